@@ -1,0 +1,56 @@
+#include "cli/Cli.h"
+
+#include "cli/Output.h"
+
+#include <array>
+#include <ostream>
+
+namespace pb::cli {
+namespace {
+
+const std::array kCommands{
+    Command{"import", QT_TRANSLATE_NOOP("pb::cli", "Import result files into a workbench file."),
+            importCommand},
+    Command{"runs", QT_TRANSLATE_NOOP("pb::cli", "List the runs of a workbench file."), runsCommand},
+};
+
+void usage(std::ostream& os)
+{
+    print(os, tr("Usage: phasebench-cli <command> [options]\n\nCommands:"));
+    for (const auto& c : kCommands) {
+        os << "  " << c.name << std::string(12 - std::string(c.name).size(), ' ') << toStd(tr(c.summary))
+           << '\n';
+    }
+    print(os, tr("\nRun 'phasebench-cli <command> --help' for the options of a command."));
+}
+
+} // namespace
+
+std::span<const Command> commands()
+{
+    return kCommands;
+}
+
+int run(const QStringList& args, Io& io)
+{
+    if (args.size() < 2 || args.at(1) == QStringLiteral("--help") || args.at(1) == QStringLiteral("-h")) {
+        usage(args.size() < 2 ? io.err : io.out);
+        return args.size() < 2 ? Usage : Ok;
+    }
+    if (args.at(1) == QStringLiteral("--version")) {
+        io.out << "phasebench-cli " << PHASEBENCH_VERSION << '\n';
+        return Ok;
+    }
+    for (const auto& c : kCommands) {
+        if (args.at(1) == QLatin1String(c.name)) {
+            QStringList sub = args.mid(1);
+            sub[0] = QStringLiteral("phasebench-cli ") + sub[0];
+            return c.run(sub, io);
+        }
+    }
+    print(io.err, tr("unknown command '%1'").arg(args.at(1)));
+    usage(io.err);
+    return Usage;
+}
+
+} // namespace pb::cli

@@ -1,0 +1,109 @@
+#include "cli/Cli.h"
+#include "cli/Output.h"
+#include "import/ImportFile.h"
+#include "store/RunStore.h"
+
+#include <nlohmann/json.hpp>
+
+#include <ostream>
+
+namespace pb::cli {
+
+int importCommand(const QStringList& args, Io& io)
+{
+    QCommandLineParser parser;
+    setupParser(parser, tr("Import result files into a workbench file."), true);
+    parser.addOption(
+        {QStringLiteral("format"), tr("Input format (default: detected from content)."), tr("NAME")});
+    parser.addOption(
+        {QStringLiteral("run"), tr("Name of the new run (default: the file name)."), tr("NAME")});
+    parser.addOption(
+        {QStringLiteral("into"), tr("Add to an existing run instead of creating one."), tr("RUN_ID")});
+    parser.addOption({QStringLiteral("skip-bad-lines"), tr("Skip malformed lines and report them.")});
+    parser.addPositionalArgument(QStringLiteral("files"), tr("Files to import."), tr("FILE…"));
+    if (auto rc = parseOrExit(parser, args, io)) {
+        return *rc;
+    }
+    const auto files = parser.positionalArguments();
+    if (files.isEmpty()) {
+        print(io.err, tr("nothing to import: name at least one FILE"));
+        return Usage;
+    }
+    std::optional<std::int64_t> into;
+    if (parser.isSet(QStringLiteral("into"))) {
+        bool ok = false;
+        into = parser.value(QStringLiteral("into")).toLongLong(&ok);
+        if (!ok) {
+            print(io.err, tr("--into expects a run id"));
+            return Usage;
+        }
+    }
+    auto store = openStore(parser, io, true);
+    if (!store) {
+        return Failure;
+    }
+    const auto registry = ImporterRegistry::withBuiltins();
+    const bool json = parser.isSet(QStringLiteral("json"));
+    auto results = nlohmann::json::array();
+    int rc = Ok;
+    for (const auto& file : files) {
+        ImportRequest req;
+        req.path = toStd(file);
+        req.format = toStd(parser.value(QStringLiteral("format")));
+        req.runName = files.size() == 1 ? toStd(parser.value(QStringLiteral("run"))) : std::string();
+        req.intoRun = into;
+        req.skipBadLines = parser.isSet(QStringLiteral("skip-bad-lines"));
+        try {
+            const auto result = importFile(*store, req, registry);
+            const auto& s = result.summary;
+            if (json) {
+                auto skipped = nlohmann::json::array();
+                for (const auto& k : s.firstSkipped) {
+                    skipped.push_back({{"line", k.line}, {"message", k.message}});
+                }
+                results.push_back({{"file", req.path},
+                                   {"run_id", result.runId},
+                                   {"format", s.format},
+                                   {"requests", s.requests},
+                                   {"spans", s.spans},
+                                   {"skipped_lines", s.skipped},
+                                   {"first_skipped", skipped},
+                                   {"warnings", s.warnings}});
+            } else {
+                print(io.out, tr("%1: imported %2 requests, %3 spans into run %4 (format %5)")
+                                  .arg(file)
+                                  .arg(s.requests)
+                                  .arg(s.spans)
+                                  .arg(result.runId)
+                                  .arg(QString::fromStdString(s.format)));
+                if (s.skipped > 0) {
+                    print(io.out, tr("  skipped %1 bad lines; first ones:").arg(s.skipped));
+                    for (const auto& k : s.firstSkipped) {
+                        print(io.out, QStringLiteral("    %1:%2: %3")
+                                          .arg(file)
+                                          .arg(k.line)
+                                          .arg(QString::fromStdString(k.message)));
+                    }
+                }
+                for (const auto& w : s.warnings) {
+                    print(io.err, tr("%1: warning: %2").arg(file, QString::fromStdString(w)));
+                }
+            }
+        } catch (const ImportError& e) {
+            print(io.err, tr("import failed, nothing was stored: %1").arg(QString::fromStdString(e.what())));
+            rc = Failure;
+            if (json) {
+                results.push_back({{"file", req.path}, {"error", e.message()}, {"line", e.line()}});
+            }
+        } catch (const StoreError& e) {
+            print(io.err, tr("import failed, nothing was stored: %1").arg(QString::fromStdString(e.what())));
+            rc = Failure;
+        }
+    }
+    if (json) {
+        io.out << nlohmann::json{{"imports", results}}.dump(2) << '\n';
+    }
+    return rc;
+}
+
+} // namespace pb::cli

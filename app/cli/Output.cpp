@@ -1,0 +1,69 @@
+#include "cli/Output.h"
+
+#include "store/RunStore.h"
+
+#include <QCoreApplication>
+#include <QFileInfo>
+
+#include <ostream>
+
+namespace pb::cli {
+
+QString tr(const char* text)
+{
+    return QCoreApplication::translate("pb::cli", text);
+}
+
+std::string toStd(const QString& s)
+{
+    return s.toStdString();
+}
+
+void print(std::ostream& os, const QString& s)
+{
+    os << s.toStdString() << '\n';
+}
+
+void setupParser(QCommandLineParser& parser, const QString& description, bool withJson)
+{
+    parser.setApplicationDescription(description);
+    parser.addHelpOption();
+    parser.addOption({QStringLiteral("db"), tr("Workbench file (.phasebench)."), tr("FILE")});
+    if (withJson) {
+        parser.addOption({QStringLiteral("json"), tr("Print machine-readable JSON.")});
+    }
+}
+
+std::optional<int> parseOrExit(QCommandLineParser& parser, const QStringList& args, Io& io)
+{
+    if (!parser.parse(args)) {
+        print(io.err, parser.errorText());
+        return Usage;
+    }
+    if (parser.isSet(QStringLiteral("help"))) {
+        print(io.out, parser.helpText());
+        return Ok;
+    }
+    if (!parser.isSet(QStringLiteral("db"))) {
+        print(io.err, tr("missing --db FILE"));
+        return Usage;
+    }
+    return std::nullopt;
+}
+
+std::unique_ptr<RunStore> openStore(const QCommandLineParser& parser, Io& io, bool create)
+{
+    const auto path = toStd(parser.value(QStringLiteral("db")));
+    try {
+        if (!create && !QFileInfo::exists(QString::fromStdString(path))) {
+            print(io.err, tr("no workbench file at '%1'").arg(QString::fromStdString(path)));
+            return nullptr;
+        }
+        return std::make_unique<RunStore>(path, RunStore::Mode::ReadWrite);
+    } catch (const StoreError& e) {
+        print(io.err, QString::fromStdString(e.what()));
+        return nullptr;
+    }
+}
+
+} // namespace pb::cli

@@ -1,0 +1,31 @@
+// Shared helpers for the subcommands: option parsing, translated messages,
+// opening the store with a clear error.
+#pragma once
+
+#include "cli/Cli.h"
+
+#include <QCommandLineParser>
+#include <QString>
+
+#include <memory>
+#include <optional>
+#include <string>
+
+namespace pb {
+class RunStore;
+}
+
+namespace pb::cli {
+
+QString tr(const char* text);
+std::string toStd(const QString& s);
+void print(std::ostream& os, const QString& s);
+
+// A parser preset with --help, --db and (optionally) --json.
+void setupParser(QCommandLineParser& parser, const QString& description, bool withJson);
+// Parses `args`; on error or --help prints and returns the exit code to use.
+std::optional<int> parseOrExit(QCommandLineParser& parser, const QStringList& args, Io& io);
+// Opens --db; prints a clear error and returns null on failure.
+std::unique_ptr<RunStore> openStore(const QCommandLineParser& parser, Io& io, bool create);
+
+} // namespace pb::cli

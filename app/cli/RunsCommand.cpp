@@ -1,0 +1,53 @@
+#include "cli/Cli.h"
+#include "cli/Output.h"
+#include "store/RunStore.h"
+
+#include <nlohmann/json.hpp>
+
+#include <iomanip>
+#include <ostream>
+
+namespace pb::cli {
+
+int runsCommand(const QStringList& args, Io& io)
+{
+    QCommandLineParser parser;
+    setupParser(parser, tr("List the runs of a workbench file."), true);
+    if (auto rc = parseOrExit(parser, args, io)) {
+        return *rc;
+    }
+    auto store = openStore(parser, io, false);
+    if (!store) {
+        return Failure;
+    }
+    const auto runs = store->runs();
+    if (parser.isSet(QStringLiteral("json"))) {
+        auto arr = nlohmann::json::array();
+        for (const auto& r : runs) {
+            arr.push_back({{"id", r.id},
+                           {"name", r.name},
+                           {"kind", nameOf(r.kind)},
+                           {"status", nameOf(r.status)},
+                           {"source", r.source},
+                           {"created_utc", r.createdUtc},
+                           {"requests", r.requestCount},
+                           {"spans", r.spanCount}});
+        }
+        io.out << nlohmann::json{{"runs", arr}}.dump(2) << '\n';
+        return Ok;
+    }
+    io.out << std::left << std::setw(6) << "id" << std::setw(32) << toStd(tr("name")) << std::setw(8)
+           << toStd(tr("kind")) << std::setw(12) << toStd(tr("status")) << std::right << std::setw(10)
+           << toStd(tr("requests")) << '\n';
+    for (const auto& r : runs) {
+        io.out << std::left << std::setw(6) << r.id << std::setw(32) << r.name.substr(0, 31) << std::setw(8)
+               << nameOf(r.kind) << std::setw(12) << nameOf(r.status) << std::right << std::setw(10)
+               << r.requestCount << '\n';
+    }
+    if (runs.empty()) {
+        print(io.out, tr("(no runs)"));
+    }
+    return Ok;
+}
+
+} // namespace pb::cli

@@ -1,0 +1,23 @@
+# Applied to every Phasebench target through phasebench_settings.
+add_library(phasebench_settings INTERFACE)
+target_compile_options(phasebench_settings INTERFACE
+  -Wall -Wextra -Wpedantic -Wshadow -Wnon-virtual-dtor -Wold-style-cast
+  -Wcast-align -Woverloaded-virtual -Wnull-dereference -Wimplicit-fallthrough
+  # Designated initializers that rely on member defaults are intended.
+  -Wno-missing-field-initializers)
+if(PHASEBENCH_WERROR)
+  target_compile_options(phasebench_settings INTERFACE -Werror)
+endif()
+target_compile_definitions(phasebench_settings INTERFACE
+  QT_NO_CAST_FROM_ASCII
+  QT_NO_CAST_TO_ASCII
+  QT_NO_URL_CAST_FROM_STRING
+  QT_NO_CAST_FROM_BYTEARRAY
+  QT_NO_KEYWORDS
+  QT_DISABLE_DEPRECATED_BEFORE=0x060400
+  PHASEBENCH_VERSION="${PROJECT_VERSION}")
+if(PHASEBENCH_SANITIZE)
+  target_compile_options(phasebench_settings INTERFACE
+    -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=undefined)
+  target_link_options(phasebench_settings INTERFACE -fsanitize=address,undefined)
+endif()

@@ -1,0 +1,107 @@
+#include "import/ImportFile.h"
+
+#include "store/RunStore.h"
+
+#include <filesystem>
+#include <fstream>
+
+namespace pb {
+namespace {
+
+class StoreSink final : public ImportSink
+{
+public:
+    StoreSink(RunStore& store, std::int64_t runId)
+        : m_store(store)
+        , m_runId(runId)
+    {}
+    void addRequests(std::span<const RequestRecord> rows) override { m_store.insertRequests(m_runId, rows); }
+    void addSpans(std::span<const SpanRecord> spans) override { m_store.insertSpans(m_runId, spans); }
+
+private:
+    RunStore& m_store;
+    std::int64_t m_runId;
+};
+
+} // namespace
+
+ImportResult importFile(RunStore& store, const ImportRequest& request, const ImporterRegistry& registry,
+                        const ProgressFn& progress)
+{
+    namespace fs = std::filesystem;
+    const std::string fileName = fs::path(request.path).filename().string();
+    std::error_code ec;
+    if (fs::is_directory(request.path, ec)) {
+        throw ImportError(request.path, 0, "is a directory; expected a file");
+    }
+    std::ifstream in(request.path, std::ios::binary);
+    if (!in) {
+        throw ImportError(request.path, 0, "cannot be opened for reading");
+    }
+    const auto size = fs::file_size(request.path, ec);
+
+    const Importer* importer = nullptr;
+    if (!request.format.empty()) {
+        importer = registry.find(request.format);
+        if (!importer) {
+            std::string known;
+            for (const auto* i : registry.all()) {
+                known += (known.empty() ? "" : ", ") + std::string(i->name());
+            }
+            throw ImportError(request.path, 0,
+                              "unknown format '" + request.format + "' (known: " + known + ")");
+        }
+    } else {
+        std::string head(64 * 1024, '\0');
+        in.read(head.data(), static_cast<std::streamsize>(head.size()));
+        head.resize(static_cast<std::size_t>(in.gcount()));
+        in.clear();
+        in.seekg(0);
+        if (head.empty()) {
+            throw ImportError(request.path, 0, "the file is empty");
+        }
+        importer = registry.detect(head, fileName);
+        if (!importer) {
+            throw ImportError(request.path, 0, "unrecognised format; pass --format to choose one");
+        }
+    }
+
+    ImportOptions options;
+    options.sourceName = request.path;
+    options.skipBadLines = request.skipBadLines;
+    options.totalBytes = ec ? 0 : size;
+
+    store.begin();
+    try {
+        ImportResult result;
+        if (request.intoRun) {
+            if (!store.run(*request.intoRun)) {
+                throw ImportError(request.path, 0,
+                                  "run " + std::to_string(*request.intoRun) + " does not exist");
+            }
+            result.runId = *request.intoRun;
+        } else {
+            RunInfo info;
+            info.name = request.runName.empty() ? fileName : request.runName;
+            info.kind = RunKind::Import;
+            info.source = fileName + " (" + std::string(importer->name()) + ")";
+            info.status = RunStatus::Running;
+            result.runId = store.createRun(info);
+        }
+        StoreSink sink(store, result.runId);
+        result.summary = importer->parse(in, options, sink, progress);
+        if (!request.intoRun) {
+            if (!result.summary.configJson.empty()) {
+                store.setRunConfig(result.runId, result.summary.configJson);
+            }
+            store.setRunStatus(result.runId, RunStatus::Complete);
+        }
+        store.commit();
+        return result;
+    } catch (...) {
+        store.rollback();
+        throw;
+    }
+}
+
+} // namespace pb

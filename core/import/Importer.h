@@ -1,0 +1,100 @@
+// The one interface through which file formats are registered. Importers are
+// pure: a stream and options in, records to a sink and a summary out, with a
+// progress callback that can cancel. They never touch the store themselves.
+#pragma once
+
+#include "model/RequestRecord.h"
+#include "model/Span.h"
+#include "util/Progress.h"
+
+#include <cstdint>
+#include <iosfwd>
+#include <memory>
+#include <span>
+#include <stdexcept>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace pb {
+
+struct ImportOptions
+{
+    std::string sourceName;    // file name used in messages
+    bool skipBadLines = false; // report and skip malformed lines instead of failing
+    std::uint64_t totalBytes = 0;
+};
+
+// A malformed input: where and what was expected.
+class ImportError : public std::runtime_error
+{
+public:
+    ImportError(std::string file, std::int64_t line, std::string message);
+    const std::string& file() const { return m_file; }
+    std::int64_t line() const { return m_line; }
+    const std::string& message() const { return m_message; }
+
+private:
+    std::string m_file;
+    std::int64_t m_line;
+    std::string m_message;
+};
+
+struct SkippedLine
+{
+    std::int64_t line = 0;
+    std::string message;
+};
+
+struct ImportSummary
+{
+    std::string format;
+    std::int64_t requests = 0;
+    std::int64_t spans = 0;
+    std::int64_t skipped = 0;
+    std::vector<SkippedLine> firstSkipped; // at most kMaxReportedSkips
+    std::vector<std::string> warnings;     // e.g. unknown columns
+    std::string configJson;                // provenance and run configuration, a JSON object
+};
+inline constexpr std::size_t kMaxReportedSkips = 10;
+
+// Receives what an importer reads, in batches.
+class ImportSink
+{
+public:
+    virtual ~ImportSink() = default;
+    virtual void addRequests(std::span<const RequestRecord> rows) = 0;
+    virtual void addSpans(std::span<const SpanRecord> spans) = 0;
+};
+
+class Importer
+{
+public:
+    virtual ~Importer() = default;
+    virtual std::string_view name() const = 0;        // stable id used by --format
+    virtual std::string_view displayName() const = 0; // for file dialogs and messages
+    virtual std::vector<std::string> fileSuffixes() const = 0;
+    // Confidence 0..100 that `head` (the first bytes of the file) is this format.
+    virtual int detect(std::string_view head, std::string_view fileName) const = 0;
+    // Throws ImportError on malformed input (unless skipping) and Cancelled.
+    virtual ImportSummary parse(std::istream& in, const ImportOptions& options, ImportSink& sink,
+                                const ProgressFn& progress) const = 0;
+};
+
+class ImporterRegistry
+{
+public:
+    void add(std::unique_ptr<Importer> importer);
+    const Importer* find(std::string_view name) const;
+    // The most confident importer for this content, or nullptr.
+    const Importer* detect(std::string_view head, std::string_view fileName) const;
+    std::vector<const Importer*> all() const;
+
+    // Every format Phasebench reads.
+    static ImporterRegistry withBuiltins();
+
+private:
+    std::vector<std::unique_ptr<Importer>> m_importers;
+};
+
+} // namespace pb

@@ -1,0 +1,245 @@
+#include "import/NativeCsvImporter.h"
+
+#include "import/CsvReader.h"
+#include "import/ValueParse.h"
+#include "model/RequestColumns.h"
+
+#include <QtGlobal>
+
+#include <nlohmann/json.hpp>
+
+#include <unordered_map>
+
+namespace pb {
+namespace {
+
+constexpr std::size_t kBatch = 8192;
+
+std::string describeType(ColumnType t)
+{
+    switch (t) {
+    case ColumnType::Text:
+        return "text";
+    case ColumnType::Integer:
+        return "an integer";
+    case ColumnType::Boolean:
+        return "true/false";
+    case ColumnType::Duration:
+        return "a non-negative number of milliseconds";
+    case ColumnType::OutcomeEnum:
+        return "an outcome (completed, cancelled, timed_out, provider_error, client_error, partial, dropped, "
+               "unknown)";
+    case ColumnType::UsageEnum:
+        return "a usage source (provider, estimated, none)";
+    }
+    return {};
+}
+
+// Sets one cell; returns an error message or empty on success.
+std::string setCell(RequestRecord& r, int idx, const RequestColumn& col, std::string_view cell)
+{
+    cell = trim(cell);
+    if (cell.empty()) {
+        setColumnNull(r, idx);
+        return {};
+    }
+    bool ok = false;
+    switch (col.type) {
+    case ColumnType::Text:
+        if (col.name == "trace_id" || col.name == "span_id" || col.name == "parent_span_id") {
+            const auto id = parseHexId(cell, col.name == "trace_id" ? 32 : 16);
+            if (!id) {
+                return "column '" + std::string(col.name) + "': expected " +
+                       (col.name == "trace_id" ? "32" : "16") + " hex digits, not all zero, found '" +
+                       std::string(cell) + "'";
+            }
+            ok = setColumnText(r, idx, *id);
+        } else {
+            ok = setColumnText(r, idx, cell);
+        }
+        break;
+    case ColumnType::OutcomeEnum:
+    case ColumnType::UsageEnum:
+        ok = setColumnText(r, idx, cell);
+        break;
+    case ColumnType::Integer:
+        if (auto v = parseInt64(cell)) {
+            ok = setColumnInteger(r, idx, *v);
+        }
+        break;
+    case ColumnType::Boolean:
+        if (auto v = parseBool(cell)) {
+            ok = setColumnInteger(r, idx, *v ? 1 : 0);
+        }
+        break;
+    case ColumnType::Duration:
+        if (auto v = parseMillisToNanos(cell)) {
+            ok = setColumnInteger(r, idx, *v);
+        }
+        break;
+    }
+    if (ok) {
+        return {};
+    }
+    return "column '" + csvColumnName(col) + "': expected " + describeType(col.type) + ", found '" +
+           std::string(cell) + "'";
+}
+
+} // namespace
+
+std::string_view NativeCsvImporter::displayName() const
+{
+    return QT_TRANSLATE_NOOP("pb::Importer", "Phasebench CSV");
+}
+
+int NativeCsvImporter::detect(std::string_view head, std::string_view fileName) const
+{
+    const auto eol = head.find('\n');
+    const auto header = head.substr(0, eol);
+    int known = 0;
+    std::size_t start = 0;
+    while (start <= header.size()) {
+        auto comma = header.find(',', start);
+        if (comma == std::string_view::npos) {
+            comma = header.size();
+        }
+        auto name = trim(header.substr(start, comma - start));
+        if (!name.empty() && name.back() == '\r') {
+            name.remove_suffix(1);
+        }
+        for (const auto& c : requestColumns()) {
+            if (csvColumnName(c) == name) {
+                ++known;
+                break;
+            }
+        }
+        start = comma + 1;
+    }
+    if (known >= 2) {
+        return 90;
+    }
+    if (fileName.ends_with(".csv") && known == 1) {
+        return 40;
+    }
+    return 0;
+}
+
+ImportSummary NativeCsvImporter::parse(std::istream& in, const ImportOptions& options, ImportSink& sink,
+                                       const ProgressFn& progress) const
+{
+    ImportSummary summary;
+    summary.format = name();
+    CsvReader reader(in);
+    std::vector<std::string> fields;
+    auto fail = [&](std::int64_t line, std::string message) -> void {
+        throw ImportError(options.sourceName, line, std::move(message));
+    };
+    try {
+        if (!reader.next(fields)) {
+            fail(0, "the file is empty; expected a header line of column names");
+        }
+    } catch (const std::runtime_error& e) {
+        if (dynamic_cast<const ImportError*>(&e)) {
+            throw;
+        }
+        fail(1, e.what());
+    }
+
+    // Map header cells to vocabulary columns.
+    std::vector<int> map(fields.size(), -1);
+    std::unordered_map<std::string, int> byCsvName;
+    const auto cols = requestColumns();
+    for (std::size_t i = 0; i < cols.size(); ++i) {
+        byCsvName.emplace(csvColumnName(cols[i]), static_cast<int>(i));
+    }
+    std::vector<bool> seen(cols.size(), false);
+    int mapped = 0;
+    for (std::size_t i = 0; i < fields.size(); ++i) {
+        const std::string name(trim(fields[i]));
+        auto it = byCsvName.find(name);
+        if (it == byCsvName.end()) {
+            summary.warnings.push_back("unknown column '" + name + "' ignored");
+            continue;
+        }
+        if (seen[static_cast<std::size_t>(it->second)]) {
+            fail(reader.line(), "column '" + name + "' appears twice in the header");
+        }
+        seen[static_cast<std::size_t>(it->second)] = true;
+        map[i] = it->second;
+        ++mapped;
+    }
+    if (mapped == 0) {
+        fail(reader.line(),
+             "expected a header of Phasebench column names (e.g. trace_id, outcome, total_ms)");
+    }
+
+    std::vector<RequestRecord> batch;
+    batch.reserve(kBatch);
+    std::uint64_t lastReport = 0;
+    auto skipOrFail = [&](std::int64_t line, std::string message) {
+        if (!options.skipBadLines) {
+            fail(line, std::move(message));
+        }
+        ++summary.skipped;
+        if (summary.firstSkipped.size() < kMaxReportedSkips) {
+            summary.firstSkipped.push_back({line, std::move(message)});
+        }
+    };
+    while (true) {
+        bool more = false;
+        try {
+            more = reader.next(fields);
+        } catch (const std::runtime_error& e) {
+            // A broken quote ruins the rest of the file: never skippable.
+            fail(reader.line(), e.what());
+        }
+        if (!more) {
+            break;
+        }
+        if (fields.size() == 1 && trim(fields[0]).empty()) {
+            continue; // blank line
+        }
+        if (fields.size() != map.size()) {
+            skipOrFail(reader.line(), "expected " + std::to_string(map.size()) +
+                                          " fields as in the header, found " + std::to_string(fields.size()));
+            continue;
+        }
+        RequestRecord r;
+        std::string error;
+        for (std::size_t i = 0; i < fields.size() && error.empty(); ++i) {
+            if (map[i] >= 0) {
+                error = setCell(r, map[i], cols[static_cast<std::size_t>(map[i])], fields[i]);
+            }
+        }
+        if (!error.empty()) {
+            skipOrFail(reader.line(), error);
+            continue;
+        }
+        batch.push_back(std::move(r));
+        if (batch.size() == kBatch) {
+            sink.addRequests(batch);
+            summary.requests += static_cast<std::int64_t>(batch.size());
+            batch.clear();
+        }
+        if (progress && reader.bytesRead() - lastReport > (1u << 20)) {
+            lastReport = reader.bytesRead();
+            if (!progress(lastReport, options.totalBytes)) {
+                throw Cancelled();
+            }
+        }
+    }
+    if (!batch.empty()) {
+        sink.addRequests(batch);
+        summary.requests += static_cast<std::int64_t>(batch.size());
+    }
+    if (progress && !progress(reader.bytesRead(), options.totalBytes)) {
+        throw Cancelled();
+    }
+    nlohmann::json cfg;
+    cfg["source_format"] = "phasebench-csv";
+    cfg["source_file"] = options.sourceName;
+    summary.configJson = cfg.dump();
+    return summary;
+}
+
+} // namespace pb

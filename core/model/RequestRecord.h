@@ -1,0 +1,80 @@
+// One attempt as the load engine or an importer saw it. Every measurement is
+// optional: a value that was not measured is NULL in the store, never 0.
+#pragma once
+
+#include "model/Vocabulary.h"
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace pb {
+
+using Nanos = std::int64_t;
+using OptNanos = std::optional<Nanos>;
+using OptInt = std::optional<std::int64_t>;
+using OptBool = std::optional<bool>;
+
+struct RequestRecord
+{
+    // Identity and correlation (empty string = NULL)
+    std::string traceId; // 32 lowercase hex
+    std::string spanId;  // 16 lowercase hex, the client span of this attempt
+    std::string parentSpanId;
+    std::string logicalRequestId;
+    OptInt attempt;
+
+    // Conditions (low cardinality)
+    std::string scenario;
+    std::string stage;
+    std::string model;
+    std::string resolvedModel;
+    OptBool stream;
+    OptBool cached;
+    std::string inputBucket;
+    std::string outputBucket;
+
+    // Result
+    Outcome outcome = Outcome::Unknown;
+    OptInt httpStatus;
+    std::string errorClass;
+
+    // Usage
+    OptInt inputTokens;
+    OptInt outputTokens;
+    OptInt cachedInputTokens;
+    OptInt reasoningTokens;
+    UsageSource usageSource = UsageSource::None;
+
+    // Schedule (ns from run start, monotonic)
+    OptNanos scheduledOffset;
+    OptNanos startOffset;
+
+    // Client phases, k6 semantics (ns)
+    OptNanos blocked;
+    OptNanos dns;
+    OptNanos connect;
+    OptNanos tls;
+    OptNanos send;
+    OptNanos wait;
+    OptNanos receive;
+    OptNanos total;
+
+    // Stream milestones (ns from attempt start)
+    OptNanos headers;
+    OptNanos firstEvent;
+    OptNanos firstContent;
+    OptNanos firstText;
+    OptNanos done;
+
+    OptInt chunkCount;
+    OptInt bytesSent;
+    OptInt bytesReceived;
+    // Arrival of each stream chunk, ns from attempt start (may be empty)
+    std::vector<Nanos> chunkOffsets;
+
+    bool operator==(const RequestRecord&) const = default;
+};
+
+} // namespace pb

@@ -1,0 +1,76 @@
+// A run's requests in columnar form, the input of the statistics engine.
+// Numeric columns hold doubles with NaN for NULL; durations are milliseconds.
+// Text and enum columns are dictionary-coded (code -1 = NULL).
+#pragma once
+
+#include <cmath>
+#include <cstdint>
+#include <limits>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace pb {
+
+inline constexpr double kNull = std::numeric_limits<double>::quiet_NaN();
+inline bool isNull(double v)
+{
+    return std::isnan(v);
+}
+
+struct NumericColumn
+{
+    std::string name; // vocabulary name, e.g. "total", "output_tokens"
+    std::vector<double> values;
+};
+
+struct CategoryColumn
+{
+    std::string name;
+    std::vector<std::int32_t> codes;
+    std::vector<std::string> labels;
+
+    // The code of `label`, or -1 when no row has it.
+    std::int32_t codeOf(std::string_view label) const
+    {
+        for (std::size_t i = 0; i < labels.size(); ++i) {
+            if (labels[i] == label) {
+                return static_cast<std::int32_t>(i);
+            }
+        }
+        return -1;
+    }
+    std::string_view labelAt(std::size_t row) const
+    {
+        const auto c = codes[row];
+        return c < 0 ? std::string_view{} : std::string_view{labels[static_cast<std::size_t>(c)]};
+    }
+};
+
+struct RequestTable
+{
+    std::size_t rows = 0;
+    std::vector<NumericColumn> numeric;
+    std::vector<CategoryColumn> categories;
+
+    const NumericColumn* numericColumn(std::string_view name) const
+    {
+        for (const auto& c : numeric) {
+            if (c.name == name) {
+                return &c;
+            }
+        }
+        return nullptr;
+    }
+    const CategoryColumn* categoryColumn(std::string_view name) const
+    {
+        for (const auto& c : categories) {
+            if (c.name == name) {
+                return &c;
+            }
+        }
+        return nullptr;
+    }
+};
+
+} // namespace pb

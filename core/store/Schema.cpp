@@ -1,0 +1,164 @@
+#include "store/Schema.h"
+
+#include "model/RequestColumns.h"
+#include "store/Sqlite.h"
+
+#include <functional>
+#include <string>
+#include <vector>
+
+namespace pb::schema {
+namespace {
+
+std::string requestColumnsDdl()
+{
+    std::string ddl;
+    for (const auto& c : requestColumns()) {
+        ddl += ",\n  " + sqlColumnName(c);
+        switch (c.type) {
+        case ColumnType::Text:
+        case ColumnType::OutcomeEnum:
+        case ColumnType::UsageEnum:
+            ddl += " TEXT";
+            break;
+        case ColumnType::Integer:
+        case ColumnType::Boolean:
+        case ColumnType::Duration:
+            ddl += " INTEGER";
+            break;
+        }
+    }
+    return ddl;
+}
+
+// Version 1: runs, per-attempt requests, spans and the run's own samples.
+void v1(Connection& db)
+{
+    db.exec(R"(
+CREATE TABLE runs (
+  id INTEGER PRIMARY KEY,
+  name TEXT NOT NULL,
+  kind TEXT NOT NULL CHECK (kind IN ('load','import')),
+  source TEXT,
+  created_utc TEXT NOT NULL,
+  config_json TEXT NOT NULL DEFAULT '{}',
+  status TEXT NOT NULL CHECK (status IN ('running','complete','aborted','incomplete')),
+  tool_version TEXT,
+  notes TEXT,
+  request_count INTEGER NOT NULL DEFAULT 0,
+  span_count INTEGER NOT NULL DEFAULT 0,
+  writer_host TEXT,
+  writer_pid INTEGER
+);
+CREATE TABLE spans (
+  id INTEGER PRIMARY KEY,
+  run_id INTEGER NOT NULL REFERENCES runs(id) ON DELETE CASCADE,
+  trace_id TEXT NOT NULL,
+  span_id TEXT NOT NULL,
+  parent_span_id TEXT,
+  name TEXT NOT NULL,
+  kind INTEGER NOT NULL DEFAULT 0,
+  start_ns INTEGER NOT NULL,
+  end_ns INTEGER NOT NULL,
+  status_code INTEGER NOT NULL DEFAULT 0,
+  status_message TEXT,
+  service_name TEXT,
+  attributes TEXT NOT NULL DEFAULT '{}',
+  phase TEXT
+);
+CREATE INDEX spans_trace ON spans(run_id, trace_id);
+CREATE TABLE run_samples (
+  run_id INTEGER NOT NULL REFERENCES runs(id) ON DELETE CASCADE,
+  offset_ns INTEGER NOT NULL,
+  interval_ns INTEGER NOT NULL,
+  target_rate REAL, achieved_rate REAL,
+  in_flight INTEGER, dropped INTEGER, completed INTEGER,
+  output_tps REAL,
+  PRIMARY KEY (run_id, offset_ns)
+);
+)");
+    db.exec("CREATE TABLE requests (\n  id INTEGER PRIMARY KEY,\n"
+            "  run_id INTEGER NOT NULL REFERENCES runs(id) ON DELETE CASCADE,\n  seq INTEGER NOT NULL" +
+            requestColumnsDdl() + "\n);\nCREATE UNIQUE INDEX requests_run_seq ON requests(run_id, seq);\n" +
+            "CREATE INDEX requests_trace ON requests(trace_id);");
+}
+
+// Version 2: per-chunk arrival offsets of a stream, and run-level figures
+// (imported aggregates, dropped iterations, thresholds) as key/value rows.
+void v2(Connection& db)
+{
+    db.exec(R"(
+ALTER TABLE requests ADD COLUMN chunk_offsets BLOB;
+CREATE TABLE run_figures (
+  run_id INTEGER NOT NULL REFERENCES runs(id) ON DELETE CASCADE,
+  name TEXT NOT NULL,
+  value REAL,
+  text TEXT,
+  PRIMARY KEY (run_id, name)
+);
+)");
+}
+
+const std::vector<std::function<void(Connection&)>>& steps()
+{
+    static const std::vector<std::function<void(Connection&)>> s{v1, v2};
+    return s;
+}
+
+int pragmaInt(Connection& db, const char* sql)
+{
+    auto st = db.prepare(sql);
+    return st.step() ? static_cast<int>(st.int64(0)) : 0;
+}
+
+} // namespace
+
+int currentVersion()
+{
+    return static_cast<int>(steps().size());
+}
+
+int version(Connection& db)
+{
+    return pragmaInt(db, "PRAGMA user_version");
+}
+
+void migrate(Connection& db, int targetVersion)
+{
+    if (targetVersion <= 0) {
+        targetVersion = currentVersion();
+    }
+    // Reading the header is what fails on a non-SQLite or corrupt file.
+    int appId = 0;
+    int have = 0;
+    int tables = 0;
+    try {
+        appId = pragmaInt(db, "PRAGMA application_id");
+        have = version(db);
+        tables = pragmaInt(db, "SELECT count(*) FROM sqlite_schema");
+    } catch (const StoreError& e) {
+        throw StoreError("'" + db.path() + "' is not a Phasebench workbench file or is damaged (" + e.what() +
+                         ")");
+    }
+    if (tables > 0 && appId != kApplicationId) {
+        throw StoreError(
+            "'" + db.path() +
+            "' is an SQLite database but not a Phasebench workbench file; refusing to change it");
+    }
+    if (have > currentVersion()) {
+        throw StoreError("'" + db.path() + "' was written by a newer Phasebench (schema version " +
+                         std::to_string(have) + "; this build reads up to " +
+                         std::to_string(currentVersion()) + "). Open it with a newer Phasebench.");
+    }
+    for (int v = have; v < targetVersion; ++v) {
+        Transaction tx(db);
+        if (v == 0) {
+            db.exec("PRAGMA application_id = " + std::to_string(kApplicationId));
+        }
+        steps()[static_cast<std::size_t>(v)](db);
+        db.exec("PRAGMA user_version = " + std::to_string(v + 1));
+        tx.commit();
+    }
+}
+
+} // namespace pb::schema

@@ -1,0 +1,99 @@
+// Thin RAII over the SQLite C API: one connection, prepared statements, and
+// errors as pb::StoreError carrying SQLite's message.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <stdexcept>
+#include <string>
+#include <string_view>
+
+struct sqlite3;
+struct sqlite3_stmt;
+
+namespace pb {
+
+class StoreError : public std::runtime_error
+{
+public:
+    using std::runtime_error::runtime_error;
+};
+
+class Statement;
+
+class Connection
+{
+public:
+    Connection() = default;
+    Connection(const std::string& path, bool readOnly, bool create);
+    ~Connection();
+    Connection(Connection&& other) noexcept;
+    Connection& operator=(Connection&& other) noexcept;
+    Connection(const Connection&) = delete;
+    Connection& operator=(const Connection&) = delete;
+
+    void exec(std::string_view sql);
+    Statement prepare(std::string_view sql);
+    std::int64_t lastInsertRowId() const;
+    int changes() const;
+    sqlite3* handle() const { return m_db; }
+    const std::string& path() const { return m_path; }
+    [[noreturn]] void fail(std::string_view what) const;
+
+private:
+    sqlite3* m_db = nullptr;
+    std::string m_path;
+};
+
+class Statement
+{
+public:
+    Statement(const Connection* conn, sqlite3_stmt* stmt);
+    ~Statement();
+    Statement(Statement&& other) noexcept;
+    Statement& operator=(Statement&& other) noexcept;
+    Statement(const Statement&) = delete;
+    Statement& operator=(const Statement&) = delete;
+
+    void bindNull(int index);
+    void bind(int index, std::int64_t v);
+    void bind(int index, double v);
+    void bind(int index, std::string_view text); // empty text binds NULL
+    void bindBlob(int index, const void* data, int size);
+    void bind(int index, const std::optional<std::int64_t>& v);
+
+    // Returns true while a row is available.
+    bool step();
+    void reset();
+    // step() + reset() for statements that return no rows.
+    void run();
+
+    bool isNull(int col) const;
+    std::int64_t int64(int col) const;
+    double real(int col) const;
+    std::string_view text(int col) const;
+    std::optional<std::int64_t> optInt64(int col) const;
+    std::string_view blob(int col) const;
+    sqlite3_stmt* handle() const { return m_stmt; }
+
+private:
+    const Connection* m_conn = nullptr;
+    sqlite3_stmt* m_stmt = nullptr;
+};
+
+// Begins a transaction and rolls it back unless commit() was called.
+class Transaction
+{
+public:
+    explicit Transaction(Connection& c);
+    ~Transaction();
+    Transaction(const Transaction&) = delete;
+    Transaction& operator=(const Transaction&) = delete;
+    void commit();
+
+private:
+    Connection& m_conn;
+    bool m_done = false;
+};
+
+} // namespace pb

@@ -1,0 +1,365 @@
+#include "../TestUtil.h"
+#include "model/RequestColumns.h"
+#include "store/RunStore.h"
+#include "store/Schema.h"
+
+#include <QFile>
+#include <QTest>
+
+#include <csignal>
+#include <sqlite3.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+using namespace pb;
+
+class TestStore : public QObject
+{
+    Q_OBJECT
+private Q_SLOTS:
+    void roundTripEveryColumn();
+    void nullsStayNull_data();
+    void nullsStayNull();
+    void runsAndCounts();
+    void pagingAndOrdering();
+    void requestTableColumns();
+    void spansSamplesFigures();
+    void rollbackLeavesNothing();
+    void migratesVersion1File();
+    void refusesNewerFile();
+    void refusesCorruptAndForeignFiles();
+    void crashMidWriteKeepsEarlierBatches();
+    void offsetsEncoding();
+};
+
+void TestStore::roundTripEveryColumn()
+{
+    QTemporaryDir dir;
+    RunStore store(test::tempPath(dir, "a.phasebench"));
+    const auto run = store.createRun({.name = "r1", .kind = RunKind::Load});
+    std::vector<RequestRecord> rows{test::fullRecord(0), test::fullRecord(1)};
+    store.insertRequests(run, rows);
+    const auto back = store.requestsBySeq(run, 0, 10);
+    QCOMPARE(back.size(), std::size_t(2));
+    QVERIFY(back[0] == rows[0]);
+    QVERIFY(back[1] == rows[1]);
+}
+
+void TestStore::nullsStayNull_data()
+{
+    QTest::addColumn<int>("column");
+    const auto cols = requestColumns();
+    for (std::size_t i = 0; i < cols.size(); ++i) {
+        QTest::newRow(std::string(cols[i].name).c_str()) << static_cast<int>(i);
+    }
+}
+
+void TestStore::nullsStayNull()
+{
+    QFETCH(int, column);
+    QTemporaryDir dir;
+    RunStore store(test::tempPath(dir, "n.phasebench"));
+    const auto run = store.createRun({.name = "nulls"});
+    auto r = test::fullRecord(3);
+    QVERIFY(setColumnNull(r, column));
+    store.insertRequests(run, std::span(&r, 1));
+    const auto back = store.requestsBySeq(run, 0, 1);
+    QCOMPARE(back.size(), std::size_t(1));
+    const auto v = getColumn(back[0], column);
+    const auto& col = requestColumns()[static_cast<std::size_t>(column)];
+    if (col.type == ColumnType::OutcomeEnum) {
+        QCOMPARE(back[0].outcome, Outcome::Unknown);
+    } else if (col.type == ColumnType::UsageEnum) {
+        QCOMPARE(back[0].usageSource, UsageSource::None);
+    } else {
+        QVERIFY2(v.isNull, "a NULL measurement must come back as NULL, not 0");
+    }
+    QVERIFY(back[0] == r);
+    // And it is NULL in SQL, not 0 or ''.
+    auto st = store.connection().prepare("SELECT " + sqlColumnName(col) + " IS NULL FROM requests");
+    QVERIFY(st.step());
+    if (col.type != ColumnType::OutcomeEnum && col.type != ColumnType::UsageEnum) {
+        QCOMPARE(st.int64(0), 1);
+    }
+}
+
+void TestStore::runsAndCounts()
+{
+    QTemporaryDir dir;
+    const auto path = test::tempPath(dir, "r.phasebench");
+    {
+        RunStore store(path);
+        const auto a = store.createRun(
+            {.name = "a", .kind = RunKind::Load, .source = "demo", .configJson = R"({"x":1})"});
+        const auto b = store.createRun({.name = "b"});
+        std::vector<RequestRecord> rows(5, test::fullRecord(0));
+        store.insertRequests(a, rows);
+        store.insertRequests(a, rows);
+        store.insertRequests(b, std::span(rows).first(2));
+        store.setRunStatus(a, RunStatus::Complete);
+        store.setRunStatus(b, RunStatus::Complete);
+    }
+    RunStore store(path, RunStore::Mode::ReadOnly);
+    const auto runs = store.runs();
+    QCOMPARE(runs.size(), std::size_t(2));
+    QCOMPARE(runs[0].name, std::string("a"));
+    QCOMPARE(runs[0].kind, RunKind::Load);
+    QCOMPARE(runs[0].source, std::string("demo"));
+    QCOMPARE(runs[0].configJson, std::string(R"({"x":1})"));
+    QCOMPARE(runs[0].requestCount, 10);
+    QCOMPARE(runs[1].requestCount, 2);
+    QCOMPARE(runs[0].status, RunStatus::Complete);
+    QVERIFY(!runs[0].createdUtc.empty());
+    QCOMPARE(store.requestCount(runs[0].id), 10);
+}
+
+void TestStore::pagingAndOrdering()
+{
+    QTemporaryDir dir;
+    RunStore store(test::tempPath(dir, "p.phasebench"));
+    const auto run = store.createRun({.name = "p"});
+    std::vector<RequestRecord> rows;
+    for (int i = 0; i < 100; ++i) {
+        auto r = test::fullRecord(i);
+        r.total = (i % 10 == 0) ? OptNanos{} : OptNanos{(97 * i) % 100};
+        rows.push_back(r);
+    }
+    store.insertRequests(run, std::span(rows).first(50));
+    store.insertRequests(run, std::span(rows).subspan(50));
+    const auto page = store.requestsBySeq(run, 40, 20);
+    QCOMPARE(page.size(), std::size_t(20));
+    QCOMPARE(page[0].logicalRequestId, std::string("req-40"));
+    QCOMPARE(page[19].logicalRequestId, std::string("req-59"));
+
+    const auto asc = store.seqsOrderedBy(run, "total", true);
+    QCOMPARE(asc.size(), std::size_t(100));
+    // 90 non-null totals ascending, then the 10 NULLs last.
+    for (std::size_t i = 1; i < 90; ++i) {
+        QVERIFY(*rows[asc[i - 1]].total <= *rows[asc[i]].total);
+    }
+    for (std::size_t i = 90; i < 100; ++i) {
+        QVERIFY(!rows[asc[i]].total);
+    }
+    const auto desc = store.seqsOrderedBy(run, "total", false);
+    QCOMPARE(*rows[desc[0]].total, std::int64_t(99));
+    const std::vector<std::int64_t> pick{desc[0], 3, 77};
+    const auto picked = store.requestsBySeqs(run, pick);
+    QCOMPARE(picked[1].logicalRequestId, std::string("req-3"));
+    QCOMPARE(picked[2].logicalRequestId, std::string("req-77"));
+    QVERIFY_THROWS_EXCEPTION(StoreError, store.seqsOrderedBy(run, "total; DROP TABLE runs", true));
+}
+
+void TestStore::requestTableColumns()
+{
+    QTemporaryDir dir;
+    RunStore store(test::tempPath(dir, "t.phasebench"));
+    const auto run = store.createRun({.name = "t"});
+    auto a = test::fullRecord(0);
+    auto b = test::fullRecord(1);
+    b.total.reset();
+    b.model = "other";
+    b.stream = false;
+    std::vector rows{a, b};
+    store.insertRequests(run, rows);
+    const auto t = store.loadRequestTable(run, {"total", "model", "stream", "outcome"});
+    QCOMPARE(t.rows, std::size_t(2));
+    const auto* total = t.numericColumn("total");
+    QVERIFY(total);
+    QCOMPARE(total->values[0], 1842.0); // milliseconds
+    QVERIFY(isNull(total->values[1]));
+    QCOMPARE(t.numericColumn("stream")->values[1], 0.0);
+    QCOMPARE(t.categoryColumn("model")->labelAt(0), std::string_view("demo-model"));
+    QCOMPARE(t.categoryColumn("model")->labelAt(1), std::string_view("other"));
+    QCOMPARE(t.categoryColumn("outcome")->labelAt(1), std::string_view("partial"));
+    QVERIFY_THROWS_EXCEPTION(StoreError, store.loadRequestTable(run, {"nope"}));
+    const auto all = store.loadRequestTable(run);
+    QCOMPARE(all.numeric.size() + all.categories.size(), requestColumns().size());
+}
+
+void TestStore::spansSamplesFigures()
+{
+    QTemporaryDir dir;
+    RunStore store(test::tempPath(dir, "s.phasebench"));
+    const auto run = store.createRun({.name = "s"});
+    SpanRecord s{.traceId = "4bf92f3577b34da6a3ce929d0e0e4736",
+                 .spanId = "00f067aa0ba902b7",
+                 .parentSpanId = "",
+                 .name = "POST /v1/chat/completions",
+                 .kind = 2,
+                 .startNs = 1'700'000'000'000'000'000,
+                 .endNs = 1'700'000'001'691'000'000,
+                 .statusCode = 1,
+                 .statusMessage = "",
+                 .serviceName = "gateway",
+                 .attributesJson = R"({"llm.phase":"queue"})",
+                 .phase = "gpu_queue"};
+    store.insertSpans(run, std::span(&s, 1));
+    QCOMPARE(store.spans(run).size(), std::size_t(1));
+    QVERIFY(store.spansOfTrace(run, s.traceId).at(0) == s);
+    QCOMPARE(store.run(run)->spanCount, 1);
+    RunSample smp{.offset = 1'000'000'000,
+                  .interval = 1'000'000'000,
+                  .targetRate = 8,
+                  .achievedRate = 7.5,
+                  .inFlight = 3,
+                  .dropped = 1,
+                  .completed = 7,
+                  .outputTokensPerSecond = 850};
+    store.insertSamples(run, std::span(&smp, 1));
+    QVERIFY(store.samples(run).at(0) == smp);
+    store.setFigure(run, "dropped_iterations", 4.0);
+    QCOMPARE(store.figure(run, "dropped_iterations").value_or(-1), 4.0);
+    QVERIFY(!store.figure(run, "absent"));
+}
+
+void TestStore::rollbackLeavesNothing()
+{
+    QTemporaryDir dir;
+    RunStore store(test::tempPath(dir, "rb.phasebench"));
+    const auto keep = store.createRun({.name = "keep"});
+    auto r = test::fullRecord(0);
+    store.insertRequests(keep, std::span(&r, 1));
+    store.begin();
+    const auto tmp = store.createRun({.name = "tmp"});
+    store.insertRequests(tmp, std::span(&r, 1));
+    store.insertRequests(keep, std::span(&r, 1));
+    store.rollback();
+    QCOMPARE(store.runs().size(), std::size_t(1));
+    QCOMPARE(store.requestCount(keep), 1);
+    // Sequence numbers continue correctly after a rollback.
+    store.insertRequests(keep, std::span(&r, 1));
+    QCOMPARE(store.requestsBySeq(keep, 0, 10).size(), std::size_t(2));
+}
+
+void TestStore::migratesVersion1File()
+{
+    QTemporaryDir dir;
+    const auto path = test::tempPath(dir, "v1.phasebench");
+    {
+        Connection c(path, false, true);
+        schema::migrate(c, 1);
+        QCOMPARE(schema::version(c), 1);
+        c.exec("INSERT INTO runs (name, kind, created_utc, status) VALUES ('old', 'import', "
+               "'2025-01-01T00:00:00Z', "
+               "'complete')");
+        c.exec("INSERT INTO requests (run_id, seq, outcome, total_ns) VALUES (1, 0, 'completed', 5000000)");
+        c.exec("UPDATE runs SET request_count = 1");
+    }
+    RunStore store(path);
+    QCOMPARE(store.schemaVersion(), schema::currentVersion());
+    const auto rows = store.requestsBySeq(1, 0, 10);
+    QCOMPARE(rows.size(), std::size_t(1));
+    QCOMPARE(*rows[0].total, std::int64_t(5'000'000));
+    QVERIFY(rows[0].chunkOffsets.empty());
+    store.setFigure(1, "x", 1.0); // a v2 table exists now
+}
+
+void TestStore::refusesNewerFile()
+{
+    QTemporaryDir dir;
+    const auto path = test::tempPath(dir, "new.phasebench");
+    {
+        RunStore store(path);
+        store.connection().exec("PRAGMA user_version = " + std::to_string(schema::currentVersion() + 5));
+    }
+    try {
+        RunStore store(path);
+        QFAIL("a newer file must be refused");
+    } catch (const StoreError& e) {
+        QVERIFY2(std::string(e.what()).find("newer Phasebench") != std::string::npos, e.what());
+    }
+}
+
+void TestStore::refusesCorruptAndForeignFiles()
+{
+    QTemporaryDir dir;
+    const auto text = test::tempPath(dir, "text.phasebench");
+    {
+        QFile f(QString::fromStdString(text));
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.write(QByteArray(8192, 'x'));
+    }
+    try {
+        RunStore store(text);
+        QFAIL("a non-SQLite file must be refused");
+    } catch (const StoreError& e) {
+        QVERIFY2(std::string(e.what()).find("not a Phasebench workbench file") != std::string::npos,
+                 e.what());
+    }
+    {
+        QFile f(QString::fromStdString(text));
+        QCOMPARE(f.size(), 8192); // untouched
+    }
+
+    const auto foreign = test::tempPath(dir, "foreign.db");
+    {
+        Connection c(foreign, false, true);
+        c.exec("CREATE TABLE t (x); INSERT INTO t VALUES (1)");
+    }
+    try {
+        RunStore store(foreign);
+        QFAIL("another application's database must be refused");
+    } catch (const StoreError& e) {
+        QVERIFY2(std::string(e.what()).find("not a Phasebench workbench file") != std::string::npos,
+                 e.what());
+    }
+
+    // A workbench file whose header is damaged.
+    const auto damaged = test::tempPath(dir, "damaged.phasebench");
+    {
+        RunStore store(damaged);
+        store.createRun({.name = "x"});
+    }
+    {
+        QFile f(QString::fromStdString(damaged));
+        QVERIFY(f.open(QIODevice::ReadWrite));
+        f.seek(0);
+        f.write("garbage garbage!");
+    }
+    QFile::remove(QString::fromStdString(damaged + "-wal"));
+    QVERIFY_THROWS_EXCEPTION(StoreError, RunStore store(damaged));
+}
+
+void TestStore::crashMidWriteKeepsEarlierBatches()
+{
+    QTemporaryDir dir;
+    const auto path = test::tempPath(dir, "crash.phasebench");
+    const pid_t child = fork();
+    QVERIFY(child >= 0);
+    if (child == 0) {
+        // The writer: three committed batches, then a fourth left open when it dies.
+        RunStore store(path);
+        const auto run = store.createRun({.name = "load", .kind = RunKind::Load});
+        std::vector<RequestRecord> batch(1000, test::fullRecord(0));
+        for (int i = 0; i < 3; ++i) {
+            store.insertRequests(run, batch);
+        }
+        store.begin();
+        store.insertRequests(run, batch);
+        raise(SIGKILL);
+    }
+    int status = 0;
+    waitpid(child, &status, 0);
+    QVERIFY(WIFSIGNALED(status));
+    RunStore store(path);
+    const auto runs = store.runs();
+    QCOMPARE(runs.size(), std::size_t(1));
+    QCOMPARE(runs[0].status, RunStatus::Incomplete);
+    QCOMPARE(runs[0].requestCount, 3000);
+    QCOMPARE(static_cast<std::int64_t>(store.requestsBySeq(runs[0].id, 0, 10000).size()), 3000);
+    // A run whose writer is alive (this process) stays 'running'.
+    const auto live = store.createRun({.name = "live"});
+    RunStore again(path);
+    QCOMPARE(again.run(live)->status, RunStatus::Running);
+}
+
+void TestStore::offsetsEncoding()
+{
+    const std::vector<Nanos> offsets{0, 5, 5, 1'000'000, 999'999, 150'000'000'000, -3};
+    QCOMPARE(decodeOffsets(encodeOffsets(offsets)), offsets);
+    QVERIFY(decodeOffsets(encodeOffsets({})).empty());
+    QVERIFY(decodeOffsets(std::string(20, '\xff')).empty()); // damaged: no values rather than wrong ones
+}
+
+QTEST_GUILESS_MAIN(TestStore)
+#include "tst_store.moc"
