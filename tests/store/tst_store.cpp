@@ -1,4 +1,4 @@
-#include "../TestUtil.h"
+#include "TestUtil.h"
 #include "model/RequestColumns.h"
 #include "store/RunStore.h"
 #include "store/Schema.h"
