@@ -1,0 +1,142 @@
+// Drives the real phasebench-cli binary: exit codes, JSON keys, error messages.
+#include "TestUtil.h"
+#include "store/RunStore.h"
+
+#include <QFile>
+#include <QProcess>
+#include <QTest>
+
+#include <nlohmann/json.hpp>
+
+using namespace pb;
+
+namespace {
+
+struct CliResult {
+    int exitCode = -1;
+    QString out;
+    QString err;
+};
+
+CliResult cli(const QStringList& args)
+{
+    QProcess p;
+    p.start(QStringLiteral(PHASEBENCH_CLI), args);
+    if (!p.waitForFinished(60000)) {
+        p.kill();
+        return {};
+    }
+    return {p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -2, QString::fromUtf8(p.readAllStandardOutput()),
+            QString::fromUtf8(p.readAllStandardError())};
+}
+
+QString data(const char* name) { return QStringLiteral(PHASEBENCH_TEST_DATA "/import/") + QLatin1String(name); }
+
+} // namespace
+
+class TestCli : public QObject {
+    Q_OBJECT
+private Q_SLOTS:
+    void usageAndHelp();
+    void importAndListRuns();
+    void importJson();
+    void badFileFailsAndStoresNothing();
+    void refusesNonWorkbenchDb();
+};
+
+void TestCli::usageAndHelp()
+{
+    auto r = cli({});
+    QCOMPARE(r.exitCode, 2);
+    QVERIFY(r.err.contains(QStringLiteral("import")));
+    r = cli({QStringLiteral("frobnicate")});
+    QCOMPARE(r.exitCode, 2);
+    QVERIFY(r.err.contains(QStringLiteral("frobnicate")));
+    r = cli({QStringLiteral("runs")});
+    QCOMPARE(r.exitCode, 2);
+    QVERIFY(r.err.contains(QStringLiteral("--db")));
+    r = cli({QStringLiteral("import"), QStringLiteral("--help")});
+    QCOMPARE(r.exitCode, 0);
+    QVERIFY(r.out.contains(QStringLiteral("--skip-bad-lines")));
+}
+
+void TestCli::importAndListRuns()
+{
+    QTemporaryDir dir;
+    const auto db = dir.filePath(QStringLiteral("w.phasebench"));
+    auto r = cli({QStringLiteral("import"), data("good_crlf.csv"), QStringLiteral("--db"), db, QStringLiteral("--run"),
+                  QStringLiteral("first")});
+    QCOMPARE(r.exitCode, 0);
+    QVERIFY2(r.out.contains(QStringLiteral("imported 2 requests")), qPrintable(r.out));
+    QVERIFY2(r.err.contains(QStringLiteral("surprise")), qPrintable(r.err)); // unknown column reported
+    r = cli({QStringLiteral("runs"), QStringLiteral("--db"), db, QStringLiteral("--json")});
+    QCOMPARE(r.exitCode, 0);
+    const auto j = nlohmann::json::parse(r.out.toStdString());
+    QCOMPARE(j["runs"].size(), std::size_t(1));
+    QCOMPARE(j["runs"][0]["name"].get<std::string>(), std::string("first"));
+    QCOMPARE(j["runs"][0]["requests"].get<int>(), 2);
+    QCOMPARE(j["runs"][0]["kind"].get<std::string>(), std::string("import"));
+    QCOMPARE(j["runs"][0]["status"].get<std::string>(), std::string("complete"));
+    QVERIFY(j["runs"][0]["id"].is_number_integer());
+    r = cli({QStringLiteral("runs"), QStringLiteral("--db"), db});
+    QCOMPARE(r.exitCode, 0);
+    QVERIFY(r.out.contains(QStringLiteral("first")));
+}
+
+void TestCli::importJson()
+{
+    QTemporaryDir dir;
+    const auto db = dir.filePath(QStringLiteral("w.phasebench"));
+    const auto r = cli({QStringLiteral("import"), data("bom.csv"), data("good_crlf.csv"), QStringLiteral("--db"), db,
+                        QStringLiteral("--json")});
+    QCOMPARE(r.exitCode, 0);
+    const auto j = nlohmann::json::parse(r.out.toStdString());
+    QCOMPARE(j["imports"].size(), std::size_t(2));
+    QCOMPARE(j["imports"][0]["requests"].get<int>(), 2);
+    QCOMPARE(j["imports"][0]["format"].get<std::string>(), std::string("csv"));
+    QVERIFY(j["imports"][1]["run_id"].get<int>() != j["imports"][0]["run_id"].get<int>());
+}
+
+void TestCli::badFileFailsAndStoresNothing()
+{
+    QTemporaryDir dir;
+    const auto db = dir.filePath(QStringLiteral("w.phasebench"));
+    const auto bad = dir.filePath(QStringLiteral("bad.csv"));
+    {
+        QFile f(bad);
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.write("outcome,total_ms\ncompleted,1\ncompleted,slow\n");
+    }
+    auto r = cli({QStringLiteral("import"), bad, QStringLiteral("--db"), db});
+    QCOMPARE(r.exitCode, 1);
+    QVERIFY2(r.err.contains(QStringLiteral("bad.csv:3:")), qPrintable(r.err));
+    QVERIFY2(r.err.contains(QStringLiteral("nothing was stored")), qPrintable(r.err));
+    RunStore store(db.toStdString());
+    QVERIFY(store.runs().empty());
+
+    r = cli({QStringLiteral("import"), bad, QStringLiteral("--db"), db, QStringLiteral("--skip-bad-lines")});
+    QCOMPARE(r.exitCode, 0);
+    QVERIFY2(r.out.contains(QStringLiteral("bad.csv:3:")), qPrintable(r.out));
+}
+
+void TestCli::refusesNonWorkbenchDb()
+{
+    QTemporaryDir dir;
+    const auto db = dir.filePath(QStringLiteral("notes.txt"));
+    {
+        QFile f(db);
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.write(QByteArray(5000, 'n'));
+    }
+    const auto r = cli({QStringLiteral("runs"), QStringLiteral("--db"), db});
+    QCOMPARE(r.exitCode, 1);
+    QVERIFY2(r.err.contains(QStringLiteral("not a Phasebench workbench file")), qPrintable(r.err));
+    QFile f(db);
+    QCOMPARE(f.size(), 5000);
+    const auto missing = cli({QStringLiteral("runs"), QStringLiteral("--db"), dir.filePath(QStringLiteral("none"))});
+    QCOMPARE(missing.exitCode, 1);
+    QVERIFY(missing.err.contains(QStringLiteral("no workbench file")));
+}
+
+QTEST_GUILESS_MAIN(TestCli)
+#include "tst_cli.moc"
