@@ -1,0 +1,1 @@
+# sources for core/telemetry, core/join, core/demo
