@@ -17,6 +17,10 @@ public:
     {}
     void addRequests(std::span<const RequestRecord> rows) override { m_store.insertRequests(m_runId, rows); }
     void addSpans(std::span<const SpanRecord> spans) override { m_store.insertSpans(m_runId, spans); }
+    void addFigure(const std::string& name, std::optional<double> value, const std::string& text) override
+    {
+        m_store.setFigure(m_runId, name, value, text);
+    }
 
 private:
     RunStore& m_store;

@@ -10,6 +10,7 @@
 #include <cstdint>
 #include <iosfwd>
 #include <memory>
+#include <optional>
 #include <span>
 #include <stdexcept>
 #include <string>
@@ -65,6 +66,9 @@ public:
     virtual ~ImportSink() = default;
     virtual void addRequests(std::span<const RequestRecord> rows) = 0;
     virtual void addSpans(std::span<const SpanRecord> spans) = 0;
+    // A run-level figure: imported aggregates (marked as such by their name),
+    // dropped iterations, thresholds. `text` carries non-numeric values.
+    virtual void addFigure(const std::string& name, std::optional<double> value, const std::string& text) = 0;
 };
 
 class Importer
