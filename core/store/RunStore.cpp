@@ -415,6 +415,23 @@ std::optional<double> RunStore::figure(std::int64_t runId, const std::string& na
     return st.real(0);
 }
 
+std::vector<RunStore::Figure> RunStore::figures(std::int64_t runId)
+{
+    auto st = m_db.prepare("SELECT name, value, text FROM run_figures WHERE run_id = ? ORDER BY name");
+    st.bind(1, runId);
+    std::vector<Figure> out;
+    while (st.step()) {
+        Figure f;
+        f.name = st.text(0);
+        if (!st.isNull(1)) {
+            f.value = st.real(1);
+        }
+        f.text = st.text(2);
+        out.push_back(std::move(f));
+    }
+    return out;
+}
+
 std::int64_t RunStore::requestCount(std::int64_t runId)
 {
     auto st = m_db.prepare("SELECT request_count FROM runs WHERE id = ?");

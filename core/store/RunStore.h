@@ -68,6 +68,12 @@ public:
     std::vector<SpanRecord> spansOfTrace(std::int64_t runId, const std::string& traceId);
     std::vector<RunSample> samples(std::int64_t runId);
     std::optional<double> figure(std::int64_t runId, const std::string& name);
+    struct Figure {
+        std::string name;
+        std::optional<double> value;
+        std::string text;
+    };
+    std::vector<Figure> figures(std::int64_t runId);
 
     Connection& connection() { return m_db; }
 

@@ -210,6 +210,12 @@ void TestStore::spansSamplesFigures()
     store.setFigure(run, "dropped_iterations", 4.0);
     QCOMPARE(store.figure(run, "dropped_iterations").value_or(-1), 4.0);
     QVERIFY(!store.figure(run, "absent"));
+    store.setFigure(run, "k6.threshold.llm_ttft_ms", std::nullopt, "p(95)<1200");
+    const auto figs = store.figures(run);
+    QCOMPARE(figs.size(), std::size_t(2));
+    QCOMPARE(figs[1].name, std::string("k6.threshold.llm_ttft_ms"));
+    QVERIFY(!figs[1].value);
+    QCOMPARE(figs[1].text, std::string("p(95)<1200"));
 }
 
 void TestStore::rollbackLeavesNothing()
