@@ -1,0 +1,227 @@
+#include "stats/Metric.h"
+
+#include <QtGlobal>
+
+namespace pb::stats {
+namespace {
+
+using F = Formula;
+using G = MetricGroup;
+
+constexpr Metric column(std::string_view name, std::string_view label, Unit unit, MetricGroup group,
+                        const char* definition)
+{
+    return Metric{name, label, unit, group, F::Column, {name, {}, {}, {}}, 0, false, definition};
+}
+
+const std::array kCatalogue{
+    // Client phases of one attempt (k6 semantics).
+    column("blocked", "blocked", Unit::Milliseconds, G::ClientPhase,
+           QT_TRANSLATE_NOOP("pb::Metric", "Time waiting for a free connection before the request started.")),
+    column("dns", "dns", Unit::Milliseconds, G::ClientPhase,
+           QT_TRANSLATE_NOOP("pb::Metric", "DNS lookup of the endpoint host.")),
+    column("connect", "connect", Unit::Milliseconds, G::ClientPhase,
+           QT_TRANSLATE_NOOP("pb::Metric", "TCP connection set-up.")),
+    column("tls", "tls", Unit::Milliseconds, G::ClientPhase,
+           QT_TRANSLATE_NOOP("pb::Metric", "TLS handshake.")),
+    Metric{"setup",
+           "setup",
+           Unit::Milliseconds,
+           G::ClientPhase,
+           F::Sum,
+           {"blocked", "dns", "connect", "tls"},
+           0,
+           false,
+           QT_TRANSLATE_NOOP("pb::Metric",
+                             "Connection set-up: blocked + dns + connect + tls. Components that "
+                             "were not measured are left out; not available when none was.")},
+    column("send", "send", Unit::Milliseconds, G::ClientPhase,
+           QT_TRANSLATE_NOOP("pb::Metric", "Writing the request to the connection.")),
+    column("wait", "wait", Unit::Milliseconds, G::ClientPhase,
+           QT_TRANSLATE_NOOP("pb::Metric",
+                             "Request sent to response headers received: server time plus network.")),
+    column("receive", "receive", Unit::Milliseconds, G::ClientPhase,
+           QT_TRANSLATE_NOOP("pb::Metric", "Response headers to the last byte of the response body.")),
+    column("total", "total (end-to-end)", Unit::Milliseconds, G::ClientPhase,
+           QT_TRANSLATE_NOOP("pb::Metric",
+                             "Client end-to-end latency: attempt start to the end of the response. For a "
+                             "logical request: first attempt's start to the final attempt's end.")),
+
+    // Stream milestones, each from the attempt start: the TTFT variants, named.
+    column("headers", "time to headers", Unit::Milliseconds, G::Milestone,
+           QT_TRANSLATE_NOOP("pb::Metric", "Time to headers: attempt start to the response headers.")),
+    column("first_event", "time to first event", Unit::Milliseconds, G::Milestone,
+           QT_TRANSLATE_NOOP("pb::Metric", "Time to first event: attempt start to the first non-empty SSE "
+                                           "event (an event is not a token).")),
+    column("first_content", "TTFT (first effective output)", Unit::Milliseconds, G::Milestone,
+           QT_TRANSLATE_NOOP("pb::Metric", "Time to first effective output: attempt start to the first "
+                                           "text, reasoning or tool-call argument delta.")),
+    column("first_text", "TTFT (first visible text)", Unit::Milliseconds, G::Milestone,
+           QT_TRANSLATE_NOOP("pb::Metric",
+                             "Time to first visible text: attempt start to the first visible text delta.")),
+    column("done", "time to done", Unit::Milliseconds, G::Milestone,
+           QT_TRANSLATE_NOOP("pb::Metric", "Attempt start to the end of the stream.")),
+
+    // Derived from milestones and usage; completed requests only.
+    Metric{"generation",
+           "generation",
+           Unit::Milliseconds,
+           G::Stream,
+           F::Difference,
+           {"done", "first_text", {}, {}},
+           0,
+           true,
+           QT_TRANSLATE_NOOP("pb::Metric", "Generation duration: done - first_text (first visible text to "
+                                           "end of stream). Completed requests only.")},
+    Metric{"itl",
+           "inter-token latency",
+           Unit::Milliseconds,
+           G::Stream,
+           F::PerToken,
+           {"done", "first_text", "output_tokens", {}},
+           1,
+           true,
+           QT_TRANSLATE_NOOP("pb::Metric", "Inter-token latency: (done - first_text) / (output_tokens - 1); "
+                                           "needs at least 2 output tokens. Completed requests only.")},
+    Metric{"visible_output_tps",
+           "visible output tokens/s",
+           Unit::TokensPerSecond,
+           G::Stream,
+           F::TokenRate,
+           {"done", "first_text", "output_tokens", {}},
+           0,
+           true,
+           QT_TRANSLATE_NOOP("pb::Metric",
+                             "Per-request output rate: output_tokens / (done - first_text), in tokens per "
+                             "second. Completed requests only.")},
+    Metric{"generation_ms_per_output_token",
+           "generation ms per output token",
+           Unit::MillisecondsPerToken,
+           G::Stream,
+           F::PerToken,
+           {"done", "first_text", "output_tokens", {}},
+           0,
+           true,
+           QT_TRANSLATE_NOOP("pb::Metric", "(done - first_text) / output_tokens. Completed requests only.")},
+
+    // Usage.
+    column(
+        "input_tokens", "input tokens", Unit::Tokens, G::Usage,
+        QT_TRANSLATE_NOOP("pb::Metric", "Input (prompt) tokens of the request, as reported or estimated.")),
+    column("cached_input_tokens", "cached input tokens", Unit::Tokens, G::Usage,
+           QT_TRANSLATE_NOOP("pb::Metric", "Input tokens served from the provider's prompt cache.")),
+    column("output_tokens", "output tokens", Unit::Tokens, G::Usage,
+           QT_TRANSLATE_NOOP("pb::Metric", "Output (completion) tokens, reasoning included when the "
+                                           "provider counts it there.")),
+    column("reasoning_tokens", "reasoning tokens", Unit::Tokens, G::Usage,
+           QT_TRANSLATE_NOOP("pb::Metric", "Reasoning tokens reported by the provider.")),
+
+    // Server phases and the envelope: columns that the join step adds.
+    column("server_root", "server root", Unit::Milliseconds, G::Server,
+           QT_TRANSLATE_NOOP("pb::Metric", "Duration of the server's root span for this attempt.")),
+    column("gateway", "gateway", Unit::Milliseconds, G::Server,
+           QT_TRANSLATE_NOOP("pb::Metric", "Server gateway work: auth, prepare, route, application queues.")),
+    column(
+        "gpu_queue", "gpu queue", Unit::Milliseconds, G::Server,
+        QT_TRANSLATE_NOOP("pb::Metric", "Waiting for a compute slot after the scheduler accepted the work.")),
+    column("generation_server", "generation (server)", Unit::Milliseconds, G::Server,
+           QT_TRANSLATE_NOOP("pb::Metric", "Server-side inference: inference start to last token.")),
+    column("response_write", "response write", Unit::Milliseconds, G::Server,
+           QT_TRANSLATE_NOOP("pb::Metric", "Server writing the response.")),
+    column("unattributed", "unattributed", Unit::Milliseconds, G::Server,
+           QT_TRANSLATE_NOOP("pb::Metric", "Server root span minus its attributed child phases.")),
+    column("network_envelope", "network envelope", Unit::Milliseconds, G::Server,
+           QT_TRANSLATE_NOOP("pb::Metric",
+                             "Client total - server root, paired per request. Negative values mean wrong "
+                             "span boundaries or a wrong join; they are flagged, never clamped.")),
+};
+
+} // namespace
+
+std::string_view unitName(Unit u)
+{
+    switch (u) {
+    case Unit::Milliseconds:
+        return "ms";
+    case Unit::TokensPerSecond:
+        return "tokens/s";
+    case Unit::MillisecondsPerToken:
+        return "ms/token";
+    case Unit::Tokens:
+        return "tokens";
+    }
+    return {};
+}
+
+std::span<const Metric> metricCatalogue()
+{
+    return kCatalogue;
+}
+
+const Metric* findMetric(std::string_view name)
+{
+    for (const auto& m : kCatalogue) {
+        if (m.name == name) {
+            return &m;
+        }
+    }
+    return nullptr;
+}
+
+BoundMetric::BoundMetric(const Metric& metric, const RequestTable& table)
+    : m_metric(&metric)
+{
+    for (std::size_t i = 0; i < metric.columns.size(); ++i) {
+        const auto name = metric.columns[i];
+        if (name.empty()) {
+            continue;
+        }
+        const auto* col = table.numericColumn(name);
+        if (!col || col->values.size() < table.rows) {
+            m_available = false;
+            if (m_missing.empty()) {
+                m_missing = std::string(name);
+            }
+            continue;
+        }
+        m_cols[i] = col->values.data();
+    }
+}
+
+double BoundMetric::value(std::size_t row) const
+{
+    if (!m_available) {
+        return kNull;
+    }
+    const auto& c = m_cols;
+    switch (m_metric->formula) {
+    case Formula::Column:
+        return c[0][row];
+    case Formula::Difference:
+        return c[0][row] - c[1][row]; // NaN propagates
+    case Formula::Sum: {
+        double sum = 0;
+        bool any = false;
+        for (const double* col : c) {
+            if (col && !isNull(col[row])) {
+                sum += col[row];
+                any = true;
+            }
+        }
+        return any ? sum : kNull;
+    }
+    case Formula::PerToken: {
+        const double tokens = c[2][row] - m_metric->tokenOffset;
+        const double span = c[0][row] - c[1][row];
+        return tokens > 0 && !isNull(span) ? span / tokens : kNull;
+    }
+    case Formula::TokenRate: {
+        const double span = c[0][row] - c[1][row];
+        const double tokens = c[2][row];
+        return span > 0 && !isNull(tokens) ? tokens / (span / 1000.0) : kNull;
+    }
+    }
+    return kNull;
+}
+
+} // namespace pb::stats

@@ -1,0 +1,100 @@
+// The three inputs besides the events that make a figure: scope (which events
+// count), window (over what time) and statistic (which summary). Each has a
+// label that is shown with every figure.
+#pragma once
+
+#include "model/Vocabulary.h"
+#include "stats/Percentile.h"
+
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace pb::stats {
+
+enum class EventUnit {
+    Attempts, // every attempt is an event
+    Logical,  // attempts grouped by logical_request_id: first start to final end
+};
+enum class TokenCounting {
+    Billed,  // a logical request's tokens are the sum over all its attempts
+    Logical, // only its final attempt's tokens
+};
+enum class CachedFilter { Include, Exclude, Only };
+
+struct OutcomeFilter
+{
+    enum class Kind { Completed, All, One };
+    Kind kind = Kind::Completed;
+    Outcome outcome = Outcome::Completed; // for Kind::One
+    bool accepts(Outcome o) const
+    {
+        return kind == Kind::All || (kind == Kind::Completed ? o == Outcome::Completed : o == outcome);
+    }
+};
+
+// Keep rows whose category column `column` has one of `values` (model, stage,
+// input_bucket, output_bucket, scenario, resolved_model, tags once present).
+struct CategoryFilter
+{
+    std::string column;
+    std::vector<std::string> values;
+};
+
+struct Scope
+{
+    EventUnit unit = EventUnit::Attempts;
+    TokenCounting tokens = TokenCounting::Billed;
+    // Cache hits have near-zero latency: out of latency figures by default.
+    CachedFilter cached = CachedFilter::Exclude;
+    // Latency quantiles default to completed requests; outcome rates are
+    // separate figures over every outcome.
+    OutcomeFilter outcome;
+    std::vector<CategoryFilter> filters;
+};
+
+struct Window
+{
+    enum class Kind {
+        All,    // whole run
+        Range,  // start_offset in [fromMs, toMs)
+        Steady, // without the warm-up and a settle time after each stage change
+        Stage,  // one stage of a stepped run
+    };
+    Kind kind = Kind::All;
+    double fromMs = 0;
+    double toMs = 0;
+    double warmupMs = 10'000;
+    double settleMs = 5'000;
+    std::string stage;
+};
+
+struct Statistic
+{
+    Convention convention = Convention::NearestRank;
+    std::vector<double> percentiles{0.5, 0.9, 0.95, 0.99, 0.999};
+    double confidence = 0.95; // of the order-statistic intervals
+};
+
+// Human-readable labels, e.g. "attempts; cached excluded; outcome completed;
+// model=demo" and "steady (warm-up 10000 ms, settle 5000 ms after a stage change)".
+std::string scopeLabel(const Scope& s);
+std::string windowLabel(const Window& w);
+std::string statisticLabel(const Statistic& s);
+
+std::string_view eventUnitName(EventUnit u);           // "attempts", "logical"
+std::string_view tokenCountingName(TokenCounting t);   // "billed", "logical"
+std::string_view cachedFilterName(CachedFilter c);     // "include", "exclude", "only"
+std::string outcomeFilterName(const OutcomeFilter& f); // "completed", "all", or an outcome
+
+// Parsers for the compact CLI specs; nullopt on a malformed spec.
+std::optional<EventUnit> parseEventUnit(std::string_view s);
+std::optional<TokenCounting> parseTokenCounting(std::string_view s);
+std::optional<CachedFilter> parseCachedFilter(std::string_view s);
+std::optional<OutcomeFilter> parseOutcomeFilter(std::string_view s);
+// all | steady | stage:NAME | range:FROM_MS-TO_MS (warm-up and settle keep
+// the values of `base`).
+std::optional<Window> parseWindow(std::string_view s, const Window& base = {});
+
+} // namespace pb::stats
