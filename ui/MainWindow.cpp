@@ -1,11 +1,423 @@
 #include "MainWindow.h"
 
+#include "ImportController.h"
+#include "JobProgressWidget.h"
+#include "RecentFiles.h"
+#include "RequestTableModel.h"
+#include "RequestsPage.h"
+#include "RunListModel.h"
+#include "RunsPage.h"
+#include "Workbench.h"
+
+#include <QApplication>
+#include <QCloseEvent>
+#include <QDir>
+#include <QDragEnterEvent>
+#include <QDropEvent>
+#include <QFileDialog>
+#include <QFileInfo>
+#include <QLabel>
+#include <QMenuBar>
+#include <QMessageBox>
+#include <QMimeData>
+#include <QSettings>
+#include <QSplitter>
+#include <QStatusBar>
+#include <QTabWidget>
+#include <QToolButton>
+
 namespace pb::ui {
+namespace {
+
+const QString kWorkbenchSuffix = QStringLiteral("phasebench");
+
+QStringList localFiles(const QMimeData* mime)
+{
+    QStringList files;
+    if (!mime || !mime->hasUrls()) {
+        return files;
+    }
+    for (const QUrl& url : mime->urls()) {
+        if (url.isLocalFile() && QFileInfo(url.toLocalFile()).isFile()) {
+            files << url.toLocalFile();
+        }
+    }
+    return files;
+}
+
+QString displayName(const QString& path)
+{
+    return QFileInfo(path).fileName();
+}
+
+} // namespace
 
 MainWindow::MainWindow(QWidget* parent)
     : QMainWindow(parent)
+    , m_workbench(std::make_unique<Workbench>())
+    , m_imports(new ImportController(this))
+    , m_runsPage(new RunsPage)
+    , m_requestsPage(new RequestsPage)
+    , m_tabs(new QTabWidget)
+    , m_splitter(new QSplitter(Qt::Horizontal, this))
+    , m_importProgress(new JobProgressWidget)
+    , m_counts(new QLabel)
 {
-    setWindowTitle(tr("Phasebench"));
+    setObjectName(QStringLiteral("mainWindow"));
+    setAcceptDrops(true);
+
+    m_tabs->setObjectName(QStringLiteral("pages"));
+    m_tabs->setDocumentMode(true);
+    m_tabs->addTab(m_requestsPage, tr("Requests"));
+    m_splitter->setObjectName(QStringLiteral("mainSplitter"));
+    m_splitter->addWidget(m_runsPage);
+    m_splitter->addWidget(m_tabs);
+    m_splitter->setStretchFactor(1, 1);
+    m_splitter->setSizes({360, 900});
+    setCentralWidget(m_splitter);
+
+    statusBar()->addPermanentWidget(m_importProgress);
+    statusBar()->addPermanentWidget(m_counts);
+    m_importProgress->hide();
+
+    createMenus();
+
+    connect(m_runsPage, &RunsPage::currentRunChanged, this, &MainWindow::showRun);
+    connect(m_requestsPage->model(), &RequestTableModel::modelReset, this, &MainWindow::updateStatus);
+    connect(m_requestsPage, &RequestsPage::errorOccurred, this,
+            [this](const QString& message) { statusBar()->showMessage(message, 10000); });
+
+    connect(m_imports, &ImportController::fileStarted, this, &MainWindow::onImportStarted);
+    connect(m_imports, &ImportController::progress, m_importProgress, &JobProgressWidget::setProgress);
+    connect(m_imports, &ImportController::fileImported, this, &MainWindow::onImported);
+    connect(m_imports, &ImportController::fileFailed, this, &MainWindow::onImportFailed);
+    connect(m_imports, &ImportController::fileCancelled, this, &MainWindow::onImportCancelled);
+    connect(m_imports, &ImportController::busyChanged, this, [this](bool busy) {
+        m_importProgress->setVisible(busy);
+        updateActions();
+    });
+    connect(m_importProgress, &JobProgressWidget::cancelRequested, this, &MainWindow::cancelImport);
+
+    resize(1280, 800);
+    readSettings();
+    updateTitle();
+    updateStatus();
+    updateActions();
+    showRun(0);
+}
+
+MainWindow::~MainWindow() = default;
+
+void MainWindow::createMenus()
+{
+    QMenu* file = menuBar()->addMenu(tr("&File"));
+    m_newAction = file->addAction(tr("&New Workbench…"), this, &MainWindow::newWorkbench);
+    m_newAction->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_N));
+    m_newAction->setStatusTip(tr("Create an empty workbench file"));
+    m_openAction = file->addAction(tr("&Open…"), this, &MainWindow::openWorkbenchDialog);
+    m_openAction->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_O));
+    m_openAction->setStatusTip(tr("Open a workbench file"));
+    m_recentMenu = file->addMenu(tr("Open &Recent"));
+    m_recent = new RecentFiles(m_recentMenu, this);
+    connect(m_recent, &RecentFiles::fileTriggered, this,
+            [this](const QString& path) { openWorkbench(path); });
+    file->addSeparator();
+    m_importAction = file->addAction(tr("&Import…"), this, &MainWindow::importDialog);
+    m_importAction->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_I));
+    m_importAction->setStatusTip(tr("Import result files into the workbench, one run per file"));
+    file->addSeparator();
+    QAction* quit = file->addAction(tr("&Quit"), this, &QWidget::close);
+    quit->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_Q));
+    quit->setMenuRole(QAction::QuitRole);
+
+    QMenu* help = menuBar()->addMenu(tr("&Help"));
+    QAction* aboutAction = help->addAction(tr("&About Phasebench"), this, &MainWindow::about);
+    aboutAction->setMenuRole(QAction::AboutRole);
+}
+
+bool MainWindow::openWorkbench(const QString& path, bool create, Remember remember)
+{
+    if (!m_workbench->open(path, create)) {
+        const QString message = m_workbench->errorString();
+        if (!create) {
+            m_recent->remove(path);
+        }
+        showMessage(QMessageBox::Warning,
+                    create ? tr("Cannot Create Workbench") : tr("Cannot Open Workbench"),
+                    create ? tr("Could not create %1.").arg(displayName(path))
+                           : tr("Could not open %1.").arg(displayName(path)),
+                    message);
+        Q_EMIT workbenchOpenFailed(message);
+        return false;
+    }
+    if (remember == Remember::Yes) {
+        m_recent->add(m_workbench->path());
+        QSettings().setValue(QStringLiteral("lastFile"), m_workbench->path());
+    }
+    refreshRuns();
+    if (m_runsPage->currentRunId() == 0 && m_runsPage->runCount() > 0) {
+        m_runsPage->selectRun(m_runsPage->model()->runs().back().id);
+    }
+    showRun(m_runsPage->currentRunId());
+    updateTitle();
+    Q_EMIT workbenchOpened(m_workbench->path());
+    return true;
+}
+
+bool MainWindow::restoreLastWorkbench()
+{
+    const QString last = QSettings().value(QStringLiteral("lastFile")).toString();
+    if (last.isEmpty() || !QFileInfo::exists(last)) {
+        return false;
+    }
+    return openWorkbench(last);
+}
+
+QString MainWindow::workbenchPath() const
+{
+    return m_workbench->path();
+}
+
+qint64 MainWindow::currentRunId() const
+{
+    return m_runsPage->currentRunId();
+}
+
+bool MainWindow::isImporting() const
+{
+    return m_imports->isBusy();
+}
+
+void MainWindow::importFiles(const QStringList& files)
+{
+    if (files.isEmpty()) {
+        return;
+    }
+    if (!m_workbench->isOpen()) {
+        // Least surprise for a drop on an empty window: import at once, into a
+        // default workbench that persists, and say where it is.
+        const QString path = Workbench::defaultPath();
+        if (!openWorkbench(path, !QFileInfo::exists(path))) {
+            return;
+        }
+        statusBar()->showMessage(tr("No workbench was open: importing into the default workbench %1")
+                                     .arg(QDir::toNativeSeparators(path)),
+                                 10000);
+    }
+    m_imports->importFiles(m_workbench->path(), files);
+}
+
+void MainWindow::cancelImport()
+{
+    m_importProgress->cancelButton()->setEnabled(false);
+    m_importProgress->setText(tr("Cancelling…"));
+    m_imports->cancel();
+}
+
+bool MainWindow::selectRun(qint64 runId)
+{
+    return m_runsPage->selectRun(runId);
+}
+
+void MainWindow::newWorkbench()
+{
+    QFileDialog dialog(this, tr("New Workbench"));
+    dialog.setAcceptMode(QFileDialog::AcceptSave);
+    // Workbench files are never replaced; Workbench::open() refuses and says so.
+    dialog.setOption(QFileDialog::DontConfirmOverwrite);
+    dialog.setDefaultSuffix(kWorkbenchSuffix);
+    dialog.setNameFilters({tr("Phasebench workbench (*.phasebench)"), tr("All files (*)")});
+    if (dialog.exec() != QDialog::Accepted || dialog.selectedFiles().isEmpty()) {
+        return;
+    }
+    openWorkbench(dialog.selectedFiles().constFirst(), true);
+}
+
+void MainWindow::openWorkbenchDialog()
+{
+    const QString path = QFileDialog::getOpenFileName(
+        this, tr("Open Workbench"), QFileInfo(m_workbench->path()).absolutePath(),
+        tr("Phasebench workbench (*.phasebench);;All files (*)"));
+    if (!path.isEmpty()) {
+        openWorkbench(path);
+    }
+}
+
+void MainWindow::importDialog()
+{
+    const QStringList files = QFileDialog::getOpenFileNames(
+        this, tr("Import"), QSettings().value(QStringLiteral("lastImportDir")).toString(),
+        ImportController::fileDialogFilters().join(QStringLiteral(";;")));
+    if (files.isEmpty()) {
+        return;
+    }
+    QSettings().setValue(QStringLiteral("lastImportDir"), QFileInfo(files.constFirst()).absolutePath());
+    importFiles(files);
+}
+
+void MainWindow::about()
+{
+    showMessage(QMessageBox::Information, tr("About Phasebench"),
+                tr("Phasebench %1").arg(QLatin1String(PHASEBENCH_VERSION)),
+                tr("A workbench for LLM API latency: which phase owns this p95?\n\nBuilt with Qt %1.")
+                    .arg(QLatin1String(qVersion())));
+}
+
+void MainWindow::refreshRuns()
+{
+    m_runsPage->setRuns(m_workbench->runs());
+    updateStatus();
+}
+
+void MainWindow::showRun(qint64 runId)
+{
+    const RunInfo* run = runId != 0 ? m_runsPage->currentRun() : nullptr;
+    if (run) {
+        m_requestsPage->showRun(m_workbench->path(), run->id,
+                                tr("Run %1: %2").arg(run->id).arg(QString::fromStdString(run->name)));
+    } else if (!m_workbench->isOpen()) {
+        m_requestsPage->showHint(tr("Open a workbench file (File › Open, Ctrl+O) or create one "
+                                    "(File › New Workbench, Ctrl+N).\n\nDrop result files here to import "
+                                    "them."));
+    } else if (m_runsPage->runCount() == 0) {
+        m_requestsPage->showHint(tr("This workbench has no runs yet.\n\nImport a result file (File › "
+                                    "Import…, Ctrl+I) or drop one here."));
+    } else {
+        m_requestsPage->showHint(tr("Select a run in the list."));
+    }
+    updateStatus();
+}
+
+void MainWindow::updateTitle()
+{
+    if (m_workbench->isOpen()) {
+        setWindowFilePath(m_workbench->path());
+        setWindowTitle(tr("%1 — Phasebench").arg(displayName(m_workbench->path())));
+    } else {
+        setWindowFilePath({});
+        setWindowTitle(tr("Phasebench"));
+    }
+}
+
+void MainWindow::updateStatus()
+{
+    if (!m_workbench->isOpen()) {
+        m_counts->setText(tr("No workbench open"));
+        return;
+    }
+    // "Label: number" reads right for any count without plural forms.
+    QString text = tr("Runs: %L1").arg(m_runsPage->runCount());
+    if (const RunInfo* run = m_runsPage->currentRun()) {
+        text += QStringLiteral("  ·  ") +
+                tr("Run %1: %L2 requests").arg(run->id).arg(m_requestsPage->model()->rowCount());
+    }
+    m_counts->setText(text);
+}
+
+void MainWindow::updateActions()
+{
+    // The workbench must not change under a running import.
+    const bool busy = m_imports->isBusy();
+    m_newAction->setEnabled(!busy);
+    m_openAction->setEnabled(!busy);
+    m_recentMenu->setEnabled(!busy && !m_recent->files().isEmpty());
+}
+
+void MainWindow::showMessage(QMessageBox::Icon icon, const QString& title, const QString& text,
+                             const QString& details)
+{
+    // open(), not exec(): window-modal without a nested event loop.
+    auto* box = new QMessageBox(icon, title, text, QMessageBox::Ok, this);
+    box->setInformativeText(details);
+    box->setAttribute(Qt::WA_DeleteOnClose);
+    box->open();
+}
+
+void MainWindow::onImportStarted(const QString& file)
+{
+    m_importProgress->reset();
+    m_importProgress->setText(tr("Importing %1…").arg(displayName(file)));
+}
+
+void MainWindow::onImported(const QString& file, qint64 runId, qint64 requests, qint64 skippedLines)
+{
+    if (m_imports->workbenchPath() == m_workbench->path()) {
+        refreshRuns();
+        m_runsPage->selectRun(runId);
+    }
+    QString message =
+        tr("Imported %1 into run %2 (requests: %L3).").arg(displayName(file)).arg(runId).arg(requests);
+    if (skippedLines > 0) {
+        message += QLatin1Char(' ') + tr("Bad lines skipped: %L1.").arg(skippedLines);
+    }
+    statusBar()->showMessage(message, 10000);
+    Q_EMIT importFinished(runId);
+}
+
+void MainWindow::onImportFailed(const QString& file, const QString& message)
+{
+    showMessage(QMessageBox::Warning, tr("Import Failed"), tr("Could not import %1.").arg(displayName(file)),
+                message + QStringLiteral("\n\n") + tr("Nothing of this import was stored."));
+    Q_EMIT importFailed(message);
+}
+
+void MainWindow::onImportCancelled(const QString& file)
+{
+    statusBar()->showMessage(tr("Import of %1 cancelled; nothing of it was stored.").arg(displayName(file)),
+                             10000);
+    Q_EMIT importCancelled();
+}
+
+void MainWindow::closeEvent(QCloseEvent* event)
+{
+    // A running import stops at its next progress check and rolls back.
+    m_imports->cancel();
+    writeSettings();
+    event->accept();
+}
+
+void MainWindow::dragEnterEvent(QDragEnterEvent* event)
+{
+    if (!localFiles(event->mimeData()).isEmpty()) {
+        event->acceptProposedAction();
+    }
+}
+
+void MainWindow::dropEvent(QDropEvent* event)
+{
+    const QStringList files = localFiles(event->mimeData());
+    if (files.isEmpty()) {
+        return;
+    }
+    event->acceptProposedAction();
+    // A dropped workbench file is opened; anything else is imported.
+    if (files.size() == 1 && QFileInfo(files.constFirst()).suffix() == kWorkbenchSuffix) {
+        if (isImporting()) {
+            statusBar()->showMessage(tr("Wait for the import to finish, or cancel it, before opening another "
+                                        "workbench."),
+                                     10000);
+        } else {
+            openWorkbench(files.constFirst());
+        }
+        return;
+    }
+    importFiles(files);
+}
+
+void MainWindow::readSettings()
+{
+    QSettings settings;
+    restoreGeometry(settings.value(QStringLiteral("mainWindow/geometry")).toByteArray());
+    restoreState(settings.value(QStringLiteral("mainWindow/state")).toByteArray());
+    m_splitter->restoreState(settings.value(QStringLiteral("mainWindow/splitter")).toByteArray());
+}
+
+void MainWindow::writeSettings()
+{
+    QSettings settings;
+    settings.setValue(QStringLiteral("mainWindow/geometry"), saveGeometry());
+    settings.setValue(QStringLiteral("mainWindow/state"), saveState());
+    settings.setValue(QStringLiteral("mainWindow/splitter"), m_splitter->saveState());
 }
 
 } // namespace pb::ui

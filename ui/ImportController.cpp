@@ -1,0 +1,111 @@
+#include "ImportController.h"
+
+#include "Job.h"
+#include "import/ImportFile.h"
+#include "store/RunStore.h"
+
+#include <QCoreApplication>
+
+#include <memory>
+
+namespace pb::ui {
+
+ImportController::ImportController(QObject* parent)
+    : QObject(parent)
+    , m_job(new Job(this))
+{
+    connect(m_job, &Job::progress, this, &ImportController::progress);
+    connect(m_job, &Job::finished, this, &ImportController::onFinished);
+    connect(m_job, &Job::failed, this, &ImportController::onFailed);
+    connect(m_job, &Job::cancelled, this, &ImportController::onCancelled);
+}
+
+QStringList ImportController::fileDialogFilters()
+{
+    QStringList filters;
+    QStringList all;
+    for (const auto* importer : ImporterRegistry::withBuiltins().all()) {
+        QStringList patterns;
+        for (const auto& suffix : importer->fileSuffixes()) {
+            patterns << QStringLiteral("*.") + QString::fromStdString(suffix);
+        }
+        all << patterns;
+        const QString name = QCoreApplication::translate("pb::Importer", importer->displayName().data());
+        filters << tr("%1 (%2)").arg(name, patterns.join(QLatin1Char(' ')));
+    }
+    all.removeDuplicates();
+    filters.prepend(tr("All supported files (%1)").arg(all.join(QLatin1Char(' '))));
+    filters << tr("All files (*)");
+    return filters;
+}
+
+void ImportController::importFiles(const QString& workbenchPath, const QStringList& files)
+{
+    for (const auto& f : files) {
+        m_queue.push_back({workbenchPath, f});
+    }
+    if (!isBusy()) {
+        startNext();
+    }
+}
+
+void ImportController::cancel()
+{
+    m_queue.clear();
+    m_job->cancel();
+}
+
+void ImportController::startNext()
+{
+    if (m_queue.empty()) {
+        if (!m_current.isEmpty()) {
+            m_current.clear();
+            Q_EMIT busyChanged(false);
+        }
+        return;
+    }
+    const bool wasBusy = isBusy();
+    const Item item = m_queue.front();
+    m_queue.pop_front();
+    m_current = item.file;
+    m_workbench = item.workbench;
+    const std::string store = item.workbench.toStdString();
+    const std::string file = item.file.toStdString();
+    m_job->start([store, file](JobContext& ctx) {
+        // Its own connection: the GUI's stays free to read while this writes.
+        RunStore db(store, RunStore::Mode::ReadWrite);
+        ImportRequest request;
+        request.path = file;
+        auto result = std::make_shared<const ImportResult>(
+            importFile(db, request, ImporterRegistry::withBuiltins(), ctx.progressFn()));
+        return QVariant::fromValue(result);
+    });
+    if (!wasBusy) {
+        Q_EMIT busyChanged(true);
+    }
+    Q_EMIT fileStarted(item.file);
+}
+
+void ImportController::onFinished(const QVariant& result)
+{
+    const auto r = result.value<std::shared_ptr<const ImportResult>>();
+    const QString file = m_current;
+    if (r) {
+        Q_EMIT fileImported(file, r->runId, r->summary.requests, r->summary.skipped);
+    }
+    startNext();
+}
+
+void ImportController::onFailed(const QString& message)
+{
+    Q_EMIT fileFailed(m_current, message);
+    startNext();
+}
+
+void ImportController::onCancelled()
+{
+    Q_EMIT fileCancelled(m_current);
+    startNext();
+}
+
+} // namespace pb::ui
