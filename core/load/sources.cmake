@@ -1,1 +1,15 @@
-# target_sources(phasebench_core PRIVATE ...) for core/load
+# The load engine (core/load) and the stream readers it shares with importers (core/stream).
+target_sources(phasebench_core PRIVATE
+  ${CMAKE_CURRENT_LIST_DIR}/../stream/SseParser.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/../stream/ChatStreamReader.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/../stream/ChatChunkScan.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/TraceContext.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/Scenario.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/RequestPlan.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/AttemptTiming.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/Transport.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/Scheduler.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/Engine.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/LoadRun.cpp
+)
+target_link_libraries(phasebench_core PRIVATE CURL::libcurl nlohmann_json::nlohmann_json)

@@ -1,0 +1,134 @@
+// The load engine: one thread that runs the scheduler and the transport in a
+// single event loop. Open executors start each iteration at its scheduled
+// time or drop it when max_in_flight slots are taken (never delay it); the
+// closed executor keeps N virtual users looping. Retries, client
+// cancellation, warm-up, graceful drain and per-interval samples live here.
+// Results leave through an EngineSink; storage is someone else's job.
+#pragma once
+
+#include "load/LiveSample.h"
+#include "load/RequestPlan.h"
+#include "load/Scenario.h"
+#include "load/Scheduler.h"
+#include "load/TraceContext.h"
+#include "load/Transport.h"
+
+#include <atomic>
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <queue>
+#include <string>
+#include <vector>
+
+namespace pb::load {
+
+class EngineSink
+{
+public:
+    virtual ~EngineSink() = default;
+    // Both are called on the engine thread.
+    virtual void records(std::vector<RequestRecord>&& batch) = 0;
+    virtual void sample(const LiveSample& s) = 0;
+};
+
+// Stage names of a scenario in record order: "warmup" first when configured.
+std::vector<std::string> stageNames(const Scenario& s);
+
+class Engine
+{
+public:
+    // `apiKey` goes into the Authorization header and nowhere else.
+    Engine(const Scenario& scenario, const std::string& apiKey, std::uint32_t instanceId, EngineSink& sink);
+    ~Engine();
+    Engine(const Engine&) = delete;
+    Engine& operator=(const Engine&) = delete;
+
+    // Runs the whole scenario on the calling thread.
+    void run();
+    // From any thread: stop scheduling and let requests in flight finish
+    // within the graceful-stop time; stopNow() cancels them at once.
+    void stop();
+    void stopNow();
+
+    bool stopRequested() const { return m_stopLevel.load() > 0; }
+    Nanos runStart() const { return m_t0; } // steady ns, set when run() starts
+    Nanos runEnd() const { return m_tEnd; }
+    std::size_t traceIdCollisions() const { return m_collisions; }
+    // CPU time of the engine thread over run() (the generator's own cost).
+    Nanos cpuTime() const { return m_cpuNs; }
+    // Open executors: the planned stages (warm-up first); null for constant-vus.
+    const ArrivalSchedule* schedule() const { return m_schedule ? &*m_schedule : nullptr; }
+
+private:
+    enum class TimerKind { Cancel, Retry, NextIteration };
+    struct Timer
+    {
+        Nanos at;
+        std::size_t slot;
+        std::uint64_t gen;
+        TimerKind kind;
+        bool operator>(const Timer& o) const { return at > o.at; }
+    };
+    struct Slot
+    {
+        Attempt* attempt = nullptr;
+        std::string logicalId;
+        int attemptNo = 0;
+        std::uint32_t stage = 0;
+        Nanos scheduled = 0; // steady ns
+        const PreparedRequest* request = nullptr;
+        std::uint64_t gen = 0;
+        bool vu = false; // owned by a closed-model virtual user
+    };
+    struct Interval
+    {
+        std::int64_t scheduled = 0;
+        std::int64_t started = 0;
+        std::int64_t dropped = 0;
+        std::int64_t completed = 0;
+        std::int64_t outputTokens = 0;
+    };
+
+    void arrive(const Arrival& a);
+    void newIteration(Slot& s, std::uint32_t stage, Nanos scheduled);
+    void startAttempt(Attempt& a);
+    void onDone(Attempt& a);
+    void onTimer(const Timer& t, Nanos now);
+    void beginStop(Nanos now, bool byUser);
+    void abandonWaiting();
+    void emitSample(Nanos intervalStart, Nanos intervalEnd, bool final);
+    void flush(bool force);
+    std::uint32_t closedStageAt(Nanos now) const;
+    bool retryable(const Attempt& a) const;
+
+    const Scenario& m_scenario;
+    EngineSink& m_sink;
+    RequestPlan m_plan;
+    TraceIdGenerator m_traceGen;
+    std::vector<std::string> m_stageNames;
+    std::optional<ArrivalSchedule> m_schedule;
+    std::unique_ptr<Transport> m_transport;
+    std::vector<Slot> m_slots; // by Attempt::index()
+    std::priority_queue<Timer, std::vector<Timer>, std::greater<>> m_timers;
+    std::vector<TraceId> m_traceIds;
+    std::vector<RequestRecord> m_batch;
+    std::atomic<int> m_stopLevel{0};
+    Nanos m_t0 = 0;
+    Nanos m_tEnd = 0;
+    Nanos m_closedEnd = 0;     // constant-vus: end of iterations, steady ns
+    Nanos m_drainDeadline = 0; // 0 = not draining
+    Nanos m_lastFlush = 0;
+    bool m_stopping = false;
+    bool m_userStop = false;
+    bool m_hardStopped = false;
+    std::uint64_t m_gen = 0;
+    std::uint64_t m_logicalSeq = 0;
+    std::string m_idPrefix;
+    std::size_t m_collisions = 0;
+    Nanos m_cpuNs = 0;
+    Interval m_interval;
+    LiveSample m_totals;
+};
+
+} // namespace pb::load

@@ -1,0 +1,357 @@
+#include "load/LoadRun.h"
+
+#include "load/Engine.h"
+#include "store/RunStore.h"
+
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <condition_variable>
+#include <cstdlib>
+#include <exception>
+#include <map>
+#include <mutex>
+#include <thread>
+
+namespace pb::load {
+
+OptNanos nearestRank(const std::vector<Nanos>& sorted, double p)
+{
+    if (sorted.empty()) {
+        return std::nullopt;
+    }
+    const auto n = static_cast<double>(sorted.size());
+    const auto rank = static_cast<std::size_t>(std::max(1.0, std::ceil(p / 100.0 * n - 1e-9)));
+    return sorted[std::min(rank, sorted.size()) - 1];
+}
+
+Quantiles quantilesOf(std::vector<Nanos>& v)
+{
+    std::sort(v.begin(), v.end());
+    return {static_cast<std::int64_t>(v.size()), nearestRank(v, 50), nearestRank(v, 95), nearestRank(v, 99)};
+}
+
+namespace {
+
+// "https://user@host:8443/x" -> "host:8443": the run's source, never credentials.
+std::string hostOf(const std::string& url)
+{
+    auto rest = url.substr(url.find("://") == std::string::npos ? 0 : url.find("://") + 3);
+    rest = rest.substr(0, rest.find('/'));
+    if (const auto at = rest.rfind('@'); at != std::string::npos) {
+        rest = rest.substr(at + 1);
+    }
+    return rest;
+}
+
+} // namespace
+
+// Receives the engine's output on the engine thread and hands it to the
+// thread that owns the RunStore; keeps the accumulators of the summary.
+class LoadRun::Writer : public EngineSink
+{
+public:
+    Writer(const Scenario& s, std::vector<std::string> stages)
+        : m_scenario(s)
+        , m_stageNames(std::move(stages))
+    {
+        m_stages.resize(m_stageNames.size());
+        for (std::size_t i = 0; i < m_stageNames.size(); ++i) {
+            m_stageIndex[m_stageNames[i]] = i;
+        }
+    }
+
+    void records(std::vector<RequestRecord>&& batch) override
+    {
+        std::lock_guard lk(m_mx);
+        if (m_records.empty()) {
+            m_records = std::move(batch);
+        } else {
+            std::move(batch.begin(), batch.end(), std::back_inserter(m_records));
+        }
+        if (m_records.size() >= 2048) {
+            m_cv.notify_one();
+        }
+    }
+    void sample(const LiveSample& s) override
+    {
+        std::lock_guard lk(m_mx);
+        m_samples.push_back(s);
+        m_cv.notify_one();
+    }
+    void engineDone()
+    {
+        std::lock_guard lk(m_mx);
+        m_done = true;
+        m_cv.notify_one();
+    }
+
+    // The writer loop; returns when the engine is done and all is stored.
+    void drain(RunStore& store, std::int64_t runId, const LoadRunOptions& opts)
+    {
+        std::vector<RequestRecord> records;
+        std::vector<LiveSample> samples;
+        std::vector<RunSample> rows;
+        std::unique_lock lk(m_mx);
+        while (true) {
+            m_cv.wait_for(lk, std::chrono::milliseconds(100),
+                          [&] { return m_done || !m_samples.empty() || m_records.size() >= 2048; });
+            records.swap(m_records);
+            samples.swap(m_samples);
+            const bool done = m_done;
+            lk.unlock();
+            if (!records.empty()) {
+                store.insertRequests(runId, records);
+                for (const auto& r : records) {
+                    account(r);
+                }
+                records.clear();
+            }
+            if (!samples.empty()) {
+                rows.clear();
+                for (const auto& s : samples) {
+                    rows.push_back(s.sample);
+                }
+                store.insertSamples(runId, rows);
+                for (const auto& s : samples) {
+                    if (opts.onSample) {
+                        opts.onSample(s);
+                    }
+                }
+                samples.clear();
+            }
+            lk.lock();
+            if (done && m_records.empty() && m_samples.empty()) {
+                return;
+            }
+        }
+    }
+
+    LoadSummary summarize(const ArrivalSchedule* schedule, const Engine& engine)
+    {
+        LoadSummary s;
+        s.scenario = m_scenario.name;
+        s.openModel = m_scenario.executor.open();
+        s.elapsedSeconds = double(engine.runEnd() - engine.runStart()) / 1e9;
+        s.outcomes = m_outcomes;
+        s.attempts = m_attempts;
+        s.retries = m_retries;
+        s.traceIdCollisions = engine.traceIdCollisions();
+        s.engineCpuSeconds = double(engine.cpuTime()) / 1e9;
+        std::sort(m_lags.begin(), m_lags.end());
+        s.lagP50 = nearestRank(m_lags, 50);
+        s.lagP99 = nearestRank(m_lags, 99);
+        s.headers = quantilesOf(m_headers);
+        s.firstEvent = quantilesOf(m_firstEvent);
+        s.firstContent = quantilesOf(m_firstContent);
+        s.firstText = quantilesOf(m_firstText);
+        s.total = quantilesOf(m_total);
+        Nanos steadyDuration = 0;
+        double steadyPlanned = 0;
+        for (std::size_t i = 0; i < m_stageNames.size(); ++i) {
+            StageSummary st = m_stages[i];
+            st.name = m_stageNames[i];
+            if (schedule) {
+                const auto& plan = schedule->stages()[i];
+                st.duration = plan.duration;
+                st.requestedRate = double(schedule->plannedCount(static_cast<std::uint32_t>(i))) /
+                                   (double(plan.duration) / 1e9);
+            } else {
+                st.duration = st.name == "warmup" ? m_scenario.warmup : m_scenario.executor.duration;
+            }
+            st.achievedRate = st.duration > 0 ? double(st.started) / (double(st.duration) / 1e9) : 0;
+            s.dropped += st.dropped;
+            if (st.name != "warmup" || i != 0 || m_scenario.warmup == 0) {
+                steadyDuration += st.duration;
+                steadyPlanned += st.requestedRate * (double(st.duration) / 1e9);
+                s.scheduled += st.scheduled;
+                s.started += st.started;
+            }
+            s.stages.push_back(std::move(st));
+        }
+        if (steadyDuration > 0) {
+            s.requestedRate = steadyPlanned / (double(steadyDuration) / 1e9);
+            s.achievedRate = double(s.started) / (double(steadyDuration) / 1e9);
+        }
+        return s;
+    }
+
+private:
+    void account(const RequestRecord& r)
+    {
+        ++m_outcomes[static_cast<std::size_t>(r.outcome)];
+        const auto it = m_stageIndex.find(r.stage);
+        StageSummary* st = it == m_stageIndex.end() ? nullptr : &m_stages[it->second];
+        if (r.outcome == Outcome::Dropped) {
+            if (st) {
+                ++st->dropped;
+                ++st->scheduled;
+            }
+            return;
+        }
+        ++m_attempts;
+        if (r.attempt.value_or(1) > 1) {
+            ++m_retries;
+        } else if (st) {
+            ++st->started;
+            ++st->scheduled;
+        }
+        if (r.startOffset && r.scheduledOffset) {
+            m_lags.push_back(*r.startOffset - *r.scheduledOffset);
+        }
+        const bool steady = !(m_scenario.warmup > 0 && r.stage == "warmup");
+        if (r.outcome == Outcome::Completed && steady) {
+            const auto add = [](std::vector<Nanos>& v, const OptNanos& x) {
+                if (x) {
+                    v.push_back(*x);
+                }
+            };
+            add(m_headers, r.headers);
+            add(m_firstEvent, r.firstEvent);
+            add(m_firstContent, r.firstContent);
+            add(m_firstText, r.firstText);
+            add(m_total, r.total);
+        }
+    }
+
+    const Scenario& m_scenario;
+    std::vector<std::string> m_stageNames;
+    std::map<std::string, std::size_t> m_stageIndex;
+    std::vector<StageSummary> m_stages;
+    std::mutex m_mx;
+    std::condition_variable m_cv;
+    std::vector<RequestRecord> m_records;
+    std::vector<LiveSample> m_samples;
+    bool m_done = false;
+
+    std::array<std::int64_t, kOutcomeCount> m_outcomes{};
+    std::int64_t m_attempts = 0;
+    std::int64_t m_retries = 0;
+    std::vector<Nanos> m_lags, m_headers, m_firstEvent, m_firstContent, m_firstText, m_total;
+};
+
+LoadRun::LoadRun(Scenario scenario, LoadRunOptions options)
+    : m_scenario(std::move(scenario))
+    , m_options(std::move(options))
+{}
+
+LoadRun::~LoadRun() = default;
+
+void LoadRun::stop()
+{
+    int expected = 0;
+    m_pendingStop.compare_exchange_strong(expected, 1);
+    if (Engine* e = m_engine.load()) {
+        e->stop();
+    }
+}
+
+void LoadRun::stopNow()
+{
+    m_pendingStop.store(2);
+    if (Engine* e = m_engine.load()) {
+        e->stopNow();
+    }
+}
+
+LoadSummary LoadRun::run(RunStore& store)
+{
+    std::string apiKey;
+    if (!m_scenario.target.apiKeyEnv.empty()) {
+        const char* name = m_scenario.target.apiKeyEnv.c_str();
+        const char* v = m_options.getenv ? m_options.getenv(name) : std::getenv(name);
+        if (!v || !*v) {
+            throw LoadError(m_scenario.file + ": target.api_key_env: the environment variable " +
+                            m_scenario.target.apiKeyEnv + " is not set");
+        }
+        apiKey = v;
+    }
+    const std::uint32_t instance = m_scenario.instanceId.value_or(randomInstanceId());
+    Writer writer(m_scenario, stageNames(m_scenario));
+    Engine engine(m_scenario, apiKey, instance, writer);
+    apiKey.assign(apiKey.size(), '\0');
+
+    RunInfo info;
+    info.name = m_options.runName.empty() ? m_scenario.name : m_options.runName;
+    info.kind = RunKind::Load;
+    info.source = hostOf(m_scenario.target.baseUrl);
+    info.configJson = scenarioConfigJson(m_scenario, instance);
+    info.status = RunStatus::Running;
+    const auto runId = store.createRun(info);
+    m_runId = runId;
+
+    m_engine.store(&engine);
+    if (const int pending = m_pendingStop.load(); pending == 1) {
+        engine.stop();
+    } else if (pending == 2) {
+        engine.stopNow();
+    }
+    std::exception_ptr engineError;
+    std::thread thread([&] {
+        try {
+            engine.run();
+        } catch (...) {
+            engineError = std::current_exception();
+        }
+        writer.engineDone();
+    });
+    std::exception_ptr writeError;
+    try {
+        writer.drain(store, runId, m_options);
+    } catch (...) {
+        writeError = std::current_exception();
+        engine.stopNow();
+    }
+    thread.join();
+    m_engine.store(nullptr);
+    m_t0 = engine.runStart();
+    if (writeError) {
+        std::rethrow_exception(writeError);
+    }
+
+    const bool aborted = engine.stopRequested() || engineError;
+    LoadSummary summary = writer.summarize(engine.schedule(), engine);
+    summary.runId = runId;
+    summary.instanceId = instanceIdHex(instance);
+    summary.status = aborted ? RunStatus::Aborted : RunStatus::Complete;
+
+    const auto ms = [](const OptNanos& v) {
+        return v ? std::optional<double>(double(*v) / 1e6) : std::nullopt;
+    };
+    store.setFigure(
+        runId, "requested_rate", summary.openModel ? std::optional(summary.requestedRate) : std::nullopt,
+        summary.openModel ? "iterations/s planned, steady window" : "closed model: no target rate");
+    store.setFigure(runId, "achieved_rate", summary.achievedRate, "iterations/s started, steady window");
+    store.setFigure(runId, "dropped_iterations", double(summary.dropped));
+    store.setFigure(runId, "iterations_scheduled", double(summary.scheduled));
+    store.setFigure(runId, "iterations_started", double(summary.started));
+    store.setFigure(runId, "attempts", double(summary.attempts));
+    store.setFigure(runId, "retries", double(summary.retries));
+    store.setFigure(runId, "generator_lag_p50_ms", ms(summary.lagP50), "start - scheduled, nearest-rank");
+    store.setFigure(runId, "generator_lag_p99_ms", ms(summary.lagP99), "start - scheduled, nearest-rank");
+    store.setFigure(runId, "trace_id_collisions", double(summary.traceIdCollisions));
+    store.setFigure(runId, "generator_cpu_s", summary.engineCpuSeconds, "CPU time of the engine thread");
+    store.setFigure(runId, "generator_instance_id", std::nullopt, summary.instanceId);
+    store.setFigure(runId, "steady_window_start_ms", double(m_scenario.warmup) / 1e6);
+    store.setFigure(runId, "steady_window_end_ms",
+                    double(m_scenario.warmup + m_scenario.executor.plannedDuration()) / 1e6);
+    for (const auto& st : summary.stages) {
+        const auto prefix = "stage." + st.name + ".";
+        if (summary.openModel) {
+            store.setFigure(runId, prefix + "requested_rate", st.requestedRate);
+        }
+        store.setFigure(runId, prefix + "achieved_rate", st.achievedRate);
+        store.setFigure(runId, prefix + "dropped_iterations", double(st.dropped));
+    }
+    store.setRunStatus(runId, summary.status);
+    if (engineError) {
+        try {
+            std::rethrow_exception(engineError);
+        } catch (const std::exception& e) {
+            throw LoadError(std::string("load engine failed: ") + e.what());
+        }
+    }
+    return summary;
+}
+
+} // namespace pb::load

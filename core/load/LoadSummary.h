@@ -1,0 +1,72 @@
+// The end-of-run summary of a load run (what the CLI prints). Latency
+// quantiles are nearest-rank over completed attempts in the steady window
+// (warm-up excluded); errors and cancellations are counted, not timed.
+#pragma once
+
+#include "model/RequestRecord.h"
+#include "model/Vocabulary.h"
+
+#include <array>
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace pb::load {
+
+struct Quantiles
+{
+    std::int64_t n = 0;
+    OptNanos p50;
+    OptNanos p95;
+    OptNanos p99;
+};
+
+struct StageSummary
+{
+    std::string name;
+    Nanos duration = 0;         // planned
+    double requestedRate = 0;   // planned iterations / duration (0: closed model)
+    double achievedRate = 0;    // iterations started / duration
+    std::int64_t scheduled = 0; // iterations due (started + dropped)
+    std::int64_t started = 0;
+    std::int64_t dropped = 0;
+};
+
+struct LoadSummary
+{
+    std::int64_t runId = 0;
+    RunStatus status = RunStatus::Running;
+    std::string scenario;
+    std::string instanceId; // 8 hex digits, high bits of every trace ID
+    bool openModel = true;
+    double elapsedSeconds = 0;
+
+    // Steady window (all stages except warm-up).
+    double requestedRate = 0;
+    double achievedRate = 0;
+    std::int64_t scheduled = 0;
+    std::int64_t started = 0;
+    std::int64_t dropped = 0; // whole run, warm-up included
+
+    std::int64_t attempts = 0; // attempts sent, retries included
+    std::int64_t retries = 0;
+    std::array<std::int64_t, kOutcomeCount> outcomes{}; // attempts and dropped iterations by Outcome
+    OptNanos lagP50; // generator lag: start - scheduled, every started attempt
+    OptNanos lagP99;
+    std::size_t traceIdCollisions = 0;
+    double engineCpuSeconds = 0; // CPU of the engine thread (not the writer)
+
+    Quantiles headers;
+    Quantiles firstEvent;
+    Quantiles firstContent;
+    Quantiles firstText;
+    Quantiles total;
+
+    std::vector<StageSummary> stages;
+};
+
+// Nearest-rank quantile (p in (0, 100]) of sorted values.
+OptNanos nearestRank(const std::vector<Nanos>& sorted, double p);
+Quantiles quantilesOf(std::vector<Nanos>& values); // sorts
+
+} // namespace pb::load

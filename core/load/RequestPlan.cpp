@@ -1,0 +1,123 @@
+#include "load/RequestPlan.h"
+
+#include <nlohmann/json.hpp>
+
+namespace pb::load {
+namespace {
+
+using json = nlohmann::json;
+
+// Replaces every `{{name}}` in a raw template. String values are inserted as
+// escaped JSON string contents, so a template writes "{{prompt}}" in quotes.
+std::string fillTemplate(const std::string& tpl, const Scenario& s, const std::string& prompt)
+{
+    const auto escaped = [](const std::string& v) {
+        const auto q = json(v).dump();
+        return q.substr(1, q.size() - 2);
+    };
+    const auto value = [&](std::string_view name, std::string& out) {
+        if (name == "prompt") {
+            out = escaped(prompt);
+        } else if (name == "model") {
+            out = escaped(s.target.model);
+        } else if (name == "max_tokens") {
+            out = s.request.maxTokens ? std::to_string(*s.request.maxTokens) : std::string("null");
+        } else if (name == "temperature") {
+            out = s.request.temperature ? json(*s.request.temperature).dump() : std::string("null");
+        } else if (name == "stream") {
+            out = s.request.stream ? "true" : "false";
+        } else {
+            return false;
+        }
+        return true;
+    };
+    std::string out;
+    out.reserve(tpl.size() + prompt.size());
+    std::size_t pos = 0;
+    while (true) {
+        const auto open = tpl.find("{{", pos);
+        if (open == std::string::npos) {
+            break;
+        }
+        const auto close = tpl.find("}}", open + 2);
+        if (close == std::string::npos) {
+            break;
+        }
+        std::string v;
+        out.append(tpl, pos, open - pos);
+        if (value(std::string_view(tpl).substr(open + 2, close - open - 2), v)) {
+            out += v;
+        } else {
+            out.append(tpl, open, close + 2 - open); // unknown placeholders stay as written
+        }
+        pos = close + 2;
+    }
+    out.append(tpl, pos);
+    return out;
+}
+
+} // namespace
+
+std::string buildBody(const Scenario& s, const std::string& prompt)
+{
+    const auto& r = s.request;
+    if (s.target.api == ApiStyle::Raw) {
+        return fillTemplate(s.target.rawBody, s, prompt);
+    }
+    json body{{"model", s.target.model}};
+    if (s.target.api == ApiStyle::Chat) {
+        body["messages"] = json::array({json{{"role", "user"}, {"content", prompt}}});
+        if (r.maxTokens) {
+            body["max_tokens"] = *r.maxTokens;
+        }
+    } else {
+        body["input"] = prompt;
+        if (r.maxTokens) {
+            body["max_output_tokens"] = *r.maxTokens;
+        }
+    }
+    if (r.temperature) {
+        body["temperature"] = *r.temperature;
+    }
+    body["stream"] = r.stream;
+    if (r.stream && r.includeUsage && s.target.api == ApiStyle::Chat) {
+        body["stream_options"] = json{{"include_usage", true}};
+    }
+    if (!r.toolsJson.empty()) {
+        body["tools"] = json::parse(r.toolsJson);
+    }
+    return body.dump();
+}
+
+RequestPlan::RequestPlan(const Scenario& s)
+{
+    const auto& sets = s.request.promptSets;
+    for (std::uint32_t i = 0; i < sets.size(); ++i) {
+        Set set;
+        set.weight = sets[i].weight;
+        for (const auto& p : sets[i].prompts) {
+            set.requests.push_back({buildBody(s, p), i});
+        }
+        m_totalWeight += set.weight;
+        m_sets.push_back(std::move(set));
+    }
+}
+
+const PreparedRequest& RequestPlan::next()
+{
+    // Smooth weighted round robin (as in nginx): every set gains its weight,
+    // the richest is served and pays the total.
+    Set* best = &m_sets.front();
+    for (auto& set : m_sets) {
+        set.current += set.weight;
+        if (set.current > best->current) {
+            best = &set;
+        }
+    }
+    best->current -= m_totalWeight;
+    const auto& r = best->requests[best->cursor];
+    best->cursor = (best->cursor + 1) % best->requests.size();
+    return r;
+}
+
+} // namespace pb::load

@@ -1,0 +1,45 @@
+// Request bodies of a scenario, prepared once before the run (no JSON work on
+// the engine thread), and the order in which they are served: input-length
+// buckets in their defined ratio (smooth weighted round robin, so that any
+// window of the run holds the ratio, not only its total), prompts of a bucket
+// in turn.
+#pragma once
+
+#include "load/Scenario.h"
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace pb::load {
+
+struct PreparedRequest
+{
+    std::string body;
+    std::uint32_t set = 0; // index into Scenario::request.promptSets
+};
+
+// The body of one request for `prompt` (chat, responses or raw template).
+std::string buildBody(const Scenario& s, const std::string& prompt);
+
+class RequestPlan
+{
+public:
+    explicit RequestPlan(const Scenario& s);
+
+    const PreparedRequest& next();
+    std::size_t setCount() const { return m_sets.size(); }
+
+private:
+    struct Set
+    {
+        std::vector<PreparedRequest> requests;
+        double weight = 1;
+        double current = 0;
+        std::size_t cursor = 0;
+    };
+    std::vector<Set> m_sets;
+    double m_totalWeight = 0;
+};
+
+} // namespace pb::load

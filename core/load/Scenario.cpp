@@ -1,0 +1,734 @@
+#include "load/Scenario.h"
+
+#include "load/TraceContext.h"
+
+#include <nlohmann/json.hpp>
+
+#include <algorithm>
+#include <charconv>
+#include <cmath>
+#include <filesystem>
+#include <fstream>
+#include <map>
+#include <set>
+#include <sstream>
+
+namespace pb::load {
+namespace {
+
+using json = nlohmann::json;
+constexpr Nanos kSecond = 1'000'000'000;
+
+// Reads one JSON object with a path for messages ("executor.stages[1].target").
+class Node
+{
+public:
+    Node(const json& j, std::string path, const std::string& file)
+        : m_j(j)
+        , m_path(std::move(path))
+        , m_file(file)
+    {}
+
+    [[noreturn]] void fail(const std::string& key, const std::string& msg) const
+    {
+        throw ScenarioError(m_file + ": " + sub(key) + ": " + msg);
+    }
+    std::string sub(const std::string& key) const
+    {
+        if (key.empty()) {
+            return m_path.empty() ? std::string("(top level)") : m_path;
+        }
+        if (key.front() == '[') {
+            return m_path + key;
+        }
+        return m_path.empty() ? key : m_path + "." + key;
+    }
+    const json& raw() const { return m_j; }
+    bool has(const char* key) const { return m_j.contains(key) && !m_j.at(key).is_null(); }
+
+    void expectObject() const
+    {
+        if (!m_j.is_object()) {
+            fail("", "expected an object");
+        }
+    }
+    void allowOnly(std::initializer_list<std::string_view> keys) const
+    {
+        for (const auto& [k, v] : m_j.items()) {
+            if (std::find(keys.begin(), keys.end(), k) != keys.end()) {
+                continue;
+            }
+            if (k == "api_key" || k == "key" || k == "token" || k == "authorization") {
+                fail(k, "an API key is never written in a scenario; name the environment variable that "
+                        "holds it in target.api_key_env");
+            }
+            std::string list;
+            for (auto a : keys) {
+                list += (list.empty() ? "" : ", ") + std::string(a);
+            }
+            fail(k, "unknown key (expected one of: " + list + ")");
+        }
+    }
+    Node child(const char* key) const
+    {
+        if (!has(key)) {
+            fail(key, "missing");
+        }
+        Node n(m_j.at(key), sub(key), m_file);
+        n.expectObject();
+        return n;
+    }
+    std::string str(const char* key, const std::string& def = {}, bool required = false) const
+    {
+        if (!has(key)) {
+            if (required) {
+                fail(key, "missing (expected a string)");
+            }
+            return def;
+        }
+        const auto& v = m_j.at(key);
+        if (!v.is_string()) {
+            fail(key, "expected a string");
+        }
+        return v.get<std::string>();
+    }
+    bool boolean(const char* key, bool def) const
+    {
+        if (!has(key)) {
+            return def;
+        }
+        if (!m_j.at(key).is_boolean()) {
+            fail(key, "expected true or false");
+        }
+        return m_j.at(key).get<bool>();
+    }
+    std::optional<double> number(const char* key) const
+    {
+        if (!has(key)) {
+            return std::nullopt;
+        }
+        const auto& v = m_j.at(key);
+        if (!v.is_number()) {
+            fail(key, "expected a number");
+        }
+        const double d = v.get<double>();
+        if (!std::isfinite(d)) {
+            fail(key, "expected a finite number");
+        }
+        return d;
+    }
+    double positive(const char* key, std::optional<double> def = std::nullopt) const
+    {
+        if (!has(key)) {
+            if (def) {
+                return *def;
+            }
+            fail(key, "missing (expected a positive number)");
+        }
+        const auto& v = m_j.at(key);
+        if (!v.is_number() || !(v.get<double>() > 0) || !std::isfinite(v.get<double>())) {
+            fail(key, "expected a positive number");
+        }
+        return v.get<double>();
+    }
+    double nonNegative(const char* key, double def) const
+    {
+        if (!has(key)) {
+            return def;
+        }
+        const auto& v = m_j.at(key);
+        if (!v.is_number() || !(v.get<double>() >= 0) || !std::isfinite(v.get<double>())) {
+            fail(key, "expected a number >= 0");
+        }
+        return v.get<double>();
+    }
+    int integer(const char* key, int def, int lo, int hi) const
+    {
+        if (!has(key)) {
+            return def;
+        }
+        const auto& v = m_j.at(key);
+        if (!v.is_number_integer() || v.get<long long>() < lo || v.get<long long>() > hi) {
+            fail(key, std::string("expected an integer from ") + std::to_string(lo) + std::string(" to ") +
+                          std::to_string(hi));
+        }
+        return static_cast<int>(v.get<long long>());
+    }
+    std::optional<Nanos> duration(const char* key, bool allowZero = false) const
+    {
+        if (!has(key)) {
+            return std::nullopt;
+        }
+        const auto& v = m_j.at(key);
+        std::optional<Nanos> d;
+        if (v.is_number() && std::isfinite(v.get<double>()) && v.get<double>() >= 0 &&
+            v.get<double>() < 1e7) {
+            d = static_cast<Nanos>(std::llround(v.get<double>() * 1e9));
+        } else if (v.is_string()) {
+            d = parseDuration(v.get<std::string>());
+        }
+        if (!d || *d < 0 || (!allowZero && *d == 0)) {
+            fail(key, allowZero ? "expected a duration like \"500ms\", \"30s\" or \"2m\" (or 0)"
+                                : "expected a positive duration like \"500ms\", \"30s\" or \"2m\"");
+        }
+        return d;
+    }
+    Nanos requiredDuration(const char* key) const
+    {
+        if (!has(key)) {
+            fail(key, "missing (expected a duration like \"30s\" or \"2m\")");
+        }
+        return *duration(key);
+    }
+
+private:
+    const json& m_j;
+    std::string m_path;
+    const std::string& m_file;
+};
+
+std::string formatRate(double r)
+{
+    std::ostringstream os;
+    os << r;
+    return os.str();
+}
+
+std::string readTextFile(const std::string& path)
+{
+    std::ifstream in(path, std::ios::binary);
+    if (!in) {
+        throw ScenarioError(path + ": cannot be read");
+    }
+    std::ostringstream ss;
+    ss << in.rdbuf();
+    return ss.str();
+}
+
+Target parseTarget(const Node& t)
+{
+    t.allowOnly({"base_url", "api", "path", "model", "api_key_env", "headers", "tls_verify", "http_version",
+                 "max_connections", "raw_body", "stream_protocol"});
+    Target out;
+    out.baseUrl = t.str("base_url", {}, true);
+    if (!(out.baseUrl.starts_with("http://") || out.baseUrl.starts_with("https://")) ||
+        out.baseUrl.find_first_of(" \t\r\n") != std::string::npos) {
+        t.fail("base_url", "expected an http:// or https:// URL");
+    }
+    {
+        const auto rest = out.baseUrl.substr(out.baseUrl.find("://") + 3);
+        if (rest.substr(0, rest.find('/')).find('@') != std::string::npos) {
+            t.fail("base_url",
+                   "credentials in the URL are not allowed; name the environment variable that holds "
+                   "the key in target.api_key_env");
+        }
+    }
+    while (out.baseUrl.ends_with('/')) {
+        out.baseUrl.pop_back();
+    }
+    const auto api = t.str("api", "chat");
+    if (api == "chat") {
+        out.api = ApiStyle::Chat;
+        out.path = "/v1/chat/completions";
+    } else if (api == "responses") {
+        out.api = ApiStyle::Responses;
+        out.path = "/v1/responses";
+        out.streamProtocol = sse::Protocol::Responses;
+    } else if (api == "raw") {
+        out.api = ApiStyle::Raw;
+    } else {
+        t.fail("api", "expected \"chat\", \"responses\" or \"raw\"");
+    }
+    out.path = t.str("path", out.path, out.api == ApiStyle::Raw);
+    if (!out.path.starts_with('/') || out.path.find_first_of(" \t\r\n") != std::string::npos) {
+        t.fail("path", "expected a path starting with /");
+    }
+    out.model = t.str("model", {}, out.api != ApiStyle::Raw);
+    out.apiKeyEnv = t.str("api_key_env");
+    if (out.apiKeyEnv.find_first_of("= \t") != std::string::npos) {
+        t.fail("api_key_env", "expected the name of an environment variable");
+    }
+    if (t.has("headers")) {
+        const auto& h = t.raw().at("headers");
+        if (!h.is_object()) {
+            t.fail("headers", "expected an object of header name to value");
+        }
+        for (const auto& [k, v] : h.items()) {
+            if (!v.is_string() || k.empty() || k.find_first_of(": \t\r\n") != std::string::npos ||
+                v.get<std::string>().find_first_of("\r\n") != std::string::npos) {
+                t.fail("headers." + k,
+                       "expected a header name without ':' or spaces and a one-line string value");
+            }
+            out.headers.emplace_back(k, v.get<std::string>());
+        }
+    }
+    out.tlsVerify = t.boolean("tls_verify", true);
+    const auto hv = t.str("http_version", "1.1");
+    if (hv == "1.1") {
+        out.httpVersion = HttpVersion::Http1_1;
+    } else if (hv == "2") {
+        out.httpVersion = HttpVersion::Http2;
+    } else if (hv == "2-prior-knowledge") {
+        out.httpVersion = HttpVersion::Http2PriorKnowledge;
+    } else {
+        t.fail("http_version", "expected \"1.1\", \"2\" or \"2-prior-knowledge\"");
+    }
+    out.maxConnections = t.integer("max_connections", 0, 0, 100000);
+    if (out.api == ApiStyle::Raw) {
+        if (!t.has("raw_body")) {
+            t.fail("raw_body", "missing (api \"raw\" needs a body template)");
+        }
+        const auto& rb = t.raw().at("raw_body");
+        if (rb.is_string()) {
+            out.rawBody = rb.get<std::string>();
+        } else if (rb.is_object() || rb.is_array()) {
+            out.rawBody = rb.dump();
+        } else {
+            t.fail("raw_body", "expected a JSON object or a string template");
+        }
+    } else if (t.has("raw_body")) {
+        t.fail("raw_body", "only used with api \"raw\"");
+    }
+    const auto sp =
+        t.str("stream_protocol", out.streamProtocol == sse::Protocol::Responses ? "responses" : "chat");
+    if (sp == "chat") {
+        out.streamProtocol = sse::Protocol::ChatCompletions;
+    } else if (sp == "responses") {
+        out.streamProtocol = sse::Protocol::Responses;
+    } else {
+        t.fail("stream_protocol", "expected \"chat\" or \"responses\"");
+    }
+    return out;
+}
+
+std::vector<std::string> promptsFromFile(const Node& n, const std::string& baseDir)
+{
+    std::filesystem::path p(n.str("prompts_file"));
+    if (p.is_relative()) {
+        p = std::filesystem::path(baseDir) / p;
+    }
+    std::ifstream in(p, std::ios::binary);
+    if (!in) {
+        n.fail("prompts_file", "cannot read '" + p.string() + "'");
+    }
+    std::vector<std::string> out;
+    std::string line;
+    while (std::getline(in, line)) {
+        if (!line.empty() && line.back() == '\r') {
+            line.pop_back();
+        }
+        if (!line.empty()) {
+            out.push_back(line);
+        }
+    }
+    return out;
+}
+
+RequestProfile parseRequest(const Node& r, const std::string& file, const std::string& baseDir)
+{
+    r.allowOnly({"prompts", "max_tokens", "temperature", "stream", "include_usage", "tools"});
+    RequestProfile out;
+    if (!r.has("prompts") || !r.raw().at("prompts").is_array() || r.raw().at("prompts").empty()) {
+        r.fail("prompts", "expected a non-empty array of prompt sets");
+    }
+    std::set<std::string> buckets;
+    const auto& arr = r.raw().at("prompts");
+    for (std::size_t i = 0; i < arr.size(); ++i) {
+        Node p(arr[i], r.sub("prompts") + std::string("[") + std::to_string(i) + "]", file);
+        p.expectObject();
+        p.allowOnly({"bucket", "weight", "prompts", "prompts_file", "output_bucket"});
+        PromptSet set;
+        set.bucket = p.str("bucket", {}, true);
+        if (set.bucket.empty() || !buckets.insert(set.bucket).second) {
+            p.fail("bucket", "expected a unique, non-empty bucket name");
+        }
+        set.weight = p.positive("weight", 1.0);
+        set.outputBucket = p.str("output_bucket");
+        if (p.has("prompts") == p.has("prompts_file")) {
+            p.fail("prompts", "give either \"prompts\" (array of strings) or \"prompts_file\"");
+        }
+        if (p.has("prompts")) {
+            const auto& ps = p.raw().at("prompts");
+            if (!ps.is_array()) {
+                p.fail("prompts", "expected an array of strings");
+            }
+            for (std::size_t k = 0; k < ps.size(); ++k) {
+                if (!ps[k].is_string()) {
+                    p.fail(std::string("prompts[") + std::to_string(k) + "]", "expected a string");
+                }
+                set.prompts.push_back(ps[k].get<std::string>());
+            }
+        } else {
+            set.prompts = promptsFromFile(p, baseDir);
+        }
+        if (set.prompts.empty()) {
+            p.fail("prompts", "expected at least one prompt");
+        }
+        out.promptSets.push_back(std::move(set));
+    }
+    if (r.has("max_tokens")) {
+        out.maxTokens = r.integer("max_tokens", 0, 1, 10'000'000);
+    }
+    if (r.has("temperature")) {
+        out.temperature = r.nonNegative("temperature", 0);
+    }
+    out.stream = r.boolean("stream", true);
+    out.includeUsage = r.boolean("include_usage", true);
+    if (r.has("tools")) {
+        const auto& tools = r.raw().at("tools");
+        if (!tools.is_array()) {
+            r.fail("tools", "expected an array of tool definitions");
+        }
+        out.toolsJson = tools.dump();
+    }
+    return out;
+}
+
+void uniqueStageNames(std::vector<Stage>& stages)
+{
+    std::map<std::string, int> seen;
+    for (auto& s : stages) {
+        if (++seen[s.name] > 1) {
+            s.name += std::string("-") + std::to_string(seen[s.name]);
+        }
+    }
+}
+
+Executor parseExecutor(const Node& e, const std::string& file)
+{
+    Executor out;
+    const auto type = e.str("type", {}, true);
+    if (type == "constant-vus") {
+        e.allowOnly({"type", "vus", "duration"});
+        out.kind = ExecutorKind::ConstantVus;
+        out.vus = e.integer("vus", 0, 1, 100000);
+        if (out.vus == 0) {
+            e.fail("vus", "missing (expected an integer from 1 to 100000)");
+        }
+        out.duration = e.requiredDuration("duration");
+        out.maxInFlight = out.vus;
+        out.preAllocated = out.vus;
+        return out;
+    }
+    const int maxInFlight = e.integer("max_in_flight", 100, 1, 100000);
+    out.maxInFlight = maxInFlight;
+    out.preAllocated = e.integer("pre_allocated", std::min(maxInFlight, 100), 0, 100000);
+    if (out.preAllocated > out.maxInFlight) {
+        e.fail("pre_allocated",
+               std::string("must not exceed max_in_flight (") + std::to_string(maxInFlight) + ")");
+    }
+    out.timeUnit = e.duration("time_unit").value_or(kSecond);
+    const double perSecond = double(kSecond) / double(out.timeUnit);
+    if (type == "constant-arrival-rate") {
+        e.allowOnly({"type", "rate", "time_unit", "duration", "pre_allocated", "max_in_flight", "stage"});
+        out.kind = ExecutorKind::ConstantArrivalRate;
+        const double rate = e.positive("rate") * perSecond;
+        Stage s{e.str("stage", std::string("rate-") + formatRate(e.positive("rate"))), rate, rate,
+                e.requiredDuration("duration")};
+        out.stages.push_back(std::move(s));
+        return out;
+    }
+    if (type != "ramping-arrival-rate" && type != "stepped-arrival-rate") {
+        e.fail("type",
+               "expected \"constant-arrival-rate\", \"ramping-arrival-rate\", \"stepped-arrival-rate\" "
+               "or \"constant-vus\"");
+    }
+    e.allowOnly({"type", "start_rate", "time_unit", "stages", "pre_allocated", "max_in_flight"});
+    out.kind = ExecutorKind::RampingArrivalRate;
+    const bool linearDefault = type == "ramping-arrival-rate";
+    double prev = e.nonNegative("start_rate", 0) * perSecond;
+    if (!e.has("stages") || !e.raw().at("stages").is_array() || e.raw().at("stages").empty()) {
+        e.fail("stages", "expected a non-empty array of {\"target\", \"duration\"}");
+    }
+    const auto& arr = e.raw().at("stages");
+    for (std::size_t i = 0; i < arr.size(); ++i) {
+        Node st(arr[i], e.sub("stages") + std::string("[") + std::to_string(i) + "]", file);
+        st.expectObject();
+        st.allowOnly({"target", "rate", "duration", "name", "ramp"});
+        const char* rateKey = st.has("rate") ? "rate" : "target";
+        if (!st.has(rateKey)) {
+            st.fail("target", "missing (expected a number >= 0)");
+        }
+        const double given = st.nonNegative(rateKey, 0);
+        const double target = given * perSecond;
+        const auto ramp = st.str("ramp", linearDefault ? "linear" : "step");
+        if (ramp != "linear" && ramp != "step") {
+            st.fail("ramp", "expected \"linear\" or \"step\"");
+        }
+        Stage s;
+        s.duration = st.requiredDuration("duration");
+        s.endRate = target;
+        s.startRate = ramp == "linear" ? prev : target;
+        s.name = st.str("name", ramp == "linear" && s.startRate != s.endRate
+                                    ? std::string("ramp-") + formatRate(prev / perSecond) + std::string("-") +
+                                          formatRate(given)
+                                    : std::string("rate-") + formatRate(given));
+        prev = target;
+        out.stages.push_back(std::move(s));
+    }
+    uniqueStageNames(out.stages);
+    return out;
+}
+
+RetryPolicy parseRetry(const Node& r)
+{
+    r.allowOnly({"max_attempts", "on_status", "on_transport_error", "backoff", "backoff_multiplier"});
+    RetryPolicy out;
+    out.maxAttempts = r.integer("max_attempts", 1, 1, 10);
+    if (r.has("on_status")) {
+        const auto& a = r.raw().at("on_status");
+        if (!a.is_array()) {
+            r.fail("on_status", "expected an array of HTTP status codes");
+        }
+        out.onStatus.clear();
+        for (const auto& v : a) {
+            if (!v.is_number_integer() || v.get<int>() < 100 || v.get<int>() > 599) {
+                r.fail("on_status", "expected HTTP status codes from 100 to 599");
+            }
+            out.onStatus.push_back(v.get<int>());
+        }
+    }
+    out.onTransportError = r.boolean("on_transport_error", true);
+    out.backoff = r.duration("backoff", true).value_or(out.backoff);
+    out.backoffMultiplier = r.positive("backoff_multiplier", 2.0);
+    return out;
+}
+
+} // namespace
+
+std::string_view nameOf(ApiStyle a)
+{
+    switch (a) {
+    case ApiStyle::Chat:
+        return "chat";
+    case ApiStyle::Responses:
+        return "responses";
+    case ApiStyle::Raw:
+        return "raw";
+    }
+    return "chat";
+}
+
+std::string_view nameOf(ExecutorKind k)
+{
+    switch (k) {
+    case ExecutorKind::ConstantArrivalRate:
+        return "constant-arrival-rate";
+    case ExecutorKind::RampingArrivalRate:
+        return "ramping-arrival-rate";
+    case ExecutorKind::ConstantVus:
+        return "constant-vus";
+    }
+    return "constant-arrival-rate";
+}
+
+std::string_view nameOf(HttpVersion v)
+{
+    switch (v) {
+    case HttpVersion::Http1_1:
+        return "1.1";
+    case HttpVersion::Http2:
+        return "2";
+    case HttpVersion::Http2PriorKnowledge:
+        return "2-prior-knowledge";
+    }
+    return "1.1";
+}
+
+std::string Target::url() const
+{
+    return baseUrl + path;
+}
+
+Nanos Executor::plannedDuration() const
+{
+    if (kind == ExecutorKind::ConstantVus) {
+        return duration;
+    }
+    Nanos d = 0;
+    for (const auto& s : stages) {
+        d += s.duration;
+    }
+    return d;
+}
+
+std::optional<Nanos> parseDuration(std::string_view s)
+{
+    if (s.empty()) {
+        return std::nullopt;
+    }
+    long double total = 0;
+    while (!s.empty()) {
+        std::size_t i = 0;
+        while (i < s.size() && ((s[i] >= '0' && s[i] <= '9') || s[i] == '.')) {
+            ++i;
+        }
+        if (i == 0) {
+            return std::nullopt;
+        }
+        double v = 0;
+        const auto r = std::from_chars(s.data(), s.data() + i, v);
+        if (r.ec != std::errc() || r.ptr != s.data() + i) {
+            return std::nullopt;
+        }
+        s.remove_prefix(i);
+        std::size_t u = 0;
+        while (u < s.size() && ((s[u] >= 'a' && s[u] <= 'z'))) {
+            ++u;
+        }
+        const auto unit = s.substr(0, u);
+        s.remove_prefix(u);
+        long double scale = 0;
+        if (unit == "ns") {
+            scale = 1;
+        } else if (unit == "us") {
+            scale = 1e3;
+        } else if (unit == "ms") {
+            scale = 1e6;
+        } else if (unit == "s" || (unit.empty() && s.empty() && total == 0)) {
+            scale = 1e9;
+        } else if (unit == "m") {
+            scale = 60e9;
+        } else if (unit == "h") {
+            scale = 3600e9;
+        } else {
+            return std::nullopt;
+        }
+        total += static_cast<long double>(v) * scale;
+    }
+    if (total > 1e18L) {
+        return std::nullopt;
+    }
+    return static_cast<Nanos>(std::llround(static_cast<double>(total)));
+}
+
+Scenario parseScenario(std::string_view text, const std::string& file, const std::string& baseDir)
+{
+    json doc = json::parse(text.begin(), text.end(), nullptr, false);
+    if (doc.is_discarded()) {
+        // Re-parse with exceptions for the position of the error.
+        try {
+            doc = json::parse(text.begin(), text.end());
+        } catch (const json::parse_error& e) {
+            std::string msg = e.what();
+            if (const auto p = msg.find("parse error"); p != std::string::npos) {
+                msg = msg.substr(p);
+            }
+            throw ScenarioError(file + ": not valid JSON: " + msg);
+        }
+    }
+    Node top(doc, "", file);
+    top.expectObject();
+    top.allowOnly({"name", "target", "request", "executor", "warmup", "graceful_stop", "timeout",
+                   "cancel_after", "retry", "generator", "sample_interval", "$schema", "description"});
+    Scenario s;
+    s.file = file;
+    s.name = top.str("name", "scenario");
+    if (s.name.empty()) {
+        top.fail("name", "expected a non-empty name");
+    }
+    s.target = parseTarget(top.child("target"));
+    s.request = parseRequest(top.child("request"), file, baseDir);
+    s.executor = parseExecutor(top.child("executor"), file);
+    s.warmup = top.duration("warmup", true).value_or(0);
+    s.gracefulStop = top.duration("graceful_stop", true).value_or(s.gracefulStop);
+    s.timeout = top.duration("timeout").value_or(s.timeout);
+    s.cancelAfter = top.duration("cancel_after");
+    if (top.has("retry")) {
+        s.retry = parseRetry(top.child("retry"));
+    }
+    if (top.has("generator")) {
+        const auto g = top.child("generator");
+        g.allowOnly({"instance_id"});
+        if (g.has("instance_id")) {
+            std::uint32_t id = 0;
+            if (!parseInstanceId(g.str("instance_id"), id)) {
+                g.fail("instance_id", "expected 1 to 8 hex digits");
+            }
+            s.instanceId = id;
+        }
+    }
+    s.sampleInterval = top.duration("sample_interval").value_or(s.sampleInterval);
+    if (s.sampleInterval < 10'000'000) {
+        top.fail("sample_interval", "expected at least 10ms");
+    }
+    return s;
+}
+
+Scenario loadScenario(const std::string& path)
+{
+    const auto text = readTextFile(path);
+    const auto dir = std::filesystem::path(path).parent_path().string();
+    return parseScenario(text, path, dir.empty() ? std::string(".") : dir);
+}
+
+std::string scenarioConfigJson(const Scenario& s, std::uint32_t instanceId)
+{
+    const auto ms = [](Nanos n) {
+        return double(n) / 1e6;
+    };
+    json target{
+        {"base_url", s.target.baseUrl},
+        {"api", nameOf(s.target.api)},
+        {"path", s.target.path},
+        {"model", s.target.model},
+        {"tls_verify", s.target.tlsVerify},
+        {"http_version", nameOf(s.target.httpVersion)},
+        {"max_connections", s.target.maxConnections},
+        {"stream_protocol", s.target.streamProtocol == sse::Protocol::Responses ? "responses" : "chat"}};
+    // The variable's name is not a secret; its value never reaches this function.
+    target["api_key_env"] = s.target.apiKeyEnv;
+    auto headerNames = json::array();
+    for (const auto& [k, v] : s.target.headers) {
+        headerNames.push_back(k); // values may be credentials: names only
+    }
+    target["header_names"] = headerNames;
+    auto sets = json::array();
+    for (const auto& p : s.request.promptSets) {
+        sets.push_back({{"bucket", p.bucket},
+                        {"weight", p.weight},
+                        {"prompt_count", p.prompts.size()},
+                        {"output_bucket", p.outputBucket}});
+    }
+    json request{{"prompt_sets", sets},
+                 {"stream", s.request.stream},
+                 {"include_usage", s.request.includeUsage},
+                 {"tools", !s.request.toolsJson.empty()}};
+    request["max_tokens"] = s.request.maxTokens ? json(*s.request.maxTokens) : json();
+    request["temperature"] = s.request.temperature ? json(*s.request.temperature) : json();
+    json executor{{"type", nameOf(s.executor.kind)},
+                  {"max_in_flight", s.executor.maxInFlight},
+                  {"pre_allocated", s.executor.preAllocated},
+                  {"planned_duration_ms", ms(s.executor.plannedDuration())}};
+    if (s.executor.open()) {
+        auto stages = json::array();
+        for (const auto& st : s.executor.stages) {
+            stages.push_back({{"name", st.name},
+                              {"start_rate_per_s", st.startRate},
+                              {"end_rate_per_s", st.endRate},
+                              {"duration_ms", ms(st.duration)}});
+        }
+        executor["stages"] = stages;
+    } else {
+        executor["vus"] = s.executor.vus;
+    }
+    json retry{{"max_attempts", s.retry.maxAttempts},
+               {"on_status", s.retry.onStatus},
+               {"on_transport_error", s.retry.onTransportError},
+               {"backoff_ms", ms(s.retry.backoff)},
+               {"backoff_multiplier", s.retry.backoffMultiplier}};
+    json out{{"scenario", s.name},
+             {"target", target},
+             {"request", request},
+             {"executor", executor},
+             {"warmup_ms", ms(s.warmup)},
+             {"graceful_stop_ms", ms(s.gracefulStop)},
+             {"timeout_ms", ms(s.timeout)},
+             {"retry", retry},
+             {"sample_interval_ms", ms(s.sampleInterval)},
+             {"generator_instance_id", instanceIdHex(instanceId)}};
+    out["cancel_after_ms"] = s.cancelAfter ? json(ms(*s.cancelAfter)) : json();
+    return out.dump();
+}
+
+} // namespace pb::load

@@ -1,0 +1,134 @@
+// A load scenario: target, request profile, executor and per-request policy,
+// parsed from a JSON file (schema: docs/scenario.md). Parsing reports the
+// first problem as "file: json.path: what was expected". The API key is never
+// part of a scenario: only the name of the environment variable that holds it.
+#pragma once
+
+#include "model/RequestRecord.h"
+#include "stream/ChatStreamReader.h"
+
+#include <cstdint>
+#include <optional>
+#include <stdexcept>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+namespace pb::load {
+
+class ScenarioError : public std::runtime_error
+{
+public:
+    using std::runtime_error::runtime_error;
+};
+
+enum class ApiStyle { Chat, Responses, Raw };
+enum class HttpVersion {
+    Http1_1,            // HTTP/1.1 with keep-alive
+    Http2,              // HTTP/2 over TLS (ALPN), HTTP/1.1 on cleartext
+    Http2PriorKnowledge // h2c without upgrade
+};
+enum class ExecutorKind { ConstantArrivalRate, RampingArrivalRate, ConstantVus };
+
+std::string_view nameOf(ApiStyle a);
+std::string_view nameOf(ExecutorKind k);
+std::string_view nameOf(HttpVersion v);
+
+struct Target
+{
+    std::string baseUrl; // scheme://host[:port][/prefix]
+    ApiStyle api = ApiStyle::Chat;
+    std::string path; // appended to baseUrl; default by api style
+    std::string model;
+    std::string apiKeyEnv; // environment variable holding the key; empty = no Authorization
+    std::vector<std::pair<std::string, std::string>> headers;
+    bool tlsVerify = true;
+    HttpVersion httpVersion = HttpVersion::Http1_1;
+    int maxConnections = 0; // 0 = as many as requests in flight
+    std::string rawBody;    // api = raw: body template ({{prompt}}, {{model}}, …)
+    sse::Protocol streamProtocol = sse::Protocol::ChatCompletions;
+
+    std::string url() const;
+};
+
+struct PromptSet
+{
+    std::string bucket; // input-length bucket, e.g. input_0_512
+    double weight = 1;  // share of requests, relative to the other sets
+    std::vector<std::string> prompts;
+    std::string outputBucket;
+};
+
+struct RequestProfile
+{
+    std::vector<PromptSet> promptSets;
+    std::optional<std::int64_t> maxTokens;
+    std::optional<double> temperature;
+    bool stream = true;
+    bool includeUsage = true;
+    std::string toolsJson; // JSON array text; empty = no tools
+};
+
+// One stage of an open executor. Rates are per second; a stage ramps linearly
+// from startRate to endRate (equal for a step).
+struct Stage
+{
+    std::string name;
+    double startRate = 0;
+    double endRate = 0;
+    Nanos duration = 0;
+};
+
+struct Executor
+{
+    ExecutorKind kind = ExecutorKind::ConstantArrivalRate;
+    std::vector<Stage> stages; // open executors
+    int vus = 0;               // constant-vus
+    Nanos duration = 0;        // constant-vus
+    int preAllocated = 0;
+    int maxInFlight = 0;
+    Nanos timeUnit = 1'000'000'000; // for display: rates were given per this unit
+
+    bool open() const { return kind != ExecutorKind::ConstantVus; }
+    Nanos plannedDuration() const;
+};
+
+struct RetryPolicy
+{
+    int maxAttempts = 1; // 1 = no retries
+    std::vector<int> onStatus{429, 500, 502, 503, 504};
+    bool onTransportError = true; // connection refused/reset before any output, timeouts excluded
+    Nanos backoff = 200'000'000;
+    double backoffMultiplier = 2;
+};
+
+struct Scenario
+{
+    std::string name;
+    std::string file; // where it was read from (messages only)
+    Target target;
+    RequestProfile request;
+    Executor executor;
+    Nanos warmup = 0;                    // run before the executor at its initial rate; stage "warmup"
+    Nanos gracefulStop = 30'000'000'000; // drain time for requests in flight at the end or on stop
+    Nanos timeout = 60'000'000'000;      // per attempt
+    std::optional<Nanos> cancelAfter;    // client cancellation after N ns (outcome cancelled)
+    RetryPolicy retry;
+    std::optional<std::uint32_t> instanceId; // trace-ID high bits; random when absent
+    Nanos sampleInterval = 1'000'000'000;
+};
+
+// Parses scenario JSON. `file` names the source in messages; relative prompt
+// files are resolved against `baseDir`.
+Scenario parseScenario(std::string_view json, const std::string& file = "scenario.json",
+                       const std::string& baseDir = ".");
+Scenario loadScenario(const std::string& path);
+
+// "500ms", "2s", "1m30s", "1h", or a number of seconds.
+std::optional<Nanos> parseDuration(std::string_view s);
+
+// The scenario as stored with a run: no prompt text, no header values, no key.
+std::string scenarioConfigJson(const Scenario& s, std::uint32_t instanceId);
+
+} // namespace pb::load

@@ -1,0 +1,93 @@
+#include "load/Scheduler.h"
+
+#include <cmath>
+
+namespace pb::load {
+
+ArrivalSchedule::ArrivalSchedule(std::vector<Stage> stages)
+    : m_stages(std::move(stages))
+{
+    Nanos t = 0;
+    for (const auto& s : m_stages) {
+        m_starts.push_back(t);
+        t += s.duration;
+    }
+    m_end = t;
+    advance();
+}
+
+std::optional<Nanos> ArrivalSchedule::arrivalInStage(std::uint32_t stage, std::uint64_t k) const
+{
+    const auto& s = m_stages[stage];
+    const double d = double(s.duration) / 1e9;
+    const double r0 = s.startRate;
+    const double r1 = s.endRate;
+    const double kk = double(k);
+    double t = 0;
+    if (k > 0) {
+        const double disc = r0 * r0 + 2.0 * kk * (r1 - r0) / d;
+        if (disc < 0) {
+            return std::nullopt; // a ramp down that never reaches count k
+        }
+        const double denom = r0 + std::sqrt(disc);
+        if (!(denom > 0)) {
+            return std::nullopt;
+        }
+        t = 2.0 * kk / denom;
+    } else if (r0 <= 0 && r1 <= 0) {
+        return std::nullopt; // a stage at rate 0 has no arrivals
+    }
+    const auto ns = static_cast<Nanos>(std::llround(t * 1e9));
+    if (ns >= s.duration) {
+        return std::nullopt;
+    }
+    return m_starts[stage] + ns;
+}
+
+void ArrivalSchedule::advance()
+{
+    while (m_stage < m_stages.size()) {
+        if (const auto t = arrivalInStage(m_stage, m_k)) {
+            m_next = Arrival{*t, m_stage};
+            return;
+        }
+        ++m_stage;
+        m_k = 0;
+    }
+    m_next.reset();
+}
+
+void ArrivalSchedule::pop()
+{
+    if (!m_next) {
+        return;
+    }
+    ++m_k;
+    advance();
+}
+
+double ArrivalSchedule::rateAt(Nanos offset) const
+{
+    for (std::size_t i = 0; i < m_stages.size(); ++i) {
+        const auto& s = m_stages[i];
+        if (offset >= m_starts[i] && offset < m_starts[i] + s.duration) {
+            const double f = double(offset - m_starts[i]) / double(s.duration);
+            return s.startRate + (s.endRate - s.startRate) * f;
+        }
+    }
+    return 0;
+}
+
+std::uint64_t ArrivalSchedule::plannedCount(std::uint32_t i) const
+{
+    const auto& s = m_stages.at(i);
+    const double d = double(s.duration) / 1e9;
+    const double n = (s.startRate + s.endRate) / 2.0 * d; // N(D)
+    if (s.startRate <= 0 && s.endRate <= 0) {
+        return 0;
+    }
+    // Arrivals k = 0 … with t_k < D: ceil(N(D)) (an exact N(D) excludes its own last arrival).
+    return static_cast<std::uint64_t>(std::ceil(n - 1e-9));
+}
+
+} // namespace pb::load

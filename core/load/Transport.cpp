@@ -1,0 +1,587 @@
+#include "load/Transport.h"
+
+#include <curl/curl.h>
+
+#include <algorithm>
+#include <cctype>
+#include <cerrno>
+#include <chrono>
+#include <cstring>
+#include <limits>
+#include <stdexcept>
+#include <sys/epoll.h>
+#include <sys/eventfd.h>
+#include <sys/timerfd.h>
+#include <unistd.h>
+
+namespace pb::load {
+namespace {
+
+constexpr Nanos kNever = std::numeric_limits<Nanos>::max();
+constexpr std::string_view kTraceparentName = "traceparent: ";
+
+void ensureCurlGlobal()
+{
+    // curl_global_init is not reference-counted across threads in older
+    // libcurl; once per process is enough and is never undone.
+    static const bool ok = curl_global_init(CURL_GLOBAL_DEFAULT) == CURLE_OK;
+    if (!ok) {
+        throw std::runtime_error("libcurl could not be initialised");
+    }
+}
+
+bool startsWithNoCase(std::string_view s, std::string_view prefix)
+{
+    if (s.size() < prefix.size()) {
+        return false;
+    }
+    for (std::size_t i = 0; i < prefix.size(); ++i) {
+        if (std::tolower(static_cast<unsigned char>(s[i])) !=
+            std::tolower(static_cast<unsigned char>(prefix[i]))) {
+            return false;
+        }
+    }
+    return true;
+}
+
+bool containsNoCase(std::string_view s, std::string_view needle)
+{
+    for (std::size_t i = 0; i + needle.size() <= s.size(); ++i) {
+        if (startsWithNoCase(s.substr(i), needle)) {
+            return true;
+        }
+    }
+    return false;
+}
+
+// "HTTP/1.1 200 OK" / "HTTP/2 200" -> 200; 0 when not a status line.
+long statusOf(std::string_view line)
+{
+    if (!line.starts_with("HTTP/")) {
+        return 0;
+    }
+    const auto sp = line.find(' ');
+    if (sp == std::string_view::npos || sp + 4 > line.size()) {
+        return 0;
+    }
+    long code = 0;
+    for (std::size_t i = sp + 1; i < sp + 4; ++i) {
+        if (line[i] < '0' || line[i] > '9') {
+            return 0;
+        }
+        code = code * 10 + (line[i] - '0');
+    }
+    return code;
+}
+
+Nanos curlTimer(CURL* easy, CURLINFO info)
+{
+    curl_off_t us = -1;
+    if (curl_easy_getinfo(easy, info, &us) != CURLE_OK) {
+        return -1;
+    }
+    return us < 0 ? -1 : Nanos(us) * 1000;
+}
+
+} // namespace
+
+Nanos steadyNowNs()
+{
+    return std::chrono::duration_cast<std::chrono::nanoseconds>(
+               std::chrono::steady_clock::now().time_since_epoch())
+        .count();
+}
+
+// libcurl's C callbacks. They never throw: a failure aborts the transfer.
+struct TransportCallbacks
+{
+    static int socket(CURL*, curl_socket_t fd, int what, void* userp, void* socketp)
+    {
+        auto* t = static_cast<Transport*>(userp);
+        if (what == CURL_POLL_REMOVE) {
+            ::epoll_ctl(t->m_epoll, EPOLL_CTL_DEL, fd, nullptr);
+            return 0;
+        }
+        epoll_event ev{};
+        ev.events = ((what & CURL_POLL_IN) ? EPOLLIN : 0u) | ((what & CURL_POLL_OUT) ? EPOLLOUT : 0u);
+        ev.data.fd = fd;
+        // socketp marks sockets already in the epoll set; a failed MOD (a
+        // number reused after close) falls back to ADD.
+        if (socketp == nullptr || ::epoll_ctl(t->m_epoll, EPOLL_CTL_MOD, fd, &ev) != 0) {
+            if (::epoll_ctl(t->m_epoll, EPOLL_CTL_ADD, fd, &ev) != 0 && errno == EEXIST) {
+                ::epoll_ctl(t->m_epoll, EPOLL_CTL_MOD, fd, &ev);
+            }
+            curl_multi_assign(t->m_multi, fd, t);
+        }
+        return 0;
+    }
+
+    static int timer(CURLM*, long timeoutMs, void* userp)
+    {
+        auto* t = static_cast<Transport*>(userp);
+        t->m_curlDeadline = timeoutMs < 0 ? kNever : steadyNowNs() + Nanos(timeoutMs) * 1'000'000;
+        return 0;
+    }
+
+    static std::size_t header(char* data, std::size_t size, std::size_t n, void* userp)
+    {
+        auto& a = *static_cast<Attempt*>(userp);
+        const std::size_t len = size * n;
+        const std::string_view line(data, len);
+        a.m_bytesIn += static_cast<std::int64_t>(len);
+        if (const long status = statusOf(line); status != 0) {
+            a.m_status = status;
+            // 1xx responses are interim; the final status line is "headers".
+            if (status >= 200 && a.m_stamps.headers == 0) {
+                a.m_stamps.headers = steadyNowNs();
+            }
+        } else if (startsWithNoCase(line, "content-type:")) {
+            a.m_sse = containsNoCase(line, "text/event-stream");
+        }
+        return len;
+    }
+
+    static std::size_t write(char* data, std::size_t size, std::size_t n, void* userp)
+    {
+        auto& a = *static_cast<Attempt*>(userp);
+        const std::size_t len = size * n;
+        a.m_bytesIn += static_cast<std::int64_t>(len);
+        if (a.m_status < 200 || a.m_status >= 300) {
+            return len; // error bodies are drained, not interpreted
+        }
+        try {
+            if (a.m_sse) {
+                a.m_owner->feedStream(a, std::string_view(data, len), steadyNowNs());
+                return a.m_parserFailed ? 0 : len;
+            }
+            const auto room = a.m_owner->m_options.maxBodyBytes -
+                              std::min(a.m_body.size(), a.m_owner->m_options.maxBodyBytes);
+            a.m_body.append(data, std::min(len, room));
+            a.m_bodyOverflow = a.m_bodyOverflow || len > room;
+            return len;
+        } catch (...) {
+            a.m_parserFailed = true;
+            return 0;
+        }
+    }
+
+    static int prereq(void* userp, char*, char*, int, int)
+    {
+        auto& a = *static_cast<Attempt*>(userp);
+        // Called again when libcurl retries a dead reused connection: the last
+        // call is the one that carried the request.
+        a.m_stamps.prereq = steadyNowNs();
+        a.m_stamps.sent = 0;
+        return CURL_PREREQFUNC_OK;
+    }
+
+    static int debug(CURL*, curl_infotype type, char*, std::size_t size, void* userp)
+    {
+        if (type == CURLINFO_HEADER_OUT || type == CURLINFO_DATA_OUT) {
+            auto& a = *static_cast<Attempt*>(userp);
+            a.m_bytesOut += static_cast<std::int64_t>(size);
+            if (a.m_stamps.headers == 0) {
+                a.m_stamps.sent = steadyNowNs();
+            }
+        }
+        return 0;
+    }
+};
+
+Attempt::Attempt(std::size_t index)
+    : m_index(index)
+{}
+
+Attempt::~Attempt()
+{
+    if (m_easy) {
+        curl_easy_cleanup(m_easy);
+    }
+    curl_slist_free_all(m_headers);
+}
+
+Transport::Transport(TransportOptions options, Endpoint endpoint, DoneFn onDone)
+    : m_options(options)
+    , m_endpoint(std::move(endpoint))
+    , m_onDone(std::move(onDone))
+    , m_curlDeadline(kNever)
+{
+    ensureCurlGlobal();
+    m_tls = m_endpoint.url.starts_with("https://");
+    m_pwait2 = m_options.epollPwait2;
+    m_epoll = ::epoll_create1(EPOLL_CLOEXEC);
+    m_timerFd = ::timerfd_create(CLOCK_MONOTONIC, TFD_NONBLOCK | TFD_CLOEXEC);
+    m_wakeFd = ::eventfd(0, EFD_NONBLOCK | EFD_CLOEXEC);
+    m_multi = curl_multi_init();
+    if (m_epoll < 0 || m_timerFd < 0 || m_wakeFd < 0 || !m_multi) {
+        closeAll();
+        throw std::runtime_error("cannot create the load engine's event loop");
+    }
+    for (int fd : {m_timerFd, m_wakeFd}) {
+        epoll_event ev{};
+        ev.events = EPOLLIN;
+        ev.data.fd = fd;
+        ::epoll_ctl(m_epoll, EPOLL_CTL_ADD, fd, &ev);
+    }
+    curl_multi_setopt(m_multi, CURLMOPT_SOCKETFUNCTION, &TransportCallbacks::socket);
+    curl_multi_setopt(m_multi, CURLMOPT_SOCKETDATA, this);
+    curl_multi_setopt(m_multi, CURLMOPT_TIMERFUNCTION, &TransportCallbacks::timer);
+    curl_multi_setopt(m_multi, CURLMOPT_TIMERDATA, this);
+    if (m_options.maxConnections > 0) {
+        curl_multi_setopt(m_multi, CURLMOPT_MAX_HOST_CONNECTIONS, long(m_options.maxConnections));
+    }
+}
+
+Transport::~Transport()
+{
+    closeAll();
+}
+
+void Transport::closeAll()
+{
+    for (auto& a : m_slots) {
+        if (a && a->m_inMulti && m_multi) {
+            curl_multi_remove_handle(m_multi, a->m_easy);
+        }
+    }
+    m_slots.clear();
+    if (m_multi) {
+        curl_multi_cleanup(m_multi);
+        m_multi = nullptr;
+    }
+    for (int* fd : {&m_epoll, &m_timerFd, &m_wakeFd}) {
+        if (*fd >= 0) {
+            ::close(*fd);
+            *fd = -1;
+        }
+    }
+}
+
+void Transport::setCapacity(std::size_t maxSlots, std::size_t preallocate)
+{
+    m_capacity = std::max(maxSlots, m_slots.size());
+    // Idle connections kept for reuse: one per possible transfer.
+    curl_multi_setopt(m_multi, CURLMOPT_MAXCONNECTS, long(std::max<std::size_t>(m_capacity, 4)));
+    while (m_slots.size() < std::min(preallocate, m_capacity)) {
+        m_free.push_back(&create());
+    }
+}
+
+Attempt& Transport::create()
+{
+    auto a = std::unique_ptr<Attempt>(new Attempt(m_slots.size()));
+    a->m_owner = this;
+    a->m_reader = sse::StreamReader(m_endpoint.protocol);
+    CURL* e = curl_easy_init();
+    if (!e) {
+        throw std::runtime_error("libcurl could not create a transfer");
+    }
+    a->m_easy = e;
+    for (const auto& h : m_endpoint.headers) {
+        a->m_headers = curl_slist_append(a->m_headers, h.c_str());
+    }
+    const std::string tp = std::string(kTraceparentName) + std::string(kTraceparentLength, '0');
+    curl_slist* node = curl_slist_append(a->m_headers, tp.c_str());
+    if (!node) {
+        throw std::runtime_error("out of memory building request headers");
+    }
+    a->m_headers = node;
+    while (node->next) {
+        node = node->next;
+    }
+    a->m_traceparent = node->data + kTraceparentName.size();
+
+    curl_easy_setopt(e, CURLOPT_PRIVATE, a.get());
+    curl_easy_setopt(e, CURLOPT_URL, m_endpoint.url.c_str());
+    curl_easy_setopt(e, CURLOPT_NOSIGNAL, 1L);
+    curl_easy_setopt(e, CURLOPT_TCP_NODELAY, 1L);
+    curl_easy_setopt(e, CURLOPT_POST, 1L);
+    curl_easy_setopt(e, CURLOPT_HTTPHEADER, a->m_headers);
+    long version = CURL_HTTP_VERSION_1_1;
+    if (m_options.httpVersion == HttpVersion::Http2) {
+        version = CURL_HTTP_VERSION_2TLS;
+    } else if (m_options.httpVersion == HttpVersion::Http2PriorKnowledge) {
+        version = CURL_HTTP_VERSION_2_PRIOR_KNOWLEDGE;
+    }
+    curl_easy_setopt(e, CURLOPT_HTTP_VERSION, version);
+    if (m_options.httpVersion != HttpVersion::Http1_1) {
+        curl_easy_setopt(e, CURLOPT_PIPEWAIT, 1L); // multiplex instead of opening connections
+    }
+    curl_easy_setopt(e, CURLOPT_SSL_VERIFYPEER, m_options.tlsVerify ? 1L : 0L);
+    curl_easy_setopt(e, CURLOPT_SSL_VERIFYHOST, m_options.tlsVerify ? 2L : 0L);
+    curl_easy_setopt(e, CURLOPT_HEADERFUNCTION, &TransportCallbacks::header);
+    curl_easy_setopt(e, CURLOPT_HEADERDATA, a.get());
+    curl_easy_setopt(e, CURLOPT_WRITEFUNCTION, &TransportCallbacks::write);
+    curl_easy_setopt(e, CURLOPT_WRITEDATA, a.get());
+    curl_easy_setopt(e, CURLOPT_PREREQFUNCTION, &TransportCallbacks::prereq);
+    curl_easy_setopt(e, CURLOPT_PREREQDATA, a.get());
+    // The debug callback is the only 7.88 hook that fires right after request
+    // bytes reach the socket (the `send` phase); it needs VERBOSE.
+    curl_easy_setopt(e, CURLOPT_DEBUGFUNCTION, &TransportCallbacks::debug);
+    curl_easy_setopt(e, CURLOPT_DEBUGDATA, a.get());
+    curl_easy_setopt(e, CURLOPT_VERBOSE, 1L);
+    m_slots.push_back(std::move(a));
+    return *m_slots.back();
+}
+
+Attempt* Transport::acquire()
+{
+    Attempt* a = nullptr;
+    if (!m_free.empty()) {
+        a = m_free.back();
+        m_free.pop_back();
+    } else if (m_slots.size() < m_capacity) {
+        a = &create();
+    } else {
+        return nullptr;
+    }
+    a->m_acquired = true;
+    ++m_acquired;
+    return a;
+}
+
+void Transport::release(Attempt& a)
+{
+    if (!a.m_acquired || a.m_inMulti) {
+        return;
+    }
+    a.m_acquired = false;
+    --m_acquired;
+    a.record = RequestRecord{};
+    m_free.push_back(&a);
+}
+
+void Transport::start(Attempt& a, std::string_view body, const TraceContext& tc, Nanos timeout)
+{
+    if (a.m_inMulti) {
+        return;
+    }
+    a.m_stamps = AttemptStamps{};
+    a.m_stamps.tls = m_tls;
+    a.m_status = 0;
+    a.m_sse = m_endpoint.stream;
+    a.m_parser.reset();
+    a.m_reader.reset();
+    a.m_body.clear();
+    a.m_parserFailed = false;
+    a.m_bodyOverflow = false;
+    a.m_transportFailure = false;
+    a.m_bytesIn = 0;
+    a.m_bytesOut = 0;
+    a.record.chunkOffsets.clear();
+    tc.writeTraceparent(a.m_traceparent);
+    curl_easy_setopt(a.m_easy, CURLOPT_POSTFIELDS, body.data());
+    curl_easy_setopt(a.m_easy, CURLOPT_POSTFIELDSIZE_LARGE, curl_off_t(body.size()));
+    curl_easy_setopt(a.m_easy, CURLOPT_TIMEOUT_MS, long(std::max<Nanos>(1, timeout / 1'000'000)));
+    a.m_stamps.start = steadyNowNs();
+    if (curl_multi_add_handle(m_multi, a.m_easy) != CURLM_OK) {
+        a.m_stamps.end = steadyNowNs();
+        a.record.outcome = Outcome::ClientError;
+        a.record.errorClass = "engine_error";
+        derivePhases(a.m_stamps, false, a.record);
+        m_onDone(a);
+        return;
+    }
+    a.m_inMulti = true;
+    ++m_active;
+}
+
+void Transport::feedStream(Attempt& a, std::string_view bytes, Nanos now)
+{
+    a.m_parserFailed = !a.m_parser.feed(bytes, [&](const sse::Event& ev) {
+        const auto sig = a.m_reader.onEvent(ev);
+        auto& st = a.m_stamps;
+        if (sig.event && st.firstEvent == 0) {
+            st.firstEvent = now;
+        }
+        if (sig.content) {
+            if (st.firstContent == 0) {
+                st.firstContent = now;
+            }
+            a.record.chunkOffsets.push_back(now - st.start);
+        }
+        if (sig.text && st.firstText == 0) {
+            st.firstText = now;
+        }
+    });
+}
+
+void Transport::cancel(Attempt& a, const std::string& errorClass)
+{
+    if (a.m_inMulti) {
+        finish(a, CURLE_OK, true, errorClass);
+    }
+}
+
+void Transport::cancelAll(const std::string& errorClass)
+{
+    for (std::size_t i = 0; i < m_slots.size(); ++i) {
+        cancel(*m_slots[i], errorClass);
+    }
+}
+
+void Transport::wake()
+{
+    const std::uint64_t one = 1;
+    [[maybe_unused]] const auto n = ::write(m_wakeFd, &one, sizeof one);
+}
+
+void Transport::armTimer(Nanos at)
+{
+    if (at == m_armedAt) {
+        return;
+    }
+    itimerspec its{};
+    its.it_value.tv_sec = static_cast<time_t>(at / 1'000'000'000);
+    its.it_value.tv_nsec = static_cast<long>(at % 1'000'000'000);
+    ::timerfd_settime(m_timerFd, TFD_TIMER_ABSTIME, &its, nullptr);
+    m_armedAt = at;
+}
+
+void Transport::poll(Nanos until)
+{
+    int running = 0;
+    // libcurl asks for an immediate call after every new transfer: serve it
+    // before waiting instead of spending an epoll_wait(0) round trip on it.
+    if (m_curlDeadline != kNever && steadyNowNs() >= m_curlDeadline) {
+        m_curlDeadline = kNever;
+        curl_multi_socket_action(m_multi, CURL_SOCKET_TIMEOUT, 0, &running);
+        drainMessages();
+    }
+    const Nanos now = steadyNowNs();
+    const Nanos deadline = std::min(until, m_curlDeadline);
+    epoll_event events[256];
+    int n = -1;
+    if (m_pwait2) {
+        // ns-precise timeout without a timerfd: two syscalls fewer per wake-up.
+        timespec ts{};
+        const Nanos rel = deadline == kNever ? 0 : std::max<Nanos>(0, deadline - now);
+        ts.tv_sec = static_cast<time_t>(rel / 1'000'000'000);
+        ts.tv_nsec = static_cast<long>(rel % 1'000'000'000);
+        n = ::epoll_pwait2(m_epoll, events, 256, deadline == kNever ? nullptr : &ts, nullptr);
+        if (n < 0 && errno == ENOSYS) {
+            m_pwait2 = false; // kernel older than 5.11: fall back to the timerfd
+        }
+    }
+    if (!m_pwait2) {
+        int timeout = -1;
+        if (deadline <= now) {
+            timeout = 0;
+        } else if (deadline != kNever) {
+            armTimer(deadline);
+        }
+        n = ::epoll_wait(m_epoll, events, 256, timeout);
+    }
+    for (int i = 0; i < n; ++i) {
+        const int fd = events[i].data.fd;
+        if (fd == m_timerFd || fd == m_wakeFd) {
+            std::uint64_t v = 0;
+            [[maybe_unused]] const auto r = ::read(fd, &v, sizeof v);
+            if (fd == m_timerFd) {
+                m_armedAt = 0;
+            }
+            continue;
+        }
+        int mask = 0;
+        if (events[i].events & (EPOLLIN | EPOLLHUP | EPOLLRDHUP)) {
+            mask |= CURL_CSELECT_IN;
+        }
+        if (events[i].events & EPOLLOUT) {
+            mask |= CURL_CSELECT_OUT;
+        }
+        if (events[i].events & EPOLLERR) {
+            mask |= CURL_CSELECT_ERR;
+        }
+        curl_multi_socket_action(m_multi, fd, mask, &running);
+    }
+    if (m_curlDeadline != kNever && steadyNowNs() >= m_curlDeadline) {
+        m_curlDeadline = kNever;
+        curl_multi_socket_action(m_multi, CURL_SOCKET_TIMEOUT, 0, &running);
+    }
+    drainMessages();
+}
+
+void Transport::drainMessages()
+{
+    int left = 0;
+    while (CURLMsg* msg = curl_multi_info_read(m_multi, &left)) {
+        if (msg->msg != CURLMSG_DONE) {
+            continue;
+        }
+        CURL* easy = msg->easy_handle;
+        const CURLcode code = msg->data.result;
+        Attempt* a = nullptr;
+        curl_easy_getinfo(easy, CURLINFO_PRIVATE, &a);
+        if (a && a->m_inMulti) {
+            finish(*a, code, false, {});
+        }
+    }
+}
+
+void Transport::finish(Attempt& a, int curlCode, bool cancelled, const std::string& cancelClass)
+{
+    auto& st = a.m_stamps;
+    st.end = steadyNowNs();
+    long connects = 0;
+    curl_easy_getinfo(a.m_easy, CURLINFO_NUM_CONNECTS, &connects);
+    st.newConnection = connects > 0;
+    st.curlNameLookup = curlTimer(a.m_easy, CURLINFO_NAMELOOKUP_TIME_T);
+    st.curlConnect = curlTimer(a.m_easy, CURLINFO_CONNECT_TIME_T);
+    st.curlAppConnect = curlTimer(a.m_easy, CURLINFO_APPCONNECT_TIME_T);
+    curl_multi_remove_handle(m_multi, a.m_easy);
+    a.m_inMulti = false;
+    --m_active;
+
+    const bool ok2xx = a.m_status >= 200 && a.m_status < 300;
+    FinishInfo f;
+    f.curlCode = curlCode;
+    f.httpStatus = a.m_status;
+    f.cancelled = cancelled;
+    f.cancelClass = cancelClass;
+    f.sse = a.m_sse && ok2xx;
+    f.parserFailed = a.m_parserFailed && curlCode == CURLE_WRITE_ERROR;
+    auto& r = a.record;
+    sse::Usage usage;
+    if (f.sse) {
+        a.m_parser.finish(); // a trailing event without its blank line is dropped
+        f.sawContent = a.m_reader.sawContent();
+        f.terminal = a.m_reader.sawTerminal();
+        f.streamError = a.m_reader.sawError();
+        f.streamErrorClass = a.m_reader.errorClass();
+        f.malformedEvents = a.m_reader.malformedEvents();
+        usage = a.m_reader.usage();
+        r.resolvedModel = a.m_reader.resolvedModel();
+        r.chunkCount = static_cast<std::int64_t>(r.chunkOffsets.size());
+    } else {
+        r.chunkCount.reset();
+        r.chunkOffsets.clear();
+        if (ok2xx && curlCode == CURLE_OK && !cancelled) {
+            const auto body = sse::readBody(a.m_body, m_endpoint.protocol);
+            f.sawContent = body.content;
+            f.bodyError = body.error;
+            f.bodyErrorClass = body.errorClass;
+            usage = body.usage;
+            r.resolvedModel = body.resolvedModel;
+        }
+        a.m_body.clear();
+        if (a.m_body.capacity() > (64u << 10)) {
+            a.m_body.shrink_to_fit(); // a large body once should not pin memory per slot
+        }
+    }
+    const auto c = classify(f);
+    a.m_transportFailure = c.transportFailure;
+    r.outcome = c.outcome;
+    r.errorClass = c.errorClass;
+    r.httpStatus = a.m_status > 0 ? OptInt(a.m_status) : std::nullopt;
+    r.inputTokens = usage.inputTokens;
+    r.outputTokens = usage.outputTokens;
+    r.cachedInputTokens = usage.cachedInputTokens;
+    r.reasoningTokens = usage.reasoningTokens;
+    r.usageSource = usage.any() ? UsageSource::Provider : UsageSource::None;
+    r.bytesSent = a.m_bytesOut;
+    r.bytesReceived = a.m_bytesIn;
+    derivePhases(st, c.serverClosed, r);
+    m_onDone(a);
+}
+
+} // namespace pb::load

@@ -1,0 +1,153 @@
+// HTTP transport of the load engine: one libcurl multi handle driven by its
+// own epoll loop (CURLMOPT_SOCKETFUNCTION/TIMERFUNCTION, so each wake-up
+// touches only the sockets with activity), a timerfd for ns-precise wake-ups
+// of the caller's schedule and an eventfd for stop requests from other
+// threads. HTTP/1.1 keep-alive or HTTP/2. Everything except wake() runs on the
+// one engine thread. Phase derivation: see AttemptTiming.h.
+#pragma once
+
+#include "load/AttemptTiming.h"
+#include "load/Scenario.h"
+#include "load/TraceContext.h"
+#include "stream/ChatStreamReader.h"
+#include "stream/SseParser.h"
+
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <string>
+#include <string_view>
+#include <vector>
+
+using CURL = void;
+struct curl_slist;
+
+namespace pb::load {
+
+// steady_clock (CLOCK_MONOTONIC) now, in ns.
+Nanos steadyNowNs();
+
+struct TransportOptions
+{
+    HttpVersion httpVersion = HttpVersion::Http1_1;
+    bool tlsVerify = true;
+    int maxConnections = 0;              // per host; 0 = one per transfer in flight
+    std::size_t maxBodyBytes = 1u << 20; // non-streamed bodies kept (for usage) up to this size
+    bool epollPwait2 = true;             // false: always wait with a timerfd (older kernels do anyway)
+};
+
+struct Endpoint
+{
+    std::string url;
+    std::vector<std::string> headers; // "Name: value", including Authorization
+    bool stream = true;               // expect an event stream (the Content-Type decides)
+    sse::Protocol protocol = sse::Protocol::ChatCompletions;
+};
+
+class Transport;
+
+// One slot: a reusable libcurl easy handle and the state of its attempt.
+class Attempt
+{
+public:
+    ~Attempt();
+    Attempt(const Attempt&) = delete;
+    Attempt& operator=(const Attempt&) = delete;
+
+    // Identity and conditions are set by the caller before start(); the
+    // transport fills result, usage, phases, milestones and transfer columns.
+    RequestRecord record;
+    std::uint64_t cookie = 0; // free for the caller
+
+    std::size_t index() const { return m_index; }
+    const AttemptStamps& stamps() const { return m_stamps; }
+    bool inTransfer() const { return m_inMulti; }
+    bool transportFailure() const { return m_transportFailure; }
+
+private:
+    friend class Transport;
+    friend struct TransportCallbacks;
+    explicit Attempt(std::size_t index);
+
+    std::size_t m_index;
+    Transport* m_owner = nullptr;
+    CURL* m_easy = nullptr;
+    curl_slist* m_headers = nullptr;
+    char* m_traceparent = nullptr; // inside m_headers, rewritten per attempt
+    sse::Parser m_parser;
+    sse::StreamReader m_reader;
+    std::string m_body;
+    AttemptStamps m_stamps;
+    long m_status = 0;
+    bool m_sse = false;
+    bool m_inMulti = false;
+    bool m_acquired = false;
+    bool m_parserFailed = false;
+    bool m_bodyOverflow = false;
+    bool m_transportFailure = false;
+    std::int64_t m_bytesIn = 0;
+    std::int64_t m_bytesOut = 0;
+};
+
+class Transport
+{
+public:
+    // Called on the engine thread when an attempt ended (done, failed, timed
+    // out or cancelled); the attempt is out of libcurl and may be restarted.
+    using DoneFn = std::function<void(Attempt&)>;
+
+    Transport(TransportOptions options, Endpoint endpoint, DoneFn onDone);
+    ~Transport();
+    Transport(const Transport&) = delete;
+    Transport& operator=(const Transport&) = delete;
+
+    // At most `maxSlots` attempts exist at a time; `preallocate` are created now.
+    void setCapacity(std::size_t maxSlots, std::size_t preallocate);
+    // A free slot, or nullptr when `maxSlots` are taken.
+    Attempt* acquire();
+    void release(Attempt& a);
+    std::size_t acquired() const { return m_acquired; }
+    std::size_t active() const { return m_active; }
+    std::size_t capacity() const { return m_capacity; }
+
+    // Starts the attempt now. `body` must stay valid until the attempt ends.
+    void start(Attempt& a, std::string_view body, const TraceContext& tc, Nanos timeout);
+    // Ends a running attempt as cancelled (onDone is called before this returns).
+    void cancel(Attempt& a, const std::string& errorClass);
+    void cancelAll(const std::string& errorClass);
+
+    // Waits for socket activity, libcurl's timers or `until` (steady ns),
+    // whichever is first, and processes what is ready.
+    void poll(Nanos until);
+    // Interrupts poll() from any thread.
+    void wake();
+
+private:
+    friend struct TransportCallbacks; // libcurl's C callbacks, in Transport.cpp
+
+    Attempt& create();
+    void closeAll();
+    void armTimer(Nanos at);
+    void drainMessages();
+    void finish(Attempt& a, int curlCode, bool cancelled, const std::string& cancelClass);
+    void feedStream(Attempt& a, std::string_view bytes, Nanos now);
+
+    TransportOptions m_options;
+    Endpoint m_endpoint;
+    DoneFn m_onDone;
+    void* m_multi = nullptr;
+    int m_epoll = -1;
+    int m_timerFd = -1;
+    int m_wakeFd = -1;
+    Nanos m_curlDeadline;
+    Nanos m_armedAt = 0;
+    bool m_tls = false;
+    bool m_pwait2 = true; // epoll_pwait2 available (Linux >= 5.11)
+    std::vector<std::unique_ptr<Attempt>> m_slots;
+    std::vector<Attempt*> m_free;
+    std::size_t m_capacity = 0;
+    std::size_t m_acquired = 0;
+    std::size_t m_active = 0;
+};
+
+} // namespace pb::load

@@ -1,0 +1,339 @@
+#include "stream/ChatChunkScan.h"
+
+#include <nlohmann/json.hpp>
+
+#include <array>
+#include <cmath>
+#include <cstdint>
+#include <optional>
+
+namespace pb::sse::detail {
+namespace {
+
+using json = nlohmann::json;
+
+// The keys the scan cares about; everything else is Other.
+enum class Key : std::uint8_t {
+    Other,
+    Item, // an array element
+    Choices,
+    Delta,
+    Message,
+    Content,
+    Refusal,
+    Reasoning,
+    ToolCalls,
+    Function,
+    FunctionCall,
+    Arguments,
+    FinishReason,
+    Usage,
+    XGroq,
+    Model,
+    Error,
+    Code,
+    Type,
+    Text,
+    PromptTokens,
+    InputTokens,
+    CompletionTokens,
+    OutputTokens,
+    PromptDetails, // prompt_tokens_details (input_tokens_details: InputDetails)
+    InputDetails,
+    CompletionDetails, // completion_tokens_details (output_tokens_details: OutputDetails)
+    OutputDetails,
+    CachedTokens,
+    ReasoningTokens,
+};
+
+Key keyOf(std::string_view k)
+{
+    struct Entry
+    {
+        std::string_view name;
+        Key key;
+    };
+    static constexpr std::array<Entry, 28> kKeys{{
+        {"choices", Key::Choices},
+        {"delta", Key::Delta},
+        {"message", Key::Message},
+        {"content", Key::Content},
+        {"refusal", Key::Refusal},
+        {"reasoning", Key::Reasoning},
+        {"reasoning_content", Key::Reasoning},
+        {"tool_calls", Key::ToolCalls},
+        {"function", Key::Function},
+        {"function_call", Key::FunctionCall},
+        {"arguments", Key::Arguments},
+        {"finish_reason", Key::FinishReason},
+        {"usage", Key::Usage},
+        {"x_groq", Key::XGroq},
+        {"model", Key::Model},
+        {"error", Key::Error},
+        {"code", Key::Code},
+        {"type", Key::Type},
+        {"text", Key::Text},
+        {"prompt_tokens", Key::PromptTokens},
+        {"input_tokens", Key::InputTokens},
+        {"completion_tokens", Key::CompletionTokens},
+        {"output_tokens", Key::OutputTokens},
+        {"prompt_tokens_details", Key::PromptDetails},
+        {"input_tokens_details", Key::InputDetails},
+        {"completion_tokens_details", Key::CompletionDetails},
+        {"output_tokens_details", Key::OutputDetails},
+        {"cached_tokens", Key::CachedTokens},
+    }};
+    if (k == "reasoning_tokens") {
+        return Key::ReasoningTokens;
+    }
+    for (const auto& e : kKeys) {
+        if (e.name.size() == k.size() && e.name == k) {
+            return e.key;
+        }
+    }
+    return Key::Other;
+}
+
+// Token counts of one usage object, in both spellings; resolved at its end.
+struct UsageParts
+{
+    std::optional<std::int64_t> prompt, input, completion, output, cachedPrompt, cachedInput,
+        reasoningCompletion, reasoningOutput;
+
+    Usage resolve() const
+    {
+        Usage u;
+        u.inputTokens = prompt ? prompt : input;
+        u.outputTokens = completion ? completion : output;
+        u.cachedInputTokens = cachedPrompt ? cachedPrompt : cachedInput;
+        u.reasoningTokens = reasoningCompletion ? reasoningCompletion : reasoningOutput;
+        return u;
+    }
+};
+
+class Handler : public nlohmann::json_sax<json>
+{
+public:
+    explicit Handler(ChunkScan& out)
+        : m_out(out)
+    {}
+
+    bool null() override { return scalar(Kind::Null, {}, std::nullopt); }
+    bool boolean(bool) override { return scalar(Kind::Other, {}, std::nullopt); }
+    bool number_integer(number_integer_t v) override
+    {
+        return scalar(Kind::Number, {}, v >= 0 ? std::optional<std::int64_t>(v) : std::nullopt);
+    }
+    bool number_unsigned(number_unsigned_t v) override
+    {
+        return scalar(Kind::Number, {}, static_cast<std::int64_t>(std::min<std::uint64_t>(v, INT64_MAX)));
+    }
+    bool number_float(number_float_t v, const string_t&) override
+    {
+        const bool integral = v >= 0 && v < 9e15 && std::floor(v) == v;
+        return scalar(Kind::Number, {},
+                      integral ? std::optional<std::int64_t>(static_cast<std::int64_t>(v)) : std::nullopt);
+    }
+    bool string(string_t& v) override { return scalar(Kind::String, v, std::nullopt); }
+    bool binary(binary_t&) override { return scalar(Kind::Other, {}, std::nullopt); }
+
+    bool start_object(std::size_t) override { return open(false); }
+    bool start_array(std::size_t) override { return open(true); }
+    bool end_object() override { return close(); }
+    bool end_array() override { return close(); }
+    bool key(string_t& k) override
+    {
+        m_key = keyOf(k);
+        return true;
+    }
+    bool parse_error(std::size_t, const std::string&, const nlohmann::detail::exception&) override
+    {
+        return false;
+    }
+
+private:
+    enum class Kind { Null, Number, String, Other };
+    static constexpr int kMaxDepth = 12;
+
+    Key valueKey() const
+    {
+        return m_depth > 0 && m_depth <= kMaxDepth && m_isArray[m_depth - 1] ? Key::Item : m_key;
+    }
+    // frames[0..n) equal `keys` (frame 0 is the root object).
+    bool at(std::initializer_list<Key> keys) const
+    {
+        if (m_depth != static_cast<int>(keys.size()) + 1 || m_depth > kMaxDepth) {
+            return false;
+        }
+        int i = 1;
+        for (Key k : keys) {
+            if (m_frames[i++] != k) {
+                return false;
+            }
+        }
+        return true;
+    }
+    bool inChoiceMessage() const
+    {
+        return m_depth == 4 && m_frames[1] == Key::Choices && m_frames[2] == Key::Item &&
+               (m_frames[3] == Key::Delta || m_frames[3] == Key::Message);
+    }
+
+    bool open(bool array)
+    {
+        const Key k = valueKey();
+        if (m_depth == 0) {
+            if (array) {
+                return false; // a chunk is an object
+            }
+            m_out.parsed = true;
+        }
+        if (m_depth == 1 && k == Key::Error && !array) {
+            m_out.error = true;
+        }
+        if (m_depth == 1 && k == Key::Usage && !array) {
+            m_out.hasUsage = true;
+            m_usage = {};
+        }
+        if (m_depth == 2 && m_frames[1] == Key::XGroq && k == Key::Usage && !array) {
+            m_out.hasGroqUsage = true;
+            m_groq = {};
+        }
+        if (m_depth < kMaxDepth) {
+            m_frames[m_depth] = k;
+            m_isArray[m_depth] = array;
+        }
+        ++m_depth;
+        m_key = Key::Other;
+        return true;
+    }
+
+    bool close()
+    {
+        --m_depth;
+        if (m_depth >= kMaxDepth) {
+            return true;
+        }
+        if (m_depth == 1 && m_frames[1] == Key::Usage && !m_isArray[1]) {
+            m_out.usage = m_usage.resolve();
+        }
+        if (m_depth == 2 && m_frames[1] == Key::XGroq && m_frames[2] == Key::Usage) {
+            m_out.groqUsage = m_groq.resolve();
+        }
+        return true;
+    }
+
+    bool scalar(Kind kind, std::string_view s, std::optional<std::int64_t> n)
+    {
+        if (m_depth == 0) {
+            return false; // a bare scalar is not a chunk
+        }
+        const Key k = valueKey();
+        const bool nonEmpty = kind == Kind::String && !s.empty();
+        if (m_depth == 1) {
+            if (k == Key::Model && nonEmpty && m_out.model.empty()) {
+                m_out.model.assign(s);
+            } else if (k == Key::Error && kind != Kind::Null) {
+                m_out.error = true;
+            }
+        } else if (at({Key::Error})) {
+            if (k == Key::Code && (kind == Kind::String || n)) {
+                m_out.errorCode = kind == Kind::String ? std::string(s) : std::to_string(*n);
+            } else if (k == Key::Type && kind == Kind::String && m_out.errorCode.empty()) {
+                m_type.assign(s);
+            }
+        } else if (inChoiceMessage()) {
+            if ((k == Key::Content || k == Key::Refusal) && nonEmpty) {
+                m_out.text = m_out.content = true;
+            } else if (k == Key::Reasoning && nonEmpty) {
+                m_out.content = true;
+            }
+        } else if (at({Key::Choices, Key::Item}) && k == Key::FinishReason && nonEmpty) {
+            m_out.finished = true;
+        } else if (k == Key::Text && nonEmpty && m_depth == 6 && m_frames[1] == Key::Choices &&
+                   (m_frames[3] == Key::Delta || m_frames[3] == Key::Message) &&
+                   m_frames[4] == Key::Content) {
+            m_out.text = m_out.content = true; // content given as an array of parts
+        } else if (k == Key::Arguments && nonEmpty && m_depth >= 5 && m_depth <= kMaxDepth &&
+                   m_frames[1] == Key::Choices &&
+                   (m_frames[m_depth - 1] == Key::Function || m_frames[m_depth - 1] == Key::FunctionCall)) {
+            m_out.content = true; // tool_calls[].function.arguments or function_call.arguments
+        } else if (kind == Kind::Number) {
+            usageNumber(k, n);
+        }
+        if (m_out.errorCode.empty() && !m_type.empty()) {
+            m_out.errorCode = m_type;
+        }
+        return true;
+    }
+
+    void usageNumber(Key k, std::optional<std::int64_t> n)
+    {
+        UsageParts* u = nullptr;
+        int base = 0;
+        if (m_depth >= 2 && m_frames[1] == Key::Usage) {
+            u = &m_usage;
+            base = 2;
+        } else if (m_depth >= 3 && m_frames[1] == Key::XGroq && m_frames[2] == Key::Usage) {
+            u = &m_groq;
+            base = 3;
+        }
+        if (!u || !n) {
+            return;
+        }
+        if (m_depth == base) {
+            switch (k) {
+            case Key::PromptTokens:
+                u->prompt = n;
+                break;
+            case Key::InputTokens:
+                u->input = n;
+                break;
+            case Key::CompletionTokens:
+                u->completion = n;
+                break;
+            case Key::OutputTokens:
+                u->output = n;
+                break;
+            default:
+                break;
+            }
+        } else if (m_depth == base + 1 && k == Key::CachedTokens) {
+            if (m_frames[base] == Key::PromptDetails) {
+                u->cachedPrompt = n;
+            } else if (m_frames[base] == Key::InputDetails) {
+                u->cachedInput = n;
+            }
+        } else if (m_depth == base + 1 && k == Key::ReasoningTokens) {
+            if (m_frames[base] == Key::CompletionDetails) {
+                u->reasoningCompletion = n;
+            } else if (m_frames[base] == Key::OutputDetails) {
+                u->reasoningOutput = n;
+            }
+        }
+    }
+
+    ChunkScan& m_out;
+    std::array<Key, kMaxDepth> m_frames{};
+    std::array<bool, kMaxDepth> m_isArray{};
+    int m_depth = 0;
+    Key m_key = Key::Other;
+    std::string m_type;
+    UsageParts m_usage;
+    UsageParts m_groq;
+};
+
+} // namespace
+
+ChunkScan scanChatChunk(std::string_view data)
+{
+    ChunkScan out;
+    Handler h(out);
+    const bool ok = json::sax_parse(data.begin(), data.end(), &h);
+    if (!ok) {
+        out.parsed = false;
+    }
+    return out;
+}
+
+} // namespace pb::sse::detail

@@ -1,0 +1,176 @@
+// Loopback servers for the load-engine tests and benchmarks. Each binds
+// 127.0.0.1 on a free port and stops (joining its threads) in its destructor.
+//  * ScriptedSseServer (cpp-httplib): an OpenAI-style chat endpoint with known
+//    delays, recording when it wrote each milestone (steady_clock ns).
+//  * RawServer: a plain TCP server whose connections run a script, for faults
+//    httplib cannot produce (reset mid-stream, never answering, garbage).
+//  * EventServer: a single-threaded epoll HTTP/1.1 server for load (thousands
+//    of keep-alive connections, JSON or SSE answers after a delay).
+#pragma once
+
+#include <atomic>
+#include <chrono>
+#include <cstdint>
+#include <functional>
+#include <map>
+#include <memory>
+#include <mutex>
+#include <optional>
+#include <string>
+#include <thread>
+#include <vector>
+
+namespace httplib {
+class Server;
+}
+
+namespace pb::test {
+
+using Nanos = std::int64_t;
+Nanos steadyNs();
+
+struct HttpRequest
+{
+    std::string method;
+    std::string target;
+    std::map<std::string, std::string> headers; // lower-case names
+    std::string body;
+    std::string header(const std::string& lowerName) const;
+};
+
+// What the scripted endpoint sends, as ms after the request arrived.
+struct SseScript
+{
+    int status = 200;
+    int headersMs = 20;   // headers (handler returns)
+    int roleMs = 40;      // role-only chunk (first_event); < 0 = none
+    int reasoningMs = 60; // reasoning_content chunk (first_content); < 0 = none
+    int textMs = 80;      // first text chunk (first_text); < 0 = none
+    int textChunks = 5;   // text chunks in total, from textMs on
+    int chunkEveryMs = 10;
+    bool usage = true; // usage chunk with choices:[] before [DONE]
+    int promptTokens = 11;
+    int completionTokens = 42;
+    bool done = true;      // send data: [DONE]
+    bool heartbeat = true; // ": ping" comment before the role chunk
+    std::string errorBody; // non-200: this body
+};
+
+// When the server wrote each milestone of one request (steady ns; 0 = not sent).
+struct SseTruth
+{
+    std::string traceparent;
+    std::string authorization;
+    Nanos received = 0;
+    Nanos headers = 0;
+    Nanos role = 0;
+    Nanos reasoning = 0;
+    Nanos firstText = 0;
+    Nanos lastChunk = 0;
+};
+
+class ScriptedSseServer
+{
+public:
+    explicit ScriptedSseServer(SseScript script = {}, int keepAliveMaxCount = 100);
+    ~ScriptedSseServer();
+    int port() const { return m_port; }
+    std::string baseUrl() const;
+    std::vector<SseTruth> truths() const;
+    SseTruth truthFor(const std::string& traceparent) const;
+    int requestCount() const { return m_requests.load(); }
+
+private:
+    SseScript m_script;
+    std::unique_ptr<httplib::Server> m_server;
+    std::thread m_thread;
+    int m_port = 0;
+    std::atomic<int> m_requests{0};
+    mutable std::mutex m_mx;
+    std::vector<SseTruth> m_truths;
+};
+
+// One accepted connection of a RawServer.
+class RawConn
+{
+public:
+    explicit RawConn(int fd, const std::atomic<bool>& stopping);
+    ~RawConn();
+    std::optional<HttpRequest> readRequest(int timeoutMs = 5000);
+    bool send(const std::string& bytes);
+    bool sendChunk(const std::string& data); // chunked transfer encoding
+    bool endChunks();
+    void sleepMs(int ms); // returns early when the server stops
+    void reset();         // SO_LINGER 0 + close: the peer sees a connection reset
+    void close();
+    bool stopping() const { return m_stopping.load(); }
+
+private:
+    int m_fd;
+    const std::atomic<bool>& m_stopping;
+    std::string m_buf;
+};
+
+class RawServer
+{
+public:
+    using Script = std::function<void(RawConn&)>;
+    explicit RawServer(Script script);
+    ~RawServer();
+    int port() const { return m_port; }
+    std::string baseUrl() const;
+    int connections() const { return m_connections.load(); }
+
+private:
+    Script m_script;
+    int m_listen = -1;
+    int m_port = 0;
+    std::atomic<bool> m_stopping{false};
+    std::atomic<int> m_connections{0};
+    std::thread m_accept;
+    std::mutex m_mx;
+    std::vector<std::thread> m_workers;
+};
+
+struct EventServerConfig
+{
+    bool sse = false;
+    Nanos delay = 0;         // request complete -> headers
+    int sseChunks = 10;      // text chunks per stream
+    Nanos chunkInterval = 0; // between chunks
+    bool closeAfterResponse = false;
+    int completionTokens = 10;
+};
+
+class EventServer
+{
+public:
+    // listenFd >= 0: serve an already bound and listening socket (for a child process).
+    explicit EventServer(EventServerConfig config, int listenFd = -1);
+    ~EventServer();
+    int port() const { return m_port; }
+    std::string baseUrl() const;
+    std::int64_t connections() const { return m_connections.load(); }
+    std::int64_t requests() const { return m_requests.load(); }
+    std::int64_t openConnections() const { return m_open.load(); }
+    // Runs the loop on the calling thread until stop() (for a child process).
+    void serve();
+    void stop();
+
+    // A bound, listening, non-blocking socket on 127.0.0.1 and its port.
+    static int listenLoopback(int& port);
+
+private:
+    struct Impl;
+    EventServerConfig m_config;
+    int m_listen = -1;
+    int m_port = 0;
+    int m_wake = -1;
+    std::atomic<bool> m_stop{false};
+    std::atomic<std::int64_t> m_connections{0};
+    std::atomic<std::int64_t> m_requests{0};
+    std::atomic<std::int64_t> m_open{0};
+    std::thread m_thread;
+};
+
+} // namespace pb::test

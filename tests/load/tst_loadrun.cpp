@@ -1,0 +1,333 @@
+// A whole load run into a workbench file, in process (LoadRun) and through the
+// real phasebench-cli: stored attempts, samples, figures and status; the API
+// key and prompt text never reach the file (database, WAL or shared memory);
+// Ctrl-C keeps what was measured and marks the run aborted.
+#include "LoadTestUtil.h"
+#include "TestServers.h"
+#include "load/LoadRun.h"
+#include "store/RunStore.h"
+
+#include <QFile>
+#include <QProcess>
+#include <QTemporaryDir>
+#include <QTest>
+
+#include <csignal>
+
+using namespace pb;
+using namespace pb::test;
+using json = nlohmann::json;
+
+namespace {
+
+const std::string kKey = "sk-test-SECRET-9f8e7d6c5b4a";
+const std::string kPrompt = "PROMPT-CONTENT-MARKER-31337";
+
+json keyedScenario(const std::string& url)
+{
+    auto j = baseScenario(url);
+    j["name"] = "secret-check";
+    j["target"]["api_key_env"] = "PB_TEST_API_KEY";
+    j["target"]["headers"] = {{"X-Custom-Token", "HEADER-SECRET-VALUE"}};
+    j["request"]["prompts"][0]["prompts"] = {kPrompt};
+    j["executor"] = {
+        {"type", "constant-arrival-rate"}, {"rate", 20}, {"duration", "1s"}, {"max_in_flight", 10}};
+    return j;
+}
+
+SseScript quickScript()
+{
+    SseScript s;
+    s.headersMs = 2;
+    s.roleMs = 4;
+    s.reasoningMs = -1;
+    s.textMs = 6;
+    s.textChunks = 3;
+    s.chunkEveryMs = 2;
+    return s;
+}
+
+// Every byte of the workbench file and its WAL/SHM companions.
+QByteArray fileBytes(const QString& db)
+{
+    QByteArray all;
+    for (const auto& suffix :
+         {QString(), QStringLiteral("-wal"), QStringLiteral("-shm"), QStringLiteral("-journal")}) {
+        QFile f(db + suffix);
+        if (f.open(QIODevice::ReadOnly)) {
+            all += f.readAll();
+        }
+    }
+    return all;
+}
+
+QString writeScenario(const QTemporaryDir& dir, const json& j, const char* name = "scenario.json")
+{
+    const auto path = dir.filePath(QString::fromLatin1(name));
+    QFile f(path);
+    f.open(QIODevice::WriteOnly);
+    f.write(QByteArray::fromStdString(j.dump(2)));
+    return path;
+}
+
+struct CliResult
+{
+    int exitCode = -1;
+    QString out;
+    QString err;
+};
+
+CliResult cli(const QStringList& args,
+              const QProcessEnvironment& env = QProcessEnvironment::systemEnvironment())
+{
+    QProcess p;
+    p.setProcessEnvironment(env);
+    p.start(QStringLiteral(PHASEBENCH_CLI), args);
+    if (!p.waitForFinished(60000)) {
+        p.kill();
+        return {};
+    }
+    return {p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -2,
+            QString::fromUtf8(p.readAllStandardOutput()), QString::fromUtf8(p.readAllStandardError())};
+}
+
+} // namespace
+
+class TestLoadRun : public QObject
+{
+    Q_OBJECT
+private Q_SLOTS:
+    void storesAttemptsSamplesFiguresAndNoSecrets();
+    void stopMarksAborted();
+    void missingKeyVariableFailsBeforeRunning();
+    void cliRunJson();
+    void cliKeyNeverStored();
+    void cliCtrlCKeepsMeasurements();
+    void cliBadScenario();
+};
+
+void TestLoadRun::storesAttemptsSamplesFiguresAndNoSecrets()
+{
+    ScriptedSseServer server(quickScript());
+    QTemporaryDir dir;
+    const auto db = dir.filePath(QStringLiteral("w.phasebench"));
+    RunStore store(db.toStdString());
+    load::LoadRunOptions opts;
+    opts.getenv = [](const char* name) {
+        return std::string(name) == "PB_TEST_API_KEY" ? kKey.c_str() : nullptr;
+    };
+    std::vector<load::LiveSample> live;
+    opts.onSample = [&](const load::LiveSample& s) {
+        live.push_back(s);
+    };
+    load::LoadRun run(scenarioOf(keyedScenario(server.baseUrl())), opts);
+    const auto summary = run.run(store);
+
+    // The key went to the server, in the Authorization header.
+    const auto truths = server.truths();
+    QCOMPARE(truths.size(), std::size_t(20));
+    for (const auto& t : truths) {
+        QCOMPARE(t.authorization, "Bearer " + kKey);
+    }
+    QCOMPARE(summary.status, RunStatus::Complete);
+    QCOMPARE(summary.started, std::int64_t(20));
+    QCOMPARE(summary.dropped, std::int64_t(0));
+    QCOMPARE(summary.outcomes[std::size_t(Outcome::Completed)], std::int64_t(20));
+    QCOMPARE(summary.firstText.n, std::int64_t(20));
+    QVERIFY(summary.firstText.p50 && summary.firstEvent.p50 &&
+            *summary.firstEvent.p50 <= *summary.firstText.p50);
+    QCOMPARE(summary.requestedRate, 20.0);
+    QVERIFY(summary.lagP99 && *summary.lagP99 < 50'000'000);
+    QCOMPARE(summary.traceIdCollisions, std::size_t(0));
+
+    const auto info = store.run(summary.runId);
+    QVERIFY(info);
+    QCOMPARE(info->kind, RunKind::Load);
+    QCOMPARE(info->status, RunStatus::Complete);
+    QCOMPARE(info->requestCount, std::int64_t(20));
+    QCOMPARE(info->source, std::string("127.0.0.1:") + std::to_string(server.port()));
+    const auto cfg = json::parse(info->configJson);
+    QCOMPARE((cfg["target"]["api_key_env"].get<std::string>()), std::string("PB_TEST_API_KEY"));
+    QCOMPARE((cfg["generator_instance_id"].get<std::string>()), summary.instanceId);
+    const auto rows = store.requestsBySeq(summary.runId, 0, 100);
+    QCOMPARE(rows.size(), std::size_t(20));
+    for (const auto& r : rows) {
+        QVERIFY(r.traceId.starts_with(summary.instanceId)); // generator instance in the high bits
+        QVERIFY(!r.chunkOffsets.empty());
+    }
+    QVERIFY(!store.samples(summary.runId).empty());
+    QCOMPARE(store.samples(summary.runId).size(), live.size());
+    QCOMPARE(store.figure(summary.runId, "dropped_iterations").value_or(-1), 0.0);
+    QCOMPARE(store.figure(summary.runId, "trace_id_collisions").value_or(-1), 0.0);
+    QVERIFY(store.figure(summary.runId, "generator_lag_p99_ms").has_value());
+    QCOMPARE(store.figure(summary.runId, "stage.rate-20.requested_rate").value_or(-1), 20.0);
+    QCOMPARE(store.figure(summary.runId, "achieved_rate").value_or(-1), 20.0);
+
+    // With the store still open (WAL present): no key, no header value, no prompt text anywhere in the file.
+    const auto bytes = fileBytes(db);
+    QVERIFY(bytes.size() > 4096);
+    QVERIFY(!bytes.contains(QByteArray::fromStdString(kKey)));
+    QVERIFY(!bytes.contains("HEADER-SECRET-VALUE"));
+    QVERIFY(!bytes.contains(QByteArray::fromStdString(kPrompt)));
+    QVERIFY(bytes.contains("PB_TEST_API_KEY")); // the test can see what it is looking for
+}
+
+void TestLoadRun::stopMarksAborted()
+{
+    EventServerConfig cfg;
+    cfg.delay = 20'000'000;
+    EventServer server(cfg);
+    QTemporaryDir dir;
+    RunStore store(dir.filePath(QStringLiteral("a.phasebench")).toStdString());
+    auto j = baseScenario(server.baseUrl());
+    j["request"]["stream"] = false;
+    j["executor"] = {{"type", "constant-arrival-rate"}, {"rate", 50}, {"duration", "30s"}};
+    load::LoadRun run(scenarioOf(j));
+    std::thread stopper([&] {
+        std::this_thread::sleep_for(std::chrono::milliseconds(600));
+        run.stop();
+    });
+    const auto summary = run.run(store);
+    stopper.join();
+    QCOMPARE(summary.status, RunStatus::Aborted);
+    QCOMPARE(store.run(summary.runId)->status, RunStatus::Aborted);
+    QVERIFY(store.requestCount(summary.runId) >= 10);
+    QCOMPARE(store.requestCount(summary.runId), summary.attempts + summary.dropped);
+}
+
+void TestLoadRun::missingKeyVariableFailsBeforeRunning()
+{
+    QTemporaryDir dir;
+    RunStore store(dir.filePath(QStringLiteral("m.phasebench")).toStdString());
+    load::LoadRunOptions opts;
+    opts.getenv = [](const char*) -> const char* {
+        return nullptr;
+    };
+    load::LoadRun run(scenarioOf(keyedScenario("http://127.0.0.1:9")), opts);
+    try {
+        run.run(store);
+        QFAIL("expected a LoadError");
+    } catch (const load::LoadError& e) {
+        QVERIFY(std::string(e.what()).find("PB_TEST_API_KEY is not set") != std::string::npos);
+    }
+    QVERIFY(store.runs().empty());
+}
+
+void TestLoadRun::cliRunJson()
+{
+    ScriptedSseServer server(quickScript());
+    QTemporaryDir dir;
+    auto j = baseScenario(server.baseUrl());
+    j["executor"] = {{"type", "constant-arrival-rate"}, {"rate", 10}, {"duration", "1s"}};
+    const auto db = dir.filePath(QStringLiteral("c.phasebench"));
+    const auto r = cli(
+        {QStringLiteral("run"), writeScenario(dir, j), QStringLiteral("--db"), db, QStringLiteral("--json")});
+    QVERIFY2(r.exitCode == 0, qPrintable(r.err));
+    const auto out = json::parse(r.out.toStdString());
+    QCOMPARE((out["status"].get<std::string>()), std::string("complete"));
+    QCOMPARE((out["iterations"]["started"].get<int>()), 10);
+    QCOMPARE((out["dropped_iterations"].get<int>()), 0);
+    QCOMPARE((out["outcomes"]["completed"].get<int>()), 10);
+    QCOMPARE((out["requested_rate"].get<double>()), 10.0);
+    QVERIFY(out["generator_lag_ms"]["p99"].is_number());
+    for (const char* m : {"headers", "first_event", "first_content", "first_text", "total"}) {
+        QCOMPARE((out["latency_ms"][m]["n"].get<int>()), 10);
+        QVERIFY(out["latency_ms"][m]["p95"].is_number());
+    }
+    QVERIFY(r.err.contains(QStringLiteral("achieved"))); // live progress on stderr
+    const auto runs = cli({QStringLiteral("runs"), QStringLiteral("--db"), db, QStringLiteral("--json")});
+    const auto rj = json::parse(runs.out.toStdString());
+    QCOMPARE((rj["runs"][0]["kind"].get<std::string>()), std::string("load"));
+    QCOMPARE((rj["runs"][0]["requests"].get<int>()), 10);
+    // The text summary names its definitions.
+    const auto text = cli({QStringLiteral("run"), writeScenario(dir, j), QStringLiteral("--db"), db,
+                           QStringLiteral("--quiet")});
+    QCOMPARE(text.exitCode, 0);
+    QVERIFY(text.out.contains(QStringLiteral("nearest-rank")));
+    QVERIFY(text.out.contains(QStringLiteral("first_text")));
+    QVERIFY(text.err.isEmpty());
+}
+
+void TestLoadRun::cliKeyNeverStored()
+{
+    ScriptedSseServer server(quickScript());
+    QTemporaryDir dir;
+    const auto db = dir.filePath(QStringLiteral("k.phasebench"));
+    auto env = QProcessEnvironment::systemEnvironment();
+    env.insert(QStringLiteral("PB_TEST_API_KEY"), QString::fromStdString(kKey));
+    const auto r = cli({QStringLiteral("run"), writeScenario(dir, keyedScenario(server.baseUrl())),
+                        QStringLiteral("--db"), db, QStringLiteral("--json")},
+                       env);
+    QVERIFY2(r.exitCode == 0, qPrintable(r.err));
+    QCOMPARE(server.truths().at(0).authorization, "Bearer " + kKey);
+    QVERIFY(!r.out.contains(QString::fromStdString(kKey)) && !r.err.contains(QString::fromStdString(kKey)));
+    const auto bytes = fileBytes(db);
+    QVERIFY(bytes.size() > 4096);
+    QVERIFY(!bytes.contains(QByteArray::fromStdString(kKey)));
+    QVERIFY(!bytes.contains(QByteArray::fromStdString(kPrompt)));
+    // Without the variable the run is refused, naming the variable (not a key).
+    env.remove(QStringLiteral("PB_TEST_API_KEY"));
+    const auto missing = cli({QStringLiteral("run"), writeScenario(dir, keyedScenario(server.baseUrl())),
+                              QStringLiteral("--db"), db},
+                             env);
+    QCOMPARE(missing.exitCode, 1);
+    QVERIFY(missing.err.contains(QStringLiteral("PB_TEST_API_KEY is not set")));
+}
+
+void TestLoadRun::cliCtrlCKeepsMeasurements()
+{
+    EventServerConfig cfg;
+    cfg.delay = 10'000'000;
+    EventServer server(cfg);
+    QTemporaryDir dir;
+    auto j = baseScenario(server.baseUrl());
+    j["request"]["stream"] = false;
+    j["executor"] = {{"type", "constant-arrival-rate"}, {"rate", 40}, {"duration", "60s"}};
+    const auto db = dir.filePath(QStringLiteral("i.phasebench"));
+    QProcess p;
+    p.start(QStringLiteral(PHASEBENCH_CLI), {QStringLiteral("run"), writeScenario(dir, j),
+                                             QStringLiteral("--db"), db, QStringLiteral("--json")});
+    QVERIFY(p.waitForStarted());
+    // Wait until the run is really under way (a live sample on stderr), then interrupt.
+    QByteArray err;
+    for (int i = 0; i < 100 && !err.contains("achieved"); ++i) {
+        p.waitForReadyRead(100);
+        err += p.readAllStandardError();
+    }
+    QVERIFY(err.contains("achieved"));
+    ::kill(static_cast<pid_t>(p.processId()), SIGINT);
+    QVERIFY(p.waitForFinished(20000));
+    QCOMPARE(p.exitStatus(), QProcess::NormalExit);
+    QCOMPARE(p.exitCode(), 130);
+    const auto out = json::parse(p.readAllStandardOutput().toStdString());
+    QCOMPARE((out["status"].get<std::string>()), std::string("aborted"));
+    RunStore store(db.toStdString(), RunStore::Mode::ReadOnly);
+    const auto runs = store.runs();
+    QCOMPARE(runs.size(), std::size_t(1));
+    QCOMPARE(runs[0].status, RunStatus::Aborted);
+    QVERIFY(runs[0].requestCount >= 20);
+    QCOMPARE(runs[0].requestCount,
+             (out["attempts"].get<std::int64_t>()) + (out["dropped_iterations"].get<std::int64_t>()));
+    QVERIFY(!store.samples(runs[0].id).empty());
+}
+
+void TestLoadRun::cliBadScenario()
+{
+    QTemporaryDir dir;
+    auto j = baseScenario("http://127.0.0.1:9");
+    j["executor"] = {{"type", "constant-arrival-rate"}, {"rate", 0}, {"duration", "1s"}};
+    const auto path = writeScenario(dir, j);
+    const auto r = cli(
+        {QStringLiteral("run"), path, QStringLiteral("--db"), dir.filePath(QStringLiteral("b.phasebench"))});
+    QCOMPARE(r.exitCode, 1);
+    QVERIFY2(r.err.contains(path + QStringLiteral(": executor.rate: expected a positive number")),
+             qPrintable(r.err));
+    QVERIFY(
+        !QFile::exists(dir.filePath(QStringLiteral("b.phasebench")))); // nothing created for a bad scenario
+    const auto none =
+        cli({QStringLiteral("run"), QStringLiteral("--db"), dir.filePath(QStringLiteral("b.phasebench"))});
+    QCOMPARE(none.exitCode, 2);
+}
+
+QTEST_GUILESS_MAIN(TestLoadRun)
+#include "tst_loadrun.moc"

@@ -1,0 +1,454 @@
+// The transport against servers started on 127.0.0.1: stream milestones
+// against a scripted server's own clock, connection reuse, and every fault
+// the outcome vocabulary names. Orderings and NULLs are exact; absolute times
+// only have loose bounds so that a loaded CI machine never flakes.
+#include "LoadTestUtil.h"
+#include "TestServers.h"
+
+#include <QTest>
+
+#include <unistd.h>
+
+using namespace pb;
+using namespace pb::test;
+using json = nlohmann::json;
+
+namespace {
+
+json oneShot(const std::string& url, int iterations = 1)
+{
+    auto j = baseScenario(url);
+    // constant-vus 1 for a short time runs requests back to back on one slot;
+    // the duration bounds it, max iterations come from the server's pace.
+    j["executor"] = {{"type", "constant-vus"}, {"vus", 1}, {"duration", iterations == 1 ? "1ms" : "400ms"}};
+    return j;
+}
+
+// Milestone error against the server's write time, both on steady_clock.
+double errMs(const EngineRun& run, const RequestRecord& r, const OptNanos& milestone, Nanos truth)
+{
+    return ms(run.t0 + *r.startOffset + *milestone - truth);
+}
+
+std::string traceparentOf(const RequestRecord& r)
+{
+    return "00-" + r.traceId + "-" + r.spanId + "-01";
+}
+
+} // namespace
+
+class TestTransport : public QObject
+{
+    Q_OBJECT
+private Q_SLOTS:
+    void milestonesInOrderAndNearTruth();
+    void absentMilestonesAreNull();
+    void noUsageKeepsTokensNull();
+    void nonStreamedResponse();
+    void keepAliveReusesConnection();
+    void serverClosingEveryConnection();
+    void http500And429WithRetry();
+    void clientError400();
+    void resetMidStreamIsPartial();
+    void resetBeforeOutput();
+    void neverAnsweringTimesOut();
+    void clientCancellation();
+    void malformedStream();
+    void oversizedEvent();
+    void truncatedStream();
+    void connectionRefused();
+    void transportAloneWithTimerfd();
+};
+
+void TestTransport::milestonesInOrderAndNearTruth()
+{
+    SseScript script; // headers 20, role 40, reasoning 60, text 80 + 4 x 10 ms
+    ScriptedSseServer server(script);
+    const auto run = runEngine(scenarioOf(oneShot(server.baseUrl())));
+    QCOMPARE(run.records.size(), std::size_t(1));
+    const auto& r = run.records[0];
+    QCOMPARE(r.outcome, Outcome::Completed);
+    QCOMPARE(r.httpStatus, OptInt(200));
+    QVERIFY(r.headers && r.firstEvent && r.firstContent && r.firstText && r.done);
+    QVERIFY(*r.headers < *r.firstEvent);
+    QVERIFY(*r.firstEvent < *r.firstContent);
+    QVERIFY(*r.firstContent < *r.firstText);
+    QVERIFY(*r.firstText < *r.done);
+    QVERIFY(*r.done <= *r.total);
+    const auto truth = server.truthFor(traceparentOf(r));
+    QVERIFY2(truth.received != 0, "the server saw this attempt's traceparent");
+    // Each milestone is stamped after the server wrote it, and close to it.
+    const std::pair<OptNanos, Nanos> pairs[] = {{r.headers, truth.headers},
+                                                {r.firstEvent, truth.role},
+                                                {r.firstContent, truth.reasoning},
+                                                {r.firstText, truth.firstText}};
+    for (const auto& [m, t] : pairs) {
+        const double e = errMs(run, r, m, t);
+        QVERIFY2(e > -1.0 && e < 50.0, qPrintable(QStringLiteral("milestone error %1 ms").arg(e)));
+    }
+    // And the gaps between them follow the script (20 ms steps), loosely.
+    QVERIFY(ms(*r.firstContent - *r.firstEvent) > 10 && ms(*r.firstContent - *r.firstEvent) < 80);
+    QVERIFY(ms(*r.firstText - *r.firstContent) > 10 && ms(*r.firstText - *r.firstContent) < 80);
+    // One offset per content chunk (reasoning + 5 text), ascending, from firstContent to before done.
+    QCOMPARE(r.chunkCount, OptInt(6));
+    QCOMPARE(r.chunkOffsets.size(), std::size_t(6));
+    QCOMPARE(r.chunkOffsets.front(), *r.firstContent);
+    QCOMPARE(r.chunkOffsets[1], *r.firstText);
+    QVERIFY(std::is_sorted(r.chunkOffsets.begin(), r.chunkOffsets.end()));
+    // Provider usage, not event counts.
+    QCOMPARE(r.usageSource, UsageSource::Provider);
+    QCOMPARE(r.outputTokens, OptInt(42));
+    QCOMPARE(r.inputTokens, OptInt(11));
+    QCOMPARE(r.reasoningTokens, OptInt(3));
+    QCOMPARE(r.resolvedModel, std::string("test-model-1"));
+    // Phases add up to total; a fresh connection on plain http.
+    QVERIFY(r.dns && r.connect && !r.tls);
+    QCOMPARE(*r.blocked + *r.dns + *r.connect + *r.send + *r.wait + *r.receive, *r.total);
+    QVERIFY(ms(*r.wait) > 15); // the server held the headers for 20 ms
+    QVERIFY(*r.bytesSent > 100 && *r.bytesReceived > 500);
+    QCOMPARE(r.attempt, OptInt(1));
+    QCOMPARE(r.inputBucket, std::string("input_0_512"));
+    QVERIFY(r.scheduledOffset && r.startOffset && *r.startOffset >= *r.scheduledOffset);
+}
+
+void TestTransport::absentMilestonesAreNull()
+{
+    SseScript script;
+    script.roleMs = -1;
+    script.reasoningMs = -1;
+    script.textMs = -1; // a stream with no output at all, only finish + usage + [DONE]
+    ScriptedSseServer server(script);
+    const auto run = runEngine(scenarioOf(oneShot(server.baseUrl())));
+    QCOMPARE(run.records.size(), std::size_t(1));
+    const auto& r = run.records[0];
+    QCOMPARE(r.outcome, Outcome::Completed); // finish_reason and [DONE] arrived
+    QVERIFY(r.headers && r.firstEvent && r.done);
+    QVERIFY(!r.firstContent);
+    QVERIFY(!r.firstText);
+    QCOMPARE(r.chunkCount, OptInt(0));
+
+    SseScript noReasoning;
+    noReasoning.roleMs = -1;
+    noReasoning.reasoningMs = -1;
+    ScriptedSseServer s2(noReasoning);
+    const auto r2 = runEngine(scenarioOf(oneShot(s2.baseUrl()))).records.at(0);
+    // The first event is the first text chunk here: all three coincide.
+    QCOMPARE(*r2.firstEvent, *r2.firstContent);
+    QCOMPARE(*r2.firstContent, *r2.firstText);
+}
+
+void TestTransport::noUsageKeepsTokensNull()
+{
+    SseScript script;
+    script.usage = false;
+    ScriptedSseServer server(script);
+    const auto r = runEngine(scenarioOf(oneShot(server.baseUrl()))).records.at(0);
+    QCOMPARE(r.outcome, Outcome::Completed);
+    QCOMPARE(r.usageSource, UsageSource::None);
+    QVERIFY(!r.outputTokens && !r.inputTokens && !r.reasoningTokens);
+    QCOMPARE(r.chunkCount, OptInt(6)); // events were counted, but never as tokens
+}
+
+void TestTransport::nonStreamedResponse()
+{
+    EventServerConfig cfg;
+    cfg.delay = 5'000'000;
+    cfg.completionTokens = 17;
+    EventServer server(cfg);
+    auto j = oneShot(server.baseUrl());
+    j["request"]["stream"] = false;
+    const auto r = runEngine(scenarioOf(j)).records.at(0);
+    QCOMPARE(r.outcome, Outcome::Completed);
+    QCOMPARE(r.outputTokens, OptInt(17));
+    QCOMPARE(r.usageSource, UsageSource::Provider);
+    QVERIFY(r.headers && r.done);
+    QVERIFY(!r.firstEvent && !r.firstContent && !r.firstText); // no stream, no stream milestones
+    QVERIFY(!r.chunkCount);
+    QCOMPARE(r.stream, OptBool(false));
+}
+
+void TestTransport::keepAliveReusesConnection()
+{
+    SseScript script;
+    script.headersMs = 1;
+    script.roleMs = 2;
+    script.reasoningMs = -1;
+    script.textMs = 3;
+    script.textChunks = 2;
+    script.chunkEveryMs = 1;
+    ScriptedSseServer server(script);
+    const auto run = runEngine(scenarioOf(oneShot(server.baseUrl(), 3)));
+    QVERIFY2(run.records.size() >= 3, qPrintable(QString::number(run.records.size())));
+    for (const auto& r : run.records) {
+        QCOMPARE(r.outcome, Outcome::Completed);
+        QVERIFY(!r.tls); // plain http: not applicable, NULL
+    }
+    QVERIFY(run.records[0].dns && run.records[0].connect);
+    for (std::size_t i = 1; i < run.records.size(); ++i) {
+        QVERIFY2(!run.records[i].dns && !run.records[i].connect, "a reused connection has NULL dns/connect");
+        QVERIFY(run.records[i].blocked && run.records[i].send && run.records[i].wait);
+    }
+}
+
+void TestTransport::serverClosingEveryConnection()
+{
+    SseScript script;
+    script.headersMs = 1;
+    script.roleMs = 2;
+    script.reasoningMs = -1;
+    script.textMs = 3;
+    script.textChunks = 2;
+    script.chunkEveryMs = 1;
+    ScriptedSseServer server(script, /*keepAliveMaxCount=*/1);
+    const auto run = runEngine(scenarioOf(oneShot(server.baseUrl(), 3)));
+    QVERIFY(run.records.size() >= 3);
+    for (const auto& r : run.records) {
+        QCOMPARE(r.outcome, Outcome::Completed);
+        QVERIFY2(r.connect.has_value(), "every request pays connect when the server closes connections");
+        QVERIFY(r.dns.has_value());
+    }
+}
+
+void TestTransport::http500And429WithRetry()
+{
+    SseScript e500;
+    e500.status = 500;
+    e500.headersMs = 1;
+    ScriptedSseServer s500(e500);
+    auto r = runEngine(scenarioOf(oneShot(s500.baseUrl()))).records.at(0);
+    QCOMPARE(r.outcome, Outcome::ProviderError);
+    QCOMPARE(r.httpStatus, OptInt(500));
+    QCOMPARE(r.errorClass, std::string("http_500"));
+    QVERIFY(r.headers && r.done && !r.firstEvent);
+
+    SseScript e429;
+    e429.status = 429;
+    e429.headersMs = 1;
+    ScriptedSseServer s429(e429);
+    auto j = oneShot(s429.baseUrl());
+    j["retry"] = {{"max_attempts", 3}, {"backoff", "20ms"}};
+    const auto run = runEngine(scenarioOf(j));
+    QCOMPARE(run.records.size(), std::size_t(3));
+    for (int i = 0; i < 3; ++i) {
+        const auto& a = run.records[std::size_t(i)];
+        QCOMPARE(a.outcome, Outcome::ProviderError);
+        QCOMPARE(a.errorClass, std::string("http_429"));
+        QCOMPARE(a.attempt, OptInt(i + 1));
+        QCOMPARE(a.logicalRequestId, run.records[0].logicalRequestId);
+    }
+    QVERIFY(run.records[0].traceId != run.records[1].traceId); // each attempt has its own trace context
+    QVERIFY(run.records[1].traceId != run.records[2].traceId);
+    QVERIFY(run.records[0].spanId != run.records[1].spanId);
+    // Backoff 20 ms then 40 ms: the retries were scheduled after it.
+    QVERIFY(*run.records[1].scheduledOffset - *run.records[0].startOffset >= 20'000'000);
+    QVERIFY(*run.records[2].scheduledOffset - *run.records[1].startOffset >= 40'000'000);
+    QCOMPARE(s429.requestCount(), 3);
+}
+
+void TestTransport::clientError400()
+{
+    SseScript e400;
+    e400.status = 400;
+    e400.headersMs = 1;
+    e400.errorBody = R"({"error":{"type":"invalid_request_error"}})";
+    ScriptedSseServer server(e400);
+    auto j = oneShot(server.baseUrl());
+    j["retry"] = {{"max_attempts", 3}, {"backoff", "1ms"}};
+    const auto run = runEngine(scenarioOf(j));
+    QCOMPARE(run.records.size(), std::size_t(1)); // a 400 is not retried
+    QCOMPARE(run.records[0].outcome, Outcome::ClientError);
+    QCOMPARE(run.records[0].errorClass, std::string("http_400"));
+}
+
+void TestTransport::resetMidStreamIsPartial()
+{
+    RawServer server([](RawConn& c) {
+        if (!c.readRequest()) {
+            return;
+        }
+        c.send("HTTP/1.1 200 OK\r\nContent-Type: text/event-stream\r\nTransfer-Encoding: chunked\r\n\r\n");
+        c.sendChunk("data: {\"choices\":[{\"index\":0,\"delta\":{\"role\":\"assistant\"}}]}\n\n");
+        c.sleepMs(20);
+        c.sendChunk("data: {\"choices\":[{\"index\":0,\"delta\":{\"content\":\"Hel\"}}]}\n\n");
+        c.sleepMs(20);
+        c.reset();
+    });
+    const auto r = runEngine(scenarioOf(oneShot(server.baseUrl()))).records.at(0);
+    QCOMPARE(r.outcome, Outcome::Partial);
+    QVERIFY2(r.errorClass == "connection_reset" || r.errorClass == "stream_broken", r.errorClass.c_str());
+    QVERIFY(r.firstText && r.done); // the output that arrived is kept; the stream ended on the server's side
+    QCOMPARE(r.usageSource, UsageSource::None);
+    QVERIFY(!r.outputTokens);
+}
+
+void TestTransport::resetBeforeOutput()
+{
+    RawServer server([](RawConn& c) {
+        if (c.readRequest()) {
+            c.reset();
+        }
+    });
+    auto j = oneShot(server.baseUrl());
+    j["retry"] = {{"max_attempts", 2}, {"backoff", "1ms"}};
+    const auto run = runEngine(scenarioOf(j));
+    QCOMPARE(run.records.size(), std::size_t(2)); // a transport failure before output is retried
+    QCOMPARE(run.records[0].outcome, Outcome::ProviderError);
+    QVERIFY2(run.records[0].errorClass == "connection_reset" || run.records[0].errorClass == "empty_reply",
+             run.records[0].errorClass.c_str());
+    QVERIFY(!run.records[0].headers && !run.records[0].httpStatus);
+}
+
+void TestTransport::neverAnsweringTimesOut()
+{
+    RawServer server([](RawConn& c) {
+        if (c.readRequest()) {
+            c.sleepMs(5000);
+        }
+    });
+    auto j = oneShot(server.baseUrl());
+    j["timeout"] = "300ms";
+    const auto t0 = steadyNs();
+    const auto r = runEngine(scenarioOf(j)).records.at(0);
+    QVERIFY(ms(steadyNs() - t0) < 4000);
+    QCOMPARE(r.outcome, Outcome::TimedOut);
+    QCOMPARE(r.errorClass, std::string("timeout_before_headers"));
+    QVERIFY(!r.headers && !r.done && !r.wait && !r.httpStatus);
+    QVERIFY(ms(*r.total) >= 290 && ms(*r.total) < 3000);
+    QVERIFY(r.connect && r.send); // connected and sent; the server never answered
+}
+
+void TestTransport::clientCancellation()
+{
+    SseScript slow;
+    slow.headersMs = 1;
+    slow.roleMs = 5;
+    slow.reasoningMs = -1;
+    slow.textMs = 10;
+    slow.textChunks = 100;
+    slow.chunkEveryMs = 20; // two seconds of output
+    ScriptedSseServer server(slow);
+    auto j = oneShot(server.baseUrl());
+    j["cancel_after"] = "150ms";
+    const auto r = runEngine(scenarioOf(j)).records.at(0);
+    QCOMPARE(r.outcome, Outcome::Cancelled);
+    QCOMPARE(r.errorClass, std::string("client_cancel"));
+    QVERIFY(r.firstText); // it had output: cancelled, not partial and not fast generation
+    QVERIFY(!r.done);     // we closed it
+    QVERIFY(ms(*r.total) >= 145 && ms(*r.total) < 2000);
+}
+
+void TestTransport::malformedStream()
+{
+    RawServer server([](RawConn& c) {
+        if (!c.readRequest()) {
+            return;
+        }
+        c.send("HTTP/1.1 200 OK\r\nContent-Type: text/event-stream\r\nTransfer-Encoding: chunked\r\n\r\n");
+        c.sendChunk("data: {\"choices\":[{\"index\":0,\"delta\":{\"content\":\"ok\"}}]}\n\n");
+        c.sendChunk("data: {\"choices\":[{\"index\":0,\"delta\":{\"cont\n\n");
+        c.sendChunk("data: \x01\xff garbage \"\n\nevent:\n\ndata: [DONE]\n\n");
+        c.endChunks();
+        c.sleepMs(50);
+    });
+    const auto r = runEngine(scenarioOf(oneShot(server.baseUrl()))).records.at(0);
+    QCOMPARE(r.outcome, Outcome::ProviderError);
+    QCOMPARE(r.errorClass, std::string("malformed_event"));
+    QVERIFY(r.firstText && r.done);
+}
+
+void TestTransport::oversizedEvent()
+{
+    RawServer server([](RawConn& c) {
+        if (!c.readRequest()) {
+            return;
+        }
+        c.send("HTTP/1.1 200 OK\r\nContent-Type: text/event-stream\r\nTransfer-Encoding: chunked\r\n\r\n");
+        const std::string block(1 << 20, 'x');
+        c.sendChunk("data: ");
+        for (int i = 0; i < 10 && c.sendChunk(block); ++i) {
+        }
+        c.sleepMs(100);
+    });
+    const auto r = runEngine(scenarioOf(oneShot(server.baseUrl()))).records.at(0);
+    QCOMPARE(r.outcome, Outcome::ProviderError);
+    QCOMPARE(r.errorClass, std::string("sse_event_too_large"));
+}
+
+void TestTransport::truncatedStream()
+{
+    RawServer server([](RawConn& c) {
+        if (!c.readRequest()) {
+            return;
+        }
+        c.send("HTTP/1.1 200 OK\r\nContent-Type: text/event-stream\r\nTransfer-Encoding: chunked\r\n\r\n");
+        c.sendChunk("data: {\"choices\":[{\"index\":0,\"delta\":{\"content\":\"Hel\"}}]}\n\n");
+        c.endChunks(); // a clean end, but no finish_reason and no [DONE]
+        c.sleepMs(50);
+    });
+    const auto r = runEngine(scenarioOf(oneShot(server.baseUrl()))).records.at(0);
+    QCOMPARE(r.outcome, Outcome::Partial);
+    QCOMPARE(r.errorClass, std::string("stream_truncated"));
+    QVERIFY(r.done);
+}
+
+void TestTransport::connectionRefused()
+{
+    int port = 0;
+    {
+        const int fd = EventServer::listenLoopback(port);
+        ::close(fd); // nothing listens there any more
+    }
+    const auto r = runEngine(scenarioOf(oneShot("http://127.0.0.1:" + std::to_string(port)))).records.at(0);
+    QCOMPARE(r.outcome, Outcome::ProviderError);
+    QCOMPARE(r.errorClass, std::string("connect_failed"));
+    QVERIFY(!r.connect && !r.headers && !r.httpStatus && r.total);
+}
+
+void TestTransport::transportAloneWithTimerfd()
+{
+    // The Transport API on its own, on the timerfd wait path of kernels without epoll_pwait2.
+    SseScript script;
+    script.headersMs = 5;
+    ScriptedSseServer server(script);
+    load::TransportOptions opts;
+    opts.epollPwait2 = false;
+    load::Endpoint ep;
+    ep.url = server.baseUrl() + "/v1/chat/completions";
+    ep.headers = {"Content-Type: application/json", "Expect:"};
+    std::vector<RequestRecord> done;
+    load::Transport t(opts, ep, [&](load::Attempt& a) {
+        done.push_back(a.record);
+        t.release(a);
+    });
+    t.setCapacity(2, 1);
+    load::Attempt* a = t.acquire();
+    load::Attempt* b = t.acquire();
+    QVERIFY(a && b);
+    QVERIFY(!t.acquire()); // capacity reached
+    load::TraceIdGenerator gen(42);
+    const std::string body = R"({"model":"m","messages":[],"stream":true})";
+    const auto ta = gen.next();
+    t.start(*a, body, ta, 10'000'000'000);
+    t.start(*b, body, gen.next(), 10'000'000'000);
+    QCOMPARE(t.active(), std::size_t(2));
+    const auto deadline = load::steadyNowNs() + 10'000'000'000;
+    while (done.size() < 2 && load::steadyNowNs() < deadline) {
+        t.poll(load::steadyNowNs() + 50'000'000);
+    }
+    QCOMPARE(done.size(), std::size_t(2));
+    QCOMPARE(t.acquired(), std::size_t(0));
+    for (const auto& r : done) {
+        QCOMPARE(r.outcome, Outcome::Completed);
+        QVERIFY(*r.headers < *r.firstEvent && *r.firstEvent < *r.firstContent &&
+                *r.firstContent < *r.firstText);
+        QCOMPARE(r.outputTokens, OptInt(42));
+    }
+    QVERIFY(server.truthFor(ta.traceparent()).received != 0);
+    // A timer-only wait returns on time with nothing to do.
+    const auto t0 = load::steadyNowNs();
+    t.poll(t0 + 20'000'000);
+    QVERIFY(ms(load::steadyNowNs() - t0) >= 19.0);
+}
+
+QTEST_GUILESS_MAIN(TestTransport)
+#include "tst_transport.moc"
