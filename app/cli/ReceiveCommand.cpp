@@ -1,0 +1,163 @@
+// phasebench-cli receive: a standalone OTLP/HTTP trace receiver writing into
+// a workbench file until Ctrl+C.
+#include "cli/Cli.h"
+#include "cli/Output.h"
+#include "store/RunStore.h"
+#include "telemetry/OtlpReceiver.h"
+#include "telemetry/SpanWriter.h"
+
+#include <chrono>
+#include <csignal>
+#include <ostream>
+#include <thread>
+
+namespace pb::cli {
+namespace {
+
+// Only this flag is touched from the signal handler.
+volatile std::sig_atomic_t g_stopRequested = 0;
+
+extern "C" void requestReceiveStop(int)
+{
+    g_stopRequested = 1;
+}
+
+bool isLoopback(const std::string& address)
+{
+    return address.starts_with("127.") || address == "::1" || address == "localhost";
+}
+
+} // namespace
+
+int receiveCommand(const QStringList& args, Io& io)
+{
+    QCommandLineParser parser;
+    setupParser(parser, tr("Receive OTLP/HTTP traces (POST /v1/traces) into a workbench file until Ctrl+C."),
+                false);
+    parser.addOption({QStringLiteral("port"), tr("TCP port (default 4318; 0 = any free port)."), tr("P")});
+    parser.addOption({QStringLiteral("bind"), tr("Address to listen on (default 127.0.0.1)."), tr("ADDR")});
+    parser.addOption({QStringLiteral("max-body-mib"),
+                      tr("Largest request body after decompression (default 64)."), tr("N")});
+    parser.addOption({QStringLiteral("run"),
+                      tr("Store the spans into this run (default: a running load run, else a new 'received' "
+                         "run)."),
+                      tr("RUN_ID")});
+    parser.addOption({QStringLiteral("capture-content"),
+                      tr("Keep prompt/completion attributes (gen_ai.prompt*, …); dropped by default.")});
+    if (auto rc = parseOrExit(parser, args, io)) {
+        return *rc;
+    }
+    otlp::ReceiverConfig config;
+    bool ok = true;
+    if (parser.isSet(QStringLiteral("port"))) {
+        config.port = parser.value(QStringLiteral("port")).toInt(&ok);
+        if (!ok || config.port < 0 || config.port > 65535) {
+            print(io.err, tr("--port expects a number from 0 to 65535"));
+            return Usage;
+        }
+    }
+    if (parser.isSet(QStringLiteral("bind"))) {
+        config.bindAddress = toStd(parser.value(QStringLiteral("bind")));
+    }
+    if (parser.isSet(QStringLiteral("max-body-mib"))) {
+        const auto mib = parser.value(QStringLiteral("max-body-mib")).toInt(&ok);
+        if (!ok || mib < 1 || mib > 4096) {
+            print(io.err, tr("--max-body-mib expects a number from 1 to 4096"));
+            return Usage;
+        }
+        config.maxBodyBytes = static_cast<std::size_t>(mib) << 20;
+    }
+    config.captureContent = parser.isSet(QStringLiteral("capture-content"));
+    std::optional<std::int64_t> run;
+    {
+        auto store = openStore(parser, io, true);
+        if (!store) {
+            return Failure;
+        }
+        if (parser.isSet(QStringLiteral("run"))) {
+            run = parser.value(QStringLiteral("run")).toLongLong(&ok);
+            if (!ok || !store->run(*run)) {
+                print(io.err, tr("no run '%1' in this file").arg(parser.value(QStringLiteral("run"))));
+                return Usage;
+            }
+        }
+    }
+
+    std::unique_ptr<SpanWriter> writer;
+    try {
+        SpanWriterConfig wc;
+        wc.dbPath = toStd(parser.value(QStringLiteral("db")));
+        wc.receivedRunSource = "OTLP " + config.bindAddress + ":" + std::to_string(config.port);
+        writer = std::make_unique<SpanWriter>(wc);
+    } catch (const StoreError& e) {
+        print(io.err, QString::fromStdString(e.what()));
+        return Failure;
+    }
+    writer->setActiveRun(run);
+    otlp::OtlpReceiver receiver(
+        config, [&](std::vector<SpanRecord>&& spans) { return writer->submit(std::move(spans)); });
+    std::string error;
+    if (!receiver.start(&error)) {
+        print(io.err, tr("cannot start the receiver: %1").arg(QString::fromStdString(error)));
+        return Failure;
+    }
+    if (!isLoopback(config.bindAddress)) {
+        print(io.err, tr("warning: listening on %1, which other machines may reach")
+                          .arg(QString::fromStdString(config.bindAddress)));
+    }
+    io.out << toStd(tr("OTLP/HTTP receiver on %1 (protobuf and JSON), writing to %2; Ctrl+C stops")
+                        .arg(QString::fromStdString(receiver.endpoint()), parser.value(QStringLiteral("db"))))
+           << std::endl;
+
+    g_stopRequested = 0;
+    struct sigaction action = {};
+    struct sigaction oldInt = {};
+    struct sigaction oldTerm = {};
+    action.sa_handler = requestReceiveStop;
+    sigemptyset(&action.sa_mask);
+    sigaction(SIGINT, &action, &oldInt);
+    sigaction(SIGTERM, &action, &oldTerm);
+    while (!g_stopRequested) {
+        std::this_thread::sleep_for(std::chrono::milliseconds(100));
+    }
+    sigaction(SIGINT, &oldInt, nullptr);
+    sigaction(SIGTERM, &oldTerm, nullptr);
+
+    receiver.stop();
+    writer->flush();
+    writer->stop();
+    const auto rs = receiver.stats();
+    const auto ws = writer->stats();
+    io.out << toStd(tr("received %1 spans (%2 rejected) in %3 requests; stored %4 spans")
+                        .arg(rs.spansAccepted)
+                        .arg(rs.spansRejected)
+                        .arg(rs.requests)
+                        .arg(ws.stored));
+    if (ws.lastRun) {
+        io.out << toStd(tr(" into run %1").arg(*ws.lastRun));
+    }
+    io.out << '\n';
+    if (rs.badRequests + rs.tooLarge + rs.unsupportedType + rs.unavailable > 0) {
+        io.out << toStd(tr("refused requests: %1 undecodable, %2 too large, %3 wrong content type, %4 store "
+                           "behind")
+                            .arg(rs.badRequests)
+                            .arg(rs.tooLarge)
+                            .arg(rs.unsupportedType)
+                            .arg(rs.unavailable))
+               << '\n';
+    }
+    if (rs.droppedContentAttributes > 0) {
+        io.out << toStd(tr("dropped %1 prompt/completion attributes (use --capture-content to keep them)")
+                            .arg(rs.droppedContentAttributes))
+               << '\n';
+    }
+    if (ws.failed > 0) {
+        print(
+            io.err,
+            tr("%1 spans could not be stored: %2").arg(ws.failed).arg(QString::fromStdString(ws.lastError)));
+        return Failure;
+    }
+    return Ok;
+}
+
+} // namespace pb::cli

@@ -1,0 +1,85 @@
+// The result of joining a run's attempts (client view) with its server spans
+// by trace ID: one reconciliation row per attempt, in request seq order, and
+// a run-level report of the join's quality.
+#pragma once
+
+#include "model/RequestTable.h"
+
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace pb {
+
+enum class JoinStatus : std::uint8_t {
+    Matched,          // server root found
+    NotSent,          // a dropped iteration: no request, nothing to join
+    NoTraceId,        // the attempt carries no trace ID
+    NoServerTrace,    // no span with this trace ID
+    NoRootSpan,       // spans, but none that can be the server root
+    DuplicateTraceId, // the trace ID is shared with another attempt and the root is ambiguous
+};
+std::string_view nameOf(JoinStatus s);
+
+// One attempt. Durations in milliseconds, NaN = NULL (not measured or not
+// joined). Negative envelopes are kept as they are and flagged.
+struct JoinedRow
+{
+    JoinStatus status = JoinStatus::NoTraceId;
+    bool negativeEnvelope = false;       // network_envelope < 0: wrong boundaries or a wrong join
+    bool negativeStreamEnvelope = false; // stream_envelope < 0
+    double clientTotal = kNull;
+    double serverRoot = kNull;
+    double networkEnvelope = kNull; // client total - server root
+    double gateway = kNull;
+    double gpuQueue = kNull;
+    double generation = kNull;
+    double prefill = kNull; // inside generation
+    double decode = kNull;  // inside generation
+    double responseWrite = kNull;
+    double unattributed = kNull; // root - the attributed phases
+    double clientFirstText = kNull;
+    double serverTtft = kNull;     // root start -> first token written (server clock)
+    double streamEnvelope = kNull; // client first_text - server ttft
+};
+
+struct JoinReport
+{
+    std::int64_t attempts = 0;    // rows
+    std::int64_t eligible = 0;    // attempts that were sent (all but dropped iterations)
+    std::int64_t withTraceId = 0; // eligible attempts that carry a trace ID
+    std::int64_t matched = 0;
+    double coverage = kNull;                // matched / eligible
+    std::int64_t serverTraces = 0;          // distinct trace IDs among the run's spans
+    std::int64_t unmatchedServerTraces = 0; // server traces no attempt refers to
+    std::int64_t noServerTrace = 0;
+    std::int64_t noRootSpan = 0;
+    std::int64_t negativeEnvelopes = 0;
+    std::int64_t negativeStreamEnvelopes = 0;
+    std::int64_t duplicateTraceIds = 0; // trace IDs used by more than one attempt
+    std::int64_t ambiguousRoots = 0;    // several SERVER spans claim the same client span
+    std::int64_t duplicateSpans = 0;    // the same span ID received more than once (ignored)
+    // A few examples of each finding (trace IDs), for the report and the CLI.
+    std::vector<std::string> unmatchedServerTraceSamples;
+    std::vector<std::string> negativeEnvelopeSamples;
+    std::vector<std::string> duplicateTraceIdSamples;
+};
+
+struct JoinResult
+{
+    std::vector<JoinedRow> rows; // aligned with the run's requests in seq order
+    JoinReport report;
+};
+
+// Names of the columns appendJoinedColumns() adds (ms, NaN = NULL).
+inline constexpr std::string_view kJoinedColumns[] = {
+    "server_root", "network_envelope", "gateway",      "gpu_queue",   "generation_server", "prefill",
+    "decode",      "response_write",   "unattributed", "server_ttft", "stream_envelope"};
+
+// Adds (or replaces) the joined columns of `result` in `table`, whose rows
+// must be the same requests in the same (seq) order as loadRequestTable
+// returns them. Throws std::invalid_argument when the row counts differ.
+void appendJoinedColumns(RequestTable& table, const JoinResult& result);
+
+} // namespace pb

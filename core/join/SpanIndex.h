@@ -1,0 +1,92 @@
+// Internal to the join: spans in a compact form (binary IDs, phase as an
+// enum, latency attributes resolved once), chained per trace. Built from
+// SpanRecords or streamed from the store; ~64 bytes a span, so a run of
+// millions of spans fits.
+#pragma once
+
+#include "model/Span.h"
+#include "telemetry/SpanRules.h"
+
+#include <cstdint>
+#include <optional>
+#include <string_view>
+#include <unordered_map>
+#include <vector>
+
+namespace pb::join {
+
+struct TraceKey
+{
+    std::uint64_t hi = 0;
+    std::uint64_t lo = 0;
+    bool operator==(const TraceKey&) const = default;
+};
+struct TraceKeyHash
+{
+    std::size_t operator()(const TraceKey& k) const
+    {
+        return static_cast<std::size_t>((k.hi ^ (k.lo * 0x9e3779b97f4a7c15ULL)) * 0xbf58476d1ce4e5b9ULL >> 7);
+    }
+};
+std::optional<TraceKey> parseTraceKey(std::string_view hex);
+// 16 hex digits -> value; 0 for empty or invalid (0 is never a valid span ID).
+std::uint64_t parseSpanKey(std::string_view hex);
+std::string formatTraceKey(const TraceKey& k);
+
+enum class Phase : std::uint8_t { None, Gateway, GpuQueue, Generation, ResponseWrite, Prefill, Decode };
+Phase phaseFromName(std::string_view name);
+inline bool isMainPhase(Phase p)
+{
+    return p == Phase::Gateway || p == Phase::GpuQueue || p == Phase::Generation || p == Phase::ResponseWrite;
+}
+
+struct CompactSpan
+{
+    TraceKey trace;
+    std::uint64_t id = 0;
+    std::uint64_t parent = 0;
+    std::int64_t start = 0;
+    std::int64_t end = 0;
+    std::int32_t next = -1;    // next span of the same trace
+    std::int32_t latency = -1; // index into SpanIndex::latency
+    std::uint8_t kind = 0;
+    Phase phase = Phase::None;
+    bool duplicate = false; // same trace and span ID as an earlier span
+};
+
+class SpanIndex
+{
+public:
+    explicit SpanIndex(const SpanRules& rules);
+    void reserve(std::size_t spans);
+
+    // Adds one span; IDs are hex. Spans with an invalid trace or span ID are skipped.
+    // `storedPhase`: the phase the span writer already gave the span under
+    // the same rules; then the name is not looked at again.
+    void add(std::string_view traceId, std::string_view spanId, std::string_view parentId, int kind,
+             std::int64_t start, std::int64_t end, std::string_view name, std::string_view attributesJson,
+             std::optional<std::string_view> storedPhase = std::nullopt);
+    const PhaseMapper& mapper() const { return m_mapper; }
+    // Marks duplicate spans; call once after the last add().
+    void finish();
+
+    // First span of a trace, -1 when none.
+    std::int32_t first(const TraceKey& k) const;
+    const CompactSpan& at(std::int32_t i) const { return m_spans[static_cast<std::size_t>(i)]; }
+    const LatencyPhases& latency(std::int32_t i) const { return m_latency[static_cast<std::size_t>(i)]; }
+    std::size_t traceCount() const { return m_traces.size(); }
+    std::int64_t duplicates() const { return m_duplicates; }
+    const std::unordered_map<TraceKey, std::int32_t, TraceKeyHash>& traces() const { return m_traces; }
+
+private:
+    PhaseMapper m_mapper;
+    std::vector<CompactSpan> m_spans;
+    std::vector<LatencyPhases> m_latency;
+    std::unordered_map<TraceKey, std::int32_t, TraceKeyHash> m_traces; // -> first span
+    std::unordered_map<TraceKey, std::int32_t, TraceKeyHash> m_last;   // -> last span (while adding)
+    // Spans of a trace usually arrive together: chain them without a look-up.
+    std::int32_t m_previous = -1;
+    std::int64_t m_duplicates = 0;
+};
+
+} // namespace pb::join
