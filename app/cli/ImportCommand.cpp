@@ -20,6 +20,10 @@ int importCommand(const QStringList& args, Io& io)
     parser.addOption(
         {QStringLiteral("into"), tr("Add to an existing run instead of creating one."), tr("RUN_ID")});
     parser.addOption({QStringLiteral("skip-bad-lines"), tr("Skip malformed lines and report them.")});
+    parser.addOption({QStringLiteral("map"),
+                      tr("Column mapping for generic CSV files and k6 custom Trends, e.g. "
+                         "'total=latency_s:s,first_text=ttft:ms' (see docs/import.md)."),
+                      tr("MAPPING")});
     parser.addPositionalArgument(QStringLiteral("files"), tr("Files to import."), tr("FILE…"));
     if (auto rc = parseOrExit(parser, args, io)) {
         return *rc;
@@ -53,6 +57,7 @@ int importCommand(const QStringList& args, Io& io)
         req.runName = files.size() == 1 ? toStd(parser.value(QStringLiteral("run"))) : std::string();
         req.intoRun = into;
         req.skipBadLines = parser.isSet(QStringLiteral("skip-bad-lines"));
+        req.columnMapping = toStd(parser.value(QStringLiteral("map")));
         try {
             const auto result = importFile(*store, req, registry);
             const auto& s = result.summary;

@@ -1,9 +1,11 @@
 #include "import/ImportFile.h"
 
+#include "import/GzipStream.h"
 #include "store/RunStore.h"
 
 #include <filesystem>
 #include <fstream>
+#include <memory>
 
 namespace pb {
 namespace {
@@ -44,6 +46,32 @@ ImportResult importFile(RunStore& store, const ImportRequest& request, const Imp
     }
     const auto size = fs::file_size(request.path, ec);
 
+    // gzip is recognised by its magic bytes; detection and parsing then see
+    // the decompressed content, and progress counts compressed bytes.
+    char magic[2] = {0, 0};
+    in.read(magic, 2);
+    const bool gzip = in.gcount() == 2 && looksGzip(std::string_view(magic, 2));
+    in.clear();
+    in.seekg(0);
+    std::unique_ptr<GzipIStream> gz;
+    std::istream* src = &in;
+    auto restart = [&] {
+        if (gzip) {
+            in.clear();
+            in.seekg(0);
+            gz = std::make_unique<GzipIStream>(in, request.path);
+            src = gz.get();
+        } else {
+            in.clear();
+            in.seekg(0);
+        }
+    };
+    restart();
+    std::string innerName = fileName;
+    if (gzip && innerName.ends_with(".gz")) {
+        innerName.resize(innerName.size() - 3);
+    }
+
     const Importer* importer = nullptr;
     if (!request.format.empty()) {
         importer = registry.find(request.format);
@@ -56,15 +84,28 @@ ImportResult importFile(RunStore& store, const ImportRequest& request, const Imp
                               "unknown format '" + request.format + "' (known: " + known + ")");
         }
     } else {
-        std::string head(64 * 1024, '\0');
-        in.read(head.data(), static_cast<std::streamsize>(head.size()));
-        head.resize(static_cast<std::size_t>(in.gcount()));
-        in.clear();
-        in.seekg(0);
+        std::string head;
+        char buf[4096];
+        while (head.size() < 64 * 1024) {
+            try {
+                src->read(buf, sizeof buf);
+            } catch (const ImportError&) {
+                if (head.empty()) {
+                    throw;
+                }
+                break; // a damaged gzip tail: detect on what was readable
+            }
+            const auto n = static_cast<std::size_t>(src->gcount());
+            if (n == 0) {
+                break;
+            }
+            head.append(buf, n);
+        }
+        restart();
         if (head.empty()) {
             throw ImportError(request.path, 0, "the file is empty");
         }
-        importer = registry.detect(head, fileName);
+        importer = registry.detect(head, innerName);
         if (!importer) {
             throw ImportError(request.path, 0, "unrecognised format; pass --format to choose one");
         }
@@ -74,6 +115,13 @@ ImportResult importFile(RunStore& store, const ImportRequest& request, const Imp
     options.sourceName = request.path;
     options.skipBadLines = request.skipBadLines;
     options.totalBytes = ec ? 0 : size;
+    options.columnMapping = request.columnMapping;
+    ProgressFn innerProgress = progress;
+    if (gzip && progress) {
+        innerProgress = [&](std::uint64_t, std::uint64_t) {
+            return progress(gz ? gz->buffer().compressedBytesRead() : 0, ec ? 0 : size);
+        };
+    }
 
     store.begin();
     try {
@@ -93,7 +141,7 @@ ImportResult importFile(RunStore& store, const ImportRequest& request, const Imp
             result.runId = store.createRun(info);
         }
         StoreSink sink(store, result.runId);
-        result.summary = importer->parse(in, options, sink, progress);
+        result.summary = importer->parse(*src, options, sink, innerProgress);
         if (!request.intoRun) {
             if (!result.summary.configJson.empty()) {
                 store.setRunConfig(result.runId, result.summary.configJson);

@@ -20,6 +20,7 @@ struct ImportRequest
     std::string runName;                 // empty = the file name
     std::optional<std::int64_t> intoRun; // add to an existing run instead of creating one
     bool skipBadLines = false;
+    std::string columnMapping; // ImportOptions::columnMapping
 };
 
 struct ImportResult

@@ -1,11 +1,39 @@
 #include "import/Importer.h"
 
+#include "import/AiperfImporter.h"
+#include "import/GenaiPerfImporter.h"
+#include "import/GenericCsvImporter.h"
+#include "import/HarImporter.h"
+#include "import/JaegerImporter.h"
+#include "import/K6JsonImporter.h"
+#include "import/K6SummaryImporter.h"
+#include "import/LlmperfImporter.h"
 #include "import/NativeCsvImporter.h"
+#include "import/OtlpJsonImporter.h"
+#include "import/VllmBenchImporter.h"
 
 namespace pb {
 
+namespace {
+// "file:line: message" (built step by step: GCC 12 warns falsely about the
+// operator+ chain with -Wrestrict at -O2).
+std::string located(const std::string& file, std::int64_t line, const std::string& message)
+{
+    std::string out;
+    out.reserve(file.size() + message.size() + 24);
+    out.append(file);
+    if (line > 0) {
+        out.push_back(':');
+        out.append(std::to_string(line));
+    }
+    out.append(": ");
+    out.append(message);
+    return out;
+}
+} // namespace
+
 ImportError::ImportError(std::string file, std::int64_t line, std::string message)
-    : std::runtime_error(file + (line > 0 ? ":" + std::to_string(line) : std::string()) + ": " + message)
+    : std::runtime_error(located(file, line, message))
     , m_file(std::move(file))
     , m_line(line)
     , m_message(std::move(message))
@@ -52,7 +80,20 @@ std::vector<const Importer*> ImporterRegistry::all() const
 ImporterRegistry ImporterRegistry::withBuiltins()
 {
     ImporterRegistry r;
+    // Detection takes the highest confidence; on a tie the earlier one wins.
     r.add(std::make_unique<NativeCsvImporter>());
+    r.add(std::make_unique<K6JsonImporter>());
+    r.add(std::make_unique<K6SummaryImporter>());
+    r.add(std::make_unique<OtlpJsonImporter>());
+    r.add(std::make_unique<JaegerImporter>());
+    r.add(std::make_unique<HarImporter>());
+    r.add(std::make_unique<AiperfImporter>());
+    r.add(std::make_unique<AiperfAggregateImporter>());
+    r.add(std::make_unique<GenaiPerfImporter>());
+    r.add(std::make_unique<VllmBenchImporter>());
+    r.add(std::make_unique<LlmperfImporter>());
+    r.add(std::make_unique<LlmperfSummaryImporter>());
+    r.add(std::make_unique<GenericCsvImporter>());
     return r;
 }
 

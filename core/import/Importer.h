@@ -24,6 +24,10 @@ struct ImportOptions
     std::string sourceName;    // file name used in messages
     bool skipBadLines = false; // report and skip malformed lines instead of failing
     std::uint64_t totalBytes = 0;
+    // A user column mapping in the text form of ColumnMapping.h
+    // ("total=latency_s:s,first_text=ttft:ms"): the generic CSV's columns, or
+    // k6 custom Trends -> milestones. Empty = the importer's default.
+    std::string columnMapping;
 };
 
 // A malformed input: where and what was expected.

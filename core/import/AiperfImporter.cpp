@@ -1,0 +1,501 @@
+#include "import/AiperfImporter.h"
+
+#include "import/CsvReader.h"
+#include "import/ImportSupport.h"
+#include "import/ImportedFigures.h"
+#include "import/JsonStream.h"
+#include "import/LineReader.h"
+#include "import/ValueParse.h"
+
+#include <QtGlobal>
+
+#include <nlohmann/json.hpp>
+
+#include <cmath>
+#include <sstream>
+
+namespace pb {
+namespace {
+
+using nlohmann::json;
+
+constexpr const char* kConvention =
+    "percentiles as computed by AIPerf (numpy.percentile: linear interpolation)";
+
+const json* member(const json& o, std::string_view key)
+{
+    if (!o.is_object()) {
+        return nullptr;
+    }
+    auto it = o.find(key);
+    return it == o.end() || it->is_null() ? nullptr : &*it;
+}
+
+std::optional<std::int64_t> int64Member(const json& o, std::string_view key)
+{
+    const json* v = member(o, key);
+    if (v && v->is_number_integer()) {
+        return v->get<std::int64_t>();
+    }
+    return std::nullopt;
+}
+
+class RecordReader
+{
+public:
+    RecordReader(ImportSink& sink, ImportSummary& summary)
+        : m_out(sink, summary)
+    {}
+
+    // Returns an error message, empty when the record was used.
+    std::string record(const json& rec)
+    {
+        if (!rec.is_object()) {
+            return "expected a JSON object {metadata, metrics, error}";
+        }
+        const json* meta = member(rec, "metadata");
+        const json* metrics = member(rec, "metrics");
+        if (!meta || !meta->is_object() || (metrics && !metrics->is_object())) {
+            return "expected \"metadata\" and \"metrics\" objects";
+        }
+        RequestRecord r;
+        std::string error;
+
+        // A time metric in ns, converted from its own unit.
+        auto duration = [&](std::initializer_list<std::string_view> names) -> OptNanos {
+            if (!metrics) {
+                return std::nullopt;
+            }
+            for (auto n : names) {
+                const json* m = member(*metrics, n);
+                if (!m) {
+                    continue;
+                }
+                const json* v = member(*m, "value");
+                const json* u = member(*m, "unit");
+                if (!v || !v->is_number() || !u || !u->is_string()) {
+                    error = "metrics." + std::string(n) + ": expected {\"value\": number, \"unit\": string}";
+                    return std::nullopt;
+                }
+                const auto unit = parseTimeUnit(u->get<std::string>());
+                if (!unit) {
+                    error =
+                        "metrics." + std::string(n) + ": unknown time unit " + excerpt(u->get<std::string>());
+                    return std::nullopt;
+                }
+                const auto ns = durationToNanos(v->get<double>(), *unit);
+                if (!ns) {
+                    error = "metrics." + std::string(n) + ": expected a duration >= 0, found " + v->dump();
+                }
+                return ns;
+            }
+            return std::nullopt;
+        };
+        auto count = [&](std::initializer_list<std::string_view> names) -> OptInt {
+            if (!metrics) {
+                return std::nullopt;
+            }
+            for (auto n : names) {
+                const json* m = member(*metrics, n);
+                if (!m) {
+                    continue;
+                }
+                const json* v = member(*m, "value");
+                if (!v || !v->is_number() || v->get<double>() < 0) {
+                    error = "metrics." + std::string(n) + ": expected a count >= 0";
+                    return std::nullopt;
+                }
+                return std::llround(v->get<double>());
+            }
+            return std::nullopt;
+        };
+
+        // Start, acknowledgement (headers) and end, absolute ns.
+        const auto start = int64Member(*meta, "request_start_ns") ? int64Member(*meta, "request_start_ns")
+                                                                  : int64Member(*meta, "timestamp_ns");
+        const auto ack = int64Member(*meta, "request_ack_ns");
+        const auto end = int64Member(*meta, "request_end_ns");
+        if (start) {
+            r.startOffset = m_origin.offset(*start);
+            if (ack && *ack >= *start) {
+                r.headers = *ack - *start;
+            }
+        }
+        if (const json* c = member(*meta, "x_correlation_id"); c && c->is_string()) {
+            r.logicalRequestId = c->get<std::string>();
+        } else if (const json* x = member(*meta, "x_request_id"); x && x->is_string()) {
+            r.logicalRequestId = x->get<std::string>();
+        }
+        for (const char* phase : {"benchmark_phase", "credit_phase"}) {
+            if (const json* p = member(*meta, phase); p && p->is_string()) {
+                r.stage = p->get<std::string>();
+                break;
+            }
+        }
+
+        r.total = duration({"request_latency"});
+        if (!r.total && start && end && *end >= *start) {
+            r.total = *end - *start;
+        }
+        r.firstContent = duration({"ttft", "time_to_first_token"});
+        r.firstText = duration({"time_to_first_output_token"});
+        r.blocked = duration({"http_req_blocked"});
+        r.dns = duration({"http_req_dns_lookup", "http_req_looking_up", "http_req_dns"});
+        r.connect = duration({"http_req_connecting"});
+        r.tls = duration({"http_req_tls_handshaking"});
+        r.send = duration({"http_req_sending"});
+        r.wait = duration({"http_req_waiting"});
+        r.receive = duration({"http_req_receiving"});
+        r.inputTokens = count({"input_sequence_length", "error_isl"});
+        r.outputTokens = count({"output_sequence_length"});
+        r.reasoningTokens = count({"reasoning_token_count"});
+        if (r.inputTokens || r.outputTokens) {
+            r.usageSource = UsageSource::Estimated;
+        }
+        const auto usageIn = count({"usage_prompt_tokens", "usage_input_tokens"});
+        const auto usageOut = count({"usage_completion_tokens", "usage_output_tokens"});
+        if (usageIn || usageOut) {
+            r.inputTokens = usageIn ? usageIn : r.inputTokens;
+            r.outputTokens = usageOut ? usageOut : r.outputTokens;
+            if (auto reasoning = count({"usage_reasoning_tokens"})) {
+                r.reasoningTokens = reasoning;
+            }
+            r.usageSource = UsageSource::Provider;
+        }
+        // Chunk arrivals: the first at ttft, then each inter-chunk gap.
+        if (metrics && r.firstContent) {
+            if (const json* icl = member(*metrics, "inter_chunk_latency")) {
+                const json* v = member(*icl, "value");
+                const json* u = member(*icl, "unit");
+                const auto unit = u && u->is_string() ? parseTimeUnit(u->get<std::string>()) : std::nullopt;
+                if (!v || !v->is_array() || !unit) {
+                    return "metrics.inter_chunk_latency: expected {\"value\": [numbers], \"unit\": time "
+                           "unit}";
+                }
+                Nanos at = *r.firstContent;
+                r.chunkOffsets.push_back(at);
+                for (const auto& gap : *v) {
+                    const auto g = gap.is_number() ? durationToNanos(gap.get<double>(), *unit) : std::nullopt;
+                    if (!g) {
+                        return "metrics.inter_chunk_latency: expected durations >= 0";
+                    }
+                    at += *g;
+                    r.chunkOffsets.push_back(at);
+                }
+                r.chunkCount = static_cast<std::int64_t>(r.chunkOffsets.size());
+            }
+        }
+        if (!error.empty()) {
+            return error;
+        }
+        if (r.firstContent) {
+            r.stream = true;
+            r.done = r.total;
+        }
+        // Outcome
+        const json* err = member(rec, "error");
+        const bool cancelled = member(*meta, "was_cancelled") && (*meta)["was_cancelled"].is_boolean() &&
+                               (*meta)["was_cancelled"].get<bool>();
+        if (err && err->is_object()) {
+            const auto code = int64Member(*err, "code");
+            const std::string type = err->value("type", std::string());
+            r.errorClass = type.empty() ? "aiperf_error" : type;
+            if (code && *code >= 100 && *code < 600) {
+                r.httpStatus = *code;
+            }
+            if (cancelled || type == "RequestCancellationError" || (code && *code == 499)) {
+                r.outcome = Outcome::Cancelled;
+            } else if (type.find("Timeout") != std::string::npos) {
+                r.outcome = Outcome::TimedOut;
+            } else if (code) {
+                r.outcome = outcomeFromHttpStatus(*code);
+            } else {
+                r.outcome = Outcome::Unknown;
+            }
+        } else if (cancelled) {
+            r.outcome = Outcome::Cancelled;
+        } else {
+            r.outcome = Outcome::Completed;
+        }
+        m_newSchema = m_newSchema || member(*meta, "request_start_ns") || member(*meta, "benchmark_phase");
+        m_oldSchema = m_oldSchema || member(*meta, "timestamp_ns") || member(*meta, "credit_phase");
+        m_out.push(std::move(r));
+        return {};
+    }
+
+    void finish() { m_out.flush(); }
+    std::optional<Nanos> origin() const { return m_origin.origin(); }
+    std::string schema() const
+    {
+        return m_newSchema && m_oldSchema ? "mixed record schemas"
+               : m_newSchema              ? "profile_export.jsonl (request_start_ns schema)"
+                                          : "profile_export.jsonl (timestamp_ns schema)";
+    }
+
+private:
+    RequestBatcher m_out;
+    TimeOrigin m_origin;
+    bool m_newSchema = false;
+    bool m_oldSchema = false;
+};
+
+// "Time to First Token (ms)" -> {"time_to_first_token", ms}.
+std::string slug(std::string_view header, std::string& unit)
+{
+    unit.clear();
+    if (auto open = header.rfind(" ("); open != std::string_view::npos && header.ends_with(")")) {
+        unit = std::string(header.substr(open + 2, header.size() - open - 3));
+        header = header.substr(0, open);
+    }
+    std::string out;
+    for (char c : header) {
+        if ((c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9')) {
+            out.push_back(static_cast<char>(c >= 'A' && c <= 'Z' ? c - 'A' + 'a' : c));
+        } else if (!out.empty() && out.back() != '_') {
+            out.push_back('_');
+        }
+    }
+    while (!out.empty() && out.back() == '_') {
+        out.pop_back();
+    }
+    return out;
+}
+
+void statFigure(ImportSink& sink, const std::string& metric, const std::string& stat, double v,
+                const std::string& unit)
+{
+    // Timestamps stay as they are; durations go to ms; counts keep their unit.
+    const bool timestamp = metric.find("timestamp") != std::string::npos;
+    const auto tu = timestamp || stat == "count" ? std::nullopt : parseTimeUnit(unit);
+    addImportedFigure(sink, metric, stat, v, tu, timestamp ? unit + " (epoch)" : unit);
+}
+
+} // namespace
+
+std::string_view AiperfImporter::displayName() const
+{
+    return QT_TRANSLATE_NOOP("pb::Importer", "AIPerf per-request export (JSONL)");
+}
+
+int AiperfImporter::detect(std::string_view head, std::string_view) const
+{
+    const auto first = head.substr(0, head.find('\n'));
+    if (first.find_first_not_of(" \t\r") == std::string_view::npos ||
+        first[first.find_first_not_of(" \t\r")] != '{') {
+        return 0;
+    }
+    const bool shape = first.find("\"metadata\"") != std::string_view::npos &&
+                       first.find("\"metrics\"") != std::string_view::npos;
+    const bool aiperf = first.find("\"x_request_id\"") != std::string_view::npos ||
+                        first.find("\"record_processor_id\"") != std::string_view::npos ||
+                        first.find("\"worker_id\"") != std::string_view::npos;
+    return shape && aiperf ? 90 : 0;
+}
+
+ImportSummary AiperfImporter::parse(std::istream& in, const ImportOptions& options, ImportSink& sink,
+                                    const ProgressFn& progress) const
+{
+    ImportSummary summary;
+    summary.format = name();
+    BadInput bad(options, summary);
+    RecordReader records(sink, summary);
+    LineReader lines(in, options.sourceName);
+    ProgressThrottle throttle(progress, options.totalBytes);
+    std::string_view text;
+    std::int64_t good = 0;
+    while (lines.next(text)) {
+        throttle.update(lines.bytesConsumed());
+        if (trim(text).empty()) {
+            continue;
+        }
+        json rec;
+        try {
+            rec = parseJsonFirstWins(text);
+        } catch (const JsonSyntaxError& e) {
+            bad.skipOrFail(lines.lineNumber(), "invalid JSON at column " + std::to_string(e.column()) + ": " +
+                                                   e.what() + "; expected one AIPerf record per line");
+            continue;
+        }
+        if (auto error = records.record(rec); !error.empty()) {
+            bad.skipOrFail(lines.lineNumber(), std::move(error));
+            continue;
+        }
+        ++good;
+    }
+    if (good == 0) {
+        bad.fail(0, summary.skipped > 0
+                        ? "no valid AIPerf record: all " + std::to_string(summary.skipped) + " lines were bad"
+                        : std::string("the file is empty; expected AIPerf records, one per line"));
+    }
+    records.finish();
+    throttle.finish(lines.bytesConsumed());
+    Provenance prov;
+    prov.format = std::string(name());
+    prov.tool = "AIPerf";
+    prov.formatVersion = records.schema();
+    prov.timeOrigin = records.origin();
+    summary.configJson = provenanceJson(options, prov);
+    return summary;
+}
+
+std::string_view AiperfAggregateImporter::displayName() const
+{
+    return QT_TRANSLATE_NOOP("pb::Importer", "AIPerf aggregate export (JSON or CSV)");
+}
+
+int AiperfAggregateImporter::detect(std::string_view head, std::string_view) const
+{
+    if (head.starts_with("Metric,avg,min,max")) {
+        return 90;
+    }
+    const auto first = head.find_first_not_of(" \t\r\n");
+    if (first == std::string_view::npos || head[first] != '{') {
+        return 0;
+    }
+    auto has = [&](const char* k) {
+        return head.find(k) != std::string_view::npos;
+    };
+    if (has("\"records\"") && (has("\"input_config\"") || has("\"error_summary\"") || has("\"header\""))) {
+        return 90;
+    }
+    if (has("\"input_config\"") && has("\"unit\"") && has("\"avg\"")) {
+        return 85;
+    }
+    return 0;
+}
+
+ImportSummary AiperfAggregateImporter::parse(std::istream& in, const ImportOptions& options, ImportSink& sink,
+                                             const ProgressFn& progress) const
+{
+    ImportSummary summary;
+    summary.format = name();
+    BadInput bad(options, summary);
+    const std::string text = readAll(in, options.sourceName, kMaxBytes);
+    const auto first = text.find_first_not_of(" \t\r\n");
+    if (first == std::string::npos) {
+        bad.fail(0, "the file is empty; expected an AIPerf aggregate export");
+    }
+    Provenance prov;
+    prov.format = std::string(name());
+    prov.tool = "AIPerf";
+    prov.percentiles = kConvention;
+    json extra;
+    extra["aggregates_only"] = true;
+    std::int64_t figures = 0;
+    if (text[first] != '{') {
+        // CSV: "Metric,avg,…" rows, a blank line, then "Metric,Value" rows.
+        prov.formatVersion = "profile_export_aiperf.csv";
+        std::istringstream s(text);
+        CsvReader csv(s);
+        std::vector<std::string> fields, header;
+        while (true) {
+            try {
+                if (!csv.next(fields)) {
+                    break;
+                }
+            } catch (const std::runtime_error& e) {
+                bad.fail(csv.line(), e.what());
+            }
+            if (fields.size() == 1 && trim(fields[0]).empty()) {
+                header.clear(); // the blank line between the tables
+                continue;
+            }
+            if (!fields.empty() && fields[0] == "Metric") {
+                header = fields;
+                continue;
+            }
+            if (header.empty()) {
+                bad.fail(csv.line(), "expected a header line starting with \"Metric\"");
+            }
+            if (fields.size() != header.size()) {
+                bad.skipOrFail(csv.line(), "expected " + std::to_string(header.size()) + " fields, found " +
+                                               std::to_string(fields.size()));
+                continue;
+            }
+            std::string unit;
+            const std::string metric = slug(fields[0], unit);
+            for (std::size_t i = 1; i < fields.size(); ++i) {
+                if (trim(fields[i]).empty() || trim(fields[i]) == "N/A") {
+                    continue;
+                }
+                const auto v = parseDouble(fields[i]);
+                if (!v) {
+                    bad.skipOrFail(csv.line(), "column '" + header[i] + "': expected a number, found " +
+                                                   excerpt(fields[i]));
+                    continue;
+                }
+                statFigure(sink, metric, header.size() == 2 ? std::string("value") : header[i], *v, unit);
+                ++figures;
+            }
+        }
+    } else {
+        json doc;
+        try {
+            doc = parseJsonFirstWins(text);
+        } catch (const JsonSyntaxError& e) {
+            bad.fail(e.line(), "invalid JSON at column " + std::to_string(e.column()) + ": " + e.what());
+        }
+        if (!doc.is_object()) {
+            bad.fail(0, "expected an AIPerf aggregate object");
+        }
+        // Older layout: {"records": {tag: {…}}}; newer: the tags at top level.
+        const json* records = member(doc, "records");
+        prov.formatVersion = records ? "profile_export_aiperf.json (records layout)"
+                                     : "profile_export_aiperf.json (top-level layout)";
+        const json& table = records && records->is_object() ? *records : doc;
+        for (auto it = table.begin(); it != table.end(); ++it) {
+            const json& m = it.value();
+            if (!m.is_object() || !m.contains("unit")) {
+                continue;
+            }
+            const std::string tag = m.value("tag", it.key());
+            const std::string unit = m["unit"].is_string() ? m["unit"].get<std::string>() : std::string();
+            for (auto s = m.begin(); s != m.end(); ++s) {
+                if (s.key() == "tag" || s.key() == "unit" || s.key() == "header" || s.value().is_null()) {
+                    continue;
+                }
+                if (!s.value().is_number()) {
+                    continue;
+                }
+                statFigure(sink, tag, s.key(), s.value().get<double>(), unit);
+                ++figures;
+            }
+        }
+        if (const json* errors = member(doc, "error_summary"); errors && errors->is_array()) {
+            for (const auto& e : *errors) {
+                const json* d = member(e, "error_details");
+                const json* c = member(e, "count");
+                if (d && c && c->is_number()) {
+                    sink.addFigure("imported.errors." + figureKey(d->value("type", std::string("unknown"))) +
+                                       "." + std::to_string(d->value("code", 0)),
+                                   c->get<double>(), d->value("message", std::string()));
+                }
+            }
+        }
+        if (const json* wc = member(doc, "was_cancelled"); wc && wc->is_boolean()) {
+            sink.addFigure("imported.aiperf.was_cancelled", wc->get<bool>() ? 1.0 : 0.0, {});
+        }
+        if (const json* st = member(doc, "start_time"); st && st->is_string()) {
+            // ISO without a zone: AIPerf writes the machine's local wall time,
+            // so it is kept as text, not turned into a time origin.
+            extra["aiperf_start_time"] = st->get<std::string>();
+        }
+        if (const json* et = member(doc, "end_time"); et && et->is_string()) {
+            extra["aiperf_end_time"] = et->get<std::string>();
+        }
+        if (const json* cfg = member(doc, "input_config")) {
+            extra["aiperf_input_config"] = *cfg;
+        }
+    }
+    if (figures == 0) {
+        bad.fail(0, "no metric statistics found; expected AIPerf's {tag: {unit, avg, p50, …}} or its CSV");
+    }
+    addPercentileConventionFigure(sink, kConvention);
+    if (progress && !progress(text.size(), options.totalBytes)) {
+        throw Cancelled();
+    }
+    summary.configJson = provenanceJson(options, prov, &extra);
+    return summary;
+}
+
+} // namespace pb

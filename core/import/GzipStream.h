@@ -1,0 +1,59 @@
+// Transparent gzip input: a std::istream that inflates another stream
+// (k6 writes `--out json=file.gz`). Recognised by its magic bytes, not by the
+// file name. Concatenated gzip members are read as one stream.
+#pragma once
+
+#include <cstdint>
+#include <istream>
+#include <memory>
+#include <streambuf>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace pb {
+
+// True when `head` starts with the gzip magic bytes 1f 8b.
+bool looksGzip(std::string_view head);
+
+class GzipInputBuf final : public std::streambuf
+{
+public:
+    // `sourceName` is used in error messages. Corrupt or truncated data throws
+    // ImportError from the read that meets it.
+    GzipInputBuf(std::istream& source, std::string sourceName);
+    ~GzipInputBuf() override;
+    GzipInputBuf(const GzipInputBuf&) = delete;
+    GzipInputBuf& operator=(const GzipInputBuf&) = delete;
+
+    std::uint64_t compressedBytesRead() const { return m_compressedRead; }
+    std::uint64_t bytesInflated() const { return m_inflated; }
+
+protected:
+    int_type underflow() override;
+
+private:
+    struct State;
+    std::istream& m_source;
+    std::string m_name;
+    std::unique_ptr<State> m_state;
+    std::vector<char> m_in;
+    std::vector<char> m_out;
+    std::uint64_t m_compressedRead = 0;
+    std::uint64_t m_inflated = 0;
+    bool m_sourceDone = false;
+    bool m_finished = false;
+};
+
+// An istream over GzipInputBuf whose read errors propagate as exceptions.
+class GzipIStream final : public std::istream
+{
+public:
+    GzipIStream(std::istream& source, std::string sourceName);
+    const GzipInputBuf& buffer() const { return m_buf; }
+
+private:
+    GzipInputBuf m_buf;
+};
+
+} // namespace pb

@@ -1,0 +1,160 @@
+// Small pieces every importer needs: fail-or-skip bookkeeping, throttled
+// progress with cancellation, batching to the sink, HTTP status -> outcome,
+// identifier normalisation, a run time origin and the provenance object.
+#pragma once
+
+#include "import/Importer.h"
+
+#include <nlohmann/json_fwd.hpp>
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace pb {
+
+// Fails with file and line, or (with --skip-bad-lines) counts the line and
+// keeps the first kMaxReportedSkips.
+class BadInput
+{
+public:
+    BadInput(const ImportOptions& options, ImportSummary& summary)
+        : m_options(options)
+        , m_summary(summary)
+    {}
+    [[noreturn]] void fail(std::int64_t line, std::string message) const;
+    // Throws unless skipping is allowed.
+    void skipOrFail(std::int64_t line, std::string message);
+    const std::string& file() const { return m_options.sourceName; }
+
+private:
+    const ImportOptions& m_options;
+    ImportSummary& m_summary;
+};
+
+// Calls the progress function at most every `step` bytes; throws Cancelled
+// when it returns false.
+class ProgressThrottle
+{
+public:
+    ProgressThrottle(const ProgressFn& fn, std::uint64_t total, std::uint64_t step = 4u << 20)
+        : m_fn(fn)
+        , m_total(total)
+        , m_step(step)
+    {}
+    void update(std::uint64_t done)
+    {
+        if (m_fn && done >= m_next) {
+            m_next = done + m_step;
+            report(done);
+        }
+    }
+    void finish(std::uint64_t done)
+    {
+        if (m_fn) {
+            report(done);
+        }
+    }
+
+private:
+    void report(std::uint64_t done) const;
+    const ProgressFn& m_fn;
+    std::uint64_t m_total;
+    std::uint64_t m_step;
+    std::uint64_t m_next = 0;
+};
+
+// Buffers records and hands them to the sink in batches, counting them.
+class RequestBatcher
+{
+public:
+    RequestBatcher(ImportSink& sink, ImportSummary& summary, std::size_t batch = 4096);
+    void push(RequestRecord&& r);
+    void flush();
+
+private:
+    ImportSink& m_sink;
+    ImportSummary& m_summary;
+    std::size_t m_batchSize;
+    std::vector<RequestRecord> m_rows;
+};
+
+class SpanBatcher
+{
+public:
+    SpanBatcher(ImportSink& sink, ImportSummary& summary, std::size_t batch = 4096);
+    void push(SpanRecord&& s);
+    void flush();
+
+private:
+    ImportSink& m_sink;
+    ImportSummary& m_summary;
+    std::size_t m_batchSize;
+    std::vector<SpanRecord> m_spans;
+};
+
+// 2xx/3xx completed; 408 timed_out; 499 cancelled (client closed the
+// request); 429 and 5xx provider_error; other 4xx client_error; else unknown.
+Outcome outcomeFromHttpStatus(std::int64_t status);
+
+// A trace ID as written by a tool: 32 hex (any case), 16 hex (a 64-bit
+// Jaeger/Zipkin ID, left-padded with zeros) or base64 of 16 or 8 bytes, as
+// lowercase 32 hex. nullopt when it is none of these or all zero.
+std::optional<std::string> normaliseTraceId(std::string_view raw);
+// A span ID: 16 hex (any case; 32 hex with 16 leading zeros is accepted) or
+// base64 of 8 bytes.
+std::optional<std::string> normaliseSpanId(std::string_view raw);
+// A stable stand-in for an ID that is not hex ("trace-123" in UI fixtures):
+// `hexDigits` hex digits of a 128-bit FNV-1a hash of the text, never all zero.
+std::string derivedHexId(std::string_view raw, std::size_t hexDigits);
+
+// The run's time origin: the first absolute timestamp an importer met. Request
+// start offsets are measured from it (earlier requests of an unsorted file get
+// negative offsets, which the statistics handle); it is kept in the provenance
+// for display.
+class TimeOrigin
+{
+public:
+    Nanos offset(Nanos absolute)
+    {
+        if (!m_origin) {
+            m_origin = absolute;
+        }
+        return absolute - *m_origin;
+    }
+    std::optional<Nanos> origin() const { return m_origin; }
+    void set(Nanos origin) { m_origin = origin; }
+
+private:
+    std::optional<Nanos> m_origin;
+};
+
+// The provenance that every import records in the run's configuration.
+struct Provenance
+{
+    std::string format;        // importer name, e.g. "k6-json"
+    std::string formatVersion; // the source's own format version or layout, when known
+    std::string tool;          // producing tool, e.g. "k6"
+    std::string toolVersion;   // when the file says
+    std::string percentiles;   // convention of imported aggregates, empty when none
+    std::optional<Nanos> timeOrigin;
+};
+// A JSON object text: source_file (file name), source_path, source_format,
+// format_version, tool, tool_version, percentile_convention, time_origin_utc,
+// time_origin_unix_ns, units ("converted to ns at import"), plus `extra` keys.
+std::string provenanceJson(const ImportOptions& options, const Provenance& p,
+                           const nlohmann::json* extra = nullptr);
+
+// The figure that marks imported aggregates: `imported.percentile_convention`.
+void addPercentileConventionFigure(ImportSink& sink, const std::string& text);
+
+// Reads the whole stream into a string, at most `maxBytes` (for the small
+// single-document files: summaries, aggregates). Throws ImportError beyond it.
+std::string readAll(std::istream& in, const std::string& sourceName, std::size_t maxBytes);
+
+// A short quoted excerpt of a value for error messages.
+std::string excerpt(std::string_view s, std::size_t max = 60);
+
+} // namespace pb

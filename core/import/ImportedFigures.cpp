@@ -1,0 +1,49 @@
+#include "import/ImportedFigures.h"
+
+#include <cmath>
+
+namespace pb {
+
+std::string figureKey(std::string_view s)
+{
+    std::string out;
+    out.reserve(s.size());
+    for (char c : s) {
+        out.push_back(c == ' ' || c == '\t' || c == '\n' ? '_' : c);
+    }
+    return out;
+}
+
+void addImportedFigure(ImportSink& sink, std::string_view metric, std::string_view stat, double value,
+                       std::optional<TimeUnit> unit, std::string_view text)
+{
+    if (!std::isfinite(value)) {
+        // "inf" request rates and the like: keep the text, no number.
+        sink.addFigure("imported." + figureKey(metric) + "." + figureKey(stat), std::nullopt,
+                       std::isinf(value) ? (value > 0 ? "inf" : "-inf") : "nan");
+        return;
+    }
+    const std::string name = "imported." + figureKey(metric) + "." + figureKey(stat);
+    if (unit) {
+        double scale = 1;
+        switch (*unit) {
+        case TimeUnit::Nanoseconds:
+            scale = 1e-6;
+            break;
+        case TimeUnit::Microseconds:
+            scale = 1e-3;
+            break;
+        case TimeUnit::Milliseconds:
+            scale = 1;
+            break;
+        case TimeUnit::Seconds:
+            scale = 1e3;
+            break;
+        }
+        sink.addFigure(name, value * scale, "ms");
+    } else {
+        sink.addFigure(name, value, std::string(text));
+    }
+}
+
+} // namespace pb

@@ -1,0 +1,821 @@
+#include "import/K6JsonImporter.h"
+
+#include "import/ImportSupport.h"
+#include "import/LineReader.h"
+#include "import/TimeParse.h"
+#include "import/ValueParse.h"
+#include "model/RequestColumns.h"
+
+#include <QtGlobal>
+
+#include <nlohmann/json.hpp>
+#include <simdjson.h>
+
+#include <array>
+#include <cmath>
+#include <deque>
+#include <map>
+#include <unordered_map>
+
+namespace pb {
+namespace {
+
+namespace od = simdjson::ondemand;
+
+enum Phase : int {
+    Duration,
+    Blocked,
+    Connecting,
+    Tls,
+    Sending,
+    Waiting,
+    Receiving,
+    LookingUp,
+    Failed,
+    Reqs,
+    kPhaseCount
+};
+
+int phaseOf(std::string_view metric)
+{
+    if (!metric.starts_with("http_req")) {
+        return -1;
+    }
+    static constexpr std::pair<std::string_view, int> kTable[] = {
+        {"http_req_duration", Duration},     {"http_req_blocked", Blocked},
+        {"http_req_connecting", Connecting}, {"http_req_tls_handshaking", Tls},
+        {"http_req_sending", Sending},       {"http_req_waiting", Waiting},
+        {"http_req_receiving", Receiving},   {"http_req_looking_up", LookingUp},
+        {"http_req_failed", Failed},         {"http_reqs", Reqs},
+    };
+    for (const auto& [n, p] : kTable) {
+        if (n == metric) {
+            return p;
+        }
+    }
+    return -1;
+}
+
+struct StringHash
+{
+    using is_transparent = void;
+    std::size_t operator()(std::string_view s) const noexcept { return std::hash<std::string_view>{}(s); }
+};
+template<class V> using StrMap = std::unordered_map<std::string, V, StringHash, std::equal_to<>>;
+
+struct Tags
+{
+    std::string status, scenario, stage, model, traceId, spanId, errorCode, vu, iter, requestId, check;
+};
+
+struct Pending
+{
+    RequestRecord rec;
+    Nanos endAbs = 0;
+    std::array<std::optional<double>, kPhaseCount> ms{};
+    std::uint32_t seen = 0;
+    std::int64_t lastPoint = 0;
+    std::string key;
+    std::uint64_t keyHash = 0;
+    std::string traceKey;
+    std::string vuIterKey;
+};
+
+constexpr std::size_t kMaxNamedFigures = 1000;
+
+class Reader
+{
+public:
+    Reader(const ImportOptions& options, ImportSink& sink, ImportSummary& summary,
+           const ColumnMapping& mapping)
+        : m_options(options)
+        , m_sink(sink)
+        , m_summary(summary)
+        , m_out(sink, summary)
+    {
+        for (const auto& e : mapping.entries) {
+            const int idx = requestColumnIndex(e.target);
+            if (idx < 0) {
+                continue;
+            }
+            const auto type = requestColumns()[static_cast<std::size_t>(idx)].type;
+            if (type != ColumnType::Duration && type != ColumnType::Integer) {
+                m_summary.warnings.push_back("mapping target '" + e.target +
+                                             "' is not a duration or a count; a k6 metric cannot fill it");
+                continue;
+            }
+            m_custom.emplace(e.source, Custom{idx, type, e.unit.value_or(TimeUnit::Milliseconds), e.target});
+        }
+    }
+
+    // Returns an error message for a bad line, empty when it was used.
+    std::string line(std::string_view text, std::size_t capacity)
+    {
+        od::document doc;
+        if (auto e =
+                m_parser.iterate(simdjson::padded_string_view(text.data(), text.size(), capacity)).get(doc)) {
+            return std::string("invalid JSON (") + simdjson::error_message(e) +
+                   "); expected one k6 JSON object per line";
+        }
+        od::object obj;
+        if (auto e = doc.get_object().get(obj)) {
+            if (e == simdjson::INCORRECT_TYPE) {
+                return "expected a JSON object with \"type\", \"metric\" and \"data\"";
+            }
+            return std::string("invalid JSON (") + simdjson::error_message(e) +
+                   "); expected one k6 JSON object per line";
+        }
+        std::string_view type, metric, dataRaw;
+        bool haveData = false;
+        PointData pd;
+        bool pointRead = false;
+        for (auto field : obj) {
+            std::string_view key;
+            if (field.unescaped_key().get(key)) {
+                return "invalid JSON (truncated or malformed line)";
+            }
+            if (key == "type") {
+                if (field.value().get_string().get(type)) {
+                    return "\"type\" must be a string (\"Metric\" or \"Point\")";
+                }
+                m_typeBuf.assign(type);
+                type = m_typeBuf;
+            } else if (key == "metric") {
+                if (field.value().get_string().get(metric)) {
+                    return "\"metric\" must be a string";
+                }
+                m_metricBuf.assign(metric);
+                metric = m_metricBuf;
+            } else if (key == "data") {
+                od::object data;
+                if (field.value().get_object().get(data)) {
+                    return "\"data\" must be an object";
+                }
+                haveData = true;
+                if (type == "Point") {
+                    // Both k6 key orders put "type" before "data": one pass.
+                    if (auto e = readPointData(data, pd); !e.empty()) {
+                        return e;
+                    }
+                    pointRead = true;
+                } else if (data.raw_json().get(dataRaw)) {
+                    return "\"data\" must be an object";
+                }
+            }
+        }
+        if (type.empty()) {
+            return "missing \"type\"; expected \"Metric\" or \"Point\"";
+        }
+        if (!haveData) {
+            return "missing \"data\" object";
+        }
+        if (type == "Point") {
+            if (metric.empty()) {
+                return "Point without \"metric\"";
+            }
+            if (!pointRead) {
+                // "data" came before "type": read it again now that the kind is known.
+                od::document sub;
+                od::object data;
+                const std::size_t cap = capacity - static_cast<std::size_t>(dataRaw.data() - text.data());
+                if (m_sub.iterate(simdjson::padded_string_view(dataRaw.data(), dataRaw.size(), cap))
+                        .get(sub) ||
+                    sub.get_object().get(data)) {
+                    return "invalid Point \"data\"";
+                }
+                if (auto e = readPointData(data, pd); !e.empty()) {
+                    return e;
+                }
+            }
+            pd.tagsCapacity =
+                pd.tagsRaw.empty() ? 0 : capacity - static_cast<std::size_t>(pd.tagsRaw.data() - text.data());
+            return point(metric, pd);
+        }
+        if (type == "Metric") {
+            const std::size_t dataCap = capacity - static_cast<std::size_t>(dataRaw.data() - text.data());
+            return metricLine(metric, dataRaw, dataCap);
+        }
+        return "unknown line type " + excerpt(type) + "; expected \"Metric\" or \"Point\"";
+    }
+
+    void finish()
+    {
+        while (!m_fifo.empty()) {
+            emitFront();
+        }
+        m_out.flush();
+    }
+
+    void figures()
+    {
+        if (m_iterations) {
+            m_sink.addFigure("k6.iterations", *m_iterations, {});
+        }
+        if (m_dropped) {
+            m_sink.addFigure("dropped_iterations", *m_dropped, "k6 dropped_iterations");
+        }
+        if (m_dataSent) {
+            m_sink.addFigure("k6.data_sent_bytes", *m_dataSent, {});
+        }
+        if (m_dataReceived) {
+            m_sink.addFigure("k6.data_received_bytes", *m_dataReceived, {});
+        }
+        if (m_vusMax) {
+            m_sink.addFigure("k6.vus_max", *m_vusMax, {});
+        }
+        if (m_checksPass + m_checksFail > 0) {
+            m_sink.addFigure("k6.checks.passes", static_cast<double>(m_checksPass), {});
+            m_sink.addFigure("k6.checks.fails", static_cast<double>(m_checksFail), {});
+            for (const auto& [name, pf] : m_checks) {
+                m_sink.addFigure("k6.check." + name + ".passes", static_cast<double>(pf.first), {});
+                m_sink.addFigure("k6.check." + name + ".fails", static_cast<double>(pf.second), {});
+            }
+        }
+        for (const auto& [metric, text] : m_thresholds) {
+            m_sink.addFigure("k6.threshold." + metric, std::nullopt, text);
+        }
+        for (const auto& [metric, n] : m_unlinked) {
+            m_summary.warnings.push_back(std::to_string(n) + " points of '" + metric +
+                                         "' could not be linked to a request (give them a trace_id tag, or "
+                                         "enable the vu and iter system tags)");
+        }
+        if (m_badTraceIds > 0) {
+            m_summary.warnings.push_back(std::to_string(m_badTraceIds) +
+                                         " requests had a trace_id that is not a W3C trace ID; left NULL");
+        }
+        if (m_negativeOffsets > 0) {
+            m_summary.warnings.push_back(std::to_string(m_negativeOffsets) +
+                                         " requests started before the time origin (unsorted file); their "
+                                         "start offsets are negative");
+        }
+    }
+
+    std::int64_t points() const { return m_points; }
+    std::int64_t metricLines() const { return m_metricLines; }
+    bool legacy() const { return m_legacy; }
+    std::optional<Nanos> origin() const { return m_origin.origin(); }
+    const std::map<std::string, std::pair<std::string, std::string>>& metricTypes() const
+    {
+        return m_metricTypes;
+    }
+
+private:
+    struct Custom
+    {
+        int column;
+        ColumnType type;
+        TimeUnit unit;
+        std::string target;
+    };
+
+    std::string readTags(std::string_view raw, std::size_t capacity, Tags& t)
+    {
+        od::document doc;
+        if (m_sub.iterate(simdjson::padded_string_view(raw.data(), raw.size(), capacity)).get(doc)) {
+            return "invalid \"tags\"";
+        }
+        od::object obj;
+        if (doc.get_object().get(obj)) {
+            return "\"tags\" must be an object or null";
+        }
+        for (auto field : obj) {
+            std::string_view key, value;
+            if (field.unescaped_key().get(key)) {
+                return "invalid tag name";
+            }
+            const std::string k(key);
+            if (field.value().get_string().get(value)) {
+                continue; // k6 writes strings; anything else is not a tag we use
+            }
+            std::string* dst = k == "status"               ? &t.status
+                               : k == "scenario"           ? &t.scenario
+                               : k == "stage"              ? &t.stage
+                               : k == "model"              ? &t.model
+                               : k == "trace_id"           ? &t.traceId
+                               : k == "span_id"            ? &t.spanId
+                               : k == "error_code"         ? &t.errorCode
+                               : k == "vu"                 ? &t.vu
+                               : k == "iter"               ? &t.iter
+                               : k == "request_id"         ? &t.requestId
+                               : k == "logical_request_id" ? &t.requestId
+                               : k == "check"              ? &t.check
+                                                           : nullptr;
+            if (dst) {
+                dst->assign(value);
+            }
+        }
+        return {};
+    }
+
+    std::string metricLine(std::string_view metric, std::string_view raw, std::size_t capacity)
+    {
+        od::document doc;
+        od::object obj;
+        if (m_sub.iterate(simdjson::padded_string_view(raw.data(), raw.size(), capacity)).get(doc) ||
+            doc.get_object().get(obj)) {
+            return "invalid Metric \"data\"";
+        }
+        std::string name(metric), type, contains, thresholds;
+        for (auto field : obj) {
+            std::string_view key, v;
+            if (field.unescaped_key().get(key)) {
+                return "invalid JSON key";
+            }
+            const std::string k(key);
+            if (k == "name" && !field.value().get_string().get(v)) {
+                name.assign(v);
+            } else if (k == "type" && !field.value().get_string().get(v)) {
+                type.assign(v);
+            } else if (k == "contains" && !field.value().get_string().get(v)) {
+                contains.assign(v);
+            } else if (k == "tainted" || k == "sub") {
+                m_legacy = true;
+            } else if (k == "thresholds") {
+                od::array arr;
+                if (!field.value().get_array().get(arr)) {
+                    for (auto item : arr) {
+                        if (!item.get_string().get(v)) {
+                            thresholds += (thresholds.empty() ? "" : "; ") + std::string(v);
+                        }
+                    }
+                }
+            }
+        }
+        if (name.empty()) {
+            return "Metric line without a metric name";
+        }
+        ++m_metricLines;
+        if (m_metricTypes.size() < kMaxNamedFigures) {
+            m_metricTypes[name] = {type, contains};
+        }
+        if (!thresholds.empty() && m_thresholds.size() < kMaxNamedFigures) {
+            m_thresholds[name] = thresholds;
+        }
+        return {};
+    }
+
+    struct PointData
+    {
+        std::optional<Nanos> time;
+        std::optional<double> value;
+        std::string_view tagsRaw; // empty: null tags
+        std::size_t tagsCapacity = 0;
+        std::string metaTrace;
+    };
+
+    std::string readPointData(od::object& obj, PointData& pd)
+    {
+        for (auto field : obj) {
+            std::string_view key;
+            if (field.unescaped_key().get(key)) {
+                return "invalid JSON (truncated or malformed line)";
+            }
+            if (key == "time") {
+                std::string_view s;
+                if (field.value().get_string().get(s)) {
+                    return "data.time must be an RFC 3339 string";
+                }
+                pd.time = parseDateTimeNs(s);
+                if (!pd.time) {
+                    return "data.time: expected an RFC 3339 time such as 2023-09-08T21:03:10.549+02:00, "
+                           "found " +
+                           excerpt(s);
+                }
+            } else if (key == "value") {
+                double v = 0;
+                if (field.value().get_double().get(v)) {
+                    return "data.value must be a number";
+                }
+                pd.value = v;
+            } else if (key == "tags") {
+                auto val = field.value();
+                bool isNull = false;
+                if (val.is_null().get(isNull)) {
+                    return "invalid data.tags";
+                }
+                if (!isNull) {
+                    od::object t;
+                    if (val.get_object().get(t) || t.raw_json().get(pd.tagsRaw)) {
+                        return "data.tags must be an object or null";
+                    }
+                }
+            } else if (key == "metadata") {
+                od::object meta;
+                if (!field.value().get_object().get(meta)) {
+                    for (auto m : meta) {
+                        std::string_view mk, mv;
+                        if (!m.unescaped_key().get(mk) && mk == "trace_id" &&
+                            !m.value().get_string().get(mv)) {
+                            pd.metaTrace.assign(mv);
+                        }
+                    }
+                }
+            }
+        }
+        return {};
+    }
+
+    std::string point(std::string_view metric, const PointData& pd)
+    {
+        if (!pd.time) {
+            return "Point without data.time";
+        }
+        if (!pd.value || !std::isfinite(*pd.value)) {
+            return "Point without a numeric data.value";
+        }
+        ++m_points;
+        const Nanos time = *pd.time;
+        const double value = *pd.value;
+        const bool tagsNull = pd.tagsRaw.empty();
+        const std::string_view tagsRaw = pd.tagsRaw;
+        const std::size_t tagsCap = pd.tagsCapacity;
+        const std::string& metaTrace = pd.metaTrace;
+        const int phase = phaseOf(metric);
+        if (phase >= 0) {
+            if (phase != Failed && phase != Reqs && value < 0) {
+                return "data.value of " + std::string(metric) + " is negative; expected milliseconds >= 0";
+            }
+            return httpPoint(phase, time, value, tagsRaw, tagsCap, metaTrace);
+        }
+        if (auto it = m_custom.find(metric); it != m_custom.end()) {
+            return customPoint(metric, it->second, value, tagsRaw, tagsCap, tagsNull, metaTrace);
+        }
+        if (metric == "iterations") {
+            m_iterations = m_iterations.value_or(0) + value;
+        } else if (metric == "dropped_iterations") {
+            m_dropped = m_dropped.value_or(0) + value;
+        } else if (metric == "data_sent") {
+            m_dataSent = m_dataSent.value_or(0) + value;
+        } else if (metric == "data_received") {
+            m_dataReceived = m_dataReceived.value_or(0) + value;
+        } else if (metric == "vus_max") {
+            m_vusMax = std::max(m_vusMax.value_or(0), value);
+        } else if (metric == "checks") {
+            Tags t;
+            if (!tagsNull) {
+                if (auto e = readTags(tagsRaw, tagsCap, t); !e.empty()) {
+                    return e;
+                }
+            }
+            const bool pass = value != 0;
+            (pass ? m_checksPass : m_checksFail) += 1;
+            if (!t.check.empty()) {
+                auto it = m_checks.find(t.check);
+                if (it == m_checks.end() && m_checks.size() < kMaxNamedFigures) {
+                    it = m_checks.emplace(t.check, std::pair<std::int64_t, std::int64_t>{0, 0}).first;
+                }
+                if (it != m_checks.end()) {
+                    (pass ? it->second.first : it->second.second) += 1;
+                }
+            }
+        }
+        expire();
+        return {};
+    }
+
+    std::string httpPoint(int phase, Nanos time, double value, std::string_view tagsRaw, std::size_t tagsCap,
+                          const std::string& metaTrace)
+    {
+        m_key.clear();
+        m_key.append(reinterpret_cast<const char*>(&time), sizeof time);
+        m_key.append(tagsRaw);
+        Pending* p = nullptr;
+        std::uint64_t hash = 0;
+        // The points of one request come one after the other: try the last one first.
+        if (m_last && m_key == m_lastKey) {
+            p = m_last;
+            hash = p->keyHash;
+        } else {
+            hash = std::hash<std::string_view>{}(m_key);
+            if (auto it = m_open.find(hash); it != m_open.end() && it->second->key == m_key) {
+                p = it->second;
+            }
+        }
+        if (p && (p->seen & (1u << phase))) {
+            // The same metric again: the next request with equal time and tags.
+            if (auto it = m_open.find(hash); it != m_open.end() && it->second == p) {
+                m_open.erase(it);
+            }
+            p = nullptr;
+        }
+        if (!p) {
+            Tags t;
+            if (!tagsRaw.empty()) {
+                if (auto e = readTags(tagsRaw, tagsCap, t); !e.empty()) {
+                    return e;
+                }
+            }
+            m_fifo.emplace_back();
+            p = &m_fifo.back();
+            p->key = m_key;
+            p->keyHash = hash;
+            p->endAbs = time;
+            auto& r = p->rec;
+            r.scenario = t.scenario;
+            r.stage = t.stage;
+            r.model = t.model;
+            r.logicalRequestId = t.requestId;
+            if (auto s = parseInt64(t.status)) {
+                r.httpStatus = *s;
+                r.outcome = outcomeFromHttpStatus(*s);
+                if (*s == 0) {
+                    // No response: k6 puts the reason in error_code (1050 = request timeout).
+                    r.outcome = t.errorCode == "1050" ? Outcome::TimedOut : Outcome::Unknown;
+                }
+            }
+            if (!t.errorCode.empty()) {
+                r.errorClass = "k6_error_" + t.errorCode;
+            }
+            setTrace(*p, t.traceId.empty() ? metaTrace : t.traceId);
+            if (!t.spanId.empty()) {
+                if (auto s = normaliseSpanId(t.spanId)) {
+                    r.spanId = *s;
+                }
+            }
+            if (!t.vu.empty() && !t.iter.empty()) {
+                p->vuIterKey = t.vu + '/' + t.iter + '/' + t.scenario;
+                m_byVuIter[p->vuIterKey] = p;
+            }
+            m_open[hash] = p;
+        } else if (p->rec.traceId.empty() && !metaTrace.empty()) {
+            setTrace(*p, metaTrace);
+        }
+        p->seen |= 1u << phase;
+        p->ms[static_cast<std::size_t>(phase)] = value;
+        p->lastPoint = m_points;
+        if (m_last != p) {
+            m_last = p;
+            m_lastKey = m_key;
+        }
+        expire();
+        return {};
+    }
+
+    void setTrace(Pending& p, const std::string& raw)
+    {
+        if (raw.empty()) {
+            return;
+        }
+        if (auto id = normaliseTraceId(raw)) {
+            p.rec.traceId = *id;
+            p.traceKey = *id;
+            m_byTrace[p.traceKey] = &p;
+        } else {
+            ++m_badTraceIds;
+        }
+    }
+
+    std::string customPoint(std::string_view metric, const Custom& c, double value, std::string_view tagsRaw,
+                            std::size_t tagsCap, bool tagsNull, const std::string& metaTrace)
+    {
+        Tags t;
+        if (!tagsNull) {
+            if (auto e = readTags(tagsRaw, tagsCap, t); !e.empty()) {
+                return e;
+            }
+        }
+        Pending* p = nullptr;
+        const std::string& rawTrace = t.traceId.empty() ? metaTrace : t.traceId;
+        if (!rawTrace.empty()) {
+            if (auto id = normaliseTraceId(rawTrace)) {
+                if (auto it = m_byTrace.find(*id); it != m_byTrace.end()) {
+                    p = it->second;
+                }
+            }
+        } else if (!t.vu.empty() && !t.iter.empty()) {
+            if (auto it = m_byVuIter.find(t.vu + '/' + t.iter + '/' + t.scenario); it != m_byVuIter.end()) {
+                p = it->second;
+            }
+        }
+        if (!p) {
+            ++m_unlinked[std::string(metric)];
+            expire();
+            return {};
+        }
+        if (c.type == ColumnType::Duration) {
+            const auto ns = durationToNanos(value, c.unit);
+            if (!ns) {
+                return std::string(metric) + ": expected a duration >= 0, found " + std::to_string(value);
+            }
+            setColumnInteger(p->rec, c.column, *ns);
+        } else {
+            if (value < 0 || value > 9e18) {
+                return std::string(metric) + ": expected a count >= 0, found " + std::to_string(value);
+            }
+            setColumnInteger(p->rec, c.column, std::llround(value));
+        }
+        p->lastPoint = m_points;
+        expire();
+        return {};
+    }
+
+    static OptNanos ns(const Pending& p, int phase)
+    {
+        const auto& v = p.ms[static_cast<std::size_t>(phase)];
+        if (!v) {
+            return std::nullopt;
+        }
+        return durationToNanos(*v, TimeUnit::Milliseconds);
+    }
+
+    static Nanos startAbs(const Pending& p, OptNanos total) { return p.endAbs - total.value_or(0); }
+
+    static OptNanos totalOf(const Pending& p)
+    {
+        const auto dur = ns(p, Duration);
+        if (!dur) {
+            return std::nullopt;
+        }
+        // k6: http_req_duration = sending + waiting + receiving; the attempt
+        // also spent blocked, (looking_up,) connecting and tls_handshaking.
+        Nanos total = *dur;
+        for (int ph : {Blocked, LookingUp, Connecting, Tls}) {
+            total += ns(p, ph).value_or(0);
+        }
+        return total;
+    }
+
+    void expire()
+    {
+        while (!m_fifo.empty() && m_points - m_fifo.front().lastPoint > K6JsonImporter::kOpenWindowPoints) {
+            emitFront();
+        }
+    }
+
+    void emitFront()
+    {
+        if (!m_origin.origin()) {
+            // The earliest start among the requests still open at the first emission.
+            Nanos minStart = startAbs(m_fifo.front(), totalOf(m_fifo.front()));
+            for (const auto& q : m_fifo) {
+                minStart = std::min(minStart, startAbs(q, totalOf(q)));
+            }
+            m_origin.set(minStart);
+        }
+        Pending& p = m_fifo.front();
+        if (m_last == &p) {
+            m_last = nullptr;
+        }
+        if (auto it = m_open.find(p.keyHash); it != m_open.end() && it->second == &p) {
+            m_open.erase(it);
+        }
+        if (!p.traceKey.empty()) {
+            if (auto it = m_byTrace.find(std::string_view(p.traceKey));
+                it != m_byTrace.end() && it->second == &p) {
+                m_byTrace.erase(it);
+            }
+        }
+        if (!p.vuIterKey.empty()) {
+            if (auto it = m_byVuIter.find(std::string_view(p.vuIterKey));
+                it != m_byVuIter.end() && it->second == &p) {
+                m_byVuIter.erase(it);
+            }
+        }
+        auto& r = p.rec;
+        r.blocked = ns(p, Blocked);
+        r.dns = ns(p, LookingUp);
+        r.connect = ns(p, Connecting);
+        r.tls = ns(p, Tls);
+        r.send = ns(p, Sending);
+        r.wait = ns(p, Waiting);
+        r.receive = ns(p, Receiving);
+        r.total = totalOf(p);
+        if (r.total && r.receive && *r.total >= *r.receive) {
+            r.headers = *r.total - *r.receive;
+        }
+        r.startOffset = m_origin.offset(startAbs(p, r.total));
+        if (*r.startOffset < 0) {
+            ++m_negativeOffsets;
+        }
+        m_out.push(std::move(r));
+        m_fifo.pop_front();
+    }
+
+    const ImportOptions& m_options;
+    ImportSink& m_sink;
+    ImportSummary& m_summary;
+    RequestBatcher m_out;
+    od::parser m_parser;
+    od::parser m_sub;
+    std::string m_typeBuf, m_metricBuf, m_key, m_lastKey;
+    Pending* m_last = nullptr;
+    std::deque<Pending> m_fifo;
+    std::unordered_map<std::uint64_t, Pending*> m_open; // by the hash of time + tags
+    StrMap<Pending*> m_byTrace;
+    StrMap<Pending*> m_byVuIter;
+    StrMap<Custom> m_custom;
+    TimeOrigin m_origin;
+    std::int64_t m_points = 0;
+    std::int64_t m_metricLines = 0;
+    std::int64_t m_badTraceIds = 0;
+    std::int64_t m_negativeOffsets = 0;
+    bool m_legacy = false;
+    std::optional<double> m_iterations, m_dropped, m_dataSent, m_dataReceived, m_vusMax;
+    std::int64_t m_checksPass = 0, m_checksFail = 0;
+    std::map<std::string, std::pair<std::int64_t, std::int64_t>> m_checks;
+    std::map<std::string, std::string> m_thresholds;
+    std::map<std::string, std::int64_t> m_unlinked;
+    std::map<std::string, std::pair<std::string, std::string>> m_metricTypes;
+};
+
+} // namespace
+
+std::string_view K6JsonImporter::displayName() const
+{
+    return QT_TRANSLATE_NOOP("pb::Importer", "k6 JSON output (NDJSON)");
+}
+
+ColumnMapping K6JsonImporter::defaultTrendMapping()
+{
+    ColumnMapping m;
+    for (const char* ms : {"headers", "first_event", "first_content", "first_text", "done"}) {
+        m.entries.push_back({ms, std::string("llm_") + ms + "_ms", TimeUnit::Milliseconds, std::nullopt});
+    }
+    m.entries.push_back({"first_text", "llm_ttft_ms", TimeUnit::Milliseconds, std::nullopt});
+    m.entries.push_back({"output_tokens", "llm_output_tokens", std::nullopt, std::nullopt});
+    m.entries.push_back({"input_tokens", "llm_input_tokens", std::nullopt, std::nullopt});
+    return m;
+}
+
+int K6JsonImporter::detect(std::string_view head, std::string_view) const
+{
+    // The first line is a Metric or Point envelope in either key order.
+    const auto eol = head.find('\n');
+    const auto first = head.substr(0, eol);
+    const bool typed = first.find("\"type\":\"Metric\"") != std::string_view::npos ||
+                       first.find("\"type\":\"Point\"") != std::string_view::npos;
+    if (typed && first.find("\"metric\":") != std::string_view::npos &&
+        first.find("\"data\":") != std::string_view::npos) {
+        return 95;
+    }
+    return 0;
+}
+
+ImportSummary K6JsonImporter::parse(std::istream& in, const ImportOptions& options, ImportSink& sink,
+                                    const ProgressFn& progress) const
+{
+    ImportSummary summary;
+    summary.format = name();
+    BadInput bad(options, summary);
+    ColumnMapping mapping = defaultTrendMapping();
+    try {
+        const auto user = parseColumnMapping(options.columnMapping);
+        // A user entry replaces the defaults for its target and its source.
+        std::erase_if(mapping.entries, [&](const MappingEntry& e) {
+            return user.forTarget(e.target) || user.forSource(e.source);
+        });
+        mapping.entries.insert(mapping.entries.begin(), user.entries.begin(), user.entries.end());
+    } catch (const MappingError& e) {
+        bad.fail(0, std::string("column mapping: ") + e.what());
+    }
+
+    Reader reader(options, sink, summary, mapping);
+    LineReader lines(in, options.sourceName);
+    ProgressThrottle throttle(progress, options.totalBytes);
+    std::string_view text;
+    std::int64_t good = 0;
+    while (lines.next(text)) {
+        throttle.update(lines.bytesConsumed());
+        if (trim(text).empty()) {
+            continue;
+        }
+        auto error = reader.line(text, lines.paddedCapacity(text));
+        if (!error.empty()) {
+            bad.skipOrFail(lines.lineNumber(), std::move(error));
+            continue;
+        }
+        ++good;
+    }
+    if (good == 0) {
+        bad.fail(0, summary.skipped > 0
+                        ? "no valid k6 JSON line: all " + std::to_string(summary.skipped) + " lines were bad"
+                        : std::string("the file is empty; expected k6 JSON lines "
+                                      "({\"type\":\"Point\",\"metric\":…,\"data\":…})"));
+    }
+    reader.finish();
+    reader.figures();
+    throttle.finish(lines.bytesConsumed());
+
+    Provenance prov;
+    prov.format = std::string(name());
+    prov.tool = "k6";
+    prov.formatVersion =
+        reader.legacy() ? "k6 --out json, legacy layout (Metric with tainted/sub)" : "k6 --out json";
+    prov.timeOrigin = reader.origin();
+    nlohmann::json extra;
+    extra["k6_points"] = reader.points();
+    extra["k6_metric_lines"] = reader.metricLines();
+    extra["k6_trend_mapping"] = formatColumnMapping(mapping);
+    extra["k6_grouping"] = "http_req_* points with equal time and tags form one request; a repeated metric "
+                           "starts the next one; total = blocked + connecting + tls_handshaking + "
+                           "http_req_duration; the point time is the request's end";
+    auto metrics = nlohmann::json::object();
+    for (const auto& [n, tc] : reader.metricTypes()) {
+        metrics[n] = {{"type", tc.first}, {"contains", tc.second}};
+    }
+    extra["k6_metrics"] = metrics;
+    summary.configJson = provenanceJson(options, prov, &extra);
+    return summary;
+}
+
+} // namespace pb

@@ -1,0 +1,226 @@
+#include "import/OtlpJsonImporter.h"
+
+#include "import/ImportSupport.h"
+#include "import/JsonStream.h"
+#include "import/LineReader.h"
+#include "import/ValueParse.h"
+#include "telemetry/OtlpDecode.h"
+
+#include <QtGlobal>
+
+#include <deque>
+#include <unordered_set>
+
+namespace pb {
+namespace {
+
+// True when `line` closes every brace and bracket it opens (strings aware):
+// a complete one-line document rather than the first line of a pretty one.
+bool balanced(std::string_view line)
+{
+    int depth = 0;
+    bool inString = false, escape = false;
+    for (char c : line) {
+        if (inString) {
+            if (escape) {
+                escape = false;
+            } else if (c == '\\') {
+                escape = true;
+            } else if (c == '"') {
+                inString = false;
+            }
+        } else if (c == '"') {
+            inString = true;
+        } else if (c == '{' || c == '[') {
+            ++depth;
+        } else if (c == '}' || c == ']') {
+            --depth;
+        }
+    }
+    return depth == 0 && !inString;
+}
+
+// Drops exact repeats of a span within a window of recent spans, keyed by a
+// 128-bit digest of (trace, span, start, end, name).
+class Dedupe
+{
+public:
+    bool fresh(const SpanRecord& s)
+    {
+        m_buf.clear();
+        m_buf.append(s.traceId).append(s.spanId);
+        m_buf.append(reinterpret_cast<const char*>(&s.startNs), sizeof s.startNs);
+        m_buf.append(reinterpret_cast<const char*>(&s.endNs), sizeof s.endNs);
+        m_buf.append(s.name);
+        std::uint64_t fnv = 14695981039346656037ULL;
+        for (unsigned char c : m_buf) {
+            fnv = (fnv ^ c) * 1099511628211ULL;
+        }
+        const Key key{std::hash<std::string_view>{}(m_buf), fnv};
+        if (!m_set.insert(key).second) {
+            ++m_duplicates;
+            return false;
+        }
+        m_order.push_back(key);
+        if (m_order.size() > kWindow) {
+            m_set.erase(m_order.front());
+            m_order.pop_front();
+        }
+        return true;
+    }
+    std::int64_t duplicates() const { return m_duplicates; }
+
+private:
+    struct Key
+    {
+        std::uint64_t a, b;
+        bool operator==(const Key&) const = default;
+    };
+    struct KeyHash
+    {
+        std::size_t operator()(const Key& k) const noexcept { return k.a ^ (k.b * 0x9e3779b97f4a7c15ULL); }
+    };
+    static constexpr std::size_t kWindow = 65536;
+    std::unordered_set<Key, KeyHash> m_set;
+    std::deque<Key> m_order;
+    std::string m_buf;
+    std::int64_t m_duplicates = 0;
+};
+
+} // namespace
+
+std::string_view OtlpJsonImporter::displayName() const
+{
+    return QT_TRANSLATE_NOOP("pb::Importer", "OpenTelemetry traces (OTLP JSON)");
+}
+
+int OtlpJsonImporter::detect(std::string_view head, std::string_view) const
+{
+    const auto first = head.find_first_not_of(" \t\r\n");
+    if (first == std::string_view::npos || head[first] != '{') {
+        return 0;
+    }
+    return head.find("\"resourceSpans\"") != std::string_view::npos ||
+                   head.find("\"resource_spans\"") != std::string_view::npos
+               ? 95
+               : 0;
+}
+
+ImportSummary OtlpJsonImporter::parse(std::istream& in, const ImportOptions& options, ImportSink& sink,
+                                      const ProgressFn& progress) const
+{
+    ImportSummary summary;
+    summary.format = name();
+    BadInput bad(options, summary);
+    SpanBatcher out(sink, summary);
+    ProgressThrottle throttle(progress, options.totalBytes);
+    Dedupe dedupe;
+    std::int64_t rejected = 0, droppedContent = 0, documents = 0;
+    std::string firstReject;
+    auto take = [&](otlp::DecodeResult& r) {
+        ++documents;
+        rejected += r.rejectedSpans;
+        droppedContent += r.droppedContentAttributes;
+        if (firstReject.empty()) {
+            firstReject = r.rejectReason;
+        }
+        for (auto& s : r.spans) {
+            if (dedupe.fresh(s)) {
+                out.push(std::move(s));
+            }
+        }
+    };
+
+    LineReader lines(in, options.sourceName);
+    std::string_view text;
+    bool documentMode = false;
+    std::string document;
+    std::int64_t documentLine = 0;
+    while (lines.next(text)) {
+        throttle.update(lines.bytesConsumed());
+        if (documentMode) {
+            if (document.size() + text.size() > kMaxDocumentBytes) {
+                bad.fail(documentLine, "the JSON document is larger than " +
+                                           std::to_string(kMaxDocumentBytes >> 20) +
+                                           " MiB; write one document per line (the collector's file exporter "
+                                           "layout) to import it in constant memory");
+            }
+            document.append(text);
+            document.push_back('\n');
+            continue;
+        }
+        if (trim(text).empty()) {
+            continue;
+        }
+        if (documents == 0 && summary.skipped == 0 && !balanced(text)) {
+            // The first line of one pretty-printed document.
+            documentMode = true;
+            documentLine = lines.lineNumber();
+            document.assign(text);
+            document.push_back('\n');
+            continue;
+        }
+        auto r = otlp::decodeJson(text);
+        if (!r.ok) {
+            std::string why = r.error;
+            if (why == "not valid JSON") {
+                try {
+                    (void)parseJsonFirstWins(text);
+                } catch (const JsonSyntaxError& e) {
+                    why = "invalid JSON at column " + std::to_string(e.column()) + ": " + e.what();
+                }
+            }
+            bad.skipOrFail(lines.lineNumber(),
+                           why + "; expected one OTLP ExportTraceServiceRequest per line");
+            continue;
+        }
+        take(r);
+    }
+    if (documentMode) {
+        auto r = otlp::decodeJson(document);
+        if (!r.ok) {
+            std::int64_t line = documentLine;
+            std::string why = r.error;
+            try {
+                (void)parseJsonFirstWins(document);
+            } catch (const JsonSyntaxError& e) {
+                line = documentLine - 1 + e.line();
+                why = "invalid JSON at column " + std::to_string(e.column()) + ": " + e.what();
+            }
+            bad.fail(line, why + "; expected an OTLP ExportTraceServiceRequest");
+        }
+        take(r);
+    }
+    out.flush();
+    throttle.finish(lines.bytesConsumed());
+    if (documents == 0) {
+        bad.fail(0, summary.skipped > 0
+                        ? "no valid OTLP document: all " + std::to_string(summary.skipped) + " lines were bad"
+                        : std::string("the file is empty; expected OTLP JSON "
+                                      "({\"resourceSpans\": […]})"));
+    }
+    if (rejected > 0) {
+        summary.warnings.push_back(std::to_string(rejected) +
+                                   " spans could not be used (first reason: " + firstReject + ")");
+    }
+    if (dedupe.duplicates() > 0) {
+        summary.warnings.push_back(std::to_string(dedupe.duplicates()) +
+                                   " duplicate spans (same IDs, times and name) were imported once");
+    }
+    if (droppedContent > 0) {
+        summary.warnings.push_back(std::to_string(droppedContent) +
+                                   " prompt/completion content attributes were not stored");
+    }
+    Provenance prov;
+    prov.format = std::string(name());
+    prov.tool = "OpenTelemetry";
+    prov.formatVersion =
+        documentMode ? "one ExportTraceServiceRequest document" : "one ExportTraceServiceRequest per line";
+    nlohmann::json extra;
+    extra["otlp_documents"] = documents;
+    extra["otlp_rejected_spans"] = rejected;
+    summary.configJson = provenanceJson(options, prov, &extra);
+    return summary;
+}
+
+} // namespace pb

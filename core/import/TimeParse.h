@@ -1,0 +1,34 @@
+// Date-time and unit parsing shared by the importers. Every source's units are
+// converted here, once, to integer nanoseconds.
+#pragma once
+
+#include "model/RequestRecord.h"
+
+#include <optional>
+#include <string>
+#include <string_view>
+
+namespace pb {
+
+// RFC 3339 / ISO 8601 date-time ("2023-09-08T21:03:10.549397854+02:00") to
+// Unix nanoseconds. 0 to 9 fractional digits (more are truncated), 'T' or a
+// space between date and time, 'Z' or an offset ±hh:mm / ±hhmm / ±hh. Without
+// a zone the text is rejected unless `assumeUtc` (AIPerf's start_time).
+std::optional<Nanos> parseDateTimeNs(std::string_view s, bool assumeUtc = false);
+
+// Unix nanoseconds as RFC 3339 UTC with nanoseconds ("…T19:03:10.549397854Z").
+std::string formatUtcNs(Nanos ns);
+
+enum class TimeUnit { Nanoseconds, Microseconds, Milliseconds, Seconds };
+
+// "ns", "us", "µs", "ms", "s" (also "sec", "seconds", "millis", …), any case.
+std::optional<TimeUnit> parseTimeUnit(std::string_view s);
+std::string_view unitName(TimeUnit u);
+
+// A value in `unit` as nanoseconds, rounded to the nearest; nullopt when the
+// value is not finite or does not fit in 64 bits.
+std::optional<Nanos> toNanos(double value, TimeUnit unit);
+// Same, for a duration: also nullopt when negative.
+std::optional<Nanos> durationToNanos(double value, TimeUnit unit);
+
+} // namespace pb

@@ -1,0 +1,377 @@
+#include "import/VllmBenchImporter.h"
+
+#include "import/ImportSupport.h"
+#include "import/ImportedFigures.h"
+#include "import/JsonStream.h"
+#include "import/LineReader.h"
+#include "import/ValueParse.h"
+
+#include <QtGlobal>
+
+#include <nlohmann/json.hpp>
+
+#include <cmath>
+#include <sstream>
+
+namespace pb {
+namespace {
+
+using nlohmann::json;
+
+constexpr const char* kConvention =
+    "percentiles as computed by vLLM bench (numpy.percentile: linear interpolation)";
+
+std::string lowerKey(std::string s)
+{
+    for (char& c : s) {
+        c = c == ' ' ? '_' : static_cast<char>(c >= 'A' && c <= 'Z' ? c - 'A' + 'a' : c);
+    }
+    return s;
+}
+
+// "mean_ttft_ms" -> {"ttft", "mean"}; "p99.9_e2el_ms" -> {"e2el", "p99.9"}.
+bool splitMetricKey(const std::string& key, std::string& metric, std::string& stat)
+{
+    if (!key.ends_with("_ms")) {
+        return false;
+    }
+    const auto body = key.substr(0, key.size() - 3);
+    const auto us = body.find('_');
+    if (us == std::string::npos) {
+        return false;
+    }
+    stat = body.substr(0, us);
+    metric = body.substr(us + 1);
+    const bool statOk = stat == "mean" || stat == "median" || stat == "std" ||
+                        (stat.size() > 1 && stat[0] == 'p' && parseDouble(stat.substr(1)).has_value());
+    return statOk && !metric.empty();
+}
+
+class RunReader
+{
+public:
+    RunReader(const ImportOptions& options, ImportSink& sink, ImportSummary& summary)
+        : m_bad(options, summary)
+        , m_sink(sink)
+        , m_out(sink, summary)
+    {}
+
+    // One --save-result object.
+    void run(json& o, std::int64_t line, int index, int count)
+    {
+        const std::string where = count > 1 ? "line " + std::to_string(line) : std::string("result");
+        if (!o.is_object()) {
+            m_bad.skipOrFail(line, where + ": expected a vLLM result object");
+            return;
+        }
+        const std::string prefix = count > 1 ? "run" + std::to_string(index + 1) + "." : std::string();
+        std::string stage;
+        if (count > 1) {
+            stage = o.value("label", std::string());
+            if (stage.empty()) {
+                stage = "run " + std::to_string(index + 1);
+            }
+        }
+        json meta = json::object();
+        for (auto it = o.begin(); it != o.end(); ++it) {
+            std::string key = it.key();
+            if (key.ends_with(':')) {
+                key.pop_back(); // old vLLM wrote "request_goodput:"
+            }
+            const json& v = it.value();
+            std::string metric, stat;
+            if (v.is_array()) {
+                if (key.starts_with("percentiles_") && key.ends_with("_ms")) {
+                    // [[99, 123.4], …]
+                    const auto m = key.substr(12, key.size() - 15);
+                    for (const auto& pair : v) {
+                        if (pair.is_array() && pair.size() == 2 && pair[0].is_number() &&
+                            pair[1].is_number()) {
+                            std::ostringstream p;
+                            p << "p" << pair[0].get<double>();
+                            addImportedFigure(m_sink, prefix + m, p.str(), pair[1].get<double>(),
+                                              TimeUnit::Milliseconds);
+                        }
+                    }
+                }
+                continue;
+            }
+            if (v.is_number()) {
+                if (splitMetricKey(key, metric, stat)) {
+                    addImportedFigure(m_sink, prefix + metric, stat, v.get<double>(), TimeUnit::Milliseconds);
+                } else {
+                    addImportedFigure(m_sink, prefix + "vllm", key, v.get<double>(),
+                                      key == "duration" ? std::optional<TimeUnit>(TimeUnit::Seconds)
+                                                        : std::nullopt);
+                }
+            } else if (v.is_string() && (key == "request_rate" || key == "burstiness")) {
+                const auto d = parseDouble(v.get_ref<const std::string&>());
+                const double x = v == "inf" ? INFINITY : d.value_or(NAN);
+                addImportedFigure(m_sink, prefix + "vllm", key, x, std::nullopt);
+            } else if (!v.is_object()) {
+                meta[key] = v; // date, backend, model_id, --metadata pairs (strings)
+            }
+        }
+        if (m_meta.is_null()) {
+            m_meta = meta;
+        }
+        requests(o, line, where, stage, meta.value("model_id", std::string()));
+    }
+
+    // The nightly table: [{"Test name": …, "Mean TTFT (ms)": …}, …].
+    void table(const json& rows)
+    {
+        std::size_t i = 0;
+        for (const auto& row : rows) {
+            const std::string where = "[" + std::to_string(i++) + "]";
+            if (!row.is_object()) {
+                m_bad.fail(0, where + ": expected an object");
+            }
+            std::string test = row.value("Test name", std::string());
+            if (test.empty()) {
+                test = "row" + std::to_string(i);
+            }
+            for (auto it = row.begin(); it != row.end(); ++it) {
+                if (!it.value().is_number()) {
+                    continue;
+                }
+                std::string col = it.key();
+                std::optional<TimeUnit> unit;
+                if (col.ends_with(" (ms)")) {
+                    col.resize(col.size() - 5);
+                    unit = TimeUnit::Milliseconds;
+                }
+                addImportedFigure(m_sink, test, lowerKey(col), it.value().get<double>(), unit);
+            }
+        }
+    }
+
+    void finish() { m_out.flush(); }
+    const json& meta() const { return m_meta; }
+    std::int64_t requestsWithoutDetail() const { return m_noDetail; }
+
+private:
+    void requests(const json& o, std::int64_t line, const std::string& where, const std::string& stage,
+                  const std::string& model)
+    {
+        const auto ttfts = o.find("ttfts");
+        if (ttfts == o.end()) {
+            ++m_noDetail;
+            return;
+        }
+        auto arrayOf = [&](const char* key) -> const json* {
+            auto it = o.find(key);
+            if (it == o.end() || it->is_null()) {
+                return nullptr;
+            }
+            if (!it->is_array()) {
+                m_bad.fail(line, where + "." + key + ": expected an array");
+            }
+            return &*it;
+        };
+        const json* tt = arrayOf("ttfts");
+        const json* itls = arrayOf("itls");
+        const json* inLens = arrayOf("input_lens");
+        const json* outLens = arrayOf("output_lens");
+        const json* errors = arrayOf("errors");
+        const json* latencies = arrayOf("e2els");
+        const std::size_t n = tt ? tt->size() : 0;
+        for (const json* a : {itls, inLens, outLens, errors, latencies}) {
+            if (a && a->size() != n) {
+                m_bad.fail(line, where + ": per-request arrays differ in length (ttfts has " +
+                                     std::to_string(n) + " entries, another has " +
+                                     std::to_string(a->size()) + ")");
+            }
+        }
+        for (std::size_t i = 0; i < n; ++i) {
+            const std::string at = "[" + std::to_string(i) + "]";
+            RequestRecord r;
+            r.stage = stage;
+            r.model = model;
+            r.stream = true;
+            std::string err;
+            if (errors && (*errors)[i].is_string()) {
+                err = (*errors)[i].get<std::string>();
+            }
+            const bool failed = !err.empty();
+            r.outcome = failed ? Outcome::Unknown : Outcome::Completed;
+            if (failed) {
+                r.errorClass = "vllm_bench_error";
+            }
+            const json& t = (*tt)[i];
+            if (!t.is_number()) {
+                m_bad.skipOrFail(line, where + ".ttfts" + at + ": expected seconds, found " +
+                                           std::string(t.type_name()));
+                continue;
+            }
+            if (!failed || t.get<double>() > 0) {
+                r.firstEvent = durationToNanos(t.get<double>(), TimeUnit::Seconds);
+                if (!r.firstEvent) {
+                    m_bad.skipOrFail(line,
+                                     where + ".ttfts" + at + ": expected seconds >= 0, found " + t.dump());
+                    continue;
+                }
+            }
+            if (itls && r.firstEvent) {
+                const json& list = (*itls)[i];
+                if (!list.is_array()) {
+                    m_bad.skipOrFail(line, where + ".itls" + at + ": expected a list of seconds");
+                    continue;
+                }
+                Nanos at_ = *r.firstEvent;
+                r.chunkOffsets.push_back(at_);
+                bool ok = true;
+                for (const auto& gap : list) {
+                    const auto g = gap.is_number() ? durationToNanos(gap.get<double>(), TimeUnit::Seconds)
+                                                   : std::nullopt;
+                    if (!g) {
+                        ok = false;
+                        break;
+                    }
+                    at_ += *g;
+                    r.chunkOffsets.push_back(at_);
+                }
+                if (!ok) {
+                    m_bad.skipOrFail(line, where + ".itls" + at + ": expected numbers of seconds >= 0");
+                    continue;
+                }
+                r.chunkCount = static_cast<std::int64_t>(r.chunkOffsets.size());
+                r.done = at_;
+            }
+            if (latencies && (*latencies)[i].is_number() && (!failed || (*latencies)[i].get<double>() > 0)) {
+                r.total = durationToNanos((*latencies)[i].get<double>(), TimeUnit::Seconds);
+            }
+            if (inLens && (*inLens)[i].is_number_integer()) {
+                r.inputTokens = (*inLens)[i].get<std::int64_t>();
+            }
+            if (outLens && (*outLens)[i].is_number_integer() && !failed) {
+                r.outputTokens = (*outLens)[i].get<std::int64_t>();
+            }
+            if (r.inputTokens || r.outputTokens) {
+                r.usageSource = UsageSource::Estimated; // vLLM bench counts with its tokenizer
+            }
+            m_out.push(std::move(r));
+        }
+    }
+
+    BadInput m_bad;
+    ImportSink& m_sink;
+    RequestBatcher m_out;
+    json m_meta;
+    std::int64_t m_noDetail = 0;
+};
+
+} // namespace
+
+std::string_view VllmBenchImporter::displayName() const
+{
+    return QT_TRANSLATE_NOOP("pb::Importer", "vLLM benchmark results (JSON)");
+}
+
+int VllmBenchImporter::detect(std::string_view head, std::string_view) const
+{
+    const auto first = head.find_first_not_of(" \t\r\n");
+    if (first == std::string_view::npos || (head[first] != '{' && head[first] != '[')) {
+        return 0;
+    }
+    auto has = [&](const char* k) {
+        return head.find(k) != std::string_view::npos;
+    };
+    if (has("\"Test name\"") && (has("\"Mean TTFT (ms)\"") || has("\"Tput (req/s)\""))) {
+        return 90;
+    }
+    if ((has("\"ttfts\"") || has("_ttft_ms\"") || has("\"request_throughput\"")) &&
+        (has("\"backend\"") || has("\"model_id\"") || has("\"num_prompts\"") || has("\"completed\""))) {
+        return 90;
+    }
+    return 0;
+}
+
+ImportSummary VllmBenchImporter::parse(std::istream& in, const ImportOptions& options, ImportSink& sink,
+                                       const ProgressFn& progress) const
+{
+    ImportSummary summary;
+    summary.format = name();
+    BadInput bad(options, summary);
+    RunReader runs(options, sink, summary);
+    const std::string text = readAll(in, options.sourceName, kMaxBytes);
+    if (trim(text).empty()) {
+        bad.fail(0, "the file is empty; expected a vLLM benchmark result");
+    }
+    std::string layout;
+    auto syntax = [&](const JsonSyntaxError& e, std::int64_t lineBase) {
+        bad.fail(lineBase + e.line(),
+                 "invalid JSON at column " + std::to_string(e.column()) + ": " + e.what());
+    };
+    // One document (a run or the nightly table), else one run per line.
+    json doc;
+    bool single = true;
+    try {
+        std::istringstream s(text);
+        JsonRecordReader reader({}, {"generated_texts"});
+        reader.parse(s, {});
+        doc = std::move(reader.rest());
+    } catch (const JsonSyntaxError& e) {
+        const std::string what = e.what();
+        single = what.find("expected end of input") == std::string::npos;
+        if (single) {
+            syntax(e, 0);
+        }
+    }
+    if (single && doc.is_array()) {
+        layout = "nightly benchmark table";
+        runs.table(doc);
+        addPercentileConventionFigure(sink, "aggregates as computed by vLLM's nightly benchmark");
+    } else if (single) {
+        layout = "--save-result";
+        runs.run(doc, 1, 0, 1);
+        addPercentileConventionFigure(sink, kConvention);
+    } else {
+        layout = "--save-result, one run per line";
+        std::istringstream s(text);
+        LineReader lines(s, options.sourceName);
+        std::string_view line;
+        std::vector<std::pair<std::int64_t, std::string>> docs;
+        while (lines.next(line)) {
+            if (!trim(line).empty()) {
+                docs.emplace_back(lines.lineNumber(), std::string(line));
+            }
+        }
+        int index = 0;
+        for (auto& [lineNo, body] : docs) {
+            json o;
+            try {
+                o = parseJsonFirstWins(body);
+            } catch (const JsonSyntaxError& e) {
+                bad.skipOrFail(lineNo,
+                               "invalid JSON at column " + std::to_string(e.column()) + ": " + e.what());
+                ++index;
+                continue;
+            }
+            o.erase("generated_texts");
+            runs.run(o, lineNo, index++, static_cast<int>(docs.size()));
+        }
+        addPercentileConventionFigure(sink, kConvention);
+    }
+    runs.finish();
+    if (progress && !progress(text.size(), options.totalBytes)) {
+        throw Cancelled();
+    }
+    if (runs.requestsWithoutDetail() > 0 && layout != "nightly benchmark table") {
+        summary.warnings.push_back("no per-request arrays (ttfts/itls): the run was saved without "
+                                   "--save-detailed; only aggregates were imported");
+    }
+    Provenance prov;
+    prov.format = std::string(name());
+    prov.tool = "vLLM bench";
+    prov.formatVersion = layout;
+    prov.percentiles = layout == "nightly benchmark table" ? "" : kConvention;
+    json extra;
+    if (!runs.meta().is_null()) {
+        extra["vllm_metadata"] = runs.meta();
+    }
+    summary.configJson = provenanceJson(options, prov, &extra);
+    return summary;
+}
+
+} // namespace pb
