@@ -13,7 +13,7 @@ PACKAGES=(
   libqcustomplot-dev libqcustomplot2.1-qt6
   # storage, formats, transport
   libsqlite3-dev nlohmann-json3-dev libcurl4-openssl-dev
-  libprotobuf-dev protobuf-compiler zlib1g-dev libcpp-httplib-dev
+  libprotobuf-dev protobuf-compiler zlib1g-dev libcpp-httplib-dev libsimdjson-dev
   # used by tests and benchmarks
   curl jq hey xvfb xauth
 )

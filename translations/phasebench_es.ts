@@ -1,4 +1,1349 @@
 <?xml version="1.0" encoding="utf-8"?>
 <!DOCTYPE TS>
 <TS version="2.1" language="es_ES">
+<context>
+    <name>main</name>
+    <message>
+        <source>A desktop workbench for LLM API latency.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Open a temporary workbench with the shipped demo run.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Workbench file to open.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Give one FILE, or --demo alone.
+</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cannot prepare the demo in %1.
+</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>pb::Importer</name>
+    <message>
+        <source>AIPerf per-request export (JSONL)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>AIPerf aggregate export (JSON or CSV)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>GenAI-Perf profile export (JSON)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>CSV with a column mapping</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>HTTP Archive (HAR 1.2)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Jaeger JSON traces</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>k6 JSON output (NDJSON)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>k6 end-of-test summary (JSON)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>LLMPerf individual responses (JSON)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>LLMPerf summary (JSON)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Phasebench CSV</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>OpenTelemetry traces (OTLP JSON)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>vLLM benchmark results (JSON)</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>pb::Metric</name>
+    <message>
+        <source>Time waiting for a free connection before the request started.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>DNS lookup of the endpoint host.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>TCP connection set-up.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>TLS handshake.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Connection set-up: blocked + dns + connect + tls. Components that were not measured are left out; not available when none was.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Writing the request to the connection.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Request sent to response headers received: server time plus network.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Response headers to the last byte of the response body.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Client end-to-end latency: attempt start to the end of the response. For a logical request: first attempt&apos;s start to the final attempt&apos;s end.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Time to headers: attempt start to the response headers.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Time to first event: attempt start to the first non-empty SSE event (an event is not a token).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Time to first effective output: attempt start to the first text, reasoning or tool-call argument delta.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Time to first visible text: attempt start to the first visible text delta.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Attempt start to the end of the stream.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Generation duration: done - first_text (first visible text to end of stream). Completed requests only.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Inter-token latency: (done - first_text) / (output_tokens - 1); needs at least 2 output tokens. Completed requests only.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Per-request output rate: output_tokens / (done - first_text), in tokens per second. Completed requests only.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>(done - first_text) / output_tokens. Completed requests only.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Input (prompt) tokens of the request, as reported or estimated.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Input tokens served from the provider&apos;s prompt cache.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Output (completion) tokens, reasoning included when the provider counts it there.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Reasoning tokens reported by the provider.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Duration of the server&apos;s root span for this attempt.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Server gateway work: auth, prepare, route, application queues.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Waiting for a compute slot after the scheduler accepted the work.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Server-side inference: inference start to last token.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Server writing the response.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Server root span minus its attributed child phases.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Client total - server root, paired per request. Negative values mean wrong span boundaries or a wrong join; they are flagged, never clamped.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>pb::cli</name>
+    <message>
+        <source>Import result files into a workbench file.</source>
+        <translation>Importa archivos de resultados en un archivo de banco de trabajo.</translation>
+    </message>
+    <message>
+        <source>List the runs of a workbench file.</source>
+        <translation>Lista las ejecuciones de un archivo de banco de trabajo.</translation>
+    </message>
+    <message>
+        <source>Run a load scenario against an endpoint.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Receive OTLP/HTTP traces into a workbench file.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Reconcile one request by trace ID.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Run the demo LLM gateway (OpenAI-compatible, OTLP).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Summarize a run: percentiles, rates and token totals.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Usage: phasebench-cli &lt;command&gt; [options]
+
+Commands:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>
+Run &apos;phasebench-cli &lt;command&gt; --help&apos; for the options of a command.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>unknown command &apos;%1&apos;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Input format (default: detected from content).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>NAME</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Name of the new run (default: the file name).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Add to an existing run instead of creating one.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>RUN_ID</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Skip malformed lines and report them.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Column mapping for generic CSV files and k6 custom Trends, e.g. &apos;total=latency_s:s,first_text=ttft:ms&apos; (see docs/import.md).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>MAPPING</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Files to import.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>FILE…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>nothing to import: name at least one FILE</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>--into expects a run id</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: imported %2 requests, %3 spans into run %4 (format %5)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>  skipped %1 bad lines; first ones:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: warning: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>import failed, nothing was stored: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Workbench file (.phasebench).</source>
+        <translation>Archivo de banco de trabajo (.phasebench).</translation>
+    </message>
+    <message>
+        <source>FILE</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Print machine-readable JSON.</source>
+        <translation>Imprime JSON legible por máquina.</translation>
+    </message>
+    <message>
+        <source>missing --db FILE</source>
+        <translation>falta --db ARCHIVO</translation>
+    </message>
+    <message>
+        <source>no workbench file at &apos;%1&apos;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Receive OTLP/HTTP traces (POST /v1/traces) into a workbench file until Ctrl+C.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>TCP port (default 4318; 0 = any free port).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>P</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Address to listen on (default 127.0.0.1).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>ADDR</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Largest request body after decompression (default 64).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>N</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Store the spans into this run (default: a running load run, else a new &apos;received&apos; run).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Keep prompt/completion attributes (gen_ai.prompt*, …); dropped by default.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>--port expects a number from 0 to 65535</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>--max-body-mib expects a number from 1 to 4096</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>no run &apos;%1&apos; in this file</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>cannot start the receiver: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>warning: listening on %1, which other machines may reach</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>OTLP/HTTP receiver on %1 (protobuf and JSON), writing to %2; Ctrl+C stops</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>received %1 spans (%2 rejected) in %3 requests; stored %4 spans</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source> into run %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>refused requests: %1 undecodable, %2 too large, %3 wrong content type, %4 store behind</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>dropped %1 prompt/completion attributes (use --capture-content to keep them)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 spans could not be stored: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>run %1 &apos;%2&apos;: %3 (generator %4, %5 s)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>rate</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>requested %1/s, achieved %2/s (steady window)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>achieved %1/s (closed model: no requested rate)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>dropped</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 iterations</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>generator lag</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>p50 %1 ms, p99 %2 ms (start - scheduled)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>attempts</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 (%2 retries), trace-ID collisions: %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>outcomes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>requested %1/s, </source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>achieved %1/s, dropped %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>latency in ms: completed attempts, steady window, nearest-rank</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Scenario file (JSON, see docs/scenario.md).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Run name (default: the scenario&apos;s name).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No live progress on stderr.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>expected exactly one scenario file</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>what was measured before the failure is stored in run %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>run %1 was stopped; everything measured until then is stored</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>name</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>kind</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>status</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>requests</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>(no runs)</source>
+        <translation>(sin ejecuciones)</translation>
+    </message>
+    <message>
+        <source>Run the demo LLM gateway (OpenAI-compatible, SSE, OTLP span export) until Ctrl+C.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>TCP port (default 8000; 0 = any free port).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Export spans to this OTLP/HTTP endpoint, e.g. http://127.0.0.1:4318.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>URL</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Compute slots of the inference pool (default 4).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Switch a fault on (repeatable; see --list-faults).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>List the faults and the symptom each produces.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Environment variable holding the bearer token to require (default PHASEBENCH_DEMO_API_KEY; unset: any token is accepted).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>VAR</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>--slots expects a number from 1 to 1024</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>--otlp expects an http:// URL, e.g. http://127.0.0.1:4318</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>unknown fault &apos;%1&apos; (see --list-faults)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>cannot start the demo gateway: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>demo LLM gateway on %1 (model %2, %3 slots, faults: %4, spans: %5, token: %6); Ctrl+C stops</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>not exported</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>any bearer token</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>required from $%1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>served %1 requests (%2 completed, %3 unauthorized, %4 cancelled)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>exported %1 spans (%2 dropped)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>last export error: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Run to summarize (default: the only run of the file).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>ID</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Metric to summarize; repeat or separate with commas (default: every metric). TTFT variants are named: headers, first_event, first_content, first_text.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>List the metric catalogue with units and definitions.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Percentile convention: nearest-rank (default), linear, ecdf.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Event unit: attempts (default) or logical (retries grouped).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>UNIT</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Logical requests&apos; tokens: billed (all attempts, default) or logical (final attempt).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>COUNTING</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cached responses: include, exclude (default), only.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>MODE</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Outcomes in the latency figures: completed (default), all, or one outcome name. Outcome rates always cover every outcome.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>OUTCOME</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Only this model (repeatable).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Only this stage (repeatable).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Only this input token bucket (repeatable).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Only this output token bucket (repeatable).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Only rows whose COLUMN (a condition column) is VALUE (repeatable).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>COLUMN=VALUE</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Window: all (default), steady, stage:NAME, per-stage (one summary per stage, never merged), range:FROM_MS-TO_MS (start time from run start).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>SPEC</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Warm-up excluded from the steady window (default 10000).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Settle time after each stage change excluded from the steady window (default 5000).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Confidence of the percentile intervals (default 0.95).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>X</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Also print a time series with intervals of N ms: count, p95 and error rate.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Metric of the time series (default: total).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Also print the tail composition around p50/p95/p99: client, streaming or server.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>KIND</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Half-width of a composition band in percentile points (default 1).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>W</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Compare with this run (same scope and window).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Compare with this window of the same run.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&apos;ttft&apos; is ambiguous: name the milestone (headers, first_event, first_content, first_text)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>unknown metric &apos;%1&apos; (see --list-metrics)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>--run expects a run id</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>--convention expects nearest-rank, linear or ecdf</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>--scope expects attempts or logical</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>--tokens expects billed or logical</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>--cached expects include, exclude or only</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>--outcome expects completed, all or an outcome name</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>--filter expects COLUMN=VALUE</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>--%1 expects a non-negative number of milliseconds</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>--window expects all, steady, stage:NAME, per-stage or range:FROM_MS-TO_MS</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>--confidence expects a number between 0 and 1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>--interval-ms expects a positive number</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>--composition expects client, streaming or server</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>--band-points expects a number between 0 and 50</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>--baseline-run expects a run id</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>--baseline-window expects all, steady, stage:NAME or range:FROM_MS-TO_MS</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>--window per-stage cannot be combined with a baseline</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>scope: </source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>window: </source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>statistic: </source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>counts: %1 attempts, %2 logical requests, %3 retries, %4 events in scope</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>metric</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>unit</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>p95 interval</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>* = the single worst request of the sample; &apos;-&apos; = not available; interval bounds &apos;-&apos; = unbounded (too few values)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>no data: </source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Definitions:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Outcome rates over %1 (%2 started, %3 dropped):</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>error rate (provider_error + client_error)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>timeout rate</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>cancellation rate</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>partial rate</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>cache hit rate</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Output rates over %1 completed requests in scope:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>request-weighted (mean of per-request tokens/s)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>token-weighted (sum of tokens / sum of generation time)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Tokens (%1): input %2, cached input %3, output %4, reasoning %5</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Warnings:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Tail composition of %1 (mean of the requests within +/-%2 percentile points; adds up):</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Per-phase percentiles (each phase on its own; they do not add up):</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Time series of %1 (%2, %3 ms intervals):</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Comparison: baseline %1 vs this %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>no scope drift detected</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>drift</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Summarize a run: every figure is summarize(events, window, statistic).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the file has %1 runs: name one with --run ID</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>no run %1 in this file</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Run %1 &apos;%2&apos;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>stage %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>no data: the run has no stages</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Reconcile one request: client phases, server spans, network envelope.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Look in this run only.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>W3C trace ID (32 hex digits).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>TRACE_ID</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>name exactly one TRACE_ID</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&apos;%1&apos; is not a trace ID (32 hex digits, not all zero)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>trace %1 is in no run of this file (neither a request nor a span)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>warning: the network envelope is negative: the client total is shorter than the server root, so the boundaries, the units or the join are wrong (not clamped)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>note: no client record has this trace ID; only the server side is shown</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>pb::ui::ColumnFormat</name>
+    <message>
+        <source>identity and correlation</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>condition</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>result</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>token usage</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>schedule</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>client phase (k6 semantics)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>stream milestone</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>transfer</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>milliseconds (ms) from the attempt&apos;s start</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>milliseconds (ms) from the run&apos;s start</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>milliseconds (ms)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>true or false</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>tokens</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>bytes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>count</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>number</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>text</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1
+%2; unit: %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>pb::ui::ImportController</name>
+    <message>
+        <source>%1 (%2)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>All supported files (%1)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>All files (*)</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>pb::ui::Job</name>
+    <message>
+        <source>unexpected error</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>pb::ui::JobProgressWidget</name>
+    <message>
+        <source>Cancel</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Stop this work; nothing of it is kept</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>pb::ui::MainWindow</name>
+    <message>
+        <source>Requests</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;File</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;New Workbench…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Create an empty workbench file</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Open…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Open a workbench file</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Open &amp;Recent</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Import…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Import result files into the workbench, one run per file</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Quit</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Help</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;About Phasebench</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cannot Create Workbench</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cannot Open Workbench</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Could not create %1.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Could not open %1.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No workbench was open: importing into the default workbench %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cancelling…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>New Workbench</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Phasebench workbench (*.phasebench)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>All files (*)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Open Workbench</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Phasebench workbench (*.phasebench);;All files (*)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Import</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>About Phasebench</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Phasebench %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A workbench for LLM API latency: which phase owns this p95?
+
+Built with Qt %1.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Run %1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Open a workbench file (File › Open, Ctrl+O) or create one (File › New Workbench, Ctrl+N).
+
+Drop result files here to import them.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>This workbench has no runs yet.
+
+Import a result file (File › Import…, Ctrl+I) or drop one here.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Select a run in the list.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 — Phasebench</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Phasebench</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No workbench open</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Runs: %L1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Run %1: %L2 requests</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Importing %1…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Imported %1 into run %2 (requests: %L3).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Bad lines skipped: %L1.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Import Failed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Could not import %1.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Nothing of this import was stored.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Import of %1 cancelled; nothing of it was stored.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Wait for the import to finish, or cancel it, before opening another workbench.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>pb::ui::RecentFiles</name>
+    <message>
+        <source>&amp;%1 %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Clear Menu</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>pb::ui::RequestsPage</name>
+    <message>
+        <source>Sorting…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cannot read this run: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Requests: %L1</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>pb::ui::RunListModel</name>
+    <message>
+        <source>ID</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Name</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Kind</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Status</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Requests</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Source</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Created (UTC)</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>pb::ui::RunsPage</name>
+    <message>
+        <source>Runs</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>pb::ui::Workbench</name>
+    <message>
+        <source>%1 already exists; Phasebench does not replace workbench files. Open it, or choose another name.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 does not exist.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cannot create the folder %1.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>std</name>
+    <message>
+        <source>not available</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
 </TS>

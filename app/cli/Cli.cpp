@@ -12,6 +12,14 @@ const std::array kCommands{
     Command{"import", QT_TRANSLATE_NOOP("pb::cli", "Import result files into a workbench file."),
             importCommand},
     Command{"runs", QT_TRANSLATE_NOOP("pb::cli", "List the runs of a workbench file."), runsCommand},
+    Command{"run", QT_TRANSLATE_NOOP("pb::cli", "Run a load scenario against an endpoint."), runCommand},
+    Command{"receive", QT_TRANSLATE_NOOP("pb::cli", "Receive OTLP/HTTP traces into a workbench file."),
+            receiveCommand},
+    Command{"trace", QT_TRANSLATE_NOOP("pb::cli", "Reconcile one request by trace ID."), traceCommand},
+    Command{"serve-demo", QT_TRANSLATE_NOOP("pb::cli", "Run the demo LLM gateway (OpenAI-compatible, OTLP)."),
+            serveDemoCommand},
+    Command{"stats", QT_TRANSLATE_NOOP("pb::cli", "Summarize a run: percentiles, rates and token totals."),
+            statsCommand},
 };
 
 void usage(std::ostream& os)

@@ -33,5 +33,10 @@ int run(const QStringList& args, Io& io);
 // Subcommands (one file each).
 int importCommand(const QStringList& args, Io& io);
 int runsCommand(const QStringList& args, Io& io);
+int runCommand(const QStringList& args, Io& io);
+int receiveCommand(const QStringList& args, Io& io);
+int traceCommand(const QStringList& args, Io& io);
+int serveDemoCommand(const QStringList& args, Io& io);
+int statsCommand(const QStringList& args, Io& io);
 
 } // namespace pb::cli
