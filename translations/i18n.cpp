@@ -1,4 +1,7 @@
 // Holds the embedded .qm catalogues (:/i18n/phasebench_<lang>.qm); see CMakeLists.txt.
 namespace pb::i18n {
-int catalogueAnchor() { return 0; }
+int catalogueAnchor()
+{
+    return 0;
+}
 } // namespace pb::i18n

@@ -68,7 +68,8 @@ public:
     std::vector<SpanRecord> spansOfTrace(std::int64_t runId, const std::string& traceId);
     std::vector<RunSample> samples(std::int64_t runId);
     std::optional<double> figure(std::int64_t runId, const std::string& name);
-    struct Figure {
+    struct Figure
+    {
         std::string name;
         std::optional<double> value;
         std::string text;

@@ -12,7 +12,8 @@ using namespace pb;
 
 namespace {
 
-struct CliResult {
+struct CliResult
+{
     int exitCode = -1;
     QString out;
     QString err;
@@ -26,15 +27,19 @@ CliResult cli(const QStringList& args)
         p.kill();
         return {};
     }
-    return {p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -2, QString::fromUtf8(p.readAllStandardOutput()),
-            QString::fromUtf8(p.readAllStandardError())};
+    return {p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -2,
+            QString::fromUtf8(p.readAllStandardOutput()), QString::fromUtf8(p.readAllStandardError())};
 }
 
-QString data(const char* name) { return QStringLiteral(PHASEBENCH_TEST_DATA "/import/") + QLatin1String(name); }
+QString data(const char* name)
+{
+    return QStringLiteral(PHASEBENCH_TEST_DATA "/import/") + QLatin1String(name);
+}
 
 } // namespace
 
-class TestCli : public QObject {
+class TestCli : public QObject
+{
     Q_OBJECT
 private Q_SLOTS:
     void usageAndHelp();
@@ -64,8 +69,8 @@ void TestCli::importAndListRuns()
 {
     QTemporaryDir dir;
     const auto db = dir.filePath(QStringLiteral("w.phasebench"));
-    auto r = cli({QStringLiteral("import"), data("good_crlf.csv"), QStringLiteral("--db"), db, QStringLiteral("--run"),
-                  QStringLiteral("first")});
+    auto r = cli({QStringLiteral("import"), data("good_crlf.csv"), QStringLiteral("--db"), db,
+                  QStringLiteral("--run"), QStringLiteral("first")});
     QCOMPARE(r.exitCode, 0);
     QVERIFY2(r.out.contains(QStringLiteral("imported 2 requests")), qPrintable(r.out));
     QVERIFY2(r.err.contains(QStringLiteral("surprise")), qPrintable(r.err)); // unknown column reported
@@ -87,8 +92,8 @@ void TestCli::importJson()
 {
     QTemporaryDir dir;
     const auto db = dir.filePath(QStringLiteral("w.phasebench"));
-    const auto r = cli({QStringLiteral("import"), data("bom.csv"), data("good_crlf.csv"), QStringLiteral("--db"), db,
-                        QStringLiteral("--json")});
+    const auto r = cli({QStringLiteral("import"), data("bom.csv"), data("good_crlf.csv"),
+                        QStringLiteral("--db"), db, QStringLiteral("--json")});
     QCOMPARE(r.exitCode, 0);
     const auto j = nlohmann::json::parse(r.out.toStdString());
     QCOMPARE(j["imports"].size(), std::size_t(2));
@@ -133,7 +138,8 @@ void TestCli::refusesNonWorkbenchDb()
     QVERIFY2(r.err.contains(QStringLiteral("not a Phasebench workbench file")), qPrintable(r.err));
     QFile f(db);
     QCOMPARE(f.size(), 5000);
-    const auto missing = cli({QStringLiteral("runs"), QStringLiteral("--db"), dir.filePath(QStringLiteral("none"))});
+    const auto missing =
+        cli({QStringLiteral("runs"), QStringLiteral("--db"), dir.filePath(QStringLiteral("none"))});
     QCOMPARE(missing.exitCode, 1);
     QVERIFY(missing.err.contains(QStringLiteral("no workbench file")));
 }

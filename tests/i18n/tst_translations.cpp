@@ -13,7 +13,8 @@
 
 namespace {
 
-struct Message {
+struct Message
+{
     QString context;
     QString source;
     QString translation;
@@ -40,14 +41,17 @@ QList<Message> readTs(const QString& path)
         if (name == QLatin1String("name")) {
             context = xml.readElementText();
         } else if (name == QLatin1String("message")) {
-            m = Message{context, {}, {}, false,
+            m = Message{context,
+                        {},
+                        {},
+                        false,
                         xml.attributes().value(QLatin1String("numerus")) == QLatin1String("yes")};
         } else if (name == QLatin1String("source")) {
             m.source = xml.readElementText();
         } else if (name == QLatin1String("translation")) {
             const auto type = xml.attributes().value(QLatin1String("type")).toString();
-            m.unfinished = type == QLatin1String("unfinished") || type == QLatin1String("vanished")
-                           || type == QLatin1String("obsolete");
+            m.unfinished = type == QLatin1String("unfinished") || type == QLatin1String("vanished") ||
+                           type == QLatin1String("obsolete");
             if (m.numerus) {
                 QString all;
                 while (xml.readNextStartElement()) {
@@ -63,11 +67,15 @@ QList<Message> readTs(const QString& path)
     return out;
 }
 
-QString key(const Message& m) { return m.context + QLatin1Char('\x1f') + m.source; }
+QString key(const Message& m)
+{
+    return m.context + QLatin1Char('\x1f') + m.source;
+}
 
 } // namespace
 
-class TestTranslations : public QObject {
+class TestTranslations : public QObject
+{
     Q_OBJECT
 private Q_SLOTS:
     void catalogueCoversSources_data();
@@ -90,15 +98,16 @@ void TestTranslations::catalogueCoversSources()
     const auto fresh = dir.filePath(QStringLiteral("fresh.ts"));
     QProcess lupdate;
     lupdate.start(QStringLiteral(PHASEBENCH_LUPDATE),
-                  {root + QStringLiteral("/core"), root + QStringLiteral("/ui"), root + QStringLiteral("/app"),
-                   QStringLiteral("-locations"), QStringLiteral("none"), QStringLiteral("-silent"),
-                   QStringLiteral("-ts"), fresh});
+                  {root + QStringLiteral("/core"), root + QStringLiteral("/ui"),
+                   root + QStringLiteral("/app"), QStringLiteral("-locations"), QStringLiteral("none"),
+                   QStringLiteral("-silent"), QStringLiteral("-ts"), fresh});
     QVERIFY(lupdate.waitForFinished(120000));
     QCOMPARE(lupdate.exitCode(), 0);
     const auto current = readTs(fresh);
     QVERIFY2(current.size() > 20, "lupdate found too few strings: the scan is broken");
 
-    const auto committed = readTs(root + QStringLiteral("/translations/phasebench_") + lang + QStringLiteral(".ts"));
+    const auto committed =
+        readTs(root + QStringLiteral("/translations/phasebench_") + lang + QStringLiteral(".ts"));
     QHash<QString, Message> byKey;
     for (const auto& m : committed) {
         byKey.insert(key(m), m);
@@ -110,11 +119,12 @@ void TestTranslations::catalogueCoversSources()
             missing << m.context + QStringLiteral(": ") + m.source;
         }
     }
-    QVERIFY2(missing.isEmpty(), qPrintable(QStringLiteral("%1 string(s) missing from the '%2' catalogue; build "
-                                                          "the phasebench_i18n_lupdate target:\n")
-                                               .arg(missing.size())
-                                               .arg(lang)
-                                           + missing.mid(0, 20).join(QLatin1Char('\n'))));
+    QVERIFY2(missing.isEmpty(),
+             qPrintable(QStringLiteral("%1 string(s) missing from the '%2' catalogue; build "
+                                       "the phasebench_i18n_lupdate target:\n")
+                            .arg(missing.size())
+                            .arg(lang) +
+                        missing.mid(0, 20).join(QLatin1Char('\n'))));
 }
 
 void TestTranslations::embeddedCatalogueLoads()
@@ -124,7 +134,8 @@ void TestTranslations::embeddedCatalogueLoads()
         QVERIFY2(t.load(QStringLiteral(":/i18n/phasebench_") + QLatin1String(lang)), lang);
         QVERIFY(!t.isEmpty());
         const auto translated = t.translate("pb::cli", "List the runs of a workbench file.");
-        QVERIFY2(!translated.isEmpty() && translated != QLatin1String("List the runs of a workbench file."), lang);
+        QVERIFY2(!translated.isEmpty() && translated != QLatin1String("List the runs of a workbench file."),
+                 lang);
     }
 }
 

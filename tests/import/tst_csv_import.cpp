@@ -24,11 +24,15 @@ std::string writeFile(const QTemporaryDir& dir, const char* name, const QByteArr
     return path;
 }
 
-std::string data(const char* name) { return std::string(PHASEBENCH_TEST_DATA) + "/import/" + name; }
+std::string data(const char* name)
+{
+    return std::string(PHASEBENCH_TEST_DATA) + "/import/" + name;
+}
 
 } // namespace
 
-class TestCsvImport : public QObject {
+class TestCsvImport : public QObject
+{
     Q_OBJECT
 private Q_SLOTS:
     void readerHandlesQuotesAndLineBreaks();
@@ -131,7 +135,8 @@ void TestCsvImport::bomAndBlankLines()
 {
     QTemporaryDir dir;
     RunStore store(test::tempPath(dir, "w.phasebench"));
-    const auto result = importFile(store, {.path = data("bom.csv"), .runName = "bom"}, ImporterRegistry::withBuiltins());
+    const auto result =
+        importFile(store, {.path = data("bom.csv"), .runName = "bom"}, ImporterRegistry::withBuiltins());
     QCOMPARE(result.summary.requests, 2);
     QCOMPARE(store.run(result.runId)->name, std::string("bom"));
     const auto rows = store.requestsBySeq(result.runId, 0, 10);
@@ -146,7 +151,9 @@ void TestCsvImport::detectsFormatFromContent()
     QVERIFY(byContent);
     QCOMPARE(byContent->name(), std::string_view("csv"));
     QVERIFY(!reg.detect("{\"metric\":\"http_reqs\"}\n", "results.csv"));
-    QVERIFY(!reg.detect("\x7f" "ELF\x02\x01", "a.out"));
+    QVERIFY(!reg.detect("\x7f"
+                        "ELF\x02\x01",
+                        "a.out"));
 }
 
 void TestCsvImport::badRowsFailWithLineAndCommitNothing_data()
@@ -156,24 +163,25 @@ void TestCsvImport::badRowsFailWithLineAndCommitNothing_data()
     QTest::addColumn<QString>("expected");
     const QByteArray h = "trace_id,outcome,total_ms,stream,input_tokens\n";
     const QByteArray ok = "4bf92f3577b34da6a3ce929d0e0e4736,completed,12.5,true,10\n";
-    QTest::newRow("too few fields") << h + ok + "4bf92f3577b34da6a3ce929d0e0e4736,completed\n" << 3
-                                    << QStringLiteral("expected 5 fields");
-    QTest::newRow("non-numeric duration") << h + ok + ok + ",completed,fast,true,1\n" << 4
-                                          << QStringLiteral("total_ms");
+    QTest::newRow("too few fields") << h + ok + "4bf92f3577b34da6a3ce929d0e0e4736,completed\n"
+                                    << 3 << QStringLiteral("expected 5 fields");
+    QTest::newRow("non-numeric duration") << h + ok + ok + ",completed,fast,true,1\n"
+                                          << 4 << QStringLiteral("total_ms");
     QTest::newRow("negative duration") << h + ",completed,-3,true,1\n" << 2 << QStringLiteral("non-negative");
     QTest::newRow("unknown outcome") << h + ",exploded,3,true,1\n" << 2 << QStringLiteral("outcome");
     QTest::newRow("bad trace id") << h + "xyz,completed,3,true,1\n" << 2 << QStringLiteral("32 hex digits");
-    QTest::newRow("all-zero trace id") << h + "00000000000000000000000000000000,completed,3,true,1\n" << 2
-                                       << QStringLiteral("not all zero");
+    QTest::newRow("all-zero trace id") << h + "00000000000000000000000000000000,completed,3,true,1\n"
+                                       << 2 << QStringLiteral("not all zero");
     QTest::newRow("bad boolean") << h + ",completed,3,maybe,1\n" << 2 << QStringLiteral("true/false");
     QTest::newRow("fractional integer") << h + ",completed,3,true,1.5\n" << 2 << QStringLiteral("integer");
-    QTest::newRow("unterminated quote") << h + ok + ",\"completed,3,true,1\n" << 3
-                                        << QStringLiteral("unterminated");
+    QTest::newRow("unterminated quote") << h + ok + ",\"completed,3,true,1\n"
+                                        << 3 << QStringLiteral("unterminated");
     QTest::newRow("binary data") << h + QByteArray("ab\0cd,completed,3,true,1\n", 25) << 2
                                  << QStringLiteral("binary");
     QTest::newRow("empty file") << QByteArray() << 0 << QStringLiteral("empty");
     QTest::newRow("no known columns") << QByteArray("foo,bar\n1,2\n") << 1 << QStringLiteral("header");
-    QTest::newRow("duplicate column") << QByteArray("total_ms,total_ms\n1,2\n") << 1 << QStringLiteral("twice");
+    QTest::newRow("duplicate column")
+        << QByteArray("total_ms,total_ms\n1,2\n") << 1 << QStringLiteral("twice");
 }
 
 void TestCsvImport::badRowsFailWithLineAndCommitNothing()
@@ -258,8 +266,8 @@ void TestCsvImport::intoExistingRun()
     QTemporaryDir dir;
     RunStore store(test::tempPath(dir, "w.phasebench"));
     const auto first = importFile(store, {.path = data("bom.csv")}, ImporterRegistry::withBuiltins());
-    const auto second =
-        importFile(store, {.path = data("bom.csv"), .intoRun = first.runId}, ImporterRegistry::withBuiltins());
+    const auto second = importFile(store, {.path = data("bom.csv"), .intoRun = first.runId},
+                                   ImporterRegistry::withBuiltins());
     QCOMPARE(second.runId, first.runId);
     QCOMPARE(store.requestCount(first.runId), 4);
     QCOMPARE(store.runs().size(), std::size_t(1));
