@@ -515,24 +515,27 @@ int statsCommand(const QStringList& args, Io& io)
             print(io.err, tr("no run %1 in this file").arg(req.runId));
             return Failure;
         }
-        std::optional<RunInfo> baselineInfo;
-        if (req.baselineRun) {
-            baselineInfo = store->run(*req.baselineRun);
-            if (!baselineInfo) {
-                print(io.err, tr("no run %1 in this file").arg(*req.baselineRun));
-                return Failure;
-            }
+        if (req.baselineRun && !store->run(*req.baselineRun)) {
+            print(io.err, tr("no run %1 in this file").arg(*req.baselineRun));
+            return Failure;
         }
-        const auto table = store->loadRequestTable(req.runId);
+        // Load only what the figures read: a large run loads much faster.
+        auto needed = req.metrics;
+        if (!needed.empty()) {
+            for (const char* name :
+                 {"total", "setup", "send", "wait", "receive", "first_text", "generation"}) {
+                needed.push_back(req.composition ? findMetric(name) : nullptr);
+            }
+            needed.push_back(req.intervalMs ? req.seriesMetric : nullptr);
+        }
+        const auto columns = requiredColumns(needed, req.scope);
+        const auto table = store->loadRequestTable(req.runId, columns);
         Json out{{"id", info->id}, {"run_name", info->name}};
-        auto header = [&](std::ostream& os) {
-            os << toStd(tr("Run %1 '%2'").arg(info->id).arg(QString::fromStdString(info->name))) << '\n';
-        };
+        if (!json) {
+            io.out << toStd(tr("Run %1 '%2'").arg(info->id).arg(QString::fromStdString(info->name))) << '\n';
+        }
         if (req.perStage) {
             auto stages = Json::array();
-            if (!json) {
-                header(io.out);
-            }
             for (const auto& stage : stagesInOrder(table)) {
                 Window w = req.window;
                 w.kind = Window::Kind::Stage;
@@ -557,7 +560,6 @@ int statsCommand(const QStringList& args, Io& io)
         const auto report = summarize(selection, req.statistic, req.metrics);
         out.update(toJson(report));
         if (!json) {
-            header(io.out);
             printReport(io.out, report, !req.metrics.empty());
         }
         if (req.composition) {
@@ -572,7 +574,7 @@ int statsCommand(const QStringList& args, Io& io)
         }
         if (req.baselineRun || req.baselineWindow) {
             const auto otherTable =
-                req.baselineRun ? store->loadRequestTable(*req.baselineRun) : RequestTable{};
+                req.baselineRun ? store->loadRequestTable(*req.baselineRun, columns) : RequestTable{};
             const auto& baseTable = req.baselineRun ? otherTable : table;
             const auto baseSel = select(baseTable, req.scope, req.baselineWindow.value_or(req.window));
             const auto baseReport = summarize(baseSel, req.statistic, req.metrics);

@@ -1,9 +1,11 @@
 #include "stats/Summarize.h"
 
+#include "model/RequestColumns.h"
 #include "stats/Rates.h"
 
 #include <algorithm>
 #include <cmath>
+#include <string_view>
 
 namespace pb::stats {
 namespace {
@@ -148,6 +150,55 @@ MetricSummary summarizeMetric(const Selection& selection, const Metric& metric, 
             (metric.name == "network_envelope" ? ": wrong span boundaries or a wrong join" : ""));
     }
     return s;
+}
+
+std::vector<std::string> requiredColumns(std::span<const Metric* const> metrics, const Scope& scope)
+{
+    // Identity, outcome, time and conditions (scope, windows, logical requests,
+    // load profile), and what rates, throughput and token totals read.
+    std::vector<std::string> out{"logical_request_id",
+                                 "attempt",
+                                 "outcome",
+                                 "cached",
+                                 "stream",
+                                 "stage",
+                                 "model",
+                                 "input_bucket",
+                                 "output_bucket",
+                                 "start_offset",
+                                 "scheduled_offset",
+                                 "input_tokens",
+                                 "cached_input_tokens",
+                                 "output_tokens",
+                                 "reasoning_tokens",
+                                 "first_text",
+                                 "done"};
+    auto add = [&](std::string_view name) {
+        if (!name.empty() && requestColumnIndex(name) >= 0 &&
+            std::find(out.begin(), out.end(), name) == out.end()) {
+            out.emplace_back(name);
+        }
+    };
+    auto addMetric = [&](const Metric& m) {
+        for (auto c : m.columns) {
+            add(c);
+        }
+    };
+    if (metrics.empty()) {
+        for (const auto& m : metricCatalogue()) {
+            addMetric(m);
+        }
+    } else {
+        for (const auto* m : metrics) {
+            if (m) {
+                addMetric(*m);
+            }
+        }
+    }
+    for (const auto& f : scope.filters) {
+        add(f.column);
+    }
+    return out;
 }
 
 StatsReport summarize(const Selection& selection, const Statistic& statistic,

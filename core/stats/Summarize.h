@@ -9,6 +9,7 @@
 #include "stats/StatsResult.h"
 
 #include <span>
+#include <string>
 #include <vector>
 
 namespace pb::stats {
@@ -19,6 +20,12 @@ StatsReport summarize(const RequestTable& table, const Scope& scope, const Windo
                       const Statistic& statistic, std::span<const Metric* const> metrics = {});
 StatsReport summarize(const Selection& selection, const Statistic& statistic,
                       std::span<const Metric* const> metrics = {});
+
+// The stored request columns that summarize() reads for these metrics (all
+// metrics when empty) and this scope: pass them to RunStore::loadRequestTable
+// so that a large run loads only what the figures need. Joined columns that
+// the store does not hold are left out.
+std::vector<std::string> requiredColumns(std::span<const Metric* const> metrics, const Scope& scope);
 
 // One metric on a selection.
 MetricSummary summarizeMetric(const Selection& selection, const Metric& metric, const Statistic& statistic);
