@@ -288,16 +288,19 @@ int main(int argc, char** argv)
     });
     QElapsedTimer sort;
     sort.start();
+    const double sortCpuStart = cpuSeconds(); // the GUI thread idles meanwhile: this is the worker's CPU
     model.sort(requestColumnIndex("total"), Qt::DescendingOrder);
     const double requestMs = millis(sort);
     if (loop.exec() != 0) {
         return 1;
     }
     const double sortMs = millis(sort);
+    const double sortCpu = cpuSeconds() - sortCpuStart;
     const double sortedPageMs = paintMs(model, 0, kScreenRows);
-    std::printf("sort by total: sort() returned in %.2f ms, order applied after %.0f ms, first %d rows "
-                "%.2f ms; top total %s ms\n",
-                requestMs, sortMs, kScreenRows, sortedPageMs,
-                qPrintable(model.data(model.index(0, requestColumnIndex("total"))).toString()));
+    std::printf(
+        "sort by total: sort() returned in %.2f ms, order applied after %.0f ms (%.2f s CPU), first %d "
+        "rows %.2f ms; top total %s ms\n",
+        requestMs, sortMs, sortCpu, kScreenRows, sortedPageMs,
+        qPrintable(model.data(model.index(0, requestColumnIndex("total"))).toString()));
     return 0;
 }

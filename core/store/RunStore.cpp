@@ -147,7 +147,7 @@ RunStore::RunStore(const std::string& path, Mode mode)
     m_db.exec("PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL");
     // Checkpoint every 64 MB of WAL instead of every 4 MB: index pages that
     // many batches rewrite are copied into the file once per checkpoint, not
-    // once per batch (bench_store: +40% rows/s). The WAL file is cut back to
+    // once per batch (bench/RESULTS.md, store section). The WAL file is cut back to
     // that size afterwards. Durability is unchanged: it is the commit, not
     // the checkpoint, that makes a batch survive a crash.
     m_db.exec("PRAGMA wal_autocheckpoint = 16384; PRAGMA journal_size_limit = 67108864");

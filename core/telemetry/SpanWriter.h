@@ -27,9 +27,9 @@ class RunStore;
 struct SpanWriterConfig
 {
     std::string dbPath;
-    std::size_t maxBatch = 20000;         // spans per transaction
-    std::size_t maxQueuedSpans = 500000;  // beyond this submit() refuses (HTTP 503); bounds memory
-    bool followRunningLoadRun = true;     // pick up a running load run in the same file
+    std::size_t maxBatch = 20000;        // spans per transaction
+    std::size_t maxQueuedSpans = 500000; // beyond this submit() refuses (HTTP 503); bounds memory
+    bool followRunningLoadRun = true;    // pick up a running load run in the same file
     std::string receivedRunName = "received";
     std::string receivedRunSource; // e.g. "OTLP 127.0.0.1:4318"
 };
