@@ -231,10 +231,6 @@ int runCommand(const QStringList& args, Io& io)
         print(io.err, QString::fromStdString(e.what()));
         return Failure;
     }
-    auto store = openStore(parser, io, true);
-    if (!store) {
-        return Failure;
-    }
     load::LoadRunOptions options;
     options.runName = toStd(parser.value(QStringLiteral("name")));
     if (!parser.isSet(QStringLiteral("quiet"))) {
@@ -252,6 +248,14 @@ int runCommand(const QStringList& args, Io& io)
         };
     }
     load::LoadRun run(std::move(*scenario), std::move(options));
+    if (const auto problem = run.checkEnvironment(); !problem.empty()) {
+        print(io.err, QString::fromStdString(problem)); // before the workbench file is touched
+        return Failure;
+    }
+    auto store = openStore(parser, io, true);
+    if (!store) {
+        return Failure;
+    }
     load::LoadSummary summary;
     try {
         InterruptWatch watch(run);

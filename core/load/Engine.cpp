@@ -190,8 +190,16 @@ void Engine::run()
             abandonWaiting();
         }
         // Close finished intervals before starting arrivals due at their end,
-        // so that each interval counts what was scheduled inside it.
+        // and only once every arrival scheduled inside them was handled (this
+        // thread may be late on a loaded machine): each interval counts what
+        // was scheduled inside it.
         while (now >= tickStart + interval) {
+            if (m_schedule && !m_stopping) {
+                const auto next = m_schedule->peek();
+                if (next && m_t0 + next->offset < tickStart + interval) {
+                    break;
+                }
+            }
             emitSample(tickStart, tickStart + interval, false);
             tickStart += interval;
         }
@@ -217,7 +225,7 @@ void Engine::run()
         while (!m_timers.empty() && m_timers.top().at <= now) {
             const Timer t = m_timers.top();
             m_timers.pop();
-            onTimer(t, now);
+            onTimer(t);
         }
         if (m_drainDeadline != 0 && now >= m_drainDeadline && !m_hardStopped) {
             m_hardStopped = true;
@@ -382,7 +390,7 @@ void Engine::onDone(Attempt& a)
         m_timers.push({s.scheduled, a.index(), s.gen, TimerKind::Retry});
         return;
     }
-    if (s.vu && !m_stopping && now < m_closedEnd) {
+    if (s.vu && !m_userStop && !m_hardStopped && now < m_closedEnd) {
         // Closed model: the virtual user starts its next iteration right away.
         newIteration(s, closedStageAt(now), now);
         ++m_interval.scheduled;
@@ -394,7 +402,7 @@ void Engine::onDone(Attempt& a)
     m_transport->release(a);
 }
 
-void Engine::onTimer(const Timer& t, Nanos now)
+void Engine::onTimer(const Timer& t)
 {
     Slot& s = m_slots[t.slot];
     if (!s.attempt || s.gen != t.gen) {
@@ -406,7 +414,9 @@ void Engine::onTimer(const Timer& t, Nanos now)
         m_transport->cancel(a, "client_cancel");
         return;
     case TimerKind::NextIteration:
-        if (m_stopping) {
+        // A user who became ready before the end still starts, even when this
+        // thread gets to it late.
+        if (s.scheduled >= m_closedEnd) {
             s = Slot{};
             m_transport->release(a);
             return;
@@ -418,7 +428,6 @@ void Engine::onTimer(const Timer& t, Nanos now)
             m_transport->release(a);
             return;
         }
-        (void)now;
         startAttempt(a);
         return;
     }

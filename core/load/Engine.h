@@ -94,7 +94,7 @@ private:
     void newIteration(Slot& s, std::uint32_t stage, Nanos scheduled);
     void startAttempt(Attempt& a);
     void onDone(Attempt& a);
-    void onTimer(const Timer& t, Nanos now);
+    void onTimer(const Timer& t);
     void beginStop(Nanos now, bool byUser);
     void abandonWaiting();
     void emitSample(Nanos intervalStart, Nanos intervalEnd, bool final);

@@ -254,17 +254,29 @@ void LoadRun::stopNow()
     }
 }
 
+std::string LoadRun::checkEnvironment() const
+{
+    if (m_scenario.target.apiKeyEnv.empty()) {
+        return {};
+    }
+    const char* name = m_scenario.target.apiKeyEnv.c_str();
+    const char* v = m_options.getenv ? m_options.getenv(name) : std::getenv(name);
+    if (!v || !*v) {
+        return m_scenario.file + ": target.api_key_env: the environment variable " +
+               m_scenario.target.apiKeyEnv + " is not set";
+    }
+    return {};
+}
+
 LoadSummary LoadRun::run(RunStore& store)
 {
+    if (const auto problem = checkEnvironment(); !problem.empty()) {
+        throw LoadError(problem);
+    }
     std::string apiKey;
     if (!m_scenario.target.apiKeyEnv.empty()) {
         const char* name = m_scenario.target.apiKeyEnv.c_str();
-        const char* v = m_options.getenv ? m_options.getenv(name) : std::getenv(name);
-        if (!v || !*v) {
-            throw LoadError(m_scenario.file + ": target.api_key_env: the environment variable " +
-                            m_scenario.target.apiKeyEnv + " is not set");
-        }
-        apiKey = v;
+        apiKey = m_options.getenv ? m_options.getenv(name) : std::getenv(name);
     }
     const std::uint32_t instance = m_scenario.instanceId.value_or(randomInstanceId());
     Writer writer(m_scenario, stageNames(m_scenario));

@@ -47,6 +47,10 @@ public:
     LoadRun(const LoadRun&) = delete;
     LoadRun& operator=(const LoadRun&) = delete;
 
+    // The problem that would stop run() before it starts (an unset API key
+    // variable), or an empty string.
+    std::string checkEnvironment() const;
+
     // Blocks until the run ended. Throws LoadError (missing API key variable,
     // engine failure) or StoreError; what was stored before a failure stays.
     LoadSummary run(RunStore& store);

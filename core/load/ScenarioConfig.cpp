@@ -1,0 +1,79 @@
+#include "load/Scenario.h"
+#include "load/TraceContext.h"
+
+#include <nlohmann/json.hpp>
+
+namespace pb::load {
+
+using json = nlohmann::json;
+
+std::string scenarioConfigJson(const Scenario& s, std::uint32_t instanceId)
+{
+    const auto ms = [](Nanos n) {
+        return double(n) / 1e6;
+    };
+    json target{
+        {"base_url", s.target.baseUrl},
+        {"api", nameOf(s.target.api)},
+        {"path", s.target.path},
+        {"model", s.target.model},
+        {"tls_verify", s.target.tlsVerify},
+        {"http_version", nameOf(s.target.httpVersion)},
+        {"max_connections", s.target.maxConnections},
+        {"stream_protocol", s.target.streamProtocol == sse::Protocol::Responses ? "responses" : "chat"}};
+    // The variable's name is not a secret; its value never reaches this function.
+    target["api_key_env"] = s.target.apiKeyEnv;
+    auto headerNames = json::array();
+    for (const auto& [k, v] : s.target.headers) {
+        headerNames.push_back(k); // values may be credentials: names only
+    }
+    target["header_names"] = headerNames;
+    auto sets = json::array();
+    for (const auto& p : s.request.promptSets) {
+        sets.push_back({{"bucket", p.bucket},
+                        {"weight", p.weight},
+                        {"prompt_count", p.prompts.size()},
+                        {"output_bucket", p.outputBucket}});
+    }
+    json request{{"prompt_sets", sets},
+                 {"stream", s.request.stream},
+                 {"include_usage", s.request.includeUsage},
+                 {"tools", !s.request.toolsJson.empty()}};
+    request["max_tokens"] = s.request.maxTokens ? json(*s.request.maxTokens) : json();
+    request["temperature"] = s.request.temperature ? json(*s.request.temperature) : json();
+    json executor{{"type", nameOf(s.executor.kind)},
+                  {"max_in_flight", s.executor.maxInFlight},
+                  {"pre_allocated", s.executor.preAllocated},
+                  {"planned_duration_ms", ms(s.executor.plannedDuration())}};
+    if (s.executor.open()) {
+        auto stages = json::array();
+        for (const auto& st : s.executor.stages) {
+            stages.push_back({{"name", st.name},
+                              {"start_rate_per_s", st.startRate},
+                              {"end_rate_per_s", st.endRate},
+                              {"duration_ms", ms(st.duration)}});
+        }
+        executor["stages"] = stages;
+    } else {
+        executor["vus"] = s.executor.vus;
+    }
+    json retry{{"max_attempts", s.retry.maxAttempts},
+               {"on_status", s.retry.onStatus},
+               {"on_transport_error", s.retry.onTransportError},
+               {"backoff_ms", ms(s.retry.backoff)},
+               {"backoff_multiplier", s.retry.backoffMultiplier}};
+    json out{{"scenario", s.name},
+             {"target", target},
+             {"request", request},
+             {"executor", executor},
+             {"warmup_ms", ms(s.warmup)},
+             {"graceful_stop_ms", ms(s.gracefulStop)},
+             {"timeout_ms", ms(s.timeout)},
+             {"retry", retry},
+             {"sample_interval_ms", ms(s.sampleInterval)},
+             {"generator_instance_id", instanceIdHex(instanceId)}};
+    out["cancel_after_ms"] = s.cancelAfter ? json(ms(*s.cancelAfter)) : json();
+    return out.dump();
+}
+
+} // namespace pb::load
