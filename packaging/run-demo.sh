@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Sets up a Debian 12 machine, builds the release preset and opens the
-# workbench on the demo. Without a display it prints the demo report instead.
+# workbench on a live demo run (demo gateway + OTLP receiver on loopback).
+# Without a display it runs `phasebench-cli demo` and prints its report.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -13,12 +14,9 @@ if [ -n "${DISPLAY:-}${WAYLAND_DISPLAY:-}" ] && [ "${PHASEBENCH_HEADLESS:-0}" !=
   exec "$bin/phasebench" --demo "$@"
 fi
 
-echo "phasebench: no display; printing the demo report instead of opening the window." >&2
-work=$(mktemp -d)
-trap 'rm -rf "$work"' EXIT
-db="$work/demo.phasebench"
-"$bin/phasebench-cli" import resources/samples/demo_requests.csv --db "$db" --run demo
+echo "phasebench: no display; running the demo in the terminal instead of the window." >&2
+mkdir -p build
+db=build/demo.phasebench
+"$bin/phasebench-cli" demo --db "$db" "$@"
+echo
 "$bin/phasebench-cli" runs --db "$db"
-if "$bin/phasebench-cli" --help | grep -q '^  stats'; then
-  "$bin/phasebench-cli" stats --db "$db" --run 1
-fi

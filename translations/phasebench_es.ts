@@ -965,6 +965,449 @@ Run &apos;phasebench-cli &lt;command&gt; --help&apos; for the options of a comma
         <source>note: no client record has this trace ID; only the server side is shown</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>several</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>PASS</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>FAIL</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>CANNOT DECIDE</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Run %1 &apos;%2&apos;: %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Broken budget first: %1 %2 %3 %4 &gt; budget %5 %4 (likely owner: %6)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>budgets: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>warning: no budget was stored before the run started; the first stored version (set %1) was used</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>window: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Thresholds changed after the run started (the check uses the version set before it):</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>  %1: %2 -&gt; %3 (version %4, set %5)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Evaluate a run&apos;s budgets and gates. Exit codes: 0 all pass, 3 a budget or gate failed, 4 cannot decide (too few samples, join coverage too low, a phase not measured), 1 error, 2 usage.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Run to check (default: the only run of the file).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Budget file (JSON, see docs/budgets.md); default: the run&apos;s stored budgets.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Store --budgets with the run as a new version (with its time).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Use this stored version instead of the one set before the run.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Also write the result as JUnit XML to FILE.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>--save-budgets needs --budgets FILE</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>--budget-version expects a version number</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>bad budget file: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>stored the budgets with run %1 as version %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>run %1 has no stored budget version %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>run %1 has no stored budgets: pass --budgets FILE</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>cannot write the JUnit file &apos;%1&apos;: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Run the built-in demo: gateway, receiver, a short load run, the join.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Evaluate a run&apos;s budgets and gates (exit code for CI).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Diagnose a run: the phase that moved, its likely owner, the first check.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Join: coverage %1% (%2 of %3 attempts matched a server trace), %4 unmatched server traces, %5 negative envelopes, %6 duplicate trace IDs</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Per-phase latency (ms), %1; %2; %3:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>phase</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>--%1 expects a number above 0 and at most %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Start the OTLP receiver and the demo gateway on free loopback ports, run a short open-model load against the gateway, join client and server views and print the summary with join coverage and per-phase percentiles.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Switch a demo gateway fault on (repeatable; see --list-faults).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Seconds of steady load after the warm-up (default 20).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>S</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Requests per second (default 6).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>R</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Compute slots of the demo inference pool (default 4).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Name of the run (default demo).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No live progress lines.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>demo gateway %1, OTLP receiver %2, run %3 in %4</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 s  %2  achieved %3/s  in flight %4  completed %5  failed %6  dropped %7</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Spans: %1 exported by the gateway, %2 stored (%3 dropped)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Stored in %1 (run %2). Open it with: phasebench %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>compared: %1 -&gt; %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>comparison refused: the load profiles differ</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>no finding: no rule fired</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1. %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>   likely owner: %1 (confidence %2)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>   rule: %1; between: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>   evidence:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>   first check: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Stages (knee search):</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>knee: %1; highest stage that met the budgets: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>none found</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Notes:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>--%1 expects a run id</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Diagnose a run: which phase moved, its likely owner and the first check, with evidence. Compares with --baseline, else the first and last stage, else the two halves of the run.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Run to diagnose (default: the only run of the file).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Baseline run to compare with (same load profile).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Budget file, for the highest stage of a stepped run that met them.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>--baseline must name another run</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>pb::diagnose</name>
+    <message>
+        <source>The stepped run passed its knee: queue time grows faster than the arrival rate, and throughput stops following it.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Size capacity for the highest stage that met the budgets; check compute slots, batch policy and admission control.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>client/network</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>gateway</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>inference pool/queue</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>model generation</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>response transfer</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>telemetry/measurement</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Connection set-up (connect, TLS) rose while the server spans stayed flat.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Check connection reuse (keep-alive), socket limits and the load generator&apos;s CPU; a load balancer may be closing sessions.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Gateway time rose while the GPU queue stayed flat.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Check the gateway&apos;s child spans and CPU: rate limiting, serialisation, masking, too few replicas.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>GPU queue time rose while generation per output token stayed flat: the inference pool is saturated.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Check pool capacity (compute slots), batch policy, queue length, the output-token limit and admission control; a gateway timeout only turns slow responses into fast errors.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Generation time per output token rose with concurrency: the batch is too aggressive or memory is under pressure.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Check the scheduler&apos;s batch size, GPU memory and the token profile; reduce max tokens at the same arrival rate.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Time to first token rose while the total barely changed: the wait before output grew and the output is short.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Look at the queue and the prefill separately (server spans), and at the input-token profile.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The client total rose while the server root span did not: the time is spent outside the root span.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Check the root span&apos;s boundary (does it end after the response write?), the body size and the load balancer.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Unattributed server time grew: part of the root span has no phase span.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Check for missing child spans (a new code path, a dropped span) and the span rules that map names to phases.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Fewer events than in the baseline: a better percentile may only mean that events went missing.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Check dropped iterations, the import and the sampling before comparing percentiles.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Join coverage is low: server phases describe only part of the requests.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Check that every hop forwards traceparent, the span export (dropped spans, exporter queue) and the server&apos;s sampling policy.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Negative network envelopes: the client total is shorter than the server root span.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Check span boundaries, units and the join; a negative envelope never means a faster network.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Trace-ID collisions: several attempts share a trace ID, which joins independent histories.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Check the trace-ID generator: random 128-bit IDs, the generator instance in the high bits.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Dropped iterations: the run did not deliver its promised load, so its percentiles belong to a lower rate.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Raise pre-allocated and maximum in-flight requests, or lower the rate to what the generator can sustain.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Completed requests without a completion event (no total, or a stream without done).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Check the stream parser and the importer&apos;s mapping of the end event; these requests are missing from the latency figures.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The server keeps mostly slow traces: joined requests are much slower than the rest, so joined phases describe the tail only.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Check the tail-sampling policy; enable coordinated sampling for the controlled run and record its rate.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Upstream is normal but the local fields are slow: connection set-up and sending the request take most of the wait.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Check the local fields: connection pool, DNS, TLS, request upload and the generator.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Slow before the response headers.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Check the route, admission, network, region and load before optimising the client.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Fast headers but a slow first effective output.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Check the model queue, prefill, reasoning start and requests in flight.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Fast first event but slow output: the early events are metadata or heartbeats.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Check what the early events carry (metadata, heartbeats while queued, reasoning start); an event is not a token.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Fast effective action but slow visible text: reasoning or tool calls come first.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Investigate reasoning effort and tool calls; a longer header timeout does not change this pattern.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Fast first text but a low visible output rate: the stream starts quickly and then generates slowly.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Compare output length, context, channel, requests in flight and provider (decode, contention); a first-output timeout will not catch it.</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>pb::ui::ColumnFormat</name>

@@ -38,5 +38,6 @@ int receiveCommand(const QStringList& args, Io& io);
 int traceCommand(const QStringList& args, Io& io);
 int serveDemoCommand(const QStringList& args, Io& io);
 int statsCommand(const QStringList& args, Io& io);
+int demoCommand(const QStringList& args, Io& io);
 
 } // namespace pb::cli

@@ -34,7 +34,7 @@ void setupParser(QCommandLineParser& parser, const QString& description, bool wi
     }
 }
 
-std::optional<int> parseOrExit(QCommandLineParser& parser, const QStringList& args, Io& io)
+std::optional<int> parseOrExit(QCommandLineParser& parser, const QStringList& args, Io& io, bool requireDb)
 {
     if (!parser.parse(args)) {
         print(io.err, parser.errorText());
@@ -44,7 +44,7 @@ std::optional<int> parseOrExit(QCommandLineParser& parser, const QStringList& ar
         print(io.out, parser.helpText());
         return Ok;
     }
-    if (!parser.isSet(QStringLiteral("db"))) {
+    if (requireDb && !parser.isSet(QStringLiteral("db"))) {
         print(io.err, tr("missing --db FILE"));
         return Usage;
     }

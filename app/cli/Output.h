@@ -24,7 +24,8 @@ void print(std::ostream& os, const QString& s);
 // A parser preset with --help, --db and (optionally) --json.
 void setupParser(QCommandLineParser& parser, const QString& description, bool withJson);
 // Parses `args`; on error or --help prints and returns the exit code to use.
-std::optional<int> parseOrExit(QCommandLineParser& parser, const QStringList& args, Io& io);
+std::optional<int> parseOrExit(QCommandLineParser& parser, const QStringList& args, Io& io,
+                               bool requireDb = true);
 // Opens --db; prints a clear error and returns null on failure.
 std::unique_ptr<RunStore> openStore(const QCommandLineParser& parser, Io& io, bool create);
 

@@ -4,7 +4,9 @@
 // scenario's graceful_stop time, everything measured is kept and the run is
 // marked aborted (exit code 130); a second Ctrl-C cancels what is in flight.
 #include "cli/Cli.h"
+#include "cli/Interrupt.h"
 #include "cli/Output.h"
+#include "cli/RunOutput.h"
 #include "load/LoadRun.h"
 #include "store/RunStore.h"
 
@@ -23,63 +25,6 @@ namespace pb::cli {
 namespace {
 
 constexpr int kInterrupted = 130;
-
-// The only state a signal handler may touch; the watcher thread does the work.
-volatile std::sig_atomic_t g_interrupts = 0;
-
-extern "C" void onInterrupt(int)
-{
-    g_interrupts = g_interrupts + 1;
-}
-
-// Installs SIGINT/SIGTERM handlers for its lifetime and turns interrupts into
-// stop()/stopNow() on the run from a normal thread.
-class InterruptWatch
-{
-public:
-    explicit InterruptWatch(load::LoadRun& run)
-    {
-        g_interrupts = 0;
-        struct sigaction sa
-        {};
-        sa.sa_handler = &onInterrupt;
-        sigemptyset(&sa.sa_mask);
-        sigaction(SIGINT, &sa, &m_oldInt);
-        sigaction(SIGTERM, &sa, &m_oldTerm);
-        m_thread = std::thread([this, &run] {
-            int seen = 0;
-            while (!m_done.load()) {
-                const int n = g_interrupts;
-                if (n > seen) {
-                    seen = n;
-                    if (n == 1) {
-                        run.stop();
-                    } else {
-                        run.stopNow();
-                    }
-                }
-                std::this_thread::sleep_for(std::chrono::milliseconds(50));
-            }
-        });
-    }
-    ~InterruptWatch()
-    {
-        m_done = true;
-        m_thread.join();
-        sigaction(SIGINT, &m_oldInt, nullptr);
-        sigaction(SIGTERM, &m_oldTerm, nullptr);
-    }
-    InterruptWatch(const InterruptWatch&) = delete;
-    InterruptWatch& operator=(const InterruptWatch&) = delete;
-
-private:
-    struct sigaction m_oldInt
-    {};
-    struct sigaction m_oldTerm
-    {};
-    std::atomic<bool> m_done{false};
-    std::thread m_thread;
-};
 
 std::string fixed(double v, int digits)
 {
@@ -105,6 +50,8 @@ const std::pair<const char*, const load::Quantiles load::LoadSummary::*> kLatenc
     {"first_text", &load::LoadSummary::firstText},
     {"total", &load::LoadSummary::total},
 };
+
+} // namespace
 
 nlohmann::json toJson(const load::LoadSummary& s)
 {
@@ -207,8 +154,6 @@ void printText(std::ostream& os, const load::LoadSummary& s)
     os << std::left;
 }
 
-} // namespace
-
 int runCommand(const QStringList& args, Io& io)
 {
     QCommandLineParser parser;
@@ -258,7 +203,7 @@ int runCommand(const QStringList& args, Io& io)
     }
     load::LoadSummary summary;
     try {
-        InterruptWatch watch(run);
+        InterruptWatch watch([&run](int n) { n == 1 ? run.stop() : run.stopNow(); });
         summary = run.run(*store);
     } catch (const std::exception& e) {
         print(io.err, QString::fromStdString(e.what()));

@@ -100,6 +100,9 @@ void OtlpExporter::stop()
     if (m_thread.joinable()) {
         m_thread.join();
     }
+    // Close the kept-alive connection now: a receiver stopping after us would
+    // otherwise wait out its keep-alive timeout for this idle connection.
+    m_client.reset();
 }
 
 ExporterStats OtlpExporter::stats() const

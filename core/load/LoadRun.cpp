@@ -291,6 +291,9 @@ LoadSummary LoadRun::run(RunStore& store)
     info.status = RunStatus::Running;
     const auto runId = store.createRun(info);
     m_runId = runId;
+    if (m_options.onRunCreated) {
+        m_options.onRunCreated(runId);
+    }
 
     m_engine.store(&engine);
     if (const int pending = m_pendingStop.load(); pending == 1) {

@@ -35,6 +35,9 @@ struct LoadRunOptions
     std::string runName; // default: the scenario name
     // Called on the thread that runs run(), once per sample interval.
     std::function<void(const LiveSample&)> onSample;
+    // Called once the run exists in the store, before the first request:
+    // lets a span receiver route this run's spans into it from the start.
+    std::function<void(std::int64_t runId)> onRunCreated;
     // Overrides getenv() for the API key variable (tests); null = environment.
     std::function<const char*(const char* name)> getenv;
 };

@@ -1,0 +1,215 @@
+// phasebench-cli demo [--db FILE] [--fault NAME]… [--duration S] [--rate R] [--json]
+// The main job without a display: the OTLP receiver and the demo gateway on
+// free loopback ports, a short open-model run against the gateway, the join,
+// and the run's summary with join coverage and per-phase p50/p95/p99.
+// Ctrl-C stops the load gracefully; the join and the summary still run.
+#include "cli/Cli.h"
+#include "cli/Interrupt.h"
+#include "cli/Output.h"
+#include "cli/RunOutput.h"
+#include "demo/DemoRun.h"
+#include "stats/StatsJson.h"
+
+#include <QDir>
+#include <QFileInfo>
+
+#include <nlohmann/json.hpp>
+
+#include <cmath>
+#include <iomanip>
+#include <mutex>
+#include <ostream>
+#include <sstream>
+
+namespace pb::cli {
+namespace {
+
+std::string fixed(double v, int digits)
+{
+    std::ostringstream os;
+    os << std::fixed << std::setprecision(digits) << v;
+    return os.str();
+}
+
+std::string quantileText(const stats::MetricSummary& m, double p)
+{
+    const auto* q = m.quantile(p);
+    return q && q->value ? fixed(*q->value, 1) : std::string("-");
+}
+
+nlohmann::json joinJson(const JoinReport& r)
+{
+    return {{"attempts", r.attempts},
+            {"eligible", r.eligible},
+            {"matched", r.matched},
+            {"coverage", std::isnan(r.coverage) ? nlohmann::json() : nlohmann::json(r.coverage)},
+            {"server_traces", r.serverTraces},
+            {"unmatched_server_traces", r.unmatchedServerTraces},
+            {"no_server_trace", r.noServerTrace},
+            {"negative_envelopes", r.negativeEnvelopes},
+            {"duplicate_trace_ids", r.duplicateTraceIds}};
+}
+
+void printJoin(std::ostream& os, const JoinReport& r)
+{
+    const QString coverage = std::isnan(r.coverage) ? QStringLiteral("-")
+                                                    : QString::number(r.coverage * 100.0, 'f', 1);
+    print(os, tr("Join: coverage %1% (%2 of %3 attempts matched a server trace), %4 unmatched server "
+                 "traces, %5 negative envelopes, %6 duplicate trace IDs")
+                  .arg(coverage)
+                  .arg(r.matched)
+                  .arg(r.eligible)
+                  .arg(r.unmatchedServerTraces)
+                  .arg(r.negativeEnvelopes)
+                  .arg(r.duplicateTraceIds));
+}
+
+void printPhases(std::ostream& os, const stats::StatsReport& report)
+{
+    print(os, tr("Per-phase latency (ms), %1; %2; %3:")
+                  .arg(QString::fromStdString(report.window), QString::fromStdString(report.scope),
+                       QString::fromStdString(report.statistic)));
+    os << "  " << std::left << std::setw(34) << toStd(tr("phase")) << std::right << std::setw(7) << "n"
+       << std::setw(10) << "p50" << std::setw(10) << "p95" << std::setw(10) << "p99" << '\n';
+    for (const auto& m : report.metrics) {
+        const auto label = QCoreApplication::translate("pb::Metric", m.label.c_str());
+        os << "  " << std::left << std::setw(34) << toStd(label) << std::right << std::setw(7) << m.n
+           << std::setw(10) << quantileText(m, 0.5) << std::setw(10) << quantileText(m, 0.95) << std::setw(10)
+           << quantileText(m, 0.99) << '\n';
+    }
+    os << std::left;
+}
+
+std::optional<double> positiveOption(const QCommandLineParser& parser, const QString& name, double max, Io& io)
+{
+    if (!parser.isSet(name)) {
+        return std::nullopt;
+    }
+    bool ok = false;
+    const double v = parser.value(name).toDouble(&ok);
+    if (!ok || !(v > 0) || v > max) {
+        print(io.err, tr("--%1 expects a number above 0 and at most %2").arg(name).arg(max));
+        return -1.0;
+    }
+    return v;
+}
+
+} // namespace
+
+int demoCommand(const QStringList& args, Io& io)
+{
+    QCommandLineParser parser;
+    setupParser(parser,
+                tr("Start the OTLP receiver and the demo gateway on free loopback ports, run a short "
+                   "open-model load against the gateway, join client and server views and print the "
+                   "summary with join coverage and per-phase percentiles."),
+                true);
+    parser.addOption(
+        {QStringLiteral("fault"), tr("Switch a demo gateway fault on (repeatable; see --list-faults)."), tr("NAME")});
+    parser.addOption({QStringLiteral("list-faults"), tr("List the faults and the symptom each produces.")});
+    parser.addOption({QStringLiteral("duration"), tr("Seconds of steady load after the warm-up (default 20)."),
+                      tr("S")});
+    parser.addOption({QStringLiteral("rate"), tr("Requests per second (default 6)."), tr("R")});
+    parser.addOption({QStringLiteral("slots"), tr("Compute slots of the demo inference pool (default 4)."),
+                      tr("N")});
+    parser.addOption({QStringLiteral("name"), tr("Name of the run (default demo)."), tr("NAME")});
+    parser.addOption({QStringLiteral("quiet"), tr("No live progress lines.")});
+    if (const auto code = parseOrExit(parser, args, io, false)) {
+        return *code;
+    }
+    if (parser.isSet(QStringLiteral("list-faults"))) {
+        for (const auto& f : demo::faults()) {
+            io.out << "  " << std::left << std::setw(20) << f.name << f.symptom << '\n';
+        }
+        return Ok;
+    }
+    demo::DemoRunOptions options;
+    options.dbPath = parser.isSet(QStringLiteral("db")) ? toStd(parser.value(QStringLiteral("db")))
+                                                        : std::string("demo.phasebench");
+    for (const auto& name : parser.values(QStringLiteral("fault"))) {
+        const auto f = demo::parseFault(toStd(name));
+        if (!f) {
+            print(io.err, tr("unknown fault '%1' (see --list-faults)").arg(name));
+            return Usage;
+        }
+        options.faults.push_back(*f);
+    }
+    const auto duration = positiveOption(parser, QStringLiteral("duration"), 3600, io);
+    const auto rate = positiveOption(parser, QStringLiteral("rate"), 1000, io);
+    const auto slots = positiveOption(parser, QStringLiteral("slots"), 1024, io);
+    if ((duration && *duration < 0) || (rate && *rate < 0) || (slots && *slots < 0)) {
+        return Usage;
+    }
+    if (duration) {
+        options.duration = Nanos(*duration * 1e9);
+        options.warmup = std::min<Nanos>(options.warmup, options.duration / 5);
+    }
+    options.rate = rate.value_or(options.rate);
+    options.slots = slots ? int(*slots) : options.slots;
+    if (parser.isSet(QStringLiteral("name"))) {
+        options.runName = toStd(parser.value(QStringLiteral("name")));
+    }
+    const bool json = parser.isSet(QStringLiteral("json"));
+    const bool quiet = parser.isSet(QStringLiteral("quiet"));
+    // Progress goes to stderr so that --json output stays one document.
+    std::mutex progressMutex;
+    std::ostream& progress = io.err;
+    if (!quiet) {
+        options.onStarted = [&](const demo::DemoEndpoints& e) {
+            std::lock_guard lock(progressMutex);
+            print(progress, tr("demo gateway %1, OTLP receiver %2, run %3 in %4")
+                                .arg(QString::fromStdString(e.gatewayUrl), QString::fromStdString(e.otlpEndpoint))
+                                .arg(e.runId)
+                                .arg(QDir::toNativeSeparators(
+                                    QFileInfo(QString::fromStdString(options.dbPath)).absoluteFilePath())));
+        };
+        options.onSample = [&](const load::LiveSample& s) {
+            std::lock_guard lock(progressMutex);
+            print(progress, tr("%1 s  %2  achieved %3/s  in flight %4  completed %5  failed %6  dropped %7")
+                                .arg(double(s.sample.offset + s.sample.interval) / 1e9, 5, 'f', 0)
+                                .arg(QString::fromStdString(s.stage))
+                                .arg(s.sample.achievedRate, 0, 'f', 1)
+                                .arg(s.sample.inFlight)
+                                .arg(s.totalCompleted)
+                                .arg(s.totalFailed)
+                                .arg(s.totalDropped));
+        };
+    }
+    demo::DemoRun demo(options);
+    demo::DemoRunResult result;
+    try {
+        InterruptWatch watch([&demo](int) { demo.stop(); });
+        result = demo.run();
+    } catch (const std::exception& e) {
+        print(io.err, QString::fromStdString(e.what()));
+        return Failure;
+    }
+    if (json) {
+        nlohmann::json out = {{"db", options.dbPath},
+                              {"id", result.load.runId},
+                              {"gateway", result.endpoints.gatewayUrl},
+                              {"otlp", result.endpoints.otlpEndpoint},
+                              {"spans_stored", result.spans.stored},
+                              {"load", toJson(result.load)},
+                              {"join", joinJson(result.join)},
+                              {"phases", stats::toJson(result.stats)}};
+        io.out << out.dump(2) << '\n';
+    } else {
+        printText(io.out, result.load);
+        io.out << '\n';
+        printJoin(io.out, result.join);
+        print(io.out, tr("Spans: %1 exported by the gateway, %2 stored (%3 dropped)")
+                          .arg(result.exporter.exported)
+                          .arg(result.spans.stored)
+                          .arg(result.exporter.dropped + result.spans.refused + result.spans.failed));
+        io.out << '\n';
+        printPhases(io.out, result.stats);
+        io.out << '\n';
+        print(io.out, tr("Stored in %1 (run %2). Open it with: phasebench %1")
+                          .arg(QString::fromStdString(options.dbPath))
+                          .arg(result.load.runId));
+    }
+    return result.load.status == RunStatus::Aborted ? 130 : Ok;
+}
+
+} // namespace pb::cli

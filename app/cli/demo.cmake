@@ -1,0 +1,1 @@
+target_sources(phasebench_cli_lib PRIVATE cli/DemoCommand.cpp)
