@@ -1,95 +1,140 @@
-// OTLP/JSON request bodies and files (see OtlpDecode.h).
+// OTLP/JSON request bodies and files (see OtlpDecode.h). Parsed with
+// simdjson's DOM (Debian libsimdjson-dev): nlohmann/json's DOM made decoding
+// run at jq's speed (~14 MB/s per core, bench/RESULTS.md), and the receiver
+// and the OTLP file importer share this decoder.
 #include "telemetry/OtlpDecode.h"
 
 #include "telemetry/DecodeCollector.h"
 
-#include <nlohmann/json.hpp>
+#include <simdjson.h>
 
 #include <charconv>
 #include <climits>
 #include <cmath>
 
 namespace pb::otlp {
-using nlohmann::json;
+namespace dom = simdjson::dom;
 
 namespace {
 using detail::Collector;
 using detail::kMaxValueDepth;
 
-// OTLP/JSON uses lowerCamelCase; protojson also accepts the proto field names.
-const json* field(const json& obj, const char* camel, const char* snake = nullptr)
+// One parser per thread: it keeps its buffers between documents, which is
+// most of simdjson's speed; receiver threads decode concurrently.
+// Deeper than any real attribute value (kMaxValueDepth keeps those), but a
+// hostile body nested deeper still decodes; beyond this it is refused.
+constexpr std::size_t kMaxJsonDepth = 1u << 15;
+
+dom::parser makeParser()
 {
-    auto it = obj.find(camel);
-    if (it != obj.end()) {
-        return &*it;
+    dom::parser parser;
+    // Grows with the first larger document. Should this fail (out of
+    // memory), parse() allocates with simdjson's default depth instead.
+    if (parser.allocate(64u << 10, kMaxJsonDepth) != simdjson::SUCCESS) {
+        return dom::parser();
     }
-    if (snake) {
-        it = obj.find(snake);
-        if (it != obj.end()) {
-            return &*it;
-        }
-    }
-    return nullptr;
+    return parser;
 }
 
-// A list field: absent or null is empty, an array is itself, anything else is
-// a structural error.
-bool listField(const json& obj, const char* camel, const char* snake, const json*& out)
+dom::parser& threadParser()
 {
-    out = field(obj, camel, snake);
-    if (!out || out->is_null()) {
-        out = nullptr;
+    thread_local dom::parser parser = makeParser();
+    return parser;
+}
+
+// OTLP/JSON uses lowerCamelCase; protojson also accepts the proto field names.
+std::optional<dom::element> field(dom::object obj, std::string_view camel, std::string_view snake = {})
+{
+    dom::element e;
+    if (obj.at_key(camel).get(e) == simdjson::SUCCESS) {
+        return e;
+    }
+    if (!snake.empty() && obj.at_key(snake).get(e) == simdjson::SUCCESS) {
+        return e;
+    }
+    return std::nullopt;
+}
+
+std::optional<dom::element> field(dom::element el, std::string_view camel, std::string_view snake = {})
+{
+    dom::object obj;
+    if (el.get_object().get(obj) != simdjson::SUCCESS) {
+        return std::nullopt;
+    }
+    return field(obj, camel, snake);
+}
+
+std::optional<std::string_view> stringOf(const std::optional<dom::element>& e)
+{
+    std::string_view s;
+    if (e && e->get_string().get(s) == simdjson::SUCCESS) {
+        return s;
+    }
+    return std::nullopt;
+}
+
+// A list field: absent or null is empty (nullopt), an array is itself,
+// anything else is a structural error (false).
+bool listField(dom::object obj, std::string_view camel, std::string_view snake,
+               std::optional<dom::array>& out)
+{
+    out.reset();
+    const auto e = field(obj, camel, snake);
+    if (!e || e->is_null()) {
         return true;
     }
-    return out->is_array();
+    dom::array a;
+    if (e->get_array().get(a) != simdjson::SUCCESS) {
+        return false;
+    }
+    out = a;
+    return true;
+}
+
+template<typename T> std::optional<T> parseDecimal(std::string_view s)
+{
+    T v{};
+    const auto* b = s.data();
+    const auto* e = b + s.size();
+    const auto res = std::from_chars(b, e, v);
+    if (!s.empty() && res.ec == std::errc{} && res.ptr == e) {
+        return v;
+    }
+    return std::nullopt;
 }
 
 // 64-bit integers arrive as decimal strings (the OTLP rule) or as numbers.
-std::optional<std::int64_t> int64Of(const json& v)
+std::optional<std::int64_t> int64Of(dom::element v)
 {
-    if (v.is_number_unsigned()) {
-        const auto u = v.get<std::uint64_t>();
+    switch (v.type()) {
+    case dom::element_type::INT64:
+        return v.get_int64().value_unsafe();
+    case dom::element_type::UINT64: {
+        const auto u = v.get_uint64().value_unsafe();
         return u > static_cast<std::uint64_t>(INT64_MAX) ? std::nullopt
                                                          : std::optional(static_cast<std::int64_t>(u));
     }
-    if (v.is_number_integer()) {
-        return v.get<std::int64_t>();
-    }
-    if (v.is_number_float()) {
-        const double d = v.get<double>();
+    case dom::element_type::DOUBLE: {
+        const double d = v.get_double().value_unsafe();
         if (std::isfinite(d) && std::floor(d) == d && std::fabs(d) < 9.2e18) {
             return static_cast<std::int64_t>(d);
         }
         return std::nullopt;
     }
-    if (v.is_string()) {
-        const auto& s = v.get_ref<const std::string&>();
-        std::int64_t i = 0;
-        const auto* b = s.data();
-        const auto* e = b + s.size();
-        const auto res = std::from_chars(b, e, i);
-        if (!s.empty() && res.ec == std::errc{} && res.ptr == e) {
-            return i;
-        }
+    case dom::element_type::STRING:
+        return parseDecimal<std::int64_t>(v.get_string().value_unsafe());
+    default:
+        return std::nullopt;
     }
-    return std::nullopt;
 }
 
-std::optional<std::uint64_t> uint64Of(const json& v)
+std::optional<std::uint64_t> uint64Of(dom::element v)
 {
-    if (v.is_number_unsigned()) {
-        return v.get<std::uint64_t>();
+    if (v.type() == dom::element_type::UINT64) {
+        return v.get_uint64().value_unsafe();
     }
-    if (v.is_string()) {
-        const auto& s = v.get_ref<const std::string&>();
-        std::uint64_t u = 0;
-        const auto* b = s.data();
-        const auto* e = b + s.size();
-        const auto res = std::from_chars(b, e, u);
-        if (!s.empty() && res.ec == std::errc{} && res.ptr == e) {
-            return u;
-        }
-        return std::nullopt;
+    if (v.type() == dom::element_type::STRING) {
+        return parseDecimal<std::uint64_t>(v.get_string().value_unsafe());
     }
     const auto i = int64Of(v);
     if (i && *i >= 0) {
@@ -99,15 +144,15 @@ std::optional<std::uint64_t> uint64Of(const json& v)
 }
 
 // Enums are integers in OTLP/JSON; the names are accepted too.
-int enumOf(const json* v, std::initializer_list<const char*> names)
+int enumOf(const std::optional<dom::element>& v, std::initializer_list<std::string_view> names)
 {
     if (!v) {
         return 0;
     }
-    if (v->is_string()) {
+    if (const auto s = stringOf(v)) {
         int i = 0;
-        for (const char* n : names) {
-            if (v->get_ref<const std::string&>() == n) {
+        for (const auto n : names) {
+            if (*s == n) {
                 return i;
             }
             ++i;
@@ -117,48 +162,44 @@ int enumOf(const json* v, std::initializer_list<const char*> names)
     return i && *i >= 0 && *i < 64 ? static_cast<int>(*i) : 0;
 }
 
-void writeJsonAnyValue(std::string& out, const json& v, int depth)
+void writeJsonAnyValue(std::string& out, dom::element v, int depth)
 {
-    if (!v.is_object() || depth > kMaxValueDepth) {
+    dom::object obj;
+    if (depth > kMaxValueDepth || v.get_object().get(obj) != simdjson::SUCCESS) {
         out += "null";
         return;
     }
-    if (const auto* s = field(v, "stringValue", "string_value"); s && s->is_string()) {
-        appendJsonString(out, s->get_ref<const std::string&>());
-    } else if (const auto* b = field(v, "boolValue", "bool_value");
-               b && (b->is_boolean() || b->is_string())) {
-        out += (b->is_boolean() ? b->get<bool>() : b->get_ref<const std::string&>() == "true") ? "true"
-                                                                                               : "false";
-    } else if (const auto* i = field(v, "intValue", "int_value")) {
+    if (const auto s = stringOf(field(obj, "stringValue", "string_value"))) {
+        appendJsonString(out, *s);
+    } else if (const auto b = field(obj, "boolValue", "bool_value"); b && (b->is_bool() || b->is_string())) {
+        const bool value =
+            b->is_bool() ? b->get_bool().value_unsafe() : b->get_string().value_unsafe() == "true";
+        out += value ? "true" : "false";
+    } else if (const auto i = field(obj, "intValue", "int_value")) {
         if (const auto n = int64Of(*i)) {
             out += std::to_string(*n);
         } else {
             out += "null";
         }
-    } else if (const auto* d = field(v, "doubleValue", "double_value")) {
+    } else if (const auto d = field(obj, "doubleValue", "double_value")) {
+        double x = 0;
         if (d->is_number()) {
-            appendJsonDouble(out, d->get<double>());
-        } else if (d->is_string()) {
+            appendJsonDouble(out, d->get_double().value_unsafe());
+        } else if (const auto t = stringOf(d);
+                   t && (x = parseDecimal<double>(*t).value_or(NAN), !std::isnan(x))) {
             // protojson writes "NaN"/"Infinity" as strings; a numeric string is a number
-            const auto& t = d->get_ref<const std::string&>();
-            double x = 0;
-            const auto res = std::from_chars(t.data(), t.data() + t.size(), x);
-            if (!t.empty() && res.ec == std::errc{} && res.ptr == t.data() + t.size()) {
-                appendJsonDouble(out, x);
-            } else {
-                out += "null";
-            }
+            appendJsonDouble(out, x);
         } else {
             out += "null";
         }
-    } else if (const auto* by = field(v, "bytesValue", "bytes_value"); by && by->is_string()) {
-        appendJsonString(out, by->get_ref<const std::string&>());
-    } else if (const auto* a = field(v, "arrayValue", "array_value"); a && a->is_object()) {
+    } else if (const auto by = stringOf(field(obj, "bytesValue", "bytes_value"))) {
+        appendJsonString(out, *by);
+    } else if (const auto a = field(obj, "arrayValue", "array_value"); a && a->is_object()) {
         out.push_back('[');
-        const auto* values = field(*a, "values");
-        if (values && values->is_array()) {
+        dom::array values;
+        if (const auto vs = field(*a, "values"); vs && vs->get_array().get(values) == simdjson::SUCCESS) {
             bool first = true;
-            for (const auto& e : *values) {
+            for (const auto e : values) {
                 if (!first) {
                     out.push_back(',');
                 }
@@ -167,24 +208,23 @@ void writeJsonAnyValue(std::string& out, const json& v, int depth)
             }
         }
         out.push_back(']');
-    } else if (const auto* kv = field(v, "kvlistValue", "kvlist_value"); kv && kv->is_object()) {
+    } else if (const auto kv = field(obj, "kvlistValue", "kvlist_value"); kv && kv->is_object()) {
         out.push_back('{');
-        const auto* values = field(*kv, "values");
-        if (values && values->is_array()) {
+        dom::array values;
+        if (const auto vs = field(*kv, "values"); vs && vs->get_array().get(values) == simdjson::SUCCESS) {
             bool first = true;
-            for (const auto& e : *values) {
-                const auto* k = e.is_object() ? field(e, "key") : nullptr;
-                if (!k || !k->is_string()) {
+            for (const auto e : values) {
+                const auto k = stringOf(field(e, "key"));
+                if (!k) {
                     continue;
                 }
                 if (!first) {
                     out.push_back(',');
                 }
                 first = false;
-                appendJsonString(out, k->get_ref<const std::string&>());
+                appendJsonString(out, *k);
                 out.push_back(':');
-                const auto* val = field(e, "value");
-                if (val) {
+                if (const auto val = field(e, "value")) {
                     writeJsonAnyValue(out, *val, depth + 1);
                 } else {
                     out += "null";
@@ -197,50 +237,44 @@ void writeJsonAnyValue(std::string& out, const json& v, int depth)
     }
 }
 
-std::string_view jsonKeyOf(const json& kv)
+std::string_view jsonKeyOf(dom::element kv)
 {
-    if (!kv.is_object()) {
-        return {};
-    }
-    const auto* k = field(kv, "key");
-    return k && k->is_string() ? std::string_view(k->get_ref<const std::string&>()) : std::string_view{};
+    return stringOf(field(kv, "key")).value_or(std::string_view{});
 }
 
-std::string jsonServiceName(const json& resourceSpans)
+std::string jsonServiceName(dom::object resourceSpans)
 {
-    const auto* res = field(resourceSpans, "resource");
+    const auto res = field(resourceSpans, "resource");
+    dom::array attrs;
     if (!res || !res->is_object()) {
         return {};
     }
-    const auto* attrs = field(*res, "attributes");
-    if (!attrs || !attrs->is_array()) {
+    const auto a = field(*res, "attributes");
+    if (!a || a->get_array().get(attrs) != simdjson::SUCCESS) {
         return {};
     }
-    for (const auto& kv : *attrs) {
+    for (const auto kv : attrs) {
         if (jsonKeyOf(kv) == "service.name") {
-            const auto* v = field(kv, "value");
-            const auto* s = v && v->is_object() ? field(*v, "stringValue", "string_value") : nullptr;
-            if (s && s->is_string()) {
-                return s->get<std::string>();
+            const auto v = field(kv, "value");
+            if (const auto s = v ? stringOf(field(*v, "stringValue", "string_value")) : std::nullopt) {
+                return std::string(*s);
             }
         }
     }
     return {};
 }
 
-void collectJsonSpan(Collector& c, const json& js, const std::string& service)
+void collectJsonSpan(Collector& c, dom::element el, const std::string& service)
 {
-    if (!js.is_object()) {
+    dom::object js;
+    if (el.get_object().get(js) != simdjson::SUCCESS) {
         c.reject("span is not an object");
         return;
     }
-    const auto idOf = [&](const char* camel, const char* snake,
+    const auto idOf = [&](std::string_view camel, std::string_view snake,
                           std::size_t bytes) -> std::optional<std::string> {
-        const auto* v = field(js, camel, snake);
-        if (!v || !v->is_string()) {
-            return std::nullopt;
-        }
-        return normaliseJsonId(v->get_ref<const std::string&>(), bytes);
+        const auto v = stringOf(field(js, camel, snake));
+        return v ? normaliseJsonId(*v, bytes) : std::nullopt;
     };
     SpanRecord s;
     auto trace = idOf("traceId", "trace_id", 16);
@@ -255,10 +289,10 @@ void collectJsonSpan(Collector& c, const json& js, const std::string& service)
     }
     s.traceId = std::move(*trace);
     s.spanId = std::move(*span);
-    if (const auto* p = field(js, "parentSpanId", "parent_span_id"); p && !p->is_null()) {
-        const auto parent =
-            p->is_string() ? normaliseJsonId(p->get_ref<const std::string&>(), 8) : std::nullopt;
-        const bool empty = p->is_string() && p->get_ref<const std::string&>().empty();
+    if (const auto p = field(js, "parentSpanId", "parent_span_id"); p && !p->is_null()) {
+        const auto text = stringOf(p);
+        const auto parent = text ? normaliseJsonId(*text, 8) : std::nullopt;
+        const bool empty = text && text->empty();
         if (!empty && !parent) {
             c.reject("invalid parent_span_id (need 8 bytes or none)");
             return;
@@ -267,23 +301,23 @@ void collectJsonSpan(Collector& c, const json& js, const std::string& service)
             s.parentSpanId = *parent;
         }
     }
-    if (const auto* n = field(js, "name"); n && n->is_string()) {
-        s.name = n->get<std::string>();
+    if (const auto n = stringOf(field(js, "name"))) {
+        s.name = *n;
     }
     s.kind = enumOf(field(js, "kind"), {"SPAN_KIND_UNSPECIFIED", "SPAN_KIND_INTERNAL", "SPAN_KIND_SERVER",
                                         "SPAN_KIND_CLIENT", "SPAN_KIND_PRODUCER", "SPAN_KIND_CONSUMER"});
-    if (const auto* st = field(js, "status"); st && st->is_object()) {
+    if (const auto st = field(js, "status"); st && st->is_object()) {
         s.statusCode =
             enumOf(field(*st, "code"), {"STATUS_CODE_UNSET", "STATUS_CODE_OK", "STATUS_CODE_ERROR"});
-        if (const auto* m = field(*st, "message"); m && m->is_string()) {
-            s.statusMessage = m->get<std::string>();
+        if (const auto m = stringOf(field(*st, "message"))) {
+            s.statusMessage = *m;
         }
     }
     s.serviceName = service;
-    if (const auto* attrs = field(js, "attributes"); attrs && attrs->is_array()) {
-        s.attributesJson = c.attributes(*attrs, jsonKeyOf, [](std::string& out, const json& kv) {
-            const auto* v = field(kv, "value");
-            if (v) {
+    dom::array attrs;
+    if (const auto a = field(js, "attributes"); a && a->get_array().get(attrs) == simdjson::SUCCESS) {
+        s.attributesJson = c.attributes(attrs, jsonKeyOf, [](std::string& out, dom::element kv) {
+            if (const auto v = field(kv, "value")) {
                 writeJsonAnyValue(out, *v, 0);
             } else {
                 out += "null";
@@ -292,28 +326,29 @@ void collectJsonSpan(Collector& c, const json& js, const std::string& service)
     } else {
         s.attributesJson = "{}";
     }
-    const auto* st = field(js, "startTimeUnixNano", "start_time_unix_nano");
-    const auto* en = field(js, "endTimeUnixNano", "end_time_unix_nano");
+    const auto st = field(js, "startTimeUnixNano", "start_time_unix_nano");
+    const auto en = field(js, "endTimeUnixNano", "end_time_unix_nano");
     const auto start = st ? uint64Of(*st) : std::nullopt;
     const auto end = en ? uint64Of(*en) : std::nullopt;
     c.accept(std::move(s), start.value_or(0), end.value_or(0));
 }
 
-void decodeJsonValue(const json& doc, DecodeResult& r, const DecodeOptions& options)
+void decodeJsonValue(dom::element doc, DecodeResult& r, const DecodeOptions& options)
 {
-    const json* root = &doc;
-    if (root->is_object() && !root->contains("resourceSpans") && !root->contains("resource_spans")) {
-        if (const auto* wrapped = field(*root, "result"); wrapped && wrapped->is_object()) {
-            root = wrapped; // Jaeger API v3: {"result": {...}}
-        }
-    }
-    if (!root->is_object()) {
+    dom::object root;
+    if (doc.get_object().get(root) != simdjson::SUCCESS) {
         r.ok = false;
         r.error = "not an OTLP ExportTraceServiceRequest (the JSON body is not an object)";
         return;
     }
-    const json* resourceSpans = nullptr;
-    if (!listField(*root, "resourceSpans", "resource_spans", resourceSpans)) {
+    if (!field(root, "resourceSpans", "resource_spans")) {
+        dom::object wrapped;
+        if (const auto w = field(root, "result"); w && w->get_object().get(wrapped) == simdjson::SUCCESS) {
+            root = wrapped; // Jaeger API v3: {"result": {...}}
+        }
+    }
+    std::optional<dom::array> resourceSpans;
+    if (!listField(root, "resourceSpans", "resource_spans", resourceSpans)) {
         r.ok = false;
         r.error = "resourceSpans is not an array";
         return;
@@ -322,16 +357,18 @@ void decodeJsonValue(const json& doc, DecodeResult& r, const DecodeOptions& opti
         return;
     }
     Collector c(r, options);
-    for (const auto& rs : *resourceSpans) {
-        if (!rs.is_object()) {
+    for (const auto rsEl : *resourceSpans) {
+        dom::object rs;
+        if (rsEl.get_object().get(rs) != simdjson::SUCCESS) {
             r.ok = false;
             r.error = "a resourceSpans entry is not an object";
             return;
         }
         const auto service = jsonServiceName(rs);
-        for (const char* listName : {"scopeSpans", "instrumentationLibrarySpans"}) {
-            const json* scopes = nullptr;
-            const char* snake = listName[0] == 's' ? "scope_spans" : "instrumentation_library_spans";
+        for (const std::string_view listName : {"scopeSpans", "instrumentationLibrarySpans"}) {
+            std::optional<dom::array> scopes;
+            const std::string_view snake =
+                listName[0] == 's' ? "scope_spans" : "instrumentation_library_spans";
             if (!listField(rs, listName, snake, scopes)) {
                 r.ok = false;
                 r.error = std::string(listName) + " is not an array";
@@ -340,9 +377,10 @@ void decodeJsonValue(const json& doc, DecodeResult& r, const DecodeOptions& opti
             if (!scopes) {
                 continue;
             }
-            for (const auto& ss : *scopes) {
-                const json* spans = nullptr;
-                if (!ss.is_object() || !listField(ss, "spans", nullptr, spans)) {
+            for (const auto ssEl : *scopes) {
+                dom::object ss;
+                std::optional<dom::array> spans;
+                if (ssEl.get_object().get(ss) != simdjson::SUCCESS || !listField(ss, "spans", {}, spans)) {
                     r.ok = false;
                     r.error = "a scopeSpans entry has no valid spans array";
                     return;
@@ -350,7 +388,7 @@ void decodeJsonValue(const json& doc, DecodeResult& r, const DecodeOptions& opti
                 if (!spans) {
                     continue;
                 }
-                for (const auto& js : *spans) {
+                for (const auto js : *spans) {
                     collectJsonSpan(c, js, service);
                 }
             }
@@ -358,18 +396,41 @@ void decodeJsonValue(const json& doc, DecodeResult& r, const DecodeOptions& opti
     }
 }
 
+// Parses one document and hands it to `use`; returns why it is not valid
+// JSON, or an empty string. Small documents (request bodies, file lines) reuse the thread's
+// parser; a large one gets a parser of its own so that no thread keeps a
+// buffer the size of the largest body it ever saw.
+template<typename Use> std::string withDocument(std::string_view text, Use use)
+{
+    constexpr std::size_t kReuseLimit = 4u << 20;
+    const bool reuse = text.size() <= kReuseLimit;
+    dom::parser local = reuse ? dom::parser() : makeParser();
+    dom::parser& parser = reuse ? threadParser() : local;
+    dom::element doc;
+    // realloc_if_needed: the input is not padded; simdjson copies it into its
+    // own padded buffer when it cannot read past the end safely.
+    const auto error = parser.parse(text.data(), text.size(), true).get(doc);
+    if (error == simdjson::DEPTH_ERROR) {
+        return "JSON nested deeper than " + std::to_string(kMaxJsonDepth) + " levels";
+    }
+    if (error != simdjson::SUCCESS) {
+        return "not valid JSON";
+    }
+    use(doc);
+    return {};
+}
+
 } // namespace
 
 DecodeResult decodeJson(std::string_view body, const DecodeOptions& options)
 {
     DecodeResult r;
-    json doc = json::parse(body, nullptr, false);
-    if (doc.is_discarded()) {
+    if (auto error = withDocument(body, [&](dom::element doc) { decodeJsonValue(doc, r, options); });
+        !error.empty()) {
         r.ok = false;
-        r.error = "not valid JSON";
+        r.error = std::move(error);
         return r;
     }
-    decodeJsonValue(doc, r, options);
     if (!r.ok) {
         r.spans.clear();
     }
@@ -378,11 +439,11 @@ DecodeResult decodeJson(std::string_view body, const DecodeOptions& options)
 
 DecodeResult decodeJsonDocuments(std::string_view text, const DecodeOptions& options)
 {
-    json doc = json::parse(text, nullptr, false);
-    if (!doc.is_discarded()) {
+    {
         DecodeResult r;
-        decodeJsonValue(doc, r, options);
-        return r;
+        if (withDocument(text, [&](dom::element doc) { decodeJsonValue(doc, r, options); }).empty()) {
+            return r;
+        }
     }
     // One document per line.
     DecodeResult r;
@@ -400,13 +461,12 @@ DecodeResult decodeJsonDocuments(std::string_view text, const DecodeOptions& opt
         if (line.find_first_not_of(" \t\r") == std::string_view::npos) {
             continue;
         }
-        json d = json::parse(line, nullptr, false);
-        if (d.is_discarded()) {
+        if (auto error = withDocument(line, [&](dom::element doc) { decodeJsonValue(doc, r, options); });
+            !error.empty()) {
             r.ok = false;
-            r.error = "line " + std::to_string(lineNo) + ": not valid JSON";
+            r.error = "line " + std::to_string(lineNo) + ": " + error;
             return r;
         }
-        decodeJsonValue(d, r, options);
         if (!r.ok) {
             r.error = "line " + std::to_string(lineNo) + ": " + r.error;
             return r;

@@ -463,6 +463,12 @@ void TestOtlp::hostileInputNeverCrashes()
     QVERIFY2(r.ok, r.error.c_str());
     QCOMPARE(r.spans.size(), std::size_t(1));
     QVERIFY(json::accept(r.spans[0].attributesJson));
+    // Beyond the parser's depth the body is refused with the reason, not a crash.
+    std::string deeper(40000, '[');
+    deeper += std::string(40000, ']');
+    const auto refused = otlp::decodeJson(deeper);
+    QVERIFY(!refused.ok);
+    QVERIFY2(refused.error.find("nested deeper") != std::string::npos, refused.error.c_str());
 }
 
 QTEST_GUILESS_MAIN(TestOtlp)
