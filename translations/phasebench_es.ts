@@ -2,13 +2,82 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="es_ES">
 <context>
-    <name>main</name>
+    <name>ChoiceDelegate</name>
     <message>
-        <source>A desktop workbench for LLM API latency.</source>
+        <source>(not imported)</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>ColumnMappingDialog</name>
+    <message>
+        <source>Import %1 with a column mapping</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Open a temporary workbench with the shipped demo run.</source>
+        <source>Choose what each column of the file holds. Durations need their unit; unmapped columns are not imported. Without an outcome or HTTP status column every row counts as completed.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Mapping as text (for phasebench-cli import --map):</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Import</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cannot read %1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 has no header line with at least two columns.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Map at least one column.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The file has no column &apos;%1&apos;.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>ColumnMappingModel</name>
+    <message>
+        <source>(not imported)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>How the start time is written: RFC 3339 text or a Unix timestamp.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The unit of the values in this column.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Column in the file</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Examples</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Imported as</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Unit</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>main</name>
+    <message>
+        <source>A desktop workbench for LLM API latency.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -16,12 +85,25 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Give one FILE, or --demo alone.
+        <source>Start the built-in demo gateway and receiver and show a demo run filling live (workbench: demo.phasebench in the application data folder).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>With --demo: switch on a fault of the demo gateway (%1).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Unknown fault: %1
 </source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Cannot prepare the demo in %1.
+        <source>Cannot create the application data folder.
+</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Give one FILE, or --demo (with any --fault NAME).
 </source>
         <translation type="unfinished"></translation>
     </message>
@@ -1206,11 +1288,15 @@ Run &apos;phasebench-cli &lt;command&gt; --help&apos; for the options of a comma
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Budget file, for the highest stage of a stepped run that met them.</source>
+        <source>--baseline must name another run</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>--baseline must name another run</source>
+        <source>Budget file: broken phase budgets become findings, and a stepped run reports its highest stage that met them (default: the run&apos;s stored budgets).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Thresholds of the run&apos;s stored budgets changed after the run started:</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -1408,6 +1494,14 @@ Run &apos;phasebench-cli &lt;command&gt; --help&apos; for the options of a comma
         <source>Compare output length, context, channel, requests in flight and provider (decode, contention); a first-output timeout will not catch it.</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>A phase broke its budget.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Start with the phase&apos;s owner; the other findings say what moved.</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>pb::ui::ColumnFormat</name>
@@ -1482,6 +1576,91 @@ Run &apos;phasebench-cli &lt;command&gt; --help&apos; for the options of a comma
     <message>
         <source>%1
 %2; unit: %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>pb::ui::CompositionChart</name>
+    <message>
+        <source>No requests with a %1 in this scope and window yet</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>p%1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>percentile band of %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>mean of the band (ms)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Composition of the requests at each percentile (N = %L1)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Export PNG…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Export PNG</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>PNG image (*.png)</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>pb::ui::DemoController</name>
+    <message>
+        <source>The demo run was cancelled.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A demo run is already running.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Unknown demo fault: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>pb::ui::DemoDialog</name>
+    <message>
+        <source>Run Demo</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Starts the built-in demo gateway and OTLP receiver on this machine and runs an open-model streaming load against it. Switch on a fault to see its symptom.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Faults of the demo gateway</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source> req/s</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source> s</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Arrival rate:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Duration after warm-up:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Start</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -1699,7 +1878,284 @@ Import a result file (File › Import…, Ctrl+I) or drop one here.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Wait for the import to finish, or cancel it, before opening another workbench.</source>
+        <source>Overview</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Phase Percentiles</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Waterfall</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Stop</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Stop the demo run; requests in flight finish</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Run</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Run &amp;Demo…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Run the built-in demo gateway with a load run, live</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Stop</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Stop the running demo; requests in flight finish</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Wait for the running work to finish before starting a demo.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Starting the demo gateway…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Stopping: requests in flight finish…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>OTLP receiver: %1  ·  gateway: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Demo run %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 / %2 s</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Demo run %1: completed %L2, failed %L3, dropped %L4</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Demo run %1 finished.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Demo Failed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The demo run could not complete.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Wait for the import or the demo to finish, or stop it, before opening another workbench.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>pb::ui::OverviewModel</name>
+    <message>
+        <source>%L1 ms</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>[%1, %2] ms</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>not available</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 (largest value)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Phase</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>N</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>p50</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>p95</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>p95 interval</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>p99</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>p99 interval</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Definition</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>pb::ui::OverviewPage</name>
+    <message>
+        <source>%L1 %</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Status:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Kind:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Source:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Scenario:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Model:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Endpoint host:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Streaming:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Arrival rate:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Dropped iterations:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Generator lag p99:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Outcomes:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Join coverage:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Scope:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Window:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Statistic:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cannot compute the overview: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No run selected</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Computing…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Run %1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>yes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>no</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%L1 req/s</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>requested %1, achieved %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>(from the live samples so far)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>started %L1; errors %2, timeouts %3, cancelled %4, partial %5</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>no server spans in this run</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>pb::ui::PhaseStackPage</name>
+    <message>
+        <source>Client phases (setup, send, wait, receive)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Streaming (first text, generation)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Server phases (gateway, GPU queue, generation, …)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Bars: the mean composition of the requests ranked in a band around each percentile of the total; their segments add up to the band&apos;s mean total (&quot;other&quot; holds time no phase accounts for). Table: each phase&apos;s own percentile over the same requests; these come from different requests and do not add up.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Phases:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cannot compute the composition: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Computing…</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -1711,6 +2167,77 @@ Import a result file (File › Import…, Ctrl+I) or drop one here.</source>
     </message>
     <message>
         <source>Clear Menu</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>pb::ui::ReconciliationModel</name>
+    <message>
+        <source>client total</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>server root</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>network envelope (total - root)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>gateway</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>GPU queue</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>generation</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>  prefill</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>  decode</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>response write</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>unattributed (root - phases)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>server TTFT</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>stream envelope (first_text - server TTFT)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>join</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%L1 ms</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>(negative: wrong boundaries or a wrong join)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Figure</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Value</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -1764,6 +2291,92 @@ Import a result file (File › Import…, Ctrl+I) or drop one here.</source>
     <name>pb::ui::RunsPage</name>
     <message>
         <source>Runs</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>pb::ui::TableCopy</name>
+    <message>
+        <source>Copy as CSV</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>pb::ui::TracePage</name>
+    <message>
+        <source>Cannot show the trace: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Select a request in the Requests page to see its waterfall.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Loading request %1…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Request %1 of run %2 (no trace ID)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Request %1 of run %2, trace %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>pb::ui::WaterfallPlot</name>
+    <message>
+        <source>ms from the attempt&apos;s start (client clock)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source> %L1 ms</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>chunks</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Export PNG…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Export PNG</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>PNG image (*.png)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Server spans on the client axis assume a symmetric network:
+the root starts half the network envelope (%L1 ms) after the client start.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No server spans joined to this request.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 at %L2 ms</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: %L2 ms, from %L3 to %L4 ms</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>phase: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%L1 stream chunks</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

@@ -23,6 +23,12 @@ const std::array kCommands{
             serveDemoCommand},
     Command{"stats", QT_TRANSLATE_NOOP("pb::cli", "Summarize a run: percentiles, rates and token totals."),
             statsCommand},
+    Command{"check", QT_TRANSLATE_NOOP("pb::cli", "Evaluate a run's budgets and gates (exit code for CI)."),
+            checkCommand},
+    Command{"diagnose",
+            QT_TRANSLATE_NOOP("pb::cli",
+                              "Diagnose a run: the phase that moved, its likely owner, the first check."),
+            diagnoseCommand},
 };
 
 void usage(std::ostream& os)

@@ -38,6 +38,8 @@ int receiveCommand(const QStringList& args, Io& io);
 int traceCommand(const QStringList& args, Io& io);
 int serveDemoCommand(const QStringList& args, Io& io);
 int statsCommand(const QStringList& args, Io& io);
+int checkCommand(const QStringList& args, Io& io);
+int diagnoseCommand(const QStringList& args, Io& io);
 int demoCommand(const QStringList& args, Io& io);
 
 } // namespace pb::cli

@@ -1,0 +1,248 @@
+// phasebench-cli check: evaluates a run's budgets and gates for CI.
+// Exit codes: 0 every budget and gate passed, 3 at least one failed, 4 none
+// failed but at least one could not be decided; 1 error, 2 usage.
+#include "cli/Cli.h"
+#include "cli/Output.h"
+#include "diagnose/Check.h"
+#include "diagnose/Report.h"
+#include "store/RunStore.h"
+
+#include <QCoreApplication>
+#include <QFile>
+
+#include <algorithm>
+#include <cstdio>
+#include <ostream>
+
+namespace pb::cli {
+namespace {
+
+using namespace pb::diagnose;
+
+constexpr int kCheckFailed = 3;
+constexpr int kCannotDecide = 4;
+
+QString opt(const char* name)
+{
+    return QString::fromLatin1(name);
+}
+
+std::string num(const std::optional<double>& v)
+{
+    if (!v) {
+        return "-";
+    }
+    char buf[48];
+    std::snprintf(buf, sizeof buf, "%.3f", *v);
+    return buf;
+}
+
+QString ownerText(const std::optional<Owner>& o)
+{
+    return o ? QCoreApplication::translate("pb::diagnose", std::string(ownerLabel(*o)).c_str())
+             : tr("several");
+}
+
+QString verdictText(Verdict v)
+{
+    switch (v) {
+    case Verdict::Pass:
+        return tr("PASS");
+    case Verdict::Fail:
+        return tr("FAIL");
+    case Verdict::CannotDecide:
+        return tr("CANNOT DECIDE");
+    }
+    return {};
+}
+
+void printResult(std::ostream& os, const RunInfo& info, const CheckResult& r)
+{
+    print(os,
+          tr("Run %1 '%2': %3").arg(info.id).arg(QString::fromStdString(info.name), verdictText(r.verdict)));
+    if (const auto* f = r.firstFailedPhase()) {
+        print(os, tr("Broken budget first: %1 %2 %3 %4 > budget %5 %4 (likely owner: %6)")
+                      .arg(QString::fromStdString(f->id), QString::fromStdString(f->statistic),
+                           QString::fromStdString(num(f->observed)), QString::fromStdString(f->unit),
+                           QString::fromStdString(num(f->threshold)), ownerText(f->owner)));
+    }
+    print(os, tr("budgets: %1").arg(QString::fromStdString(r.budgetsSource)));
+    if (r.history && r.history->setAfterRun) {
+        print(os,
+              tr("warning: no budget was stored before the run started; the first stored version (set %1) "
+                 "was used")
+                  .arg(QString::fromStdString(r.history->inEffect->setUtc)));
+    }
+    for (const auto& i : r.items) {
+        const QString line =
+            QStringLiteral("  %1  %2 %3 %4: %5 %6 (%7 %8 %6), n=%9")
+                .arg(verdictText(i.verdict), -13)
+                .arg(QString::fromStdString(i.kind), QString::fromStdString(i.id),
+                     QString::fromStdString(i.statistic +
+                                            (i.convention.empty() ? "" : " (" + i.convention + ")")),
+                     QString::fromStdString(num(i.observed)), QString::fromStdString(i.unit),
+                     i.direction == Direction::AtMost ? QStringLiteral("<=") : QStringLiteral(">="),
+                     QString::fromStdString(num(i.threshold)))
+                .arg(i.n);
+        print(os, line);
+        if (!i.window.empty() && i.kind != "gate") {
+            print(os, QStringLiteral("        ") + tr("window: %1").arg(QString::fromStdString(i.window)));
+        }
+        if (!i.reason.empty() && i.verdict != Verdict::Pass) {
+            print(os, QStringLiteral("        ") + QString::fromStdString(i.reason));
+        }
+    }
+    if (r.history && !r.history->changes.empty()) {
+        print(
+            os,
+            r.budgetsSource.rfind("file ", 0) == 0
+                ? tr("Thresholds of the run's stored budgets changed after the run started:")
+                : tr("Thresholds changed after the run started (the check uses the version set before it):"));
+        for (const auto& c : r.history->changes) {
+            print(os, tr("  %1: %2 -> %3 (version %4, set %5)")
+                          .arg(QString::fromStdString(c.budget), QString::fromStdString(num(c.before)),
+                               QString::fromStdString(num(c.after)))
+                          .arg(c.version)
+                          .arg(QString::fromStdString(c.setUtc)));
+        }
+    }
+}
+
+} // namespace
+
+int checkCommand(const QStringList& args, Io& io)
+{
+    QCommandLineParser p;
+    setupParser(p,
+                tr("Evaluate a run's budgets and gates. Exit codes: 0 all pass, 3 a budget or gate failed, 4 "
+                   "cannot decide (too few samples, join coverage too low, a phase not measured), 1 error, "
+                   "2 usage."),
+                true);
+    p.addOption({opt("run"), tr("Run to check (default: the only run of the file)."), tr("ID")});
+    p.addOption({opt("budgets"),
+                 tr("Budget file (JSON, see docs/budgets.md); default: the run's stored budgets."),
+                 tr("FILE")});
+    p.addOption({opt("save-budgets"), tr("Store --budgets with the run as a new version (with its time).")});
+    p.addOption({opt("budget-version"), tr("Use this stored version instead of the one set before the run."),
+                 tr("N")});
+    p.addOption({opt("junit"), tr("Also write the result as JUnit XML to FILE."), tr("FILE")});
+    if (auto rc = parseOrExit(p, args, io)) {
+        return *rc;
+    }
+    if (p.isSet(opt("save-budgets")) && !p.isSet(opt("budgets"))) {
+        print(io.err, tr("--save-budgets needs --budgets FILE"));
+        return Usage;
+    }
+    std::optional<int> version;
+    if (p.isSet(opt("budget-version"))) {
+        bool ok = false;
+        version = p.value(opt("budget-version")).toInt(&ok);
+        if (!ok || *version < 1) {
+            print(io.err, tr("--budget-version expects a version number"));
+            return Usage;
+        }
+    }
+    std::optional<BudgetSet> fileSet;
+    const auto budgetsPath = toStd(p.value(opt("budgets")));
+    if (p.isSet(opt("budgets"))) {
+        try {
+            fileSet = loadBudgets(budgetsPath);
+        } catch (const BudgetError& e) {
+            print(io.err, tr("bad budget file: %1").arg(QString::fromStdString(e.what())));
+            return Failure;
+        }
+    }
+    auto store = openStore(p, io, false);
+    if (!store) {
+        return Failure;
+    }
+    try {
+        std::int64_t runId = 0;
+        if (p.isSet(opt("run"))) {
+            bool ok = false;
+            runId = p.value(opt("run")).toLongLong(&ok);
+            if (!ok) {
+                print(io.err, tr("--run expects a run id"));
+                return Usage;
+            }
+        } else {
+            const auto runs = store->runs();
+            if (runs.size() != 1) {
+                print(io.err, tr("the file has %1 runs: name one with --run ID").arg(runs.size()));
+                return Usage;
+            }
+            runId = runs.front().id;
+        }
+        const auto info = store->run(runId);
+        if (!info) {
+            print(io.err, tr("no run %1 in this file").arg(runId));
+            return Failure;
+        }
+        if (fileSet && p.isSet(opt("save-budgets"))) {
+            const int v = attachBudgets(*store, runId, *fileSet);
+            print(io.err, tr("stored the budgets with run %1 as version %2").arg(runId).arg(v));
+        }
+        const auto versions = storedBudgets(*store, runId);
+        std::optional<BudgetHistory> history;
+        if (!versions.empty()) {
+            history = budgetHistory(versions, info->createdUtc);
+        }
+        BudgetSet set;
+        std::string source;
+        if (fileSet) {
+            set = *fileSet;
+            source = "file " + budgetsPath;
+        } else if (version) {
+            const auto it = std::find_if(versions.begin(), versions.end(),
+                                         [&](const StoredBudgets& s) { return s.version == *version; });
+            if (it == versions.end()) {
+                print(io.err, tr("run %1 has no stored budget version %2").arg(runId).arg(*version));
+                return Failure;
+            }
+            set = it->budgets;
+            source = "stored version " + std::to_string(it->version) + " (set " + it->setUtc + ")";
+        } else if (history && history->inEffect) {
+            set = history->inEffect->budgets;
+            source = "stored version " + std::to_string(history->inEffect->version) + " (set " +
+                     history->inEffect->setUtc + ")";
+        } else {
+            print(io.err, tr("run %1 has no stored budgets: pass --budgets FILE").arg(runId));
+            return Usage;
+        }
+        const auto data = loadRunData(*store, runId);
+        auto result = evaluateBudgets(data, set);
+        result.budgetsSource = source;
+        result.history = history;
+        if (p.isSet(opt("junit"))) {
+            QFile f(p.value(opt("junit")));
+            if (!f.open(QIODevice::WriteOnly | QIODevice::Truncate)) {
+                print(io.err,
+                      tr("cannot write the JUnit file '%1': %2").arg(p.value(opt("junit")), f.errorString()));
+                return Failure;
+            }
+            const auto xml = toJUnit(result, "run " + std::to_string(runId) + " " + info->name);
+            f.write(xml.data(), qint64(xml.size()));
+        }
+        if (p.isSet(opt("json"))) {
+            auto j = toJson(result);
+            j["run_id"] = runId;
+            j["exit_code"] = result.verdict == Verdict::Pass   ? 0
+                             : result.verdict == Verdict::Fail ? kCheckFailed
+                                                               : kCannotDecide;
+            io.out << j.dump(2) << '\n';
+        } else {
+            printResult(io.out, *info, result);
+        }
+        return result.verdict == Verdict::Pass   ? Ok
+               : result.verdict == Verdict::Fail ? kCheckFailed
+                                                 : kCannotDecide;
+    } catch (const BudgetError& e) {
+        print(io.err, QString::fromStdString(e.what()));
+        return Failure;
+    } catch (const StoreError& e) {
+        print(io.err, QString::fromStdString(e.what()));
+        return Failure;
+    }
+}
+
+} // namespace pb::cli

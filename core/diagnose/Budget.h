@@ -1,0 +1,76 @@
+// Budgets and gates: the SLO and its per-phase allocation, each with a
+// statistic, a threshold and a condition, plus run-level gates. A budget set
+// is read from JSON (schema: docs/budgets.md); a malformed file is refused
+// with "file: json.path: what was expected".
+#pragma once
+
+#include "stats/Percentile.h"
+#include "stats/Scope.h"
+
+#include <optional>
+#include <stdexcept>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace pb::diagnose {
+
+class BudgetError : public std::runtime_error
+{
+public:
+    using std::runtime_error::runtime_error;
+};
+
+// Which requests and which time a budget is evaluated on.
+struct BudgetCondition
+{
+    std::vector<stats::CategoryFilter> filters; // model, resolved_model (route), buckets, scenario, stage
+    std::optional<bool> stream;                 // stream on/off
+    std::optional<double> minRate;              // achieved rate of the window, req/s
+    std::optional<double> maxRate;
+    stats::Window window;       // default: steady
+    double minDurationMs = 0;   // the window must span at least this long
+    std::size_t minSamples = 0; // 0: the gates' min_sample_size
+};
+
+enum class Direction { AtMost, AtLeast };
+
+struct PhaseBudget
+{
+    std::string id;     // "slo" for the SLO, else the metric name (or the file's "id")
+    std::string metric; // a metric of the catalogue (stats/Metric.h)
+    double p = 0.95;
+    stats::Convention convention = stats::Convention::NearestRank;
+    double threshold = 0;
+    Direction direction = Direction::AtMost;
+    BudgetCondition condition;
+    bool isSlo = false;
+};
+
+struct Gates
+{
+    std::optional<double> maxErrorRate;         // (provider_error + client_error) / started
+    std::optional<double> maxTimeoutRate;       // timed_out / started
+    std::optional<double> maxDroppedIterations; // count
+    std::optional<double> minJoinCoverage;      // matched / eligible; also applies to joined-phase budgets
+    std::size_t minSampleSize = 20;             // per budget, unless the budget says otherwise
+};
+
+struct BudgetSet
+{
+    std::string name;
+    std::vector<PhaseBudget> budgets; // the SLO first when present
+    Gates gates;
+};
+
+// Parses a budget file. `file` names the source in messages.
+BudgetSet parseBudgets(std::string_view json, const std::string& file = "budgets.json");
+BudgetSet loadBudgets(const std::string& path);
+// Canonical JSON of a budget set (what is stored with a run); parseBudgets
+// reads it back to an equal set.
+std::string budgetsToJson(const BudgetSet& set);
+
+// "p95", "p99.9": the statistic's spelling in files and reports.
+std::string statisticName(double p);
+
+} // namespace pb::diagnose

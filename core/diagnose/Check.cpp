@@ -1,0 +1,289 @@
+#include "diagnose/Check.h"
+
+#include "stats/Compare.h"
+#include "stats/Rates.h"
+#include "stats/Summarize.h"
+
+#include <algorithm>
+#include <cstdio>
+
+namespace pb::diagnose {
+namespace {
+
+std::string num(double v)
+{
+    char buf[48];
+    std::snprintf(buf, sizeof buf, "%.6g", v);
+    return buf;
+}
+
+bool passes(double observed, double threshold, Direction d)
+{
+    return d == Direction::AtMost ? observed <= threshold : observed >= threshold;
+}
+
+CheckItem evaluateBudget(const RunData& run, const PhaseBudget& b, const Gates& gates,
+                         const std::optional<stats::Window>& windowOverride)
+{
+    CheckItem item;
+    item.id = b.id;
+    item.kind = b.isSlo ? "slo" : "phase";
+    item.metric = b.metric;
+    item.statistic = statisticName(b.p);
+    item.convention = std::string(stats::conventionName(b.convention));
+    item.threshold = b.threshold;
+    item.direction = b.direction;
+    item.owner = ownerOfMetric(b.metric);
+    const auto* metric = stats::findMetric(b.metric);
+    item.unit = metric ? std::string(stats::unitName(metric->unit)) : std::string("ms");
+    auto undecided = [&](std::string reason) {
+        item.verdict = Verdict::CannotDecide;
+        item.reason = std::move(reason);
+        return item;
+    };
+    if (!metric) {
+        return undecided("unknown metric");
+    }
+    const auto& c = b.condition;
+    RequestTable filtered;
+    const RequestTable* table = &run.table;
+    if (c.stream) {
+        const auto* stream = run.table.numericColumn("stream");
+        if (!stream) {
+            return undecided("the run does not record the stream flag");
+        }
+        const double want = *c.stream ? 1.0 : 0.0;
+        filtered = subsetRows(run.table, [&](std::size_t r) { return stream->values[r] == want; });
+        table = &filtered;
+    }
+    stats::Scope scope;
+    scope.filters = c.filters;
+    const auto window = windowOverride.value_or(c.window);
+    const auto selection = stats::select(*table, scope, window);
+    item.scope = selection.scopeLabel() + (c.stream ? (*c.stream ? "; stream on" : "; stream off") : "");
+    item.window = selection.windowLabel();
+    if (selection.population().empty()) {
+        std::string why = "no request in the window";
+        for (const auto& w : selection.warnings()) {
+            why += "; " + w;
+        }
+        return undecided(why);
+    }
+    const stats::BoundMetric bound(*metric, *table);
+    if (!bound.available()) {
+        return undecided("missing phase: column '" + bound.missingColumn() + "' is not measured in this run");
+    }
+    if (metric->group == stats::MetricGroup::Server) {
+        const double need = gates.minJoinCoverage.value_or(0.9);
+        if (!run.hasSpans || isNull(run.join.coverage) || run.join.coverage < need) {
+            return undecided(
+                "join coverage " +
+                (isNull(run.join.coverage) ? std::string("n/a") : num(run.join.coverage * 100) + "%") +
+                " is below " + num(need * 100) + "%: a joined-phase budget cannot be decided");
+        }
+    }
+    const auto profile = stats::loadProfile(selection);
+    const double spanMs = profile.lastMs - profile.firstMs;
+    if (c.minDurationMs > 0 && spanMs < c.minDurationMs) {
+        return undecided("the window spans " + num(spanMs) + " ms, the budget needs at least " +
+                         num(c.minDurationMs) + " ms");
+    }
+    if ((c.minRate || c.maxRate) && !profile.achievedRate) {
+        return undecided("the achieved rate of the window is not known");
+    }
+    if (c.minRate && *profile.achievedRate < *c.minRate) {
+        return undecided("achieved rate " + num(*profile.achievedRate) + "/s is below the condition's " +
+                         num(*c.minRate) + "/s");
+    }
+    if (c.maxRate && *profile.achievedRate > *c.maxRate) {
+        return undecided("achieved rate " + num(*profile.achievedRate) + "/s is above the condition's " +
+                         num(*c.maxRate) + "/s");
+    }
+    stats::Statistic st;
+    st.convention = b.convention;
+    st.percentiles = {b.p};
+    const auto summary = stats::summarizeMetric(selection, *metric, st);
+    item.n = summary.n;
+    const auto* q = summary.quantile(b.p);
+    if (q) {
+        item.observed = q->value;
+        item.lower = q->lower;
+        item.upper = q->upper;
+    }
+    if (summary.n == 0) {
+        return undecided("missing phase: '" + b.metric + "' has no value in this window (" +
+                         std::to_string(summary.notMeasured) + " events in scope without one)");
+    }
+    const std::size_t minSamples = c.minSamples > 0 ? c.minSamples : gates.minSampleSize;
+    if (summary.n < minSamples) {
+        return undecided("too few samples: " + std::to_string(summary.n) + " < " +
+                         std::to_string(minSamples));
+    }
+    if (!item.observed) {
+        return undecided("no value");
+    }
+    item.verdict = passes(*item.observed, b.threshold, b.direction) ? Verdict::Pass : Verdict::Fail;
+    if (item.verdict == Verdict::Fail) {
+        item.reason = item.statistic + " " + num(*item.observed) + " " + item.unit +
+                      (b.direction == Direction::AtMost ? " > " : " < ") + num(b.threshold) + " " + item.unit;
+    }
+    return item;
+}
+
+CheckItem gate(const char* id, const char* statistic, const char* unit, std::optional<double> observed,
+               double threshold, Direction d, std::size_t n, const std::string& population)
+{
+    CheckItem item;
+    item.id = id;
+    item.kind = "gate";
+    item.metric = id;
+    item.statistic = statistic;
+    item.unit = unit;
+    item.threshold = threshold;
+    item.direction = d;
+    item.n = n;
+    item.window = population;
+    item.observed = observed;
+    if (!observed) {
+        item.verdict = Verdict::CannotDecide;
+        item.reason = "not measured";
+    } else {
+        item.verdict = passes(*observed, threshold, d) ? Verdict::Pass : Verdict::Fail;
+        if (item.verdict == Verdict::Fail) {
+            item.reason = num(*observed) + (d == Direction::AtMost ? " > " : " < ") + num(threshold);
+        }
+    }
+    return item;
+}
+
+// Failed budgets of one phase with one owner first, then composite figures
+// (milestones, totals), the SLO, the gates; then undecided items and passes.
+int rank(const CheckItem& i)
+{
+    if (i.verdict == Verdict::Fail) {
+        if (i.kind == "phase") {
+            return i.owner ? 0 : 1;
+        }
+        return i.kind == "slo" ? 2 : 3;
+    }
+    return i.verdict == Verdict::CannotDecide ? 4 : 5;
+}
+
+double excess(const CheckItem& i)
+{
+    if (!i.observed || i.threshold == 0) {
+        return 0;
+    }
+    return i.direction == Direction::AtMost ? *i.observed / i.threshold
+                                            : i.threshold / std::max(*i.observed, 1e-9);
+}
+
+} // namespace
+
+std::string_view verdictName(Verdict v)
+{
+    switch (v) {
+    case Verdict::Pass:
+        return "pass";
+    case Verdict::Fail:
+        return "fail";
+    case Verdict::CannotDecide:
+        return "cannot_decide";
+    }
+    return {};
+}
+
+std::optional<Owner> ownerOfMetric(std::string_view m)
+{
+    if (m == "blocked" || m == "dns" || m == "connect" || m == "tls" || m == "setup" || m == "send") {
+        return Owner::ClientNetwork;
+    }
+    if (m == "gateway") {
+        return Owner::Gateway;
+    }
+    if (m == "gpu_queue") {
+        return Owner::InferencePool;
+    }
+    if (m == "generation" || m == "generation_server" || m == "itl" || m == "visible_output_tps" ||
+        m == "generation_ms_per_output_token") {
+        return Owner::ModelGeneration;
+    }
+    if (m == "response_write" || m == "network_envelope" || m == "receive") {
+        return Owner::ResponseTransfer;
+    }
+    if (m == "unattributed") {
+        return Owner::Telemetry;
+    }
+    return std::nullopt; // end-to-end figures (total, wait, milestones) have several owners
+}
+
+CheckResult evaluateBudgets(const RunData& run, const BudgetSet& set,
+                            const std::optional<stats::Window>& windowOverride)
+{
+    CheckResult r;
+    for (const auto& b : set.budgets) {
+        r.items.push_back(evaluateBudget(run, b, set.gates, windowOverride));
+    }
+    const auto& g = set.gates;
+    const auto all = stats::select(run.table, stats::Scope{}, windowOverride.value_or(stats::Window{}));
+    const auto rates = stats::outcomeRates(all);
+    const auto population = all.windowLabel();
+    if (g.maxErrorRate) {
+        r.items.push_back(gate("error_rate", "rate", "share", rates.errorRate, *g.maxErrorRate,
+                               Direction::AtMost, rates.started, population));
+    }
+    if (g.maxTimeoutRate) {
+        r.items.push_back(gate("timeout_rate", "rate", "share", rates.timeoutRate, *g.maxTimeoutRate,
+                               Direction::AtMost, rates.started, population));
+    }
+    if (g.maxDroppedIterations) {
+        std::int64_t fromSamples = 0;
+        for (const auto& s : run.samples) {
+            fromSamples += s.dropped;
+        }
+        const double dropped = windowOverride ? double(rates.dropped)
+                                              : double(std::max<std::int64_t>(rates.dropped, fromSamples));
+        r.items.push_back(gate("dropped_iterations", "count", "count", dropped, *g.maxDroppedIterations,
+                               Direction::AtMost, rates.started + rates.dropped, population));
+    }
+    if (g.minJoinCoverage) {
+        auto item = gate("join_coverage", "share", "share",
+                         isNull(run.join.coverage) ? std::nullopt : std::optional<double>(run.join.coverage),
+                         *g.minJoinCoverage, Direction::AtLeast, std::size_t(run.join.eligible), "whole run");
+        if (!run.hasSpans) {
+            item.verdict = Verdict::CannotDecide;
+            item.reason = "the run has no server spans";
+        }
+        r.items.push_back(std::move(item));
+    }
+    {
+        auto item = gate("sample_size", "count", "count", double(all.rows().size()), double(g.minSampleSize),
+                         Direction::AtLeast, all.rows().size(), population);
+        if (item.verdict == Verdict::Fail) {
+            item.verdict = Verdict::CannotDecide; // too few samples: no decision either way
+            item.reason = "too few samples: " + item.reason;
+        }
+        r.items.push_back(std::move(item));
+    }
+    std::stable_sort(r.items.begin(), r.items.end(), [](const CheckItem& a, const CheckItem& b) {
+        const int ra = rank(a);
+        const int rb = rank(b);
+        if (ra != rb) {
+            return ra < rb;
+        }
+        return ra <= 3 && excess(a) > excess(b);
+    });
+    r.verdict = Verdict::Pass;
+    for (const auto& i : r.items) {
+        if (i.verdict == Verdict::Fail) {
+            r.verdict = Verdict::Fail;
+            break;
+        }
+        if (i.verdict == Verdict::CannotDecide) {
+            r.verdict = Verdict::CannotDecide;
+        }
+    }
+    return r;
+}
+
+} // namespace pb::diagnose

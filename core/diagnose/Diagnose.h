@@ -1,0 +1,35 @@
+// Symptom -> likely owner -> first check, from a run's data. The rules
+// compare two sides: the run against a baseline run, the first and the last
+// stage of a stepped run, or the first and the second half of a run; a
+// comparison whose load profiles differ is refused with the reasons. Data
+// quality findings come first: they qualify every other conclusion.
+#pragma once
+
+#include "diagnose/Budget.h"
+#include "diagnose/Finding.h"
+#include "diagnose/Rules.h"
+#include "diagnose/RunData.h"
+
+#include <optional>
+
+namespace pb {
+class RunStore;
+}
+
+namespace pb::diagnose {
+
+struct DiagnoseOptions
+{
+    RuleOptions rules;
+    // Budgets: a finding per broken single-phase budget, and "the highest stage
+    // that met the budgets" of a stepped run.
+    std::optional<BudgetSet> budgets;
+};
+
+Diagnosis runDiagnosis(const RunData& run, const RunData* baseline, const DiagnoseOptions& options = {});
+
+// The flags of stats::compare() that refuse a comparison of this kind
+// ("baseline_run", "stages", "windows").
+bool refusesComparison(std::string_view comparisonKind, std::string_view flagCode);
+
+} // namespace pb::diagnose

@@ -1,0 +1,51 @@
+// The per-request figures the diagnosis rules compare, summarised for one
+// side of a comparison (a window, a stage or a run): p50 and p95 by nearest
+// rank over the completed requests in scope, each with its N.
+#pragma once
+
+#include "stats/Compare.h"
+#include "stats/Selection.h"
+
+#include <map>
+#include <optional>
+#include <string>
+
+namespace pb::diagnose {
+
+struct FigureStat
+{
+    std::size_t n = 0;
+    std::optional<double> p50;
+    std::optional<double> p95;
+};
+
+struct SideFigures
+{
+    std::string label;
+    stats::LoadProfile profile;
+    stats::StatsReport report;                 // total only: what compare() needs
+    std::map<std::string, FigureStat> figures; // see figureNames()
+    std::optional<double> newConnectionShare;  // rows with connect or tls > 0, of rows measuring them
+    std::size_t connectionRows = 0;
+
+    const FigureStat* figure(const std::string& name) const
+    {
+        const auto it = figures.find(name);
+        return it == figures.end() || it->second.n == 0 ? nullptr : &it->second;
+    }
+};
+
+// Figures computed per request (ms unless noted):
+//   total, send, wait, headers, first_event, first_content, first_text, done,
+//   setup (blocked + dns + connect + tls), ttft (first_text, else wait),
+//   gateway, gpu_queue, generation_server, prefill, server_root,
+//   network_envelope, unattributed, response_write,
+//   gen_per_token (generation_server / output_tokens, else (done - first_text) /
+//   output_tokens; ms/token), visible_output_tps (tokens/s),
+//   stream segments: seg_local (setup + send), seg_upstream_headers (headers -
+//   seg_local), seg_first_output (first_event, else first_content, - headers),
+//   seg_event_to_content (first_content - first_event), seg_content_to_text
+//   (first_text - first_content).
+SideFigures sideFigures(const stats::Selection& selection, std::string label);
+
+} // namespace pb::diagnose

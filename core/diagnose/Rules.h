@@ -1,0 +1,57 @@
+// The diagnosis rules as pure functions of summarised figures. Each returns
+// the findings that fire; an empty list means the rule found nothing (or had
+// no data for it, which diagnose() reports as a note).
+#pragma once
+
+#include "diagnose/Figures.h"
+#include "diagnose/Finding.h"
+#include "diagnose/RunData.h"
+
+#include <vector>
+
+namespace pb::diagnose {
+
+struct RuleOptions
+{
+    // A duration "rises" when its p95 grows by at least max(riseMs, riseRel x before)
+    // and is "flat" when it moves by at most max(flatMs, flatRel x before).
+    double riseMs = 50;
+    double riseRel = 0.20;
+    double flatMs = 25;
+    double flatRel = 0.10;
+    double perTokenRiseRel = 0.25; // generation per output token (relative only)
+    double perTokenFlatRel = 0.15;
+    double concurrencyRise = 0.10; // arrival rate growth that counts as "more concurrency"
+    std::size_t minSamples = 5;    // per side and figure, for the comparison rules
+    // Streaming table (one side): a segment before the first text is slow from slowSegmentMs.
+    double slowSegmentMs = 1000;
+    double lowTps = 20; // visible output tokens/s at p50
+    // Data quality.
+    double minJoinCoverage = 0.9;
+    double sampleBiasRatio = 1.5; // joined p50 total / unjoined p50 total
+    // Knee: queue p95 growth ratio above kneeFactor x the arrival growth ratio,
+    // or throughput below followShare x arrival.
+    double kneeFactor = 1.5;
+    double followShare = 0.9;
+};
+
+// Rules 1-6 and "unattributed server time growing": `before` is the baseline side.
+std::vector<Finding> comparisonRules(const SideFigures& before, const SideFigures& after,
+                                     const RuleOptions& options = {});
+
+// Rule 7, the streaming table in its fixed order, on one side: the dominant
+// segment before the first visible text when it is slow, and a low visible
+// output rate after it.
+std::vector<Finding> streamRules(const SideFigures& side, const RuleOptions& options = {});
+
+// Rule 8: the knee of a stepped run from its stages in order.
+Knee findKnee(std::vector<StageFigures> stages, const RuleOptions& options = {});
+
+// Rule 9 on one run: join coverage, negative envelopes, trace-ID collisions,
+// dropped iterations, missing completion events, sampling bias.
+std::vector<Finding> qualityRules(const RunData& run, const RuleOptions& options = {});
+// Rule 9 between two sides: falling event counts.
+std::vector<Finding> countRules(const SideFigures& before, const SideFigures& after,
+                                const RuleOptions& options = {});
+
+} // namespace pb::diagnose

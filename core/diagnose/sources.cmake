@@ -1,0 +1,14 @@
+# core/diagnose: budgets, gates and symptom-to-owner diagnosis.
+target_sources(phasebench_core PRIVATE
+  ${CMAKE_CURRENT_LIST_DIR}/BudgetJson.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/BudgetStore.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/Check.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/Diagnose.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/Figures.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/Finding.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/Report.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/RulesCompare.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/RulesQuality.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/RulesStream.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/RunData.cpp
+)

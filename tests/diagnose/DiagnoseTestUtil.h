@@ -1,0 +1,150 @@
+// Crafted evidence for the diagnosis suites: client rows and the seed's
+// server span tree (auth.check, inference.acquire_slot, inference.generate,
+// response.write under a SERVER root), written into a RunStore.
+#pragma once
+
+#include "TestUtil.h"
+#include "model/RequestRecord.h"
+#include "model/Span.h"
+#include "store/RunStore.h"
+
+#include <cmath>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace pb::test {
+
+constexpr Nanos kMs = 1'000'000;
+
+inline Nanos ns(double ms)
+{
+    return static_cast<Nanos>(std::llround(ms * 1e6));
+}
+
+inline std::string hex(unsigned long long value, int width)
+{
+    char buf[40];
+    std::snprintf(buf, sizeof buf, "%0*llx", width, value);
+    return buf;
+}
+
+// One request's phases (ms). The client total is setup + root + envelope,
+// where root = gateway + queue + generation + write + gap (gap: time in the
+// root without a child span).
+struct Req
+{
+    double setupMs = 0; // connect + tls, half each; 0 = a reused connection
+    double gatewayMs = 40;
+    double queueMs = 180;
+    double generationMs = 1100;
+    double writeMs = 0;
+    double gapMs = 0;
+    double envelopeMs = 80;
+    std::optional<double> totalMs; // overrides the sum
+    std::int64_t outputTokens = 100;
+    std::int64_t inputTokens = 500;
+    bool spans = true;
+    Outcome outcome = Outcome::Completed;
+    // Streaming milestones from the attempt start (ms); unset = NULL.
+    std::optional<double> headers, firstEvent, firstContent, firstText, done;
+    double jitterMs = 5; // row i adds (i % 5) / 4 x jitter to the generation
+};
+
+struct Builder
+{
+    RunStore& store;
+    std::int64_t runId = 0;
+    unsigned long long next = 1; // trace-ID counter, unique within the store
+
+    Builder(RunStore& s, const std::string& name, const std::string& createdUtc = {})
+        : store(s)
+    {
+        RunInfo info;
+        info.name = name;
+        info.kind = RunKind::Load;
+        info.createdUtc = createdUtc;
+        runId = store.createRun(info);
+        next = static_cast<unsigned long long>(runId) << 32;
+    }
+
+    // `n` requests of `stage` at `rate` per second from `startMs`.
+    void stage(const std::string& stageName, int n, double rate, double startMs, const Req& q)
+    {
+        std::vector<RequestRecord> rows;
+        std::vector<SpanRecord> spans;
+        for (int i = 0; i < n; ++i) {
+            const auto id = ++next;
+            RequestRecord r;
+            r.traceId = hex(id, 32);
+            r.scenario = "crafted";
+            r.stage = stageName;
+            r.model = "m";
+            r.stream = q.firstText.has_value() || q.headers.has_value();
+            r.cached = false;
+            r.inputBucket = "input_0_512";
+            r.outputBucket = "output_0_256";
+            r.outcome = q.outcome;
+            r.inputTokens = q.inputTokens;
+            r.outputTokens = q.outputTokens;
+            r.usageSource = UsageSource::Provider;
+            const double at = startMs + i * 1000.0 / rate;
+            r.scheduledOffset = ns(at);
+            if (q.outcome == Outcome::Dropped) {
+                rows.push_back(std::move(r));
+                continue;
+            }
+            r.startOffset = ns(at);
+            const double gen = q.generationMs + (i % 5) / 4.0 * q.jitterMs;
+            const double root = q.gatewayMs + q.queueMs + gen + q.writeMs + q.gapMs;
+            r.connect = ns(q.setupMs / 2);
+            r.tls = ns(q.setupMs / 2);
+            r.total = ns(q.totalMs.value_or(q.setupMs + root + q.envelopeMs));
+            auto opt = [](const std::optional<double>& v) {
+                return v ? OptNanos(ns(*v)) : std::nullopt;
+            };
+            r.headers = opt(q.headers);
+            r.firstEvent = opt(q.firstEvent);
+            r.firstContent = opt(q.firstContent);
+            r.firstText = opt(q.firstText);
+            r.done = opt(q.done);
+            if (q.spans) {
+                const Nanos t0 = 1'760'000'000'000'000'000LL + ns(at);
+                const auto span = [&](int k) {
+                    return hex(id * 8 + static_cast<unsigned long long>(k), 16);
+                };
+                const auto add = [&](int k, const char* name, int kind, Nanos s, Nanos e, int parent) {
+                    SpanRecord sp;
+                    sp.traceId = r.traceId;
+                    sp.spanId = span(k);
+                    sp.parentSpanId = parent ? span(parent) : std::string();
+                    sp.name = name;
+                    sp.kind = kind;
+                    sp.startNs = s;
+                    sp.endNs = e;
+                    sp.serviceName = "gateway";
+                    sp.attributesJson = "{}";
+                    spans.push_back(std::move(sp));
+                };
+                Nanos t = t0;
+                add(1, "POST /v1/chat/completions", 2, t0, t0 + ns(root), 0);
+                add(2, "auth.check", 1, t, t + ns(q.gatewayMs), 1);
+                t += ns(q.gatewayMs);
+                add(3, "inference.acquire_slot", 1, t, t + ns(q.queueMs), 1);
+                t += ns(q.queueMs);
+                add(4, "inference.generate", 3, t, t + ns(gen), 1);
+                t += ns(gen);
+                if (q.writeMs > 0) {
+                    add(5, "response.write", 1, t, t + ns(q.writeMs), 1);
+                }
+            }
+            rows.push_back(std::move(r));
+        }
+        store.insertRequests(runId, rows);
+        if (!spans.empty()) {
+            store.insertSpans(runId, spans);
+        }
+    }
+};
+
+} // namespace pb::test

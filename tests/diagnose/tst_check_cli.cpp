@@ -1,0 +1,303 @@
+// Drives the real phasebench-cli: check's exit codes (0 pass, 3 fail, 4
+// cannot decide, 1 bad budget file), its JUnit XML and JSON, stored budget
+// versions, and diagnose's report on the seed's worked case.
+#include "DiagnoseTestUtil.h"
+#include "diagnose/BudgetStore.h"
+
+#include <QFile>
+#include <QProcess>
+#include <QTemporaryDir>
+#include <QTest>
+
+#include <nlohmann/json.hpp>
+
+using namespace pb;
+using pb::test::Builder;
+using pb::test::Req;
+
+namespace {
+
+struct CliResult
+{
+    int exitCode = -1;
+    QString out;
+    QString err;
+};
+
+CliResult cli(const QStringList& args)
+{
+    QProcess p;
+    p.start(QStringLiteral(PHASEBENCH_CLI), args);
+    if (!p.waitForFinished(60000)) {
+        p.kill();
+        p.waitForFinished(5000);
+        return {};
+    }
+    return {p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -2,
+            QString::fromUtf8(p.readAllStandardOutput()), QString::fromUtf8(p.readAllStandardError())};
+}
+
+QString writeFile(const QTemporaryDir& dir, const char* name, const char* text)
+{
+    const auto path = dir.filePath(QString::fromLatin1(name));
+    QFile f(path);
+    if (!f.open(QIODevice::WriteOnly)) {
+        return {};
+    }
+    f.write(text);
+    return path;
+}
+
+// The seed's worked case: 6 then 9 req/s, the queue 180 ms -> 2.5 s.
+struct SeedDb
+{
+    QTemporaryDir dir;
+    QString db;
+    std::int64_t runId = 0;
+    SeedDb()
+        : db(dir.filePath(QStringLiteral("seed.phasebench")))
+    {
+        RunStore store(db.toStdString());
+        Builder run(store, "seed", "2026-01-10T12:00:00Z");
+        run.stage("6rps", 60, 6, 0, Req{});
+        Req b;
+        b.queueMs = 2500;
+        b.envelopeMs = 160;
+        run.stage("9rps", 90, 9, 10'000, b);
+        runId = run.runId;
+    }
+    QStringList check(const QString& budgets) const
+    {
+        return {QStringLiteral("check"), QStringLiteral("--db"),      db,     QStringLiteral("--run"),
+                QString::number(runId),  QStringLiteral("--budgets"), budgets};
+    }
+};
+
+const char* kFailing = R"({"defaults": {"window": "all"},
+  "slo": {"metric": "total", "threshold": 4000},
+  "phases": [{"metric": "gateway", "threshold": 100}, {"metric": "gpu_queue", "threshold": 500}],
+  "gates": {"max_error_rate": 0.01}})";
+const char* kPassing = R"({"defaults": {"window": "stage:6rps"},
+  "slo": {"metric": "total", "threshold": 2000},
+  "phases": [{"metric": "gpu_queue", "threshold": 500}],
+  "gates": {"max_error_rate": 0.01, "min_join_coverage": 0.9}})";
+const char* kUndecided = R"({"defaults": {"window": "all"},
+  "phases": [{"metric": "gateway", "threshold": 100}, {"metric": "first_text", "threshold": 800}]})";
+
+} // namespace
+
+class TestCheckCli : public QObject
+{
+    Q_OBJECT
+private Q_SLOTS:
+    void exitCodes();
+    void failNamesThePhaseFirst();
+    void junitFile();
+    void jsonOutput();
+    void badBudgetFile();
+    void storedVersionsAndLaterEdits();
+    void usageErrors();
+    void diagnoseSeedCase();
+    void diagnoseRefusesDifferentProfiles();
+};
+
+void TestCheckCli::exitCodes()
+{
+    SeedDb s;
+    auto r = cli(s.check(writeFile(s.dir, "pass.json", kPassing)));
+    QVERIFY2(r.exitCode == 0, qPrintable(r.out + r.err));
+    QVERIFY(r.out.contains(QStringLiteral("PASS")));
+    r = cli(s.check(writeFile(s.dir, "fail.json", kFailing)));
+    QVERIFY2(r.exitCode == 3, qPrintable(r.out + r.err));
+    r = cli(s.check(writeFile(s.dir, "undecided.json", kUndecided)));
+    QVERIFY2(r.exitCode == 4, qPrintable(r.out + r.err));
+    QVERIFY(r.out.contains(QStringLiteral("CANNOT DECIDE")));
+    QVERIFY(r.out.contains(QStringLiteral("missing phase")));
+}
+
+void TestCheckCli::failNamesThePhaseFirst()
+{
+    SeedDb s;
+    const auto r = cli(s.check(writeFile(s.dir, "fail.json", kFailing)));
+    QCOMPARE(r.exitCode, 3);
+    const auto lines = r.out.split(QLatin1Char('\n'));
+    QVERIFY(lines.size() > 2);
+    QVERIFY2(lines[1].startsWith(QStringLiteral("Broken budget first: gpu_queue p95 2500.000 ms")),
+             qPrintable(r.out));
+    QVERIFY2(lines[1].contains(QStringLiteral("inference pool/queue")), qPrintable(r.out));
+    // The queue's line comes before the SLO's.
+    QVERIFY(r.out.indexOf(QStringLiteral("phase gpu_queue")) < r.out.indexOf(QStringLiteral("slo slo")));
+    QVERIFY2(r.out.contains(
+                 QStringLiteral("phase gpu_queue p95 (nearest-rank): 2500.000 ms (<= 500.000 ms), n=150")),
+             qPrintable(r.out));
+}
+
+void TestCheckCli::junitFile()
+{
+    SeedDb s;
+    const auto junit = s.dir.filePath(QStringLiteral("check.xml"));
+    auto args = s.check(writeFile(s.dir, "fail.json", kFailing));
+    args << QStringLiteral("--junit") << junit;
+    const auto r = cli(args);
+    QCOMPARE(r.exitCode, 3);
+    QFile f(junit);
+    QVERIFY(f.open(QIODevice::ReadOnly));
+    const auto xml = QString::fromUtf8(f.readAll());
+    QVERIFY2(xml.contains(QStringLiteral("<testsuites name=\"phasebench check\" tests=\"5\" failures=\"1\"")),
+             qPrintable(xml));
+    QVERIFY(xml.contains(QStringLiteral("name=\"phase gpu_queue p95 &lt;= 500 ms\"")));
+    QVERIFY(xml.contains(QStringLiteral("<failure message=\"p95 2500 ms &gt; 500 ms\"")));
+    // Total p95 (3.8 s) is within its 4 s SLO: the check fails on the phase
+    // that broke its budget, not only on the total.
+    QCOMPARE(xml.count(QStringLiteral("<failure ")), 1);
+    QVERIFY(xml.contains(QStringLiteral(
+        "<testcase classname=\"run 1 seed.slo\" name=\"slo slo p95 &lt;= 4000 ms\">\n      <system-out>")));
+}
+
+void TestCheckCli::jsonOutput()
+{
+    SeedDb s;
+    auto args = s.check(writeFile(s.dir, "fail.json", kFailing));
+    args << QStringLiteral("--json");
+    const auto r = cli(args);
+    QCOMPARE(r.exitCode, 3);
+    const auto j = nlohmann::json::parse(r.out.toStdString());
+    QCOMPARE(j["verdict"].get<std::string>(), std::string("fail"));
+    QCOMPARE(j["exit_code"].get<int>(), 3);
+    QCOMPARE(j["first_failed_phase"].get<std::string>(), std::string("gpu_queue"));
+    QCOMPARE(j["items"][0]["owner"].get<std::string>(), std::string("inference_pool"));
+    QCOMPARE(j["items"][0]["n"].get<int>(), 150);
+    QCOMPARE(j["items"][0]["convention"].get<std::string>(), std::string("nearest-rank"));
+}
+
+void TestCheckCli::badBudgetFile()
+{
+    SeedDb s;
+    const auto path =
+        writeFile(s.dir, "bad.json", R"({"phases": [{"metric": "gateway", "threshold": "fast"}]})");
+    const auto r = cli(s.check(path));
+    QCOMPARE(r.exitCode, 1);
+    QVERIFY2(r.err.contains(path + QStringLiteral(": $.phases[0].threshold: expected a number")),
+             qPrintable(r.err));
+    const auto missing = cli(s.check(s.dir.filePath(QStringLiteral("nope.json"))));
+    QCOMPARE(missing.exitCode, 1);
+    QVERIFY(missing.err.contains(QStringLiteral("nope.json")));
+}
+
+void TestCheckCli::storedVersionsAndLaterEdits()
+{
+    SeedDb s;
+    // No stored budgets and no file: a usage error that says what to do.
+    const QStringList bare{QStringLiteral("check"), QStringLiteral("--db"), s.db};
+    auto r = cli(bare);
+    QCOMPARE(r.exitCode, 2);
+    QVERIFY(r.err.contains(QStringLiteral("--budgets")));
+    {
+        // Version 1 set before the run started (the store writes the time given).
+        RunStore store(s.db.toStdString());
+        diagnose::attachBudgets(store, s.runId, diagnose::parseBudgets(kFailing), "2026-01-10T11:00:00Z");
+    }
+    // A later edit moves the queue budget above the observed p95.
+    const char* moved = R"({"defaults": {"window": "all"},
+      "slo": {"metric": "total", "threshold": 4000},
+      "phases": [{"metric": "gateway", "threshold": 100}, {"metric": "gpu_queue", "threshold": 3000}],
+      "gates": {"max_error_rate": 0.01}})";
+    auto save = s.check(writeFile(s.dir, "moved.json", moved));
+    save << QStringLiteral("--save-budgets");
+    r = cli(save);
+    QCOMPARE(r.exitCode, 0); // the file itself passes
+    QVERIFY(r.err.contains(QStringLiteral("version 2")));
+    // Without a file, the check decides against the version set before the run,
+    // and shows the change made after it.
+    r = cli(bare);
+    QCOMPARE(r.exitCode, 3);
+    QVERIFY2(r.out.contains(QStringLiteral("stored version 1")), qPrintable(r.out));
+    QVERIFY2(r.out.contains(QStringLiteral("Thresholds changed after the run started")), qPrintable(r.out));
+    QVERIFY2(r.out.contains(QStringLiteral("gpu_queue: 500.000 -> 3000.000 (version 2")), qPrintable(r.out));
+    // The JUnit report carries the change too.
+    const auto junit = s.dir.filePath(QStringLiteral("stored.xml"));
+    auto withJunit = bare;
+    withJunit << QStringLiteral("--junit") << junit;
+    QCOMPARE(cli(withJunit).exitCode, 3);
+    QFile f(junit);
+    QVERIFY(f.open(QIODevice::ReadOnly));
+    const auto xml = QString::fromUtf8(f.readAll());
+    QVERIFY2(xml.contains(QStringLiteral(
+                 "<property name=\"changed_after_run\" value=\"gpu_queue: 500 -&gt; 3000 (version 2, set ")),
+             qPrintable(xml));
+    auto v2 = bare;
+    v2 << QStringLiteral("--budget-version") << QStringLiteral("2");
+    QCOMPARE(cli(v2).exitCode, 0);
+    // diagnose reads the same stored version: the broken queue budget is a finding.
+    r = cli({QStringLiteral("diagnose"), QStringLiteral("--db"), s.db});
+    QCOMPARE(r.exitCode, 0);
+    QVERIFY2(r.out.contains(QStringLiteral("rule: budget_breach")), qPrintable(r.out));
+    QVERIFY(r.out.contains(QStringLiteral("budget 'gpu_queue'")));
+}
+
+void TestCheckCli::usageErrors()
+{
+    SeedDb s;
+    auto r = cli({QStringLiteral("check"), QStringLiteral("--db"), s.db, QStringLiteral("--save-budgets")});
+    QCOMPARE(r.exitCode, 2);
+    r = cli({QStringLiteral("check"), QStringLiteral("--help")});
+    QCOMPARE(r.exitCode, 0);
+    QVERIFY(r.out.contains(QStringLiteral("--junit")));
+    r = cli({QStringLiteral("diagnose"), QStringLiteral("--db"), s.db, QStringLiteral("--run"),
+             QStringLiteral("99")});
+    QCOMPARE(r.exitCode, 1);
+    QVERIFY(r.err.contains(QStringLiteral("no run 99")));
+}
+
+void TestCheckCli::diagnoseSeedCase()
+{
+    SeedDb s;
+    auto r = cli({QStringLiteral("diagnose"), QStringLiteral("--db"), s.db});
+    QCOMPARE(r.exitCode, 0);
+    QVERIFY2(r.out.contains(QStringLiteral("likely owner: inference pool/queue")), qPrintable(r.out));
+    QVERIFY(r.out.contains(QStringLiteral("gpu_queue p95: 180.000 -> 2500.000 ms")));
+    r = cli({QStringLiteral("diagnose"), QStringLiteral("--db"), s.db, QStringLiteral("--json")});
+    QCOMPARE(r.exitCode, 0);
+    const auto j = nlohmann::json::parse(r.out.toStdString());
+    QCOMPARE(j["comparison"].get<std::string>(), std::string("stages"));
+    bool queue = false;
+    for (const auto& f : j["findings"]) {
+        QVERIFY(f["rule"] != "gateway");
+        if (f["rule"] == "queue_saturation") {
+            queue = true;
+            QCOMPARE(f["owner"].get<std::string>(), std::string("inference_pool"));
+            QVERIFY(!f["first_check"].get<std::string>().empty());
+            QCOMPARE(f["evidence"][0]["n_after"].get<int>(), 90);
+        }
+    }
+    QVERIFY(queue);
+    QCOMPARE(j["knee"]["knee_stage"].get<std::string>(), std::string("9rps"));
+}
+
+void TestCheckCli::diagnoseRefusesDifferentProfiles()
+{
+    QTemporaryDir dir;
+    const auto db = dir.filePath(QStringLiteral("two.phasebench"));
+    std::int64_t a = 0;
+    std::int64_t b = 0;
+    {
+        RunStore store(db.toStdString());
+        Builder base(store, "base");
+        base.stage("steady", 60, 5, 0, Req{});
+        Builder other(store, "other");
+        Req q;
+        q.outputTokens = 400;
+        q.generationMs = 4400;
+        other.stage("steady", 60, 5, 0, q);
+        a = base.runId;
+        b = other.runId;
+    }
+    const auto r = cli({QStringLiteral("diagnose"), QStringLiteral("--db"), db, QStringLiteral("--run"),
+                        QString::number(b), QStringLiteral("--baseline"), QString::number(a)});
+    QCOMPARE(r.exitCode, 0);
+    QVERIFY2(r.out.contains(QStringLiteral("comparison refused")), qPrintable(r.out));
+    QVERIFY(r.out.contains(QStringLiteral("token profiles differ")));
+}
+
+QTEST_GUILESS_MAIN(TestCheckCli)
+#include "tst_check_cli.moc"

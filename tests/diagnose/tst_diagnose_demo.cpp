@@ -1,0 +1,138 @@
+// Real evidence: `phasebench-cli demo` runs the built-in gateway (loopback,
+// free ports, OTLP spans into the same file) with one fault switched on, and
+// `diagnose --baseline` against a healthy run must name the fault's owner.
+#include "TestUtil.h"
+
+#include <QProcess>
+#include <QTemporaryDir>
+#include <QTest>
+
+#include <nlohmann/json.hpp>
+
+namespace {
+
+struct Result
+{
+    int exitCode = -1;
+    QByteArray out;
+    QByteArray err;
+};
+
+Result run(const QStringList& args)
+{
+    QProcess p;
+    p.start(QStringLiteral(PHASEBENCH_CLI), args);
+    if (!p.waitForFinished(180000)) {
+        p.kill();
+        p.waitForFinished(5000);
+        return {};
+    }
+    return {p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -2, p.readAllStandardOutput(),
+            p.readAllStandardError()};
+}
+
+} // namespace
+
+class TestDiagnoseDemo : public QObject
+{
+    Q_OBJECT
+private Q_SLOTS:
+    void initTestCase();
+    void faults_data();
+    void faults();
+
+private:
+    bool demoRun(const QString& name, const QString& fault);
+    QTemporaryDir m_dir;
+    QString m_db;
+    int m_runs = 0;
+};
+
+bool TestDiagnoseDemo::demoRun(const QString& name, const QString& fault)
+{
+    QStringList args{QStringLiteral("demo"),       m_db,
+                     QStringLiteral("--duration"), QStringLiteral("4"),
+                     QStringLiteral("--rate"),     QStringLiteral("5"),
+                     QStringLiteral("--name"),     name,
+                     QStringLiteral("--quiet")};
+    args.insert(1, QStringLiteral("--db"));
+    if (!fault.isEmpty()) {
+        args << QStringLiteral("--fault") << fault;
+    }
+    const auto r = run(args);
+    if (r.exitCode != 0) {
+        qWarning("demo %s failed (%d): %s", qPrintable(name), r.exitCode, r.err.constData());
+        return false;
+    }
+    ++m_runs;
+    return true;
+}
+
+void TestDiagnoseDemo::initTestCase()
+{
+    QVERIFY(m_dir.isValid());
+    m_db = m_dir.filePath(QStringLiteral("demo.phasebench"));
+    QVERIFY(demoRun(QStringLiteral("healthy"), {})); // run 1, the baseline
+}
+
+void TestDiagnoseDemo::faults_data()
+{
+    QTest::addColumn<QString>("fault"); // empty: a second healthy run
+    QTest::addColumn<QString>("rule");  // expected finding; empty: none of the phase rules
+    QTest::addColumn<QString>("owner");
+    QTest::newRow("healthy") << QString() << QString() << QString();
+    QTest::newRow("slow gateway") << QStringLiteral("slow-gateway") << QStringLiteral("gateway")
+                                  << QStringLiteral("gateway");
+    QTest::newRow("pool saturation") << QStringLiteral("pool-saturation")
+                                     << QStringLiteral("queue_saturation")
+                                     << QStringLiteral("inference_pool");
+    QTest::newRow("batch slowdown") << QStringLiteral("batch-slowdown")
+                                    << QStringLiteral("generation_per_token")
+                                    << QStringLiteral("model_generation");
+    QTest::newRow("slow headers (time without a span)")
+        << QStringLiteral("slow-headers") << QStringLiteral("unattributed_growing")
+        << QStringLiteral("telemetry");
+    QTest::newRow("delay after root") << QStringLiteral("delay-after-root") << QStringLiteral("outside_root")
+                                      << QStringLiteral("response_transfer");
+    QTest::newRow("stripped traceparent")
+        << QStringLiteral("strip-traceparent") << QStringLiteral("low_join_coverage")
+        << QStringLiteral("telemetry");
+}
+
+void TestDiagnoseDemo::faults()
+{
+    QFETCH(QString, fault);
+    QFETCH(QString, rule);
+    QFETCH(QString, owner);
+    QVERIFY(demoRun(fault.isEmpty() ? QStringLiteral("healthy again") : fault, fault));
+    const auto r = run({QStringLiteral("diagnose"), QStringLiteral("--db"), m_db, QStringLiteral("--run"),
+                        QString::number(m_runs), QStringLiteral("--baseline"), QStringLiteral("1"),
+                        QStringLiteral("--json")});
+    QCOMPARE(r.exitCode, 0);
+    const auto j = nlohmann::json::parse(r.out.toStdString());
+    QVERIFY2(!j.at("refused").get<bool>(), r.out.constData());
+    QStringList rules;
+    QString ownerOfRule;
+    for (const auto& f : j.at("findings")) {
+        rules << QString::fromStdString(f.at("rule").get<std::string>());
+        if (rules.last() == rule) {
+            ownerOfRule = QString::fromStdString(f.at("owner").get<std::string>());
+        }
+    }
+    if (rule.isEmpty()) {
+        // Two healthy runs: none of the phase rules fires.
+        for (const char* phaseRule : {"connection_setup", "gateway", "queue_saturation",
+                                      "generation_per_token", "outside_root", "low_join_coverage"}) {
+            QVERIFY2(!rules.contains(QLatin1String(phaseRule)), qPrintable(rules.join(QLatin1Char(','))));
+        }
+        return;
+    }
+    QVERIFY2(rules.contains(rule), r.out.constData()); // the whole diagnosis when it fails
+    QCOMPARE(ownerOfRule, owner);
+    if (rule == QStringLiteral("queue_saturation")) {
+        QVERIFY(!rules.contains(QStringLiteral("gateway"))); // the pool, not the gateway
+    }
+}
+
+QTEST_GUILESS_MAIN(TestDiagnoseDemo)
+#include "tst_diagnose_demo.moc"
