@@ -288,12 +288,16 @@ bool Chat::writeStreamTail(httplib::DataSink& sink)
         sink.done();
         return true;
     }
+    // The spans end when the last bytes are handed to the socket, not after
+    // the write returns: the client may read them and stop its clock before
+    // this thread runs again, which would make the network envelope
+    // (client total - root) negative by a scheduling delay.
+    child("response.write", kInternal, wStart, gw.clock.now());
+    endRoot();
     if (!sink.write(done.data(), done.size())) {
         return false;
     }
     sink.done();
-    child("response.write", kInternal, wStart, gw.clock.now());
-    endRoot();
     return true;
 }
 
@@ -457,9 +461,13 @@ void DemoGateway::Impl::handleChat(const httplib::Request& req, httplib::Respons
                 chat->gw.sleepMs(chat->gw.config.timing.delayAfterRootMs);
                 ok = ok && sink.write(text->data() + offset + length - 1, 1);
             } else {
-                ok = sink.write(text->data() + offset, length);
+                // Ends before the write, as in the streaming path: a client
+                // can finish before this thread runs again.
+                const std::size_t head = length > 1 ? length - 1 : 0;
+                ok = head == 0 || sink.write(text->data() + offset, head);
                 chat->child("response.write", kInternal, wStart, chat->gw.clock.now());
                 chat->endRoot();
+                ok = ok && sink.write(text->data() + offset + head, length - head);
             }
             chat->finish(ok);
             return ok;
