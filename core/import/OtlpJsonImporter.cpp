@@ -8,7 +8,7 @@
 
 #include <QtGlobal>
 
-#include <deque>
+#include <vector>
 #include <unordered_set>
 
 namespace pb {
@@ -52,19 +52,24 @@ public:
         m_buf.append(reinterpret_cast<const char*>(&s.startNs), sizeof s.startNs);
         m_buf.append(reinterpret_cast<const char*>(&s.endNs), sizeof s.endNs);
         m_buf.append(s.name);
-        std::uint64_t fnv = 14695981039346656037ULL;
-        for (unsigned char c : m_buf) {
-            fnv = (fnv ^ c) * 1099511628211ULL;
-        }
-        const Key key{std::hash<std::string_view>{}(m_buf), fnv};
+        // Two independent 64-bit hashes (the second over the text with a
+        // salt byte in front) make the 128-bit key.
+        const std::string_view text(m_buf);
+        const std::uint64_t first = std::hash<std::string_view>{}(text);
+        m_buf.front() = static_cast<char>(m_buf.front() ^ 0x5a);
+        const Key key{first, std::hash<std::string_view>{}(std::string_view(m_buf))};
         if (!m_set.insert(key).second) {
             ++m_duplicates;
             return false;
         }
-        m_order.push_back(key);
-        if (m_order.size() > kWindow) {
-            m_set.erase(m_order.front());
-            m_order.pop_front();
+        // A ring of the last kWindow keys: the oldest leaves the set when a
+        // new one comes in.
+        if (m_ring.size() < kWindow) {
+            m_ring.push_back(key);
+        } else {
+            m_set.erase(m_ring[m_next]);
+            m_ring[m_next] = key;
+            m_next = (m_next + 1) % kWindow;
         }
         return true;
     }
@@ -81,8 +86,9 @@ private:
         std::size_t operator()(const Key& k) const noexcept { return k.a ^ (k.b * 0x9e3779b97f4a7c15ULL); }
     };
     static constexpr std::size_t kWindow = 65536;
-    std::unordered_set<Key, KeyHash> m_set;
-    std::deque<Key> m_order;
+    std::unordered_set<Key, KeyHash> m_set{2 * kWindow};
+    std::vector<Key> m_ring;
+    std::size_t m_next = 0;
     std::string m_buf;
     std::int64_t m_duplicates = 0;
 };
