@@ -55,6 +55,15 @@ void ImportController::cancel()
     m_job->cancel();
 }
 
+void ImportController::importMappedCsv(const QString& workbenchPath, const QString& file,
+                                       const QString& columnMapping)
+{
+    m_queue.push_back({workbenchPath, file, QStringLiteral("generic-csv"), columnMapping});
+    if (!isBusy()) {
+        startNext();
+    }
+}
+
 void ImportController::startNext()
 {
     if (m_queue.empty()) {
@@ -71,11 +80,15 @@ void ImportController::startNext()
     m_workbench = item.workbench;
     const std::string store = item.workbench.toStdString();
     const std::string file = item.file.toStdString();
-    m_job->start([store, file](JobContext& ctx) {
+    const std::string format = item.format.toStdString();
+    const std::string mapping = item.mapping.toStdString();
+    m_job->start([store, file, format, mapping](JobContext& ctx) {
         // Its own connection: the GUI's stays free to read while this writes.
         RunStore db(store, RunStore::Mode::ReadWrite);
         ImportRequest request;
         request.path = file;
+        request.format = format;
+        request.columnMapping = mapping;
         auto result = std::make_shared<const ImportResult>(
             importFile(db, request, ImporterRegistry::withBuiltins(), ctx.progressFn()));
         return QVariant::fromValue(result);

@@ -19,6 +19,9 @@ public:
 
     // Queues `files` for import into the workbench at `workbenchPath`.
     void importFiles(const QString& workbenchPath, const QStringList& files);
+    // Queues one CSV file for import through a column mapping (the text form
+    // of core's ColumnMapping, as the mapping dialog writes it).
+    void importMappedCsv(const QString& workbenchPath, const QString& file, const QString& columnMapping);
     // Stops the running import (nothing of it is stored) and drops the queue.
     void cancel();
     bool isBusy() const { return !m_current.isEmpty(); }
@@ -42,6 +45,8 @@ private:
     {
         QString workbench;
         QString file;
+        QString format;  // empty = detect from the content
+        QString mapping; // ImportRequest::columnMapping
     };
     void startNext();
     void onFinished(const QVariant& result);

@@ -169,6 +169,35 @@ std::vector<std::string> GenericCsvImporter::headerColumns(std::string_view head
     return fields;
 }
 
+GenericCsvImporter::Preview GenericCsvImporter::preview(std::string_view head, std::size_t maxRows)
+{
+    Preview p;
+    p.delimiter = detectDelimiter(head);
+    p.columns = headerColumns(head);
+    // Only complete lines: the last one may be cut in the middle of a field.
+    const auto lastNewline = head.rfind('\n');
+    const std::string_view complete = lastNewline == std::string_view::npos ? head : head.substr(0, lastNewline + 1);
+    std::istringstream s{std::string(complete)};
+    CsvReader reader(s, p.delimiter);
+    std::vector<std::string> fields;
+    try {
+        if (!reader.next(fields)) { // the header
+            return p;
+        }
+        while (p.rows.size() < maxRows && reader.next(fields)) {
+            for (auto& f : fields) {
+                if (!f.empty() && f.back() == '\r') {
+                    f.pop_back();
+                }
+            }
+            p.rows.push_back(fields);
+        }
+    } catch (const std::runtime_error&) {
+        // A malformed record ends the preview; the import reports it with its line.
+    }
+    return p;
+}
+
 ColumnMapping GenericCsvImporter::suggestMapping(const std::vector<std::string>& columns)
 {
     ColumnMapping m;

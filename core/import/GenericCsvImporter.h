@@ -28,6 +28,16 @@ public:
     // suffix (_ns, _us, _ms, _s) for durations, e.g. "ttft_ms" is not guessed
     // but "first_text_ms" and "total_s" are.
     static ColumnMapping suggestMapping(const std::vector<std::string>& columns);
+
+    // For a mapping dialog's preview: the header and up to `maxRows` records
+    // of a file's head (a record cut off at the end of `head` is left out).
+    struct Preview
+    {
+        char delimiter = ',';
+        std::vector<std::string> columns;
+        std::vector<std::vector<std::string>> rows;
+    };
+    static Preview preview(std::string_view head, std::size_t maxRows);
 };
 
 } // namespace pb
