@@ -2,79 +2,6 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="ru_RU">
 <context>
-    <name>ChoiceDelegate</name>
-    <message>
-        <source>(not imported)</source>
-        <translation type="unfinished"></translation>
-    </message>
-</context>
-<context>
-    <name>ColumnMappingDialog</name>
-    <message>
-        <source>Import %1 with a column mapping</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Choose what each column of the file holds. Durations need their unit; unmapped columns are not imported. Without an outcome or HTTP status column every row counts as completed.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>&amp;Mapping as text (for phasebench-cli import --map):</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>&amp;Import</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Cannot read %1: %2</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1 has no header line with at least two columns.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Map at least one column.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>The file has no column &apos;%1&apos;.</source>
-        <translation type="unfinished"></translation>
-    </message>
-</context>
-<context>
-    <name>ColumnMappingModel</name>
-    <message>
-        <source>(not imported)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>How the start time is written: RFC 3339 text or a Unix timestamp.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>The unit of the values in this column.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Column in the file</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Examples</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Imported as</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Unit</source>
-        <translation type="unfinished"></translation>
-    </message>
-</context>
-<context>
     <name>main</name>
     <message>
         <source>A desktop workbench for LLM API latency.</source>
@@ -1504,6 +1431,13 @@ Run &apos;phasebench-cli &lt;command&gt; --help&apos; for the options of a comma
     </message>
 </context>
 <context>
+    <name>pb::ui::ChoiceDelegate</name>
+    <message>
+        <source>(not imported)</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>pb::ui::ColumnFormat</name>
     <message>
         <source>identity and correlation</source>
@@ -1580,6 +1514,72 @@ Run &apos;phasebench-cli &lt;command&gt; --help&apos; for the options of a comma
     </message>
 </context>
 <context>
+    <name>pb::ui::ColumnMappingDialog</name>
+    <message>
+        <source>Import %1 with a column mapping</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Choose what each column of the file holds. Durations need their unit; unmapped columns are not imported. Without an outcome or HTTP status column every row counts as completed.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Mapping as text (for phasebench-cli import --map):</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Import</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cannot read %1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 has no header line with at least two columns.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Map at least one column.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The file has no column &apos;%1&apos;.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>pb::ui::ColumnMappingModel</name>
+    <message>
+        <source>(not imported)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>How the start time is written: RFC 3339 text or a Unix timestamp.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The unit of the values in this column.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Column in the file</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Examples</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Imported as</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Unit</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>pb::ui::CompositionChart</name>
     <message>
         <source>No requests with a %1 in this scope and window yet</source>
@@ -1611,6 +1611,18 @@ Run &apos;phasebench-cli &lt;command&gt; --help&apos; for the options of a comma
     </message>
     <message>
         <source>PNG image (*.png)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Export SVG…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Export SVG</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>SVG image (*.svg)</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -1961,6 +1973,22 @@ Import a result file (File › Import…, Ctrl+I) or drop one here.</source>
         <source>Wait for the import or the demo to finish, or stop it, before opening another workbench.</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Import CSV with Column &amp;Mapping…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Import any CSV file by saying what each of its columns holds</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Import CSV with Column Mapping</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Delimited text (*.csv *.tsv *.txt);;All files (*)</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>pb::ui::OverviewModel</name>
@@ -2156,6 +2184,26 @@ Import a result file (File › Import…, Ctrl+I) or drop one here.</source>
     </message>
     <message>
         <source>Computing…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>attempts</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>logical requests (retries merged)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Events:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Percentiles:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Scope: %1. Window: %2.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -2377,6 +2425,18 @@ the root starts half the network envelope (%L1 ms) after the client start.</sour
     </message>
     <message>
         <source>%L1 stream chunks</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Export PDF…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Export PDF</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>PDF document (*.pdf)</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

@@ -1,5 +1,8 @@
 #include "MainWindow.h"
 
+#include "mapping/ColumnMappingDialog.h"
+
+#include "DemoController.h"
 #include "ImportController.h"
 #include "JobProgressWidget.h"
 #include "RecentFiles.h"
@@ -8,6 +11,9 @@
 #include "RunListModel.h"
 #include "RunsPage.h"
 #include "Workbench.h"
+#include "pages/OverviewPage.h"
+#include "pages/PhaseStackPage.h"
+#include "pages/TracePage.h"
 
 #include <QApplication>
 #include <QCloseEvent>
@@ -24,6 +30,7 @@
 #include <QSplitter>
 #include <QStatusBar>
 #include <QTabWidget>
+#include <QTimer>
 #include <QToolButton>
 
 namespace pb::ui {
@@ -58,6 +65,13 @@ MainWindow::MainWindow(QWidget* parent)
     , m_imports(new ImportController(this))
     , m_runsPage(new RunsPage)
     , m_requestsPage(new RequestsPage)
+    , m_overviewPage(new OverviewPage)
+    , m_phaseStackPage(new PhaseStackPage)
+    , m_tracePage(new TracePage)
+    , m_demo(new DemoController(this))
+    , m_demoProgress(new JobProgressWidget)
+    , m_demoAddress(new QLabel)
+    , m_liveTimer(new QTimer(this))
     , m_tabs(new QTabWidget)
     , m_splitter(new QSplitter(Qt::Horizontal, this))
     , m_importProgress(new JobProgressWidget)
@@ -68,7 +82,10 @@ MainWindow::MainWindow(QWidget* parent)
 
     m_tabs->setObjectName(QStringLiteral("pages"));
     m_tabs->setDocumentMode(true);
+    m_tabs->addTab(m_overviewPage, tr("Overview"));
+    m_tabs->addTab(m_phaseStackPage, tr("Phase Percentiles"));
     m_tabs->addTab(m_requestsPage, tr("Requests"));
+    m_tabs->addTab(m_tracePage, tr("Waterfall"));
     m_splitter->setObjectName(QStringLiteral("mainSplitter"));
     m_splitter->addWidget(m_runsPage);
     m_splitter->addWidget(m_tabs);
@@ -76,9 +93,19 @@ MainWindow::MainWindow(QWidget* parent)
     m_splitter->setSizes({360, 900});
     setCentralWidget(m_splitter);
 
+    statusBar()->addPermanentWidget(m_demoAddress);
+    statusBar()->addPermanentWidget(m_demoProgress);
     statusBar()->addPermanentWidget(m_importProgress);
     statusBar()->addPermanentWidget(m_counts);
     m_importProgress->hide();
+    m_demoProgress->setObjectName(QStringLiteral("demoProgress"));
+    m_demoProgress->cancelButton()->setText(tr("Stop"));
+    m_demoProgress->cancelButton()->setToolTip(tr("Stop the demo run; requests in flight finish"));
+    m_demoProgress->hide();
+    m_demoAddress->setObjectName(QStringLiteral("demoAddress"));
+    m_demoAddress->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_demoAddress->hide();
+    m_liveTimer->setInterval(kLiveRefreshMs);
 
     createMenus();
 
@@ -97,6 +124,27 @@ MainWindow::MainWindow(QWidget* parent)
         updateActions();
     });
     connect(m_importProgress, &JobProgressWidget::cancelRequested, this, &MainWindow::cancelImport);
+
+    connect(m_demo, &DemoController::started, this, &MainWindow::onDemoStarted);
+    connect(m_demo, &DemoController::sampled, this, &MainWindow::onDemoSample);
+    connect(m_demo, &DemoController::finished, this, &MainWindow::onDemoFinished);
+    connect(m_demo, &DemoController::failed, this, &MainWindow::onDemoFailed);
+    connect(m_demo, &DemoController::busyChanged, this, [this](bool busy) {
+        m_demoProgress->setVisible(busy);
+        updateActions();
+    });
+    connect(m_demoProgress, &JobProgressWidget::cancelRequested, this, &MainWindow::stopDemo);
+    connect(m_liveTimer, &QTimer::timeout, this, &MainWindow::refreshLive);
+    const auto statusMessage = [this](const QString& message) {
+        statusBar()->showMessage(message, 10000);
+    };
+    connect(m_overviewPage, &OverviewPage::errorOccurred, this, statusMessage);
+    connect(m_phaseStackPage, &PhaseStackPage::errorOccurred, this, statusMessage);
+    connect(m_tracePage, &TracePage::errorOccurred, this, statusMessage);
+    connect(m_requestsPage, &RequestsPage::currentRequestChanged, this, [this](qint64 seq) {
+        const auto* model = m_requestsPage->model();
+        m_tracePage->showRequest(model->path(), model->runId(), seq);
+    });
 
     resize(1280, 800);
     readSettings();
@@ -125,10 +173,24 @@ void MainWindow::createMenus()
     m_importAction = file->addAction(tr("&Import…"), this, &MainWindow::importDialog);
     m_importAction->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_I));
     m_importAction->setStatusTip(tr("Import result files into the workbench, one run per file"));
+    QAction* mapped =
+        file->addAction(tr("Import CSV with Column &Mapping…"), this, &MainWindow::importMappedCsvDialog);
+    mapped->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_M));
+    mapped->setStatusTip(tr("Import any CSV file by saying what each of its columns holds"));
     file->addSeparator();
     QAction* quit = file->addAction(tr("&Quit"), this, &QWidget::close);
     quit->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_Q));
     quit->setMenuRole(QAction::QuitRole);
+
+    QMenu* run = menuBar()->addMenu(tr("&Run"));
+    m_demoAction = run->addAction(tr("Run &Demo…"), this, &MainWindow::demoDialog);
+    m_demoAction->setObjectName(QStringLiteral("runDemoAction"));
+    m_demoAction->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_R));
+    m_demoAction->setStatusTip(tr("Run the built-in demo gateway with a load run, live"));
+    m_stopDemoAction = run->addAction(tr("&Stop"), this, &MainWindow::stopDemo);
+    m_stopDemoAction->setObjectName(QStringLiteral("stopDemoAction"));
+    m_stopDemoAction->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_Period));
+    m_stopDemoAction->setStatusTip(tr("Stop the running demo; requests in flight finish"));
 
     QMenu* help = menuBar()->addMenu(tr("&Help"));
     QAction* aboutAction = help->addAction(tr("&About Phasebench"), this, &MainWindow::about);
@@ -188,23 +250,50 @@ bool MainWindow::isImporting() const
     return m_imports->isBusy();
 }
 
+bool MainWindow::ensureWorkbenchForImport()
+{
+    if (m_workbench->isOpen()) {
+        return true;
+    }
+    // Least surprise for a drop on an empty window: import at once, into a
+    // default workbench that persists, and say where it is.
+    const QString path = Workbench::defaultPath();
+    if (!openWorkbench(path, !QFileInfo::exists(path))) {
+        return false;
+    }
+    statusBar()->showMessage(tr("No workbench was open: importing into the default workbench %1")
+                                 .arg(QDir::toNativeSeparators(path)),
+                             10000);
+    return true;
+}
+
 void MainWindow::importFiles(const QStringList& files)
 {
-    if (files.isEmpty()) {
+    if (files.isEmpty() || !ensureWorkbenchForImport()) {
         return;
     }
-    if (!m_workbench->isOpen()) {
-        // Least surprise for a drop on an empty window: import at once, into a
-        // default workbench that persists, and say where it is.
-        const QString path = Workbench::defaultPath();
-        if (!openWorkbench(path, !QFileInfo::exists(path))) {
-            return;
-        }
-        statusBar()->showMessage(tr("No workbench was open: importing into the default workbench %1")
-                                     .arg(QDir::toNativeSeparators(path)),
-                                 10000);
-    }
     m_imports->importFiles(m_workbench->path(), files);
+}
+
+void MainWindow::importMappedCsvDialog()
+{
+    const QString file =
+        QFileDialog::getOpenFileName(this, tr("Import CSV with Column Mapping"),
+                                     QSettings().value(QStringLiteral("lastImportDir")).toString(),
+                                     tr("Delimited text (*.csv *.tsv *.txt);;All files (*)"));
+    if (file.isEmpty()) {
+        return;
+    }
+    QSettings().setValue(QStringLiteral("lastImportDir"), QFileInfo(file).absolutePath());
+    // open(), not exec(): window-modal without a nested event loop.
+    auto* dialog = new ColumnMappingDialog(file, this);
+    dialog->setAttribute(Qt::WA_DeleteOnClose);
+    connect(dialog, &QDialog::accepted, this, [this, dialog, file] {
+        if (ensureWorkbenchForImport()) {
+            m_imports->importMappedCsv(m_workbench->path(), file, dialog->mappingText());
+        }
+    });
+    dialog->open();
 }
 
 void MainWindow::cancelImport()
@@ -272,9 +361,16 @@ void MainWindow::refreshRuns()
 void MainWindow::showRun(qint64 runId)
 {
     const RunInfo* run = runId != 0 ? m_runsPage->currentRun() : nullptr;
+    m_tracePage->clear();
+    if (!run) {
+        m_overviewPage->clear();
+        m_phaseStackPage->clear();
+    }
     if (run) {
         m_requestsPage->showRun(m_workbench->path(), run->id,
                                 tr("Run %1: %2").arg(run->id).arg(QString::fromStdString(run->name)));
+        m_overviewPage->showRun(m_workbench->path(), run->id);
+        m_phaseStackPage->showRun(m_workbench->path(), run->id);
     } else if (!m_workbench->isOpen()) {
         m_requestsPage->showHint(tr("Open a workbench file (File › Open, Ctrl+O) or create one "
                                     "(File › New Workbench, Ctrl+N).\n\nDrop result files here to import "
@@ -316,8 +412,10 @@ void MainWindow::updateStatus()
 
 void MainWindow::updateActions()
 {
-    // The workbench must not change under a running import.
-    const bool busy = m_imports->isBusy();
+    // The workbench must not change under a running import or demo.
+    const bool busy = m_imports->isBusy() || m_demo->isRunning();
+    m_demoAction->setEnabled(!m_demo->isRunning());
+    m_stopDemoAction->setEnabled(m_demo->isRunning());
     m_newAction->setEnabled(!busy);
     m_openAction->setEnabled(!busy);
     m_recentMenu->setEnabled(!busy && !m_recent->files().isEmpty());
@@ -372,6 +470,7 @@ void MainWindow::closeEvent(QCloseEvent* event)
 {
     // A running import stops at its next progress check and rolls back.
     m_imports->cancel();
+    m_demo->stop();
     writeSettings();
     event->accept();
 }
@@ -392,10 +491,11 @@ void MainWindow::dropEvent(QDropEvent* event)
     event->acceptProposedAction();
     // A dropped workbench file is opened; anything else is imported.
     if (files.size() == 1 && QFileInfo(files.constFirst()).suffix() == kWorkbenchSuffix) {
-        if (isImporting()) {
-            statusBar()->showMessage(tr("Wait for the import to finish, or cancel it, before opening another "
-                                        "workbench."),
-                                     10000);
+        if (isImporting() || m_demo->isRunning()) {
+            statusBar()->showMessage(
+                tr("Wait for the import or the demo to finish, or stop it, before opening "
+                   "another workbench."),
+                10000);
         } else {
             openWorkbench(files.constFirst());
         }

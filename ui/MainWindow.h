@@ -13,11 +13,17 @@ class QLabel;
 class QMenu;
 class QSplitter;
 class QTabWidget;
+class QTimer;
 
 namespace pb::ui {
 
+class DemoController;
 class ImportController;
 class JobProgressWidget;
+class OverviewPage;
+class PhaseStackPage;
+class TracePage;
+struct DemoSettings;
 class RecentFiles;
 class RequestsPage;
 class RunsPage;
@@ -44,7 +50,18 @@ public:
 
     RunsPage* runsPage() const { return m_runsPage; }
     RequestsPage* requestsPage() const { return m_requestsPage; }
+    OverviewPage* overviewPage() const { return m_overviewPage; }
+    PhaseStackPage* phaseStackPage() const { return m_phaseStackPage; }
+    TracePage* tracePage() const { return m_tracePage; }
+    QTabWidget* pages() const { return m_tabs; }
     JobProgressWidget* importProgress() const { return m_importProgress; }
+    JobProgressWidget* demoProgress() const { return m_demoProgress; }
+    DemoController* demo() const { return m_demo; }
+    // The receiver's and gateway's addresses while a demo runs.
+    QString demoAddressText() const;
+
+    // Interval of the live refresh of the pages while a demo run fills.
+    static constexpr int kLiveRefreshMs = 2000;
 
 public Q_SLOTS:
     // Imports `files` into the open workbench, one run per file, off the GUI
@@ -53,6 +70,10 @@ public Q_SLOTS:
     void importFiles(const QStringList& files);
     void cancelImport();
     bool selectRun(qint64 runId);
+    // Starts a demo run into settings.dbPath (opened, or created, first);
+    // the run is selected as soon as it exists and fills the pages live.
+    bool startDemo(const DemoSettings& settings);
+    void stopDemo();
 
 Q_SIGNALS:
     void workbenchOpened(const QString& path);
@@ -61,6 +82,9 @@ Q_SIGNALS:
     // `message` names the file and line and says what was wrong.
     void importFailed(const QString& message);
     void importCancelled();
+    void demoStarted(qint64 runId);
+    void demoFinished(qint64 runId);
+    void demoFailed(const QString& message);
 
 protected:
     void closeEvent(QCloseEvent* event) override;
@@ -72,7 +96,15 @@ private:
     void newWorkbench();
     void openWorkbenchDialog();
     void importDialog();
+    void importMappedCsvDialog();
+    bool ensureWorkbenchForImport();
     void about();
+    void demoDialog();
+    void onDemoStarted(const QString& gatewayUrl, const QString& otlpEndpoint, qint64 runId);
+    void onDemoSample(qint64 elapsedMs, qint64 plannedMs, qint64 completed, qint64 failed, qint64 dropped);
+    void onDemoFinished(qint64 runId);
+    void onDemoFailed(const QString& message);
+    void refreshLive();
     void refreshRuns();
     void showRun(qint64 runId);
     void updateTitle();
@@ -91,6 +123,13 @@ private:
     ImportController* m_imports;
     RunsPage* m_runsPage;
     RequestsPage* m_requestsPage;
+    OverviewPage* m_overviewPage;
+    PhaseStackPage* m_phaseStackPage;
+    TracePage* m_tracePage;
+    DemoController* m_demo;
+    JobProgressWidget* m_demoProgress;
+    QLabel* m_demoAddress;
+    QTimer* m_liveTimer;
     QTabWidget* m_tabs;
     QSplitter* m_splitter;
     JobProgressWidget* m_importProgress;
@@ -100,6 +139,8 @@ private:
     QAction* m_newAction = nullptr;
     QAction* m_openAction = nullptr;
     QAction* m_importAction = nullptr;
+    QAction* m_demoAction = nullptr;
+    QAction* m_stopDemoAction = nullptr;
 };
 
 } // namespace pb::ui

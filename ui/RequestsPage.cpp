@@ -4,6 +4,7 @@
 
 #include <QHBoxLayout>
 #include <QHeaderView>
+#include <QItemSelectionModel>
 #include <QLabel>
 #include <QStackedWidget>
 #include <QTableView>
@@ -42,6 +43,14 @@ RequestsPage::RequestsPage(QWidget* parent)
     m_view->horizontalHeader()->setSortIndicator(-1, Qt::AscendingOrder);
     m_view->horizontalHeader()->setSortIndicatorShown(true);
     m_view->setSortingEnabled(true);
+    connect(m_view->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
+            [this](const QModelIndex& current) {
+                const QVariant seq =
+                    current.isValid() ? current.data(RequestTableModel::SeqRole) : QVariant();
+                if (seq.isValid()) {
+                    Q_EMIT currentRequestChanged(seq.toLongLong());
+                }
+            });
 
     auto* header = new QHBoxLayout;
     header->addWidget(m_title, 1);

@@ -28,6 +28,8 @@ public:
 
 Q_SIGNALS:
     void errorOccurred(const QString& message);
+    // The current row changed to the request with sequence number `seq`.
+    void currentRequestChanged(qint64 seq);
 
 private:
     void updateStatus();

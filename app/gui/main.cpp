@@ -1,17 +1,17 @@
-// phasebench [FILE] [--demo]: the desktop workbench.
+// phasebench [FILE] [--demo [--fault NAME]…]: the desktop workbench.
+#include "DemoController.h"
 #include "MainWindow.h"
 
 #include <QApplication>
 #include <QCommandLineParser>
 #include <QDir>
-#include <QFile>
+#include <QFileInfo>
 #include <QLibraryInfo>
 #include <QLocale>
-#include <QTemporaryDir>
+#include <QStandardPaths>
 #include <QTranslator>
 
 #include <cstdio>
-#include <memory>
 
 namespace {
 
@@ -29,18 +29,15 @@ void installTranslators(QApplication& app)
     }
 }
 
-// Copies the embedded demo dataset next to a fresh workbench in `dir`;
-// returns the CSV's path, or empty on failure.
-QString extractDemoData(const QTemporaryDir& dir)
+// The demo's own workbench file, kept between sessions so that demo runs
+// can be compared; empty when its folder cannot be created.
+QString demoWorkbenchPath()
 {
-    const QString csv = dir.filePath(QStringLiteral("demo_requests.csv"));
-    if (!QFile::copy(QStringLiteral(":/samples/demo_requests.csv"), csv)) {
+    const QString dir = QStandardPaths::writableLocation(QStandardPaths::AppDataLocation);
+    if (dir.isEmpty() || !QDir().mkpath(dir)) {
         return {};
     }
-    // Resource copies are read-only; the import only reads, but a user may
-    // want to open it.
-    QFile::setPermissions(csv, QFile::ReadOwner | QFile::WriteOwner);
-    return csv;
+    return QDir(dir).filePath(QStringLiteral("demo.phasebench"));
 }
 
 } // namespace
@@ -61,40 +58,51 @@ int main(int argc, char** argv)
     parser.addVersionOption();
     const QCommandLineOption demo(
         QStringLiteral("demo"),
-        QApplication::translate("main", "Open a temporary workbench with the shipped demo run."));
+        QApplication::translate("main", "Start the built-in demo gateway and receiver and show a demo run "
+                                        "filling live (workbench: demo.phasebench in the application data "
+                                        "folder)."));
     parser.addOption(demo);
+    const QCommandLineOption fault(
+        QStringLiteral("fault"),
+        QApplication::translate("main", "With --demo: switch on a fault of the demo gateway (%1).")
+            .arg(pb::ui::DemoController::faultNames().join(QStringLiteral(", "))),
+        QStringLiteral("NAME"));
+    parser.addOption(fault);
     parser.addPositionalArgument(QStringLiteral("file"),
                                  QApplication::translate("main", "Workbench file to open."),
                                  QStringLiteral("[FILE]"));
     parser.process(app);
     const QStringList files = parser.positionalArguments();
-    if (files.size() > 1 || (parser.isSet(demo) && !files.isEmpty())) {
-        std::fputs(qPrintable(QApplication::translate("main", "Give one FILE, or --demo alone.\n")), stderr);
+    if (files.size() > 1 || (parser.isSet(demo) && !files.isEmpty()) ||
+        (parser.isSet(fault) && !parser.isSet(demo))) {
+        std::fputs(qPrintable(QApplication::translate("main",
+                                                      "Give one FILE, or --demo (with any --fault NAME).\n")),
+                   stderr);
         return 2;
     }
+    const QStringList faults = parser.values(fault);
+    for (const QString& name : faults) {
+        if (!pb::ui::DemoController::faultNames().contains(name)) {
+            std::fputs(qPrintable(QApplication::translate("main", "Unknown fault: %1\n").arg(name)), stderr);
+            return 2;
+        }
+    }
 
-    // Declared before the window so that it outlives the window's connections
-    // to the demo workbench; it is removed on exit.
-    std::unique_ptr<QTemporaryDir> demoDir;
     pb::ui::MainWindow window;
     window.show();
 
     if (parser.isSet(demo)) {
-        demoDir =
-            std::make_unique<QTemporaryDir>(QDir::temp().filePath(QStringLiteral("phasebench-demo-XXXXXX")));
-        const QString csv = demoDir->isValid() ? extractDemoData(*demoDir) : QString();
-        if (csv.isEmpty()) {
-            std::fputs(qPrintable(QApplication::translate("main", "Cannot prepare the demo in %1.\n")
-                                      .arg(QDir::tempPath())),
-                       stderr);
+        pb::ui::DemoSettings settings;
+        settings.dbPath = demoWorkbenchPath();
+        settings.faults = faults;
+        if (settings.dbPath.isEmpty()) {
+            std::fputs(
+                qPrintable(QApplication::translate("main", "Cannot create the application data folder.\n")),
+                stderr);
             return 1;
         }
-        if (window.openWorkbench(demoDir->filePath(QStringLiteral("demo.phasebench")), true,
-                                 pb::ui::MainWindow::Remember::No)) {
-            // The normal import path: a Job off the GUI thread; the new run is
-            // selected when it finishes.
-            window.importFiles({csv});
-        }
+        // Off the GUI thread (a Job); the run is selected as soon as it exists.
+        window.startDemo(settings);
     } else if (!files.isEmpty()) {
         window.openWorkbench(files.constFirst());
     } else {

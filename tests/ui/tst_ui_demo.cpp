@@ -1,0 +1,286 @@
+// The live demo in the window: MainWindow::startDemo runs pb::demo::DemoRun
+// (gateway and OTLP receiver on free loopback ports) off the GUI thread, shows
+// progress and the receiver's address, selects the run as soon as it exists,
+// fills the Requests page while it runs and ends on a filled overview.
+#include "DemoController.h"
+#include "DemoDialog.h"
+#include "JobProgressWidget.h"
+#include "MainWindow.h"
+#include "OverviewModel.h"
+#include "OverviewPage.h"
+#include "PhaseStackPage.h"
+#include "RequestTableModel.h"
+#include "RequestsPage.h"
+#include "RunAnalysis.h"
+#include "RunsPage.h"
+#include "TraceAnalysis.h"
+#include "TracePage.h"
+#include "demo/DemoGateway.h"
+#include "store/RunStore.h"
+
+#include <QAction>
+#include <QCheckBox>
+#include <QDoubleSpinBox>
+#include <QElapsedTimer>
+#include <QFileInfo>
+#include <QProgressBar>
+#include <QSettings>
+#include <QSignalSpy>
+#include <QSpinBox>
+#include <QStandardPaths>
+#include <QTabWidget>
+#include <QTableView>
+#include <QTemporaryDir>
+#include <QTest>
+#include <QToolButton>
+
+#include <algorithm>
+
+using namespace pb;
+using pb::ui::MainWindow;
+using pb::ui::OverviewModel;
+using pb::ui::OverviewPage;
+
+namespace {
+
+ui::DemoSettings shortDemo(const QString& db)
+{
+    ui::DemoSettings s;
+    s.dbPath = db;
+    s.rate = 8;
+    s.durationMs = 4000;
+    s.warmupMs = 0;
+    s.gracefulStopMs = 5000;
+    return s;
+}
+
+QVariant raw(const OverviewModel& m, const char* metric, int column)
+{
+    const int row = m.rowOfMetric(QLatin1String(metric));
+    return row < 0 ? QVariant() : m.data(m.index(row, column), OverviewModel::RawValueRole);
+}
+
+} // namespace
+
+class TestUiDemo : public QObject
+{
+    Q_OBJECT
+private Q_SLOTS:
+    void initTestCase();
+    void liveDemoFillsThePages();
+    void stopEndsEarly();
+    void menuActionRunsTheChosenFault();
+    void dialogSettings();
+    void unknownFaultRefused();
+};
+
+void TestUiDemo::initTestCase()
+{
+    QStandardPaths::setTestModeEnabled(true);
+    QCoreApplication::setOrganizationName(QStringLiteral("PhasebenchTest"));
+    QCoreApplication::setApplicationName(QStringLiteral("tst_ui_demo"));
+    QSettings().clear();
+}
+
+void TestUiDemo::liveDemoFillsThePages()
+{
+    QTemporaryDir dir;
+    const QString db = dir.filePath(QStringLiteral("demo.phasebench"));
+    MainWindow w;
+    w.resize(1366, 768);
+    w.show();
+    QSignalSpy started(&w, &MainWindow::demoStarted);
+    QSignalSpy finished(&w, &MainWindow::demoFinished);
+    QSignalSpy failed(&w, &MainWindow::demoFailed);
+    QSignalSpy sampled(w.demo(), &ui::DemoController::sampled);
+    QVERIFY(w.startDemo(shortDemo(db)));
+    QVERIFY(w.demo()->isRunning());
+    QVERIFY(w.demoProgress()->isVisibleTo(&w));
+    QCOMPARE(w.workbenchPath(), QFileInfo(db).absoluteFilePath());
+
+    QVERIFY(started.wait(20000));
+    const qint64 runId = started.constFirst().constFirst().toLongLong();
+    QVERIFY(runId > 0);
+    // The run is current at once, and the receiver's address is shown.
+    QCOMPARE(w.currentRunId(), runId);
+    QVERIFY2(w.demoAddressText().contains(QStringLiteral("http://127.0.0.1:")),
+             qPrintable(w.demoAddressText()));
+    QVERIFY(w.demoAddressText().contains(QStringLiteral("/v1/traces")));
+
+    // Live: samples move the bar (elapsed of planned) and the Requests page fills.
+    QVERIFY(sampled.wait(10000));
+    QCOMPARE(sampled.constFirst().at(1).toLongLong(), qint64(4000));
+    QTRY_VERIFY_WITH_TIMEOUT(w.demoProgress()->bar()->value() > 0, 5000);
+    QVERIFY2(w.demoProgress()->bar()->format().endsWith(QStringLiteral(" / 4 s")),
+             qPrintable(w.demoProgress()->bar()->format()));
+    QTRY_VERIFY_WITH_TIMEOUT(w.requestsPage()->model()->rowCount() > 0, 10000);
+    QVERIFY(finished.isEmpty()); // filled while still running
+
+    QVERIFY(finished.wait(60000));
+    QVERIFY2(failed.isEmpty(),
+             failed.isEmpty() ? "" : qPrintable(failed.constFirst().constFirst().toString()));
+    QCOMPARE(finished.constFirst().constFirst().toLongLong(), runId);
+    QVERIFY(!w.demo()->isRunning());
+    QVERIFY(!w.demoProgress()->isVisibleTo(&w));
+    QCOMPARE(w.pages()->currentWidget(), static_cast<QWidget*>(w.overviewPage()));
+
+    // The overview of the finished run, from the stored run and its spans.
+    auto* overview = w.overviewPage();
+    QTRY_VERIFY_WITH_TIMEOUT(!overview->isComputing() && overview->results() &&
+                                 overview->results()->run.status == RunStatus::Complete,
+                             20000);
+    RunStore store(db.toStdString(), RunStore::Mode::ReadOnly);
+    const auto requests = store.requestCount(runId);
+    QVERIFY(requests >= 20); // 8 req/s for 4 s
+    QCOMPARE(w.requestsPage()->model()->rowCount(), int(requests));
+    const auto coverage = store.figure(runId, "join_coverage");
+    QVERIFY(coverage && *coverage > 0.9);
+    QCOMPARE(overview->results()->joinCoverage, coverage);
+    QCOMPARE(overview->fieldText(OverviewPage::Model), QString::fromStdString(demo::GatewayConfig{}.model));
+    QCOMPARE(overview->fieldText(OverviewPage::Streaming), QStringLiteral("yes"));
+    QVERIFY(overview->fieldText(OverviewPage::Endpoint).startsWith(QStringLiteral("127.0.0.1:")));
+    QVERIFY2(overview->fieldText(OverviewPage::ArrivalRate).contains(QStringLiteral("requested 8.00 req/s")),
+             qPrintable(overview->fieldText(OverviewPage::ArrivalRate)));
+    QCOMPARE(overview->results()->requestedRate, store.figure(runId, "requested_rate"));
+    QCOMPARE(overview->results()->achievedRate, store.figure(runId, "achieved_rate"));
+
+    // Every phase of the table is measured; the joined ones come from the spans.
+    const OverviewModel& m = *overview->model();
+    for (const char* metric : ui::kOverviewMetrics) {
+        QVERIFY2(raw(m, metric, OverviewModel::N).toULongLong() > 5, metric);
+        QVERIFY2(raw(m, metric, OverviewModel::P50).isValid(), metric);
+        QVERIFY2(raw(m, metric, OverviewModel::P50).toDouble() <=
+                     raw(m, metric, OverviewModel::P95).toDouble(),
+                 metric);
+    }
+    // Client total covers the server's generation of the same requests.
+    QVERIFY(raw(m, "total", OverviewModel::P50).toDouble() >
+            raw(m, "generation_server", OverviewModel::P50).toDouble());
+
+    // The phase-stacked page picked the server split, since the run has spans.
+    auto* stack = w.phaseStackPage();
+    QTRY_VERIFY_WITH_TIMEOUT(!stack->isComputing() && stack->results() && stack->results()->runId == runId,
+                             20000);
+    QCOMPARE(stack->results()->kind, stats::CompositionKind::ServerPhases);
+
+    // Selecting a request shows its waterfall with the gateway's span tree.
+    QSignalSpy traced(w.tracePage(), &ui::TracePage::updated);
+    QTableView* view = w.requestsPage()->view();
+    view->setCurrentIndex(view->model()->index(2, 0));
+    QVERIFY(traced.wait(10000));
+    const ui::TraceResults* trace = w.tracePage()->results();
+    QVERIFY(trace && !trace->traceId.empty());
+    QCOMPARE(trace->reconciliation.status, JoinStatus::Matched);
+    const auto spans =
+        std::count_if(trace->lanes.begin(), trace->lanes.end(), [](const ui::WaterfallLane& l) {
+            return l.kind == ui::WaterfallLane::Kind::ServerSpan;
+        });
+    QVERIFY(spans >= 3);
+    QVERIFY(trace->serverPlaced);
+
+    const QString out = qEnvironmentVariable("PHASEBENCH_SCREENSHOT_DIR");
+    if (!out.isEmpty()) {
+        QVERIFY(w.grab().save(out + QStringLiteral("/overview-demo.png")));
+        w.pages()->setCurrentWidget(stack);
+        QCoreApplication::sendPostedEvents();
+        QVERIFY(w.grab().save(out + QStringLiteral("/phase-percentiles-demo.png")));
+        w.pages()->setCurrentWidget(w.tracePage());
+        QCoreApplication::sendPostedEvents();
+        QVERIFY(w.grab().save(out + QStringLiteral("/waterfall-demo.png")));
+    }
+}
+
+void TestUiDemo::stopEndsEarly()
+{
+    QTemporaryDir dir;
+    const QString db = dir.filePath(QStringLiteral("demo.phasebench"));
+    MainWindow w;
+    w.show();
+    QSignalSpy started(&w, &MainWindow::demoStarted);
+    QSignalSpy finished(&w, &MainWindow::demoFinished);
+    auto settings = shortDemo(db);
+    settings.durationMs = 60000;
+    QElapsedTimer timer;
+    timer.start();
+    QVERIFY(w.startDemo(settings));
+    QVERIFY(started.wait(20000));
+    w.demoProgress()->cancelButton()->click(); // "Stop"
+    QVERIFY(finished.wait(30000));
+    QVERIFY(timer.elapsed() < 40000);
+    RunStore store(db.toStdString(), RunStore::Mode::ReadOnly);
+    const auto run = store.run(finished.constFirst().constFirst().toLongLong());
+    QVERIFY(run);
+    QCOMPARE(run->status, RunStatus::Aborted);
+}
+
+void TestUiDemo::menuActionRunsTheChosenFault()
+{
+    // Run › Run Demo… into the open workbench, with the slow-gateway fault
+    // (+150 ms in request.prepare): the overview's gateway phase shows it.
+    QTemporaryDir dir;
+    const QString db = dir.filePath(QStringLiteral("mine.phasebench"));
+    MainWindow w;
+    w.show();
+    QVERIFY(w.openWorkbench(db, true, MainWindow::Remember::No));
+    auto* action = w.findChild<QAction*>(QStringLiteral("runDemoAction"));
+    QVERIFY(action && action->isEnabled());
+    action->trigger();
+    auto* dialog = w.findChild<ui::DemoDialog*>();
+    QVERIFY(dialog);
+    QTRY_VERIFY(dialog->isVisible());
+    dialog->setFaults({QStringLiteral("slow-gateway")});
+    dialog->findChild<QSpinBox*>(QStringLiteral("demoDuration"))->setValue(3);
+    dialog->findChild<QDoubleSpinBox*>(QStringLiteral("demoRate"))->setValue(8);
+    QSignalSpy started(&w, &MainWindow::demoStarted);
+    QSignalSpy finished(&w, &MainWindow::demoFinished);
+    dialog->accept();
+    QVERIFY(started.wait(20000));
+    QVERIFY(!action->isEnabled()); // one demo at a time
+    QVERIFY(finished.wait(60000));
+    QVERIFY(action->isEnabled());
+    const qint64 runId = finished.constFirst().constFirst().toLongLong();
+    QCOMPARE(w.workbenchPath(), QFileInfo(db).absoluteFilePath());
+    QCOMPARE(w.currentRunId(), runId);
+
+    auto* overview = w.overviewPage();
+    QTRY_VERIFY_WITH_TIMEOUT(!overview->isComputing() && overview->results() &&
+                                 overview->results()->run.status == RunStatus::Complete,
+                             20000);
+    QVERIFY(overview->fieldText(OverviewPage::Title).contains(QStringLiteral("slow-gateway")));
+    const OverviewModel& m = *overview->model();
+    QVERIFY2(raw(m, "gateway", OverviewModel::P50).toDouble() >= 150.0,
+             qPrintable(QString::number(raw(m, "gateway", OverviewModel::P50).toDouble())));
+}
+
+void TestUiDemo::dialogSettings()
+{
+    ui::DemoDialog dialog;
+    const QStringList names = ui::DemoController::faultNames();
+    QVERIFY(names.contains(QStringLiteral("slow-gateway")));
+    QCOMPARE(names.size(), 10);
+    dialog.setFaults({names.at(1)});
+    QCOMPARE(dialog.faults(), QStringList{names.at(1)});
+    ui::DemoSettings base;
+    base.dbPath = QStringLiteral("/tmp/x.phasebench");
+    const auto s = dialog.settings(base);
+    QCOMPARE(s.dbPath, base.dbPath);
+    QCOMPARE(s.faults, QStringList{names.at(1)});
+    QCOMPARE(s.rate, 6.0);
+    QCOMPARE(s.durationMs, qint64(20000));
+    QVERIFY(!ui::DemoController::faultSymptom(names.at(1)).isEmpty());
+}
+
+void TestUiDemo::unknownFaultRefused()
+{
+    ui::DemoController demo;
+    QSignalSpy failed(&demo, &ui::DemoController::failed);
+    ui::DemoSettings s;
+    s.dbPath = QStringLiteral("/nonexistent/x.phasebench");
+    s.faults = {QStringLiteral("no-such-fault")};
+    QVERIFY(!demo.start(s));
+    QCOMPARE(failed.size(), 1);
+    QVERIFY(!demo.isRunning());
+}
+
+QTEST_MAIN(TestUiDemo)
+#include "tst_ui_demo.moc"

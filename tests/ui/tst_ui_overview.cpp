@@ -1,0 +1,260 @@
+// The run overview and the phase-stacked percentiles page on a fixture
+// workbench: the figures shown are core's, for the right requests, and the
+// models pass QAbstractItemModelTester.
+#include "CompositionChart.h"
+#include "OverviewModel.h"
+#include "OverviewPage.h"
+#include "PhaseStackPage.h"
+#include "RunAnalysis.h"
+#include "TableCopy.h"
+#include "import/ImportFile.h"
+#include "store/RunStore.h"
+
+#include <QAbstractItemModelTester>
+#include <QAction>
+#include <QClipboard>
+#include <QComboBox>
+#include <QFile>
+#include <QGuiApplication>
+#include <QImage>
+#include <QSignalSpy>
+#include <QTableView>
+#include <QTemporaryDir>
+#include <QTest>
+
+#include <numeric>
+
+using namespace pb;
+using pb::ui::OverviewModel;
+using pb::ui::OverviewPage;
+using pb::ui::PhaseStackPage;
+
+namespace {
+
+// good_requests.csv: 5 attempts. Completed and not cached: L1 (total
+// 1530.375, first_text 160.000, done 1530.000) and L2 (total 1783.125,
+// first_text 170.250, done 1782.900); L3 is a cache hit; L4 failed with 503,
+// then timed out.
+std::int64_t importFixture(const QString& db)
+{
+    RunStore store(db.toStdString());
+    ImportRequest request;
+    request.path = PHASEBENCH_TEST_DATA "/ui/good_requests.csv";
+    return importFile(store, request, ImporterRegistry::withBuiltins()).runId;
+}
+
+QVariant raw(const OverviewModel& m, const QString& metric, int column)
+{
+    const int row = m.rowOfMetric(metric);
+    return row < 0 ? QVariant() : m.data(m.index(row, column), OverviewModel::RawValueRole);
+}
+
+} // namespace
+
+class TestUiOverview : public QObject
+{
+    Q_OBJECT
+private Q_SLOTS:
+    void modelUnderTester();
+    void overviewOfFixture();
+    void phaseStackOfFixture();
+    void exportPng();
+};
+
+void TestUiOverview::modelUnderTester()
+{
+    OverviewModel model;
+    QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
+    stats::MetricSummary m;
+    m.name = "total";
+    m.label = "total (end-to-end)";
+    m.definition = "Client end-to-end latency.";
+    m.available = true;
+    m.n = 40;
+    m.quantiles = {{0.5, 100.0, 90.0, 110.0, false},
+                   {0.95, 180.0, 150.0, std::nullopt, false},
+                   {0.99, 200.0, std::nullopt, std::nullopt, true}};
+    model.setResults({m});
+    QCOMPARE(model.rowCount(), 1);
+    QCOMPARE(model.columnCount(), int(OverviewModel::ColumnCount));
+    QCOMPARE(raw(model, QStringLiteral("total"), OverviewModel::N).toULongLong(), 40ull);
+    QCOMPARE(raw(model, QStringLiteral("total"), OverviewModel::P95).toDouble(), 180.0);
+    QCOMPARE(model.data(model.index(0, OverviewModel::P95Interval)).toString(),
+             QStringLiteral("[150.0, …] ms"));
+    QVERIFY(model.data(model.index(0, OverviewModel::P99)).toString().contains(QStringLiteral("200.0 ms")));
+    QCOMPARE(model.data(model.index(0, OverviewModel::Definition)).toString(),
+             QStringLiteral("Client end-to-end latency."));
+    model.clear();
+    QCOMPARE(model.rowCount(), 0);
+}
+
+void TestUiOverview::overviewOfFixture()
+{
+    QTemporaryDir dir;
+    const QString db = dir.filePath(QStringLiteral("w.phasebench"));
+    const auto runId = importFixture(db);
+
+    OverviewPage page;
+    QAbstractItemModelTester tester(page.model(), QAbstractItemModelTester::FailureReportingMode::QtTest);
+    page.resize(1366, 768);
+    page.show();
+    QSignalSpy updated(&page, &OverviewPage::updated);
+    page.showRun(db, runId);
+    QVERIFY(updated.wait(20000));
+    QCOMPARE(updated.constFirst().constFirst().toLongLong(), runId);
+
+    const OverviewModel& m = *page.model();
+    QCOMPARE(m.rowCount(), int(std::size(ui::kOverviewMetrics)));
+    // Nearest rank over the two completed, uncached attempts.
+    QCOMPARE(raw(m, QStringLiteral("total"), OverviewModel::N).toULongLong(), 2ull);
+    QCOMPARE(raw(m, QStringLiteral("total"), OverviewModel::P50).toDouble(), 1530.375);
+    QCOMPARE(raw(m, QStringLiteral("total"), OverviewModel::P95).toDouble(), 1783.125);
+    QCOMPARE(raw(m, QStringLiteral("first_text"), OverviewModel::P50).toDouble(), 160.0);
+    QCOMPARE(raw(m, QStringLiteral("first_text"), OverviewModel::P99).toDouble(), 170.25);
+    // No spans: the server phases are not available, never zero.
+    QCOMPARE(raw(m, QStringLiteral("gateway"), OverviewModel::N).toULongLong(), 0ull);
+    QVERIFY(!raw(m, QStringLiteral("gateway"), OverviewModel::P50).isValid());
+    QCOMPARE(m.data(m.index(m.rowOfMetric(QStringLiteral("gateway")), OverviewModel::N)).toString(),
+             QStringLiteral("not available"));
+    // TTFT carries its definition from the metric catalogue.
+    QVERIFY(m.data(m.index(m.rowOfMetric(QStringLiteral("first_text")), OverviewModel::Definition))
+                .toString()
+                .contains(QStringLiteral("first visible text delta")));
+
+    // The table copies as CSV: header, then one line per phase.
+    const QString csv = ui::tableCsv(page.view());
+    const QStringList lines = csv.trimmed().split(QLatin1Char('\n'));
+    QCOMPARE(lines.size(), 1 + m.rowCount());
+    QVERIFY(lines.constFirst().startsWith(QStringLiteral("Phase,N,p50,p95,p95 interval,p99")));
+    QVERIFY2(lines.at(1 + m.rowOfMetric(QStringLiteral("total"))).contains(QStringLiteral(",2,")),
+             qPrintable(csv));
+    auto* copy = page.view()->findChild<QAction*>(QStringLiteral("copyCsvAction"));
+    QVERIFY(copy);
+    copy->trigger();
+    QCOMPARE(QGuiApplication::clipboard()->text(), csv);
+
+    // Outcome rates over all 5 attempts: one provider error, one timeout.
+    QVERIFY2(page.fieldText(OverviewPage::Outcomes).contains(QStringLiteral("started 5")),
+             qPrintable(page.fieldText(OverviewPage::Outcomes)));
+    QVERIFY(page.fieldText(OverviewPage::Outcomes).contains(QStringLiteral("errors 20.0 %")));
+    QVERIFY(page.fieldText(OverviewPage::Outcomes).contains(QStringLiteral("timeouts 20.0 %")));
+    QCOMPARE(page.fieldText(OverviewPage::Kind), QStringLiteral("import"));
+    QCOMPARE(page.fieldText(OverviewPage::JoinCoverage), QStringLiteral("no server spans in this run"));
+    QVERIFY(page.fieldText(OverviewPage::Title).contains(QStringLiteral("good_requests")));
+    QCOMPARE(page.fieldText(OverviewPage::WindowLabel), QStringLiteral("whole run"));
+    QVERIFY(page.fieldText(OverviewPage::StatisticLabel).contains(QStringLiteral("nearest")));
+}
+
+void TestUiOverview::phaseStackOfFixture()
+{
+    QTemporaryDir dir;
+    const QString db = dir.filePath(QStringLiteral("w.phasebench"));
+    const auto runId = importFixture(db);
+
+    PhaseStackPage page;
+    QAbstractItemModelTester tester(page.perPhaseModel(),
+                                    QAbstractItemModelTester::FailureReportingMode::QtTest);
+    page.resize(1366, 768);
+    page.show();
+    QSignalSpy updated(&page, &PhaseStackPage::updated);
+    page.showRun(db, runId);
+    QVERIFY(updated.wait(20000));
+    // No spans, but stream milestones: the streaming split is chosen.
+    QVERIFY(page.results());
+    QCOMPARE(page.results()->kind, stats::CompositionKind::Streaming);
+    QCOMPARE(page.kindBox()->currentData().toInt(), int(stats::CompositionKind::Streaming));
+
+    const auto* chart = page.chart();
+    QCOMPARE(chart->categories(),
+             (QStringList{QStringLiteral("p50"), QStringLiteral("p95"), QStringLiteral("p99")}));
+    const QStringList components = chart->components();
+    QCOMPARE(components.constFirst(), QStringLiteral("first_text"));
+    QCOMPARE(components.constLast(), QStringLiteral("other"));
+    const auto& bands = page.results()->composition.bands;
+    QCOMPARE(bands.size(), std::size_t(3));
+    // Each bar adds up to its band's mean total; p50 is L1, p99 is L2.
+    for (std::size_t b = 0; b < bands.size(); ++b) {
+        double sum = 0;
+        for (int c = 0; c < components.size(); ++c) {
+            sum += chart->segmentValues(c)[b];
+        }
+        QVERIFY2(qAbs(sum - bands[b].meanTotal) < 1e-6, qPrintable(QString::number(sum)));
+    }
+    // With two requests the p50 band (49th to 51st percentile) spans both
+    // ranks; the p99 band holds only the slower one (L2).
+    QCOMPARE(bands[0].rankLo, std::size_t(1));
+    QCOMPARE(bands[0].rankHi, std::size_t(2));
+    QCOMPARE(bands[0].meanTotal, (1530.375 + 1783.125) / 2);
+    QCOMPARE(chart->segmentValues(0)[0], (160.0 + 170.25) / 2); // first_text
+    QCOMPARE(bands[2].rankLo, std::size_t(2));
+    QCOMPARE(bands[2].rankHi, std::size_t(2));
+    QCOMPARE(bands[2].meanTotal, 1783.125);
+    QCOMPARE(chart->segmentValues(0)[2], 170.25);                           // first_text of L2
+    QVERIFY(qAbs(chart->segmentValues(1)[2] - (1782.9 - 170.25)) < 1e-9);   // generation = done - first_text
+    QVERIFY(qAbs(chart->segmentValues(2)[2] - (1783.125 - 1782.9)) < 1e-9); // other
+
+    // The own-percentile table beside it: first_text p95 by nearest rank is L2's.
+    const auto* own = page.perPhaseModel();
+    QCOMPARE(raw(*own, QStringLiteral("first_text"), OverviewModel::P95).toDouble(), 170.25);
+
+    // Linear interpolation (Hyndman-Fan 7) between 160 and 170.25 at p95.
+    updated.clear();
+    page.conventionBox()->setCurrentIndex(page.conventionBox()->findData(int(stats::Convention::Linear)));
+    Q_EMIT page.conventionBox()->activated(page.conventionBox()->currentIndex());
+    QVERIFY(updated.wait(20000));
+    QVERIFY(qAbs(raw(*own, QStringLiteral("first_text"), OverviewModel::P95).toDouble() -
+                 (160.0 + 0.95 * 10.25)) < 1e-9);
+    QCOMPARE(page.results()->kind, stats::CompositionKind::Streaming); // still the kind that fits
+
+    // Logical requests: L4's two attempts are one request (not completed).
+    updated.clear();
+    page.unitBox()->setCurrentIndex(page.unitBox()->findData(int(stats::EventUnit::Logical)));
+    Q_EMIT page.unitBox()->activated(page.unitBox()->currentIndex());
+    QVERIFY(updated.wait(20000));
+    QVERIFY2(QString::fromStdString(page.results()->composition.scope).startsWith(QStringLiteral("logical")),
+             page.results()->composition.scope.c_str());
+    QCOMPARE(page.results()->composition.n, std::size_t(2));
+
+    // Switching to client phases recomputes with setup/send/wait/receive.
+    updated.clear();
+    page.kindBox()->setCurrentIndex(page.kindBox()->findData(int(stats::CompositionKind::ClientPhases)));
+    Q_EMIT page.kindBox()->activated(page.kindBox()->currentIndex());
+    QVERIFY(updated.wait(20000));
+    QCOMPARE(page.results()->kind, stats::CompositionKind::ClientPhases);
+    QVERIFY(page.chart()->components().contains(QStringLiteral("wait")));
+}
+
+void TestUiOverview::exportPng()
+{
+    QTemporaryDir dir;
+    const QString db = dir.filePath(QStringLiteral("w.phasebench"));
+    const auto runId = importFixture(db);
+    PhaseStackPage page;
+    page.resize(1366, 768);
+    page.show();
+    QSignalSpy updated(&page, &PhaseStackPage::updated);
+    page.showRun(db, runId);
+    QVERIFY(updated.wait(20000));
+    const QString png = dir.filePath(QStringLiteral("composition.png"));
+    QVERIFY(page.chart()->exportPng(png));
+    QImage image(png);
+    QVERIFY(!image.isNull());
+    // The chart takes most of the page's width.
+    QVERIFY2(image.width() >= 600 && image.height() > 300,
+             qPrintable(QStringLiteral("%1x%2").arg(image.width()).arg(image.height())));
+    const QString svg = dir.filePath(QStringLiteral("composition.svg"));
+    QVERIFY(page.chart()->exportSvg(svg));
+    QFile svgFile(svg);
+    QVERIFY(svgFile.open(QIODevice::ReadOnly));
+    const QByteArray svgText = svgFile.readAll();
+    QVERIFY(svgText.contains("<svg"));
+    QVERIFY(svgText.contains("p95")); // the band labels are text in the vector file
+
+    const QString out = qEnvironmentVariable("PHASEBENCH_SCREENSHOT_DIR");
+    if (!out.isEmpty()) {
+        QVERIFY(QFile::copy(png, out + QStringLiteral("/phase-percentiles-chart.png")));
+    }
+}
+
+QTEST_MAIN(TestUiOverview)
+#include "tst_ui_overview.moc"

@@ -1,0 +1,225 @@
+// The per-trace waterfall: selecting a request in the Requests page shows that
+// trace; the lanes and the reconciliation carry the request's own values.
+#include "MainWindow.h"
+#include "ReconciliationModel.h"
+#include "RequestTableModel.h"
+#include "RequestsPage.h"
+#include "TraceAnalysis.h"
+#include "TracePage.h"
+#include "store/RunStore.h"
+
+#include <QAbstractItemModelTester>
+#include <QFile>
+#include <QImage>
+#include <QSettings>
+#include <QSignalSpy>
+#include <QStandardPaths>
+#include <QTableView>
+#include <QTemporaryDir>
+#include <QTest>
+
+using namespace pb;
+using pb::ui::MainWindow;
+using pb::ui::ReconciliationModel;
+using pb::ui::TracePage;
+using pb::ui::WaterfallLane;
+
+namespace {
+
+constexpr Nanos kMs = 1'000'000;
+constexpr Nanos kT0 = 1'750'000'000'000'000'000; // server clock, Unix ns
+
+RequestRecord attempt(const std::string& traceId, const std::string& spanId, Nanos total)
+{
+    RequestRecord r;
+    r.traceId = traceId;
+    r.spanId = spanId;
+    r.outcome = Outcome::Completed;
+    r.stream = true;
+    r.startOffset = 0;
+    r.blocked = 1 * kMs;
+    r.connect = 2 * kMs;
+    r.send = 1 * kMs;
+    r.wait = 100 * kMs;
+    r.receive = total - 104 * kMs;
+    r.total = total;
+    r.headers = 104 * kMs;
+    r.firstText = 150 * kMs;
+    r.done = total;
+    r.chunkOffsets = {150 * kMs, 500 * kMs, total};
+    return r;
+}
+
+SpanRecord span(const std::string& traceId, const std::string& id, const std::string& parent,
+                const std::string& name, Nanos startMs, Nanos endMs, int kind = 1)
+{
+    SpanRecord s;
+    s.traceId = traceId;
+    s.spanId = id;
+    s.parentSpanId = parent;
+    s.name = name;
+    s.kind = kind;
+    s.startNs = kT0 + startMs * kMs;
+    s.endNs = kT0 + endMs * kMs;
+    s.serviceName = "gateway";
+    return s;
+}
+
+// Two attempts; the second (total 1000 ms) has a server root of 900 ms with
+// gateway 20, queue 100, generation 760, write 15: unattributed 5, envelope 100.
+std::int64_t writeFixture(const QString& db)
+{
+    RunStore store(db.toStdString());
+    RunInfo info;
+    info.name = "traces";
+    info.kind = RunKind::Import;
+    info.status = RunStatus::Complete;
+    const auto runId = store.createRun(info);
+    const std::string t1 = "0af7651916cd43dd8448eb211c80319b";
+    const std::string t2 = "0af7651916cd43dd8448eb211c80319c";
+    const std::vector<RequestRecord> rows{attempt(t1, "a7ad6b7169203331", 500 * kMs),
+                                          attempt(t2, "b7ad6b7169203331", 1000 * kMs)};
+    store.insertRequests(runId, rows);
+    const std::vector<SpanRecord> spans{
+        span(t1, "1000000000000001", "a7ad6b7169203331", "POST /v1/chat/completions", 0, 450, 2),
+        span(t2, "2000000000000001", "b7ad6b7169203331", "POST /v1/chat/completions", 0, 900, 2),
+        span(t2, "2000000000000002", "2000000000000001", "auth.check", 0, 20),
+        span(t2, "2000000000000003", "2000000000000001", "inference.acquire_slot", 20, 120),
+        span(t2, "2000000000000004", "2000000000000001", "inference.generate", 120, 880),
+        span(t2, "2000000000000005", "2000000000000001", "response.write", 880, 895),
+    };
+    store.insertSpans(runId, spans);
+    store.setRunStatus(runId, RunStatus::Complete);
+    return runId;
+}
+
+const WaterfallLane* lane(const ui::TraceResults& t, const char* name)
+{
+    for (const auto& l : t.lanes) {
+        if (l.name == name) {
+            return &l;
+        }
+    }
+    return nullptr;
+}
+
+double figure(const ReconciliationModel& m, const char* id)
+{
+    const int row = m.rowOfFigure(QLatin1String(id));
+    return row < 0 ? -1e9
+                   : m.data(m.index(row, ReconciliationModel::Value), ReconciliationModel::RawValueRole)
+                         .toDouble();
+}
+
+} // namespace
+
+class TestUiTrace : public QObject
+{
+    Q_OBJECT
+private Q_SLOTS:
+    void initTestCase();
+    void selectingARowShowsItsTrace();
+};
+
+void TestUiTrace::initTestCase()
+{
+    QStandardPaths::setTestModeEnabled(true);
+    QCoreApplication::setOrganizationName(QStringLiteral("PhasebenchTest"));
+    QCoreApplication::setApplicationName(QStringLiteral("tst_ui_trace"));
+    QSettings().clear();
+}
+
+void TestUiTrace::selectingARowShowsItsTrace()
+{
+    QTemporaryDir dir;
+    const QString db = dir.filePath(QStringLiteral("t.phasebench"));
+    const auto runId = writeFixture(db);
+    MainWindow w;
+    w.resize(1366, 768);
+    w.show();
+    QVERIFY(w.openWorkbench(db));
+    QCOMPARE(w.currentRunId(), runId);
+    auto* page = w.tracePage();
+    QAbstractItemModelTester tester(page->reconciliationModel(),
+                                    QAbstractItemModelTester::FailureReportingMode::QtTest);
+    QSignalSpy updated(page, &TracePage::updated);
+
+    // Select the second request (seq 1) in the Requests page.
+    QTableView* view = w.requestsPage()->view();
+    QCOMPARE(view->model()->rowCount(), 2);
+    view->setCurrentIndex(view->model()->index(1, 0));
+    QVERIFY(updated.wait(10000));
+    QCOMPARE(updated.constLast().at(1).toLongLong(), 1);
+    const ui::TraceResults* t = page->results();
+    QVERIFY(t);
+    QCOMPARE(t->traceId, std::string("0af7651916cd43dd8448eb211c80319c"));
+
+    // Client phases one after another; dns and tls were not measured: no lane.
+    QVERIFY(!lane(*t, "dns"));
+    QCOMPARE(lane(*t, "blocked")->startMs, 0.0);
+    QCOMPARE(lane(*t, "connect")->startMs, 1.0);
+    QCOMPARE(lane(*t, "connect")->endMs, 3.0);
+    QCOMPARE(lane(*t, "wait")->startMs, 4.0);
+    QCOMPARE(lane(*t, "wait")->endMs, 104.0);
+    QCOMPARE(lane(*t, "receive")->endMs, 1000.0);
+    QCOMPARE(lane(*t, "first_text")->startMs, 150.0);
+    QCOMPARE(lane(*t, "first_text")->kind, WaterfallLane::Kind::Milestone);
+    QCOMPARE(t->chunkMs, (std::vector<double>{150.0, 500.0, 1000.0}));
+
+    // Server tree: the root half the envelope (100 ms) after the client start.
+    QVERIFY(t->serverPlaced);
+    QCOMPARE(t->serverOffsetMs, 50.0);
+    const auto* root = lane(*t, "POST /v1/chat/completions");
+    QVERIFY(root);
+    QCOMPARE(root->depth, 0);
+    QCOMPARE(root->startMs, 50.0);
+    QCOMPARE(root->endMs, 950.0);
+    const auto* queue = lane(*t, "inference.acquire_slot");
+    QCOMPARE(queue->depth, 1);
+    QCOMPARE(queue->phase, std::string("gpu_queue"));
+    QCOMPARE(queue->startMs, 70.0);
+    QCOMPARE(queue->endMs, 170.0);
+    QCOMPARE(lane(*t, "inference.generate")->phase, std::string("generation"));
+    // 6 client lanes (blocked, connect, send, wait, receive, total), 4 milestones... headers, first_text,
+    // done
+    QCOMPARE(int(t->lanes.size()), 6 + 3 + 5);
+    QCOMPARE(page->plotLaneCount(), int(t->lanes.size()) + 1); // + the chunk lane
+
+    // Hovering a span's lane names its phase; the chunk lane counts chunks.
+    const int queueLane = int(queue - t->lanes.data());
+    QVERIFY2(page->laneToolTip(queueLane).contains(QStringLiteral("phase: gpu_queue")),
+             qPrintable(page->laneToolTip(queueLane)));
+    QVERIFY(page->laneToolTip(queueLane).contains(QStringLiteral("100.00 ms")));
+    QCOMPARE(page->laneToolTip(int(t->lanes.size())), QStringLiteral("3 stream chunks"));
+    QVERIFY(page->laneToolTip(int(t->lanes.size()) + 1).isEmpty());
+
+    // Reconciliation from core's join.
+    const auto& m = *page->reconciliationModel();
+    QCOMPARE(figure(m, "client_total"), 1000.0);
+    QCOMPARE(figure(m, "server_root"), 900.0);
+    QCOMPARE(figure(m, "network_envelope"), 100.0);
+    QCOMPARE(figure(m, "gateway"), 20.0);
+    QCOMPARE(figure(m, "gpu_queue"), 100.0);
+    QCOMPARE(figure(m, "generation"), 760.0);
+    QCOMPARE(figure(m, "response_write"), 15.0);
+    QCOMPARE(figure(m, "unattributed"), 5.0);
+    QCOMPARE(m.data(m.index(0, ReconciliationModel::Value)).toString(), QStringLiteral("matched"));
+
+    // Another row: that trace.
+    view->setCurrentIndex(view->model()->index(0, 0));
+    QVERIFY(updated.wait(10000));
+    QCOMPARE(page->results()->traceId, std::string("0af7651916cd43dd8448eb211c80319b"));
+    QCOMPARE(figure(m, "network_envelope"), 50.0);
+
+    const QString png = dir.filePath(QStringLiteral("waterfall.png"));
+    QVERIFY(page->exportPng(png));
+    QVERIFY(!QImage(png).isNull());
+    const QString pdf = dir.filePath(QStringLiteral("waterfall.pdf"));
+    QVERIFY(page->exportPdf(pdf));
+    QFile pdfFile(pdf);
+    QVERIFY(pdfFile.open(QIODevice::ReadOnly));
+    QVERIFY(pdfFile.read(5) == "%PDF-");
+}
+
+QTEST_MAIN(TestUiTrace)
+#include "tst_ui_trace.moc"

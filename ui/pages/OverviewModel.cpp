@@ -1,0 +1,179 @@
+#include "OverviewModel.h"
+
+#include <QCoreApplication>
+#include <QLocale>
+
+namespace pb::ui {
+namespace {
+
+const stats::QuantileEstimate* quantileOf(const stats::MetricSummary& m, int column)
+{
+    switch (column) {
+    case OverviewModel::P50:
+        return m.quantile(0.5);
+    case OverviewModel::P95:
+    case OverviewModel::P95Interval:
+        return m.quantile(0.95);
+    case OverviewModel::P99:
+    case OverviewModel::P99Interval:
+        return m.quantile(0.99);
+    default:
+        return nullptr;
+    }
+}
+
+QString fromStd(const std::string& s)
+{
+    return QString::fromStdString(s);
+}
+
+QString definitionOf(const stats::MetricSummary& m)
+{
+    return QCoreApplication::translate("pb::Metric", m.definition.c_str());
+}
+
+} // namespace
+
+OverviewModel::OverviewModel(QObject* parent)
+    : QAbstractTableModel(parent)
+{}
+
+void OverviewModel::setResults(const std::vector<stats::MetricSummary>& metrics)
+{
+    beginResetModel();
+    m_metrics = metrics;
+    endResetModel();
+}
+
+void OverviewModel::clear()
+{
+    setResults({});
+}
+
+int OverviewModel::rowOfMetric(const QString& name) const
+{
+    for (std::size_t i = 0; i < m_metrics.size(); ++i) {
+        if (fromStd(m_metrics[i].name) == name) {
+            return int(i);
+        }
+    }
+    return -1;
+}
+
+const stats::MetricSummary* OverviewModel::metricAt(int row) const
+{
+    return row >= 0 && row < rowCount() ? &m_metrics[std::size_t(row)] : nullptr;
+}
+
+int OverviewModel::rowCount(const QModelIndex& parent) const
+{
+    return parent.isValid() ? 0 : int(m_metrics.size());
+}
+
+int OverviewModel::columnCount(const QModelIndex& parent) const
+{
+    return parent.isValid() ? 0 : ColumnCount;
+}
+
+QString OverviewModel::formatMs(const std::optional<double>& ms)
+{
+    return ms ? tr("%L1 ms").arg(*ms, 0, 'f', 1) : QStringLiteral("—");
+}
+
+QString OverviewModel::formatInterval(const stats::QuantileEstimate* q)
+{
+    if (!q || !q->value) {
+        return QStringLiteral("—");
+    }
+    const QString lo = q->lower ? QLocale().toString(*q->lower, 'f', 1) : QStringLiteral("…");
+    const QString hi = q->upper ? QLocale().toString(*q->upper, 'f', 1) : QStringLiteral("…");
+    return tr("[%1, %2] ms").arg(lo, hi);
+}
+
+QVariant OverviewModel::data(const QModelIndex& index, int role) const
+{
+    const auto* m = index.isValid() ? metricAt(index.row()) : nullptr;
+    if (!m || index.column() >= ColumnCount) {
+        return {};
+    }
+    const auto* q = quantileOf(*m, index.column());
+    if (role == Qt::DisplayRole) {
+        switch (index.column()) {
+        case Phase:
+            return QCoreApplication::translate("pb::Metric", m->label.c_str());
+        case N:
+            return m->available ? QLocale().toString(qulonglong(m->n)) : tr("not available");
+        case P50:
+        case P95:
+        case P99:
+            if (q && q->worstOnly && q->value) {
+                return tr("%1 (largest value)").arg(formatMs(q->value));
+            }
+            return formatMs(q ? q->value : std::nullopt);
+        case P95Interval:
+        case P99Interval:
+            return formatInterval(q);
+        case Definition:
+            return definitionOf(*m);
+        default:
+            return {};
+        }
+    }
+    if (role == RawValueRole) {
+        switch (index.column()) {
+        case Phase:
+            return fromStd(m->name);
+        case N:
+            return qulonglong(m->n);
+        case P50:
+        case P95:
+        case P99:
+            return q && q->value ? QVariant(*q->value) : QVariant();
+        default:
+            return {};
+        }
+    }
+    if (role == Qt::ToolTipRole) {
+        QStringList lines{definitionOf(*m)};
+        for (const auto& w : m->warnings) {
+            lines << fromStd(w);
+        }
+        for (const auto& note : m->sampleNotes) {
+            lines << fromStd(note);
+        }
+        return lines.join(QLatin1Char('\n'));
+    }
+    if (role == Qt::TextAlignmentRole && index.column() != Phase && index.column() != Definition) {
+        return QVariant::fromValue(Qt::Alignment(Qt::AlignRight | Qt::AlignVCenter));
+    }
+    return {};
+}
+
+QVariant OverviewModel::headerData(int section, Qt::Orientation orientation, int role) const
+{
+    if (orientation != Qt::Horizontal || role != Qt::DisplayRole) {
+        return QAbstractTableModel::headerData(section, orientation, role);
+    }
+    switch (section) {
+    case Phase:
+        return tr("Phase");
+    case N:
+        return tr("N");
+    case P50:
+        return tr("p50");
+    case P95:
+        return tr("p95");
+    case P95Interval:
+        return tr("p95 interval");
+    case P99:
+        return tr("p99");
+    case P99Interval:
+        return tr("p99 interval");
+    case Definition:
+        return tr("Definition");
+    default:
+        return {};
+    }
+}
+
+} // namespace pb::ui

@@ -1,0 +1,205 @@
+#include "OverviewPage.h"
+
+#include "Job.h"
+#include "OverviewModel.h"
+#include "RunAnalysis.h"
+#include "TableCopy.h"
+#include "model/Vocabulary.h"
+
+#include <QCoreApplication>
+#include <QFormLayout>
+#include <QHeaderView>
+#include <QLabel>
+#include <QTableView>
+#include <QVBoxLayout>
+
+namespace pb::ui {
+namespace {
+
+QString fromStd(std::string_view s)
+{
+    return QString::fromUtf8(s.data(), qsizetype(s.size()));
+}
+
+QString percent(const std::optional<double>& fraction)
+{
+    return fraction ? OverviewPage::tr("%L1 %").arg(*fraction * 100.0, 0, 'f', 1) : QStringLiteral("—");
+}
+
+QString orDash(const QString& s)
+{
+    return s.isEmpty() ? QStringLiteral("—") : s;
+}
+
+} // namespace
+
+OverviewPage::OverviewPage(QWidget* parent)
+    : QWidget(parent)
+    , m_job(new Job(this))
+    , m_model(new OverviewModel(this))
+    , m_view(new QTableView(this))
+    , m_ttftDefinition(new QLabel(this))
+    , m_state(new QLabel(this))
+{
+    setObjectName(QStringLiteral("overviewPage"));
+    for (auto& label : m_fields) {
+        label = new QLabel(this);
+        label->setTextFormat(Qt::PlainText);
+        label->setTextInteractionFlags(Qt::TextSelectableByMouse);
+        label->setWordWrap(true);
+    }
+    QFont titleFont = font();
+    titleFont.setBold(true);
+    titleFont.setPointSizeF(titleFont.pointSizeF() * 1.3);
+    m_fields[Title]->setFont(titleFont);
+
+    auto* form = new QFormLayout;
+    form->addRow(tr("Status:"), m_fields[Status]);
+    form->addRow(tr("Kind:"), m_fields[Kind]);
+    form->addRow(tr("Source:"), m_fields[Source]);
+    form->addRow(tr("Scenario:"), m_fields[Scenario]);
+    form->addRow(tr("Model:"), m_fields[Model]);
+    form->addRow(tr("Endpoint host:"), m_fields[Endpoint]);
+    form->addRow(tr("Streaming:"), m_fields[Streaming]);
+    form->addRow(tr("Arrival rate:"), m_fields[ArrivalRate]);
+    form->addRow(tr("Dropped iterations:"), m_fields[Dropped]);
+    form->addRow(tr("Generator lag p99:"), m_fields[GeneratorLag]);
+    form->addRow(tr("Outcomes:"), m_fields[Outcomes]);
+    form->addRow(tr("Join coverage:"), m_fields[JoinCoverage]);
+    form->addRow(tr("Scope:"), m_fields[ScopeLabel]);
+    form->addRow(tr("Window:"), m_fields[WindowLabel]);
+    form->addRow(tr("Statistic:"), m_fields[StatisticLabel]);
+
+    m_view->setObjectName(QStringLiteral("overviewTable"));
+    m_view->setModel(m_model);
+    enableCsvCopy(m_view);
+    m_view->setEditTriggers(QAbstractItemView::NoEditTriggers);
+    m_view->setSelectionBehavior(QAbstractItemView::SelectRows);
+    m_view->verticalHeader()->hide();
+    m_view->horizontalHeader()->setStretchLastSection(true);
+    m_view->setWordWrap(false);
+
+    m_ttftDefinition->setWordWrap(true);
+    m_ttftDefinition->setTextFormat(Qt::PlainText);
+    m_state->setObjectName(QStringLiteral("overviewState"));
+
+    auto* layout = new QVBoxLayout(this);
+    layout->addWidget(m_fields[Title]);
+    layout->addLayout(form);
+    layout->addWidget(m_view, 1);
+    layout->addWidget(m_ttftDefinition);
+    layout->addWidget(m_state);
+
+    connect(m_job, &Job::finished, this, [this](const QVariant& result) {
+        display(result.value<std::shared_ptr<const OverviewResults>>());
+    });
+    connect(m_job, &Job::failed, this, [this](const QString& message) {
+        m_state->setText(tr("Cannot compute the overview: %1").arg(message));
+        Q_EMIT errorOccurred(message);
+    });
+    clear();
+}
+
+OverviewPage::~OverviewPage() = default;
+
+bool OverviewPage::isComputing() const
+{
+    return m_job->isRunning();
+}
+
+QString OverviewPage::fieldText(Field field) const
+{
+    return m_fields[field]->text();
+}
+
+void OverviewPage::clear()
+{
+    m_job->discard();
+    m_path.clear();
+    m_runId = 0;
+    m_results.reset();
+    m_model->clear();
+    for (auto* label : m_fields) {
+        label->clear();
+    }
+    m_fields[Title]->setText(tr("No run selected"));
+    m_ttftDefinition->clear();
+    m_state->clear();
+}
+
+void OverviewPage::showRun(const QString& path, qint64 runId)
+{
+    if (path != m_path || runId != m_runId) {
+        clear();
+        m_path = path;
+        m_runId = runId;
+    }
+    refresh();
+}
+
+void OverviewPage::refresh()
+{
+    if (m_runId == 0) {
+        return;
+    }
+    m_state->setText(tr("Computing…"));
+    const QString path = m_path;
+    const qint64 runId = m_runId;
+    m_job->start([path, runId](JobContext& context) {
+        auto results =
+            std::make_shared<const OverviewResults>(computeOverview(path, runId, context.progressFn()));
+        return QVariant::fromValue(results);
+    });
+}
+
+void OverviewPage::display(const std::shared_ptr<const OverviewResults>& results)
+{
+    if (!results) {
+        return;
+    }
+    m_results = results;
+    const OverviewResults& r = *results;
+    m_fields[Title]->setText(tr("Run %1: %2").arg(r.run.id).arg(QString::fromStdString(r.run.name)));
+    m_fields[Status]->setText(fromStd(nameOf(r.run.status)));
+    m_fields[Kind]->setText(fromStd(nameOf(r.run.kind)));
+    m_fields[Source]->setText(orDash(QString::fromStdString(r.run.source)));
+    m_fields[Scenario]->setText(orDash(r.scenario));
+    m_fields[Model]->setText(orDash(r.model));
+    m_fields[Endpoint]->setText(orDash(r.endpointHost));
+    m_fields[Streaming]->setText(!r.streaming ? QStringLiteral("—") : *r.streaming ? tr("yes") : tr("no"));
+
+    const auto rate = [](const std::optional<double>& v) {
+        return v ? tr("%L1 req/s").arg(*v, 0, 'f', 2) : QStringLiteral("—");
+    };
+    QString arrival = tr("requested %1, achieved %2").arg(rate(r.requestedRate), rate(r.achievedRate));
+    if (r.ratesFromSamples) {
+        arrival += QLatin1Char(' ') + tr("(from the live samples so far)");
+    }
+    m_fields[ArrivalRate]->setText(arrival);
+    m_fields[Dropped]->setText(r.droppedIterations ? QLocale().toString(*r.droppedIterations, 'f', 0)
+                                                   : QStringLiteral("—"));
+    m_fields[GeneratorLag]->setText(OverviewModel::formatMs(r.generatorLagP99Ms));
+
+    const auto& rates = r.report.rates;
+    m_fields[Outcomes]->setText(tr("started %L1; errors %2, timeouts %3, cancelled %4, partial %5")
+                                    .arg(qulonglong(rates.started))
+                                    .arg(percent(rates.errorRate), percent(rates.timeoutRate),
+                                         percent(rates.cancellationRate), percent(rates.partialRate)));
+    m_fields[JoinCoverage]->setText(r.joinCoverage         ? percent(r.joinCoverage)
+                                    : r.run.spanCount == 0 ? tr("no server spans in this run")
+                                                           : QStringLiteral("—"));
+    m_fields[ScopeLabel]->setText(QString::fromStdString(r.report.scope));
+    m_fields[WindowLabel]->setText(QString::fromStdString(r.report.window));
+    m_fields[StatisticLabel]->setText(QString::fromStdString(r.report.statistic));
+    m_model->setResults(r.report.metrics);
+    m_view->resizeColumnsToContents();
+    if (const auto* ttft = r.report.metric("first_text")) {
+        m_ttftDefinition->setText(
+            tr("%1: %2").arg(QCoreApplication::translate("pb::Metric", ttft->label.c_str()),
+                             QCoreApplication::translate("pb::Metric", ttft->definition.c_str())));
+    }
+    m_state->clear();
+    Q_EMIT updated(r.run.id);
+}
+
+} // namespace pb::ui

@@ -1,0 +1,80 @@
+// The run overview: what the run was (name, status, kind, source, its stored
+// configuration), whether it delivered its load, its outcome rates and join
+// coverage, and the per-phase p50/p95/p99 table. Every figure is computed by
+// core (computeOverview, in a Job) and displayed as it comes.
+#pragma once
+
+#include <QWidget>
+
+#include <array>
+#include <memory>
+
+class QLabel;
+class QTableView;
+
+namespace pb::ui {
+
+class Job;
+class OverviewModel;
+struct OverviewResults;
+
+class OverviewPage : public QWidget
+{
+    Q_OBJECT
+public:
+    enum Field {
+        Title,
+        Status,
+        Kind,
+        Source,
+        Scenario,
+        Model,
+        Endpoint,
+        Streaming,
+        ArrivalRate,
+        Dropped,
+        GeneratorLag,
+        Outcomes,
+        JoinCoverage,
+        ScopeLabel,
+        WindowLabel,
+        StatisticLabel,
+        FieldCount
+    };
+
+    explicit OverviewPage(QWidget* parent = nullptr);
+    ~OverviewPage() override;
+
+    // Computes and shows run `runId` of the workbench at `path`.
+    void showRun(const QString& path, qint64 runId);
+    // Computes the shown run again (a live run fills in).
+    void refresh();
+    void clear();
+
+    qint64 runId() const { return m_runId; }
+    bool isComputing() const;
+    OverviewModel* model() const { return m_model; }
+    QTableView* view() const { return m_view; }
+    QString fieldText(Field field) const;
+    // The last results shown, or nullptr.
+    const OverviewResults* results() const { return m_results.get(); }
+
+Q_SIGNALS:
+    void updated(qint64 runId);
+    void errorOccurred(const QString& message);
+
+private:
+    void display(const std::shared_ptr<const OverviewResults>& results);
+
+    Job* m_job;
+    OverviewModel* m_model;
+    QTableView* m_view;
+    QLabel* m_ttftDefinition;
+    QLabel* m_state;
+    std::array<QLabel*, FieldCount> m_fields{};
+    std::shared_ptr<const OverviewResults> m_results;
+    QString m_path;
+    qint64 m_runId = 0;
+};
+
+} // namespace pb::ui

@@ -1,0 +1,186 @@
+#include "PhaseStackPage.h"
+
+#include "CompositionChart.h"
+#include "Job.h"
+#include "OverviewModel.h"
+#include "RunAnalysis.h"
+#include "TableCopy.h"
+
+#include <QComboBox>
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QLabel>
+#include <QSplitter>
+#include <QTableView>
+#include <QVBoxLayout>
+
+namespace pb::ui {
+
+PhaseStackPage::PhaseStackPage(QWidget* parent)
+    : QWidget(parent)
+    , m_job(new Job(this))
+    , m_kind(new QComboBox(this))
+    , m_unit(new QComboBox(this))
+    , m_convention(new QComboBox(this))
+    , m_chart(new CompositionChart(this))
+    , m_perPhase(new OverviewModel(this))
+    , m_table(new QTableView(this))
+    , m_note(new QLabel(this))
+    , m_state(new QLabel(this))
+    , m_labels(new QLabel(this))
+{
+    setObjectName(QStringLiteral("phaseStackPage"));
+    m_kind->setObjectName(QStringLiteral("compositionKind"));
+    m_kind->addItem(tr("Client phases (setup, send, wait, receive)"),
+                    int(stats::CompositionKind::ClientPhases));
+    m_kind->addItem(tr("Streaming (first text, generation)"), int(stats::CompositionKind::Streaming));
+    m_kind->addItem(tr("Server phases (gateway, GPU queue, generation, …)"),
+                    int(stats::CompositionKind::ServerPhases));
+
+    m_unit->setObjectName(QStringLiteral("compositionUnit"));
+    m_unit->addItem(tr("attempts"), int(stats::EventUnit::Attempts));
+    m_unit->addItem(tr("logical requests (retries merged)"), int(stats::EventUnit::Logical));
+    m_convention->setObjectName(QStringLiteral("compositionConvention"));
+    for (const auto c :
+         {stats::Convention::NearestRank, stats::Convention::Linear, stats::Convention::Ecdf}) {
+        m_convention->addItem(QString::fromUtf8(std::string(stats::conventionLabel(c)).c_str()), int(c));
+    }
+
+    m_table->setObjectName(QStringLiteral("perPhaseTable"));
+    m_table->setModel(m_perPhase);
+    enableCsvCopy(m_table);
+    m_table->setEditTriggers(QAbstractItemView::NoEditTriggers);
+    m_table->verticalHeader()->hide();
+    // The intervals and definitions live on the overview; here the three levels.
+    for (int c :
+         {int(OverviewModel::P95Interval), int(OverviewModel::P99Interval), int(OverviewModel::Definition)}) {
+        m_table->setColumnHidden(c, true);
+    }
+
+    m_labels->setObjectName(QStringLiteral("compositionLabels"));
+    m_labels->setWordWrap(true);
+    m_labels->setTextFormat(Qt::PlainText);
+    m_note->setObjectName(QStringLiteral("compositionNote"));
+    m_note->setWordWrap(true);
+    m_note->setText(
+        tr("Bars: the mean composition of the requests ranked in a band around each percentile "
+           "of the total; their segments add up to the band's mean total (\"other\" holds time no "
+           "phase accounts for). Table: each phase's own percentile over the same requests; these "
+           "come from different requests and do not add up."));
+
+    auto* top = new QHBoxLayout;
+    top->addWidget(new QLabel(tr("Phases:"), this));
+    top->addWidget(m_kind, 2);
+    top->addWidget(new QLabel(tr("Events:"), this));
+    top->addWidget(m_unit, 1);
+    top->addWidget(new QLabel(tr("Percentiles:"), this));
+    top->addWidget(m_convention, 1);
+    top->addWidget(m_state);
+
+    auto* split = new QSplitter(Qt::Horizontal, this);
+    split->addWidget(m_chart);
+    split->addWidget(m_table);
+    split->setStretchFactor(0, 3);
+    split->setStretchFactor(1, 2);
+    split->setSizes({720, 480});
+    m_chart->setMinimumWidth(360);
+
+    auto* layout = new QVBoxLayout(this);
+    layout->addLayout(top);
+    layout->addWidget(split, 1);
+    layout->addWidget(m_labels);
+    layout->addWidget(m_note);
+
+    connect(m_kind, &QComboBox::activated, this, [this] {
+        m_kindChosen = true;
+        start();
+    });
+    connect(m_unit, &QComboBox::activated, this, [this] { start(); });
+    connect(m_convention, &QComboBox::activated, this, [this] { start(); });
+    connect(m_job, &Job::finished, this, [this](const QVariant& result) {
+        display(result.value<std::shared_ptr<const CompositionResults>>());
+    });
+    connect(m_job, &Job::failed, this, [this](const QString& message) {
+        m_state->setText(tr("Cannot compute the composition: %1").arg(message));
+        Q_EMIT errorOccurred(message);
+    });
+}
+
+PhaseStackPage::~PhaseStackPage() = default;
+
+bool PhaseStackPage::isComputing() const
+{
+    return m_job->isRunning();
+}
+
+void PhaseStackPage::clear()
+{
+    m_job->discard();
+    m_path.clear();
+    m_runId = 0;
+    m_kindChosen = false;
+    m_results.reset();
+    m_chart->clear();
+    m_perPhase->clear();
+    m_state->clear();
+    m_labels->clear();
+}
+
+void PhaseStackPage::showRun(const QString& path, qint64 runId)
+{
+    if (path != m_path || runId != m_runId) {
+        clear();
+        m_path = path;
+        m_runId = runId;
+    }
+    start();
+}
+
+void PhaseStackPage::refresh()
+{
+    start();
+}
+
+void PhaseStackPage::start()
+{
+    if (m_runId == 0) {
+        return;
+    }
+    CompositionRequest request;
+    if (m_kindChosen) {
+        request.kind = static_cast<stats::CompositionKind>(m_kind->currentData().toInt());
+    }
+    request.unit = static_cast<stats::EventUnit>(m_unit->currentData().toInt());
+    request.convention = static_cast<stats::Convention>(m_convention->currentData().toInt());
+    m_state->setText(tr("Computing…"));
+    const QString path = m_path;
+    const qint64 runId = m_runId;
+    m_job->start([path, runId, request](JobContext& context) {
+        auto results = std::make_shared<const CompositionResults>(
+            computeComposition(path, runId, request, context.progressFn()));
+        return QVariant::fromValue(results);
+    });
+}
+
+void PhaseStackPage::display(const std::shared_ptr<const CompositionResults>& results)
+{
+    if (!results) {
+        return;
+    }
+    m_results = results;
+    m_kind->setCurrentIndex(m_kind->findData(int(results->kind)));
+    m_chart->setComposition(results->composition);
+    m_perPhase->setResults(results->composition.perPhase);
+    m_table->resizeColumnsToContents();
+    QStringList lines{tr("Scope: %1. Window: %2.")
+                          .arg(QString::fromStdString(results->composition.scope),
+                               QString::fromStdString(results->composition.window))};
+    for (const auto& w : results->composition.warnings) {
+        lines << QString::fromStdString(w);
+    }
+    m_labels->setText(lines.join(QLatin1Char('\n')));
+    m_state->clear();
+    Q_EMIT updated(results->runId);
+}
+
+} // namespace pb::ui

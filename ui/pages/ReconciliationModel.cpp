@@ -1,0 +1,136 @@
+#include "ReconciliationModel.h"
+
+#include <QCoreApplication>
+#include <QLocale>
+
+#include <array>
+
+namespace pb::ui {
+namespace {
+
+struct Entry
+{
+    const char* id;
+    const char* label; // translated in ReconciliationModel's context
+    double JoinedRow::*field;
+};
+
+const std::array<Entry, 12> kEntries{{
+    {"client_total", QT_TRANSLATE_NOOP("pb::ui::ReconciliationModel", "client total"),
+     &JoinedRow::clientTotal},
+    {"server_root", QT_TRANSLATE_NOOP("pb::ui::ReconciliationModel", "server root"), &JoinedRow::serverRoot},
+    {"network_envelope", QT_TRANSLATE_NOOP("pb::ui::ReconciliationModel", "network envelope (total - root)"),
+     &JoinedRow::networkEnvelope},
+    {"gateway", QT_TRANSLATE_NOOP("pb::ui::ReconciliationModel", "gateway"), &JoinedRow::gateway},
+    {"gpu_queue", QT_TRANSLATE_NOOP("pb::ui::ReconciliationModel", "GPU queue"), &JoinedRow::gpuQueue},
+    {"generation", QT_TRANSLATE_NOOP("pb::ui::ReconciliationModel", "generation"), &JoinedRow::generation},
+    {"prefill", QT_TRANSLATE_NOOP("pb::ui::ReconciliationModel", "  prefill"), &JoinedRow::prefill},
+    {"decode", QT_TRANSLATE_NOOP("pb::ui::ReconciliationModel", "  decode"), &JoinedRow::decode},
+    {"response_write", QT_TRANSLATE_NOOP("pb::ui::ReconciliationModel", "response write"),
+     &JoinedRow::responseWrite},
+    {"unattributed", QT_TRANSLATE_NOOP("pb::ui::ReconciliationModel", "unattributed (root - phases)"),
+     &JoinedRow::unattributed},
+    {"server_ttft", QT_TRANSLATE_NOOP("pb::ui::ReconciliationModel", "server TTFT"), &JoinedRow::serverTtft},
+    {"stream_envelope",
+     QT_TRANSLATE_NOOP("pb::ui::ReconciliationModel", "stream envelope (first_text - server TTFT)"),
+     &JoinedRow::streamEnvelope},
+}};
+
+} // namespace
+
+ReconciliationModel::ReconciliationModel(QObject* parent)
+    : QAbstractTableModel(parent)
+{}
+
+void ReconciliationModel::setResults(const JoinedRow& row)
+{
+    beginResetModel();
+    m_row = row;
+    endResetModel();
+}
+
+void ReconciliationModel::clear()
+{
+    beginResetModel();
+    m_row.reset();
+    endResetModel();
+}
+
+int ReconciliationModel::rowOfFigure(const QString& id) const
+{
+    if (!m_row) {
+        return -1;
+    }
+    // Row 0 is the join status.
+    for (std::size_t i = 0; i < kEntries.size(); ++i) {
+        if (QLatin1String(kEntries[i].id) == id) {
+            return int(i) + 1;
+        }
+    }
+    return -1;
+}
+
+int ReconciliationModel::rowCount(const QModelIndex& parent) const
+{
+    return parent.isValid() || !m_row ? 0 : int(kEntries.size()) + 1;
+}
+
+int ReconciliationModel::columnCount(const QModelIndex& parent) const
+{
+    return parent.isValid() ? 0 : ColumnCount;
+}
+
+QVariant ReconciliationModel::data(const QModelIndex& index, int role) const
+{
+    if (!m_row || !index.isValid() || index.row() >= rowCount() || index.column() >= ColumnCount) {
+        return {};
+    }
+    if (index.row() == 0) {
+        if (role == Qt::DisplayRole) {
+            if (index.column() == Figure) {
+                return tr("join");
+            }
+            const auto status = nameOf(m_row->status);
+            return QString::fromUtf8(status.data(), qsizetype(status.size()));
+        }
+        if (role == RawValueRole && index.column() == Figure) {
+            return QStringLiteral("join");
+        }
+        return {};
+    }
+    const Entry& e = kEntries[std::size_t(index.row() - 1)];
+    const double v = (*m_row).*(e.field);
+    if (role == Qt::DisplayRole) {
+        if (index.column() == Figure) {
+            return QCoreApplication::translate("pb::ui::ReconciliationModel", e.label);
+        }
+        if (isNull(v)) {
+            return QStringLiteral("—");
+        }
+        QString text = tr("%L1 ms").arg(v, 0, 'f', 2);
+        if (v < 0) {
+            text += QLatin1Char(' ') + tr("(negative: wrong boundaries or a wrong join)");
+        }
+        return text;
+    }
+    if (role == RawValueRole) {
+        if (index.column() == Figure) {
+            return QLatin1String(e.id);
+        }
+        return isNull(v) ? QVariant() : QVariant(v);
+    }
+    if (role == Qt::TextAlignmentRole && index.column() == Value) {
+        return QVariant::fromValue(Qt::Alignment(Qt::AlignRight | Qt::AlignVCenter));
+    }
+    return {};
+}
+
+QVariant ReconciliationModel::headerData(int section, Qt::Orientation orientation, int role) const
+{
+    if (orientation != Qt::Horizontal || role != Qt::DisplayRole) {
+        return QAbstractTableModel::headerData(section, orientation, role);
+    }
+    return section == Figure ? tr("Figure") : section == Value ? tr("Value") : QVariant();
+}
+
+} // namespace pb::ui

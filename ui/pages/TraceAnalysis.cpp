@@ -1,0 +1,90 @@
+#include "TraceAnalysis.h"
+
+#include "join/Join.h"
+#include "store/RunStore.h"
+#include "telemetry/SpanRules.h"
+
+#include <stdexcept>
+
+namespace pb::ui {
+namespace {
+
+double ms(Nanos ns)
+{
+    return double(ns) / 1e6;
+}
+
+} // namespace
+
+TraceResults computeTrace(const QString& path, std::int64_t runId, std::int64_t seq)
+{
+    RunStore store(path.toStdString(), RunStore::Mode::ReadOnly);
+    const auto rows = store.requestsBySeq(runId, seq, 1);
+    if (rows.empty()) {
+        throw std::runtime_error("no request " + std::to_string(seq) + " in run " + std::to_string(runId));
+    }
+    const RequestRecord& r = rows.front();
+    TraceResults out;
+    out.runId = runId;
+    out.seq = seq;
+    out.traceId = r.traceId;
+
+    using Kind = WaterfallLane::Kind;
+    const std::pair<const char*, const OptNanos*> phases[] = {
+        {"blocked", &r.blocked}, {"dns", &r.dns},   {"connect", &r.connect}, {"tls", &r.tls},
+        {"send", &r.send},       {"wait", &r.wait}, {"receive", &r.receive}};
+    double at = 0;
+    for (const auto& [name, value] : phases) {
+        if (*value) {
+            const double d = ms(**value);
+            out.lanes.push_back({Kind::ClientPhase, name, name, 0, at, at + d, {}});
+            at += d;
+        }
+    }
+    if (r.total) {
+        out.lanes.push_back({Kind::ClientPhase, "total", "total", 0, 0, ms(*r.total), {}});
+    }
+    const std::pair<const char*, const OptNanos*> milestones[] = {{"headers", &r.headers},
+                                                                  {"first_event", &r.firstEvent},
+                                                                  {"first_content", &r.firstContent},
+                                                                  {"first_text", &r.firstText},
+                                                                  {"done", &r.done}};
+    for (const auto& [name, value] : milestones) {
+        if (*value) {
+            out.lanes.push_back({Kind::Milestone, name, name, 0, ms(**value), ms(**value), {}});
+        }
+    }
+    for (const Nanos c : r.chunkOffsets) {
+        out.chunkMs.push_back(ms(c));
+    }
+
+    if (r.traceId.empty()) {
+        out.reconciliation.status = JoinStatus::NoTraceId;
+        return out;
+    }
+    const auto spans = store.spansOfTrace(runId, r.traceId);
+    JoinOptions options;
+    options.rules = storedSpanRules(store, runId).value_or(SpanRules::defaults());
+    const JoinAttempt attempt = joinAttemptOf(r);
+    const JoinResult joined = joinAttempts(std::span(&attempt, 1), spans, options);
+    if (!joined.rows.empty()) {
+        out.reconciliation = joined.rows.front();
+    }
+    const auto tree = spanTree(spans, *options.rules);
+    if (tree.empty()) {
+        return out;
+    }
+    const SpanRecord& root = spans[tree.front().span];
+    const double envelope = out.reconciliation.networkEnvelope;
+    out.serverOffsetMs = isNull(envelope) ? 0.0 : envelope / 2.0;
+    out.serverPlaced = !isNull(envelope);
+    for (const auto& line : tree) {
+        const SpanRecord& s = spans[line.span];
+        const double start = out.serverOffsetMs + ms(s.startNs - root.startNs);
+        out.lanes.push_back({Kind::ServerSpan, s.name, line.phase, line.depth, start,
+                             start + ms(s.endNs - s.startNs), s.attributesJson});
+    }
+    return out;
+}
+
+} // namespace pb::ui

@@ -1,0 +1,154 @@
+#include "CompositionChart.h"
+
+#include "PhaseColors.h"
+#include "stats/TailComposition.h"
+
+#include <QBarCategoryAxis>
+#include <QBarSet>
+#include <QChart>
+#include <QContextMenuEvent>
+#include <QCoreApplication>
+#include <QFileDialog>
+#include <QFileInfo>
+#include <QMenu>
+#include <QPainter>
+#include <QStackedBarSeries>
+#include <QSvgGenerator>
+#include <QValueAxis>
+
+#include <algorithm>
+#include <cmath>
+
+namespace pb::ui {
+
+CompositionChart::CompositionChart(QWidget* parent)
+    : QChartView(new QChart, parent)
+{
+    setObjectName(QStringLiteral("compositionChart"));
+    setRenderHint(QPainter::Antialiasing);
+    chart()->legend()->setAlignment(Qt::AlignRight);
+    chart()->setAnimationOptions(QChart::NoAnimation);
+}
+
+void CompositionChart::clear()
+{
+    chart()->removeAllSeries();
+    for (auto* axis : chart()->axes()) {
+        chart()->removeAxis(axis);
+        delete axis;
+    }
+    chart()->setTitle({});
+    m_categories.clear();
+    m_components.clear();
+    m_values.clear();
+}
+
+void CompositionChart::setComposition(const stats::TailComposition& composition)
+{
+    clear();
+    if (composition.n == 0 || composition.bands.empty()) {
+        chart()->setTitle(tr("No requests with a %1 in this scope and window yet")
+                              .arg(QString::fromStdString(composition.totalMetric)));
+        return;
+    }
+    for (const auto& band : composition.bands) {
+        m_categories << tr("p%1").arg(band.p * 100.0, 0, 'g', 4);
+    }
+    auto* series = new QStackedBarSeries;
+    for (std::size_t c = 0; c < composition.components.size(); ++c) {
+        const QString name = QString::fromStdString(composition.components[c]);
+        m_components << name;
+        auto* set = new QBarSet(name);
+        set->setColor(phaseColor(composition.components[c]));
+        std::vector<double> values;
+        for (const auto& band : composition.bands) {
+            const double v = c < band.meanComponents.size() ? band.meanComponents[c] : 0.0;
+            values.push_back(v);
+            *set << (std::isfinite(v) ? v : 0.0); // an empty band draws nothing
+        }
+        m_values.push_back(std::move(values));
+        series->append(set);
+    }
+    chart()->addSeries(series);
+    auto* x = new QBarCategoryAxis;
+    x->append(m_categories);
+    x->setTitleText(tr("percentile band of %1").arg(QString::fromStdString(composition.totalMetric)));
+    chart()->addAxis(x, Qt::AlignBottom);
+    series->attachAxis(x);
+    auto* y = new QValueAxis;
+    y->setTitleText(tr("mean of the band (ms)"));
+    y->setLabelFormat(QStringLiteral("%.0f"));
+    chart()->addAxis(y, Qt::AlignLeft);
+    series->attachAxis(y);
+    // From zero up to the tallest bar; below zero only when a segment is
+    // negative (a negative envelope is flagged, never clamped).
+    double low = 0;
+    double high = 0;
+    for (std::size_t b = 0; b < composition.bands.size(); ++b) {
+        double up = 0;
+        double down = 0;
+        for (const auto& values : m_values) {
+            const double v = std::isfinite(values[b]) ? values[b] : 0.0;
+            (v < 0 ? down : up) += v;
+        }
+        low = std::min(low, down);
+        high = std::max(high, up);
+    }
+    y->setRange(low, high > low ? high : low + 1);
+    y->applyNiceNumbers();
+    chart()->setTitle(
+        tr("Composition of the requests at each percentile (N = %L1)").arg(qulonglong(composition.n)));
+}
+
+std::vector<double> CompositionChart::segmentValues(int component) const
+{
+    return component >= 0 && std::size_t(component) < m_values.size() ? m_values[std::size_t(component)]
+                                                                      : std::vector<double>{};
+}
+
+bool CompositionChart::exportPng(const QString& path)
+{
+    // A chart changed just now lays out on its pending layout request:
+    // deliver that (only the chart's events) so the picture is complete.
+    QCoreApplication::sendPostedEvents(chart(), QEvent::LayoutRequest);
+    return grab().save(path, "PNG");
+}
+
+bool CompositionChart::exportSvg(const QString& path)
+{
+    QCoreApplication::sendPostedEvents(chart(), QEvent::LayoutRequest);
+    QSvgGenerator svg;
+    svg.setFileName(path);
+    svg.setSize(size());
+    svg.setViewBox(rect());
+    svg.setTitle(chart()->title());
+    QPainter painter;
+    if (!painter.begin(&svg)) {
+        return false;
+    }
+    render(&painter);
+    return painter.end() && QFileInfo(path).size() > 0;
+}
+
+void CompositionChart::contextMenuEvent(QContextMenuEvent* event)
+{
+    QMenu menu(this);
+    QAction* png = menu.addAction(tr("Export PNG…"));
+    QAction* svg = menu.addAction(tr("Export SVG…"));
+    QAction* chosen = menu.exec(event->globalPos());
+    if (chosen == png) {
+        const QString path = QFileDialog::getSaveFileName(
+            this, tr("Export PNG"), QStringLiteral("composition.png"), tr("PNG image (*.png)"));
+        if (!path.isEmpty()) {
+            exportPng(path);
+        }
+    } else if (chosen == svg) {
+        const QString path = QFileDialog::getSaveFileName(
+            this, tr("Export SVG"), QStringLiteral("composition.svg"), tr("SVG image (*.svg)"));
+        if (!path.isEmpty()) {
+            exportSvg(path);
+        }
+    }
+}
+
+} // namespace pb::ui
