@@ -12,6 +12,8 @@
 //    columns), then a page in the middle.
 // 3. Sorts by total on its worker thread and times until the new order is
 //    applied, plus the first screenful in that order.
+// 4. Finds the last row's trace ID (RunStore::seqOfTrace, what `phasebench-cli
+//    trace` does; there is no trace_id index since schema v3).
 #include "RequestTableModel.h"
 #include "model/RequestColumns.h"
 #include "store/RunStore.h"
@@ -219,6 +221,7 @@ int main(int argc, char** argv)
 
     // 1. Insert
     std::int64_t runId = 0;
+    std::string lastTrace;
     double insertSeconds = 0;
     double insertCpu = 0;
     QElapsedTimer wall;
@@ -237,6 +240,7 @@ int main(int argc, char** argv)
             for (int k = 0; k < kBatch && i < rows; ++k, ++i) {
                 batch.push_back(gen.next(i));
             }
+            lastTrace = batch.back().traceId;
             QElapsedTimer t;
             t.start();
             const double cpu = cpuSeconds();
@@ -302,5 +306,14 @@ int main(int argc, char** argv)
         "rows %.2f ms; top total %s ms\n",
         requestMs, sortMs, sortCpu, kScreenRows, sortedPageMs,
         qPrintable(model.data(model.index(0, requestColumnIndex("total"))).toString()));
-    return 0;
+
+    // 4. Trace look-up, worst case (the last row)
+    RunStore reader(path.toStdString(), RunStore::Mode::ReadOnly);
+    QElapsedTimer trace;
+    trace.start();
+    const double traceCpu = cpuSeconds();
+    const auto found = reader.seqOfTrace(runId, lastTrace);
+    std::printf("trace look-up: seq %lld in %.1f ms (%.1f ms CPU)\n",
+                static_cast<long long>(found.value_or(-1)), millis(trace), (cpuSeconds() - traceCpu) * 1e3);
+    return found == rows - 1 ? 0 : 1;
 }

@@ -68,12 +68,8 @@ std::optional<Found> findTrace(RunStore& store, const std::string& traceId,
             continue;
         }
         Found f{run, std::nullopt, store.spansOfTrace(run.id, traceId)};
-        auto st = store.connection().prepare(
-            "SELECT seq FROM requests WHERE run_id = ? AND trace_id = ? ORDER BY seq LIMIT 1");
-        st.bind(1, run.id);
-        st.bind(2, std::string_view(traceId));
-        if (st.step()) {
-            const std::int64_t seq = st.int64(0);
+        if (const auto found = store.seqOfTrace(run.id, traceId)) {
+            const std::int64_t seq = *found;
             auto rows = store.requestsBySeqs(run.id, std::span(&seq, 1));
             if (!rows.empty()) {
                 f.request = std::move(rows.front());

@@ -62,6 +62,8 @@ public:
     std::vector<RequestRecord> requestsBySeqs(std::int64_t runId, std::span<const std::int64_t> seqs);
     // Sequence numbers ordered by a vocabulary column (NULLs last), ties by seq.
     std::vector<std::int64_t> seqsOrderedBy(std::int64_t runId, std::string_view column, bool ascending);
+    // The first request (lowest seq) of the run with this trace ID.
+    std::optional<std::int64_t> seqOfTrace(std::int64_t runId, std::string_view traceId);
     // Columnar load; empty `columns` = every column.
     RequestTable loadRequestTable(std::int64_t runId, const std::vector<std::string>& columns = {});
     std::vector<SpanRecord> spans(std::int64_t runId);
@@ -82,6 +84,9 @@ private:
     struct Prepared;
     void markAbandonedRuns();
     std::int64_t nextSeq(std::int64_t runId);
+    // Rebuilds the request blocks of a run whose blocks do not match its rows;
+    // false on a read-only connection (the caller reads the rows instead).
+    bool rebuildBlocks(std::int64_t runId);
 
     Connection m_db;
     bool m_readOnly = false;

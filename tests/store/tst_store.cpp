@@ -7,6 +7,7 @@
 #include <QTest>
 
 #include <csignal>
+#include <limits>
 #include <sqlite3.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -30,7 +31,107 @@ private Q_SLOTS:
     void refusesCorruptAndForeignFiles();
     void crashMidWriteKeepsEarlierBatches();
     void offsetsEncoding();
+    void blocksEqualRowsWithNulls();
+    void blocksFollowRowsAddedLater();
+    void largeRunAcrossManyBlocks();
+    void staleOrDamagedBlocksAreRebuilt();
+    void migratesVersion2File();
+    void orderFromBlocksMatchesSql();
+    void findsTraceWithoutIndex();
 };
+
+namespace {
+
+// Rows that exercise the request blocks: every column NULL on some row, ids
+// unique per row (plain encoding), conditions repeated (dictionary), integers
+// of both signs and large magnitudes.
+std::vector<RequestRecord> variedRows(int n, int firstId = 0)
+{
+    std::vector<RequestRecord> rows;
+    const auto columns = static_cast<int>(requestColumns().size());
+    for (int i = 0; i < n; ++i) {
+        auto r = test::fullRecord(firstId + i);
+        r.model = (i % 3 == 0) ? "model-b" : "model-a";
+        r.total =
+            (i % 7 == 0) ? OptNanos{} : OptNanos{(i % 2 ? -1 : 1) * (1'000'003LL * i) % 5'000'000'000LL};
+        r.scheduledOffset = 150'000'000'000LL + 8'333'333LL * (firstId + i);
+        r.inputTokens = (i % 5 == 0) ? std::numeric_limits<std::int64_t>::max() - i : std::int64_t{i};
+        setColumnNull(r, i % columns); // a different column NULL on each row
+        rows.push_back(std::move(r));
+    }
+    return rows;
+}
+
+// The table loadRequestTable must return for these rows, built from the
+// records themselves (not from the store): NaN for NULL, ms for durations.
+void compareTable(const RequestTable& t, const std::vector<RequestRecord>& rows)
+{
+    QCOMPARE(t.rows, rows.size());
+    QCOMPARE(t.numeric.size() + t.categories.size(), requestColumns().size());
+    const auto cols = requestColumns();
+    for (std::size_t c = 0; c < cols.size(); ++c) {
+        const auto& col = cols[c];
+        const std::string name(col.name);
+        const bool text = col.type == ColumnType::Text || col.type == ColumnType::OutcomeEnum ||
+                          col.type == ColumnType::UsageEnum;
+        for (std::size_t i = 0; i < rows.size(); ++i) {
+            const auto v = getColumn(rows[i], static_cast<int>(c));
+            if (text) {
+                const auto* cat = t.categoryColumn(name);
+                QVERIFY(cat);
+                QCOMPARE(cat->codes[i] < 0, v.isNull);
+                QCOMPARE(cat->labelAt(i), v.isNull ? std::string_view{} : v.text);
+            } else {
+                const auto* num = t.numericColumn(name);
+                QVERIFY(num);
+                if (v.isNull) {
+                    QVERIFY2(isNull(num->values[i]), (name + " must be NULL, not 0").c_str());
+                } else {
+                    const double scale = col.type == ColumnType::Duration ? 1e-6 : 1.0;
+                    QCOMPARE(num->values[i], static_cast<double>(v.integer) * scale);
+                }
+            }
+        }
+    }
+}
+
+std::int64_t blockCount(RunStore& store, std::int64_t run)
+{
+    auto st = store.connection().prepare("SELECT count(*) FROM request_blocks WHERE run_id = ?");
+    st.bind(1, run);
+    st.step();
+    return st.int64(0);
+}
+
+// A request row written as SQL, the way an older Phasebench (or another tool) wrote it.
+void insertRawRow(Connection& c, std::int64_t run, std::int64_t seq, const RequestRecord& r)
+{
+    std::string sql = "INSERT INTO requests (run_id, seq";
+    std::string values = "?, ?";
+    for (const auto& col : requestColumns()) {
+        sql += ", " + sqlColumnName(col);
+        values += ", ?";
+    }
+    auto st = c.prepare(sql + ") VALUES (" + values + ")");
+    st.bind(1, run);
+    st.bind(2, seq);
+    const auto cols = requestColumns();
+    for (std::size_t i = 0; i < cols.size(); ++i) {
+        const auto v = getColumn(r, static_cast<int>(i));
+        const int p = 3 + static_cast<int>(i);
+        if (v.isNull) {
+            st.bindNull(p);
+        } else if (cols[i].type == ColumnType::Text || cols[i].type == ColumnType::OutcomeEnum ||
+                   cols[i].type == ColumnType::UsageEnum) {
+            st.bind(p, v.text);
+        } else {
+            st.bind(p, v.integer);
+        }
+    }
+    st.run();
+}
+
+} // namespace
 
 void TestStore::roundTripEveryColumn()
 {
@@ -365,6 +466,229 @@ void TestStore::offsetsEncoding()
     QCOMPARE(decodeOffsets(encodeOffsets(offsets)), offsets);
     QVERIFY(decodeOffsets(encodeOffsets({})).empty());
     QVERIFY(decodeOffsets(std::string(20, '\xff')).empty()); // damaged: no values rather than wrong ones
+}
+
+void TestStore::blocksEqualRowsWithNulls()
+{
+    QTemporaryDir dir;
+    const auto path = test::tempPath(dir, "b.phasebench");
+    const auto rows = variedRows(250);
+    std::int64_t run = 0;
+    {
+        RunStore store(path);
+        run = store.createRun({.name = "b"});
+        // Batches of different sizes, as a load run writes them; one block each.
+        store.insertRequests(run, std::span(rows).first(1));
+        store.insertRequests(run, std::span(rows).subspan(1, 100));
+        store.insertRequests(run, std::span(rows).subspan(101));
+        QCOMPARE(blockCount(store, run), 3);
+        compareTable(store.loadRequestTable(run), rows);
+    }
+    // A read-only connection (the GUI, bench_stats) reads the same from the blocks.
+    RunStore reader(path, RunStore::Mode::ReadOnly);
+    compareTable(reader.loadRequestTable(run), rows);
+    const auto some = reader.loadRequestTable(run, {"outcome", "total", "trace_id"});
+    QCOMPARE(some.numeric.size(), std::size_t(1));
+    QCOMPARE(some.categories.size(), std::size_t(2));
+    QCOMPARE(some.categoryColumn("trace_id")->labelAt(249), std::string_view(rows[249].traceId));
+    // Labels are numbered in order of first appearance, as the row reader does.
+    QCOMPARE(reader.loadRequestTable(run, {"model"}).categories[0].labels,
+             (std::vector<std::string>{"model-b", "model-a"}));
+    // The read comes from the blocks, not the rows: a row changed behind the
+    // store's back (rows are append-only; nothing in Phasebench updates them)
+    // is not seen, while the row table has it.
+    {
+        RunStore writer(path);
+        writer.connection().exec("UPDATE requests SET total_ns = 123000000 WHERE seq = 1");
+    }
+    QCOMPARE(reader.requestsBySeq(run, 1, 1)[0].total, OptNanos{123'000'000});
+    const auto fromBlocks = reader.loadRequestTable(run, {"total"});
+    QCOMPARE(fromBlocks.numeric[0].values[1], static_cast<double>(*rows[1].total) * 1e-6);
+}
+
+void TestStore::blocksFollowRowsAddedLater()
+{
+    QTemporaryDir dir;
+    RunStore store(test::tempPath(dir, "later.phasebench"));
+    const auto run = store.createRun({.name = "later"});
+    auto rows = variedRows(40);
+    store.insertRequests(run, rows);
+    compareTable(store.loadRequestTable(run), rows);
+    // More rows later (import --into, a load run still writing): the table follows.
+    const auto more = variedRows(30, 1000);
+    store.insertRequests(run, more);
+    rows.insert(rows.end(), more.begin(), more.end());
+    compareTable(store.loadRequestTable(run), rows);
+    // A rolled-back import leaves neither rows nor blocks.
+    store.begin();
+    store.insertRequests(run, variedRows(10, 2000));
+    store.rollback();
+    compareTable(store.loadRequestTable(run), rows);
+    QCOMPARE(blockCount(store, run), 2);
+    // Deleting the run deletes its blocks.
+    store.deleteRun(run);
+    QCOMPARE(blockCount(store, run), 0);
+}
+
+void TestStore::largeRunAcrossManyBlocks()
+{
+    // Many blocks (an id column gets its label table sized from the first
+    // one) and a read-only reader: still exactly the rows.
+    QTemporaryDir dir;
+    const auto path = test::tempPath(dir, "large.phasebench");
+    const auto rows = variedRows(60'000);
+    std::int64_t run = 0;
+    {
+        RunStore store(path);
+        run = store.createRun({.name = "large"});
+        for (std::size_t i = 0; i < rows.size(); i += 7'000) {
+            store.insertRequests(run,
+                                 std::span(rows).subspan(i, std::min<std::size_t>(7'000, rows.size() - i)));
+        }
+    }
+    RunStore reader(path, RunStore::Mode::ReadOnly);
+    compareTable(reader.loadRequestTable(run), rows);
+}
+
+void TestStore::staleOrDamagedBlocksAreRebuilt()
+{
+    QTemporaryDir dir;
+    const auto path = test::tempPath(dir, "stale.phasebench");
+    auto rows = variedRows(20);
+    std::int64_t run = 0;
+    {
+        RunStore store(path);
+        run = store.createRun({.name = "stale"});
+        store.insertRequests(run, rows);
+        // A row written past the store: the blocks no longer cover the run.
+        const auto extra = variedRows(2, 500)[1]; // [0] has no trace ID
+        insertRawRow(store.connection(), run, 20, extra);
+        rows.push_back(extra);
+    }
+    {
+        // Read-only: cannot rebuild, reads the rows.
+        RunStore reader(path, RunStore::Mode::ReadOnly);
+        compareTable(reader.loadRequestTable(run), rows);
+        QCOMPARE(reader.seqOfTrace(run, rows[20].traceId), std::optional<std::int64_t>(20));
+    }
+    {
+        // Read-write: rebuilds the run's blocks from its rows, then reads them.
+        RunStore store(path);
+        compareTable(store.loadRequestTable(run), rows);
+        auto st = store.connection().prepare("SELECT sum(row_count) FROM request_blocks WHERE run_id = ?");
+        st.bind(1, run);
+        QVERIFY(st.step());
+        QCOMPARE(st.int64(0), 21);
+        // A damaged block is not trusted either.
+        store.connection().exec("UPDATE request_blocks SET data = x'0107' WHERE first_seq = 0");
+    }
+    {
+        RunStore reader(path, RunStore::Mode::ReadOnly);
+        compareTable(reader.loadRequestTable(run), rows);
+        QCOMPARE(reader.seqsOrderedBy(run, "total", true).size(), rows.size());
+    }
+    RunStore store(path);
+    compareTable(store.loadRequestTable(run), rows);
+    auto st =
+        store.connection().prepare("SELECT hex(substr(data, 1, 2)) FROM request_blocks WHERE run_id = ?");
+    st.bind(1, run);
+    QVERIFY(st.step());
+    QVERIFY(st.text(0) != "0107");
+}
+
+void TestStore::migratesVersion2File()
+{
+    QTemporaryDir dir;
+    const auto path = test::tempPath(dir, "v2.phasebench");
+    const auto rows = variedRows(30);
+    {
+        Connection c(path, false, true);
+        schema::migrate(c, 2);
+        QCOMPARE(schema::version(c), 2);
+        c.exec("INSERT INTO runs (name, kind, created_utc, status, request_count) VALUES ('old', 'load', "
+               "'2026-01-01T00:00:00Z', 'complete', 30)");
+        c.exec("INSERT INTO runs (name, kind, created_utc, status) VALUES ('empty', 'import', "
+               "'2026-01-01T00:00:00Z', 'complete')");
+        for (std::size_t i = 0; i < rows.size(); ++i) {
+            insertRawRow(c, 1, static_cast<std::int64_t>(i), rows[i]);
+        }
+        auto off = c.prepare("UPDATE requests SET chunk_offsets = ? WHERE seq = 4");
+        const auto blob = encodeOffsets(rows[4].chunkOffsets);
+        off.bindBlob(1, blob.data(), static_cast<int>(blob.size()));
+        off.run();
+    }
+    {
+        // Read-only opening of an older file is refused (it cannot migrate).
+        QVERIFY_THROWS_EXCEPTION(StoreError, RunStore ro(path, RunStore::Mode::ReadOnly));
+    }
+    RunStore store(path);
+    QCOMPARE(store.schemaVersion(), 3);
+    // Every row kept, with its values, NULLs and chunk offsets.
+    const auto back = store.requestsBySeq(1, 0, 100);
+    QCOMPARE(back.size(), rows.size());
+    for (std::size_t i = 0; i < rows.size(); ++i) {
+        auto expected = rows[i];
+        if (i != 4) {
+            expected.chunkOffsets.clear();
+        }
+        QVERIFY2(back[i] == expected, std::to_string(i).c_str());
+    }
+    // The migration built the blocks, and the trace index is gone.
+    QVERIFY(blockCount(store, 1) > 0);
+    QCOMPARE(blockCount(store, 2), 0);
+    auto idx = store.connection().prepare("SELECT count(*) FROM sqlite_schema WHERE name = 'requests_trace'");
+    QVERIFY(idx.step());
+    QCOMPARE(idx.int64(0), 0);
+    compareTable(store.loadRequestTable(1), rows);
+    QCOMPARE(store.loadRequestTable(2).rows, std::size_t(0));
+    QCOMPARE(store.seqOfTrace(1, rows[17].traceId), std::optional<std::int64_t>(17));
+}
+
+void TestStore::orderFromBlocksMatchesSql()
+{
+    QTemporaryDir dir;
+    RunStore store(test::tempPath(dir, "order.phasebench"));
+    const auto run = store.createRun({.name = "order"});
+    auto rows = variedRows(300);
+    for (std::size_t i = 0; i < rows.size(); ++i) {
+        rows[i].stage = "stage-" + std::to_string(i % 11); // text ties
+        rows[i].wait = (i % 4 == 0) ? OptNanos{} : OptNanos{static_cast<std::int64_t>(i % 13)};
+    }
+    store.insertRequests(run, std::span(rows).first(123));
+    store.insertRequests(run, std::span(rows).subspan(123));
+    for (const char* column : {"total", "wait", "stage", "model", "stream", "input_tokens", "trace_id"}) {
+        const int idx = requestColumnIndex(column);
+        const auto sqlName = sqlColumnName(requestColumns()[static_cast<std::size_t>(idx)]);
+        for (bool ascending : {true, false}) {
+            // The order SQLite gives (what seqsOrderedBy returned before the blocks).
+            auto st = store.connection().prepare("SELECT seq FROM requests WHERE run_id = ? ORDER BY (" +
+                                                 sqlName + " IS NULL), " + sqlName +
+                                                 (ascending ? " ASC" : " DESC") + ", seq");
+            st.bind(1, run);
+            std::vector<std::int64_t> expected;
+            while (st.step()) {
+                expected.push_back(st.int64(0));
+            }
+            QCOMPARE(store.seqsOrderedBy(run, column, ascending), expected);
+        }
+    }
+}
+
+void TestStore::findsTraceWithoutIndex()
+{
+    QTemporaryDir dir;
+    RunStore store(test::tempPath(dir, "trace.phasebench"));
+    const auto a = store.createRun({.name = "a"});
+    const auto b = store.createRun({.name = "b"});
+    auto rows = variedRows(100);
+    rows[80].traceId = rows[30].traceId; // a retry keeps its trace: the first attempt is found
+    store.insertRequests(a, std::span(rows).first(50));
+    store.insertRequests(a, std::span(rows).subspan(50));
+    QCOMPARE(store.seqOfTrace(a, rows[30].traceId), std::optional<std::int64_t>(30));
+    QCOMPARE(store.seqOfTrace(a, rows[99].traceId), std::optional<std::int64_t>(99));
+    QCOMPARE(store.seqOfTrace(a, std::string(32, 'f')), std::nullopt);
+    QCOMPARE(store.seqOfTrace(b, rows[30].traceId), std::nullopt);
+    QCOMPARE(store.seqOfTrace(a, ""), std::nullopt);
 }
 
 QTEST_GUILESS_MAIN(TestStore)
