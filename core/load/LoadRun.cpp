@@ -1,5 +1,7 @@
 #include "load/LoadRun.h"
 
+#include "diagnose/BudgetStore.h"
+
 #include "load/Engine.h"
 #include "store/RunStore.h"
 
@@ -291,6 +293,9 @@ LoadSummary LoadRun::run(RunStore& store)
     info.status = RunStatus::Running;
     const auto runId = store.createRun(info);
     m_runId = runId;
+    if (!m_scenario.budgetsJson.empty()) {
+        diagnose::attachBudgets(store, runId, diagnose::parseBudgets(m_scenario.budgetsJson));
+    }
     if (m_options.onRunCreated) {
         m_options.onRunCreated(runId);
     }

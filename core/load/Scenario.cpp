@@ -1,5 +1,7 @@
 #include "load/Scenario.h"
 
+#include "diagnose/Budget.h"
+
 #include "load/ScenarioReader.h"
 #include "load/TraceContext.h"
 
@@ -436,6 +438,33 @@ std::optional<Nanos> parseDuration(std::string_view s)
     return static_cast<Nanos>(std::llround(static_cast<double>(total)));
 }
 
+namespace {
+
+// "budgets": a budget file's path (relative to the scenario) or the budget
+// object itself. Checked now, so that a bad budget stops the run before it
+// starts, and kept as canonical JSON.
+std::string readBudgets(const Node& top, const std::string& file, const std::string& baseDir)
+{
+    const auto& raw = top.raw().at("budgets");
+    try {
+        if (raw.is_string()) {
+            std::filesystem::path path(raw.get<std::string>());
+            if (path.is_relative()) {
+                path = std::filesystem::path(baseDir) / path;
+            }
+            return diagnose::budgetsToJson(diagnose::loadBudgets(path.string()));
+        }
+        if (raw.is_object()) {
+            return diagnose::budgetsToJson(diagnose::parseBudgets(raw.dump(), file + ": budgets"));
+        }
+    } catch (const diagnose::BudgetError& e) {
+        top.fail("budgets", e.what());
+    }
+    top.fail("budgets", "expected a budget file's path or a budget object (docs/budgets.md)");
+}
+
+} // namespace
+
 Scenario parseScenario(std::string_view text, const std::string& file, const std::string& baseDir)
 {
     json doc = json::parse(text.begin(), text.end(), nullptr, false);
@@ -454,7 +483,7 @@ Scenario parseScenario(std::string_view text, const std::string& file, const std
     Node top(doc, "", file);
     top.expectObject();
     top.allowOnly({"name", "target", "request", "executor", "warmup", "graceful_stop", "timeout",
-                   "cancel_after", "retry", "generator", "sample_interval", "$schema", "description"});
+                   "cancel_after", "retry", "generator", "sample_interval", "budgets", "$schema", "description"});
     Scenario s;
     s.file = file;
     s.name = top.str("name", "scenario");
@@ -485,6 +514,9 @@ Scenario parseScenario(std::string_view text, const std::string& file, const std
     s.sampleInterval = top.duration("sample_interval").value_or(s.sampleInterval);
     if (s.sampleInterval < 10'000'000) {
         top.fail("sample_interval", "expected at least 10ms");
+    }
+    if (top.has("budgets")) {
+        s.budgetsJson = readBudgets(top, file, baseDir);
     }
     return s;
 }

@@ -117,6 +117,10 @@ struct Scenario
     RetryPolicy retry;
     std::optional<std::uint32_t> instanceId; // trace-ID high bits; random when absent
     Nanos sampleInterval = 1'000'000'000;
+    // Budgets attached before the run (canonical JSON of core/diagnose's
+    // budget file; empty = none): stored with the run when it is created, so
+    // a later check decides against what was set before the run started.
+    std::string budgetsJson;
 };
 
 // Parses scenario JSON. `file` names the source in messages; relative prompt

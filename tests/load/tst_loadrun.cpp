@@ -5,6 +5,7 @@
 #include "LoadTestUtil.h"
 #include "TestServers.h"
 #include "load/LoadRun.h"
+#include "diagnose/BudgetStore.h"
 #include "store/RunStore.h"
 
 #include <QFile>
@@ -99,6 +100,7 @@ class TestLoadRun : public QObject
 private Q_SLOTS:
     void storesAttemptsSamplesFiguresAndNoSecrets();
     void stopMarksAborted();
+    void budgetsAttachedBeforeTheRun();
     void missingKeyVariableFailsBeforeRunning();
     void cliRunJson();
     void cliKeyNeverStored();
@@ -193,6 +195,38 @@ void TestLoadRun::stopMarksAborted()
     QCOMPARE(store.run(summary.runId)->status, RunStatus::Aborted);
     QVERIFY(store.requestCount(summary.runId) >= 10);
     QCOMPARE(store.requestCount(summary.runId), summary.attempts + summary.dropped);
+}
+
+void TestLoadRun::budgetsAttachedBeforeTheRun()
+{
+    EventServer server(EventServerConfig{});
+    QTemporaryDir dir;
+    RunStore store(dir.filePath(QStringLiteral("b.phasebench")).toStdString());
+    const std::string budgetFile = PHASEBENCH_SOURCE_DIR "/resources/budgets/chat-streaming.json";
+    auto j = baseScenario(server.baseUrl());
+    j["request"]["stream"] = false;
+    j["executor"] = {{"type", "constant-arrival-rate"}, {"rate", 20}, {"duration", "500ms"}};
+    j["budgets"] = budgetFile;
+    const auto scenario = scenarioOf(j);
+    QCOMPARE(scenario.budgetsJson, diagnose::budgetsToJson(diagnose::loadBudgets(budgetFile)));
+    load::LoadRun run(scenario);
+    const auto summary = run.run(store);
+    const auto stored = diagnose::storedBudgets(store, summary.runId);
+    QCOMPARE(stored.size(), std::size_t(1));
+    QCOMPARE(stored[0].version, 1);
+    QCOMPARE(diagnose::budgetsToJson(stored[0].budgets), scenario.budgetsJson);
+    QVERIFY(!stored[0].setUtc.empty());
+
+    // A bad budget stops the scenario before anything runs, naming the key.
+    j["budgets"] = {{"version", 1}, {"phases", {{{"metric", "no_such_metric"}, {"threshold", 1}}}}};
+    try {
+        scenarioOf(j);
+        QFAIL("expected a ScenarioError");
+    } catch (const load::ScenarioError& e) {
+        QVERIFY2(std::string(e.what()).find("budgets") != std::string::npos, e.what());
+    }
+    j["budgets"] = 42;
+    QVERIFY_THROWS_EXCEPTION(load::ScenarioError, scenarioOf(j));
 }
 
 void TestLoadRun::missingKeyVariableFailsBeforeRunning()
