@@ -1431,6 +1431,69 @@ Run &apos;phasebench-cli &lt;command&gt; --help&apos; for the options of a comma
     </message>
 </context>
 <context>
+    <name>pb::ui::BudgetModel</name>
+    <message>
+        <source>pass</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>fail</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>cannot decide</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%L1 %</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>SLO (%1)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 (%2)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Status</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Budget</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Metric</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Statistic</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Threshold</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Measured</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>N</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Why</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>pb::ui::ChoiceDelegate</name>
     <message>
         <source>(not imported)</source>
@@ -1673,6 +1736,145 @@ Run &apos;phasebench-cli &lt;command&gt; --help&apos; for the options of a comma
     </message>
     <message>
         <source>Start</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>pb::ui::DiagnosisModel</name>
+    <message>
+        <source>low</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>medium</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>high</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Symptom</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Likely owner</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Confidence</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Between</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>First check</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>pb::ui::DiagnosisPage</name>
+    <message>
+        <source>Click a figure that is a phase to see its percentiles</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Click a trace ID to select that request</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Compare with:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cannot diagnose the run: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No run selected</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>halves of the run, or first vs last stage of a stepped run</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>run %1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Diagnosing…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 → %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Comparison refused (%1): the load profiles differ: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>%n finding(s); no comparison was possible.</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n finding(s), comparing %1.</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Knee: %1; highest stage that met the budgets: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1
+Likely owner: %2 (confidence %3). Compared: %4.
+First check: %5</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>pb::ui::EvidenceModel</name>
+    <message>
+        <source>Figure</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Statistic</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Before</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>N before</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>After</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>N after</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Change</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -1987,6 +2189,18 @@ Import a result file (File › Import…, Ctrl+I) or drop one here.</source>
     </message>
     <message>
         <source>Delimited text (*.csv *.tsv *.txt);;All files (*)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Diagnosis</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Trace %1 is not in the shown run.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Edit</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -2350,6 +2564,37 @@ Import a result file (File › Import…, Ctrl+I) or drop one here.</source>
     </message>
 </context>
 <context>
+    <name>pb::ui::TraceFinder</name>
+    <message>
+        <source>No run is shown.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Run %1 has no request with trace ID %2.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The request with trace ID %1 is not in the table yet.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Find Trace…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Select a request of the shown run by its trace ID</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Find Trace</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Trace ID (32 hex digits):</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>pb::ui::TracePage</name>
     <message>
         <source>Cannot show the trace: %1</source>
@@ -2369,6 +2614,65 @@ Import a result file (File › Import…, Ctrl+I) or drop one here.</source>
     </message>
     <message>
         <source>Request %1 of run %2, trace %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>pb::ui::VerdictWidget</name>
+    <message>
+        <source>Budgets…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Evaluate a budget file (JSON) on this run</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cannot evaluate the budgets: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Evaluate budgets</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Budget files (*.json);;All files (*)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Evaluating the budgets…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No budgets were stored with this run: load a budget file (Budgets…).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>SLO verdict: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>— %1 broke its budget first: %2 %3 against %4 (n = %L5)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>(likely owner: %1)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Budgets: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No budget was stored before the run started; the first stored version (set %1) is used.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Thresholds changed after the run started:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: %2 → %3 (version %4, set %5)</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

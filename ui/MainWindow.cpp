@@ -11,8 +11,10 @@
 #include "RunListModel.h"
 #include "RunsPage.h"
 #include "Workbench.h"
+#include "pages/DiagnosisPage.h"
 #include "pages/OverviewPage.h"
 #include "pages/PhaseStackPage.h"
+#include "pages/TraceFinder.h"
 #include "pages/TracePage.h"
 
 #include <QApplication>
@@ -68,6 +70,7 @@ MainWindow::MainWindow(QWidget* parent)
     , m_overviewPage(new OverviewPage)
     , m_phaseStackPage(new PhaseStackPage)
     , m_tracePage(new TracePage)
+    , m_diagnosisPage(new DiagnosisPage)
     , m_demo(new DemoController(this))
     , m_demoProgress(new JobProgressWidget)
     , m_demoAddress(new QLabel)
@@ -86,6 +89,7 @@ MainWindow::MainWindow(QWidget* parent)
     m_tabs->addTab(m_phaseStackPage, tr("Phase Percentiles"));
     m_tabs->addTab(m_requestsPage, tr("Requests"));
     m_tabs->addTab(m_tracePage, tr("Waterfall"));
+    m_tabs->addTab(m_diagnosisPage, tr("Diagnosis"));
     m_splitter->setObjectName(QStringLiteral("mainSplitter"));
     m_splitter->addWidget(m_runsPage);
     m_splitter->addWidget(m_tabs);
@@ -145,6 +149,7 @@ MainWindow::MainWindow(QWidget* parent)
         const auto* model = m_requestsPage->model();
         m_tracePage->showRequest(model->path(), model->runId(), seq);
     });
+    wireDiagnosis();
 
     resize(1280, 800);
     readSettings();
@@ -155,6 +160,24 @@ MainWindow::MainWindow(QWidget* parent)
 }
 
 MainWindow::~MainWindow() = default;
+
+// The diagnosis page's evidence leads to the phase percentiles or the request behind it.
+void MainWindow::wireDiagnosis()
+{
+    connect(m_diagnosisPage, &DiagnosisPage::errorOccurred, this,
+            [this](const QString& message) { statusBar()->showMessage(message, 10000); });
+    connect(m_diagnosisPage, &DiagnosisPage::phaseRequested, this,
+            [this] { m_tabs->setCurrentWidget(m_phaseStackPage); });
+    connect(
+        m_diagnosisPage, &DiagnosisPage::traceRequested, this, [this](qint64 runId, const QString& traceId) {
+            QString error;
+            if (runId != m_requestsPage->model()->runId() ||
+                !TraceFinder::selectTrace(m_requestsPage, traceId, m_tabs, &error)) {
+                statusBar()->showMessage(
+                    error.isEmpty() ? tr("Trace %1 is not in the shown run.").arg(traceId) : error, 10000);
+            }
+        });
+}
 
 void MainWindow::createMenus()
 {
@@ -191,6 +214,9 @@ void MainWindow::createMenus()
     m_stopDemoAction->setObjectName(QStringLiteral("stopDemoAction"));
     m_stopDemoAction->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_Period));
     m_stopDemoAction->setStatusTip(tr("Stop the running demo; requests in flight finish"));
+
+    QMenu* edit = menuBar()->addMenu(tr("&Edit"));
+    edit->addAction(TraceFinder::createFindAction(this, m_requestsPage, m_tabs));
 
     QMenu* help = menuBar()->addMenu(tr("&Help"));
     QAction* aboutAction = help->addAction(tr("&About Phasebench"), this, &MainWindow::about);
@@ -365,12 +391,14 @@ void MainWindow::showRun(qint64 runId)
     if (!run) {
         m_overviewPage->clear();
         m_phaseStackPage->clear();
+        m_diagnosisPage->clear();
     }
     if (run) {
         m_requestsPage->showRun(m_workbench->path(), run->id,
                                 tr("Run %1: %2").arg(run->id).arg(QString::fromStdString(run->name)));
         m_overviewPage->showRun(m_workbench->path(), run->id);
         m_phaseStackPage->showRun(m_workbench->path(), run->id);
+        m_diagnosisPage->showRun(m_workbench->path(), run->id, m_workbench->runs());
     } else if (!m_workbench->isOpen()) {
         m_requestsPage->showHint(tr("Open a workbench file (File › Open, Ctrl+O) or create one "
                                     "(File › New Workbench, Ctrl+N).\n\nDrop result files here to import "

@@ -18,6 +18,7 @@ class QTimer;
 namespace pb::ui {
 
 class DemoController;
+class DiagnosisPage;
 class ImportController;
 class JobProgressWidget;
 class OverviewPage;
@@ -53,6 +54,7 @@ public:
     OverviewPage* overviewPage() const { return m_overviewPage; }
     PhaseStackPage* phaseStackPage() const { return m_phaseStackPage; }
     TracePage* tracePage() const { return m_tracePage; }
+    DiagnosisPage* diagnosisPage() const { return m_diagnosisPage; }
     QTabWidget* pages() const { return m_tabs; }
     JobProgressWidget* importProgress() const { return m_importProgress; }
     JobProgressWidget* demoProgress() const { return m_demoProgress; }
@@ -93,6 +95,7 @@ protected:
 
 private:
     void createMenus();
+    void wireDiagnosis();
     void newWorkbench();
     void openWorkbenchDialog();
     void importDialog();
@@ -126,6 +129,7 @@ private:
     OverviewPage* m_overviewPage;
     PhaseStackPage* m_phaseStackPage;
     TracePage* m_tracePage;
+    DiagnosisPage* m_diagnosisPage;
     DemoController* m_demo;
     JobProgressWidget* m_demoProgress;
     QLabel* m_demoAddress;

@@ -4,6 +4,7 @@
 #include "OverviewModel.h"
 #include "RunAnalysis.h"
 #include "TableCopy.h"
+#include "VerdictWidget.h"
 #include "model/Vocabulary.h"
 
 #include <QCoreApplication>
@@ -36,6 +37,7 @@ QString orDash(const QString& s)
 OverviewPage::OverviewPage(QWidget* parent)
     : QWidget(parent)
     , m_job(new Job(this))
+    , m_verdict(new VerdictWidget(this))
     , m_model(new OverviewModel(this))
     , m_view(new QTableView(this))
     , m_ttftDefinition(new QLabel(this))
@@ -85,6 +87,7 @@ OverviewPage::OverviewPage(QWidget* parent)
 
     auto* layout = new QVBoxLayout(this);
     layout->addWidget(m_fields[Title]);
+    layout->addWidget(m_verdict);
     layout->addLayout(form);
     layout->addWidget(m_view, 1);
     layout->addWidget(m_ttftDefinition);
@@ -93,6 +96,7 @@ OverviewPage::OverviewPage(QWidget* parent)
     connect(m_job, &Job::finished, this, [this](const QVariant& result) {
         display(result.value<std::shared_ptr<const OverviewResults>>());
     });
+    connect(m_verdict, &VerdictWidget::errorOccurred, this, &OverviewPage::errorOccurred);
     connect(m_job, &Job::failed, this, [this](const QString& message) {
         m_state->setText(tr("Cannot compute the overview: %1").arg(message));
         Q_EMIT errorOccurred(message);
@@ -125,6 +129,7 @@ void OverviewPage::clear()
     m_fields[Title]->setText(tr("No run selected"));
     m_ttftDefinition->clear();
     m_state->clear();
+    m_verdict->clear();
 }
 
 void OverviewPage::showRun(const QString& path, qint64 runId)
@@ -134,6 +139,7 @@ void OverviewPage::showRun(const QString& path, qint64 runId)
         m_path = path;
         m_runId = runId;
     }
+    m_verdict->showRun(path, runId); // not on every live refresh(): once per showRun
     refresh();
 }
 

@@ -1,6 +1,6 @@
 // The run overview: what the run was (name, status, kind, source, its stored
 // configuration), whether it delivered its load, its outcome rates and join
-// coverage, and the per-phase p50/p95/p99 table. Every figure is computed by
+// coverage, the SLO verdict (VerdictWidget) and the per-phase p50/p95/p99 table. Every figure is computed by
 // core (computeOverview, in a Job) and displayed as it comes.
 #pragma once
 
@@ -16,6 +16,7 @@ namespace pb::ui {
 
 class Job;
 class OverviewModel;
+class VerdictWidget;
 struct OverviewResults;
 
 class OverviewPage : public QWidget
@@ -55,6 +56,8 @@ public:
     bool isComputing() const;
     OverviewModel* model() const { return m_model; }
     QTableView* view() const { return m_view; }
+    // The SLO verdict against the run's budgets, at the top of the page.
+    VerdictWidget* verdict() const { return m_verdict; }
     QString fieldText(Field field) const;
     // The last results shown, or nullptr.
     const OverviewResults* results() const { return m_results.get(); }
@@ -67,6 +70,7 @@ private:
     void display(const std::shared_ptr<const OverviewResults>& results);
 
     Job* m_job;
+    VerdictWidget* m_verdict;
     OverviewModel* m_model;
     QTableView* m_view;
     QLabel* m_ttftDefinition;

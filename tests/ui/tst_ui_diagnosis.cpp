@@ -1,0 +1,378 @@
+// The SLO verdict of the overview and the diagnosis page on crafted runs
+// (client rows with the seed's server span tree): the verdict names the phase
+// that broke its budget first with core's figures, threshold changes after
+// the run are shown, the diagnosis lists core's findings with their owners and
+// evidence, a refused comparison shows its reason, evidence leads to the phase
+// percentiles and trace IDs to the request. Models under QAbstractItemModelTester.
+#include "BudgetModel.h"
+#include "DiagnoseAnalysis.h"
+#include "DiagnosisModel.h"
+#include "DiagnosisPage.h"
+#include "MainWindow.h"
+#include "OverviewPage.h"
+#include "PhaseStackPage.h"
+#include "RequestTableModel.h"
+#include "RequestsPage.h"
+#include "TraceFinder.h"
+#include "VerdictWidget.h"
+#include "diagnose/Budget.h"
+#include "diagnose/BudgetStore.h"
+#include "diagnose/Diagnose.h"
+#include "diagnose/DiagnoseTestUtil.h"
+#include "diagnose/RunData.h"
+
+#include <QAbstractItemModelTester>
+#include <QAction>
+#include <QApplication>
+#include <QComboBox>
+#include <QFile>
+#include <QListWidget>
+#include <QPalette>
+#include <QSignalSpy>
+#include <QStandardPaths>
+#include <QTabWidget>
+#include <QTableView>
+#include <QTemporaryDir>
+#include <QTest>
+
+using namespace pb;
+using namespace pb::diagnose;
+using pb::test::Builder;
+using pb::test::Req;
+using pb::ui::BudgetModel;
+using pb::ui::DiagnosisModel;
+using pb::ui::DiagnosisPage;
+using pb::ui::EvidenceModel;
+using pb::ui::VerdictWidget;
+
+namespace {
+
+constexpr int kWaitMs = 20000;
+
+// gpu_queue 2500 ms against a 500 ms budget; the SLO (total 3000 ms) breaks too.
+const char* kBudgets = R"({"defaults": {"window": "all"},
+    "slo": {"metric": "total", "threshold": 3000},
+    "phases": [{"metric": "gateway", "threshold": 100}, {"metric": "gpu_queue", "threshold": 500},
+               {"metric": "generation_server", "threshold": 1500}]})";
+
+struct Db
+{
+    QTemporaryDir dir;
+    QString path;
+    std::unique_ptr<RunStore> store;
+    Db()
+        : path(dir.filePath(QStringLiteral("d.phasebench")))
+        , store(std::make_unique<RunStore>(path.toStdString()))
+    {}
+};
+
+QVariant cell(const QAbstractItemModel& m, int row, int column, int role)
+{
+    return m.data(m.index(row, column), role);
+}
+
+bool waitDiagnosis(DiagnosisPage& page)
+{
+    QSignalSpy spy(&page, &DiagnosisPage::updated);
+    return spy.wait(kWaitMs);
+}
+
+// Kept as test output for reviewers when PHASEBENCH_SCREENSHOT_DIR is set.
+void screenshot(QWidget& w, const char* name)
+{
+    const QString out = qEnvironmentVariable("PHASEBENCH_SCREENSHOT_DIR");
+    if (!out.isEmpty()) {
+        w.resize(1366, 768);
+        w.show();
+        QCoreApplication::sendPostedEvents();
+        QVERIFY(w.grab().save(out + QLatin1Char('/') + QLatin1String(name)));
+    }
+}
+
+} // namespace
+
+class TestUiDiagnosis : public QObject
+{
+    Q_OBJECT
+private Q_SLOTS:
+    void initTestCase();
+    void verdictNamesFailingPhase();
+    void budgetFileAndNoBudgets();
+    void statusColoursReadOnBothPalettes();
+    void diagnosisOwnerAndEvidence();
+    void diagnosisStages();
+    void refusalShowsReason();
+    void windowWiring();
+};
+
+void TestUiDiagnosis::initTestCase()
+{
+    // Settings go to a test location, not the user's.
+    QStandardPaths::setTestModeEnabled(true);
+    QCoreApplication::setOrganizationName(QStringLiteral("PhasebenchTest"));
+    QCoreApplication::setApplicationName(QStringLiteral("tst_ui_diagnosis"));
+}
+
+void TestUiDiagnosis::verdictNamesFailingPhase()
+{
+    Db db;
+    Builder run(*db.store, "9 rps", "2026-01-10T12:00:00Z");
+    Req q;
+    q.queueMs = 2500;
+    q.envelopeMs = 160;
+    run.stage("9rps", 90, 9, 0, q);
+    auto set = parseBudgets(kBudgets);
+    attachBudgets(*db.store, run.runId, set, "2026-01-10T11:59:00Z"); // in effect
+    set.budgets[2].threshold = 3000;                                  // gpu_queue, relaxed after the run
+    attachBudgets(*db.store, run.runId, set, "2026-01-11T09:00:00Z");
+    const auto core = evaluateBudgets(loadRunData(*db.store, run.runId), parseBudgets(kBudgets));
+    const auto* coreQueue = core.firstFailedPhase();
+    QVERIFY(coreQueue && coreQueue->id == "gpu_queue");
+
+    pb::ui::OverviewPage page;
+    VerdictWidget* w = page.verdict();
+    QAbstractItemModelTester tester(w->model(), QAbstractItemModelTester::FailureReportingMode::QtTest);
+    QSignalSpy updated(w, &VerdictWidget::updated);
+    page.showRun(db.path, run.runId);
+    QVERIFY(updated.wait(kWaitMs));
+    QVERIFY(w->results() && w->results()->hasBudgets);
+    QCOMPARE(w->results()->check.verdict, Verdict::Fail);
+    QVERIFY2(w->verdictText().contains(QStringLiteral("FAIL")), qPrintable(w->verdictText()));
+    QVERIFY2(w->verdictText().contains(QStringLiteral("gpu_queue")), qPrintable(w->verdictText()));
+
+    BudgetModel* m = w->model();
+    QCOMPARE(m->rowCount(), int(core.items.size()));
+    const int row = m->rowOfBudget(QStringLiteral("gpu_queue"));
+    QCOMPARE(row, 0); // the phase that broke first leads
+    QCOMPARE(cell(*m, row, BudgetModel::Measured, BudgetModel::RawValueRole).toDouble(),
+             *coreQueue->observed);
+    QCOMPARE(cell(*m, row, BudgetModel::Measured, BudgetModel::RawValueRole).toDouble(), 2500.0);
+    QCOMPARE(cell(*m, row, BudgetModel::N, BudgetModel::RawValueRole).toULongLong(), qulonglong(90));
+    QCOMPARE(cell(*m, row, BudgetModel::Threshold, BudgetModel::RawValueRole).toDouble(), 500.0); // version 1
+    QCOMPARE(cell(*m, row, BudgetModel::Status, BudgetModel::RawValueRole).toString(),
+             QStringLiteral("fail"));
+    QCOMPARE(cell(*m, row, BudgetModel::Status, Qt::DecorationRole).value<QColor>(),
+             BudgetModel::statusColor(Verdict::Fail, QApplication::palette()));
+    const int gateway = m->rowOfBudget(QStringLiteral("gateway"));
+    QVERIFY(gateway >= 0);
+    QCOMPARE(cell(*m, gateway, BudgetModel::Status, BudgetModel::RawValueRole).toString(),
+             QStringLiteral("pass"));
+    QCOMPARE(cell(*m, gateway, BudgetModel::Status, Qt::DecorationRole).value<QColor>(),
+             BudgetModel::statusColor(Verdict::Pass, QApplication::palette()));
+    // The later version's change is noted.
+    QVERIFY2(w->changesText().contains(QStringLiteral("gpu_queue")), qPrintable(w->changesText()));
+    QVERIFY2(w->changesText().contains(QLocale().toString(3000.0, 'f', 1)), qPrintable(w->changesText()));
+    screenshot(page, "overview-verdict.png");
+}
+
+void TestUiDiagnosis::budgetFileAndNoBudgets()
+{
+    Db db;
+    Builder run(*db.store, "plain");
+    run.stage("steady", 40, 5, 0, Req{});
+    VerdictWidget w;
+    QAbstractItemModelTester tester(w.model(), QAbstractItemModelTester::FailureReportingMode::QtTest);
+    QSignalSpy updated(&w, &VerdictWidget::updated);
+    w.showRun(db.path, run.runId);
+    QVERIFY(updated.wait(kWaitMs));
+    QVERIFY(w.results() && !w.results()->hasBudgets);
+    QCOMPARE(w.model()->rowCount(), 0);
+    QVERIFY(w.verdictText().contains(QStringLiteral("Budgets…")));
+
+    // A file: every budget passes on healthy rows (queue 180 ms).
+    const QString file = db.dir.filePath(QStringLiteral("b.json"));
+    QFile f(file);
+    QVERIFY(f.open(QIODevice::WriteOnly));
+    f.write(kBudgets);
+    f.close();
+    w.loadBudgetFile(file);
+    QVERIFY(updated.wait(kWaitMs));
+    QVERIFY(w.results()->hasBudgets);
+    QCOMPARE(w.results()->check.verdict, Verdict::Pass);
+    QVERIFY2(w.verdictText().contains(QStringLiteral("PASS")), qPrintable(w.verdictText()));
+    const int row = w.model()->rowOfBudget(QStringLiteral("gpu_queue"));
+    QVERIFY(row >= 0);
+    QCOMPARE(cell(*w.model(), row, BudgetModel::Measured, BudgetModel::RawValueRole).toDouble(), 180.0);
+    QCOMPARE(cell(*w.model(), row, BudgetModel::N, BudgetModel::RawValueRole).toULongLong(), qulonglong(40));
+
+    // A malformed file: the error is reported, nothing crashes.
+    QVERIFY(f.open(QIODevice::WriteOnly | QIODevice::Truncate));
+    f.write("{\"phases\": 3}");
+    f.close();
+    QSignalSpy error(&w, &VerdictWidget::errorOccurred);
+    w.loadBudgetFile(file);
+    QVERIFY(error.wait(kWaitMs));
+    QVERIFY(w.verdictText().contains(QStringLiteral("b.json")));
+}
+
+void TestUiDiagnosis::statusColoursReadOnBothPalettes()
+{
+    QPalette light;
+    light.setColor(QPalette::Base, Qt::white);
+    QPalette dark;
+    dark.setColor(QPalette::Base, QColor(0x20, 0x20, 0x20));
+    for (const auto v : {Verdict::Pass, Verdict::Fail, Verdict::CannotDecide}) {
+        QVERIFY(BudgetModel::statusColor(v, light).lightness() < 128);
+        QVERIFY(BudgetModel::statusColor(v, dark).lightness() > 128);
+    }
+    QVERIFY(BudgetModel::statusColor(Verdict::Pass, light) != BudgetModel::statusColor(Verdict::Fail, light));
+}
+
+void TestUiDiagnosis::diagnosisOwnerAndEvidence()
+{
+    Db db;
+    Builder base(*db.store, "release 1");
+    base.stage("steady", 100, 5, 0, Req{});
+    Builder cur(*db.store, "release 2");
+    Req q;
+    q.gatewayMs = 190;
+    cur.stage("steady", 100, 5, 0, q);
+    const auto baseData = loadRunData(*db.store, base.runId);
+    const auto core = runDiagnosis(loadRunData(*db.store, cur.runId), &baseData);
+    QVERIFY(!core.refused);
+
+    DiagnosisPage page;
+    page.resize(1366, 768);
+    page.show(); // a hidden page diagnoses when shown
+    QAbstractItemModelTester tester(page.model(), QAbstractItemModelTester::FailureReportingMode::QtTest);
+    QAbstractItemModelTester evidenceTester(page.evidenceModel(),
+                                            QAbstractItemModelTester::FailureReportingMode::QtTest);
+    page.showRun(db.path, cur.runId, db.store->runs());
+    QVERIFY(waitDiagnosis(page)); // the run's halves first
+    QCOMPARE(page.baselineBox()->count(), 2);
+    QSignalSpy updated(&page, &DiagnosisPage::updated);
+    page.setBaseline(base.runId);
+    QVERIFY(updated.wait(kWaitMs));
+    QCOMPARE(page.results()->diagnosis.comparison, std::string("baseline_run"));
+    QCOMPARE(page.model()->rowCount(), int(core.findings.size()));
+    for (int i = 0; i < page.model()->rowCount(); ++i) {
+        QCOMPARE(cell(*page.model(), i, DiagnosisModel::Symptom, DiagnosisModel::RawValueRole).toString(),
+                 QString::fromStdString(core.findings[std::size_t(i)].rule));
+    }
+    const int row = page.model()->rowOfRule(QStringLiteral("gateway"));
+    QVERIFY(row >= 0);
+    QCOMPARE(cell(*page.model(), row, DiagnosisModel::Owner, DiagnosisModel::RawValueRole).toString(),
+             QStringLiteral("gateway"));
+    QCOMPARE(cell(*page.model(), row, DiagnosisModel::Owner, Qt::DisplayRole).toString(),
+             DiagnosisModel::ownerText(Owner::Gateway));
+    QVERIFY(!cell(*page.model(), row, DiagnosisModel::FirstCheck, Qt::DisplayRole).toString().isEmpty());
+
+    page.selectFinding(row);
+    const auto& finding = *page.model()->findingAt(row);
+    EvidenceModel* e = page.evidenceModel();
+    QCOMPARE(e->rowCount(), int(finding.evidence.size()));
+    int gatewayRow = -1;
+    for (int i = 0; i < e->rowCount(); ++i) {
+        if (cell(*e, i, EvidenceModel::Figure, EvidenceModel::RawValueRole).toString() ==
+            QStringLiteral("gateway")) {
+            gatewayRow = i;
+        }
+    }
+    QVERIFY(gatewayRow >= 0);
+    const auto& ev = finding.evidence[std::size_t(gatewayRow)];
+    QCOMPARE(cell(*e, gatewayRow, EvidenceModel::Before, EvidenceModel::RawValueRole).toDouble(), *ev.before);
+    QCOMPARE(cell(*e, gatewayRow, EvidenceModel::After, EvidenceModel::RawValueRole).toDouble(), *ev.after);
+    QCOMPARE(*ev.before, 40.0);
+    QCOMPARE(*ev.after, 190.0);
+    QCOMPARE(cell(*e, gatewayRow, EvidenceModel::NBefore, EvidenceModel::RawValueRole).toULongLong(),
+             qulonglong(ev.nBefore));
+    QCOMPARE(cell(*e, gatewayRow, EvidenceModel::NAfter, EvidenceModel::RawValueRole).toULongLong(),
+             qulonglong(100));
+    QSignalSpy phase(&page, &DiagnosisPage::phaseRequested);
+    page.activateEvidence(gatewayRow);
+    QCOMPARE(phase.count(), 1);
+    QCOMPARE(phase.front().front().toString(), QStringLiteral("gateway"));
+    screenshot(page, "diagnosis.png");
+}
+
+void TestUiDiagnosis::diagnosisStages()
+{
+    Db db;
+    Builder run(*db.store, "stepped");
+    run.stage("6rps", 60, 6, 0, Req{});
+    Req b;
+    b.queueMs = 2500;
+    b.envelopeMs = 160;
+    run.stage("9rps", 90, 9, 10'000, b);
+    DiagnosisPage page;
+    page.showRun(db.path, run.runId, db.store->runs());
+    QVERIFY(!page.isComputing()); // hidden: diagnoses when shown
+    QVERIFY(!page.results());
+    QSignalSpy updated(&page, &DiagnosisPage::updated);
+    page.show();
+    QVERIFY(updated.wait(kWaitMs));
+    QCOMPARE(page.results()->diagnosis.comparison, std::string("stages"));
+    const int row = page.model()->rowOfRule(QStringLiteral("queue_saturation"));
+    QVERIFY(row >= 0);
+    QCOMPARE(cell(*page.model(), row, DiagnosisModel::Owner, DiagnosisModel::RawValueRole).toString(),
+             QStringLiteral("inference_pool"));
+    QVERIFY2(page.stateText().contains(QStringLiteral("9rps")), qPrintable(page.stateText()));
+}
+
+void TestUiDiagnosis::refusalShowsReason()
+{
+    Db db;
+    Builder base(*db.store, "short answers");
+    base.stage("steady", 60, 5, 0, Req{});
+    Builder cur(*db.store, "long answers");
+    Req q;
+    q.outputTokens = 400;
+    q.generationMs = 4400;
+    q.queueMs = 900;
+    cur.stage("steady", 60, 5, 0, q);
+    DiagnosisPage page;
+    page.show();
+    page.showRun(db.path, cur.runId, db.store->runs());
+    QVERIFY(waitDiagnosis(page));
+    QSignalSpy updated(&page, &DiagnosisPage::updated);
+    page.setBaseline(base.runId);
+    QVERIFY(updated.wait(kWaitMs));
+    const auto& d = page.results()->diagnosis;
+    QVERIFY(d.refused);
+    QVERIFY(!d.refusedReasons.empty());
+    QVERIFY2(page.stateText().contains(QStringLiteral("refused")), qPrintable(page.stateText()));
+    QVERIFY2(page.stateText().contains(QString::fromStdString(d.refusedReasons.front())),
+             qPrintable(page.stateText()));
+    QCOMPARE(page.model()->rowOfRule(QStringLiteral("queue_saturation")), -1);
+}
+
+void TestUiDiagnosis::windowWiring()
+{
+    Db db;
+    Builder run(*db.store, "r");
+    run.stage("steady", 30, 5, 0, Req{});
+    const std::string trace = test::hex((static_cast<unsigned long long>(run.runId) << 32) + 5, 32);
+    const auto seq = db.store->seqOfTrace(run.runId, trace);
+    QVERIFY(seq);
+    db.store.reset();
+
+    pb::ui::MainWindow window;
+    QVERIFY(window.openWorkbench(db.path, false, pb::ui::MainWindow::Remember::No));
+    QVERIFY(window.selectRun(run.runId));
+    DiagnosisPage* page = window.diagnosisPage();
+    QVERIFY(page);
+    QCOMPARE(page->runId(), run.runId);
+    QCOMPARE(window.pages()->indexOf(page) >= 0, true);
+
+    // Evidence naming a phase shows the phase percentiles.
+    Q_EMIT page->phaseRequested(QStringLiteral("gpu_queue"));
+    QCOMPARE(window.pages()->currentWidget(), static_cast<QWidget*>(window.phaseStackPage()));
+    // Evidence naming a trace selects its request.
+    Q_EMIT page->traceRequested(run.runId, QString::fromStdString(trace));
+    QCOMPARE(window.pages()->currentWidget(), static_cast<QWidget*>(window.requestsPage()));
+    const QModelIndex current = window.requestsPage()->view()->currentIndex();
+    QVERIFY(current.isValid());
+    QCOMPARE(current.data(pb::ui::RequestTableModel::SeqRole).toLongLong(), *seq);
+    // An unknown trace is reported, not selected.
+    QString error;
+    QVERIFY(!pb::ui::TraceFinder::selectTrace(window.requestsPage(), QString(32, QLatin1Char('f')), nullptr,
+                                              &error));
+    QVERIFY(!error.isEmpty());
+    // Find Trace is on Ctrl+F.
+    auto* find = window.findChild<QAction*>(QStringLiteral("findTraceAction"));
+    QVERIFY(find);
+    QCOMPARE(find->shortcut(), QKeySequence(QKeySequence::Find));
+}
+
+QTEST_MAIN(TestUiDiagnosis)
+#include "tst_ui_diagnosis.moc"

@@ -1,0 +1,47 @@
+// The SLO check and the diagnosis of a run, computed by core off the GUI
+// thread (pb::diagnose::evaluateBudgets, pb::diagnose::runDiagnosis): which
+// budgets decide (a file the user chose, else the version stored with the run
+// before it started) and which baseline a diagnosis compares with. Plain
+// functions and value types; the pages run them in a Job.
+#pragma once
+
+#include "diagnose/Check.h"
+#include "diagnose/Finding.h"
+
+#include <QMetaType>
+#include <QString>
+
+#include <cstdint>
+#include <memory>
+#include <optional>
+
+namespace pb::ui {
+
+struct VerdictResults
+{
+    std::int64_t runId = 0;
+    // False: the run has no stored budgets and no file was given; `check` is empty.
+    bool hasBudgets = false;
+    diagnose::CheckResult check;
+};
+// Evaluates the budgets of `budgetFile` (when not empty), else the version
+// stored with the run that was in effect when it started. Throws
+// diagnose::BudgetError for a malformed file, StoreError for a bad store.
+VerdictResults computeVerdict(const QString& path, std::int64_t runId, const QString& budgetFile = {});
+
+struct DiagnosisResults
+{
+    std::int64_t runId = 0;
+    std::optional<std::int64_t> baselineRunId;
+    diagnose::Diagnosis diagnosis;
+};
+// Diagnoses run `runId` against run `baselineRunId`, else (empty) the first
+// and last stage of a stepped run, else the two halves of the run; with the
+// run's stored budgets in effect at its start, when it has any.
+DiagnosisResults computeDiagnosis(const QString& path, std::int64_t runId,
+                                  std::optional<std::int64_t> baselineRunId = std::nullopt);
+
+} // namespace pb::ui
+
+Q_DECLARE_METATYPE(std::shared_ptr<const pb::ui::VerdictResults>)
+Q_DECLARE_METATYPE(std::shared_ptr<const pb::ui::DiagnosisResults>)

@@ -1,0 +1,93 @@
+// The diagnosis of the selected run: core's findings (symptom, likely owner,
+// confidence, first check) against a baseline chosen in "Compare with" (the
+// halves of the run or the first and last stage of a stepped run, or another
+// run), the evidence of the selected finding with the N behind each figure,
+// and a refused comparison's reasons. Clicking evidence that names a phase or
+// a trace asks the window to show it (phaseRequested, traceRequested).
+// Core computes (computeDiagnosis, in a Job); the page displays.
+#pragma once
+
+#include "model/Run.h"
+
+#include <QWidget>
+
+#include <memory>
+#include <optional>
+#include <vector>
+
+class QComboBox;
+class QLabel;
+class QListWidget;
+class QTableView;
+
+namespace pb::ui {
+
+class DiagnosisModel;
+class EvidenceModel;
+class Job;
+struct DiagnosisResults;
+
+class DiagnosisPage : public QWidget
+{
+    Q_OBJECT
+public:
+    explicit DiagnosisPage(QWidget* parent = nullptr);
+    ~DiagnosisPage() override;
+
+    // Diagnoses run `runId` of the workbench at `path`; `runs` fill "Compare with".
+    // A hidden page diagnoses when it is shown.
+    void showRun(const QString& path, qint64 runId, const std::vector<RunInfo>& runs);
+    void refresh();
+    void clear();
+    // Compares with run `baselineRunId` (0: the run's own halves or stages).
+    void setBaseline(qint64 baselineRunId);
+
+    qint64 runId() const { return m_runId; }
+    bool isComputing() const;
+    DiagnosisModel* model() const { return m_model; }
+    EvidenceModel* evidenceModel() const { return m_evidence; }
+    QTableView* view() const { return m_view; }
+    QTableView* evidenceView() const { return m_evidenceView; }
+    QComboBox* baselineBox() const { return m_baseline; }
+    QListWidget* traceList() const { return m_traces; }
+    // The comparison, the refusal with its reasons, or the state of the computation.
+    QString stateText() const;
+    const DiagnosisResults* results() const { return m_results.get(); }
+    // Shows the finding at `row` in the detail pane.
+    void selectFinding(int row);
+    // What a click on evidence row `row` does: a figure that is a phase
+    // metric emits phaseRequested.
+    void activateEvidence(int row);
+
+Q_SIGNALS:
+    void updated(qint64 runId);
+    void errorOccurred(const QString& message);
+    // Evidence names phase metric `metric` (e.g. "gpu_queue").
+    void phaseRequested(const QString& metric);
+    // Evidence names the request with trace ID `traceId` in run `runId`.
+    void traceRequested(qint64 runId, const QString& traceId);
+
+protected:
+    void showEvent(QShowEvent* event) override;
+
+private:
+    void showFinding(int row);
+    void display(const std::shared_ptr<const DiagnosisResults>& results);
+
+    Job* m_job;
+    DiagnosisModel* m_model;
+    EvidenceModel* m_evidence;
+    QComboBox* m_baseline;
+    QLabel* m_state;
+    QTableView* m_view;
+    QLabel* m_detail;
+    QTableView* m_evidenceView;
+    QListWidget* m_traces;
+    QLabel* m_notes;
+    std::shared_ptr<const DiagnosisResults> m_results;
+    QString m_path;
+    qint64 m_runId = 0;
+    bool m_stale = false; // refresh() was asked for while hidden
+};
+
+} // namespace pb::ui

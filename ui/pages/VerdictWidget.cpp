@@ -1,0 +1,235 @@
+#include "VerdictWidget.h"
+
+#include "BudgetModel.h"
+#include "DiagnoseAnalysis.h"
+#include "Job.h"
+#include "TableCopy.h"
+
+#include <QCoreApplication>
+#include <QFileDialog>
+#include <QFileInfo>
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QLabel>
+#include <QLocale>
+#include <QPushButton>
+#include <QSettings>
+#include <QTableView>
+#include <QVBoxLayout>
+
+namespace pb::ui {
+namespace {
+
+using diagnose::Verdict;
+
+QString ownerText(const std::optional<diagnose::Owner>& owner)
+{
+    return owner ? QCoreApplication::translate("pb::diagnose", std::string(ownerLabel(*owner)).c_str())
+                 : QString();
+}
+
+QString number(const std::optional<double>& v)
+{
+    return v ? QLocale().toString(*v, 'f', 1) : QStringLiteral("—");
+}
+
+} // namespace
+
+VerdictWidget::VerdictWidget(QWidget* parent)
+    : QWidget(parent)
+    , m_job(new Job(this))
+    , m_model(new BudgetModel(this))
+    , m_verdict(new QLabel(this))
+    , m_source(new QLabel(this))
+    , m_changes(new QLabel(this))
+    , m_budgetsButton(new QPushButton(tr("Budgets…"), this))
+    , m_view(new QTableView(this))
+{
+    setObjectName(QStringLiteral("verdictWidget"));
+    m_verdict->setObjectName(QStringLiteral("verdictLabel"));
+    m_verdict->setTextFormat(Qt::PlainText);
+    m_verdict->setWordWrap(true);
+    m_verdict->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    QFont bold = font();
+    bold.setBold(true);
+    m_verdict->setFont(bold);
+    m_verdict->setAutoFillBackground(true);
+    m_verdict->setMargin(4);
+    m_source->setTextFormat(Qt::PlainText);
+    m_source->setWordWrap(true);
+    m_changes->setObjectName(QStringLiteral("verdictChanges"));
+    m_changes->setTextFormat(Qt::PlainText);
+    m_changes->setWordWrap(true);
+    m_budgetsButton->setObjectName(QStringLiteral("budgetsButton"));
+    m_budgetsButton->setToolTip(tr("Evaluate a budget file (JSON) on this run"));
+
+    m_view->setObjectName(QStringLiteral("budgetTable"));
+    m_view->setModel(m_model);
+    enableCsvCopy(m_view);
+    m_view->setEditTriggers(QAbstractItemView::NoEditTriggers);
+    m_view->setSelectionBehavior(QAbstractItemView::SelectRows);
+    m_view->verticalHeader()->hide();
+    m_view->horizontalHeader()->setStretchLastSection(true);
+    m_view->setWordWrap(false);
+    m_view->setMaximumHeight(m_view->fontMetrics().height() * 10);
+
+    auto* top = new QHBoxLayout;
+    top->addWidget(m_verdict, 1);
+    top->addWidget(m_budgetsButton);
+    auto* layout = new QVBoxLayout(this);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->addLayout(top);
+    layout->addWidget(m_source);
+    layout->addWidget(m_view);
+    layout->addWidget(m_changes);
+
+    connect(m_budgetsButton, &QPushButton::clicked, this, &VerdictWidget::chooseBudgetFile);
+    connect(m_job, &Job::finished, this, [this](const QVariant& result) {
+        display(result.value<std::shared_ptr<const VerdictResults>>());
+    });
+    connect(m_job, &Job::failed, this, [this](const QString& message) {
+        m_verdict->setText(tr("Cannot evaluate the budgets: %1").arg(message));
+        Q_EMIT errorOccurred(message);
+    });
+    clear();
+}
+
+VerdictWidget::~VerdictWidget() = default;
+
+bool VerdictWidget::isComputing() const
+{
+    return m_job->isRunning();
+}
+
+QString VerdictWidget::verdictText() const
+{
+    return m_verdict->text();
+}
+
+QString VerdictWidget::changesText() const
+{
+    return m_changes->text();
+}
+
+void VerdictWidget::clear()
+{
+    m_job->discard();
+    m_path.clear();
+    m_budgetFile.clear();
+    m_runId = 0;
+    m_results.reset();
+    m_model->clear();
+    m_verdict->clear();
+    m_verdict->setPalette(palette());
+    m_source->clear();
+    m_changes->clear();
+    m_view->hide();
+    m_budgetsButton->setEnabled(false);
+}
+
+void VerdictWidget::showRun(const QString& path, qint64 runId)
+{
+    if (path != m_path || runId != m_runId) {
+        clear();
+        m_path = path;
+        m_runId = runId;
+    }
+    m_budgetsButton->setEnabled(m_runId != 0);
+    evaluate();
+}
+
+void VerdictWidget::loadBudgetFile(const QString& file)
+{
+    if (m_runId == 0) {
+        return;
+    }
+    m_budgetFile = file;
+    evaluate();
+}
+
+void VerdictWidget::chooseBudgetFile()
+{
+    QSettings settings;
+    const QString dir = settings.value(QLatin1String(kLastDirKey)).toString();
+    const QString file = QFileDialog::getOpenFileName(this, tr("Evaluate budgets"), dir,
+                                                      tr("Budget files (*.json);;All files (*)"));
+    if (file.isEmpty()) {
+        return;
+    }
+    settings.setValue(QLatin1String(kLastDirKey), QFileInfo(file).absolutePath());
+    loadBudgetFile(file);
+}
+
+void VerdictWidget::evaluate()
+{
+    if (m_runId == 0) {
+        return;
+    }
+    m_verdict->setText(tr("Evaluating the budgets…"));
+    const QString path = m_path;
+    const QString file = m_budgetFile;
+    const qint64 runId = m_runId;
+    m_job->start([path, runId, file](JobContext&) {
+        return QVariant::fromValue(std::make_shared<const VerdictResults>(computeVerdict(path, runId, file)));
+    });
+}
+
+void VerdictWidget::display(const std::shared_ptr<const VerdictResults>& results)
+{
+    if (!results) {
+        return;
+    }
+    m_results = results;
+    const auto& check = results->check;
+    QPalette pal = palette();
+    if (!results->hasBudgets) {
+        m_verdict->setPalette(pal);
+        m_verdict->setText(tr("No budgets were stored with this run: load a budget file (Budgets…)."));
+        m_source->clear();
+        m_changes->clear();
+        m_model->clear();
+        m_view->hide();
+        Q_EMIT updated(results->runId);
+        return;
+    }
+    QString text = tr("SLO verdict: %1").arg(BudgetModel::verdictText(check.verdict).toUpper());
+    if (const auto* first = check.firstFailedPhase()) {
+        text += QLatin1Char(' ') + tr("— %1 broke its budget first: %2 %3 against %4 (n = %L5)")
+                                       .arg(QString::fromStdString(first->id),
+                                            QString::fromStdString(first->statistic),
+                                            BudgetModel::formatValue(first->observed, first->unit),
+                                            BudgetModel::formatValue(first->threshold, first->unit))
+                                       .arg(qulonglong(first->n));
+        if (const QString owner = ownerText(first->owner); !owner.isEmpty()) {
+            text += QLatin1Char(' ') + tr("(likely owner: %1)").arg(owner);
+        }
+    }
+    m_verdict->setText(text);
+    pal.setColor(QPalette::Window, BudgetModel::statusColor(check.verdict, pal));
+    pal.setColor(QPalette::WindowText, pal.color(QPalette::Base));
+    m_verdict->setPalette(pal);
+    m_source->setText(tr("Budgets: %1").arg(QString::fromStdString(check.budgetsSource)));
+
+    QStringList changes;
+    if (check.history && check.history->setAfterRun && check.history->inEffect) {
+        changes
+            << tr("No budget was stored before the run started; the first stored version (set %1) is used.")
+                   .arg(QString::fromStdString(check.history->inEffect->setUtc));
+    }
+    if (check.history && !check.history->changes.empty()) {
+        changes << tr("Thresholds changed after the run started:");
+        for (const auto& c : check.history->changes) {
+            changes << tr("%1: %2 → %3 (version %4, set %5)")
+                           .arg(QString::fromStdString(c.budget), number(c.before), number(c.after))
+                           .arg(c.version)
+                           .arg(QString::fromStdString(c.setUtc));
+        }
+    }
+    m_changes->setText(changes.join(QLatin1Char('\n')));
+    m_model->setItems(check.items);
+    m_view->show();
+    m_view->resizeColumnsToContents();
+    Q_EMIT updated(results->runId);
+}
+
+} // namespace pb::ui

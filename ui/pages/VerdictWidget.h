@@ -1,0 +1,67 @@
+// The SLO verdict of the run overview: pass, fail or cannot decide against the
+// budgets stored with the run (the version set before it started) or a budget
+// file the user loads ("Budgets…"), the phase that broke its budget first,
+// one row per budget and gate, and the thresholds changed after the run.
+// Core evaluates (computeVerdict, in a Job); this widget displays.
+#pragma once
+
+#include <QWidget>
+
+#include <memory>
+
+class QLabel;
+class QPushButton;
+class QTableView;
+
+namespace pb::ui {
+
+class BudgetModel;
+class Job;
+struct VerdictResults;
+
+class VerdictWidget : public QWidget
+{
+    Q_OBJECT
+public:
+    explicit VerdictWidget(QWidget* parent = nullptr);
+    ~VerdictWidget() override;
+
+    // Evaluates the budgets of run `runId`: the file loaded for it, else its stored budgets.
+    void showRun(const QString& path, qint64 runId);
+    // Evaluates the budgets of the JSON file at `file` on the shown run.
+    void loadBudgetFile(const QString& file);
+    void clear();
+
+    bool isComputing() const;
+    BudgetModel* model() const { return m_model; }
+    QTableView* view() const { return m_view; }
+    QString verdictText() const;
+    QString changesText() const;
+    // The last results shown, or nullptr.
+    const VerdictResults* results() const { return m_results.get(); }
+
+    static constexpr const char* kLastDirKey = "overview/budgetsDir";
+
+Q_SIGNALS:
+    void updated(qint64 runId);
+    void errorOccurred(const QString& message);
+
+private:
+    void chooseBudgetFile();
+    void evaluate();
+    void display(const std::shared_ptr<const VerdictResults>& results);
+
+    Job* m_job;
+    BudgetModel* m_model;
+    QLabel* m_verdict;
+    QLabel* m_source;
+    QLabel* m_changes;
+    QPushButton* m_budgetsButton;
+    QTableView* m_view;
+    std::shared_ptr<const VerdictResults> m_results;
+    QString m_path;
+    QString m_budgetFile;
+    qint64 m_runId = 0;
+};
+
+} // namespace pb::ui
