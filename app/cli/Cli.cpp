@@ -9,9 +9,10 @@ namespace pb::cli {
 namespace {
 
 const std::array kCommands{
-    Command{"demo",
-            QT_TRANSLATE_NOOP("pb::cli", "Run the built-in demo: gateway, receiver, a short load run, the join."),
-            demoCommand},
+    Command{
+        "demo",
+        QT_TRANSLATE_NOOP("pb::cli", "Run the built-in demo: gateway, receiver, a short load run, the join."),
+        demoCommand},
     Command{"import", QT_TRANSLATE_NOOP("pb::cli", "Import result files into a workbench file."),
             importCommand},
     Command{"runs", QT_TRANSLATE_NOOP("pb::cli", "List the runs of a workbench file."), runsCommand},

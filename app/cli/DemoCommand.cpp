@@ -52,8 +52,8 @@ nlohmann::json joinJson(const JoinReport& r)
 
 void printJoin(std::ostream& os, const JoinReport& r)
 {
-    const QString coverage = std::isnan(r.coverage) ? QStringLiteral("-")
-                                                    : QString::number(r.coverage * 100.0, 'f', 1);
+    const QString coverage =
+        std::isnan(r.coverage) ? QStringLiteral("-") : QString::number(r.coverage * 100.0, 'f', 1);
     print(os, tr("Join: coverage %1% (%2 of %3 attempts matched a server trace), %4 unmatched server "
                  "traces, %5 negative envelopes, %6 duplicate trace IDs")
                   .arg(coverage)
@@ -80,7 +80,8 @@ void printPhases(std::ostream& os, const stats::StatsReport& report)
     os << std::left;
 }
 
-std::optional<double> positiveOption(const QCommandLineParser& parser, const QString& name, double max, Io& io)
+std::optional<double> positiveOption(const QCommandLineParser& parser, const QString& name, double max,
+                                     Io& io)
 {
     if (!parser.isSet(name)) {
         return std::nullopt;
@@ -104,14 +105,14 @@ int demoCommand(const QStringList& args, Io& io)
                    "open-model load against the gateway, join client and server views and print the "
                    "summary with join coverage and per-phase percentiles."),
                 true);
-    parser.addOption(
-        {QStringLiteral("fault"), tr("Switch a demo gateway fault on (repeatable; see --list-faults)."), tr("NAME")});
+    parser.addOption({QStringLiteral("fault"),
+                      tr("Switch a demo gateway fault on (repeatable; see --list-faults)."), tr("NAME")});
     parser.addOption({QStringLiteral("list-faults"), tr("List the faults and the symptom each produces.")});
-    parser.addOption({QStringLiteral("duration"), tr("Seconds of steady load after the warm-up (default 20)."),
-                      tr("S")});
+    parser.addOption(
+        {QStringLiteral("duration"), tr("Seconds of steady load after the warm-up (default 20)."), tr("S")});
     parser.addOption({QStringLiteral("rate"), tr("Requests per second (default 6)."), tr("R")});
-    parser.addOption({QStringLiteral("slots"), tr("Compute slots of the demo inference pool (default 4)."),
-                      tr("N")});
+    parser.addOption(
+        {QStringLiteral("slots"), tr("Compute slots of the demo inference pool (default 4)."), tr("N")});
     parser.addOption({QStringLiteral("name"), tr("Name of the run (default demo)."), tr("NAME")});
     parser.addOption({QStringLiteral("quiet"), tr("No live progress lines.")});
     if (const auto code = parseOrExit(parser, args, io, false)) {
@@ -157,11 +158,12 @@ int demoCommand(const QStringList& args, Io& io)
     if (!quiet) {
         options.onStarted = [&](const demo::DemoEndpoints& e) {
             std::lock_guard lock(progressMutex);
-            print(progress, tr("demo gateway %1, OTLP receiver %2, run %3 in %4")
-                                .arg(QString::fromStdString(e.gatewayUrl), QString::fromStdString(e.otlpEndpoint))
-                                .arg(e.runId)
-                                .arg(QDir::toNativeSeparators(
-                                    QFileInfo(QString::fromStdString(options.dbPath)).absoluteFilePath())));
+            print(progress,
+                  tr("demo gateway %1, OTLP receiver %2, run %3 in %4")
+                      .arg(QString::fromStdString(e.gatewayUrl), QString::fromStdString(e.otlpEndpoint))
+                      .arg(e.runId)
+                      .arg(QDir::toNativeSeparators(
+                          QFileInfo(QString::fromStdString(options.dbPath)).absoluteFilePath())));
         };
         options.onSample = [&](const load::LiveSample& s) {
             std::lock_guard lock(progressMutex);

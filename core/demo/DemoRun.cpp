@@ -31,7 +31,8 @@ std::string formatRate(double rate)
 // without joining again.
 void storeJoinFigures(RunStore& store, std::int64_t runId, const JoinReport& r)
 {
-    store.setFigure(runId, "join_coverage", std::isnan(r.coverage) ? std::nullopt : std::optional(r.coverage));
+    store.setFigure(runId, "join_coverage",
+                    std::isnan(r.coverage) ? std::nullopt : std::optional(r.coverage));
     store.setFigure(runId, "join_matched", double(r.matched));
     store.setFigure(runId, "join_unmatched_server_traces", double(r.unmatchedServerTraces));
     store.setFigure(runId, "join_negative_envelopes", double(r.negativeEnvelopes));
@@ -51,10 +52,12 @@ load::Scenario demoScenario(const DemoRunOptions& options, const std::string& ga
     s.target.model = GatewayConfig{}.model;
     s.target.apiKeyEnv = kDemoKeyVariable;
     s.request.promptSets = {
-        {"input_0_512", 3,
+        {"input_0_512",
+         3,
          {"Explain a hash table in 120 words.", "List three uses of a queue.", "What is TCP slow start?"},
          "output_0_256"},
-        {"input_512_2048", 1,
+        {"input_512_2048",
+         1,
          {std::string(
              "Summarise this design note in five bullet points. An API gateway authenticates each request, "
              "applies per-tenant rate limits, masks personal data in the prompt, selects a model route by "
@@ -81,8 +84,7 @@ load::Scenario demoScenario(const DemoRunOptions& options, const std::string& ga
 
 DemoRun::DemoRun(DemoRunOptions options)
     : m_options(std::move(options))
-{
-}
+{}
 
 DemoRun::~DemoRun() = default;
 
@@ -101,8 +103,9 @@ DemoRunResult DemoRun::run()
                                        .followRunningLoadRun = false,
                                        .receivedRunName = "demo (spans outside the run)",
                                        .receivedRunSource = "demo gateway"});
-    otlp::OtlpReceiver receiver(otlp::ReceiverConfig{.port = 0},
-                                [&writer](std::vector<SpanRecord>&& spans) { return writer.submit(std::move(spans)); });
+    otlp::OtlpReceiver receiver(otlp::ReceiverConfig{.port = 0}, [&writer](std::vector<SpanRecord>&& spans) {
+        return writer.submit(std::move(spans));
+    });
     std::string error;
     if (!receiver.start(&error)) {
         throw std::runtime_error("cannot start the OTLP receiver: " + error);

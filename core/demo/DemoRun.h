@@ -40,11 +40,11 @@ struct DemoRunOptions
     std::string dbPath; // the workbench file; created when missing
     std::string runName = "demo";
     std::vector<Fault> faults;
-    double rate = 6;                       // requests per second (open model)
-    Nanos duration = 20'000'000'000;       // after the warm-up
-    Nanos warmup = 2'000'000'000;          // excluded from the steady window
-    Nanos gracefulStop = 15'000'000'000;   // drain for requests in flight
-    int slots = 4;                         // compute slots of the gateway's pool
+    double rate = 6;                                       // requests per second (open model)
+    Nanos duration = 20'000'000'000;                       // after the warm-up
+    Nanos warmup = 2'000'000'000;                          // excluded from the steady window
+    Nanos gracefulStop = 15'000'000'000;                   // drain for requests in flight
+    int slots = 4;                                         // compute slots of the gateway's pool
     std::function<void(const load::LiveSample&)> onSample; // on the run's thread
     // Once the servers listen and the run exists: where they are.
     std::function<void(const DemoEndpoints&)> onStarted;
@@ -52,8 +52,8 @@ struct DemoRunOptions
 
 // Per-phase figures of the demo summary, in this order.
 inline constexpr const char* kDemoMetrics[] = {
-    "first_text", "total",     "network_envelope", "server_root",    "gateway",
-    "gpu_queue",  "generation_server", "response_write", "unattributed",
+    "first_text",        "total",          "network_envelope", "server_root", "gateway", "gpu_queue",
+    "generation_server", "response_write", "unattributed",
 };
 
 struct DemoRunResult

@@ -176,7 +176,8 @@ GenericCsvImporter::Preview GenericCsvImporter::preview(std::string_view head, s
     p.columns = headerColumns(head);
     // Only complete lines: the last one may be cut in the middle of a field.
     const auto lastNewline = head.rfind('\n');
-    const std::string_view complete = lastNewline == std::string_view::npos ? head : head.substr(0, lastNewline + 1);
+    const std::string_view complete =
+        lastNewline == std::string_view::npos ? head : head.substr(0, lastNewline + 1);
     std::istringstream s{std::string(complete)};
     CsvReader reader(s, p.delimiter);
     std::vector<std::string> fields;

@@ -8,8 +8,8 @@
 
 #include <QtGlobal>
 
-#include <vector>
 #include <unordered_set>
+#include <vector>
 
 namespace pb {
 namespace {

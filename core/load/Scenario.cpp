@@ -483,7 +483,8 @@ Scenario parseScenario(std::string_view text, const std::string& file, const std
     Node top(doc, "", file);
     top.expectObject();
     top.allowOnly({"name", "target", "request", "executor", "warmup", "graceful_stop", "timeout",
-                   "cancel_after", "retry", "generator", "sample_interval", "budgets", "$schema", "description"});
+                   "cancel_after", "retry", "generator", "sample_interval", "budgets", "$schema",
+                   "description"});
     Scenario s;
     s.file = file;
     s.name = top.str("name", "scenario");

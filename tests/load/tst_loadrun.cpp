@@ -4,8 +4,8 @@
 // Ctrl-C keeps what was measured and marks the run aborted.
 #include "LoadTestUtil.h"
 #include "TestServers.h"
-#include "load/LoadRun.h"
 #include "diagnose/BudgetStore.h"
+#include "load/LoadRun.h"
 #include "store/RunStore.h"
 
 #include <QFile>
