@@ -24,13 +24,6 @@
 namespace pb::cli {
 namespace {
 
-std::string fixed(double v, int digits)
-{
-    std::ostringstream os;
-    os << std::fixed << std::setprecision(digits) << v;
-    return os.str();
-}
-
 std::string quantileText(const stats::MetricSummary& m, double p)
 {
     const auto* q = m.quantile(p);

@@ -1,6 +1,8 @@
 #include "cli/Interrupt.h"
 
 #include <chrono>
+#include <condition_variable>
+#include <mutex>
 
 namespace pb::cli {
 namespace {
@@ -48,6 +50,22 @@ InterruptWatch::~InterruptWatch()
 int InterruptWatch::count() const
 {
     return g_interrupts;
+}
+
+void waitForInterrupt()
+{
+    std::mutex mutex;
+    std::condition_variable interrupted;
+    bool done = false;
+    InterruptWatch watch([&](int) {
+        {
+            std::lock_guard lock(mutex);
+            done = true;
+        }
+        interrupted.notify_one();
+    });
+    std::unique_lock lock(mutex);
+    interrupted.wait(lock, [&] { return done; });
 }
 
 } // namespace pb::cli

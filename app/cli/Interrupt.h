@@ -31,4 +31,7 @@ private:
     std::thread m_thread;
 };
 
+// Blocks until Ctrl-C or SIGTERM (servers that run until stopped).
+void waitForInterrupt();
+
 } // namespace pb::cli

@@ -5,6 +5,9 @@
 #include <QCoreApplication>
 #include <QFileInfo>
 
+#include <iomanip>
+#include <sstream>
+
 #include <ostream>
 
 namespace pb::cli {
@@ -22,6 +25,13 @@ std::string toStd(const QString& s)
 void print(std::ostream& os, const QString& s)
 {
     os << s.toStdString() << '\n';
+}
+
+std::string fixed(double v, int digits)
+{
+    std::ostringstream os;
+    os << std::fixed << std::setprecision(digits) << v;
+    return os.str();
 }
 
 void setupParser(QCommandLineParser& parser, const QString& description, bool withJson)

@@ -20,6 +20,8 @@ namespace pb::cli {
 QString tr(const char* text);
 std::string toStd(const QString& s);
 void print(std::ostream& os, const QString& s);
+// `v` with `digits` decimals, for tables.
+std::string fixed(double v, int digits);
 
 // A parser preset with --help, --db and (optionally) --json.
 void setupParser(QCommandLineParser& parser, const QString& description, bool withJson);

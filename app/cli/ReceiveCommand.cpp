@@ -1,26 +1,16 @@
 // phasebench-cli receive: a standalone OTLP/HTTP trace receiver writing into
 // a workbench file until Ctrl+C.
 #include "cli/Cli.h"
+#include "cli/Interrupt.h"
 #include "cli/Output.h"
 #include "store/RunStore.h"
 #include "telemetry/OtlpReceiver.h"
 #include "telemetry/SpanWriter.h"
 
-#include <chrono>
-#include <csignal>
 #include <ostream>
-#include <thread>
 
 namespace pb::cli {
 namespace {
-
-// Only this flag is touched from the signal handler.
-volatile std::sig_atomic_t g_stopRequested = 0;
-
-extern "C" void requestReceiveStop(int)
-{
-    g_stopRequested = 1;
-}
 
 bool isLoopback(const std::string& address)
 {
@@ -109,19 +99,7 @@ int receiveCommand(const QStringList& args, Io& io)
                         .arg(QString::fromStdString(receiver.endpoint()), parser.value(QStringLiteral("db"))))
            << std::endl;
 
-    g_stopRequested = 0;
-    struct sigaction action = {};
-    struct sigaction oldInt = {};
-    struct sigaction oldTerm = {};
-    action.sa_handler = requestReceiveStop;
-    sigemptyset(&action.sa_mask);
-    sigaction(SIGINT, &action, &oldInt);
-    sigaction(SIGTERM, &action, &oldTerm);
-    while (!g_stopRequested) {
-        std::this_thread::sleep_for(std::chrono::milliseconds(100));
-    }
-    sigaction(SIGINT, &oldInt, nullptr);
-    sigaction(SIGTERM, &oldTerm, nullptr);
+    waitForInterrupt();
 
     receiver.stop();
     writer->flush();

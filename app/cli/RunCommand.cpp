@@ -26,13 +26,6 @@ namespace {
 
 constexpr int kInterrupted = 130;
 
-std::string fixed(double v, int digits)
-{
-    std::ostringstream os;
-    os << std::fixed << std::setprecision(digits) << v;
-    return os.str();
-}
-
 std::string msText(const OptNanos& v)
 {
     return v ? fixed(double(*v) / 1e6, 2) : std::string("-");

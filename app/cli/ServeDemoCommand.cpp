@@ -1,26 +1,13 @@
 // phasebench-cli serve-demo: the demo LLM gateway, standalone, until Ctrl+C.
 #include "cli/Cli.h"
+#include "cli/Interrupt.h"
 #include "cli/Output.h"
 #include "demo/DemoGateway.h"
 
-#include <chrono>
-#include <csignal>
 #include <cstdlib>
 #include <ostream>
-#include <thread>
 
 namespace pb::cli {
-namespace {
-
-// Only this flag is touched from the signal handler.
-volatile std::sig_atomic_t g_stopRequested = 0;
-
-extern "C" void requestServeDemoStop(int)
-{
-    g_stopRequested = 1;
-}
-
-} // namespace
 
 int serveDemoCommand(const QStringList& args, Io& io)
 {
@@ -123,19 +110,7 @@ int serveDemoCommand(const QStringList& args, Io& io)
                                  : tr("required from $%1").arg(QString::fromStdString(keyVar))))
            << std::endl;
 
-    g_stopRequested = 0;
-    struct sigaction action = {};
-    struct sigaction oldInt = {};
-    struct sigaction oldTerm = {};
-    action.sa_handler = requestServeDemoStop;
-    sigemptyset(&action.sa_mask);
-    sigaction(SIGINT, &action, &oldInt);
-    sigaction(SIGTERM, &action, &oldTerm);
-    while (!g_stopRequested) {
-        std::this_thread::sleep_for(std::chrono::milliseconds(100));
-    }
-    sigaction(SIGINT, &oldInt, nullptr);
-    sigaction(SIGTERM, &oldTerm, nullptr);
+    waitForInterrupt();
 
     gateway.flushSpans(std::chrono::seconds(5));
     gateway.stop();
