@@ -5,208 +5,211 @@
     <name>main</name>
     <message>
         <source>A desktop workbench for LLM API latency.</source>
-        <translation type="unfinished"></translation>
+        <translation>Un banco de trabajo de escritorio para la latencia de API de LLM.</translation>
     </message>
     <message>
         <source>Workbench file to open.</source>
-        <translation type="unfinished"></translation>
+        <translation>Archivo de banco de trabajo que se abrirá.</translation>
     </message>
     <message>
         <source>Start the built-in demo gateway and receiver and show a demo run filling live (workbench: demo.phasebench in the application data folder).</source>
-        <translation type="unfinished"></translation>
+        <translation>Inicia la pasarela y el receptor de demostración integrados y muestra una ejecución de demostración llenándose en vivo (banco de trabajo: demo.phasebench en la carpeta de datos de la aplicación).</translation>
     </message>
     <message>
         <source>With --demo: switch on a fault of the demo gateway (%1).</source>
-        <translation type="unfinished"></translation>
+        <translation>Con --demo: activa un fallo de la pasarela de demostración (%1).</translation>
     </message>
     <message>
         <source>Unknown fault: %1
 </source>
-        <translation type="unfinished"></translation>
+        <translation>Fallo desconocido: %1
+</translation>
     </message>
     <message>
         <source>Cannot create the application data folder.
 </source>
-        <translation type="unfinished"></translation>
+        <translation>No se puede crear la carpeta de datos de la aplicación.
+</translation>
     </message>
     <message>
         <source>Give one FILE, or --demo (with any --fault NAME).
 </source>
-        <translation type="unfinished"></translation>
+        <translation>Indique un ARCHIVO, o --demo (con cualquier --fault NOMBRE).
+</translation>
     </message>
 </context>
 <context>
     <name>pb::Importer</name>
     <message>
         <source>AIPerf per-request export (JSONL)</source>
-        <translation type="unfinished"></translation>
+        <translation>Exportación por solicitud de AIPerf (JSONL)</translation>
     </message>
     <message>
         <source>AIPerf aggregate export (JSON or CSV)</source>
-        <translation type="unfinished"></translation>
+        <translation>Exportación agregada de AIPerf (JSON o CSV)</translation>
     </message>
     <message>
         <source>GenAI-Perf profile export (JSON)</source>
-        <translation type="unfinished"></translation>
+        <translation>Exportación de perfil de GenAI-Perf (JSON)</translation>
     </message>
     <message>
         <source>CSV with a column mapping</source>
-        <translation type="unfinished"></translation>
+        <translation>CSV con asignación de columnas</translation>
     </message>
     <message>
         <source>HTTP Archive (HAR 1.2)</source>
-        <translation type="unfinished"></translation>
+        <translation>Archivo HTTP (HAR 1.2)</translation>
     </message>
     <message>
         <source>Jaeger JSON traces</source>
-        <translation type="unfinished"></translation>
+        <translation>Trazas JSON de Jaeger</translation>
     </message>
     <message>
         <source>k6 JSON output (NDJSON)</source>
-        <translation type="unfinished"></translation>
+        <translation>Salida JSON de k6 (NDJSON)</translation>
     </message>
     <message>
         <source>k6 end-of-test summary (JSON)</source>
-        <translation type="unfinished"></translation>
+        <translation>Resumen de fin de prueba de k6 (JSON)</translation>
     </message>
     <message>
         <source>LLMPerf individual responses (JSON)</source>
-        <translation type="unfinished"></translation>
+        <translation>Respuestas individuales de LLMPerf (JSON)</translation>
     </message>
     <message>
         <source>LLMPerf summary (JSON)</source>
-        <translation type="unfinished"></translation>
+        <translation>Resumen de LLMPerf (JSON)</translation>
     </message>
     <message>
         <source>Phasebench CSV</source>
-        <translation type="unfinished"></translation>
+        <translation>CSV de Phasebench</translation>
     </message>
     <message>
         <source>OpenTelemetry traces (OTLP JSON)</source>
-        <translation type="unfinished"></translation>
+        <translation>Trazas de OpenTelemetry (OTLP JSON)</translation>
     </message>
     <message>
         <source>vLLM benchmark results (JSON)</source>
-        <translation type="unfinished"></translation>
+        <translation>Resultados de benchmark de vLLM (JSON)</translation>
     </message>
 </context>
 <context>
     <name>pb::Metric</name>
     <message>
         <source>Time waiting for a free connection before the request started.</source>
-        <translation type="unfinished"></translation>
+        <translation>Tiempo de espera de una conexión libre antes de que empezara la solicitud.</translation>
     </message>
     <message>
         <source>DNS lookup of the endpoint host.</source>
-        <translation type="unfinished"></translation>
+        <translation>Resolución DNS del host del endpoint.</translation>
     </message>
     <message>
         <source>TCP connection set-up.</source>
-        <translation type="unfinished"></translation>
+        <translation>Establecimiento de la conexión TCP.</translation>
     </message>
     <message>
         <source>TLS handshake.</source>
-        <translation type="unfinished"></translation>
+        <translation>Negociación TLS.</translation>
     </message>
     <message>
         <source>Connection set-up: blocked + dns + connect + tls. Components that were not measured are left out; not available when none was.</source>
-        <translation type="unfinished"></translation>
+        <translation>Establecimiento de la conexión: blocked + dns + connect + tls. Los componentes no medidos se omiten; no disponible si no se midió ninguno.</translation>
     </message>
     <message>
         <source>Writing the request to the connection.</source>
-        <translation type="unfinished"></translation>
+        <translation>Escritura de la solicitud en la conexión.</translation>
     </message>
     <message>
         <source>Request sent to response headers received: server time plus network.</source>
-        <translation type="unfinished"></translation>
+        <translation>Desde el envío de la solicitud hasta la recepción de las cabeceras de respuesta: tiempo del servidor más red.</translation>
     </message>
     <message>
         <source>Response headers to the last byte of the response body.</source>
-        <translation type="unfinished"></translation>
+        <translation>Desde las cabeceras de respuesta hasta el último byte del cuerpo de la respuesta.</translation>
     </message>
     <message>
         <source>Client end-to-end latency: attempt start to the end of the response. For a logical request: first attempt&apos;s start to the final attempt&apos;s end.</source>
-        <translation type="unfinished"></translation>
+        <translation>Latencia de extremo a extremo del cliente: del inicio del intento al final de la respuesta. Para una solicitud lógica: del inicio del primer intento al final del último intento.</translation>
     </message>
     <message>
         <source>Time to headers: attempt start to the response headers.</source>
-        <translation type="unfinished"></translation>
+        <translation>Tiempo hasta las cabeceras: del inicio del intento a las cabeceras de respuesta.</translation>
     </message>
     <message>
         <source>Time to first event: attempt start to the first non-empty SSE event (an event is not a token).</source>
-        <translation type="unfinished"></translation>
+        <translation>Tiempo hasta el primer evento: del inicio del intento al primer evento SSE no vacío (un evento no es un token).</translation>
     </message>
     <message>
         <source>Time to first effective output: attempt start to the first text, reasoning or tool-call argument delta.</source>
-        <translation type="unfinished"></translation>
+        <translation>Tiempo hasta la primera salida efectiva: del inicio del intento al primer delta de texto, razonamiento o argumento de llamada a herramienta.</translation>
     </message>
     <message>
         <source>Time to first visible text: attempt start to the first visible text delta.</source>
-        <translation type="unfinished"></translation>
+        <translation>Tiempo hasta el primer texto visible: del inicio del intento al primer delta de texto visible.</translation>
     </message>
     <message>
         <source>Attempt start to the end of the stream.</source>
-        <translation type="unfinished"></translation>
+        <translation>Del inicio del intento al final del stream.</translation>
     </message>
     <message>
         <source>Generation duration: done - first_text (first visible text to end of stream). Completed requests only.</source>
-        <translation type="unfinished"></translation>
+        <translation>Duración de la generación: done - first_text (del primer texto visible al final del stream). Solo solicitudes completadas.</translation>
     </message>
     <message>
         <source>Inter-token latency: (done - first_text) / (output_tokens - 1); needs at least 2 output tokens. Completed requests only.</source>
-        <translation type="unfinished"></translation>
+        <translation>Latencia entre tokens: (done - first_text) / (output_tokens - 1); requiere al menos 2 tokens de salida. Solo solicitudes completadas.</translation>
     </message>
     <message>
         <source>Per-request output rate: output_tokens / (done - first_text), in tokens per second. Completed requests only.</source>
-        <translation type="unfinished"></translation>
+        <translation>Tasa de salida por solicitud: output_tokens / (done - first_text), en tokens por segundo. Solo solicitudes completadas.</translation>
     </message>
     <message>
         <source>(done - first_text) / output_tokens. Completed requests only.</source>
-        <translation type="unfinished"></translation>
+        <translation>(done - first_text) / output_tokens. Solo solicitudes completadas.</translation>
     </message>
     <message>
         <source>Input (prompt) tokens of the request, as reported or estimated.</source>
-        <translation type="unfinished"></translation>
+        <translation>Tokens de entrada (prompt) de la solicitud, según lo informado o estimado.</translation>
     </message>
     <message>
         <source>Input tokens served from the provider&apos;s prompt cache.</source>
-        <translation type="unfinished"></translation>
+        <translation>Tokens de entrada servidos desde la caché de prompts del proveedor.</translation>
     </message>
     <message>
         <source>Output (completion) tokens, reasoning included when the provider counts it there.</source>
-        <translation type="unfinished"></translation>
+        <translation>Tokens de salida (completion), incluido el razonamiento cuando el proveedor lo cuenta ahí.</translation>
     </message>
     <message>
         <source>Reasoning tokens reported by the provider.</source>
-        <translation type="unfinished"></translation>
+        <translation>Tokens de razonamiento informados por el proveedor.</translation>
     </message>
     <message>
         <source>Duration of the server&apos;s root span for this attempt.</source>
-        <translation type="unfinished"></translation>
+        <translation>Duración del span raíz del servidor para este intento.</translation>
     </message>
     <message>
         <source>Server gateway work: auth, prepare, route, application queues.</source>
-        <translation type="unfinished"></translation>
+        <translation>Trabajo de la pasarela del servidor: autenticación, preparación, enrutamiento, colas de la aplicación.</translation>
     </message>
     <message>
         <source>Waiting for a compute slot after the scheduler accepted the work.</source>
-        <translation type="unfinished"></translation>
+        <translation>Espera de una ranura de cómputo después de que el planificador aceptara el trabajo.</translation>
     </message>
     <message>
         <source>Server-side inference: inference start to last token.</source>
-        <translation type="unfinished"></translation>
+        <translation>Inferencia en el servidor: del inicio de la inferencia al último token.</translation>
     </message>
     <message>
         <source>Server writing the response.</source>
-        <translation type="unfinished"></translation>
+        <translation>El servidor escribe la respuesta.</translation>
     </message>
     <message>
         <source>Server root span minus its attributed child phases.</source>
-        <translation type="unfinished"></translation>
+        <translation>Span raíz del servidor menos sus fases hijas atribuidas.</translation>
     </message>
     <message>
         <source>Client total - server root, paired per request. Negative values mean wrong span boundaries or a wrong join; they are flagged, never clamped.</source>
-        <translation type="unfinished"></translation>
+        <translation>Total del cliente - raíz del servidor, emparejados por solicitud. Los valores negativos indican límites de span incorrectos o una unión incorrecta; se marcan, nunca se recortan.</translation>
     </message>
 </context>
 <context>
@@ -221,102 +224,105 @@
     </message>
     <message>
         <source>Run a load scenario against an endpoint.</source>
-        <translation type="unfinished"></translation>
+        <translation>Ejecuta un escenario de carga contra un endpoint.</translation>
     </message>
     <message>
         <source>Receive OTLP/HTTP traces into a workbench file.</source>
-        <translation type="unfinished"></translation>
+        <translation>Recibe trazas OTLP/HTTP en un archivo de banco de trabajo.</translation>
     </message>
     <message>
         <source>Reconcile one request by trace ID.</source>
-        <translation type="unfinished"></translation>
+        <translation>Concilia una solicitud por trace ID.</translation>
     </message>
     <message>
         <source>Run the demo LLM gateway (OpenAI-compatible, OTLP).</source>
-        <translation type="unfinished"></translation>
+        <translation>Ejecuta la pasarela LLM de demostración (compatible con OpenAI, OTLP).</translation>
     </message>
     <message>
         <source>Summarize a run: percentiles, rates and token totals.</source>
-        <translation type="unfinished"></translation>
+        <translation>Resume una ejecución: percentiles, tasas y totales de tokens.</translation>
     </message>
     <message>
         <source>Usage: phasebench-cli &lt;command&gt; [options]
 
 Commands:</source>
-        <translation type="unfinished"></translation>
+        <translation>Uso: phasebench-cli &lt;comando&gt; [opciones]
+
+Comandos:</translation>
     </message>
     <message>
         <source>
 Run &apos;phasebench-cli &lt;command&gt; --help&apos; for the options of a command.</source>
-        <translation type="unfinished"></translation>
+        <translation>
+Ejecute &apos;phasebench-cli &lt;comando&gt; --help&apos; para ver las opciones de un comando.</translation>
     </message>
     <message>
         <source>unknown command &apos;%1&apos;</source>
-        <translation type="unfinished"></translation>
+        <translation>comando desconocido &apos;%1&apos;</translation>
     </message>
     <message>
         <source>Input format (default: detected from content).</source>
-        <translation type="unfinished"></translation>
+        <translation>Formato de entrada (predeterminado: detectado a partir del contenido).</translation>
     </message>
     <message>
         <source>NAME</source>
-        <translation type="unfinished"></translation>
+        <translation>NOMBRE</translation>
     </message>
     <message>
         <source>Name of the new run (default: the file name).</source>
-        <translation type="unfinished"></translation>
+        <translation>Nombre de la nueva ejecución (predeterminado: el nombre del archivo).</translation>
     </message>
     <message>
         <source>Add to an existing run instead of creating one.</source>
-        <translation type="unfinished"></translation>
+        <translation>Añade a una ejecución existente en lugar de crear una.</translation>
     </message>
     <message>
         <source>RUN_ID</source>
-        <translation type="unfinished"></translation>
+        <translation>ID_EJECUCIÓN</translation>
     </message>
     <message>
         <source>Skip malformed lines and report them.</source>
-        <translation type="unfinished"></translation>
+        <translation>Omite las líneas mal formadas e informa de ellas.</translation>
     </message>
     <message>
         <source>Column mapping for generic CSV files and k6 custom Trends, e.g. &apos;total=latency_s:s,first_text=ttft:ms&apos; (see docs/import.md).</source>
-        <translation type="unfinished"></translation>
+        <translation>Asignación de columnas para archivos CSV genéricos y Trends personalizados de k6, p. ej. &apos;total=latency_s:s,first_text=ttft:ms&apos; (véase docs/import.md).</translation>
     </message>
     <message>
         <source>MAPPING</source>
-        <translation type="unfinished"></translation>
+        <translation>ASIGNACIÓN</translation>
     </message>
     <message>
         <source>Files to import.</source>
-        <translation type="unfinished"></translation>
+        <translation>Archivos que se importarán.</translation>
     </message>
     <message>
         <source>FILE…</source>
-        <translation type="unfinished"></translation>
+        <translation>ARCHIVO…</translation>
     </message>
     <message>
         <source>nothing to import: name at least one FILE</source>
-        <translation type="unfinished"></translation>
+        <translation>nada que importar: indique al menos un ARCHIVO</translation>
     </message>
     <message>
         <source>--into expects a run id</source>
-        <translation type="unfinished"></translation>
+        <translation>--into espera un id de ejecución</translation>
     </message>
     <message>
         <source>%1: imported %2 requests, %3 spans into run %4 (format %5)</source>
-        <translation type="unfinished"></translation>
+        <translation>%1: importadas %2 solicitudes, %3 spans en la ejecución %4 (formato %5)</translation>
     </message>
     <message>
         <source>  skipped %1 bad lines; first ones:</source>
-        <translation type="unfinished"></translation>
+        <translation>  se omitieron %1 líneas erróneas; las primeras:</translation>
     </message>
     <message>
         <source>%1: warning: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>%1: advertencia: %2</translation>
     </message>
     <message>
         <source>import failed, nothing was stored: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>la importación falló, no se almacenó nada: %1</translation>
     </message>
     <message>
         <source>Workbench file (.phasebench).</source>
@@ -324,7 +330,7 @@ Run &apos;phasebench-cli &lt;command&gt; --help&apos; for the options of a comma
     </message>
     <message>
         <source>FILE</source>
-        <translation type="unfinished"></translation>
+        <translation>ARCHIVO</translation>
     </message>
     <message>
         <source>Print machine-readable JSON.</source>
@@ -336,183 +342,183 @@ Run &apos;phasebench-cli &lt;command&gt; --help&apos; for the options of a comma
     </message>
     <message>
         <source>no workbench file at &apos;%1&apos;</source>
-        <translation type="unfinished"></translation>
+        <translation>no hay ningún archivo de banco de trabajo en &apos;%1&apos;</translation>
     </message>
     <message>
         <source>Receive OTLP/HTTP traces (POST /v1/traces) into a workbench file until Ctrl+C.</source>
-        <translation type="unfinished"></translation>
+        <translation>Recibe trazas OTLP/HTTP (POST /v1/traces) en un archivo de banco de trabajo hasta Ctrl+C.</translation>
     </message>
     <message>
         <source>TCP port (default 4318; 0 = any free port).</source>
-        <translation type="unfinished"></translation>
+        <translation>Puerto TCP (predeterminado 4318; 0 = cualquier puerto libre).</translation>
     </message>
     <message>
         <source>P</source>
-        <translation type="unfinished"></translation>
+        <translation>P</translation>
     </message>
     <message>
         <source>Address to listen on (default 127.0.0.1).</source>
-        <translation type="unfinished"></translation>
+        <translation>Dirección en la que escuchar (predeterminada 127.0.0.1).</translation>
     </message>
     <message>
         <source>ADDR</source>
-        <translation type="unfinished"></translation>
+        <translation>DIR</translation>
     </message>
     <message>
         <source>Largest request body after decompression (default 64).</source>
-        <translation type="unfinished"></translation>
+        <translation>Cuerpo de solicitud más grande tras la descompresión (predeterminado 64).</translation>
     </message>
     <message>
         <source>N</source>
-        <translation type="unfinished"></translation>
+        <translation>N</translation>
     </message>
     <message>
         <source>Store the spans into this run (default: a running load run, else a new &apos;received&apos; run).</source>
-        <translation type="unfinished"></translation>
+        <translation>Almacena los spans en esta ejecución (predeterminado: una ejecución de carga en curso; si no, una nueva ejecución &apos;received&apos;).</translation>
     </message>
     <message>
         <source>Keep prompt/completion attributes (gen_ai.prompt*, …); dropped by default.</source>
-        <translation type="unfinished"></translation>
+        <translation>Conserva los atributos de prompt/completion (gen_ai.prompt*, …); se descartan de forma predeterminada.</translation>
     </message>
     <message>
         <source>--port expects a number from 0 to 65535</source>
-        <translation type="unfinished"></translation>
+        <translation>--port espera un número de 0 a 65535</translation>
     </message>
     <message>
         <source>--max-body-mib expects a number from 1 to 4096</source>
-        <translation type="unfinished"></translation>
+        <translation>--max-body-mib espera un número de 1 a 4096</translation>
     </message>
     <message>
         <source>no run &apos;%1&apos; in this file</source>
-        <translation type="unfinished"></translation>
+        <translation>no hay ninguna ejecución &apos;%1&apos; en este archivo</translation>
     </message>
     <message>
         <source>cannot start the receiver: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>no se puede iniciar el receptor: %1</translation>
     </message>
     <message>
         <source>warning: listening on %1, which other machines may reach</source>
-        <translation type="unfinished"></translation>
+        <translation>advertencia: escuchando en %1, accesible quizá desde otras máquinas</translation>
     </message>
     <message>
         <source>OTLP/HTTP receiver on %1 (protobuf and JSON), writing to %2; Ctrl+C stops</source>
-        <translation type="unfinished"></translation>
+        <translation>Receptor OTLP/HTTP en %1 (protobuf y JSON), escribiendo en %2; Ctrl+C lo detiene</translation>
     </message>
     <message>
         <source>received %1 spans (%2 rejected) in %3 requests; stored %4 spans</source>
-        <translation type="unfinished"></translation>
+        <translation>recibidos %1 spans (%2 rechazados) en %3 solicitudes; almacenados %4 spans</translation>
     </message>
     <message>
         <source> into run %1</source>
-        <translation type="unfinished"></translation>
+        <translation> en la ejecución %1</translation>
     </message>
     <message>
         <source>refused requests: %1 undecodable, %2 too large, %3 wrong content type, %4 store behind</source>
-        <translation type="unfinished"></translation>
+        <translation>solicitudes rechazadas: %1 no decodificables, %2 demasiado grandes, %3 con tipo de contenido incorrecto, %4 por retraso del almacenamiento</translation>
     </message>
     <message>
         <source>dropped %1 prompt/completion attributes (use --capture-content to keep them)</source>
-        <translation type="unfinished"></translation>
+        <translation>se descartaron %1 atributos de prompt/completion (use --capture-content para conservarlos)</translation>
     </message>
     <message>
         <source>%1 spans could not be stored: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>no se pudieron almacenar %1 spans: %2</translation>
     </message>
     <message>
         <source>run %1 &apos;%2&apos;: %3 (generator %4, %5 s)</source>
-        <translation type="unfinished"></translation>
+        <translation>ejecución %1 &apos;%2&apos;: %3 (generador %4, %5 s)</translation>
     </message>
     <message>
         <source>rate</source>
-        <translation type="unfinished"></translation>
+        <translation>tasa</translation>
     </message>
     <message>
         <source>requested %1/s, achieved %2/s (steady window)</source>
-        <translation type="unfinished"></translation>
+        <translation>solicitada %1/s, lograda %2/s (ventana estable)</translation>
     </message>
     <message>
         <source>achieved %1/s (closed model: no requested rate)</source>
-        <translation type="unfinished"></translation>
+        <translation>lograda %1/s (modelo cerrado: sin tasa solicitada)</translation>
     </message>
     <message>
         <source>dropped</source>
-        <translation type="unfinished"></translation>
+        <translation>descartadas</translation>
     </message>
     <message>
         <source>%1 iterations</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 iteraciones</translation>
     </message>
     <message>
         <source>generator lag</source>
-        <translation type="unfinished"></translation>
+        <translation>retraso gen.</translation>
     </message>
     <message>
         <source>p50 %1 ms, p99 %2 ms (start - scheduled)</source>
-        <translation type="unfinished"></translation>
+        <translation>p50 %1 ms, p99 %2 ms (inicio - programado)</translation>
     </message>
     <message>
         <source>attempts</source>
-        <translation type="unfinished"></translation>
+        <translation>intentos</translation>
     </message>
     <message>
         <source>%1 (%2 retries), trace-ID collisions: %3</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 (%2 reintentos), colisiones de trace ID: %3</translation>
     </message>
     <message>
         <source>outcomes</source>
-        <translation type="unfinished"></translation>
+        <translation>resultados</translation>
     </message>
     <message>
         <source>requested %1/s, </source>
-        <translation type="unfinished"></translation>
+        <translation>solicitada %1/s, </translation>
     </message>
     <message>
         <source>achieved %1/s, dropped %2</source>
-        <translation type="unfinished"></translation>
+        <translation>lograda %1/s, descartadas %2</translation>
     </message>
     <message>
         <source>latency in ms: completed attempts, steady window, nearest-rank</source>
-        <translation type="unfinished"></translation>
+        <translation>latencia en ms: intentos completados, ventana estable, rango más cercano</translation>
     </message>
     <message>
         <source>Scenario file (JSON, see docs/scenario.md).</source>
-        <translation type="unfinished"></translation>
+        <translation>Archivo de escenario (JSON, véase docs/scenario.md).</translation>
     </message>
     <message>
         <source>Run name (default: the scenario&apos;s name).</source>
-        <translation type="unfinished"></translation>
+        <translation>Nombre de la ejecución (predeterminado: el nombre del escenario).</translation>
     </message>
     <message>
         <source>No live progress on stderr.</source>
-        <translation type="unfinished"></translation>
+        <translation>Sin progreso en vivo en stderr.</translation>
     </message>
     <message>
         <source>expected exactly one scenario file</source>
-        <translation type="unfinished"></translation>
+        <translation>se esperaba exactamente un archivo de escenario</translation>
     </message>
     <message>
         <source>what was measured before the failure is stored in run %1</source>
-        <translation type="unfinished"></translation>
+        <translation>lo medido antes del fallo se almacenó en la ejecución %1</translation>
     </message>
     <message>
         <source>run %1 was stopped; everything measured until then is stored</source>
-        <translation type="unfinished"></translation>
+        <translation>la ejecución %1 se detuvo; todo lo medido hasta entonces está almacenado</translation>
     </message>
     <message>
         <source>name</source>
-        <translation type="unfinished"></translation>
+        <translation>nombre</translation>
     </message>
     <message>
         <source>kind</source>
-        <translation type="unfinished"></translation>
+        <translation>tipo</translation>
     </message>
     <message>
         <source>status</source>
-        <translation type="unfinished"></translation>
+        <translation>estado</translation>
     </message>
     <message>
         <source>requests</source>
-        <translation type="unfinished"></translation>
+        <translation>solicitudes</translation>
     </message>
     <message>
         <source>(no runs)</source>
@@ -520,2248 +526,2258 @@ Run &apos;phasebench-cli &lt;command&gt; --help&apos; for the options of a comma
     </message>
     <message>
         <source>Run the demo LLM gateway (OpenAI-compatible, SSE, OTLP span export) until Ctrl+C.</source>
-        <translation type="unfinished"></translation>
+        <translation>Ejecuta la pasarela LLM de demostración (compatible con OpenAI, SSE, exportación de spans OTLP) hasta Ctrl+C.</translation>
     </message>
     <message>
         <source>TCP port (default 8000; 0 = any free port).</source>
-        <translation type="unfinished"></translation>
+        <translation>Puerto TCP (predeterminado 8000; 0 = cualquier puerto libre).</translation>
     </message>
     <message>
         <source>Export spans to this OTLP/HTTP endpoint, e.g. http://127.0.0.1:4318.</source>
-        <translation type="unfinished"></translation>
+        <translation>Exporta los spans a este endpoint OTLP/HTTP, p. ej. http://127.0.0.1:4318.</translation>
     </message>
     <message>
         <source>URL</source>
-        <translation type="unfinished"></translation>
+        <translation>URL</translation>
     </message>
     <message>
         <source>Compute slots of the inference pool (default 4).</source>
-        <translation type="unfinished"></translation>
+        <translation>Ranuras de cómputo del pool de inferencia (predeterminado 4).</translation>
     </message>
     <message>
         <source>Switch a fault on (repeatable; see --list-faults).</source>
-        <translation type="unfinished"></translation>
+        <translation>Activa un fallo (repetible; véase --list-faults).</translation>
     </message>
     <message>
         <source>List the faults and the symptom each produces.</source>
-        <translation type="unfinished"></translation>
+        <translation>Lista los fallos y el síntoma que produce cada uno.</translation>
     </message>
     <message>
         <source>Environment variable holding the bearer token to require (default PHASEBENCH_DEMO_API_KEY; unset: any token is accepted).</source>
-        <translation type="unfinished"></translation>
+        <translation>Variable de entorno que contiene el token bearer exigido (predeterminada PHASEBENCH_DEMO_API_KEY; sin definir: se acepta cualquier token).</translation>
     </message>
     <message>
         <source>VAR</source>
-        <translation type="unfinished"></translation>
+        <translation>VAR</translation>
     </message>
     <message>
         <source>--slots expects a number from 1 to 1024</source>
-        <translation type="unfinished"></translation>
+        <translation>--slots espera un número de 1 a 1024</translation>
     </message>
     <message>
         <source>--otlp expects an http:// URL, e.g. http://127.0.0.1:4318</source>
-        <translation type="unfinished"></translation>
+        <translation>--otlp espera una URL http://, p. ej. http://127.0.0.1:4318</translation>
     </message>
     <message>
         <source>unknown fault &apos;%1&apos; (see --list-faults)</source>
-        <translation type="unfinished"></translation>
+        <translation>fallo desconocido &apos;%1&apos; (véase --list-faults)</translation>
     </message>
     <message>
         <source>cannot start the demo gateway: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>no se puede iniciar la pasarela de demostración: %1</translation>
     </message>
     <message>
         <source>demo LLM gateway on %1 (model %2, %3 slots, faults: %4, spans: %5, token: %6); Ctrl+C stops</source>
-        <translation type="unfinished"></translation>
+        <translation>pasarela LLM de demostración en %1 (modelo %2, %3 ranuras, fallos: %4, spans: %5, token: %6); Ctrl+C la detiene</translation>
     </message>
     <message>
         <source>none</source>
-        <translation type="unfinished"></translation>
+        <translation>ninguno</translation>
     </message>
     <message>
         <source>not exported</source>
-        <translation type="unfinished"></translation>
+        <translation>no se exportan</translation>
     </message>
     <message>
         <source>any bearer token</source>
-        <translation type="unfinished"></translation>
+        <translation>cualquier token bearer</translation>
     </message>
     <message>
         <source>required from $%1</source>
-        <translation type="unfinished"></translation>
+        <translation>exigido desde $%1</translation>
     </message>
     <message>
         <source>served %1 requests (%2 completed, %3 unauthorized, %4 cancelled)</source>
-        <translation type="unfinished"></translation>
+        <translation>atendidas %1 solicitudes (%2 completadas, %3 no autorizadas, %4 canceladas)</translation>
     </message>
     <message>
         <source>exported %1 spans (%2 dropped)</source>
-        <translation type="unfinished"></translation>
+        <translation>exportados %1 spans (%2 descartados)</translation>
     </message>
     <message>
         <source>last export error: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>último error de exportación: %1</translation>
     </message>
     <message>
         <source>Run to summarize (default: the only run of the file).</source>
-        <translation type="unfinished"></translation>
+        <translation>Ejecución que se resumirá (predeterminado: la única ejecución del archivo).</translation>
     </message>
     <message>
         <source>ID</source>
-        <translation type="unfinished"></translation>
+        <translation>ID</translation>
     </message>
     <message>
         <source>Metric to summarize; repeat or separate with commas (default: every metric). TTFT variants are named: headers, first_event, first_content, first_text.</source>
-        <translation type="unfinished"></translation>
+        <translation>Métrica que se resumirá; repita o separe con comas (predeterminado: todas las métricas). Las variantes de TTFT se llaman: headers, first_event, first_content, first_text.</translation>
     </message>
     <message>
         <source>List the metric catalogue with units and definitions.</source>
-        <translation type="unfinished"></translation>
+        <translation>Lista el catálogo de métricas con unidades y definiciones.</translation>
     </message>
     <message>
         <source>Percentile convention: nearest-rank (default), linear, ecdf.</source>
-        <translation type="unfinished"></translation>
+        <translation>Convención de percentiles: nearest-rank (predeterminada), linear, ecdf.</translation>
     </message>
     <message>
         <source>Event unit: attempts (default) or logical (retries grouped).</source>
-        <translation type="unfinished"></translation>
+        <translation>Unidad de evento: attempts (predeterminada) o logical (reintentos agrupados).</translation>
     </message>
     <message>
         <source>UNIT</source>
-        <translation type="unfinished"></translation>
+        <translation>UNIDAD</translation>
     </message>
     <message>
         <source>Logical requests&apos; tokens: billed (all attempts, default) or logical (final attempt).</source>
-        <translation type="unfinished"></translation>
+        <translation>Tokens de las solicitudes lógicas: billed (todos los intentos, predeterminado) o logical (intento final).</translation>
     </message>
     <message>
         <source>COUNTING</source>
-        <translation type="unfinished"></translation>
+        <translation>CONTEO</translation>
     </message>
     <message>
         <source>Cached responses: include, exclude (default), only.</source>
-        <translation type="unfinished"></translation>
+        <translation>Respuestas en caché: include, exclude (predeterminado), only.</translation>
     </message>
     <message>
         <source>MODE</source>
-        <translation type="unfinished"></translation>
+        <translation>MODO</translation>
     </message>
     <message>
         <source>Outcomes in the latency figures: completed (default), all, or one outcome name. Outcome rates always cover every outcome.</source>
-        <translation type="unfinished"></translation>
+        <translation>Resultados en las cifras de latencia: completed (predeterminado), all, o el nombre de un resultado. Las tasas de resultados siempre cubren todos los resultados.</translation>
     </message>
     <message>
         <source>OUTCOME</source>
-        <translation type="unfinished"></translation>
+        <translation>RESULTADO</translation>
     </message>
     <message>
         <source>Only this model (repeatable).</source>
-        <translation type="unfinished"></translation>
+        <translation>Solo este modelo (repetible).</translation>
     </message>
     <message>
         <source>Only this stage (repeatable).</source>
-        <translation type="unfinished"></translation>
+        <translation>Solo esta etapa (repetible).</translation>
     </message>
     <message>
         <source>Only this input token bucket (repeatable).</source>
-        <translation type="unfinished"></translation>
+        <translation>Solo este grupo de tokens de entrada (repetible).</translation>
     </message>
     <message>
         <source>Only this output token bucket (repeatable).</source>
-        <translation type="unfinished"></translation>
+        <translation>Solo este grupo de tokens de salida (repetible).</translation>
     </message>
     <message>
         <source>Only rows whose COLUMN (a condition column) is VALUE (repeatable).</source>
-        <translation type="unfinished"></translation>
+        <translation>Solo las filas cuya COLUMNA (una columna de condición) es VALOR (repetible).</translation>
     </message>
     <message>
         <source>COLUMN=VALUE</source>
-        <translation type="unfinished"></translation>
+        <translation>COLUMNA=VALOR</translation>
     </message>
     <message>
         <source>Window: all (default), steady, stage:NAME, per-stage (one summary per stage, never merged), range:FROM_MS-TO_MS (start time from run start).</source>
-        <translation type="unfinished"></translation>
+        <translation>Ventana: all (predeterminada), steady, stage:NAME, per-stage (un resumen por etapa, nunca combinados), range:FROM_MS-TO_MS (hora de inicio desde el inicio de la ejecución).</translation>
     </message>
     <message>
         <source>SPEC</source>
-        <translation type="unfinished"></translation>
+        <translation>ESPEC</translation>
     </message>
     <message>
         <source>Warm-up excluded from the steady window (default 10000).</source>
-        <translation type="unfinished"></translation>
+        <translation>Calentamiento excluido de la ventana estable (predeterminado 10000).</translation>
     </message>
     <message>
         <source>Settle time after each stage change excluded from the steady window (default 5000).</source>
-        <translation type="unfinished"></translation>
+        <translation>Tiempo de estabilización tras cada cambio de etapa excluido de la ventana estable (predeterminado 5000).</translation>
     </message>
     <message>
         <source>Confidence of the percentile intervals (default 0.95).</source>
-        <translation type="unfinished"></translation>
+        <translation>Confianza de los intervalos de percentiles (predeterminada 0.95).</translation>
     </message>
     <message>
         <source>X</source>
-        <translation type="unfinished"></translation>
+        <translation>X</translation>
     </message>
     <message>
         <source>Also print a time series with intervals of N ms: count, p95 and error rate.</source>
-        <translation type="unfinished"></translation>
+        <translation>Imprime también una serie temporal con intervalos de N ms: recuento, p95 y tasa de errores.</translation>
     </message>
     <message>
         <source>Metric of the time series (default: total).</source>
-        <translation type="unfinished"></translation>
+        <translation>Métrica de la serie temporal (predeterminada: total).</translation>
     </message>
     <message>
         <source>Also print the tail composition around p50/p95/p99: client, streaming or server.</source>
-        <translation type="unfinished"></translation>
+        <translation>Imprime también la composición de la cola en torno a p50/p95/p99: client, streaming o server.</translation>
     </message>
     <message>
         <source>KIND</source>
-        <translation type="unfinished"></translation>
+        <translation>TIPO</translation>
     </message>
     <message>
         <source>Half-width of a composition band in percentile points (default 1).</source>
-        <translation type="unfinished"></translation>
+        <translation>Semiancho de una banda de composición en puntos de percentil (predeterminado 1).</translation>
     </message>
     <message>
         <source>W</source>
-        <translation type="unfinished"></translation>
+        <translation>W</translation>
     </message>
     <message>
         <source>Compare with this run (same scope and window).</source>
-        <translation type="unfinished"></translation>
+        <translation>Compara con esta ejecución (mismo ámbito y ventana).</translation>
     </message>
     <message>
         <source>Compare with this window of the same run.</source>
-        <translation type="unfinished"></translation>
+        <translation>Compara con esta ventana de la misma ejecución.</translation>
     </message>
     <message>
         <source>&apos;ttft&apos; is ambiguous: name the milestone (headers, first_event, first_content, first_text)</source>
-        <translation type="unfinished"></translation>
+        <translation>&apos;ttft&apos; es ambiguo: indique el hito (headers, first_event, first_content, first_text)</translation>
     </message>
     <message>
         <source>unknown metric &apos;%1&apos; (see --list-metrics)</source>
-        <translation type="unfinished"></translation>
+        <translation>métrica desconocida &apos;%1&apos; (véase --list-metrics)</translation>
     </message>
     <message>
         <source>--run expects a run id</source>
-        <translation type="unfinished"></translation>
+        <translation>--run espera un id de ejecución</translation>
     </message>
     <message>
         <source>--convention expects nearest-rank, linear or ecdf</source>
-        <translation type="unfinished"></translation>
+        <translation>--convention espera nearest-rank, linear o ecdf</translation>
     </message>
     <message>
         <source>--scope expects attempts or logical</source>
-        <translation type="unfinished"></translation>
+        <translation>--scope espera attempts o logical</translation>
     </message>
     <message>
         <source>--tokens expects billed or logical</source>
-        <translation type="unfinished"></translation>
+        <translation>--tokens espera billed o logical</translation>
     </message>
     <message>
         <source>--cached expects include, exclude or only</source>
-        <translation type="unfinished"></translation>
+        <translation>--cached espera include, exclude u only</translation>
     </message>
     <message>
         <source>--outcome expects completed, all or an outcome name</source>
-        <translation type="unfinished"></translation>
+        <translation>--outcome espera completed, all o el nombre de un resultado</translation>
     </message>
     <message>
         <source>--filter expects COLUMN=VALUE</source>
-        <translation type="unfinished"></translation>
+        <translation>--filter espera COLUMNA=VALOR</translation>
     </message>
     <message>
         <source>--%1 expects a non-negative number of milliseconds</source>
-        <translation type="unfinished"></translation>
+        <translation>--%1 espera un número no negativo de milisegundos</translation>
     </message>
     <message>
         <source>--window expects all, steady, stage:NAME, per-stage or range:FROM_MS-TO_MS</source>
-        <translation type="unfinished"></translation>
+        <translation>--window espera all, steady, stage:NAME, per-stage o range:FROM_MS-TO_MS</translation>
     </message>
     <message>
         <source>--confidence expects a number between 0 and 1</source>
-        <translation type="unfinished"></translation>
+        <translation>--confidence espera un número entre 0 y 1</translation>
     </message>
     <message>
         <source>--interval-ms expects a positive number</source>
-        <translation type="unfinished"></translation>
+        <translation>--interval-ms espera un número positivo</translation>
     </message>
     <message>
         <source>--composition expects client, streaming or server</source>
-        <translation type="unfinished"></translation>
+        <translation>--composition espera client, streaming o server</translation>
     </message>
     <message>
         <source>--band-points expects a number between 0 and 50</source>
-        <translation type="unfinished"></translation>
+        <translation>--band-points espera un número entre 0 y 50</translation>
     </message>
     <message>
         <source>--baseline-run expects a run id</source>
-        <translation type="unfinished"></translation>
+        <translation>--baseline-run espera un id de ejecución</translation>
     </message>
     <message>
         <source>--baseline-window expects all, steady, stage:NAME or range:FROM_MS-TO_MS</source>
-        <translation type="unfinished"></translation>
+        <translation>--baseline-window espera all, steady, stage:NAME o range:FROM_MS-TO_MS</translation>
     </message>
     <message>
         <source>--window per-stage cannot be combined with a baseline</source>
-        <translation type="unfinished"></translation>
+        <translation>--window per-stage no se puede combinar con una línea base</translation>
     </message>
     <message>
         <source>scope: </source>
-        <translation type="unfinished"></translation>
+        <translation>ámbito: </translation>
     </message>
     <message>
         <source>window: </source>
-        <translation type="unfinished"></translation>
+        <translation>ventana: </translation>
     </message>
     <message>
         <source>statistic: </source>
-        <translation type="unfinished"></translation>
+        <translation>estadístico: </translation>
     </message>
     <message>
         <source>counts: %1 attempts, %2 logical requests, %3 retries, %4 events in scope</source>
-        <translation type="unfinished"></translation>
+        <translation>recuentos: %1 intentos, %2 solicitudes lógicas, %3 reintentos, %4 eventos en el ámbito</translation>
     </message>
     <message>
         <source>metric</source>
-        <translation type="unfinished"></translation>
+        <translation>métrica</translation>
     </message>
     <message>
         <source>unit</source>
-        <translation type="unfinished"></translation>
+        <translation>unidad</translation>
     </message>
     <message>
         <source>p95 interval</source>
-        <translation type="unfinished"></translation>
+        <translation>intervalo p95</translation>
     </message>
     <message>
         <source>* = the single worst request of the sample; &apos;-&apos; = not available; interval bounds &apos;-&apos; = unbounded (too few values)</source>
-        <translation type="unfinished"></translation>
+        <translation>* = la peor solicitud individual de la muestra; &apos;-&apos; = no disponible; límites de intervalo &apos;-&apos; = sin límite (demasiados pocos valores)</translation>
     </message>
     <message>
         <source>no data: </source>
-        <translation type="unfinished"></translation>
+        <translation>sin datos: </translation>
     </message>
     <message>
         <source>Definitions:</source>
-        <translation type="unfinished"></translation>
+        <translation>Definiciones:</translation>
     </message>
     <message>
         <source>Outcome rates over %1 (%2 started, %3 dropped):</source>
-        <translation type="unfinished"></translation>
+        <translation>Tasas de resultados sobre %1 (%2 iniciadas, %3 descartadas):</translation>
     </message>
     <message>
         <source>error rate (provider_error + client_error)</source>
-        <translation type="unfinished"></translation>
+        <translation>tasa de errores (provider_error + client_error)</translation>
     </message>
     <message>
         <source>timeout rate</source>
-        <translation type="unfinished"></translation>
+        <translation>tasa de tiempos de espera agotados</translation>
     </message>
     <message>
         <source>cancellation rate</source>
-        <translation type="unfinished"></translation>
+        <translation>tasa de cancelaciones</translation>
     </message>
     <message>
         <source>partial rate</source>
-        <translation type="unfinished"></translation>
+        <translation>tasa de respuestas parciales</translation>
     </message>
     <message>
         <source>cache hit rate</source>
-        <translation type="unfinished"></translation>
+        <translation>tasa de aciertos de caché</translation>
     </message>
     <message>
         <source>Output rates over %1 completed requests in scope:</source>
-        <translation type="unfinished"></translation>
+        <translation>Tasas de salida sobre %1 solicitudes completadas en el ámbito:</translation>
     </message>
     <message>
         <source>request-weighted (mean of per-request tokens/s)</source>
-        <translation type="unfinished"></translation>
+        <translation>ponderada por solicitud (media de tokens/s por solicitud)</translation>
     </message>
     <message>
         <source>token-weighted (sum of tokens / sum of generation time)</source>
-        <translation type="unfinished"></translation>
+        <translation>ponderada por token (suma de tokens / suma del tiempo de generación)</translation>
     </message>
     <message>
         <source>Tokens (%1): input %2, cached input %3, output %4, reasoning %5</source>
-        <translation type="unfinished"></translation>
+        <translation>Tokens (%1): entrada %2, entrada en caché %3, salida %4, razonamiento %5</translation>
     </message>
     <message>
         <source>Warnings:</source>
-        <translation type="unfinished"></translation>
+        <translation>Advertencias:</translation>
     </message>
     <message>
         <source>Tail composition of %1 (mean of the requests within +/-%2 percentile points; adds up):</source>
-        <translation type="unfinished"></translation>
+        <translation>Composición de la cola de %1 (media de las solicitudes dentro de +/-%2 puntos de percentil; es aditiva):</translation>
     </message>
     <message>
         <source>Per-phase percentiles (each phase on its own; they do not add up):</source>
-        <translation type="unfinished"></translation>
+        <translation>Percentiles por fase (cada fase por separado; no se suman):</translation>
     </message>
     <message>
         <source>Time series of %1 (%2, %3 ms intervals):</source>
-        <translation type="unfinished"></translation>
+        <translation>Serie temporal de %1 (%2, intervalos de %3 ms):</translation>
     </message>
     <message>
         <source>Comparison: baseline %1 vs this %2</source>
-        <translation type="unfinished"></translation>
+        <translation>Comparación: línea base %1 frente a la actual %2</translation>
     </message>
     <message>
         <source>no scope drift detected</source>
-        <translation type="unfinished"></translation>
+        <translation>no se detectó deriva del ámbito</translation>
     </message>
     <message>
         <source>drift</source>
-        <translation type="unfinished"></translation>
+        <translation>deriva</translation>
     </message>
     <message>
         <source>Summarize a run: every figure is summarize(events, window, statistic).</source>
-        <translation type="unfinished"></translation>
+        <translation>Resume una ejecución: cada cifra es summarize(events, window, statistic).</translation>
     </message>
     <message>
         <source>the file has %1 runs: name one with --run ID</source>
-        <translation type="unfinished"></translation>
+        <translation>el archivo tiene %1 ejecuciones: indique una con --run ID</translation>
     </message>
     <message>
         <source>no run %1 in this file</source>
-        <translation type="unfinished"></translation>
+        <translation>no hay ninguna ejecución %1 en este archivo</translation>
     </message>
     <message>
         <source>Run %1 &apos;%2&apos;</source>
-        <translation type="unfinished"></translation>
+        <translation>Ejecución %1 &apos;%2&apos;</translation>
     </message>
     <message>
         <source>stage %1</source>
-        <translation type="unfinished"></translation>
+        <translation>etapa %1</translation>
     </message>
     <message>
         <source>no data: the run has no stages</source>
-        <translation type="unfinished"></translation>
+        <translation>sin datos: la ejecución no tiene etapas</translation>
     </message>
     <message>
         <source>Reconcile one request: client phases, server spans, network envelope.</source>
-        <translation type="unfinished"></translation>
+        <translation>Concilia una solicitud: fases del cliente, spans del servidor, envolvente de red.</translation>
     </message>
     <message>
         <source>Look in this run only.</source>
-        <translation type="unfinished"></translation>
+        <translation>Busca solo en esta ejecución.</translation>
     </message>
     <message>
         <source>W3C trace ID (32 hex digits).</source>
-        <translation type="unfinished"></translation>
+        <translation>Trace ID de W3C (32 dígitos hexadecimales).</translation>
     </message>
     <message>
         <source>TRACE_ID</source>
-        <translation type="unfinished"></translation>
+        <translation>TRACE_ID</translation>
     </message>
     <message>
         <source>name exactly one TRACE_ID</source>
-        <translation type="unfinished"></translation>
+        <translation>indique exactamente un TRACE_ID</translation>
     </message>
     <message>
         <source>&apos;%1&apos; is not a trace ID (32 hex digits, not all zero)</source>
-        <translation type="unfinished"></translation>
+        <translation>&apos;%1&apos; no es un trace ID (32 dígitos hexadecimales, no todos cero)</translation>
     </message>
     <message>
         <source>trace %1 is in no run of this file (neither a request nor a span)</source>
-        <translation type="unfinished"></translation>
+        <translation>la traza %1 no está en ninguna ejecución de este archivo (ni como solicitud ni como span)</translation>
     </message>
     <message>
         <source>warning: the network envelope is negative: the client total is shorter than the server root, so the boundaries, the units or the join are wrong (not clamped)</source>
-        <translation type="unfinished"></translation>
+        <translation>advertencia: la envolvente de red es negativa: el total del cliente es más corto que la raíz del servidor, así que los límites, las unidades o la unión son incorrectos (no se recorta)</translation>
     </message>
     <message>
         <source>note: no client record has this trace ID; only the server side is shown</source>
-        <translation type="unfinished"></translation>
+        <translation>nota: ningún registro del cliente tiene este trace ID; solo se muestra el lado del servidor</translation>
     </message>
     <message>
         <source>several</source>
-        <translation type="unfinished"></translation>
+        <translation>varios</translation>
     </message>
     <message>
         <source>PASS</source>
-        <translation type="unfinished"></translation>
+        <translation>APROBADO</translation>
     </message>
     <message>
         <source>FAIL</source>
-        <translation type="unfinished"></translation>
+        <translation>FALLIDO</translation>
     </message>
     <message>
         <source>CANNOT DECIDE</source>
-        <translation type="unfinished"></translation>
+        <translation>NO SE PUEDE DECIDIR</translation>
     </message>
     <message>
         <source>Run %1 &apos;%2&apos;: %3</source>
-        <translation type="unfinished"></translation>
+        <translation>Ejecución %1 &apos;%2&apos;: %3</translation>
     </message>
     <message>
         <source>Broken budget first: %1 %2 %3 %4 &gt; budget %5 %4 (likely owner: %6)</source>
-        <translation type="unfinished"></translation>
+        <translation>Primer presupuesto incumplido: %1 %2 %3 %4 &gt; presupuesto %5 %4 (responsable probable: %6)</translation>
     </message>
     <message>
         <source>budgets: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>presupuestos: %1</translation>
     </message>
     <message>
         <source>warning: no budget was stored before the run started; the first stored version (set %1) was used</source>
-        <translation type="unfinished"></translation>
+        <translation>advertencia: no se almacenó ningún presupuesto antes de iniciar la ejecución; se usó la primera versión almacenada (fijada el %1)</translation>
     </message>
     <message>
         <source>window: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>ventana: %1</translation>
     </message>
     <message>
         <source>Thresholds changed after the run started (the check uses the version set before it):</source>
-        <translation type="unfinished"></translation>
+        <translation>Los umbrales cambiaron después de iniciar la ejecución (la comprobación usa la versión fijada antes):</translation>
     </message>
     <message>
         <source>  %1: %2 -&gt; %3 (version %4, set %5)</source>
-        <translation type="unfinished"></translation>
+        <translation>  %1: %2 -&gt; %3 (versión %4, fijada el %5)</translation>
     </message>
     <message>
         <source>Evaluate a run&apos;s budgets and gates. Exit codes: 0 all pass, 3 a budget or gate failed, 4 cannot decide (too few samples, join coverage too low, a phase not measured), 1 error, 2 usage.</source>
-        <translation type="unfinished"></translation>
+        <translation>Evalúa los presupuestos y compuertas de una ejecución. Códigos de salida: 0 todo aprobado, 3 falló un presupuesto o compuerta, 4 no se puede decidir (muy pocas muestras, cobertura de unión demasiado baja, una fase sin medir), 1 error, 2 uso.</translation>
     </message>
     <message>
         <source>Run to check (default: the only run of the file).</source>
-        <translation type="unfinished"></translation>
+        <translation>Ejecución que se comprobará (predeterminado: la única ejecución del archivo).</translation>
     </message>
     <message>
         <source>Budget file (JSON, see docs/budgets.md); default: the run&apos;s stored budgets.</source>
-        <translation type="unfinished"></translation>
+        <translation>Archivo de presupuestos (JSON, véase docs/budgets.md); predeterminado: los presupuestos almacenados de la ejecución.</translation>
     </message>
     <message>
         <source>Store --budgets with the run as a new version (with its time).</source>
-        <translation type="unfinished"></translation>
+        <translation>Almacena --budgets con la ejecución como una nueva versión (con su fecha).</translation>
     </message>
     <message>
         <source>Use this stored version instead of the one set before the run.</source>
-        <translation type="unfinished"></translation>
+        <translation>Usa esta versión almacenada en lugar de la fijada antes de la ejecución.</translation>
     </message>
     <message>
         <source>Also write the result as JUnit XML to FILE.</source>
-        <translation type="unfinished"></translation>
+        <translation>Escribe también el resultado como JUnit XML en ARCHIVO.</translation>
     </message>
     <message>
         <source>--save-budgets needs --budgets FILE</source>
-        <translation type="unfinished"></translation>
+        <translation>--save-budgets necesita --budgets ARCHIVO</translation>
     </message>
     <message>
         <source>--budget-version expects a version number</source>
-        <translation type="unfinished"></translation>
+        <translation>--budget-version espera un número de versión</translation>
     </message>
     <message>
         <source>bad budget file: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>archivo de presupuestos erróneo: %1</translation>
     </message>
     <message>
         <source>stored the budgets with run %1 as version %2</source>
-        <translation type="unfinished"></translation>
+        <translation>presupuestos almacenados con la ejecución %1 como versión %2</translation>
     </message>
     <message>
         <source>run %1 has no stored budget version %2</source>
-        <translation type="unfinished"></translation>
+        <translation>la ejecución %1 no tiene almacenada la versión de presupuestos %2</translation>
     </message>
     <message>
         <source>run %1 has no stored budgets: pass --budgets FILE</source>
-        <translation type="unfinished"></translation>
+        <translation>la ejecución %1 no tiene presupuestos almacenados: pase --budgets ARCHIVO</translation>
     </message>
     <message>
         <source>cannot write the JUnit file &apos;%1&apos;: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>no se puede escribir el archivo JUnit &apos;%1&apos;: %2</translation>
     </message>
     <message>
         <source>Run the built-in demo: gateway, receiver, a short load run, the join.</source>
-        <translation type="unfinished"></translation>
+        <translation>Ejecuta la demostración integrada: pasarela, receptor, una breve ejecución de carga, la unión.</translation>
     </message>
     <message>
         <source>Evaluate a run&apos;s budgets and gates (exit code for CI).</source>
-        <translation type="unfinished"></translation>
+        <translation>Evalúa los presupuestos y compuertas de una ejecución (código de salida para CI).</translation>
     </message>
     <message>
         <source>Diagnose a run: the phase that moved, its likely owner, the first check.</source>
-        <translation type="unfinished"></translation>
+        <translation>Diagnostica una ejecución: la fase que cambió, su responsable probable, la primera comprobación.</translation>
     </message>
     <message>
         <source>Join: coverage %1% (%2 of %3 attempts matched a server trace), %4 unmatched server traces, %5 negative envelopes, %6 duplicate trace IDs</source>
-        <translation type="unfinished"></translation>
+        <translation>Unión: cobertura %1% (%2 de %3 intentos emparejados con una traza del servidor), %4 trazas del servidor sin emparejar, %5 envolventes negativas, %6 trace IDs duplicados</translation>
     </message>
     <message>
         <source>Per-phase latency (ms), %1; %2; %3:</source>
-        <translation type="unfinished"></translation>
+        <translation>Latencia por fase (ms), %1; %2; %3:</translation>
     </message>
     <message>
         <source>phase</source>
-        <translation type="unfinished"></translation>
+        <translation>fase</translation>
     </message>
     <message>
         <source>--%1 expects a number above 0 and at most %2</source>
-        <translation type="unfinished"></translation>
+        <translation>--%1 espera un número mayor que 0 y como máximo %2</translation>
     </message>
     <message>
         <source>Start the OTLP receiver and the demo gateway on free loopback ports, run a short open-model load against the gateway, join client and server views and print the summary with join coverage and per-phase percentiles.</source>
-        <translation type="unfinished"></translation>
+        <translation>Inicia el receptor OTLP y la pasarela de demostración en puertos loopback libres, ejecuta una breve carga de modelo abierto contra la pasarela, une las vistas del cliente y del servidor e imprime el resumen con la cobertura de la unión y los percentiles por fase.</translation>
     </message>
     <message>
         <source>Switch a demo gateway fault on (repeatable; see --list-faults).</source>
-        <translation type="unfinished"></translation>
+        <translation>Activa un fallo de la pasarela de demostración (repetible; véase --list-faults).</translation>
     </message>
     <message>
         <source>Seconds of steady load after the warm-up (default 20).</source>
-        <translation type="unfinished"></translation>
+        <translation>Segundos de carga estable tras el calentamiento (predeterminado 20).</translation>
     </message>
     <message>
         <source>S</source>
-        <translation type="unfinished"></translation>
+        <translation>S</translation>
     </message>
     <message>
         <source>Requests per second (default 6).</source>
-        <translation type="unfinished"></translation>
+        <translation>Solicitudes por segundo (predeterminado 6).</translation>
     </message>
     <message>
         <source>R</source>
-        <translation type="unfinished"></translation>
+        <translation>R</translation>
     </message>
     <message>
         <source>Compute slots of the demo inference pool (default 4).</source>
-        <translation type="unfinished"></translation>
+        <translation>Ranuras de cómputo del pool de inferencia de demostración (predeterminado 4).</translation>
     </message>
     <message>
         <source>Name of the run (default demo).</source>
-        <translation type="unfinished"></translation>
+        <translation>Nombre de la ejecución (predeterminado demo).</translation>
     </message>
     <message>
         <source>No live progress lines.</source>
-        <translation type="unfinished"></translation>
+        <translation>Sin líneas de progreso en vivo.</translation>
     </message>
     <message>
         <source>demo gateway %1, OTLP receiver %2, run %3 in %4</source>
-        <translation type="unfinished"></translation>
+        <translation>pasarela de demostración %1, receptor OTLP %2, ejecución %3 en %4</translation>
     </message>
     <message>
         <source>%1 s  %2  achieved %3/s  in flight %4  completed %5  failed %6  dropped %7</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 s  %2  lograda %3/s  en curso %4  completadas %5  fallidas %6  descartadas %7</translation>
     </message>
     <message>
         <source>Spans: %1 exported by the gateway, %2 stored (%3 dropped)</source>
-        <translation type="unfinished"></translation>
+        <translation>Spans: %1 exportados por la pasarela, %2 almacenados (%3 descartados)</translation>
     </message>
     <message>
         <source>Stored in %1 (run %2). Open it with: phasebench %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Almacenado en %1 (ejecución %2). Ábralo con: phasebench %1</translation>
     </message>
     <message>
         <source>compared: %1 -&gt; %2</source>
-        <translation type="unfinished"></translation>
+        <translation>comparado: %1 -&gt; %2</translation>
     </message>
     <message>
         <source>comparison refused: the load profiles differ</source>
-        <translation type="unfinished"></translation>
+        <translation>comparación rechazada: los perfiles de carga difieren</translation>
     </message>
     <message>
         <source>no finding: no rule fired</source>
-        <translation type="unfinished"></translation>
+        <translation>sin hallazgos: no se activó ninguna regla</translation>
     </message>
     <message>
         <source>%1. %2</source>
-        <translation type="unfinished"></translation>
+        <translation>%1. %2</translation>
     </message>
     <message>
         <source>   likely owner: %1 (confidence %2)</source>
-        <translation type="unfinished"></translation>
+        <translation>   responsable probable: %1 (confianza %2)</translation>
     </message>
     <message>
         <source>   rule: %1; between: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>   regla: %1; entre: %2</translation>
     </message>
     <message>
         <source>   evidence:</source>
-        <translation type="unfinished"></translation>
+        <translation>   evidencia:</translation>
     </message>
     <message>
         <source>   first check: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>   primera comprobación: %1</translation>
     </message>
     <message>
         <source>Stages (knee search):</source>
-        <translation type="unfinished"></translation>
+        <translation>Etapas (búsqueda del codo):</translation>
     </message>
     <message>
         <source>knee: %1; highest stage that met the budgets: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>codo: %1; etapa más alta que cumplió los presupuestos: %2</translation>
     </message>
     <message>
         <source>none found</source>
-        <translation type="unfinished"></translation>
+        <translation>no se encontró</translation>
     </message>
     <message>
         <source>Notes:</source>
-        <translation type="unfinished"></translation>
+        <translation>Notas:</translation>
     </message>
     <message>
         <source>--%1 expects a run id</source>
-        <translation type="unfinished"></translation>
+        <translation>--%1 espera un id de ejecución</translation>
     </message>
     <message>
         <source>Diagnose a run: which phase moved, its likely owner and the first check, with evidence. Compares with --baseline, else the first and last stage, else the two halves of the run.</source>
-        <translation type="unfinished"></translation>
+        <translation>Diagnostica una ejecución: qué fase cambió, su responsable probable y la primera comprobación, con evidencias. Compara con --baseline; si no, la primera y la última etapa; si no, las dos mitades de la ejecución.</translation>
     </message>
     <message>
         <source>Run to diagnose (default: the only run of the file).</source>
-        <translation type="unfinished"></translation>
+        <translation>Ejecución que se diagnosticará (predeterminado: la única ejecución del archivo).</translation>
     </message>
     <message>
         <source>Baseline run to compare with (same load profile).</source>
-        <translation type="unfinished"></translation>
+        <translation>Ejecución de línea base con la que comparar (mismo perfil de carga).</translation>
     </message>
     <message>
         <source>--baseline must name another run</source>
-        <translation type="unfinished"></translation>
+        <translation>--baseline debe indicar otra ejecución</translation>
     </message>
     <message>
         <source>Budget file: broken phase budgets become findings, and a stepped run reports its highest stage that met them (default: the run&apos;s stored budgets).</source>
-        <translation type="unfinished"></translation>
+        <translation>Archivo de presupuestos: los presupuestos de fase incumplidos se convierten en hallazgos, y una ejecución escalonada informa de su etapa más alta que los cumplió (predeterminado: los presupuestos almacenados de la ejecución).</translation>
     </message>
     <message>
         <source>Thresholds of the run&apos;s stored budgets changed after the run started:</source>
-        <translation type="unfinished"></translation>
+        <translation>Los umbrales de los presupuestos almacenados de la ejecución cambiaron después de iniciarse:</translation>
     </message>
 </context>
 <context>
     <name>pb::diagnose</name>
     <message>
         <source>The stepped run passed its knee: queue time grows faster than the arrival rate, and throughput stops following it.</source>
-        <translation type="unfinished"></translation>
+        <translation>La ejecución escalonada superó su codo: el tiempo en cola crece más rápido que la tasa de llegada y el rendimiento deja de seguirla.</translation>
     </message>
     <message>
         <source>Size capacity for the highest stage that met the budgets; check compute slots, batch policy and admission control.</source>
-        <translation type="unfinished"></translation>
+        <translation>Dimensione la capacidad para la etapa más alta que cumplió los presupuestos; compruebe las ranuras de cómputo, la política de lotes y el control de admisión.</translation>
     </message>
     <message>
         <source>client/network</source>
-        <translation type="unfinished"></translation>
+        <translation>cliente/red</translation>
     </message>
     <message>
         <source>gateway</source>
-        <translation type="unfinished"></translation>
+        <translation>pasarela</translation>
     </message>
     <message>
         <source>inference pool/queue</source>
-        <translation type="unfinished"></translation>
+        <translation>pool/cola de inferencia</translation>
     </message>
     <message>
         <source>model generation</source>
-        <translation type="unfinished"></translation>
+        <translation>generación del modelo</translation>
     </message>
     <message>
         <source>response transfer</source>
-        <translation type="unfinished"></translation>
+        <translation>transferencia de la respuesta</translation>
     </message>
     <message>
         <source>telemetry/measurement</source>
-        <translation type="unfinished"></translation>
+        <translation>telemetría/medición</translation>
     </message>
     <message>
         <source>Connection set-up (connect, TLS) rose while the server spans stayed flat.</source>
-        <translation type="unfinished"></translation>
+        <translation>El establecimiento de la conexión (connect, TLS) aumentó mientras los spans del servidor se mantuvieron estables.</translation>
     </message>
     <message>
         <source>Check connection reuse (keep-alive), socket limits and the load generator&apos;s CPU; a load balancer may be closing sessions.</source>
-        <translation type="unfinished"></translation>
+        <translation>Compruebe la reutilización de conexiones (keep-alive), los límites de sockets y la CPU del generador de carga; un balanceador de carga podría estar cerrando sesiones.</translation>
     </message>
     <message>
         <source>Gateway time rose while the GPU queue stayed flat.</source>
-        <translation type="unfinished"></translation>
+        <translation>El tiempo de la pasarela aumentó mientras la cola de GPU se mantuvo estable.</translation>
     </message>
     <message>
         <source>Check the gateway&apos;s child spans and CPU: rate limiting, serialisation, masking, too few replicas.</source>
-        <translation type="unfinished"></translation>
+        <translation>Compruebe los spans hijos y la CPU de la pasarela: limitación de tasa, serialización, enmascaramiento, muy pocas réplicas.</translation>
     </message>
     <message>
         <source>GPU queue time rose while generation per output token stayed flat: the inference pool is saturated.</source>
-        <translation type="unfinished"></translation>
+        <translation>El tiempo en la cola de GPU aumentó mientras la generación por token de salida se mantuvo estable: el pool de inferencia está saturado.</translation>
     </message>
     <message>
         <source>Check pool capacity (compute slots), batch policy, queue length, the output-token limit and admission control; a gateway timeout only turns slow responses into fast errors.</source>
-        <translation type="unfinished"></translation>
+        <translation>Compruebe la capacidad del pool (ranuras de cómputo), la política de lotes, la longitud de la cola, el límite de tokens de salida y el control de admisión; un tiempo de espera en la pasarela solo convierte respuestas lentas en errores rápidos.</translation>
     </message>
     <message>
         <source>Generation time per output token rose with concurrency: the batch is too aggressive or memory is under pressure.</source>
-        <translation type="unfinished"></translation>
+        <translation>El tiempo de generación por token de salida aumentó con la concurrencia: el lote es demasiado agresivo o la memoria está bajo presión.</translation>
     </message>
     <message>
         <source>Check the scheduler&apos;s batch size, GPU memory and the token profile; reduce max tokens at the same arrival rate.</source>
-        <translation type="unfinished"></translation>
+        <translation>Compruebe el tamaño de lote del planificador, la memoria de la GPU y el perfil de tokens; reduzca el máximo de tokens con la misma tasa de llegada.</translation>
     </message>
     <message>
         <source>Time to first token rose while the total barely changed: the wait before output grew and the output is short.</source>
-        <translation type="unfinished"></translation>
+        <translation>El tiempo hasta el primer token aumentó mientras el total apenas cambió: la espera antes de la salida creció y la salida es corta.</translation>
     </message>
     <message>
         <source>Look at the queue and the prefill separately (server spans), and at the input-token profile.</source>
-        <translation type="unfinished"></translation>
+        <translation>Examine la cola y el prefill por separado (spans del servidor) y el perfil de tokens de entrada.</translation>
     </message>
     <message>
         <source>The client total rose while the server root span did not: the time is spent outside the root span.</source>
-        <translation type="unfinished"></translation>
+        <translation>El total del cliente aumentó mientras el span raíz del servidor no: el tiempo se pasa fuera del span raíz.</translation>
     </message>
     <message>
         <source>Check the root span&apos;s boundary (does it end after the response write?), the body size and the load balancer.</source>
-        <translation type="unfinished"></translation>
+        <translation>Compruebe el límite del span raíz (¿termina después de escribir la respuesta?), el tamaño del cuerpo y el balanceador de carga.</translation>
     </message>
     <message>
         <source>Unattributed server time grew: part of the root span has no phase span.</source>
-        <translation type="unfinished"></translation>
+        <translation>El tiempo del servidor no atribuido creció: parte del span raíz no tiene span de fase.</translation>
     </message>
     <message>
         <source>Check for missing child spans (a new code path, a dropped span) and the span rules that map names to phases.</source>
-        <translation type="unfinished"></translation>
+        <translation>Busque spans hijos que falten (una nueva ruta de código, un span descartado) y revise las reglas de spans que asignan nombres a fases.</translation>
     </message>
     <message>
         <source>Fewer events than in the baseline: a better percentile may only mean that events went missing.</source>
-        <translation type="unfinished"></translation>
+        <translation>Menos eventos que en la línea base: un percentil mejor puede significar solo que faltan eventos.</translation>
     </message>
     <message>
         <source>Check dropped iterations, the import and the sampling before comparing percentiles.</source>
-        <translation type="unfinished"></translation>
+        <translation>Compruebe las iteraciones descartadas, la importación y el muestreo antes de comparar percentiles.</translation>
     </message>
     <message>
         <source>Join coverage is low: server phases describe only part of the requests.</source>
-        <translation type="unfinished"></translation>
+        <translation>La cobertura de la unión es baja: las fases del servidor describen solo una parte de las solicitudes.</translation>
     </message>
     <message>
         <source>Check that every hop forwards traceparent, the span export (dropped spans, exporter queue) and the server&apos;s sampling policy.</source>
-        <translation type="unfinished"></translation>
+        <translation>Compruebe que cada salto reenvía traceparent, la exportación de spans (spans descartados, cola del exportador) y la política de muestreo del servidor.</translation>
     </message>
     <message>
         <source>Negative network envelopes: the client total is shorter than the server root span.</source>
-        <translation type="unfinished"></translation>
+        <translation>Envolventes de red negativas: el total del cliente es más corto que el span raíz del servidor.</translation>
     </message>
     <message>
         <source>Check span boundaries, units and the join; a negative envelope never means a faster network.</source>
-        <translation type="unfinished"></translation>
+        <translation>Compruebe los límites de los spans, las unidades y la unión; una envolvente negativa nunca significa una red más rápida.</translation>
     </message>
     <message>
         <source>Trace-ID collisions: several attempts share a trace ID, which joins independent histories.</source>
-        <translation type="unfinished"></translation>
+        <translation>Colisiones de trace ID: varios intentos comparten un trace ID, lo que une historiales independientes.</translation>
     </message>
     <message>
         <source>Check the trace-ID generator: random 128-bit IDs, the generator instance in the high bits.</source>
-        <translation type="unfinished"></translation>
+        <translation>Compruebe el generador de trace IDs: IDs aleatorios de 128 bits, con la instancia del generador en los bits altos.</translation>
     </message>
     <message>
         <source>Dropped iterations: the run did not deliver its promised load, so its percentiles belong to a lower rate.</source>
-        <translation type="unfinished"></translation>
+        <translation>Iteraciones descartadas: la ejecución no entregó la carga prometida, así que sus percentiles corresponden a una tasa más baja.</translation>
     </message>
     <message>
         <source>Raise pre-allocated and maximum in-flight requests, or lower the rate to what the generator can sustain.</source>
-        <translation type="unfinished"></translation>
+        <translation>Aumente las solicitudes en curso preasignadas y máximas, o baje la tasa a lo que el generador pueda sostener.</translation>
     </message>
     <message>
         <source>Completed requests without a completion event (no total, or a stream without done).</source>
-        <translation type="unfinished"></translation>
+        <translation>Solicitudes completadas sin evento de finalización (sin total, o un stream sin done).</translation>
     </message>
     <message>
         <source>Check the stream parser and the importer&apos;s mapping of the end event; these requests are missing from the latency figures.</source>
-        <translation type="unfinished"></translation>
+        <translation>Compruebe el analizador del stream y la asignación del evento final en el importador; estas solicitudes faltan en las cifras de latencia.</translation>
     </message>
     <message>
         <source>The server keeps mostly slow traces: joined requests are much slower than the rest, so joined phases describe the tail only.</source>
-        <translation type="unfinished"></translation>
+        <translation>El servidor conserva sobre todo trazas lentas: las solicitudes unidas son mucho más lentas que el resto, así que las fases unidas describen solo la cola.</translation>
     </message>
     <message>
         <source>Check the tail-sampling policy; enable coordinated sampling for the controlled run and record its rate.</source>
-        <translation type="unfinished"></translation>
+        <translation>Compruebe la política de muestreo de cola; active el muestreo coordinado para la ejecución controlada y registre su tasa.</translation>
     </message>
     <message>
         <source>Upstream is normal but the local fields are slow: connection set-up and sending the request take most of the wait.</source>
-        <translation type="unfinished"></translation>
+        <translation>El servicio remoto es normal pero los campos locales son lentos: el establecimiento de la conexión y el envío de la solicitud ocupan la mayor parte de la espera.</translation>
     </message>
     <message>
         <source>Check the local fields: connection pool, DNS, TLS, request upload and the generator.</source>
-        <translation type="unfinished"></translation>
+        <translation>Compruebe los campos locales: pool de conexiones, DNS, TLS, envío de la solicitud y el generador.</translation>
     </message>
     <message>
         <source>Slow before the response headers.</source>
-        <translation type="unfinished"></translation>
+        <translation>Lento antes de las cabeceras de respuesta.</translation>
     </message>
     <message>
         <source>Check the route, admission, network, region and load before optimising the client.</source>
-        <translation type="unfinished"></translation>
+        <translation>Compruebe la ruta, la admisión, la red, la región y la carga antes de optimizar el cliente.</translation>
     </message>
     <message>
         <source>Fast headers but a slow first effective output.</source>
-        <translation type="unfinished"></translation>
+        <translation>Cabeceras rápidas pero primera salida efectiva lenta.</translation>
     </message>
     <message>
         <source>Check the model queue, prefill, reasoning start and requests in flight.</source>
-        <translation type="unfinished"></translation>
+        <translation>Compruebe la cola del modelo, el prefill, el inicio del razonamiento y las solicitudes en curso.</translation>
     </message>
     <message>
         <source>Fast first event but slow output: the early events are metadata or heartbeats.</source>
-        <translation type="unfinished"></translation>
+        <translation>Primer evento rápido pero salida lenta: los primeros eventos son metadatos o latidos.</translation>
     </message>
     <message>
         <source>Check what the early events carry (metadata, heartbeats while queued, reasoning start); an event is not a token.</source>
-        <translation type="unfinished"></translation>
+        <translation>Compruebe qué contienen los primeros eventos (metadatos, latidos mientras está en cola, inicio del razonamiento); un evento no es un token.</translation>
     </message>
     <message>
         <source>Fast effective action but slow visible text: reasoning or tool calls come first.</source>
-        <translation type="unfinished"></translation>
+        <translation>Acción efectiva rápida pero texto visible lento: primero llegan el razonamiento o las llamadas a herramientas.</translation>
     </message>
     <message>
         <source>Investigate reasoning effort and tool calls; a longer header timeout does not change this pattern.</source>
-        <translation type="unfinished"></translation>
+        <translation>Investigue el esfuerzo de razonamiento y las llamadas a herramientas; un tiempo de espera de cabeceras más largo no cambia este patrón.</translation>
     </message>
     <message>
         <source>Fast first text but a low visible output rate: the stream starts quickly and then generates slowly.</source>
-        <translation type="unfinished"></translation>
+        <translation>Primer texto rápido pero baja tasa de salida visible: el stream empieza rápido y luego genera lentamente.</translation>
     </message>
     <message>
         <source>Compare output length, context, channel, requests in flight and provider (decode, contention); a first-output timeout will not catch it.</source>
-        <translation type="unfinished"></translation>
+        <translation>Compare la longitud de la salida, el contexto, el canal, las solicitudes en curso y el proveedor (decodificación, contención); un tiempo de espera de primera salida no lo detectará.</translation>
     </message>
     <message>
         <source>A phase broke its budget.</source>
-        <translation type="unfinished"></translation>
+        <translation>Una fase incumplió su presupuesto.</translation>
     </message>
     <message>
         <source>Start with the phase&apos;s owner; the other findings say what moved.</source>
-        <translation type="unfinished"></translation>
+        <translation>Empiece por el responsable de la fase; los demás hallazgos indican qué cambió.</translation>
     </message>
 </context>
 <context>
     <name>pb::ui::BudgetModel</name>
     <message>
         <source>pass</source>
-        <translation type="unfinished"></translation>
+        <translation>aprobado</translation>
     </message>
     <message>
         <source>fail</source>
-        <translation type="unfinished"></translation>
+        <translation>fallido</translation>
     </message>
     <message>
         <source>cannot decide</source>
-        <translation type="unfinished"></translation>
+        <translation>no se puede decidir</translation>
     </message>
     <message>
         <source>%L1 %</source>
-        <translation type="unfinished"></translation>
+        <translation>%L1 %</translation>
     </message>
     <message>
         <source>%1 %2</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 %2</translation>
     </message>
     <message>
         <source>SLO (%1)</source>
-        <translation type="unfinished"></translation>
+        <translation>SLO (%1)</translation>
     </message>
     <message>
         <source>%1 (%2)</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 (%2)</translation>
     </message>
     <message>
         <source>Status</source>
-        <translation type="unfinished"></translation>
+        <translation>Estado</translation>
     </message>
     <message>
         <source>Budget</source>
-        <translation type="unfinished"></translation>
+        <translation>Presupuesto</translation>
     </message>
     <message>
         <source>Metric</source>
-        <translation type="unfinished"></translation>
+        <translation>Métrica</translation>
     </message>
     <message>
         <source>Statistic</source>
-        <translation type="unfinished"></translation>
+        <translation>Estadístico</translation>
     </message>
     <message>
         <source>Threshold</source>
-        <translation type="unfinished"></translation>
+        <translation>Umbral</translation>
     </message>
     <message>
         <source>Measured</source>
-        <translation type="unfinished"></translation>
+        <translation>Medido</translation>
     </message>
     <message>
         <source>N</source>
-        <translation type="unfinished"></translation>
+        <translation>N</translation>
     </message>
     <message>
         <source>Why</source>
-        <translation type="unfinished"></translation>
+        <translation>Motivo</translation>
     </message>
 </context>
 <context>
     <name>pb::ui::ChoiceDelegate</name>
     <message>
         <source>(not imported)</source>
-        <translation type="unfinished"></translation>
+        <translation>(no se importa)</translation>
     </message>
 </context>
 <context>
     <name>pb::ui::ColumnFormat</name>
     <message>
         <source>identity and correlation</source>
-        <translation type="unfinished"></translation>
+        <translation>identidad y correlación</translation>
     </message>
     <message>
         <source>condition</source>
-        <translation type="unfinished"></translation>
+        <translation>condición</translation>
     </message>
     <message>
         <source>result</source>
-        <translation type="unfinished"></translation>
+        <translation>resultado</translation>
     </message>
     <message>
         <source>token usage</source>
-        <translation type="unfinished"></translation>
+        <translation>uso de tokens</translation>
     </message>
     <message>
         <source>schedule</source>
-        <translation type="unfinished"></translation>
+        <translation>planificación</translation>
     </message>
     <message>
         <source>client phase (k6 semantics)</source>
-        <translation type="unfinished"></translation>
+        <translation>fase del cliente (semántica de k6)</translation>
     </message>
     <message>
         <source>stream milestone</source>
-        <translation type="unfinished"></translation>
+        <translation>hito del stream</translation>
     </message>
     <message>
         <source>transfer</source>
-        <translation type="unfinished"></translation>
+        <translation>transferencia</translation>
     </message>
     <message>
         <source>milliseconds (ms) from the attempt&apos;s start</source>
-        <translation type="unfinished"></translation>
+        <translation>milisegundos (ms) desde el inicio del intento</translation>
     </message>
     <message>
         <source>milliseconds (ms) from the run&apos;s start</source>
-        <translation type="unfinished"></translation>
+        <translation>milisegundos (ms) desde el inicio de la ejecución</translation>
     </message>
     <message>
         <source>milliseconds (ms)</source>
-        <translation type="unfinished"></translation>
+        <translation>milisegundos (ms)</translation>
     </message>
     <message>
         <source>true or false</source>
-        <translation type="unfinished"></translation>
+        <translation>true o false</translation>
     </message>
     <message>
         <source>tokens</source>
-        <translation type="unfinished"></translation>
+        <translation>tokens</translation>
     </message>
     <message>
         <source>bytes</source>
-        <translation type="unfinished"></translation>
+        <translation>bytes</translation>
     </message>
     <message>
         <source>count</source>
-        <translation type="unfinished"></translation>
+        <translation>recuento</translation>
     </message>
     <message>
         <source>number</source>
-        <translation type="unfinished"></translation>
+        <translation>número</translation>
     </message>
     <message>
         <source>text</source>
-        <translation type="unfinished"></translation>
+        <translation>texto</translation>
     </message>
     <message>
         <source>%1
 %2; unit: %3</source>
-        <translation type="unfinished"></translation>
+        <translation>%1
+%2; unidad: %3</translation>
     </message>
 </context>
 <context>
     <name>pb::ui::ColumnMappingDialog</name>
     <message>
         <source>Import %1 with a column mapping</source>
-        <translation type="unfinished"></translation>
+        <translation>Importar %1 con asignación de columnas</translation>
     </message>
     <message>
         <source>Choose what each column of the file holds. Durations need their unit; unmapped columns are not imported. Without an outcome or HTTP status column every row counts as completed.</source>
-        <translation type="unfinished"></translation>
+        <translation>Elija qué contiene cada columna del archivo. Las duraciones necesitan su unidad; las columnas sin asignar no se importan. Sin una columna de resultado o de estado HTTP, cada fila cuenta como completada.</translation>
     </message>
     <message>
         <source>&amp;Mapping as text (for phasebench-cli import --map):</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Asignación como texto (para phasebench-cli import --map):</translation>
     </message>
     <message>
         <source>&amp;Import</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Importar</translation>
     </message>
     <message>
         <source>Cannot read %1: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>No se puede leer %1: %2</translation>
     </message>
     <message>
         <source>%1 has no header line with at least two columns.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 no tiene una línea de cabecera con al menos dos columnas.</translation>
     </message>
     <message>
         <source>Map at least one column.</source>
-        <translation type="unfinished"></translation>
+        <translation>Asigne al menos una columna.</translation>
     </message>
     <message>
         <source>The file has no column &apos;%1&apos;.</source>
-        <translation type="unfinished"></translation>
+        <translation>El archivo no tiene ninguna columna &apos;%1&apos;.</translation>
     </message>
 </context>
 <context>
     <name>pb::ui::ColumnMappingModel</name>
     <message>
         <source>(not imported)</source>
-        <translation type="unfinished"></translation>
+        <translation>(no se importa)</translation>
     </message>
     <message>
         <source>How the start time is written: RFC 3339 text or a Unix timestamp.</source>
-        <translation type="unfinished"></translation>
+        <translation>Cómo está escrita la hora de inicio: texto RFC 3339 o una marca de tiempo Unix.</translation>
     </message>
     <message>
         <source>The unit of the values in this column.</source>
-        <translation type="unfinished"></translation>
+        <translation>La unidad de los valores de esta columna.</translation>
     </message>
     <message>
         <source>Column in the file</source>
-        <translation type="unfinished"></translation>
+        <translation>Columna del archivo</translation>
     </message>
     <message>
         <source>Examples</source>
-        <translation type="unfinished"></translation>
+        <translation>Ejemplos</translation>
     </message>
     <message>
         <source>Imported as</source>
-        <translation type="unfinished"></translation>
+        <translation>Importada como</translation>
     </message>
     <message>
         <source>Unit</source>
-        <translation type="unfinished"></translation>
+        <translation>Unidad</translation>
     </message>
 </context>
 <context>
     <name>pb::ui::CompositionChart</name>
     <message>
         <source>No requests with a %1 in this scope and window yet</source>
-        <translation type="unfinished"></translation>
+        <translation>Aún no hay solicitudes con %1 en este ámbito y ventana</translation>
     </message>
     <message>
         <source>p%1</source>
-        <translation type="unfinished"></translation>
+        <translation>p%1</translation>
     </message>
     <message>
         <source>percentile band of %1</source>
-        <translation type="unfinished"></translation>
+        <translation>banda de percentiles de %1</translation>
     </message>
     <message>
         <source>mean of the band (ms)</source>
-        <translation type="unfinished"></translation>
+        <translation>media de la banda (ms)</translation>
     </message>
     <message>
         <source>Composition of the requests at each percentile (N = %L1)</source>
-        <translation type="unfinished"></translation>
+        <translation>Composición de las solicitudes en cada percentil (N = %L1)</translation>
     </message>
     <message>
         <source>Export PNG…</source>
-        <translation type="unfinished"></translation>
+        <translation>Exportar PNG…</translation>
     </message>
     <message>
         <source>Export PNG</source>
-        <translation type="unfinished"></translation>
+        <translation>Exportar PNG</translation>
     </message>
     <message>
         <source>PNG image (*.png)</source>
-        <translation type="unfinished"></translation>
+        <translation>Imagen PNG (*.png)</translation>
     </message>
     <message>
         <source>Export SVG…</source>
-        <translation type="unfinished"></translation>
+        <translation>Exportar SVG…</translation>
     </message>
     <message>
         <source>Export SVG</source>
-        <translation type="unfinished"></translation>
+        <translation>Exportar SVG</translation>
     </message>
     <message>
         <source>SVG image (*.svg)</source>
-        <translation type="unfinished"></translation>
+        <translation>Imagen SVG (*.svg)</translation>
     </message>
 </context>
 <context>
     <name>pb::ui::DemoController</name>
     <message>
         <source>The demo run was cancelled.</source>
-        <translation type="unfinished"></translation>
+        <translation>Se canceló la ejecución de demostración.</translation>
     </message>
     <message>
         <source>A demo run is already running.</source>
-        <translation type="unfinished"></translation>
+        <translation>Ya hay una ejecución de demostración en curso.</translation>
     </message>
     <message>
         <source>Unknown demo fault: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Fallo de demostración desconocido: %1</translation>
     </message>
 </context>
 <context>
     <name>pb::ui::DemoDialog</name>
     <message>
         <source>Run Demo</source>
-        <translation type="unfinished"></translation>
+        <translation>Ejecutar demostración</translation>
     </message>
     <message>
         <source>Starts the built-in demo gateway and OTLP receiver on this machine and runs an open-model streaming load against it. Switch on a fault to see its symptom.</source>
-        <translation type="unfinished"></translation>
+        <translation>Inicia la pasarela de demostración y el receptor OTLP integrados en esta máquina y ejecuta contra ellos una carga de streaming de modelo abierto. Active un fallo para ver su síntoma.</translation>
     </message>
     <message>
         <source>Faults of the demo gateway</source>
-        <translation type="unfinished"></translation>
+        <translation>Fallos de la pasarela de demostración</translation>
     </message>
     <message>
         <source> req/s</source>
-        <translation type="unfinished"></translation>
+        <translation> req/s</translation>
     </message>
     <message>
         <source> s</source>
-        <translation type="unfinished"></translation>
+        <translation> s</translation>
     </message>
     <message>
         <source>Arrival rate:</source>
-        <translation type="unfinished"></translation>
+        <translation>Tasa de llegada:</translation>
     </message>
     <message>
         <source>Duration after warm-up:</source>
-        <translation type="unfinished"></translation>
+        <translation>Duración tras el calentamiento:</translation>
     </message>
     <message>
         <source>Start</source>
-        <translation type="unfinished"></translation>
+        <translation>Iniciar</translation>
     </message>
 </context>
 <context>
     <name>pb::ui::DiagnosisModel</name>
     <message>
         <source>low</source>
-        <translation type="unfinished"></translation>
+        <translation>baja</translation>
     </message>
     <message>
         <source>medium</source>
-        <translation type="unfinished"></translation>
+        <translation>media</translation>
     </message>
     <message>
         <source>high</source>
-        <translation type="unfinished"></translation>
+        <translation>alta</translation>
     </message>
     <message>
         <source>Symptom</source>
-        <translation type="unfinished"></translation>
+        <translation>Síntoma</translation>
     </message>
     <message>
         <source>Likely owner</source>
-        <translation type="unfinished"></translation>
+        <translation>Responsable probable</translation>
     </message>
     <message>
         <source>Confidence</source>
-        <translation type="unfinished"></translation>
+        <translation>Confianza</translation>
     </message>
     <message>
         <source>Between</source>
-        <translation type="unfinished"></translation>
+        <translation>Entre</translation>
     </message>
     <message>
         <source>First check</source>
-        <translation type="unfinished"></translation>
+        <translation>Primera comprobación</translation>
     </message>
 </context>
 <context>
     <name>pb::ui::DiagnosisPage</name>
     <message>
         <source>Click a figure that is a phase to see its percentiles</source>
-        <translation type="unfinished"></translation>
+        <translation>Haga clic en una cifra que sea una fase para ver sus percentiles</translation>
     </message>
     <message>
         <source>Click a trace ID to select that request</source>
-        <translation type="unfinished"></translation>
+        <translation>Haga clic en un trace ID para seleccionar esa solicitud</translation>
     </message>
     <message>
         <source>Compare with:</source>
-        <translation type="unfinished"></translation>
+        <translation>Comparar con:</translation>
     </message>
     <message>
         <source>Cannot diagnose the run: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>No se puede diagnosticar la ejecución: %1</translation>
     </message>
     <message>
         <source>No run selected</source>
-        <translation type="unfinished"></translation>
+        <translation>No hay ninguna ejecución seleccionada</translation>
     </message>
     <message>
         <source>halves of the run, or first vs last stage of a stepped run</source>
-        <translation type="unfinished"></translation>
+        <translation>mitades de la ejecución, o primera frente a última etapa de una ejecución escalonada</translation>
     </message>
     <message>
         <source>run %1: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>ejecución %1: %2</translation>
     </message>
     <message>
         <source>Diagnosing…</source>
-        <translation type="unfinished"></translation>
+        <translation>Diagnosticando…</translation>
     </message>
     <message>
         <source>%1 → %2</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 → %2</translation>
     </message>
     <message>
         <source>Comparison refused (%1): the load profiles differ: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>Comparación rechazada (%1): los perfiles de carga difieren: %2</translation>
     </message>
     <message numerus="yes">
         <source>%n finding(s); no comparison was possible.</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%n hallazgo; no fue posible ninguna comparación.</numerusform>
+            <numerusform>%n hallazgos; no fue posible ninguna comparación.</numerusform>
         </translation>
     </message>
     <message numerus="yes">
         <source>%n finding(s), comparing %1.</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%n hallazgo, comparando %1.</numerusform>
+            <numerusform>%n hallazgos, comparando %1.</numerusform>
         </translation>
     </message>
     <message>
         <source>Knee: %1; highest stage that met the budgets: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>Codo: %1; etapa más alta que cumplió los presupuestos: %2</translation>
     </message>
     <message>
         <source>none</source>
-        <translation type="unfinished"></translation>
+        <translation>ninguno</translation>
     </message>
     <message>
         <source>%1
 Likely owner: %2 (confidence %3). Compared: %4.
 First check: %5</source>
-        <translation type="unfinished"></translation>
+        <translation>%1
+Responsable probable: %2 (confianza %3). Comparado: %4.
+Primera comprobación: %5</translation>
     </message>
 </context>
 <context>
     <name>pb::ui::EvidenceModel</name>
     <message>
         <source>Figure</source>
-        <translation type="unfinished"></translation>
+        <translation>Cifra</translation>
     </message>
     <message>
         <source>Statistic</source>
-        <translation type="unfinished"></translation>
+        <translation>Estadístico</translation>
     </message>
     <message>
         <source>Before</source>
-        <translation type="unfinished"></translation>
+        <translation>Antes</translation>
     </message>
     <message>
         <source>N before</source>
-        <translation type="unfinished"></translation>
+        <translation>N antes</translation>
     </message>
     <message>
         <source>After</source>
-        <translation type="unfinished"></translation>
+        <translation>Después</translation>
     </message>
     <message>
         <source>N after</source>
-        <translation type="unfinished"></translation>
+        <translation>N después</translation>
     </message>
     <message>
         <source>Change</source>
-        <translation type="unfinished"></translation>
+        <translation>Cambio</translation>
     </message>
 </context>
 <context>
     <name>pb::ui::ImportController</name>
     <message>
         <source>%1 (%2)</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 (%2)</translation>
     </message>
     <message>
         <source>All supported files (%1)</source>
-        <translation type="unfinished"></translation>
+        <translation>Todos los archivos compatibles (%1)</translation>
     </message>
     <message>
         <source>All files (*)</source>
-        <translation type="unfinished"></translation>
+        <translation>Todos los archivos (*)</translation>
     </message>
 </context>
 <context>
     <name>pb::ui::Job</name>
     <message>
         <source>unexpected error</source>
-        <translation type="unfinished"></translation>
+        <translation>error inesperado</translation>
     </message>
 </context>
 <context>
     <name>pb::ui::JobProgressWidget</name>
     <message>
         <source>Cancel</source>
-        <translation type="unfinished"></translation>
+        <translation>Cancelar</translation>
     </message>
     <message>
         <source>Stop this work; nothing of it is kept</source>
-        <translation type="unfinished"></translation>
+        <translation>Detiene este trabajo; no se conserva nada de él</translation>
     </message>
 </context>
 <context>
     <name>pb::ui::MainWindow</name>
     <message>
         <source>Requests</source>
-        <translation type="unfinished"></translation>
+        <translation>Solicitudes</translation>
     </message>
     <message>
         <source>&amp;File</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Archivo</translation>
     </message>
     <message>
         <source>&amp;New Workbench…</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Nuevo banco de trabajo…</translation>
     </message>
     <message>
         <source>Create an empty workbench file</source>
-        <translation type="unfinished"></translation>
+        <translation>Crea un archivo de banco de trabajo vacío</translation>
     </message>
     <message>
         <source>&amp;Open…</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Abrir…</translation>
     </message>
     <message>
         <source>Open a workbench file</source>
-        <translation type="unfinished"></translation>
+        <translation>Abre un archivo de banco de trabajo</translation>
     </message>
     <message>
         <source>Open &amp;Recent</source>
-        <translation type="unfinished"></translation>
+        <translation>Abrir &amp;reciente</translation>
     </message>
     <message>
         <source>&amp;Import…</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Importar…</translation>
     </message>
     <message>
         <source>Import result files into the workbench, one run per file</source>
-        <translation type="unfinished"></translation>
+        <translation>Importa archivos de resultados en el banco de trabajo, una ejecución por archivo</translation>
     </message>
     <message>
         <source>&amp;Quit</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Salir</translation>
     </message>
     <message>
         <source>&amp;Help</source>
-        <translation type="unfinished"></translation>
+        <translation>A&amp;yuda</translation>
     </message>
     <message>
         <source>&amp;About Phasebench</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Acerca de Phasebench</translation>
     </message>
     <message>
         <source>Cannot Create Workbench</source>
-        <translation type="unfinished"></translation>
+        <translation>No se puede crear el banco de trabajo</translation>
     </message>
     <message>
         <source>Cannot Open Workbench</source>
-        <translation type="unfinished"></translation>
+        <translation>No se puede abrir el banco de trabajo</translation>
     </message>
     <message>
         <source>Could not create %1.</source>
-        <translation type="unfinished"></translation>
+        <translation>No se pudo crear %1.</translation>
     </message>
     <message>
         <source>Could not open %1.</source>
-        <translation type="unfinished"></translation>
+        <translation>No se pudo abrir %1.</translation>
     </message>
     <message>
         <source>No workbench was open: importing into the default workbench %1</source>
-        <translation type="unfinished"></translation>
+        <translation>No había ningún banco de trabajo abierto: importando en el banco de trabajo predeterminado %1</translation>
     </message>
     <message>
         <source>Cancelling…</source>
-        <translation type="unfinished"></translation>
+        <translation>Cancelando…</translation>
     </message>
     <message>
         <source>New Workbench</source>
-        <translation type="unfinished"></translation>
+        <translation>Nuevo banco de trabajo</translation>
     </message>
     <message>
         <source>Phasebench workbench (*.phasebench)</source>
-        <translation type="unfinished"></translation>
+        <translation>Banco de trabajo de Phasebench (*.phasebench)</translation>
     </message>
     <message>
         <source>All files (*)</source>
-        <translation type="unfinished"></translation>
+        <translation>Todos los archivos (*)</translation>
     </message>
     <message>
         <source>Open Workbench</source>
-        <translation type="unfinished"></translation>
+        <translation>Abrir banco de trabajo</translation>
     </message>
     <message>
         <source>Phasebench workbench (*.phasebench);;All files (*)</source>
-        <translation type="unfinished"></translation>
+        <translation>Banco de trabajo de Phasebench (*.phasebench);;Todos los archivos (*)</translation>
     </message>
     <message>
         <source>Import</source>
-        <translation type="unfinished"></translation>
+        <translation>Importar</translation>
     </message>
     <message>
         <source>About Phasebench</source>
-        <translation type="unfinished"></translation>
+        <translation>Acerca de Phasebench</translation>
     </message>
     <message>
         <source>Phasebench %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Phasebench %1</translation>
     </message>
     <message>
         <source>A workbench for LLM API latency: which phase owns this p95?
 
 Built with Qt %1.</source>
-        <translation type="unfinished"></translation>
+        <translation>Un banco de trabajo para la latencia de API de LLM: ¿qué fase es responsable de este p95?
+
+Compilado con Qt %1.</translation>
     </message>
     <message>
         <source>Run %1: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>Ejecución %1: %2</translation>
     </message>
     <message>
         <source>Open a workbench file (File › Open, Ctrl+O) or create one (File › New Workbench, Ctrl+N).
 
 Drop result files here to import them.</source>
-        <translation type="unfinished"></translation>
+        <translation>Abra un archivo de banco de trabajo (Archivo › Abrir, Ctrl+O) o cree uno (Archivo › Nuevo banco de trabajo, Ctrl+N).
+
+Suelte aquí archivos de resultados para importarlos.</translation>
     </message>
     <message>
         <source>This workbench has no runs yet.
 
 Import a result file (File › Import…, Ctrl+I) or drop one here.</source>
-        <translation type="unfinished"></translation>
+        <translation>Este banco de trabajo aún no tiene ejecuciones.
+
+Importe un archivo de resultados (Archivo › Importar…, Ctrl+I) o suéltelo aquí.</translation>
     </message>
     <message>
         <source>Select a run in the list.</source>
-        <translation type="unfinished"></translation>
+        <translation>Seleccione una ejecución de la lista.</translation>
     </message>
     <message>
         <source>%1 — Phasebench</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 — Phasebench</translation>
     </message>
     <message>
         <source>Phasebench</source>
-        <translation type="unfinished"></translation>
+        <translation>Phasebench</translation>
     </message>
     <message>
         <source>No workbench open</source>
-        <translation type="unfinished"></translation>
+        <translation>Ningún banco de trabajo abierto</translation>
     </message>
     <message>
         <source>Runs: %L1</source>
-        <translation type="unfinished"></translation>
+        <translation>Ejecuciones: %L1</translation>
     </message>
     <message>
         <source>Run %1: %L2 requests</source>
-        <translation type="unfinished"></translation>
+        <translation>Ejecución %1: %L2 solicitudes</translation>
     </message>
     <message>
         <source>Importing %1…</source>
-        <translation type="unfinished"></translation>
+        <translation>Importando %1…</translation>
     </message>
     <message>
         <source>Imported %1 into run %2 (requests: %L3).</source>
-        <translation type="unfinished"></translation>
+        <translation>Se importó %1 en la ejecución %2 (solicitudes: %L3).</translation>
     </message>
     <message>
         <source>Bad lines skipped: %L1.</source>
-        <translation type="unfinished"></translation>
+        <translation>Líneas erróneas omitidas: %L1.</translation>
     </message>
     <message>
         <source>Import Failed</source>
-        <translation type="unfinished"></translation>
+        <translation>Error de importación</translation>
     </message>
     <message>
         <source>Could not import %1.</source>
-        <translation type="unfinished"></translation>
+        <translation>No se pudo importar %1.</translation>
     </message>
     <message>
         <source>Nothing of this import was stored.</source>
-        <translation type="unfinished"></translation>
+        <translation>No se almacenó nada de esta importación.</translation>
     </message>
     <message>
         <source>Import of %1 cancelled; nothing of it was stored.</source>
-        <translation type="unfinished"></translation>
+        <translation>Importación de %1 cancelada; no se almacenó nada de ella.</translation>
     </message>
     <message>
         <source>Overview</source>
-        <translation type="unfinished"></translation>
+        <translation>Resumen</translation>
     </message>
     <message>
         <source>Phase Percentiles</source>
-        <translation type="unfinished"></translation>
+        <translation>Percentiles por fase</translation>
     </message>
     <message>
         <source>Waterfall</source>
-        <translation type="unfinished"></translation>
+        <translation>Cascada</translation>
     </message>
     <message>
         <source>Stop</source>
-        <translation type="unfinished"></translation>
+        <translation>Detener</translation>
     </message>
     <message>
         <source>Stop the demo run; requests in flight finish</source>
-        <translation type="unfinished"></translation>
+        <translation>Detiene la ejecución de demostración; las solicitudes en curso terminan</translation>
     </message>
     <message>
         <source>&amp;Run</source>
-        <translation type="unfinished"></translation>
+        <translation>E&amp;jecutar</translation>
     </message>
     <message>
         <source>Run &amp;Demo…</source>
-        <translation type="unfinished"></translation>
+        <translation>Ejecutar &amp;demostración…</translation>
     </message>
     <message>
         <source>Run the built-in demo gateway with a load run, live</source>
-        <translation type="unfinished"></translation>
+        <translation>Ejecuta la pasarela de demostración integrada con una ejecución de carga, en vivo</translation>
     </message>
     <message>
         <source>&amp;Stop</source>
-        <translation type="unfinished"></translation>
+        <translation>De&amp;tener</translation>
     </message>
     <message>
         <source>Stop the running demo; requests in flight finish</source>
-        <translation type="unfinished"></translation>
+        <translation>Detiene la demostración en curso; las solicitudes en curso terminan</translation>
     </message>
     <message>
         <source>Wait for the running work to finish before starting a demo.</source>
-        <translation type="unfinished"></translation>
+        <translation>Espere a que termine el trabajo en curso antes de iniciar una demostración.</translation>
     </message>
     <message>
         <source>Starting the demo gateway…</source>
-        <translation type="unfinished"></translation>
+        <translation>Iniciando la pasarela de demostración…</translation>
     </message>
     <message>
         <source>Stopping: requests in flight finish…</source>
-        <translation type="unfinished"></translation>
+        <translation>Deteniendo: las solicitudes en curso terminan…</translation>
     </message>
     <message>
         <source>OTLP receiver: %1  ·  gateway: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>Receptor OTLP: %1  ·  pasarela: %2</translation>
     </message>
     <message>
         <source>Demo run %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Ejecución de demostración %1</translation>
     </message>
     <message>
         <source>%1 / %2 s</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 / %2 s</translation>
     </message>
     <message>
         <source>Demo run %1: completed %L2, failed %L3, dropped %L4</source>
-        <translation type="unfinished"></translation>
+        <translation>Ejecución de demostración %1: completadas %L2, fallidas %L3, descartadas %L4</translation>
     </message>
     <message>
         <source>Demo run %1 finished.</source>
-        <translation type="unfinished"></translation>
+        <translation>Ejecución de demostración %1 terminada.</translation>
     </message>
     <message>
         <source>Demo Failed</source>
-        <translation type="unfinished"></translation>
+        <translation>Error de la demostración</translation>
     </message>
     <message>
         <source>The demo run could not complete.</source>
-        <translation type="unfinished"></translation>
+        <translation>La ejecución de demostración no pudo completarse.</translation>
     </message>
     <message>
         <source>Wait for the import or the demo to finish, or stop it, before opening another workbench.</source>
-        <translation type="unfinished"></translation>
+        <translation>Espere a que termine la importación o la demostración, o deténgala, antes de abrir otro banco de trabajo.</translation>
     </message>
     <message>
         <source>Import CSV with Column &amp;Mapping…</source>
-        <translation type="unfinished"></translation>
+        <translation>Importar CSV con asignación de &amp;columnas…</translation>
     </message>
     <message>
         <source>Import any CSV file by saying what each of its columns holds</source>
-        <translation type="unfinished"></translation>
+        <translation>Importa cualquier archivo CSV indicando qué contiene cada una de sus columnas</translation>
     </message>
     <message>
         <source>Import CSV with Column Mapping</source>
-        <translation type="unfinished"></translation>
+        <translation>Importar CSV con asignación de columnas</translation>
     </message>
     <message>
         <source>Delimited text (*.csv *.tsv *.txt);;All files (*)</source>
-        <translation type="unfinished"></translation>
+        <translation>Texto delimitado (*.csv *.tsv *.txt);;Todos los archivos (*)</translation>
     </message>
     <message>
         <source>Diagnosis</source>
-        <translation type="unfinished"></translation>
+        <translation>Diagnóstico</translation>
     </message>
     <message>
         <source>Trace %1 is not in the shown run.</source>
-        <translation type="unfinished"></translation>
+        <translation>La traza %1 no está en la ejecución mostrada.</translation>
     </message>
     <message>
         <source>&amp;Edit</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Editar</translation>
     </message>
 </context>
 <context>
     <name>pb::ui::OverviewModel</name>
     <message>
         <source>%L1 ms</source>
-        <translation type="unfinished"></translation>
+        <translation>%L1 ms</translation>
     </message>
     <message>
         <source>[%1, %2] ms</source>
-        <translation type="unfinished"></translation>
+        <translation>[%1, %2] ms</translation>
     </message>
     <message>
         <source>not available</source>
-        <translation type="unfinished"></translation>
+        <translation>no disponible</translation>
     </message>
     <message>
         <source>%1 (largest value)</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 (valor máximo)</translation>
     </message>
     <message>
         <source>Phase</source>
-        <translation type="unfinished"></translation>
+        <translation>Fase</translation>
     </message>
     <message>
         <source>N</source>
-        <translation type="unfinished"></translation>
+        <translation>N</translation>
     </message>
     <message>
         <source>p50</source>
-        <translation type="unfinished"></translation>
+        <translation>p50</translation>
     </message>
     <message>
         <source>p95</source>
-        <translation type="unfinished"></translation>
+        <translation>p95</translation>
     </message>
     <message>
         <source>p95 interval</source>
-        <translation type="unfinished"></translation>
+        <translation>intervalo p95</translation>
     </message>
     <message>
         <source>p99</source>
-        <translation type="unfinished"></translation>
+        <translation>p99</translation>
     </message>
     <message>
         <source>p99 interval</source>
-        <translation type="unfinished"></translation>
+        <translation>intervalo p99</translation>
     </message>
     <message>
         <source>Definition</source>
-        <translation type="unfinished"></translation>
+        <translation>Definición</translation>
     </message>
 </context>
 <context>
     <name>pb::ui::OverviewPage</name>
     <message>
         <source>%L1 %</source>
-        <translation type="unfinished"></translation>
+        <translation>%L1 %</translation>
     </message>
     <message>
         <source>Status:</source>
-        <translation type="unfinished"></translation>
+        <translation>Estado:</translation>
     </message>
     <message>
         <source>Kind:</source>
-        <translation type="unfinished"></translation>
+        <translation>Tipo:</translation>
     </message>
     <message>
         <source>Source:</source>
-        <translation type="unfinished"></translation>
+        <translation>Origen:</translation>
     </message>
     <message>
         <source>Scenario:</source>
-        <translation type="unfinished"></translation>
+        <translation>Escenario:</translation>
     </message>
     <message>
         <source>Model:</source>
-        <translation type="unfinished"></translation>
+        <translation>Modelo:</translation>
     </message>
     <message>
         <source>Endpoint host:</source>
-        <translation type="unfinished"></translation>
+        <translation>Host del endpoint:</translation>
     </message>
     <message>
         <source>Streaming:</source>
-        <translation type="unfinished"></translation>
+        <translation>Streaming:</translation>
     </message>
     <message>
         <source>Arrival rate:</source>
-        <translation type="unfinished"></translation>
+        <translation>Tasa de llegada:</translation>
     </message>
     <message>
         <source>Dropped iterations:</source>
-        <translation type="unfinished"></translation>
+        <translation>Iteraciones descartadas:</translation>
     </message>
     <message>
         <source>Generator lag p99:</source>
-        <translation type="unfinished"></translation>
+        <translation>Retraso del generador p99:</translation>
     </message>
     <message>
         <source>Outcomes:</source>
-        <translation type="unfinished"></translation>
+        <translation>Resultados:</translation>
     </message>
     <message>
         <source>Join coverage:</source>
-        <translation type="unfinished"></translation>
+        <translation>Cobertura de la unión:</translation>
     </message>
     <message>
         <source>Scope:</source>
-        <translation type="unfinished"></translation>
+        <translation>Ámbito:</translation>
     </message>
     <message>
         <source>Window:</source>
-        <translation type="unfinished"></translation>
+        <translation>Ventana:</translation>
     </message>
     <message>
         <source>Statistic:</source>
-        <translation type="unfinished"></translation>
+        <translation>Estadístico:</translation>
     </message>
     <message>
         <source>Cannot compute the overview: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>No se puede calcular el resumen: %1</translation>
     </message>
     <message>
         <source>No run selected</source>
-        <translation type="unfinished"></translation>
+        <translation>No hay ninguna ejecución seleccionada</translation>
     </message>
     <message>
         <source>Computing…</source>
-        <translation type="unfinished"></translation>
+        <translation>Calculando…</translation>
     </message>
     <message>
         <source>Run %1: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>Ejecución %1: %2</translation>
     </message>
     <message>
         <source>yes</source>
-        <translation type="unfinished"></translation>
+        <translation>sí</translation>
     </message>
     <message>
         <source>no</source>
-        <translation type="unfinished"></translation>
+        <translation>no</translation>
     </message>
     <message>
         <source>%L1 req/s</source>
-        <translation type="unfinished"></translation>
+        <translation>%L1 req/s</translation>
     </message>
     <message>
         <source>requested %1, achieved %2</source>
-        <translation type="unfinished"></translation>
+        <translation>solicitada %1, lograda %2</translation>
     </message>
     <message>
         <source>(from the live samples so far)</source>
-        <translation type="unfinished"></translation>
+        <translation>(a partir de las muestras en vivo hasta ahora)</translation>
     </message>
     <message>
         <source>started %L1; errors %2, timeouts %3, cancelled %4, partial %5</source>
-        <translation type="unfinished"></translation>
+        <translation>iniciadas %L1; errores %2, tiempos de espera agotados %3, canceladas %4, parciales %5</translation>
     </message>
     <message>
         <source>no server spans in this run</source>
-        <translation type="unfinished"></translation>
+        <translation>no hay spans del servidor en esta ejecución</translation>
     </message>
     <message>
         <source>%1: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>%1: %2</translation>
     </message>
 </context>
 <context>
     <name>pb::ui::PhaseStackPage</name>
     <message>
         <source>Client phases (setup, send, wait, receive)</source>
-        <translation type="unfinished"></translation>
+        <translation>Fases del cliente (establecimiento, envío, espera, recepción)</translation>
     </message>
     <message>
         <source>Streaming (first text, generation)</source>
-        <translation type="unfinished"></translation>
+        <translation>Streaming (primer texto, generación)</translation>
     </message>
     <message>
         <source>Server phases (gateway, GPU queue, generation, …)</source>
-        <translation type="unfinished"></translation>
+        <translation>Fases del servidor (pasarela, cola de GPU, generación, …)</translation>
     </message>
     <message>
         <source>Bars: the mean composition of the requests ranked in a band around each percentile of the total; their segments add up to the band&apos;s mean total (&quot;other&quot; holds time no phase accounts for). Table: each phase&apos;s own percentile over the same requests; these come from different requests and do not add up.</source>
-        <translation type="unfinished"></translation>
+        <translation>Barras: la composición media de las solicitudes clasificadas en una banda en torno a cada percentil del total; sus segmentos suman el total medio de la banda (&quot;other&quot; contiene el tiempo que ninguna fase explica). Tabla: el percentil propio de cada fase sobre las mismas solicitudes; estos provienen de solicitudes distintas y no se suman.</translation>
     </message>
     <message>
         <source>Phases:</source>
-        <translation type="unfinished"></translation>
+        <translation>Fases:</translation>
     </message>
     <message>
         <source>Cannot compute the composition: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>No se puede calcular la composición: %1</translation>
     </message>
     <message>
         <source>Computing…</source>
-        <translation type="unfinished"></translation>
+        <translation>Calculando…</translation>
     </message>
     <message>
         <source>attempts</source>
-        <translation type="unfinished"></translation>
+        <translation>intentos</translation>
     </message>
     <message>
         <source>logical requests (retries merged)</source>
-        <translation type="unfinished"></translation>
+        <translation>solicitudes lógicas (reintentos combinados)</translation>
     </message>
     <message>
         <source>Events:</source>
-        <translation type="unfinished"></translation>
+        <translation>Eventos:</translation>
     </message>
     <message>
         <source>Percentiles:</source>
-        <translation type="unfinished"></translation>
+        <translation>Percentiles:</translation>
     </message>
     <message>
         <source>Scope: %1. Window: %2.</source>
-        <translation type="unfinished"></translation>
+        <translation>Ámbito: %1. Ventana: %2.</translation>
     </message>
 </context>
 <context>
     <name>pb::ui::RecentFiles</name>
     <message>
         <source>&amp;%1 %2</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;%1 %2</translation>
     </message>
     <message>
         <source>Clear Menu</source>
-        <translation type="unfinished"></translation>
+        <translation>Borrar menú</translation>
     </message>
 </context>
 <context>
     <name>pb::ui::ReconciliationModel</name>
     <message>
         <source>client total</source>
-        <translation type="unfinished"></translation>
+        <translation>total del cliente</translation>
     </message>
     <message>
         <source>server root</source>
-        <translation type="unfinished"></translation>
+        <translation>raíz del servidor</translation>
     </message>
     <message>
         <source>network envelope (total - root)</source>
-        <translation type="unfinished"></translation>
+        <translation>envolvente de red (total - raíz)</translation>
     </message>
     <message>
         <source>gateway</source>
-        <translation type="unfinished"></translation>
+        <translation>pasarela</translation>
     </message>
     <message>
         <source>GPU queue</source>
-        <translation type="unfinished"></translation>
+        <translation>cola de GPU</translation>
     </message>
     <message>
         <source>generation</source>
-        <translation type="unfinished"></translation>
+        <translation>generación</translation>
     </message>
     <message>
         <source>  prefill</source>
-        <translation type="unfinished"></translation>
+        <translation>  prefill</translation>
     </message>
     <message>
         <source>  decode</source>
-        <translation type="unfinished"></translation>
+        <translation>  decodificación</translation>
     </message>
     <message>
         <source>response write</source>
-        <translation type="unfinished"></translation>
+        <translation>escritura de la respuesta</translation>
     </message>
     <message>
         <source>unattributed (root - phases)</source>
-        <translation type="unfinished"></translation>
+        <translation>no atribuido (raíz - fases)</translation>
     </message>
     <message>
         <source>server TTFT</source>
-        <translation type="unfinished"></translation>
+        <translation>TTFT del servidor</translation>
     </message>
     <message>
         <source>stream envelope (first_text - server TTFT)</source>
-        <translation type="unfinished"></translation>
+        <translation>envolvente del stream (first_text - TTFT del servidor)</translation>
     </message>
     <message>
         <source>join</source>
-        <translation type="unfinished"></translation>
+        <translation>unión</translation>
     </message>
     <message>
         <source>%L1 ms</source>
-        <translation type="unfinished"></translation>
+        <translation>%L1 ms</translation>
     </message>
     <message>
         <source>(negative: wrong boundaries or a wrong join)</source>
-        <translation type="unfinished"></translation>
+        <translation>(negativo: límites incorrectos o una unión incorrecta)</translation>
     </message>
     <message>
         <source>Figure</source>
-        <translation type="unfinished"></translation>
+        <translation>Cifra</translation>
     </message>
     <message>
         <source>Value</source>
-        <translation type="unfinished"></translation>
+        <translation>Valor</translation>
     </message>
 </context>
 <context>
     <name>pb::ui::RequestsPage</name>
     <message>
         <source>Sorting…</source>
-        <translation type="unfinished"></translation>
+        <translation>Ordenando…</translation>
     </message>
     <message>
         <source>Cannot read this run: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>No se puede leer esta ejecución: %1</translation>
     </message>
     <message>
         <source>Requests: %L1</source>
-        <translation type="unfinished"></translation>
+        <translation>Solicitudes: %L1</translation>
     </message>
 </context>
 <context>
     <name>pb::ui::RunListModel</name>
     <message>
         <source>ID</source>
-        <translation type="unfinished"></translation>
+        <translation>ID</translation>
     </message>
     <message>
         <source>Name</source>
-        <translation type="unfinished"></translation>
+        <translation>Nombre</translation>
     </message>
     <message>
         <source>Kind</source>
-        <translation type="unfinished"></translation>
+        <translation>Tipo</translation>
     </message>
     <message>
         <source>Status</source>
-        <translation type="unfinished"></translation>
+        <translation>Estado</translation>
     </message>
     <message>
         <source>Requests</source>
-        <translation type="unfinished"></translation>
+        <translation>Solicitudes</translation>
     </message>
     <message>
         <source>Source</source>
-        <translation type="unfinished"></translation>
+        <translation>Origen</translation>
     </message>
     <message>
         <source>Created (UTC)</source>
-        <translation type="unfinished"></translation>
+        <translation>Creada (UTC)</translation>
     </message>
 </context>
 <context>
     <name>pb::ui::RunsPage</name>
     <message>
         <source>Runs</source>
-        <translation type="unfinished"></translation>
+        <translation>Ejecuciones</translation>
     </message>
 </context>
 <context>
     <name>pb::ui::TableCopy</name>
     <message>
         <source>Copy as CSV</source>
-        <translation type="unfinished"></translation>
+        <translation>Copiar como CSV</translation>
     </message>
 </context>
 <context>
     <name>pb::ui::TraceFinder</name>
     <message>
         <source>No run is shown.</source>
-        <translation type="unfinished"></translation>
+        <translation>No se muestra ninguna ejecución.</translation>
     </message>
     <message>
         <source>Run %1 has no request with trace ID %2.</source>
-        <translation type="unfinished"></translation>
+        <translation>La ejecución %1 no tiene ninguna solicitud con trace ID %2.</translation>
     </message>
     <message>
         <source>The request with trace ID %1 is not in the table yet.</source>
-        <translation type="unfinished"></translation>
+        <translation>La solicitud con trace ID %1 aún no está en la tabla.</translation>
     </message>
     <message>
         <source>&amp;Find Trace…</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Buscar traza…</translation>
     </message>
     <message>
         <source>Select a request of the shown run by its trace ID</source>
-        <translation type="unfinished"></translation>
+        <translation>Selecciona una solicitud de la ejecución mostrada por su trace ID</translation>
     </message>
     <message>
         <source>Find Trace</source>
-        <translation type="unfinished"></translation>
+        <translation>Buscar traza</translation>
     </message>
     <message>
         <source>Trace ID (32 hex digits):</source>
-        <translation type="unfinished"></translation>
+        <translation>Trace ID (32 dígitos hexadecimales):</translation>
     </message>
 </context>
 <context>
     <name>pb::ui::TracePage</name>
     <message>
         <source>Cannot show the trace: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>No se puede mostrar la traza: %1</translation>
     </message>
     <message>
         <source>Select a request in the Requests page to see its waterfall.</source>
-        <translation type="unfinished"></translation>
+        <translation>Seleccione una solicitud en la página Solicitudes para ver su cascada.</translation>
     </message>
     <message>
         <source>Loading request %1…</source>
-        <translation type="unfinished"></translation>
+        <translation>Cargando la solicitud %1…</translation>
     </message>
     <message>
         <source>Request %1 of run %2 (no trace ID)</source>
-        <translation type="unfinished"></translation>
+        <translation>Solicitud %1 de la ejecución %2 (sin trace ID)</translation>
     </message>
     <message>
         <source>Request %1 of run %2, trace %3</source>
-        <translation type="unfinished"></translation>
+        <translation>Solicitud %1 de la ejecución %2, traza %3</translation>
     </message>
 </context>
 <context>
     <name>pb::ui::VerdictWidget</name>
     <message>
         <source>Budgets…</source>
-        <translation type="unfinished"></translation>
+        <translation>Presupuestos…</translation>
     </message>
     <message>
         <source>Evaluate a budget file (JSON) on this run</source>
-        <translation type="unfinished"></translation>
+        <translation>Evalúa un archivo de presupuestos (JSON) sobre esta ejecución</translation>
     </message>
     <message>
         <source>Cannot evaluate the budgets: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>No se pueden evaluar los presupuestos: %1</translation>
     </message>
     <message>
         <source>Evaluate budgets</source>
-        <translation type="unfinished"></translation>
+        <translation>Evaluar presupuestos</translation>
     </message>
     <message>
         <source>Budget files (*.json);;All files (*)</source>
-        <translation type="unfinished"></translation>
+        <translation>Archivos de presupuestos (*.json);;Todos los archivos (*)</translation>
     </message>
     <message>
         <source>Evaluating the budgets…</source>
-        <translation type="unfinished"></translation>
+        <translation>Evaluando los presupuestos…</translation>
     </message>
     <message>
         <source>No budgets were stored with this run: load a budget file (Budgets…).</source>
-        <translation type="unfinished"></translation>
+        <translation>No se almacenaron presupuestos con esta ejecución: cargue un archivo de presupuestos (Presupuestos…).</translation>
     </message>
     <message>
         <source>SLO verdict: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Veredicto de SLO: %1</translation>
     </message>
     <message>
         <source>— %1 broke its budget first: %2 %3 against %4 (n = %L5)</source>
-        <translation type="unfinished"></translation>
+        <translation>— %1 incumplió primero su presupuesto: %2 %3 frente a %4 (n = %L5)</translation>
     </message>
     <message>
         <source>(likely owner: %1)</source>
-        <translation type="unfinished"></translation>
+        <translation>(responsable probable: %1)</translation>
     </message>
     <message>
         <source>Budgets: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Presupuestos: %1</translation>
     </message>
     <message>
         <source>No budget was stored before the run started; the first stored version (set %1) is used.</source>
-        <translation type="unfinished"></translation>
+        <translation>No se almacenó ningún presupuesto antes de iniciar la ejecución; se usa la primera versión almacenada (fijada el %1).</translation>
     </message>
     <message>
         <source>Thresholds changed after the run started:</source>
-        <translation type="unfinished"></translation>
+        <translation>Los umbrales cambiaron después de iniciar la ejecución:</translation>
     </message>
     <message>
         <source>%1: %2 → %3 (version %4, set %5)</source>
-        <translation type="unfinished"></translation>
+        <translation>%1: %2 → %3 (versión %4, fijada el %5)</translation>
     </message>
 </context>
 <context>
     <name>pb::ui::WaterfallPlot</name>
     <message>
         <source>ms from the attempt&apos;s start (client clock)</source>
-        <translation type="unfinished"></translation>
+        <translation>ms desde el inicio del intento (reloj del cliente)</translation>
     </message>
     <message>
         <source> %L1 ms</source>
-        <translation type="unfinished"></translation>
+        <translation> %L1 ms</translation>
     </message>
     <message>
         <source>chunks</source>
-        <translation type="unfinished"></translation>
+        <translation>fragmentos</translation>
     </message>
     <message>
         <source>Export PNG…</source>
-        <translation type="unfinished"></translation>
+        <translation>Exportar PNG…</translation>
     </message>
     <message>
         <source>Export PNG</source>
-        <translation type="unfinished"></translation>
+        <translation>Exportar PNG</translation>
     </message>
     <message>
         <source>PNG image (*.png)</source>
-        <translation type="unfinished"></translation>
+        <translation>Imagen PNG (*.png)</translation>
     </message>
     <message>
         <source>Server spans on the client axis assume a symmetric network:
 the root starts half the network envelope (%L1 ms) after the client start.</source>
-        <translation type="unfinished"></translation>
+        <translation>Los spans del servidor en el eje del cliente suponen una red simétrica:
+la raíz empieza la mitad de la envolvente de red (%L1 ms) después del inicio del cliente.</translation>
     </message>
     <message>
         <source>No server spans joined to this request.</source>
-        <translation type="unfinished"></translation>
+        <translation>No hay spans del servidor unidos a esta solicitud.</translation>
     </message>
     <message>
         <source>%1 at %L2 ms</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 en %L2 ms</translation>
     </message>
     <message>
         <source>%1: %L2 ms, from %L3 to %L4 ms</source>
-        <translation type="unfinished"></translation>
+        <translation>%1: %L2 ms, de %L3 a %L4 ms</translation>
     </message>
     <message>
         <source>phase: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>fase: %1</translation>
     </message>
     <message>
         <source>none</source>
-        <translation type="unfinished"></translation>
+        <translation>ninguna</translation>
     </message>
     <message>
         <source>%L1 stream chunks</source>
-        <translation type="unfinished"></translation>
+        <translation>%L1 fragmentos del stream</translation>
     </message>
     <message>
         <source>Export PDF…</source>
-        <translation type="unfinished"></translation>
+        <translation>Exportar PDF…</translation>
     </message>
     <message>
         <source>Export PDF</source>
-        <translation type="unfinished"></translation>
+        <translation>Exportar PDF</translation>
     </message>
     <message>
         <source>PDF document (*.pdf)</source>
-        <translation type="unfinished"></translation>
+        <translation>Documento PDF (*.pdf)</translation>
     </message>
 </context>
 <context>
     <name>pb::ui::Workbench</name>
     <message>
         <source>%1 already exists; Phasebench does not replace workbench files. Open it, or choose another name.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 ya existe; Phasebench no reemplaza archivos de banco de trabajo. Ábralo o elija otro nombre.</translation>
     </message>
     <message>
         <source>%1 does not exist.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 no existe.</translation>
     </message>
     <message>
         <source>Cannot create the folder %1.</source>
-        <translation type="unfinished"></translation>
+        <translation>No se puede crear la carpeta %1.</translation>
     </message>
 </context>
 <context>
     <name>std</name>
     <message>
         <source>not available</source>
-        <translation type="unfinished"></translation>
+        <translation>no disponible</translation>
     </message>
 </context>
 </TS>

@@ -5,208 +5,211 @@
     <name>main</name>
     <message>
         <source>A desktop workbench for LLM API latency.</source>
-        <translation type="unfinished"></translation>
+        <translation>Настольное рабочее место для анализа задержек API LLM.</translation>
     </message>
     <message>
         <source>Workbench file to open.</source>
-        <translation type="unfinished"></translation>
+        <translation>Файл рабочего места для открытия.</translation>
     </message>
     <message>
         <source>Start the built-in demo gateway and receiver and show a demo run filling live (workbench: demo.phasebench in the application data folder).</source>
-        <translation type="unfinished"></translation>
+        <translation>Запустить встроенные демо-шлюз и приёмник и показать заполнение демо-прогона в реальном времени (рабочее место: demo.phasebench в папке данных приложения).</translation>
     </message>
     <message>
         <source>With --demo: switch on a fault of the demo gateway (%1).</source>
-        <translation type="unfinished"></translation>
+        <translation>С --demo: включить неисправность демо-шлюза (%1).</translation>
     </message>
     <message>
         <source>Unknown fault: %1
 </source>
-        <translation type="unfinished"></translation>
+        <translation>Неизвестная неисправность: %1
+</translation>
     </message>
     <message>
         <source>Cannot create the application data folder.
 </source>
-        <translation type="unfinished"></translation>
+        <translation>Не удаётся создать папку данных приложения.
+</translation>
     </message>
     <message>
         <source>Give one FILE, or --demo (with any --fault NAME).
 </source>
-        <translation type="unfinished"></translation>
+        <translation>Укажите один ФАЙЛ или --demo (с любыми --fault ИМЯ).
+</translation>
     </message>
 </context>
 <context>
     <name>pb::Importer</name>
     <message>
         <source>AIPerf per-request export (JSONL)</source>
-        <translation type="unfinished"></translation>
+        <translation>Экспорт AIPerf по запросам (JSONL)</translation>
     </message>
     <message>
         <source>AIPerf aggregate export (JSON or CSV)</source>
-        <translation type="unfinished"></translation>
+        <translation>Агрегированный экспорт AIPerf (JSON или CSV)</translation>
     </message>
     <message>
         <source>GenAI-Perf profile export (JSON)</source>
-        <translation type="unfinished"></translation>
+        <translation>Экспорт профиля GenAI-Perf (JSON)</translation>
     </message>
     <message>
         <source>CSV with a column mapping</source>
-        <translation type="unfinished"></translation>
+        <translation>CSV с сопоставлением столбцов</translation>
     </message>
     <message>
         <source>HTTP Archive (HAR 1.2)</source>
-        <translation type="unfinished"></translation>
+        <translation>HTTP Archive (HAR 1.2)</translation>
     </message>
     <message>
         <source>Jaeger JSON traces</source>
-        <translation type="unfinished"></translation>
+        <translation>Трассы Jaeger в JSON</translation>
     </message>
     <message>
         <source>k6 JSON output (NDJSON)</source>
-        <translation type="unfinished"></translation>
+        <translation>Вывод k6 в JSON (NDJSON)</translation>
     </message>
     <message>
         <source>k6 end-of-test summary (JSON)</source>
-        <translation type="unfinished"></translation>
+        <translation>Итоговая сводка теста k6 (JSON)</translation>
     </message>
     <message>
         <source>LLMPerf individual responses (JSON)</source>
-        <translation type="unfinished"></translation>
+        <translation>Отдельные ответы LLMPerf (JSON)</translation>
     </message>
     <message>
         <source>LLMPerf summary (JSON)</source>
-        <translation type="unfinished"></translation>
+        <translation>Сводка LLMPerf (JSON)</translation>
     </message>
     <message>
         <source>Phasebench CSV</source>
-        <translation type="unfinished"></translation>
+        <translation>CSV Phasebench</translation>
     </message>
     <message>
         <source>OpenTelemetry traces (OTLP JSON)</source>
-        <translation type="unfinished"></translation>
+        <translation>Трассы OpenTelemetry (OTLP JSON)</translation>
     </message>
     <message>
         <source>vLLM benchmark results (JSON)</source>
-        <translation type="unfinished"></translation>
+        <translation>Результаты бенчмарка vLLM (JSON)</translation>
     </message>
 </context>
 <context>
     <name>pb::Metric</name>
     <message>
         <source>Time waiting for a free connection before the request started.</source>
-        <translation type="unfinished"></translation>
+        <translation>Время ожидания свободного соединения до начала запроса.</translation>
     </message>
     <message>
         <source>DNS lookup of the endpoint host.</source>
-        <translation type="unfinished"></translation>
+        <translation>DNS-разрешение хоста конечной точки.</translation>
     </message>
     <message>
         <source>TCP connection set-up.</source>
-        <translation type="unfinished"></translation>
+        <translation>Установка TCP-соединения.</translation>
     </message>
     <message>
         <source>TLS handshake.</source>
-        <translation type="unfinished"></translation>
+        <translation>Рукопожатие TLS.</translation>
     </message>
     <message>
         <source>Connection set-up: blocked + dns + connect + tls. Components that were not measured are left out; not available when none was.</source>
-        <translation type="unfinished"></translation>
+        <translation>Установка соединения: blocked + dns + connect + tls. Неизмеренные компоненты не учитываются; недоступно, если не измерен ни один.</translation>
     </message>
     <message>
         <source>Writing the request to the connection.</source>
-        <translation type="unfinished"></translation>
+        <translation>Запись запроса в соединение.</translation>
     </message>
     <message>
         <source>Request sent to response headers received: server time plus network.</source>
-        <translation type="unfinished"></translation>
+        <translation>От отправки запроса до получения заголовков ответа: время сервера плюс сеть.</translation>
     </message>
     <message>
         <source>Response headers to the last byte of the response body.</source>
-        <translation type="unfinished"></translation>
+        <translation>От заголовков ответа до последнего байта тела ответа.</translation>
     </message>
     <message>
         <source>Client end-to-end latency: attempt start to the end of the response. For a logical request: first attempt&apos;s start to the final attempt&apos;s end.</source>
-        <translation type="unfinished"></translation>
+        <translation>Сквозная задержка на клиенте: от начала попытки до конца ответа. Для логического запроса: от начала первой попытки до конца последней.</translation>
     </message>
     <message>
         <source>Time to headers: attempt start to the response headers.</source>
-        <translation type="unfinished"></translation>
+        <translation>Время до заголовков: от начала попытки до заголовков ответа.</translation>
     </message>
     <message>
         <source>Time to first event: attempt start to the first non-empty SSE event (an event is not a token).</source>
-        <translation type="unfinished"></translation>
+        <translation>Время до первого события: от начала попытки до первого непустого события SSE (событие — это не токен).</translation>
     </message>
     <message>
         <source>Time to first effective output: attempt start to the first text, reasoning or tool-call argument delta.</source>
-        <translation type="unfinished"></translation>
+        <translation>Время до первого полезного вывода: от начала попытки до первой дельты текста, рассуждения или аргумента вызова инструмента.</translation>
     </message>
     <message>
         <source>Time to first visible text: attempt start to the first visible text delta.</source>
-        <translation type="unfinished"></translation>
+        <translation>Время до первого видимого текста: от начала попытки до первой дельты видимого текста.</translation>
     </message>
     <message>
         <source>Attempt start to the end of the stream.</source>
-        <translation type="unfinished"></translation>
+        <translation>От начала попытки до конца потока.</translation>
     </message>
     <message>
         <source>Generation duration: done - first_text (first visible text to end of stream). Completed requests only.</source>
-        <translation type="unfinished"></translation>
+        <translation>Длительность генерации: done - first_text (от первого видимого текста до конца потока). Только завершённые запросы.</translation>
     </message>
     <message>
         <source>Inter-token latency: (done - first_text) / (output_tokens - 1); needs at least 2 output tokens. Completed requests only.</source>
-        <translation type="unfinished"></translation>
+        <translation>Задержка между токенами: (done - first_text) / (output_tokens - 1); нужно не менее 2 выходных токенов. Только завершённые запросы.</translation>
     </message>
     <message>
         <source>Per-request output rate: output_tokens / (done - first_text), in tokens per second. Completed requests only.</source>
-        <translation type="unfinished"></translation>
+        <translation>Скорость вывода на запрос: output_tokens / (done - first_text), в токенах в секунду. Только завершённые запросы.</translation>
     </message>
     <message>
         <source>(done - first_text) / output_tokens. Completed requests only.</source>
-        <translation type="unfinished"></translation>
+        <translation>(done - first_text) / output_tokens. Только завершённые запросы.</translation>
     </message>
     <message>
         <source>Input (prompt) tokens of the request, as reported or estimated.</source>
-        <translation type="unfinished"></translation>
+        <translation>Входные токены (промпт) запроса, по данным провайдера или по оценке.</translation>
     </message>
     <message>
         <source>Input tokens served from the provider&apos;s prompt cache.</source>
-        <translation type="unfinished"></translation>
+        <translation>Входные токены, полученные из кэша промптов провайдера.</translation>
     </message>
     <message>
         <source>Output (completion) tokens, reasoning included when the provider counts it there.</source>
-        <translation type="unfinished"></translation>
+        <translation>Выходные токены (completion), включая рассуждения, если провайдер учитывает их там.</translation>
     </message>
     <message>
         <source>Reasoning tokens reported by the provider.</source>
-        <translation type="unfinished"></translation>
+        <translation>Токены рассуждений по данным провайдера.</translation>
     </message>
     <message>
         <source>Duration of the server&apos;s root span for this attempt.</source>
-        <translation type="unfinished"></translation>
+        <translation>Длительность корневого спана сервера для этой попытки.</translation>
     </message>
     <message>
         <source>Server gateway work: auth, prepare, route, application queues.</source>
-        <translation type="unfinished"></translation>
+        <translation>Работа серверного шлюза: аутентификация, подготовка, маршрутизация, очереди приложения.</translation>
     </message>
     <message>
         <source>Waiting for a compute slot after the scheduler accepted the work.</source>
-        <translation type="unfinished"></translation>
+        <translation>Ожидание вычислительного слота после того, как планировщик принял работу.</translation>
     </message>
     <message>
         <source>Server-side inference: inference start to last token.</source>
-        <translation type="unfinished"></translation>
+        <translation>Инференс на сервере: от начала инференса до последнего токена.</translation>
     </message>
     <message>
         <source>Server writing the response.</source>
-        <translation type="unfinished"></translation>
+        <translation>Запись ответа сервером.</translation>
     </message>
     <message>
         <source>Server root span minus its attributed child phases.</source>
-        <translation type="unfinished"></translation>
+        <translation>Корневой спан сервера за вычетом отнесённых к нему дочерних фаз.</translation>
     </message>
     <message>
         <source>Client total - server root, paired per request. Negative values mean wrong span boundaries or a wrong join; they are flagged, never clamped.</source>
-        <translation type="unfinished"></translation>
+        <translation>Итог клиента - корень сервера, попарно для каждого запроса. Отрицательные значения означают неверные границы спанов или неверное сопоставление; они помечаются, но никогда не обрезаются.</translation>
     </message>
 </context>
 <context>
@@ -221,102 +224,105 @@
     </message>
     <message>
         <source>Run a load scenario against an endpoint.</source>
-        <translation type="unfinished"></translation>
+        <translation>Запустить сценарий нагрузки на конечную точку.</translation>
     </message>
     <message>
         <source>Receive OTLP/HTTP traces into a workbench file.</source>
-        <translation type="unfinished"></translation>
+        <translation>Принимать трассы OTLP/HTTP в файл рабочего места.</translation>
     </message>
     <message>
         <source>Reconcile one request by trace ID.</source>
-        <translation type="unfinished"></translation>
+        <translation>Сверить один запрос по trace ID.</translation>
     </message>
     <message>
         <source>Run the demo LLM gateway (OpenAI-compatible, OTLP).</source>
-        <translation type="unfinished"></translation>
+        <translation>Запустить демо-шлюз LLM (совместимый с OpenAI, OTLP).</translation>
     </message>
     <message>
         <source>Summarize a run: percentiles, rates and token totals.</source>
-        <translation type="unfinished"></translation>
+        <translation>Сводка по прогону: перцентили, доли и суммы токенов.</translation>
     </message>
     <message>
         <source>Usage: phasebench-cli &lt;command&gt; [options]
 
 Commands:</source>
-        <translation type="unfinished"></translation>
+        <translation>Использование: phasebench-cli &lt;команда&gt; [параметры]
+
+Команды:</translation>
     </message>
     <message>
         <source>
 Run &apos;phasebench-cli &lt;command&gt; --help&apos; for the options of a command.</source>
-        <translation type="unfinished"></translation>
+        <translation>
+Выполните &apos;phasebench-cli &lt;команда&gt; --help&apos;, чтобы увидеть параметры команды.</translation>
     </message>
     <message>
         <source>unknown command &apos;%1&apos;</source>
-        <translation type="unfinished"></translation>
+        <translation>неизвестная команда &apos;%1&apos;</translation>
     </message>
     <message>
         <source>Input format (default: detected from content).</source>
-        <translation type="unfinished"></translation>
+        <translation>Формат входных данных (по умолчанию: определяется по содержимому).</translation>
     </message>
     <message>
         <source>NAME</source>
-        <translation type="unfinished"></translation>
+        <translation>ИМЯ</translation>
     </message>
     <message>
         <source>Name of the new run (default: the file name).</source>
-        <translation type="unfinished"></translation>
+        <translation>Имя нового прогона (по умолчанию: имя файла).</translation>
     </message>
     <message>
         <source>Add to an existing run instead of creating one.</source>
-        <translation type="unfinished"></translation>
+        <translation>Добавить в существующий прогон вместо создания нового.</translation>
     </message>
     <message>
         <source>RUN_ID</source>
-        <translation type="unfinished"></translation>
+        <translation>ID_ПРОГОНА</translation>
     </message>
     <message>
         <source>Skip malformed lines and report them.</source>
-        <translation type="unfinished"></translation>
+        <translation>Пропускать некорректные строки и сообщать о них.</translation>
     </message>
     <message>
         <source>Column mapping for generic CSV files and k6 custom Trends, e.g. &apos;total=latency_s:s,first_text=ttft:ms&apos; (see docs/import.md).</source>
-        <translation type="unfinished"></translation>
+        <translation>Сопоставление столбцов для обычных CSV-файлов и пользовательских Trend k6, например &apos;total=latency_s:s,first_text=ttft:ms&apos; (см. docs/import.md).</translation>
     </message>
     <message>
         <source>MAPPING</source>
-        <translation type="unfinished"></translation>
+        <translation>СОПОСТАВЛЕНИЕ</translation>
     </message>
     <message>
         <source>Files to import.</source>
-        <translation type="unfinished"></translation>
+        <translation>Файлы для импорта.</translation>
     </message>
     <message>
         <source>FILE…</source>
-        <translation type="unfinished"></translation>
+        <translation>ФАЙЛ…</translation>
     </message>
     <message>
         <source>nothing to import: name at least one FILE</source>
-        <translation type="unfinished"></translation>
+        <translation>нечего импортировать: укажите хотя бы один ФАЙЛ</translation>
     </message>
     <message>
         <source>--into expects a run id</source>
-        <translation type="unfinished"></translation>
+        <translation>--into ожидает id прогона</translation>
     </message>
     <message>
         <source>%1: imported %2 requests, %3 spans into run %4 (format %5)</source>
-        <translation type="unfinished"></translation>
+        <translation>%1: импортировано запросов: %2, спанов: %3 в прогон %4 (формат %5)</translation>
     </message>
     <message>
         <source>  skipped %1 bad lines; first ones:</source>
-        <translation type="unfinished"></translation>
+        <translation>  пропущено некорректных строк: %1; первые из них:</translation>
     </message>
     <message>
         <source>%1: warning: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>%1: предупреждение: %2</translation>
     </message>
     <message>
         <source>import failed, nothing was stored: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>импорт не удался, ничего не сохранено: %1</translation>
     </message>
     <message>
         <source>Workbench file (.phasebench).</source>
@@ -324,7 +330,7 @@ Run &apos;phasebench-cli &lt;command&gt; --help&apos; for the options of a comma
     </message>
     <message>
         <source>FILE</source>
-        <translation type="unfinished"></translation>
+        <translation>ФАЙЛ</translation>
     </message>
     <message>
         <source>Print machine-readable JSON.</source>
@@ -336,183 +342,183 @@ Run &apos;phasebench-cli &lt;command&gt; --help&apos; for the options of a comma
     </message>
     <message>
         <source>no workbench file at &apos;%1&apos;</source>
-        <translation type="unfinished"></translation>
+        <translation>нет файла рабочего места по пути &apos;%1&apos;</translation>
     </message>
     <message>
         <source>Receive OTLP/HTTP traces (POST /v1/traces) into a workbench file until Ctrl+C.</source>
-        <translation type="unfinished"></translation>
+        <translation>Принимать трассы OTLP/HTTP (POST /v1/traces) в файл рабочего места до нажатия Ctrl+C.</translation>
     </message>
     <message>
         <source>TCP port (default 4318; 0 = any free port).</source>
-        <translation type="unfinished"></translation>
+        <translation>TCP-порт (по умолчанию 4318; 0 = любой свободный порт).</translation>
     </message>
     <message>
         <source>P</source>
-        <translation type="unfinished"></translation>
+        <translation>P</translation>
     </message>
     <message>
         <source>Address to listen on (default 127.0.0.1).</source>
-        <translation type="unfinished"></translation>
+        <translation>Адрес для прослушивания (по умолчанию 127.0.0.1).</translation>
     </message>
     <message>
         <source>ADDR</source>
-        <translation type="unfinished"></translation>
+        <translation>АДРЕС</translation>
     </message>
     <message>
         <source>Largest request body after decompression (default 64).</source>
-        <translation type="unfinished"></translation>
+        <translation>Максимальный размер тела запроса после распаковки (по умолчанию 64).</translation>
     </message>
     <message>
         <source>N</source>
-        <translation type="unfinished"></translation>
+        <translation>N</translation>
     </message>
     <message>
         <source>Store the spans into this run (default: a running load run, else a new &apos;received&apos; run).</source>
-        <translation type="unfinished"></translation>
+        <translation>Сохранять спаны в этот прогон (по умолчанию: в текущий нагрузочный прогон, иначе в новый прогон &apos;received&apos;).</translation>
     </message>
     <message>
         <source>Keep prompt/completion attributes (gen_ai.prompt*, …); dropped by default.</source>
-        <translation type="unfinished"></translation>
+        <translation>Сохранять атрибуты промпта и ответа (gen_ai.prompt*, …); по умолчанию они отбрасываются.</translation>
     </message>
     <message>
         <source>--port expects a number from 0 to 65535</source>
-        <translation type="unfinished"></translation>
+        <translation>--port ожидает число от 0 до 65535</translation>
     </message>
     <message>
         <source>--max-body-mib expects a number from 1 to 4096</source>
-        <translation type="unfinished"></translation>
+        <translation>--max-body-mib ожидает число от 1 до 4096</translation>
     </message>
     <message>
         <source>no run &apos;%1&apos; in this file</source>
-        <translation type="unfinished"></translation>
+        <translation>в этом файле нет прогона &apos;%1&apos;</translation>
     </message>
     <message>
         <source>cannot start the receiver: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>не удаётся запустить приёмник: %1</translation>
     </message>
     <message>
         <source>warning: listening on %1, which other machines may reach</source>
-        <translation type="unfinished"></translation>
+        <translation>предупреждение: прослушивается %1, адрес может быть доступен с других машин</translation>
     </message>
     <message>
         <source>OTLP/HTTP receiver on %1 (protobuf and JSON), writing to %2; Ctrl+C stops</source>
-        <translation type="unfinished"></translation>
+        <translation>Приёмник OTLP/HTTP на %1 (protobuf и JSON), запись в %2; Ctrl+C для остановки</translation>
     </message>
     <message>
         <source>received %1 spans (%2 rejected) in %3 requests; stored %4 spans</source>
-        <translation type="unfinished"></translation>
+        <translation>получено спанов: %1 (отклонено: %2) в запросах: %3; сохранено спанов: %4</translation>
     </message>
     <message>
         <source> into run %1</source>
-        <translation type="unfinished"></translation>
+        <translation> в прогон %1</translation>
     </message>
     <message>
         <source>refused requests: %1 undecodable, %2 too large, %3 wrong content type, %4 store behind</source>
-        <translation type="unfinished"></translation>
+        <translation>отклонённые запросы: не декодируются — %1, слишком большие — %2, неверный тип содержимого — %3, хранилище не успевает — %4</translation>
     </message>
     <message>
         <source>dropped %1 prompt/completion attributes (use --capture-content to keep them)</source>
-        <translation type="unfinished"></translation>
+        <translation>отброшено атрибутов промпта и ответа: %1 (используйте --capture-content, чтобы сохранять их)</translation>
     </message>
     <message>
         <source>%1 spans could not be stored: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>не удалось сохранить спанов: %1: %2</translation>
     </message>
     <message>
         <source>run %1 &apos;%2&apos;: %3 (generator %4, %5 s)</source>
-        <translation type="unfinished"></translation>
+        <translation>прогон %1 &apos;%2&apos;: %3 (генератор %4, %5 с)</translation>
     </message>
     <message>
         <source>rate</source>
-        <translation type="unfinished"></translation>
+        <translation>интенсивность</translation>
     </message>
     <message>
         <source>requested %1/s, achieved %2/s (steady window)</source>
-        <translation type="unfinished"></translation>
+        <translation>запрошено %1/с, достигнуто %2/с (установившееся окно)</translation>
     </message>
     <message>
         <source>achieved %1/s (closed model: no requested rate)</source>
-        <translation type="unfinished"></translation>
+        <translation>достигнуто %1/с (закрытая модель: без заданной интенсивности)</translation>
     </message>
     <message>
         <source>dropped</source>
-        <translation type="unfinished"></translation>
+        <translation>пропущено</translation>
     </message>
     <message>
         <source>%1 iterations</source>
-        <translation type="unfinished"></translation>
+        <translation>итераций: %1</translation>
     </message>
     <message>
         <source>generator lag</source>
-        <translation type="unfinished"></translation>
+        <translation>отставание генератора</translation>
     </message>
     <message>
         <source>p50 %1 ms, p99 %2 ms (start - scheduled)</source>
-        <translation type="unfinished"></translation>
+        <translation>p50 %1 мс, p99 %2 мс (начало - по плану)</translation>
     </message>
     <message>
         <source>attempts</source>
-        <translation type="unfinished"></translation>
+        <translation>попытки</translation>
     </message>
     <message>
         <source>%1 (%2 retries), trace-ID collisions: %3</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 (повторов: %2), коллизий trace ID: %3</translation>
     </message>
     <message>
         <source>outcomes</source>
-        <translation type="unfinished"></translation>
+        <translation>исходы</translation>
     </message>
     <message>
         <source>requested %1/s, </source>
-        <translation type="unfinished"></translation>
+        <translation>запрошено %1/с, </translation>
     </message>
     <message>
         <source>achieved %1/s, dropped %2</source>
-        <translation type="unfinished"></translation>
+        <translation>достигнуто %1/с, пропущено %2</translation>
     </message>
     <message>
         <source>latency in ms: completed attempts, steady window, nearest-rank</source>
-        <translation type="unfinished"></translation>
+        <translation>задержка в мс: завершённые попытки, установившееся окно, nearest-rank</translation>
     </message>
     <message>
         <source>Scenario file (JSON, see docs/scenario.md).</source>
-        <translation type="unfinished"></translation>
+        <translation>Файл сценария (JSON, см. docs/scenario.md).</translation>
     </message>
     <message>
         <source>Run name (default: the scenario&apos;s name).</source>
-        <translation type="unfinished"></translation>
+        <translation>Имя прогона (по умолчанию: имя сценария).</translation>
     </message>
     <message>
         <source>No live progress on stderr.</source>
-        <translation type="unfinished"></translation>
+        <translation>Не выводить ход выполнения в stderr.</translation>
     </message>
     <message>
         <source>expected exactly one scenario file</source>
-        <translation type="unfinished"></translation>
+        <translation>ожидался ровно один файл сценария</translation>
     </message>
     <message>
         <source>what was measured before the failure is stored in run %1</source>
-        <translation type="unfinished"></translation>
+        <translation>измеренное до сбоя сохранено в прогоне %1</translation>
     </message>
     <message>
         <source>run %1 was stopped; everything measured until then is stored</source>
-        <translation type="unfinished"></translation>
+        <translation>прогон %1 остановлен; всё измеренное до этого момента сохранено</translation>
     </message>
     <message>
         <source>name</source>
-        <translation type="unfinished"></translation>
+        <translation>имя</translation>
     </message>
     <message>
         <source>kind</source>
-        <translation type="unfinished"></translation>
+        <translation>вид</translation>
     </message>
     <message>
         <source>status</source>
-        <translation type="unfinished"></translation>
+        <translation>статус</translation>
     </message>
     <message>
         <source>requests</source>
-        <translation type="unfinished"></translation>
+        <translation>запросы</translation>
     </message>
     <message>
         <source>(no runs)</source>
@@ -520,2250 +526,2260 @@ Run &apos;phasebench-cli &lt;command&gt; --help&apos; for the options of a comma
     </message>
     <message>
         <source>Run the demo LLM gateway (OpenAI-compatible, SSE, OTLP span export) until Ctrl+C.</source>
-        <translation type="unfinished"></translation>
+        <translation>Запустить демо-шлюз LLM (совместимый с OpenAI, SSE, экспорт спанов OTLP) до нажатия Ctrl+C.</translation>
     </message>
     <message>
         <source>TCP port (default 8000; 0 = any free port).</source>
-        <translation type="unfinished"></translation>
+        <translation>TCP-порт (по умолчанию 8000; 0 = любой свободный порт).</translation>
     </message>
     <message>
         <source>Export spans to this OTLP/HTTP endpoint, e.g. http://127.0.0.1:4318.</source>
-        <translation type="unfinished"></translation>
+        <translation>Экспортировать спаны на эту конечную точку OTLP/HTTP, например http://127.0.0.1:4318.</translation>
     </message>
     <message>
         <source>URL</source>
-        <translation type="unfinished"></translation>
+        <translation>URL</translation>
     </message>
     <message>
         <source>Compute slots of the inference pool (default 4).</source>
-        <translation type="unfinished"></translation>
+        <translation>Вычислительные слоты пула инференса (по умолчанию 4).</translation>
     </message>
     <message>
         <source>Switch a fault on (repeatable; see --list-faults).</source>
-        <translation type="unfinished"></translation>
+        <translation>Включить неисправность (можно повторять; см. --list-faults).</translation>
     </message>
     <message>
         <source>List the faults and the symptom each produces.</source>
-        <translation type="unfinished"></translation>
+        <translation>Показать неисправности и симптом, который вызывает каждая.</translation>
     </message>
     <message>
         <source>Environment variable holding the bearer token to require (default PHASEBENCH_DEMO_API_KEY; unset: any token is accepted).</source>
-        <translation type="unfinished"></translation>
+        <translation>Переменная окружения с требуемым bearer-токеном (по умолчанию PHASEBENCH_DEMO_API_KEY; если не задана, принимается любой токен).</translation>
     </message>
     <message>
         <source>VAR</source>
-        <translation type="unfinished"></translation>
+        <translation>ПЕРЕМЕННАЯ</translation>
     </message>
     <message>
         <source>--slots expects a number from 1 to 1024</source>
-        <translation type="unfinished"></translation>
+        <translation>--slots ожидает число от 1 до 1024</translation>
     </message>
     <message>
         <source>--otlp expects an http:// URL, e.g. http://127.0.0.1:4318</source>
-        <translation type="unfinished"></translation>
+        <translation>--otlp ожидает URL вида http://, например http://127.0.0.1:4318</translation>
     </message>
     <message>
         <source>unknown fault &apos;%1&apos; (see --list-faults)</source>
-        <translation type="unfinished"></translation>
+        <translation>неизвестная неисправность &apos;%1&apos; (см. --list-faults)</translation>
     </message>
     <message>
         <source>cannot start the demo gateway: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>не удаётся запустить демо-шлюз: %1</translation>
     </message>
     <message>
         <source>demo LLM gateway on %1 (model %2, %3 slots, faults: %4, spans: %5, token: %6); Ctrl+C stops</source>
-        <translation type="unfinished"></translation>
+        <translation>демо-шлюз LLM на %1 (модель %2, слотов: %3, неисправности: %4, спаны: %5, токен: %6); Ctrl+C для остановки</translation>
     </message>
     <message>
         <source>none</source>
-        <translation type="unfinished"></translation>
+        <translation>нет</translation>
     </message>
     <message>
         <source>not exported</source>
-        <translation type="unfinished"></translation>
+        <translation>не экспортируются</translation>
     </message>
     <message>
         <source>any bearer token</source>
-        <translation type="unfinished"></translation>
+        <translation>любой bearer-токен</translation>
     </message>
     <message>
         <source>required from $%1</source>
-        <translation type="unfinished"></translation>
+        <translation>требуется из $%1</translation>
     </message>
     <message>
         <source>served %1 requests (%2 completed, %3 unauthorized, %4 cancelled)</source>
-        <translation type="unfinished"></translation>
+        <translation>обслужено запросов: %1 (завершено: %2, без авторизации: %3, отменено: %4)</translation>
     </message>
     <message>
         <source>exported %1 spans (%2 dropped)</source>
-        <translation type="unfinished"></translation>
+        <translation>экспортировано спанов: %1 (отброшено: %2)</translation>
     </message>
     <message>
         <source>last export error: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>последняя ошибка экспорта: %1</translation>
     </message>
     <message>
         <source>Run to summarize (default: the only run of the file).</source>
-        <translation type="unfinished"></translation>
+        <translation>Прогон для сводки (по умолчанию: единственный прогон в файле).</translation>
     </message>
     <message>
         <source>ID</source>
-        <translation type="unfinished"></translation>
+        <translation>ID</translation>
     </message>
     <message>
         <source>Metric to summarize; repeat or separate with commas (default: every metric). TTFT variants are named: headers, first_event, first_content, first_text.</source>
-        <translation type="unfinished"></translation>
+        <translation>Метрика для сводки; повторите параметр или перечислите через запятую (по умолчанию: все метрики). Варианты TTFT называются: headers, first_event, first_content, first_text.</translation>
     </message>
     <message>
         <source>List the metric catalogue with units and definitions.</source>
-        <translation type="unfinished"></translation>
+        <translation>Показать каталог метрик с единицами и определениями.</translation>
     </message>
     <message>
         <source>Percentile convention: nearest-rank (default), linear, ecdf.</source>
-        <translation type="unfinished"></translation>
+        <translation>Способ расчёта перцентилей: nearest-rank (по умолчанию), linear, ecdf.</translation>
     </message>
     <message>
         <source>Event unit: attempts (default) or logical (retries grouped).</source>
-        <translation type="unfinished"></translation>
+        <translation>Единица события: attempts (по умолчанию) или logical (повторы объединены).</translation>
     </message>
     <message>
         <source>UNIT</source>
-        <translation type="unfinished"></translation>
+        <translation>ЕДИНИЦА</translation>
     </message>
     <message>
         <source>Logical requests&apos; tokens: billed (all attempts, default) or logical (final attempt).</source>
-        <translation type="unfinished"></translation>
+        <translation>Токены логических запросов: billed (все попытки, по умолчанию) или logical (последняя попытка).</translation>
     </message>
     <message>
         <source>COUNTING</source>
-        <translation type="unfinished"></translation>
+        <translation>ПОДСЧЁТ</translation>
     </message>
     <message>
         <source>Cached responses: include, exclude (default), only.</source>
-        <translation type="unfinished"></translation>
+        <translation>Ответы из кэша: include, exclude (по умолчанию), only.</translation>
     </message>
     <message>
         <source>MODE</source>
-        <translation type="unfinished"></translation>
+        <translation>РЕЖИМ</translation>
     </message>
     <message>
         <source>Outcomes in the latency figures: completed (default), all, or one outcome name. Outcome rates always cover every outcome.</source>
-        <translation type="unfinished"></translation>
+        <translation>Исходы в показателях задержки: completed (по умолчанию), all или имя одного исхода. Доли исходов всегда охватывают все исходы.</translation>
     </message>
     <message>
         <source>OUTCOME</source>
-        <translation type="unfinished"></translation>
+        <translation>ИСХОД</translation>
     </message>
     <message>
         <source>Only this model (repeatable).</source>
-        <translation type="unfinished"></translation>
+        <translation>Только эта модель (можно повторять).</translation>
     </message>
     <message>
         <source>Only this stage (repeatable).</source>
-        <translation type="unfinished"></translation>
+        <translation>Только эта ступень (можно повторять).</translation>
     </message>
     <message>
         <source>Only this input token bucket (repeatable).</source>
-        <translation type="unfinished"></translation>
+        <translation>Только эта группа входных токенов (можно повторять).</translation>
     </message>
     <message>
         <source>Only this output token bucket (repeatable).</source>
-        <translation type="unfinished"></translation>
+        <translation>Только эта группа выходных токенов (можно повторять).</translation>
     </message>
     <message>
         <source>Only rows whose COLUMN (a condition column) is VALUE (repeatable).</source>
-        <translation type="unfinished"></translation>
+        <translation>Только строки, у которых СТОЛБЕЦ (столбец условия) равен ЗНАЧЕНИЮ (можно повторять).</translation>
     </message>
     <message>
         <source>COLUMN=VALUE</source>
-        <translation type="unfinished"></translation>
+        <translation>СТОЛБЕЦ=ЗНАЧЕНИЕ</translation>
     </message>
     <message>
         <source>Window: all (default), steady, stage:NAME, per-stage (one summary per stage, never merged), range:FROM_MS-TO_MS (start time from run start).</source>
-        <translation type="unfinished"></translation>
+        <translation>Окно: all (по умолчанию), steady, stage:NAME, per-stage (отдельная сводка для каждой ступени, без объединения), range:FROM_MS-TO_MS (время начала от старта прогона).</translation>
     </message>
     <message>
         <source>SPEC</source>
-        <translation type="unfinished"></translation>
+        <translation>СПЕЦ</translation>
     </message>
     <message>
         <source>Warm-up excluded from the steady window (default 10000).</source>
-        <translation type="unfinished"></translation>
+        <translation>Прогрев, исключаемый из установившегося окна (по умолчанию 10000).</translation>
     </message>
     <message>
         <source>Settle time after each stage change excluded from the steady window (default 5000).</source>
-        <translation type="unfinished"></translation>
+        <translation>Время стабилизации после каждой смены ступени, исключаемое из установившегося окна (по умолчанию 5000).</translation>
     </message>
     <message>
         <source>Confidence of the percentile intervals (default 0.95).</source>
-        <translation type="unfinished"></translation>
+        <translation>Доверительный уровень интервалов перцентилей (по умолчанию 0.95).</translation>
     </message>
     <message>
         <source>X</source>
-        <translation type="unfinished"></translation>
+        <translation>X</translation>
     </message>
     <message>
         <source>Also print a time series with intervals of N ms: count, p95 and error rate.</source>
-        <translation type="unfinished"></translation>
+        <translation>Также вывести временной ряд с интервалами по N мс: количество, p95 и доля ошибок.</translation>
     </message>
     <message>
         <source>Metric of the time series (default: total).</source>
-        <translation type="unfinished"></translation>
+        <translation>Метрика временного ряда (по умолчанию: total).</translation>
     </message>
     <message>
         <source>Also print the tail composition around p50/p95/p99: client, streaming or server.</source>
-        <translation type="unfinished"></translation>
+        <translation>Также вывести состав хвоста около p50/p95/p99: client, streaming или server.</translation>
     </message>
     <message>
         <source>KIND</source>
-        <translation type="unfinished"></translation>
+        <translation>ВИД</translation>
     </message>
     <message>
         <source>Half-width of a composition band in percentile points (default 1).</source>
-        <translation type="unfinished"></translation>
+        <translation>Полуширина полосы состава в процентильных пунктах (по умолчанию 1).</translation>
     </message>
     <message>
         <source>W</source>
-        <translation type="unfinished"></translation>
+        <translation>W</translation>
     </message>
     <message>
         <source>Compare with this run (same scope and window).</source>
-        <translation type="unfinished"></translation>
+        <translation>Сравнить с этим прогоном (та же область и окно).</translation>
     </message>
     <message>
         <source>Compare with this window of the same run.</source>
-        <translation type="unfinished"></translation>
+        <translation>Сравнить с этим окном того же прогона.</translation>
     </message>
     <message>
         <source>&apos;ttft&apos; is ambiguous: name the milestone (headers, first_event, first_content, first_text)</source>
-        <translation type="unfinished"></translation>
+        <translation>&apos;ttft&apos; неоднозначно: укажите веху (headers, first_event, first_content, first_text)</translation>
     </message>
     <message>
         <source>unknown metric &apos;%1&apos; (see --list-metrics)</source>
-        <translation type="unfinished"></translation>
+        <translation>неизвестная метрика &apos;%1&apos; (см. --list-metrics)</translation>
     </message>
     <message>
         <source>--run expects a run id</source>
-        <translation type="unfinished"></translation>
+        <translation>--run ожидает id прогона</translation>
     </message>
     <message>
         <source>--convention expects nearest-rank, linear or ecdf</source>
-        <translation type="unfinished"></translation>
+        <translation>--convention ожидает nearest-rank, linear или ecdf</translation>
     </message>
     <message>
         <source>--scope expects attempts or logical</source>
-        <translation type="unfinished"></translation>
+        <translation>--scope ожидает attempts или logical</translation>
     </message>
     <message>
         <source>--tokens expects billed or logical</source>
-        <translation type="unfinished"></translation>
+        <translation>--tokens ожидает billed или logical</translation>
     </message>
     <message>
         <source>--cached expects include, exclude or only</source>
-        <translation type="unfinished"></translation>
+        <translation>--cached ожидает include, exclude или only</translation>
     </message>
     <message>
         <source>--outcome expects completed, all or an outcome name</source>
-        <translation type="unfinished"></translation>
+        <translation>--outcome ожидает completed, all или имя исхода</translation>
     </message>
     <message>
         <source>--filter expects COLUMN=VALUE</source>
-        <translation type="unfinished"></translation>
+        <translation>--filter ожидает СТОЛБЕЦ=ЗНАЧЕНИЕ</translation>
     </message>
     <message>
         <source>--%1 expects a non-negative number of milliseconds</source>
-        <translation type="unfinished"></translation>
+        <translation>--%1 ожидает неотрицательное число миллисекунд</translation>
     </message>
     <message>
         <source>--window expects all, steady, stage:NAME, per-stage or range:FROM_MS-TO_MS</source>
-        <translation type="unfinished"></translation>
+        <translation>--window ожидает all, steady, stage:NAME, per-stage или range:FROM_MS-TO_MS</translation>
     </message>
     <message>
         <source>--confidence expects a number between 0 and 1</source>
-        <translation type="unfinished"></translation>
+        <translation>--confidence ожидает число от 0 до 1</translation>
     </message>
     <message>
         <source>--interval-ms expects a positive number</source>
-        <translation type="unfinished"></translation>
+        <translation>--interval-ms ожидает положительное число</translation>
     </message>
     <message>
         <source>--composition expects client, streaming or server</source>
-        <translation type="unfinished"></translation>
+        <translation>--composition ожидает client, streaming или server</translation>
     </message>
     <message>
         <source>--band-points expects a number between 0 and 50</source>
-        <translation type="unfinished"></translation>
+        <translation>--band-points ожидает число от 0 до 50</translation>
     </message>
     <message>
         <source>--baseline-run expects a run id</source>
-        <translation type="unfinished"></translation>
+        <translation>--baseline-run ожидает id прогона</translation>
     </message>
     <message>
         <source>--baseline-window expects all, steady, stage:NAME or range:FROM_MS-TO_MS</source>
-        <translation type="unfinished"></translation>
+        <translation>--baseline-window ожидает all, steady, stage:NAME или range:FROM_MS-TO_MS</translation>
     </message>
     <message>
         <source>--window per-stage cannot be combined with a baseline</source>
-        <translation type="unfinished"></translation>
+        <translation>--window per-stage нельзя сочетать с базовой линией</translation>
     </message>
     <message>
         <source>scope: </source>
-        <translation type="unfinished"></translation>
+        <translation>область: </translation>
     </message>
     <message>
         <source>window: </source>
-        <translation type="unfinished"></translation>
+        <translation>окно: </translation>
     </message>
     <message>
         <source>statistic: </source>
-        <translation type="unfinished"></translation>
+        <translation>статистика: </translation>
     </message>
     <message>
         <source>counts: %1 attempts, %2 logical requests, %3 retries, %4 events in scope</source>
-        <translation type="unfinished"></translation>
+        <translation>количество: попыток %1, логических запросов %2, повторов %3, событий в области %4</translation>
     </message>
     <message>
         <source>metric</source>
-        <translation type="unfinished"></translation>
+        <translation>метрика</translation>
     </message>
     <message>
         <source>unit</source>
-        <translation type="unfinished"></translation>
+        <translation>единица</translation>
     </message>
     <message>
         <source>p95 interval</source>
-        <translation type="unfinished"></translation>
+        <translation>интервал p95</translation>
     </message>
     <message>
         <source>* = the single worst request of the sample; &apos;-&apos; = not available; interval bounds &apos;-&apos; = unbounded (too few values)</source>
-        <translation type="unfinished"></translation>
+        <translation>* = самый медленный отдельный запрос выборки; &apos;-&apos; = недоступно; граница интервала &apos;-&apos; = не ограничена (слишком мало значений)</translation>
     </message>
     <message>
         <source>no data: </source>
-        <translation type="unfinished"></translation>
+        <translation>нет данных: </translation>
     </message>
     <message>
         <source>Definitions:</source>
-        <translation type="unfinished"></translation>
+        <translation>Определения:</translation>
     </message>
     <message>
         <source>Outcome rates over %1 (%2 started, %3 dropped):</source>
-        <translation type="unfinished"></translation>
+        <translation>Доли исходов по %1 (начато: %2, пропущено: %3):</translation>
     </message>
     <message>
         <source>error rate (provider_error + client_error)</source>
-        <translation type="unfinished"></translation>
+        <translation>доля ошибок (provider_error + client_error)</translation>
     </message>
     <message>
         <source>timeout rate</source>
-        <translation type="unfinished"></translation>
+        <translation>доля тайм-аутов</translation>
     </message>
     <message>
         <source>cancellation rate</source>
-        <translation type="unfinished"></translation>
+        <translation>доля отмен</translation>
     </message>
     <message>
         <source>partial rate</source>
-        <translation type="unfinished"></translation>
+        <translation>доля частичных ответов</translation>
     </message>
     <message>
         <source>cache hit rate</source>
-        <translation type="unfinished"></translation>
+        <translation>доля попаданий в кэш</translation>
     </message>
     <message>
         <source>Output rates over %1 completed requests in scope:</source>
-        <translation type="unfinished"></translation>
+        <translation>Скорость вывода по завершённым запросам в области (%1):</translation>
     </message>
     <message>
         <source>request-weighted (mean of per-request tokens/s)</source>
-        <translation type="unfinished"></translation>
+        <translation>взвешенная по запросам (среднее токенов/с на запрос)</translation>
     </message>
     <message>
         <source>token-weighted (sum of tokens / sum of generation time)</source>
-        <translation type="unfinished"></translation>
+        <translation>взвешенная по токенам (сумма токенов / сумма времени генерации)</translation>
     </message>
     <message>
         <source>Tokens (%1): input %2, cached input %3, output %4, reasoning %5</source>
-        <translation type="unfinished"></translation>
+        <translation>Токены (%1): входные %2, входные из кэша %3, выходные %4, рассуждения %5</translation>
     </message>
     <message>
         <source>Warnings:</source>
-        <translation type="unfinished"></translation>
+        <translation>Предупреждения:</translation>
     </message>
     <message>
         <source>Tail composition of %1 (mean of the requests within +/-%2 percentile points; adds up):</source>
-        <translation type="unfinished"></translation>
+        <translation>Состав хвоста %1 (среднее по запросам в пределах +/-%2 процентильных пунктов; слагаемые складываются):</translation>
     </message>
     <message>
         <source>Per-phase percentiles (each phase on its own; they do not add up):</source>
-        <translation type="unfinished"></translation>
+        <translation>Перцентили по фазам (каждая фаза отдельно; они не складываются):</translation>
     </message>
     <message>
         <source>Time series of %1 (%2, %3 ms intervals):</source>
-        <translation type="unfinished"></translation>
+        <translation>Временной ряд %1 (%2, интервалы по %3 мс):</translation>
     </message>
     <message>
         <source>Comparison: baseline %1 vs this %2</source>
-        <translation type="unfinished"></translation>
+        <translation>Сравнение: базовая линия %1 и текущие данные %2</translation>
     </message>
     <message>
         <source>no scope drift detected</source>
-        <translation type="unfinished"></translation>
+        <translation>смещение области не обнаружено</translation>
     </message>
     <message>
         <source>drift</source>
-        <translation type="unfinished"></translation>
+        <translation>смещение</translation>
     </message>
     <message>
         <source>Summarize a run: every figure is summarize(events, window, statistic).</source>
-        <translation type="unfinished"></translation>
+        <translation>Сводка по прогону: каждый показатель — это summarize(events, window, statistic).</translation>
     </message>
     <message>
         <source>the file has %1 runs: name one with --run ID</source>
-        <translation type="unfinished"></translation>
+        <translation>в файле несколько прогонов (%1): укажите один через --run ID</translation>
     </message>
     <message>
         <source>no run %1 in this file</source>
-        <translation type="unfinished"></translation>
+        <translation>в этом файле нет прогона %1</translation>
     </message>
     <message>
         <source>Run %1 &apos;%2&apos;</source>
-        <translation type="unfinished"></translation>
+        <translation>Прогон %1 &apos;%2&apos;</translation>
     </message>
     <message>
         <source>stage %1</source>
-        <translation type="unfinished"></translation>
+        <translation>ступень %1</translation>
     </message>
     <message>
         <source>no data: the run has no stages</source>
-        <translation type="unfinished"></translation>
+        <translation>нет данных: в прогоне нет ступеней</translation>
     </message>
     <message>
         <source>Reconcile one request: client phases, server spans, network envelope.</source>
-        <translation type="unfinished"></translation>
+        <translation>Сверить один запрос: фазы клиента, спаны сервера, сетевая оболочка.</translation>
     </message>
     <message>
         <source>Look in this run only.</source>
-        <translation type="unfinished"></translation>
+        <translation>Искать только в этом прогоне.</translation>
     </message>
     <message>
         <source>W3C trace ID (32 hex digits).</source>
-        <translation type="unfinished"></translation>
+        <translation>W3C trace ID (32 шестнадцатеричные цифры).</translation>
     </message>
     <message>
         <source>TRACE_ID</source>
-        <translation type="unfinished"></translation>
+        <translation>TRACE_ID</translation>
     </message>
     <message>
         <source>name exactly one TRACE_ID</source>
-        <translation type="unfinished"></translation>
+        <translation>укажите ровно один TRACE_ID</translation>
     </message>
     <message>
         <source>&apos;%1&apos; is not a trace ID (32 hex digits, not all zero)</source>
-        <translation type="unfinished"></translation>
+        <translation>&apos;%1&apos; не является trace ID (32 шестнадцатеричные цифры, не все нули)</translation>
     </message>
     <message>
         <source>trace %1 is in no run of this file (neither a request nor a span)</source>
-        <translation type="unfinished"></translation>
+        <translation>трасса %1 не найдена ни в одном прогоне этого файла (ни как запрос, ни как спан)</translation>
     </message>
     <message>
         <source>warning: the network envelope is negative: the client total is shorter than the server root, so the boundaries, the units or the join are wrong (not clamped)</source>
-        <translation type="unfinished"></translation>
+        <translation>предупреждение: сетевая оболочка отрицательна: итог клиента короче корня сервера, значит, неверны границы, единицы или сопоставление (без обрезки)</translation>
     </message>
     <message>
         <source>note: no client record has this trace ID; only the server side is shown</source>
-        <translation type="unfinished"></translation>
+        <translation>примечание: ни одна клиентская запись не имеет этого trace ID; показана только серверная сторона</translation>
     </message>
     <message>
         <source>several</source>
-        <translation type="unfinished"></translation>
+        <translation>несколько</translation>
     </message>
     <message>
         <source>PASS</source>
-        <translation type="unfinished"></translation>
+        <translation>ПРОЙДЕНО</translation>
     </message>
     <message>
         <source>FAIL</source>
-        <translation type="unfinished"></translation>
+        <translation>ПРОВАЛ</translation>
     </message>
     <message>
         <source>CANNOT DECIDE</source>
-        <translation type="unfinished"></translation>
+        <translation>НЕВОЗМОЖНО РЕШИТЬ</translation>
     </message>
     <message>
         <source>Run %1 &apos;%2&apos;: %3</source>
-        <translation type="unfinished"></translation>
+        <translation>Прогон %1 &apos;%2&apos;: %3</translation>
     </message>
     <message>
         <source>Broken budget first: %1 %2 %3 %4 &gt; budget %5 %4 (likely owner: %6)</source>
-        <translation type="unfinished"></translation>
+        <translation>Первым нарушен бюджет: %1 %2 %3 %4 &gt; бюджет %5 %4 (вероятный ответственный: %6)</translation>
     </message>
     <message>
         <source>budgets: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>бюджеты: %1</translation>
     </message>
     <message>
         <source>warning: no budget was stored before the run started; the first stored version (set %1) was used</source>
-        <translation type="unfinished"></translation>
+        <translation>предупреждение: до начала прогона бюджет не был сохранён; использована первая сохранённая версия (задана %1)</translation>
     </message>
     <message>
         <source>window: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>окно: %1</translation>
     </message>
     <message>
         <source>Thresholds changed after the run started (the check uses the version set before it):</source>
-        <translation type="unfinished"></translation>
+        <translation>Пороги изменились после начала прогона (проверка использует версию, заданную до него):</translation>
     </message>
     <message>
         <source>  %1: %2 -&gt; %3 (version %4, set %5)</source>
-        <translation type="unfinished"></translation>
+        <translation>  %1: %2 -&gt; %3 (версия %4, задана %5)</translation>
     </message>
     <message>
         <source>Evaluate a run&apos;s budgets and gates. Exit codes: 0 all pass, 3 a budget or gate failed, 4 cannot decide (too few samples, join coverage too low, a phase not measured), 1 error, 2 usage.</source>
-        <translation type="unfinished"></translation>
+        <translation>Оценить бюджеты и гейты прогона. Коды выхода: 0 — всё пройдено, 3 — провален бюджет или гейт, 4 — невозможно решить (слишком мало выборок, слишком низкое покрытие сопоставления, фаза не измерена), 1 — ошибка, 2 — неверное использование.</translation>
     </message>
     <message>
         <source>Run to check (default: the only run of the file).</source>
-        <translation type="unfinished"></translation>
+        <translation>Прогон для проверки (по умолчанию: единственный прогон в файле).</translation>
     </message>
     <message>
         <source>Budget file (JSON, see docs/budgets.md); default: the run&apos;s stored budgets.</source>
-        <translation type="unfinished"></translation>
+        <translation>Файл бюджетов (JSON, см. docs/budgets.md); по умолчанию: сохранённые бюджеты прогона.</translation>
     </message>
     <message>
         <source>Store --budgets with the run as a new version (with its time).</source>
-        <translation type="unfinished"></translation>
+        <translation>Сохранить --budgets вместе с прогоном как новую версию (с её временем).</translation>
     </message>
     <message>
         <source>Use this stored version instead of the one set before the run.</source>
-        <translation type="unfinished"></translation>
+        <translation>Использовать эту сохранённую версию вместо заданной до прогона.</translation>
     </message>
     <message>
         <source>Also write the result as JUnit XML to FILE.</source>
-        <translation type="unfinished"></translation>
+        <translation>Также записать результат в формате JUnit XML в ФАЙЛ.</translation>
     </message>
     <message>
         <source>--save-budgets needs --budgets FILE</source>
-        <translation type="unfinished"></translation>
+        <translation>--save-budgets требует --budgets ФАЙЛ</translation>
     </message>
     <message>
         <source>--budget-version expects a version number</source>
-        <translation type="unfinished"></translation>
+        <translation>--budget-version ожидает номер версии</translation>
     </message>
     <message>
         <source>bad budget file: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>некорректный файл бюджетов: %1</translation>
     </message>
     <message>
         <source>stored the budgets with run %1 as version %2</source>
-        <translation type="unfinished"></translation>
+        <translation>бюджеты сохранены с прогоном %1 как версия %2</translation>
     </message>
     <message>
         <source>run %1 has no stored budget version %2</source>
-        <translation type="unfinished"></translation>
+        <translation>у прогона %1 нет сохранённой версии бюджетов %2</translation>
     </message>
     <message>
         <source>run %1 has no stored budgets: pass --budgets FILE</source>
-        <translation type="unfinished"></translation>
+        <translation>у прогона %1 нет сохранённых бюджетов: укажите --budgets ФАЙЛ</translation>
     </message>
     <message>
         <source>cannot write the JUnit file &apos;%1&apos;: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>не удаётся записать файл JUnit &apos;%1&apos;: %2</translation>
     </message>
     <message>
         <source>Run the built-in demo: gateway, receiver, a short load run, the join.</source>
-        <translation type="unfinished"></translation>
+        <translation>Запустить встроенное демо: шлюз, приёмник, короткий нагрузочный прогон, сопоставление.</translation>
     </message>
     <message>
         <source>Evaluate a run&apos;s budgets and gates (exit code for CI).</source>
-        <translation type="unfinished"></translation>
+        <translation>Оценить бюджеты и гейты прогона (код выхода для CI).</translation>
     </message>
     <message>
         <source>Diagnose a run: the phase that moved, its likely owner, the first check.</source>
-        <translation type="unfinished"></translation>
+        <translation>Диагностировать прогон: изменившаяся фаза, её вероятный ответственный, первая проверка.</translation>
     </message>
     <message>
         <source>Join: coverage %1% (%2 of %3 attempts matched a server trace), %4 unmatched server traces, %5 negative envelopes, %6 duplicate trace IDs</source>
-        <translation type="unfinished"></translation>
+        <translation>Сопоставление: покрытие %1% (%2 из %3 попыток сопоставлены с серверной трассой), несопоставленных серверных трасс: %4, отрицательных оболочек: %5, повторяющихся trace ID: %6</translation>
     </message>
     <message>
         <source>Per-phase latency (ms), %1; %2; %3:</source>
-        <translation type="unfinished"></translation>
+        <translation>Задержка по фазам (мс), %1; %2; %3:</translation>
     </message>
     <message>
         <source>phase</source>
-        <translation type="unfinished"></translation>
+        <translation>фаза</translation>
     </message>
     <message>
         <source>--%1 expects a number above 0 and at most %2</source>
-        <translation type="unfinished"></translation>
+        <translation>--%1 ожидает число больше 0 и не больше %2</translation>
     </message>
     <message>
         <source>Start the OTLP receiver and the demo gateway on free loopback ports, run a short open-model load against the gateway, join client and server views and print the summary with join coverage and per-phase percentiles.</source>
-        <translation type="unfinished"></translation>
+        <translation>Запустить приёмник OTLP и демо-шлюз на свободных loopback-портах, подать короткую нагрузку открытой модели на шлюз, сопоставить данные клиента и сервера и вывести сводку с покрытием сопоставления и перцентилями по фазам.</translation>
     </message>
     <message>
         <source>Switch a demo gateway fault on (repeatable; see --list-faults).</source>
-        <translation type="unfinished"></translation>
+        <translation>Включить неисправность демо-шлюза (можно повторять; см. --list-faults).</translation>
     </message>
     <message>
         <source>Seconds of steady load after the warm-up (default 20).</source>
-        <translation type="unfinished"></translation>
+        <translation>Секунды стабильной нагрузки после прогрева (по умолчанию 20).</translation>
     </message>
     <message>
         <source>S</source>
-        <translation type="unfinished"></translation>
+        <translation>S</translation>
     </message>
     <message>
         <source>Requests per second (default 6).</source>
-        <translation type="unfinished"></translation>
+        <translation>Запросов в секунду (по умолчанию 6).</translation>
     </message>
     <message>
         <source>R</source>
-        <translation type="unfinished"></translation>
+        <translation>R</translation>
     </message>
     <message>
         <source>Compute slots of the demo inference pool (default 4).</source>
-        <translation type="unfinished"></translation>
+        <translation>Вычислительные слоты демо-пула инференса (по умолчанию 4).</translation>
     </message>
     <message>
         <source>Name of the run (default demo).</source>
-        <translation type="unfinished"></translation>
+        <translation>Имя прогона (по умолчанию demo).</translation>
     </message>
     <message>
         <source>No live progress lines.</source>
-        <translation type="unfinished"></translation>
+        <translation>Не выводить строки хода выполнения.</translation>
     </message>
     <message>
         <source>demo gateway %1, OTLP receiver %2, run %3 in %4</source>
-        <translation type="unfinished"></translation>
+        <translation>демо-шлюз %1, приёмник OTLP %2, прогон %3 в %4</translation>
     </message>
     <message>
         <source>%1 s  %2  achieved %3/s  in flight %4  completed %5  failed %6  dropped %7</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 с  %2  достигнуто %3/с  в обработке %4  завершено %5  с ошибкой %6  пропущено %7</translation>
     </message>
     <message>
         <source>Spans: %1 exported by the gateway, %2 stored (%3 dropped)</source>
-        <translation type="unfinished"></translation>
+        <translation>Спаны: экспортировано шлюзом %1, сохранено %2 (отброшено %3)</translation>
     </message>
     <message>
         <source>Stored in %1 (run %2). Open it with: phasebench %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Сохранено в %1 (прогон %2). Откройте командой: phasebench %1</translation>
     </message>
     <message>
         <source>compared: %1 -&gt; %2</source>
-        <translation type="unfinished"></translation>
+        <translation>сравнение: %1 -&gt; %2</translation>
     </message>
     <message>
         <source>comparison refused: the load profiles differ</source>
-        <translation type="unfinished"></translation>
+        <translation>сравнение отклонено: профили нагрузки различаются</translation>
     </message>
     <message>
         <source>no finding: no rule fired</source>
-        <translation type="unfinished"></translation>
+        <translation>выводов нет: ни одно правило не сработало</translation>
     </message>
     <message>
         <source>%1. %2</source>
-        <translation type="unfinished"></translation>
+        <translation>%1. %2</translation>
     </message>
     <message>
         <source>   likely owner: %1 (confidence %2)</source>
-        <translation type="unfinished"></translation>
+        <translation>   вероятный ответственный: %1 (достоверность: %2)</translation>
     </message>
     <message>
         <source>   rule: %1; between: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>   правило: %1; между: %2</translation>
     </message>
     <message>
         <source>   evidence:</source>
-        <translation type="unfinished"></translation>
+        <translation>   доказательства:</translation>
     </message>
     <message>
         <source>   first check: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>   первая проверка: %1</translation>
     </message>
     <message>
         <source>Stages (knee search):</source>
-        <translation type="unfinished"></translation>
+        <translation>Ступени (поиск колена):</translation>
     </message>
     <message>
         <source>knee: %1; highest stage that met the budgets: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>колено: %1; наивысшая ступень, уложившаяся в бюджеты: %2</translation>
     </message>
     <message>
         <source>none found</source>
-        <translation type="unfinished"></translation>
+        <translation>не найдено</translation>
     </message>
     <message>
         <source>Notes:</source>
-        <translation type="unfinished"></translation>
+        <translation>Примечания:</translation>
     </message>
     <message>
         <source>--%1 expects a run id</source>
-        <translation type="unfinished"></translation>
+        <translation>--%1 ожидает id прогона</translation>
     </message>
     <message>
         <source>Diagnose a run: which phase moved, its likely owner and the first check, with evidence. Compares with --baseline, else the first and last stage, else the two halves of the run.</source>
-        <translation type="unfinished"></translation>
+        <translation>Диагностировать прогон: какая фаза изменилась, её вероятный ответственный и первая проверка, с доказательствами. Сравнивает с --baseline, иначе первую и последнюю ступени, иначе две половины прогона.</translation>
     </message>
     <message>
         <source>Run to diagnose (default: the only run of the file).</source>
-        <translation type="unfinished"></translation>
+        <translation>Прогон для диагностики (по умолчанию: единственный прогон в файле).</translation>
     </message>
     <message>
         <source>Baseline run to compare with (same load profile).</source>
-        <translation type="unfinished"></translation>
+        <translation>Базовый прогон для сравнения (тот же профиль нагрузки).</translation>
     </message>
     <message>
         <source>--baseline must name another run</source>
-        <translation type="unfinished"></translation>
+        <translation>--baseline должен указывать другой прогон</translation>
     </message>
     <message>
         <source>Budget file: broken phase budgets become findings, and a stepped run reports its highest stage that met them (default: the run&apos;s stored budgets).</source>
-        <translation type="unfinished"></translation>
+        <translation>Файл бюджетов: нарушенные бюджеты фаз становятся выводами, а ступенчатый прогон сообщает наивысшую ступень, уложившуюся в них (по умолчанию: сохранённые бюджеты прогона).</translation>
     </message>
     <message>
         <source>Thresholds of the run&apos;s stored budgets changed after the run started:</source>
-        <translation type="unfinished"></translation>
+        <translation>Пороги сохранённых бюджетов прогона изменились после его начала:</translation>
     </message>
 </context>
 <context>
     <name>pb::diagnose</name>
     <message>
         <source>The stepped run passed its knee: queue time grows faster than the arrival rate, and throughput stops following it.</source>
-        <translation type="unfinished"></translation>
+        <translation>Ступенчатый прогон прошёл своё колено: время в очереди растёт быстрее интенсивности поступления, а пропускная способность перестаёт за ней следовать.</translation>
     </message>
     <message>
         <source>Size capacity for the highest stage that met the budgets; check compute slots, batch policy and admission control.</source>
-        <translation type="unfinished"></translation>
+        <translation>Рассчитайте мощность на наивысшую ступень, уложившуюся в бюджеты; проверьте вычислительные слоты, политику батчей и контроль допуска.</translation>
     </message>
     <message>
         <source>client/network</source>
-        <translation type="unfinished"></translation>
+        <translation>клиент/сеть</translation>
     </message>
     <message>
         <source>gateway</source>
-        <translation type="unfinished"></translation>
+        <translation>шлюз</translation>
     </message>
     <message>
         <source>inference pool/queue</source>
-        <translation type="unfinished"></translation>
+        <translation>пул/очередь инференса</translation>
     </message>
     <message>
         <source>model generation</source>
-        <translation type="unfinished"></translation>
+        <translation>генерация модели</translation>
     </message>
     <message>
         <source>response transfer</source>
-        <translation type="unfinished"></translation>
+        <translation>передача ответа</translation>
     </message>
     <message>
         <source>telemetry/measurement</source>
-        <translation type="unfinished"></translation>
+        <translation>телеметрия/измерение</translation>
     </message>
     <message>
         <source>Connection set-up (connect, TLS) rose while the server spans stayed flat.</source>
-        <translation type="unfinished"></translation>
+        <translation>Установка соединения (connect, TLS) выросла, а спаны сервера остались на прежнем уровне.</translation>
     </message>
     <message>
         <source>Check connection reuse (keep-alive), socket limits and the load generator&apos;s CPU; a load balancer may be closing sessions.</source>
-        <translation type="unfinished"></translation>
+        <translation>Проверьте повторное использование соединений (keep-alive), лимиты сокетов и загрузку CPU генератора нагрузки; балансировщик нагрузки может закрывать сессии.</translation>
     </message>
     <message>
         <source>Gateway time rose while the GPU queue stayed flat.</source>
-        <translation type="unfinished"></translation>
+        <translation>Время шлюза выросло, а очередь GPU осталась на прежнем уровне.</translation>
     </message>
     <message>
         <source>Check the gateway&apos;s child spans and CPU: rate limiting, serialisation, masking, too few replicas.</source>
-        <translation type="unfinished"></translation>
+        <translation>Проверьте дочерние спаны и CPU шлюза: ограничение частоты, сериализацию, маскирование, слишком малое число реплик.</translation>
     </message>
     <message>
         <source>GPU queue time rose while generation per output token stayed flat: the inference pool is saturated.</source>
-        <translation type="unfinished"></translation>
+        <translation>Время в очереди GPU выросло, а генерация на выходной токен осталась на прежнем уровне: пул инференса перегружен.</translation>
     </message>
     <message>
         <source>Check pool capacity (compute slots), batch policy, queue length, the output-token limit and admission control; a gateway timeout only turns slow responses into fast errors.</source>
-        <translation type="unfinished"></translation>
+        <translation>Проверьте мощность пула (вычислительные слоты), политику батчей, длину очереди, лимит выходных токенов и контроль допуска; тайм-аут на шлюзе лишь превращает медленные ответы в быстрые ошибки.</translation>
     </message>
     <message>
         <source>Generation time per output token rose with concurrency: the batch is too aggressive or memory is under pressure.</source>
-        <translation type="unfinished"></translation>
+        <translation>Время генерации на выходной токен выросло с ростом параллелизма: батч слишком агрессивен или не хватает памяти.</translation>
     </message>
     <message>
         <source>Check the scheduler&apos;s batch size, GPU memory and the token profile; reduce max tokens at the same arrival rate.</source>
-        <translation type="unfinished"></translation>
+        <translation>Проверьте размер батча планировщика, память GPU и профиль токенов; уменьшите максимум токенов при той же интенсивности поступления.</translation>
     </message>
     <message>
         <source>Time to first token rose while the total barely changed: the wait before output grew and the output is short.</source>
-        <translation type="unfinished"></translation>
+        <translation>Время до первого токена выросло, а итог почти не изменился: ожидание до начала вывода увеличилось, а сам вывод короткий.</translation>
     </message>
     <message>
         <source>Look at the queue and the prefill separately (server spans), and at the input-token profile.</source>
-        <translation type="unfinished"></translation>
+        <translation>Изучите очередь и prefill по отдельности (спаны сервера), а также профиль входных токенов.</translation>
     </message>
     <message>
         <source>The client total rose while the server root span did not: the time is spent outside the root span.</source>
-        <translation type="unfinished"></translation>
+        <translation>Итог клиента вырос, а корневой спан сервера — нет: время тратится вне корневого спана.</translation>
     </message>
     <message>
         <source>Check the root span&apos;s boundary (does it end after the response write?), the body size and the load balancer.</source>
-        <translation type="unfinished"></translation>
+        <translation>Проверьте границу корневого спана (заканчивается ли он после записи ответа?), размер тела и балансировщик нагрузки.</translation>
     </message>
     <message>
         <source>Unattributed server time grew: part of the root span has no phase span.</source>
-        <translation type="unfinished"></translation>
+        <translation>Неотнесённое время сервера выросло: у части корневого спана нет спана фазы.</translation>
     </message>
     <message>
         <source>Check for missing child spans (a new code path, a dropped span) and the span rules that map names to phases.</source>
-        <translation type="unfinished"></translation>
+        <translation>Проверьте, нет ли недостающих дочерних спанов (новый путь кода, отброшенный спан), и правила спанов, сопоставляющие имена с фазами.</translation>
     </message>
     <message>
         <source>Fewer events than in the baseline: a better percentile may only mean that events went missing.</source>
-        <translation type="unfinished"></translation>
+        <translation>Событий меньше, чем в базовой линии: лучший перцентиль может означать лишь то, что события потерялись.</translation>
     </message>
     <message>
         <source>Check dropped iterations, the import and the sampling before comparing percentiles.</source>
-        <translation type="unfinished"></translation>
+        <translation>Перед сравнением перцентилей проверьте пропущенные итерации, импорт и сэмплирование.</translation>
     </message>
     <message>
         <source>Join coverage is low: server phases describe only part of the requests.</source>
-        <translation type="unfinished"></translation>
+        <translation>Низкое покрытие сопоставления: серверные фазы описывают лишь часть запросов.</translation>
     </message>
     <message>
         <source>Check that every hop forwards traceparent, the span export (dropped spans, exporter queue) and the server&apos;s sampling policy.</source>
-        <translation type="unfinished"></translation>
+        <translation>Проверьте, что каждый узел передаёт traceparent, экспорт спанов (отброшенные спаны, очередь экспортёра) и политику сэмплирования сервера.</translation>
     </message>
     <message>
         <source>Negative network envelopes: the client total is shorter than the server root span.</source>
-        <translation type="unfinished"></translation>
+        <translation>Отрицательные сетевые оболочки: итог клиента короче корневого спана сервера.</translation>
     </message>
     <message>
         <source>Check span boundaries, units and the join; a negative envelope never means a faster network.</source>
-        <translation type="unfinished"></translation>
+        <translation>Проверьте границы спанов, единицы и сопоставление; отрицательная оболочка никогда не означает более быструю сеть.</translation>
     </message>
     <message>
         <source>Trace-ID collisions: several attempts share a trace ID, which joins independent histories.</source>
-        <translation type="unfinished"></translation>
+        <translation>Коллизии trace ID: несколько попыток имеют общий trace ID, из-за чего объединяются независимые истории.</translation>
     </message>
     <message>
         <source>Check the trace-ID generator: random 128-bit IDs, the generator instance in the high bits.</source>
-        <translation type="unfinished"></translation>
+        <translation>Проверьте генератор trace ID: случайные 128-битные ID, экземпляр генератора в старших битах.</translation>
     </message>
     <message>
         <source>Dropped iterations: the run did not deliver its promised load, so its percentiles belong to a lower rate.</source>
-        <translation type="unfinished"></translation>
+        <translation>Пропущенные итерации: прогон не обеспечил заявленную нагрузку, поэтому его перцентили относятся к более низкой интенсивности.</translation>
     </message>
     <message>
         <source>Raise pre-allocated and maximum in-flight requests, or lower the rate to what the generator can sustain.</source>
-        <translation type="unfinished"></translation>
+        <translation>Увеличьте число заранее выделенных и максимальное число одновременных запросов или снизьте интенсивность до той, которую выдерживает генератор.</translation>
     </message>
     <message>
         <source>Completed requests without a completion event (no total, or a stream without done).</source>
-        <translation type="unfinished"></translation>
+        <translation>Завершённые запросы без события завершения (нет итога или поток без done).</translation>
     </message>
     <message>
         <source>Check the stream parser and the importer&apos;s mapping of the end event; these requests are missing from the latency figures.</source>
-        <translation type="unfinished"></translation>
+        <translation>Проверьте парсер потока и сопоставление конечного события в импортёре; эти запросы отсутствуют в показателях задержки.</translation>
     </message>
     <message>
         <source>The server keeps mostly slow traces: joined requests are much slower than the rest, so joined phases describe the tail only.</source>
-        <translation type="unfinished"></translation>
+        <translation>Сервер сохраняет в основном медленные трассы: сопоставленные запросы намного медленнее остальных, поэтому сопоставленные фазы описывают только хвост.</translation>
     </message>
     <message>
         <source>Check the tail-sampling policy; enable coordinated sampling for the controlled run and record its rate.</source>
-        <translation type="unfinished"></translation>
+        <translation>Проверьте политику хвостового сэмплирования; включите согласованное сэмплирование для контролируемого прогона и запишите его частоту.</translation>
     </message>
     <message>
         <source>Upstream is normal but the local fields are slow: connection set-up and sending the request take most of the wait.</source>
-        <translation type="unfinished"></translation>
+        <translation>Удалённая сторона в норме, но локальные поля медленные: установка соединения и отправка запроса занимают бо́льшую часть ожидания.</translation>
     </message>
     <message>
         <source>Check the local fields: connection pool, DNS, TLS, request upload and the generator.</source>
-        <translation type="unfinished"></translation>
+        <translation>Проверьте локальные поля: пул соединений, DNS, TLS, отправку запроса и генератор.</translation>
     </message>
     <message>
         <source>Slow before the response headers.</source>
-        <translation type="unfinished"></translation>
+        <translation>Медленно до заголовков ответа.</translation>
     </message>
     <message>
         <source>Check the route, admission, network, region and load before optimising the client.</source>
-        <translation type="unfinished"></translation>
+        <translation>Проверьте маршрут, допуск, сеть, регион и нагрузку, прежде чем оптимизировать клиент.</translation>
     </message>
     <message>
         <source>Fast headers but a slow first effective output.</source>
-        <translation type="unfinished"></translation>
+        <translation>Быстрые заголовки, но медленный первый полезный вывод.</translation>
     </message>
     <message>
         <source>Check the model queue, prefill, reasoning start and requests in flight.</source>
-        <translation type="unfinished"></translation>
+        <translation>Проверьте очередь модели, prefill, начало рассуждения и число запросов в обработке.</translation>
     </message>
     <message>
         <source>Fast first event but slow output: the early events are metadata or heartbeats.</source>
-        <translation type="unfinished"></translation>
+        <translation>Быстрое первое событие, но медленный вывод: ранние события — это метаданные или heartbeat-сообщения.</translation>
     </message>
     <message>
         <source>Check what the early events carry (metadata, heartbeats while queued, reasoning start); an event is not a token.</source>
-        <translation type="unfinished"></translation>
+        <translation>Проверьте, что несут ранние события (метаданные, heartbeat-сообщения в очереди, начало рассуждения); событие — это не токен.</translation>
     </message>
     <message>
         <source>Fast effective action but slow visible text: reasoning or tool calls come first.</source>
-        <translation type="unfinished"></translation>
+        <translation>Быстрое полезное действие, но медленный видимый текст: сначала идут рассуждения или вызовы инструментов.</translation>
     </message>
     <message>
         <source>Investigate reasoning effort and tool calls; a longer header timeout does not change this pattern.</source>
-        <translation type="unfinished"></translation>
+        <translation>Изучите глубину рассуждений и вызовы инструментов; более длинный тайм-аут заголовков не меняет эту картину.</translation>
     </message>
     <message>
         <source>Fast first text but a low visible output rate: the stream starts quickly and then generates slowly.</source>
-        <translation type="unfinished"></translation>
+        <translation>Быстрый первый текст, но низкая скорость видимого вывода: поток начинается быстро, а затем генерация идёт медленно.</translation>
     </message>
     <message>
         <source>Compare output length, context, channel, requests in flight and provider (decode, contention); a first-output timeout will not catch it.</source>
-        <translation type="unfinished"></translation>
+        <translation>Сравните длину вывода, контекст, канал, число запросов в обработке и провайдера (декодирование, конкуренция за ресурсы); тайм-аут первого вывода этого не поймает.</translation>
     </message>
     <message>
         <source>A phase broke its budget.</source>
-        <translation type="unfinished"></translation>
+        <translation>Фаза нарушила свой бюджет.</translation>
     </message>
     <message>
         <source>Start with the phase&apos;s owner; the other findings say what moved.</source>
-        <translation type="unfinished"></translation>
+        <translation>Начните с ответственного за фазу; остальные выводы показывают, что изменилось.</translation>
     </message>
 </context>
 <context>
     <name>pb::ui::BudgetModel</name>
     <message>
         <source>pass</source>
-        <translation type="unfinished"></translation>
+        <translation>пройдено</translation>
     </message>
     <message>
         <source>fail</source>
-        <translation type="unfinished"></translation>
+        <translation>провал</translation>
     </message>
     <message>
         <source>cannot decide</source>
-        <translation type="unfinished"></translation>
+        <translation>невозможно решить</translation>
     </message>
     <message>
         <source>%L1 %</source>
-        <translation type="unfinished"></translation>
+        <translation>%L1 %</translation>
     </message>
     <message>
         <source>%1 %2</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 %2</translation>
     </message>
     <message>
         <source>SLO (%1)</source>
-        <translation type="unfinished"></translation>
+        <translation>SLO (%1)</translation>
     </message>
     <message>
         <source>%1 (%2)</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 (%2)</translation>
     </message>
     <message>
         <source>Status</source>
-        <translation type="unfinished"></translation>
+        <translation>Статус</translation>
     </message>
     <message>
         <source>Budget</source>
-        <translation type="unfinished"></translation>
+        <translation>Бюджет</translation>
     </message>
     <message>
         <source>Metric</source>
-        <translation type="unfinished"></translation>
+        <translation>Метрика</translation>
     </message>
     <message>
         <source>Statistic</source>
-        <translation type="unfinished"></translation>
+        <translation>Статистика</translation>
     </message>
     <message>
         <source>Threshold</source>
-        <translation type="unfinished"></translation>
+        <translation>Порог</translation>
     </message>
     <message>
         <source>Measured</source>
-        <translation type="unfinished"></translation>
+        <translation>Измерено</translation>
     </message>
     <message>
         <source>N</source>
-        <translation type="unfinished"></translation>
+        <translation>N</translation>
     </message>
     <message>
         <source>Why</source>
-        <translation type="unfinished"></translation>
+        <translation>Причина</translation>
     </message>
 </context>
 <context>
     <name>pb::ui::ChoiceDelegate</name>
     <message>
         <source>(not imported)</source>
-        <translation type="unfinished"></translation>
+        <translation>(не импортируется)</translation>
     </message>
 </context>
 <context>
     <name>pb::ui::ColumnFormat</name>
     <message>
         <source>identity and correlation</source>
-        <translation type="unfinished"></translation>
+        <translation>идентификация и корреляция</translation>
     </message>
     <message>
         <source>condition</source>
-        <translation type="unfinished"></translation>
+        <translation>условие</translation>
     </message>
     <message>
         <source>result</source>
-        <translation type="unfinished"></translation>
+        <translation>результат</translation>
     </message>
     <message>
         <source>token usage</source>
-        <translation type="unfinished"></translation>
+        <translation>использование токенов</translation>
     </message>
     <message>
         <source>schedule</source>
-        <translation type="unfinished"></translation>
+        <translation>расписание</translation>
     </message>
     <message>
         <source>client phase (k6 semantics)</source>
-        <translation type="unfinished"></translation>
+        <translation>фаза клиента (семантика k6)</translation>
     </message>
     <message>
         <source>stream milestone</source>
-        <translation type="unfinished"></translation>
+        <translation>веха потока</translation>
     </message>
     <message>
         <source>transfer</source>
-        <translation type="unfinished"></translation>
+        <translation>передача</translation>
     </message>
     <message>
         <source>milliseconds (ms) from the attempt&apos;s start</source>
-        <translation type="unfinished"></translation>
+        <translation>миллисекунды (мс) от начала попытки</translation>
     </message>
     <message>
         <source>milliseconds (ms) from the run&apos;s start</source>
-        <translation type="unfinished"></translation>
+        <translation>миллисекунды (мс) от начала прогона</translation>
     </message>
     <message>
         <source>milliseconds (ms)</source>
-        <translation type="unfinished"></translation>
+        <translation>миллисекунды (мс)</translation>
     </message>
     <message>
         <source>true or false</source>
-        <translation type="unfinished"></translation>
+        <translation>true или false</translation>
     </message>
     <message>
         <source>tokens</source>
-        <translation type="unfinished"></translation>
+        <translation>токены</translation>
     </message>
     <message>
         <source>bytes</source>
-        <translation type="unfinished"></translation>
+        <translation>байты</translation>
     </message>
     <message>
         <source>count</source>
-        <translation type="unfinished"></translation>
+        <translation>количество</translation>
     </message>
     <message>
         <source>number</source>
-        <translation type="unfinished"></translation>
+        <translation>число</translation>
     </message>
     <message>
         <source>text</source>
-        <translation type="unfinished"></translation>
+        <translation>текст</translation>
     </message>
     <message>
         <source>%1
 %2; unit: %3</source>
-        <translation type="unfinished"></translation>
+        <translation>%1
+%2; единица: %3</translation>
     </message>
 </context>
 <context>
     <name>pb::ui::ColumnMappingDialog</name>
     <message>
         <source>Import %1 with a column mapping</source>
-        <translation type="unfinished"></translation>
+        <translation>Импорт %1 с сопоставлением столбцов</translation>
     </message>
     <message>
         <source>Choose what each column of the file holds. Durations need their unit; unmapped columns are not imported. Without an outcome or HTTP status column every row counts as completed.</source>
-        <translation type="unfinished"></translation>
+        <translation>Укажите, что содержит каждый столбец файла. Для длительностей нужна единица измерения; несопоставленные столбцы не импортируются. Без столбца исхода или HTTP-статуса каждая строка считается завершённой.</translation>
     </message>
     <message>
         <source>&amp;Mapping as text (for phasebench-cli import --map):</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Сопоставление в виде текста (для phasebench-cli import --map):</translation>
     </message>
     <message>
         <source>&amp;Import</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Импортировать</translation>
     </message>
     <message>
         <source>Cannot read %1: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>Не удаётся прочитать %1: %2</translation>
     </message>
     <message>
         <source>%1 has no header line with at least two columns.</source>
-        <translation type="unfinished"></translation>
+        <translation>В %1 нет строки заголовка хотя бы с двумя столбцами.</translation>
     </message>
     <message>
         <source>Map at least one column.</source>
-        <translation type="unfinished"></translation>
+        <translation>Сопоставьте хотя бы один столбец.</translation>
     </message>
     <message>
         <source>The file has no column &apos;%1&apos;.</source>
-        <translation type="unfinished"></translation>
+        <translation>В файле нет столбца &apos;%1&apos;.</translation>
     </message>
 </context>
 <context>
     <name>pb::ui::ColumnMappingModel</name>
     <message>
         <source>(not imported)</source>
-        <translation type="unfinished"></translation>
+        <translation>(не импортируется)</translation>
     </message>
     <message>
         <source>How the start time is written: RFC 3339 text or a Unix timestamp.</source>
-        <translation type="unfinished"></translation>
+        <translation>Как записано время начала: текст RFC 3339 или метка времени Unix.</translation>
     </message>
     <message>
         <source>The unit of the values in this column.</source>
-        <translation type="unfinished"></translation>
+        <translation>Единица измерения значений в этом столбце.</translation>
     </message>
     <message>
         <source>Column in the file</source>
-        <translation type="unfinished"></translation>
+        <translation>Столбец в файле</translation>
     </message>
     <message>
         <source>Examples</source>
-        <translation type="unfinished"></translation>
+        <translation>Примеры</translation>
     </message>
     <message>
         <source>Imported as</source>
-        <translation type="unfinished"></translation>
+        <translation>Импортируется как</translation>
     </message>
     <message>
         <source>Unit</source>
-        <translation type="unfinished"></translation>
+        <translation>Единица</translation>
     </message>
 </context>
 <context>
     <name>pb::ui::CompositionChart</name>
     <message>
         <source>No requests with a %1 in this scope and window yet</source>
-        <translation type="unfinished"></translation>
+        <translation>В этой области и окне пока нет запросов с %1</translation>
     </message>
     <message>
         <source>p%1</source>
-        <translation type="unfinished"></translation>
+        <translation>p%1</translation>
     </message>
     <message>
         <source>percentile band of %1</source>
-        <translation type="unfinished"></translation>
+        <translation>полоса перцентилей %1</translation>
     </message>
     <message>
         <source>mean of the band (ms)</source>
-        <translation type="unfinished"></translation>
+        <translation>среднее по полосе (мс)</translation>
     </message>
     <message>
         <source>Composition of the requests at each percentile (N = %L1)</source>
-        <translation type="unfinished"></translation>
+        <translation>Состав запросов на каждом перцентиле (N = %L1)</translation>
     </message>
     <message>
         <source>Export PNG…</source>
-        <translation type="unfinished"></translation>
+        <translation>Экспорт в PNG…</translation>
     </message>
     <message>
         <source>Export PNG</source>
-        <translation type="unfinished"></translation>
+        <translation>Экспорт в PNG</translation>
     </message>
     <message>
         <source>PNG image (*.png)</source>
-        <translation type="unfinished"></translation>
+        <translation>Изображение PNG (*.png)</translation>
     </message>
     <message>
         <source>Export SVG…</source>
-        <translation type="unfinished"></translation>
+        <translation>Экспорт в SVG…</translation>
     </message>
     <message>
         <source>Export SVG</source>
-        <translation type="unfinished"></translation>
+        <translation>Экспорт в SVG</translation>
     </message>
     <message>
         <source>SVG image (*.svg)</source>
-        <translation type="unfinished"></translation>
+        <translation>Изображение SVG (*.svg)</translation>
     </message>
 </context>
 <context>
     <name>pb::ui::DemoController</name>
     <message>
         <source>The demo run was cancelled.</source>
-        <translation type="unfinished"></translation>
+        <translation>Демо-прогон отменён.</translation>
     </message>
     <message>
         <source>A demo run is already running.</source>
-        <translation type="unfinished"></translation>
+        <translation>Демо-прогон уже выполняется.</translation>
     </message>
     <message>
         <source>Unknown demo fault: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Неизвестная демо-неисправность: %1</translation>
     </message>
 </context>
 <context>
     <name>pb::ui::DemoDialog</name>
     <message>
         <source>Run Demo</source>
-        <translation type="unfinished"></translation>
+        <translation>Запуск демо</translation>
     </message>
     <message>
         <source>Starts the built-in demo gateway and OTLP receiver on this machine and runs an open-model streaming load against it. Switch on a fault to see its symptom.</source>
-        <translation type="unfinished"></translation>
+        <translation>Запускает встроенные демо-шлюз и приёмник OTLP на этой машине и подаёт на шлюз потоковую нагрузку открытой модели. Включите неисправность, чтобы увидеть её симптом.</translation>
     </message>
     <message>
         <source>Faults of the demo gateway</source>
-        <translation type="unfinished"></translation>
+        <translation>Неисправности демо-шлюза</translation>
     </message>
     <message>
         <source> req/s</source>
-        <translation type="unfinished"></translation>
+        <translation> запр./с</translation>
     </message>
     <message>
         <source> s</source>
-        <translation type="unfinished"></translation>
+        <translation> с</translation>
     </message>
     <message>
         <source>Arrival rate:</source>
-        <translation type="unfinished"></translation>
+        <translation>Интенсивность поступления:</translation>
     </message>
     <message>
         <source>Duration after warm-up:</source>
-        <translation type="unfinished"></translation>
+        <translation>Длительность после прогрева:</translation>
     </message>
     <message>
         <source>Start</source>
-        <translation type="unfinished"></translation>
+        <translation>Запустить</translation>
     </message>
 </context>
 <context>
     <name>pb::ui::DiagnosisModel</name>
     <message>
         <source>low</source>
-        <translation type="unfinished"></translation>
+        <translation>низкая</translation>
     </message>
     <message>
         <source>medium</source>
-        <translation type="unfinished"></translation>
+        <translation>средняя</translation>
     </message>
     <message>
         <source>high</source>
-        <translation type="unfinished"></translation>
+        <translation>высокая</translation>
     </message>
     <message>
         <source>Symptom</source>
-        <translation type="unfinished"></translation>
+        <translation>Симптом</translation>
     </message>
     <message>
         <source>Likely owner</source>
-        <translation type="unfinished"></translation>
+        <translation>Вероятный ответственный</translation>
     </message>
     <message>
         <source>Confidence</source>
-        <translation type="unfinished"></translation>
+        <translation>Достоверность</translation>
     </message>
     <message>
         <source>Between</source>
-        <translation type="unfinished"></translation>
+        <translation>Между</translation>
     </message>
     <message>
         <source>First check</source>
-        <translation type="unfinished"></translation>
+        <translation>Первая проверка</translation>
     </message>
 </context>
 <context>
     <name>pb::ui::DiagnosisPage</name>
     <message>
         <source>Click a figure that is a phase to see its percentiles</source>
-        <translation type="unfinished"></translation>
+        <translation>Щёлкните показатель, являющийся фазой, чтобы увидеть его перцентили</translation>
     </message>
     <message>
         <source>Click a trace ID to select that request</source>
-        <translation type="unfinished"></translation>
+        <translation>Щёлкните trace ID, чтобы выбрать этот запрос</translation>
     </message>
     <message>
         <source>Compare with:</source>
-        <translation type="unfinished"></translation>
+        <translation>Сравнить с:</translation>
     </message>
     <message>
         <source>Cannot diagnose the run: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Не удаётся диагностировать прогон: %1</translation>
     </message>
     <message>
         <source>No run selected</source>
-        <translation type="unfinished"></translation>
+        <translation>Прогон не выбран</translation>
     </message>
     <message>
         <source>halves of the run, or first vs last stage of a stepped run</source>
-        <translation type="unfinished"></translation>
+        <translation>половины прогона или первая и последняя ступени ступенчатого прогона</translation>
     </message>
     <message>
         <source>run %1: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>прогон %1: %2</translation>
     </message>
     <message>
         <source>Diagnosing…</source>
-        <translation type="unfinished"></translation>
+        <translation>Диагностика…</translation>
     </message>
     <message>
         <source>%1 → %2</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 → %2</translation>
     </message>
     <message>
         <source>Comparison refused (%1): the load profiles differ: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>Сравнение отклонено (%1): профили нагрузки различаются: %2</translation>
     </message>
     <message numerus="yes">
         <source>%n finding(s); no comparison was possible.</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%n вывод; сравнение было невозможно.</numerusform>
+            <numerusform>%n вывода; сравнение было невозможно.</numerusform>
+            <numerusform>%n выводов; сравнение было невозможно.</numerusform>
         </translation>
     </message>
     <message numerus="yes">
         <source>%n finding(s), comparing %1.</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%n вывод, сравнение: %1.</numerusform>
+            <numerusform>%n вывода, сравнение: %1.</numerusform>
+            <numerusform>%n выводов, сравнение: %1.</numerusform>
         </translation>
     </message>
     <message>
         <source>Knee: %1; highest stage that met the budgets: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>Колено: %1; наивысшая ступень, уложившаяся в бюджеты: %2</translation>
     </message>
     <message>
         <source>none</source>
-        <translation type="unfinished"></translation>
+        <translation>нет</translation>
     </message>
     <message>
         <source>%1
 Likely owner: %2 (confidence %3). Compared: %4.
 First check: %5</source>
-        <translation type="unfinished"></translation>
+        <translation>%1
+Вероятный ответственный: %2 (достоверность: %3). Сравнение: %4.
+Первая проверка: %5</translation>
     </message>
 </context>
 <context>
     <name>pb::ui::EvidenceModel</name>
     <message>
         <source>Figure</source>
-        <translation type="unfinished"></translation>
+        <translation>Показатель</translation>
     </message>
     <message>
         <source>Statistic</source>
-        <translation type="unfinished"></translation>
+        <translation>Статистика</translation>
     </message>
     <message>
         <source>Before</source>
-        <translation type="unfinished"></translation>
+        <translation>До</translation>
     </message>
     <message>
         <source>N before</source>
-        <translation type="unfinished"></translation>
+        <translation>N до</translation>
     </message>
     <message>
         <source>After</source>
-        <translation type="unfinished"></translation>
+        <translation>После</translation>
     </message>
     <message>
         <source>N after</source>
-        <translation type="unfinished"></translation>
+        <translation>N после</translation>
     </message>
     <message>
         <source>Change</source>
-        <translation type="unfinished"></translation>
+        <translation>Изменение</translation>
     </message>
 </context>
 <context>
     <name>pb::ui::ImportController</name>
     <message>
         <source>%1 (%2)</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 (%2)</translation>
     </message>
     <message>
         <source>All supported files (%1)</source>
-        <translation type="unfinished"></translation>
+        <translation>Все поддерживаемые файлы (%1)</translation>
     </message>
     <message>
         <source>All files (*)</source>
-        <translation type="unfinished"></translation>
+        <translation>Все файлы (*)</translation>
     </message>
 </context>
 <context>
     <name>pb::ui::Job</name>
     <message>
         <source>unexpected error</source>
-        <translation type="unfinished"></translation>
+        <translation>непредвиденная ошибка</translation>
     </message>
 </context>
 <context>
     <name>pb::ui::JobProgressWidget</name>
     <message>
         <source>Cancel</source>
-        <translation type="unfinished"></translation>
+        <translation>Отмена</translation>
     </message>
     <message>
         <source>Stop this work; nothing of it is kept</source>
-        <translation type="unfinished"></translation>
+        <translation>Остановить эту работу; её результаты не сохраняются</translation>
     </message>
 </context>
 <context>
     <name>pb::ui::MainWindow</name>
     <message>
         <source>Requests</source>
-        <translation type="unfinished"></translation>
+        <translation>Запросы</translation>
     </message>
     <message>
         <source>&amp;File</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Файл</translation>
     </message>
     <message>
         <source>&amp;New Workbench…</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Новое рабочее место…</translation>
     </message>
     <message>
         <source>Create an empty workbench file</source>
-        <translation type="unfinished"></translation>
+        <translation>Создать пустой файл рабочего места</translation>
     </message>
     <message>
         <source>&amp;Open…</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Открыть…</translation>
     </message>
     <message>
         <source>Open a workbench file</source>
-        <translation type="unfinished"></translation>
+        <translation>Открыть файл рабочего места</translation>
     </message>
     <message>
         <source>Open &amp;Recent</source>
-        <translation type="unfinished"></translation>
+        <translation>Открыть &amp;последние</translation>
     </message>
     <message>
         <source>&amp;Import…</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Импорт…</translation>
     </message>
     <message>
         <source>Import result files into the workbench, one run per file</source>
-        <translation type="unfinished"></translation>
+        <translation>Импортировать файлы результатов в рабочее место, по одному прогону на файл</translation>
     </message>
     <message>
         <source>&amp;Quit</source>
-        <translation type="unfinished"></translation>
+        <translation>В&amp;ыход</translation>
     </message>
     <message>
         <source>&amp;Help</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Справка</translation>
     </message>
     <message>
         <source>&amp;About Phasebench</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;О программе Phasebench</translation>
     </message>
     <message>
         <source>Cannot Create Workbench</source>
-        <translation type="unfinished"></translation>
+        <translation>Не удаётся создать рабочее место</translation>
     </message>
     <message>
         <source>Cannot Open Workbench</source>
-        <translation type="unfinished"></translation>
+        <translation>Не удаётся открыть рабочее место</translation>
     </message>
     <message>
         <source>Could not create %1.</source>
-        <translation type="unfinished"></translation>
+        <translation>Не удалось создать %1.</translation>
     </message>
     <message>
         <source>Could not open %1.</source>
-        <translation type="unfinished"></translation>
+        <translation>Не удалось открыть %1.</translation>
     </message>
     <message>
         <source>No workbench was open: importing into the default workbench %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Рабочее место не было открыто: импорт в рабочее место по умолчанию %1</translation>
     </message>
     <message>
         <source>Cancelling…</source>
-        <translation type="unfinished"></translation>
+        <translation>Отмена…</translation>
     </message>
     <message>
         <source>New Workbench</source>
-        <translation type="unfinished"></translation>
+        <translation>Новое рабочее место</translation>
     </message>
     <message>
         <source>Phasebench workbench (*.phasebench)</source>
-        <translation type="unfinished"></translation>
+        <translation>Рабочее место Phasebench (*.phasebench)</translation>
     </message>
     <message>
         <source>All files (*)</source>
-        <translation type="unfinished"></translation>
+        <translation>Все файлы (*)</translation>
     </message>
     <message>
         <source>Open Workbench</source>
-        <translation type="unfinished"></translation>
+        <translation>Открыть рабочее место</translation>
     </message>
     <message>
         <source>Phasebench workbench (*.phasebench);;All files (*)</source>
-        <translation type="unfinished"></translation>
+        <translation>Рабочее место Phasebench (*.phasebench);;Все файлы (*)</translation>
     </message>
     <message>
         <source>Import</source>
-        <translation type="unfinished"></translation>
+        <translation>Импорт</translation>
     </message>
     <message>
         <source>About Phasebench</source>
-        <translation type="unfinished"></translation>
+        <translation>О программе Phasebench</translation>
     </message>
     <message>
         <source>Phasebench %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Phasebench %1</translation>
     </message>
     <message>
         <source>A workbench for LLM API latency: which phase owns this p95?
 
 Built with Qt %1.</source>
-        <translation type="unfinished"></translation>
+        <translation>Рабочее место для анализа задержек API LLM: какая фаза отвечает за этот p95?
+
+Собрано с Qt %1.</translation>
     </message>
     <message>
         <source>Run %1: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>Прогон %1: %2</translation>
     </message>
     <message>
         <source>Open a workbench file (File › Open, Ctrl+O) or create one (File › New Workbench, Ctrl+N).
 
 Drop result files here to import them.</source>
-        <translation type="unfinished"></translation>
+        <translation>Откройте файл рабочего места (Файл › Открыть, Ctrl+O) или создайте новый (Файл › Новое рабочее место, Ctrl+N).
+
+Перетащите сюда файлы результатов, чтобы импортировать их.</translation>
     </message>
     <message>
         <source>This workbench has no runs yet.
 
 Import a result file (File › Import…, Ctrl+I) or drop one here.</source>
-        <translation type="unfinished"></translation>
+        <translation>В этом рабочем месте пока нет прогонов.
+
+Импортируйте файл результатов (Файл › Импорт…, Ctrl+I) или перетащите его сюда.</translation>
     </message>
     <message>
         <source>Select a run in the list.</source>
-        <translation type="unfinished"></translation>
+        <translation>Выберите прогон в списке.</translation>
     </message>
     <message>
         <source>%1 — Phasebench</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 — Phasebench</translation>
     </message>
     <message>
         <source>Phasebench</source>
-        <translation type="unfinished"></translation>
+        <translation>Phasebench</translation>
     </message>
     <message>
         <source>No workbench open</source>
-        <translation type="unfinished"></translation>
+        <translation>Рабочее место не открыто</translation>
     </message>
     <message>
         <source>Runs: %L1</source>
-        <translation type="unfinished"></translation>
+        <translation>Прогонов: %L1</translation>
     </message>
     <message>
         <source>Run %1: %L2 requests</source>
-        <translation type="unfinished"></translation>
+        <translation>Прогон %1: запросов: %L2</translation>
     </message>
     <message>
         <source>Importing %1…</source>
-        <translation type="unfinished"></translation>
+        <translation>Импорт %1…</translation>
     </message>
     <message>
         <source>Imported %1 into run %2 (requests: %L3).</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 импортирован в прогон %2 (запросов: %L3).</translation>
     </message>
     <message>
         <source>Bad lines skipped: %L1.</source>
-        <translation type="unfinished"></translation>
+        <translation>Пропущено некорректных строк: %L1.</translation>
     </message>
     <message>
         <source>Import Failed</source>
-        <translation type="unfinished"></translation>
+        <translation>Ошибка импорта</translation>
     </message>
     <message>
         <source>Could not import %1.</source>
-        <translation type="unfinished"></translation>
+        <translation>Не удалось импортировать %1.</translation>
     </message>
     <message>
         <source>Nothing of this import was stored.</source>
-        <translation type="unfinished"></translation>
+        <translation>Ничего из этого импорта не сохранено.</translation>
     </message>
     <message>
         <source>Import of %1 cancelled; nothing of it was stored.</source>
-        <translation type="unfinished"></translation>
+        <translation>Импорт %1 отменён; ничего не сохранено.</translation>
     </message>
     <message>
         <source>Overview</source>
-        <translation type="unfinished"></translation>
+        <translation>Обзор</translation>
     </message>
     <message>
         <source>Phase Percentiles</source>
-        <translation type="unfinished"></translation>
+        <translation>Перцентили фаз</translation>
     </message>
     <message>
         <source>Waterfall</source>
-        <translation type="unfinished"></translation>
+        <translation>Каскад</translation>
     </message>
     <message>
         <source>Stop</source>
-        <translation type="unfinished"></translation>
+        <translation>Остановить</translation>
     </message>
     <message>
         <source>Stop the demo run; requests in flight finish</source>
-        <translation type="unfinished"></translation>
+        <translation>Остановить демо-прогон; выполняющиеся запросы будут завершены</translation>
     </message>
     <message>
         <source>&amp;Run</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Запуск</translation>
     </message>
     <message>
         <source>Run &amp;Demo…</source>
-        <translation type="unfinished"></translation>
+        <translation>Запустить &amp;демо…</translation>
     </message>
     <message>
         <source>Run the built-in demo gateway with a load run, live</source>
-        <translation type="unfinished"></translation>
+        <translation>Запустить встроенный демо-шлюз с нагрузочным прогоном в реальном времени</translation>
     </message>
     <message>
         <source>&amp;Stop</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Остановить</translation>
     </message>
     <message>
         <source>Stop the running demo; requests in flight finish</source>
-        <translation type="unfinished"></translation>
+        <translation>Остановить текущее демо; выполняющиеся запросы будут завершены</translation>
     </message>
     <message>
         <source>Wait for the running work to finish before starting a demo.</source>
-        <translation type="unfinished"></translation>
+        <translation>Дождитесь завершения текущей работы, прежде чем запускать демо.</translation>
     </message>
     <message>
         <source>Starting the demo gateway…</source>
-        <translation type="unfinished"></translation>
+        <translation>Запуск демо-шлюза…</translation>
     </message>
     <message>
         <source>Stopping: requests in flight finish…</source>
-        <translation type="unfinished"></translation>
+        <translation>Остановка: выполняющиеся запросы завершаются…</translation>
     </message>
     <message>
         <source>OTLP receiver: %1  ·  gateway: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>Приёмник OTLP: %1  ·  шлюз: %2</translation>
     </message>
     <message>
         <source>Demo run %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Демо-прогон %1</translation>
     </message>
     <message>
         <source>%1 / %2 s</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 / %2 с</translation>
     </message>
     <message>
         <source>Demo run %1: completed %L2, failed %L3, dropped %L4</source>
-        <translation type="unfinished"></translation>
+        <translation>Демо-прогон %1: завершено %L2, с ошибкой %L3, пропущено %L4</translation>
     </message>
     <message>
         <source>Demo run %1 finished.</source>
-        <translation type="unfinished"></translation>
+        <translation>Демо-прогон %1 завершён.</translation>
     </message>
     <message>
         <source>Demo Failed</source>
-        <translation type="unfinished"></translation>
+        <translation>Ошибка демо</translation>
     </message>
     <message>
         <source>The demo run could not complete.</source>
-        <translation type="unfinished"></translation>
+        <translation>Не удалось завершить демо-прогон.</translation>
     </message>
     <message>
         <source>Wait for the import or the demo to finish, or stop it, before opening another workbench.</source>
-        <translation type="unfinished"></translation>
+        <translation>Дождитесь завершения импорта или демо либо остановите их, прежде чем открывать другое рабочее место.</translation>
     </message>
     <message>
         <source>Import CSV with Column &amp;Mapping…</source>
-        <translation type="unfinished"></translation>
+        <translation>Импорт CSV с &amp;сопоставлением столбцов…</translation>
     </message>
     <message>
         <source>Import any CSV file by saying what each of its columns holds</source>
-        <translation type="unfinished"></translation>
+        <translation>Импортировать любой CSV-файл, указав, что содержит каждый из его столбцов</translation>
     </message>
     <message>
         <source>Import CSV with Column Mapping</source>
-        <translation type="unfinished"></translation>
+        <translation>Импорт CSV с сопоставлением столбцов</translation>
     </message>
     <message>
         <source>Delimited text (*.csv *.tsv *.txt);;All files (*)</source>
-        <translation type="unfinished"></translation>
+        <translation>Текст с разделителями (*.csv *.tsv *.txt);;Все файлы (*)</translation>
     </message>
     <message>
         <source>Diagnosis</source>
-        <translation type="unfinished"></translation>
+        <translation>Диагностика</translation>
     </message>
     <message>
         <source>Trace %1 is not in the shown run.</source>
-        <translation type="unfinished"></translation>
+        <translation>Трассы %1 нет в показанном прогоне.</translation>
     </message>
     <message>
         <source>&amp;Edit</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Правка</translation>
     </message>
 </context>
 <context>
     <name>pb::ui::OverviewModel</name>
     <message>
         <source>%L1 ms</source>
-        <translation type="unfinished"></translation>
+        <translation>%L1 мс</translation>
     </message>
     <message>
         <source>[%1, %2] ms</source>
-        <translation type="unfinished"></translation>
+        <translation>[%1, %2] мс</translation>
     </message>
     <message>
         <source>not available</source>
-        <translation type="unfinished"></translation>
+        <translation>недоступно</translation>
     </message>
     <message>
         <source>%1 (largest value)</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 (наибольшее значение)</translation>
     </message>
     <message>
         <source>Phase</source>
-        <translation type="unfinished"></translation>
+        <translation>Фаза</translation>
     </message>
     <message>
         <source>N</source>
-        <translation type="unfinished"></translation>
+        <translation>N</translation>
     </message>
     <message>
         <source>p50</source>
-        <translation type="unfinished"></translation>
+        <translation>p50</translation>
     </message>
     <message>
         <source>p95</source>
-        <translation type="unfinished"></translation>
+        <translation>p95</translation>
     </message>
     <message>
         <source>p95 interval</source>
-        <translation type="unfinished"></translation>
+        <translation>интервал p95</translation>
     </message>
     <message>
         <source>p99</source>
-        <translation type="unfinished"></translation>
+        <translation>p99</translation>
     </message>
     <message>
         <source>p99 interval</source>
-        <translation type="unfinished"></translation>
+        <translation>интервал p99</translation>
     </message>
     <message>
         <source>Definition</source>
-        <translation type="unfinished"></translation>
+        <translation>Определение</translation>
     </message>
 </context>
 <context>
     <name>pb::ui::OverviewPage</name>
     <message>
         <source>%L1 %</source>
-        <translation type="unfinished"></translation>
+        <translation>%L1 %</translation>
     </message>
     <message>
         <source>Status:</source>
-        <translation type="unfinished"></translation>
+        <translation>Статус:</translation>
     </message>
     <message>
         <source>Kind:</source>
-        <translation type="unfinished"></translation>
+        <translation>Вид:</translation>
     </message>
     <message>
         <source>Source:</source>
-        <translation type="unfinished"></translation>
+        <translation>Источник:</translation>
     </message>
     <message>
         <source>Scenario:</source>
-        <translation type="unfinished"></translation>
+        <translation>Сценарий:</translation>
     </message>
     <message>
         <source>Model:</source>
-        <translation type="unfinished"></translation>
+        <translation>Модель:</translation>
     </message>
     <message>
         <source>Endpoint host:</source>
-        <translation type="unfinished"></translation>
+        <translation>Хост конечной точки:</translation>
     </message>
     <message>
         <source>Streaming:</source>
-        <translation type="unfinished"></translation>
+        <translation>Потоковая передача:</translation>
     </message>
     <message>
         <source>Arrival rate:</source>
-        <translation type="unfinished"></translation>
+        <translation>Интенсивность поступления:</translation>
     </message>
     <message>
         <source>Dropped iterations:</source>
-        <translation type="unfinished"></translation>
+        <translation>Пропущенные итерации:</translation>
     </message>
     <message>
         <source>Generator lag p99:</source>
-        <translation type="unfinished"></translation>
+        <translation>Отставание генератора p99:</translation>
     </message>
     <message>
         <source>Outcomes:</source>
-        <translation type="unfinished"></translation>
+        <translation>Исходы:</translation>
     </message>
     <message>
         <source>Join coverage:</source>
-        <translation type="unfinished"></translation>
+        <translation>Покрытие сопоставления:</translation>
     </message>
     <message>
         <source>Scope:</source>
-        <translation type="unfinished"></translation>
+        <translation>Область:</translation>
     </message>
     <message>
         <source>Window:</source>
-        <translation type="unfinished"></translation>
+        <translation>Окно:</translation>
     </message>
     <message>
         <source>Statistic:</source>
-        <translation type="unfinished"></translation>
+        <translation>Статистика:</translation>
     </message>
     <message>
         <source>Cannot compute the overview: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Не удаётся построить обзор: %1</translation>
     </message>
     <message>
         <source>No run selected</source>
-        <translation type="unfinished"></translation>
+        <translation>Прогон не выбран</translation>
     </message>
     <message>
         <source>Computing…</source>
-        <translation type="unfinished"></translation>
+        <translation>Вычисление…</translation>
     </message>
     <message>
         <source>Run %1: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>Прогон %1: %2</translation>
     </message>
     <message>
         <source>yes</source>
-        <translation type="unfinished"></translation>
+        <translation>да</translation>
     </message>
     <message>
         <source>no</source>
-        <translation type="unfinished"></translation>
+        <translation>нет</translation>
     </message>
     <message>
         <source>%L1 req/s</source>
-        <translation type="unfinished"></translation>
+        <translation>%L1 запр./с</translation>
     </message>
     <message>
         <source>requested %1, achieved %2</source>
-        <translation type="unfinished"></translation>
+        <translation>запрошено %1, достигнуто %2</translation>
     </message>
     <message>
         <source>(from the live samples so far)</source>
-        <translation type="unfinished"></translation>
+        <translation>(по данным, полученным в реальном времени на данный момент)</translation>
     </message>
     <message>
         <source>started %L1; errors %2, timeouts %3, cancelled %4, partial %5</source>
-        <translation type="unfinished"></translation>
+        <translation>начато %L1; ошибки %2, тайм-ауты %3, отменено %4, частичные %5</translation>
     </message>
     <message>
         <source>no server spans in this run</source>
-        <translation type="unfinished"></translation>
+        <translation>в этом прогоне нет серверных спанов</translation>
     </message>
     <message>
         <source>%1: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>%1: %2</translation>
     </message>
 </context>
 <context>
     <name>pb::ui::PhaseStackPage</name>
     <message>
         <source>Client phases (setup, send, wait, receive)</source>
-        <translation type="unfinished"></translation>
+        <translation>Фазы клиента (установка, отправка, ожидание, получение)</translation>
     </message>
     <message>
         <source>Streaming (first text, generation)</source>
-        <translation type="unfinished"></translation>
+        <translation>Потоковая передача (первый текст, генерация)</translation>
     </message>
     <message>
         <source>Server phases (gateway, GPU queue, generation, …)</source>
-        <translation type="unfinished"></translation>
+        <translation>Фазы сервера (шлюз, очередь GPU, генерация, …)</translation>
     </message>
     <message>
         <source>Bars: the mean composition of the requests ranked in a band around each percentile of the total; their segments add up to the band&apos;s mean total (&quot;other&quot; holds time no phase accounts for). Table: each phase&apos;s own percentile over the same requests; these come from different requests and do not add up.</source>
-        <translation type="unfinished"></translation>
+        <translation>Столбцы: средний состав запросов, попавших в полосу около каждого перцентиля итога; их сегменты в сумме дают среднее итоговое время полосы (&quot;other&quot; — время, не отнесённое ни к одной фазе). Таблица: собственный перцентиль каждой фазы по тем же запросам; эти значения берутся из разных запросов и не складываются.</translation>
     </message>
     <message>
         <source>Phases:</source>
-        <translation type="unfinished"></translation>
+        <translation>Фазы:</translation>
     </message>
     <message>
         <source>Cannot compute the composition: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Не удаётся вычислить состав: %1</translation>
     </message>
     <message>
         <source>Computing…</source>
-        <translation type="unfinished"></translation>
+        <translation>Вычисление…</translation>
     </message>
     <message>
         <source>attempts</source>
-        <translation type="unfinished"></translation>
+        <translation>попытки</translation>
     </message>
     <message>
         <source>logical requests (retries merged)</source>
-        <translation type="unfinished"></translation>
+        <translation>логические запросы (повторы объединены)</translation>
     </message>
     <message>
         <source>Events:</source>
-        <translation type="unfinished"></translation>
+        <translation>События:</translation>
     </message>
     <message>
         <source>Percentiles:</source>
-        <translation type="unfinished"></translation>
+        <translation>Перцентили:</translation>
     </message>
     <message>
         <source>Scope: %1. Window: %2.</source>
-        <translation type="unfinished"></translation>
+        <translation>Область: %1. Окно: %2.</translation>
     </message>
 </context>
 <context>
     <name>pb::ui::RecentFiles</name>
     <message>
         <source>&amp;%1 %2</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;%1 %2</translation>
     </message>
     <message>
         <source>Clear Menu</source>
-        <translation type="unfinished"></translation>
+        <translation>Очистить меню</translation>
     </message>
 </context>
 <context>
     <name>pb::ui::ReconciliationModel</name>
     <message>
         <source>client total</source>
-        <translation type="unfinished"></translation>
+        <translation>итог клиента</translation>
     </message>
     <message>
         <source>server root</source>
-        <translation type="unfinished"></translation>
+        <translation>корень сервера</translation>
     </message>
     <message>
         <source>network envelope (total - root)</source>
-        <translation type="unfinished"></translation>
+        <translation>сетевая оболочка (итог - корень)</translation>
     </message>
     <message>
         <source>gateway</source>
-        <translation type="unfinished"></translation>
+        <translation>шлюз</translation>
     </message>
     <message>
         <source>GPU queue</source>
-        <translation type="unfinished"></translation>
+        <translation>очередь GPU</translation>
     </message>
     <message>
         <source>generation</source>
-        <translation type="unfinished"></translation>
+        <translation>генерация</translation>
     </message>
     <message>
         <source>  prefill</source>
-        <translation type="unfinished"></translation>
+        <translation>  prefill</translation>
     </message>
     <message>
         <source>  decode</source>
-        <translation type="unfinished"></translation>
+        <translation>  декодирование</translation>
     </message>
     <message>
         <source>response write</source>
-        <translation type="unfinished"></translation>
+        <translation>запись ответа</translation>
     </message>
     <message>
         <source>unattributed (root - phases)</source>
-        <translation type="unfinished"></translation>
+        <translation>не отнесено (корень - фазы)</translation>
     </message>
     <message>
         <source>server TTFT</source>
-        <translation type="unfinished"></translation>
+        <translation>TTFT сервера</translation>
     </message>
     <message>
         <source>stream envelope (first_text - server TTFT)</source>
-        <translation type="unfinished"></translation>
+        <translation>оболочка потока (first_text - TTFT сервера)</translation>
     </message>
     <message>
         <source>join</source>
-        <translation type="unfinished"></translation>
+        <translation>сопоставление</translation>
     </message>
     <message>
         <source>%L1 ms</source>
-        <translation type="unfinished"></translation>
+        <translation>%L1 мс</translation>
     </message>
     <message>
         <source>(negative: wrong boundaries or a wrong join)</source>
-        <translation type="unfinished"></translation>
+        <translation>(отрицательно: неверные границы или неверное сопоставление)</translation>
     </message>
     <message>
         <source>Figure</source>
-        <translation type="unfinished"></translation>
+        <translation>Показатель</translation>
     </message>
     <message>
         <source>Value</source>
-        <translation type="unfinished"></translation>
+        <translation>Значение</translation>
     </message>
 </context>
 <context>
     <name>pb::ui::RequestsPage</name>
     <message>
         <source>Sorting…</source>
-        <translation type="unfinished"></translation>
+        <translation>Сортировка…</translation>
     </message>
     <message>
         <source>Cannot read this run: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Не удаётся прочитать этот прогон: %1</translation>
     </message>
     <message>
         <source>Requests: %L1</source>
-        <translation type="unfinished"></translation>
+        <translation>Запросов: %L1</translation>
     </message>
 </context>
 <context>
     <name>pb::ui::RunListModel</name>
     <message>
         <source>ID</source>
-        <translation type="unfinished"></translation>
+        <translation>ID</translation>
     </message>
     <message>
         <source>Name</source>
-        <translation type="unfinished"></translation>
+        <translation>Имя</translation>
     </message>
     <message>
         <source>Kind</source>
-        <translation type="unfinished"></translation>
+        <translation>Вид</translation>
     </message>
     <message>
         <source>Status</source>
-        <translation type="unfinished"></translation>
+        <translation>Статус</translation>
     </message>
     <message>
         <source>Requests</source>
-        <translation type="unfinished"></translation>
+        <translation>Запросы</translation>
     </message>
     <message>
         <source>Source</source>
-        <translation type="unfinished"></translation>
+        <translation>Источник</translation>
     </message>
     <message>
         <source>Created (UTC)</source>
-        <translation type="unfinished"></translation>
+        <translation>Создан (UTC)</translation>
     </message>
 </context>
 <context>
     <name>pb::ui::RunsPage</name>
     <message>
         <source>Runs</source>
-        <translation type="unfinished"></translation>
+        <translation>Прогоны</translation>
     </message>
 </context>
 <context>
     <name>pb::ui::TableCopy</name>
     <message>
         <source>Copy as CSV</source>
-        <translation type="unfinished"></translation>
+        <translation>Копировать как CSV</translation>
     </message>
 </context>
 <context>
     <name>pb::ui::TraceFinder</name>
     <message>
         <source>No run is shown.</source>
-        <translation type="unfinished"></translation>
+        <translation>Прогон не показан.</translation>
     </message>
     <message>
         <source>Run %1 has no request with trace ID %2.</source>
-        <translation type="unfinished"></translation>
+        <translation>В прогоне %1 нет запроса с trace ID %2.</translation>
     </message>
     <message>
         <source>The request with trace ID %1 is not in the table yet.</source>
-        <translation type="unfinished"></translation>
+        <translation>Запроса с trace ID %1 пока нет в таблице.</translation>
     </message>
     <message>
         <source>&amp;Find Trace…</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Найти трассу…</translation>
     </message>
     <message>
         <source>Select a request of the shown run by its trace ID</source>
-        <translation type="unfinished"></translation>
+        <translation>Выбрать запрос показанного прогона по его trace ID</translation>
     </message>
     <message>
         <source>Find Trace</source>
-        <translation type="unfinished"></translation>
+        <translation>Найти трассу</translation>
     </message>
     <message>
         <source>Trace ID (32 hex digits):</source>
-        <translation type="unfinished"></translation>
+        <translation>Trace ID (32 шестнадцатеричные цифры):</translation>
     </message>
 </context>
 <context>
     <name>pb::ui::TracePage</name>
     <message>
         <source>Cannot show the trace: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Не удаётся показать трассу: %1</translation>
     </message>
     <message>
         <source>Select a request in the Requests page to see its waterfall.</source>
-        <translation type="unfinished"></translation>
+        <translation>Выберите запрос на странице «Запросы», чтобы увидеть его каскад.</translation>
     </message>
     <message>
         <source>Loading request %1…</source>
-        <translation type="unfinished"></translation>
+        <translation>Загрузка запроса %1…</translation>
     </message>
     <message>
         <source>Request %1 of run %2 (no trace ID)</source>
-        <translation type="unfinished"></translation>
+        <translation>Запрос %1 прогона %2 (без trace ID)</translation>
     </message>
     <message>
         <source>Request %1 of run %2, trace %3</source>
-        <translation type="unfinished"></translation>
+        <translation>Запрос %1 прогона %2, трасса %3</translation>
     </message>
 </context>
 <context>
     <name>pb::ui::VerdictWidget</name>
     <message>
         <source>Budgets…</source>
-        <translation type="unfinished"></translation>
+        <translation>Бюджеты…</translation>
     </message>
     <message>
         <source>Evaluate a budget file (JSON) on this run</source>
-        <translation type="unfinished"></translation>
+        <translation>Оценить файл бюджетов (JSON) на этом прогоне</translation>
     </message>
     <message>
         <source>Cannot evaluate the budgets: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Не удаётся оценить бюджеты: %1</translation>
     </message>
     <message>
         <source>Evaluate budgets</source>
-        <translation type="unfinished"></translation>
+        <translation>Оценка бюджетов</translation>
     </message>
     <message>
         <source>Budget files (*.json);;All files (*)</source>
-        <translation type="unfinished"></translation>
+        <translation>Файлы бюджетов (*.json);;Все файлы (*)</translation>
     </message>
     <message>
         <source>Evaluating the budgets…</source>
-        <translation type="unfinished"></translation>
+        <translation>Оценка бюджетов…</translation>
     </message>
     <message>
         <source>No budgets were stored with this run: load a budget file (Budgets…).</source>
-        <translation type="unfinished"></translation>
+        <translation>С этим прогоном не сохранены бюджеты: загрузите файл бюджетов (Бюджеты…).</translation>
     </message>
     <message>
         <source>SLO verdict: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Вердикт SLO: %1</translation>
     </message>
     <message>
         <source>— %1 broke its budget first: %2 %3 against %4 (n = %L5)</source>
-        <translation type="unfinished"></translation>
+        <translation>— %1 первым нарушил бюджет: %2 %3 при пороге %4 (n = %L5)</translation>
     </message>
     <message>
         <source>(likely owner: %1)</source>
-        <translation type="unfinished"></translation>
+        <translation>(вероятный ответственный: %1)</translation>
     </message>
     <message>
         <source>Budgets: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Бюджеты: %1</translation>
     </message>
     <message>
         <source>No budget was stored before the run started; the first stored version (set %1) is used.</source>
-        <translation type="unfinished"></translation>
+        <translation>До начала прогона бюджет не был сохранён; используется первая сохранённая версия (задана %1).</translation>
     </message>
     <message>
         <source>Thresholds changed after the run started:</source>
-        <translation type="unfinished"></translation>
+        <translation>Пороги изменились после начала прогона:</translation>
     </message>
     <message>
         <source>%1: %2 → %3 (version %4, set %5)</source>
-        <translation type="unfinished"></translation>
+        <translation>%1: %2 → %3 (версия %4, задана %5)</translation>
     </message>
 </context>
 <context>
     <name>pb::ui::WaterfallPlot</name>
     <message>
         <source>ms from the attempt&apos;s start (client clock)</source>
-        <translation type="unfinished"></translation>
+        <translation>мс от начала попытки (часы клиента)</translation>
     </message>
     <message>
         <source> %L1 ms</source>
-        <translation type="unfinished"></translation>
+        <translation> %L1 мс</translation>
     </message>
     <message>
         <source>chunks</source>
-        <translation type="unfinished"></translation>
+        <translation>фрагменты</translation>
     </message>
     <message>
         <source>Export PNG…</source>
-        <translation type="unfinished"></translation>
+        <translation>Экспорт в PNG…</translation>
     </message>
     <message>
         <source>Export PNG</source>
-        <translation type="unfinished"></translation>
+        <translation>Экспорт в PNG</translation>
     </message>
     <message>
         <source>PNG image (*.png)</source>
-        <translation type="unfinished"></translation>
+        <translation>Изображение PNG (*.png)</translation>
     </message>
     <message>
         <source>Server spans on the client axis assume a symmetric network:
 the root starts half the network envelope (%L1 ms) after the client start.</source>
-        <translation type="unfinished"></translation>
+        <translation>Спаны сервера на оси клиента предполагают симметричную сеть:
+корень начинается через половину сетевой оболочки (%L1 мс) после старта клиента.</translation>
     </message>
     <message>
         <source>No server spans joined to this request.</source>
-        <translation type="unfinished"></translation>
+        <translation>С этим запросом не сопоставлено ни одного серверного спана.</translation>
     </message>
     <message>
         <source>%1 at %L2 ms</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 на %L2 мс</translation>
     </message>
     <message>
         <source>%1: %L2 ms, from %L3 to %L4 ms</source>
-        <translation type="unfinished"></translation>
+        <translation>%1: %L2 мс, с %L3 до %L4 мс</translation>
     </message>
     <message>
         <source>phase: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>фаза: %1</translation>
     </message>
     <message>
         <source>none</source>
-        <translation type="unfinished"></translation>
+        <translation>нет</translation>
     </message>
     <message>
         <source>%L1 stream chunks</source>
-        <translation type="unfinished"></translation>
+        <translation>фрагментов потока: %L1</translation>
     </message>
     <message>
         <source>Export PDF…</source>
-        <translation type="unfinished"></translation>
+        <translation>Экспорт в PDF…</translation>
     </message>
     <message>
         <source>Export PDF</source>
-        <translation type="unfinished"></translation>
+        <translation>Экспорт в PDF</translation>
     </message>
     <message>
         <source>PDF document (*.pdf)</source>
-        <translation type="unfinished"></translation>
+        <translation>Документ PDF (*.pdf)</translation>
     </message>
 </context>
 <context>
     <name>pb::ui::Workbench</name>
     <message>
         <source>%1 already exists; Phasebench does not replace workbench files. Open it, or choose another name.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 уже существует; Phasebench не заменяет файлы рабочего места. Откройте его или выберите другое имя.</translation>
     </message>
     <message>
         <source>%1 does not exist.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 не существует.</translation>
     </message>
     <message>
         <source>Cannot create the folder %1.</source>
-        <translation type="unfinished"></translation>
+        <translation>Не удаётся создать папку %1.</translation>
     </message>
 </context>
 <context>
     <name>std</name>
     <message>
         <source>not available</source>
-        <translation type="unfinished"></translation>
+        <translation>недоступно</translation>
     </message>
 </context>
 </TS>
