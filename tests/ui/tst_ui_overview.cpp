@@ -10,6 +10,7 @@
 #include "import/ImportFile.h"
 #include "store/RunStore.h"
 
+#include "ChartExport.h"
 #include <QAbstractItemModelTester>
 #include <QAction>
 #include <QClipboard>
@@ -17,6 +18,7 @@
 #include <QFile>
 #include <QGuiApplication>
 #include <QImage>
+
 #include <QSignalSpy>
 #include <QTableView>
 #include <QTemporaryDir>
@@ -249,6 +251,16 @@ void TestUiOverview::exportPng()
     const QByteArray svgText = svgFile.readAll();
     QVERIFY(svgText.contains("<svg"));
     QVERIFY(svgText.contains("p95")); // the band labels are text in the vector file
+    // PDF through the shared exporter; an unknown suffix is refused with a reason.
+    const QString pdf = dir.filePath(QStringLiteral("composition.pdf"));
+    QString error;
+    QVERIFY2(pb::ui::exportChart(page.chart(), pdf, &error), qPrintable(error));
+    QFile pdfFile(pdf);
+    QVERIFY(pdfFile.open(QIODevice::ReadOnly));
+    QCOMPARE(pdfFile.read(5), QByteArray("%PDF-"));
+    QVERIFY(!pb::ui::exportChart(page.chart(), dir.filePath(QStringLiteral("c.bmp")), &error));
+    QVERIFY2(error.contains(QStringLiteral("bmp")), qPrintable(error));
+    QVERIFY(!QFile::exists(dir.filePath(QStringLiteral("c.bmp"))));
 
     const QString out = qEnvironmentVariable("PHASEBENCH_SCREENSHOT_DIR");
     if (!out.isEmpty()) {

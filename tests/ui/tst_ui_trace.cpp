@@ -6,12 +6,15 @@
 #include "RequestsPage.h"
 #include "TraceAnalysis.h"
 #include "TracePage.h"
+#include "WaterfallPlot.h"
 #include "store/RunStore.h"
 
+#include "ChartExport.h"
 #include <QAbstractItemModelTester>
 #include <QFile>
 #include <QImage>
 #include <QSettings>
+
 #include <QSignalSpy>
 #include <QStandardPaths>
 #include <QTableView>
@@ -219,6 +222,15 @@ void TestUiTrace::selectingARowShowsItsTrace()
     QFile pdfFile(pdf);
     QVERIFY(pdfFile.open(QIODevice::ReadOnly));
     QVERIFY(pdfFile.read(5) == "%PDF-");
+    // SVG of the QCustomPlot waterfall: vector, with the lane labels as text.
+    const QString svg = dir.filePath(QStringLiteral("waterfall.svg"));
+    QString error;
+    QVERIFY2(pb::ui::exportChart(page->plot(), svg, &error), qPrintable(error));
+    QFile svgFile(svg);
+    QVERIFY(svgFile.open(QIODevice::ReadOnly));
+    const QByteArray svgText = svgFile.readAll();
+    QVERIFY(svgText.contains("<svg"));
+    QVERIFY(svgText.contains("wait"));
 }
 
 QTEST_MAIN(TestUiTrace)

@@ -1,5 +1,6 @@
 #include "CompositionChart.h"
 
+#include "ChartExport.h"
 #include "PhaseColors.h"
 #include "stats/TailComposition.h"
 
@@ -8,12 +9,8 @@
 #include <QChart>
 #include <QContextMenuEvent>
 #include <QCoreApplication>
-#include <QFileDialog>
-#include <QFileInfo>
 #include <QMenu>
-#include <QPainter>
 #include <QStackedBarSeries>
-#include <QSvgGenerator>
 #include <QValueAxis>
 
 #include <algorithm>
@@ -108,47 +105,19 @@ std::vector<double> CompositionChart::segmentValues(int component) const
 
 bool CompositionChart::exportPng(const QString& path)
 {
-    // A chart changed just now lays out on its pending layout request:
-    // deliver that (only the chart's events) so the picture is complete.
-    QCoreApplication::sendPostedEvents(chart(), QEvent::LayoutRequest);
-    return grab().save(path, "PNG");
+    return exportChart(this, path);
 }
 
 bool CompositionChart::exportSvg(const QString& path)
 {
-    QCoreApplication::sendPostedEvents(chart(), QEvent::LayoutRequest);
-    QSvgGenerator svg;
-    svg.setFileName(path);
-    svg.setSize(size());
-    svg.setViewBox(rect());
-    svg.setTitle(chart()->title());
-    QPainter painter;
-    if (!painter.begin(&svg)) {
-        return false;
-    }
-    render(&painter);
-    return painter.end() && QFileInfo(path).size() > 0;
+    return exportChart(this, path);
 }
 
 void CompositionChart::contextMenuEvent(QContextMenuEvent* event)
 {
     QMenu menu(this);
-    QAction* png = menu.addAction(tr("Export PNG…"));
-    QAction* svg = menu.addAction(tr("Export SVG…"));
-    QAction* chosen = menu.exec(event->globalPos());
-    if (chosen == png) {
-        const QString path = QFileDialog::getSaveFileName(
-            this, tr("Export PNG"), QStringLiteral("composition.png"), tr("PNG image (*.png)"));
-        if (!path.isEmpty()) {
-            exportPng(path);
-        }
-    } else if (chosen == svg) {
-        const QString path = QFileDialog::getSaveFileName(
-            this, tr("Export SVG"), QStringLiteral("composition.svg"), tr("SVG image (*.svg)"));
-        if (!path.isEmpty()) {
-            exportSvg(path);
-        }
-    }
+    addChartExportActions(&menu, this, QStringLiteral("composition"));
+    menu.exec(event->globalPos());
 }
 
 } // namespace pb::ui

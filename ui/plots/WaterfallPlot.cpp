@@ -1,10 +1,10 @@
 #include "WaterfallPlot.h"
 
+#include "ChartExport.h"
 #include "PhaseColors.h"
 #include "TraceAnalysis.h"
 
 #include <QContextMenuEvent>
-#include <QFileDialog>
 #include <QMenu>
 #include <QMouseEvent>
 #include <QToolTip>
@@ -141,33 +141,19 @@ void WaterfallPlot::mouseMoveEvent(QMouseEvent* event)
 
 bool WaterfallPlot::exportPng(const QString& path)
 {
-    return savePng(path);
+    return exportChart(this, path);
 }
 
 bool WaterfallPlot::exportPdf(const QString& path)
 {
-    return savePdf(path);
+    return exportChart(this, path);
 }
 
 void WaterfallPlot::contextMenuEvent(QContextMenuEvent* event)
 {
     QMenu menu(this);
-    QAction* png = menu.addAction(tr("Export PNG…"));
-    QAction* pdf = menu.addAction(tr("Export PDF…"));
-    QAction* chosen = menu.exec(event->globalPos());
-    if (chosen == png) {
-        const QString path = QFileDialog::getSaveFileName(
-            this, tr("Export PNG"), QStringLiteral("waterfall.png"), tr("PNG image (*.png)"));
-        if (!path.isEmpty()) {
-            exportPng(path);
-        }
-    } else if (chosen == pdf) {
-        const QString path = QFileDialog::getSaveFileName(
-            this, tr("Export PDF"), QStringLiteral("waterfall.pdf"), tr("PDF document (*.pdf)"));
-        if (!path.isEmpty()) {
-            exportPdf(path);
-        }
-    }
+    addChartExportActions(&menu, this, QStringLiteral("waterfall"));
+    menu.exec(event->globalPos());
 }
 
 } // namespace pb::ui
