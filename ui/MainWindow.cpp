@@ -5,6 +5,7 @@
 #include "DemoController.h"
 #include "ImportController.h"
 #include "JobProgressWidget.h"
+#include "Language.h"
 #include "RecentFiles.h"
 #include "RequestTableModel.h"
 #include "RequestsPage.h"
@@ -217,6 +218,9 @@ void MainWindow::createMenus()
 
     QMenu* edit = menuBar()->addMenu(tr("&Edit"));
     edit->addAction(TraceFinder::createFindAction(this, m_requestsPage, m_tabs));
+
+    QMenu* view = menuBar()->addMenu(tr("&View"));
+    view->addMenu(createLanguageMenu(this));
 
     QMenu* help = menuBar()->addMenu(tr("&Help"));
     QAction* aboutAction = help->addAction(tr("&About Phasebench"), this, &MainWindow::about);

@@ -1,33 +1,17 @@
 // phasebench [FILE] [--demo [--fault NAME]…]: the desktop workbench.
 #include "DemoController.h"
+#include "Language.h"
 #include "MainWindow.h"
 
 #include <QApplication>
 #include <QCommandLineParser>
 #include <QDir>
 #include <QFileInfo>
-#include <QLibraryInfo>
-#include <QLocale>
 #include <QStandardPaths>
-#include <QTranslator>
 
 #include <cstdio>
 
 namespace {
-
-// Translations are optional: the build adds them when they exist.
-void installTranslators(QApplication& app)
-{
-    auto* qt = new QTranslator(&app);
-    if (qt->load(QLocale(), QStringLiteral("qtbase"), QStringLiteral("_"),
-                 QLibraryInfo::path(QLibraryInfo::TranslationsPath))) {
-        QApplication::installTranslator(qt);
-    }
-    auto* own = new QTranslator(&app);
-    if (own->load(QLocale(), QStringLiteral("phasebench"), QStringLiteral("_"), QStringLiteral(":/i18n"))) {
-        QApplication::installTranslator(own);
-    }
-}
 
 // The demo's own workbench file, kept between sessions so that demo runs
 // can be compared; empty when its folder cannot be created.
@@ -49,7 +33,8 @@ int main(int argc, char** argv)
     QApplication::setApplicationName(QStringLiteral("Phasebench"));
     QApplication::setApplicationVersion(QStringLiteral(PHASEBENCH_VERSION));
     QApplication::setApplicationDisplayName(QStringLiteral("Phasebench"));
-    installTranslators(app);
+    // The language chosen in View › Language, else the system locale.
+    pb::ui::installTranslators(&app, pb::ui::localeForLanguage(pb::ui::languageSetting()));
 
     QCommandLineParser parser;
     parser.setApplicationDescription(
