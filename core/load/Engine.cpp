@@ -1,5 +1,7 @@
 #include "load/Engine.h"
 
+#include "stats/Percentile.h"
+
 #include <algorithm>
 #include <cmath>
 #include <ctime>
@@ -374,6 +376,9 @@ void Engine::onDone(Attempt& a)
     if (r.outcome == Outcome::Completed) {
         ++m_interval.completed;
         ++m_totals.totalCompleted;
+        if (r.firstText) {
+            m_interval.firstTextMs.push_back(double(*r.firstText) / 1e6);
+        }
     } else {
         ++m_totals.totalFailed;
     }
@@ -445,6 +450,13 @@ void Engine::emitSample(Nanos start, Nanos end, bool final)
     ls.sample.dropped = m_interval.dropped;
     ls.sample.completed = m_interval.completed;
     ls.sample.outputTokensPerSecond = double(m_interval.outputTokens) / secs;
+    ls.firstTextN = static_cast<std::int64_t>(m_interval.firstTextMs.size());
+    if (!m_interval.firstTextMs.empty()) {
+        const double level = 0.95;
+        const auto q = stats::quantiles(m_interval.firstTextMs, std::span<const double>(&level, 1),
+                                        stats::Convention::NearestRank);
+        ls.firstTextP95Ms = q.front().value;
+    }
     if (m_schedule) {
         const auto& st = m_schedule->stages();
         std::size_t i = 0;

@@ -88,6 +88,7 @@ private:
         std::int64_t dropped = 0;
         std::int64_t completed = 0;
         std::int64_t outputTokens = 0;
+        std::vector<double> firstTextMs; // of completed attempts, for the live TTFT p95
     };
 
     void arrive(const Arrival& a);

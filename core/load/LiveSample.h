@@ -5,6 +5,7 @@
 #include "model/Span.h"
 
 #include <cstdint>
+#include <optional>
 #include <string>
 
 namespace pb::load {
@@ -19,6 +20,11 @@ struct LiveSample
     std::int64_t totalCompleted = 0; // attempts with outcome completed
     std::int64_t totalFailed = 0;    // attempts with any other outcome
     bool final = false;              // the last (possibly shorter) interval
+    // Client TTFT (first_text) of the attempts completed in the interval,
+    // nearest-rank p95; for live display only (the run's figures come from
+    // the stored requests).
+    std::optional<double> firstTextP95Ms;
+    std::int64_t firstTextN = 0;
 
     bool operator==(const LiveSample&) const = default;
 };

@@ -159,6 +159,22 @@ void TestLoadRun::storesAttemptsSamplesFiguresAndNoSecrets()
     }
     QVERIFY(!store.samples(summary.runId).empty());
     QCOMPARE(store.samples(summary.runId).size(), live.size());
+    // The live TTFT p95 of each interval counts the attempts completed in it,
+    // and lies within the run's own TTFT range.
+    std::int64_t liveTtftN = 0;
+    Nanos maxTtft = 0;
+    for (const auto& r : rows) {
+        maxTtft = std::max(maxTtft, r.firstText.value_or(0));
+    }
+    for (const auto& s : live) {
+        liveTtftN += s.firstTextN;
+        QCOMPARE(s.firstTextP95Ms.has_value(), s.firstTextN > 0);
+        if (s.firstTextP95Ms) {
+            QVERIFY(*s.firstTextP95Ms > 0);
+            QVERIFY(*s.firstTextP95Ms <= double(maxTtft) / 1e6 + 1e-9);
+        }
+    }
+    QCOMPARE(liveTtftN, std::int64_t(20));
     QCOMPARE(store.figure(summary.runId, "dropped_iterations").value_or(-1), 0.0);
     QCOMPARE(store.figure(summary.runId, "trace_id_collisions").value_or(-1), 0.0);
     QVERIFY(store.figure(summary.runId, "generator_lag_p99_ms").has_value());
