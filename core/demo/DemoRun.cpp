@@ -9,6 +9,7 @@
 #include <cmath>
 #include <cstdlib>
 #include <stdexcept>
+#include <thread>
 
 namespace pb::demo {
 namespace {
@@ -103,7 +104,10 @@ DemoRunResult DemoRun::run()
                                        .followRunningLoadRun = false,
                                        .receivedRunName = "demo (spans outside the run)",
                                        .receivedRunSource = "demo gateway"});
-    otlp::OtlpReceiver receiver(otlp::ReceiverConfig{.port = 0}, [&writer](std::vector<SpanRecord>&& spans) {
+    otlp::ReceiverConfig receiverConfig;
+    receiverConfig.bindAddress = m_options.receiverBind;
+    receiverConfig.port = m_options.receiverPort;
+    otlp::OtlpReceiver receiver(receiverConfig, [&writer](std::vector<SpanRecord>&& spans) {
         return writer.submit(std::move(spans));
     });
     std::string error;
@@ -116,21 +120,38 @@ DemoRunResult DemoRun::run()
     gatewayConfig.faults = m_options.faults;
     gatewayConfig.timing.slots = m_options.slots;
     DemoGateway gateway(gatewayConfig);
-    if (!gateway.start(&error)) {
+    if (m_options.startGateway && !gateway.start(&error)) {
         receiver.stop();
         throw std::runtime_error("cannot start the demo gateway: " + error);
     }
-    result.endpoints.gatewayUrl = gateway.baseUrl();
+    if (m_options.startGateway) {
+        result.endpoints.gatewayUrl = gateway.baseUrl();
+    }
     result.endpoints.otlpEndpoint = receiver.endpoint();
+
+    load::Scenario scenario;
+    if (m_options.scenario) {
+        scenario = *m_options.scenario;
+        if (m_options.startGateway) {
+            const auto url = gateway.baseUrl();
+            scenario.target.baseUrl = url.ends_with("/v1") ? url.substr(0, url.size() - 3) : url;
+        }
+    } else {
+        scenario = demoScenario(m_options, gateway.baseUrl());
+    }
+    const Nanos warmup = scenario.warmup;
 
     RunStore store(m_options.dbPath, RunStore::Mode::ReadWrite);
     load::LoadRunOptions loadOptions;
     loadOptions.runName = m_options.runName;
     loadOptions.onSample = m_options.onSample;
-    loadOptions.getenv = [](const char* name) -> const char* {
-        const char* value = std::getenv(name);
-        return value ? value : kDemoToken;
-    };
+    if (m_options.startGateway) {
+        // The gateway accepts any token: an unset key variable gets the demo's.
+        loadOptions.getenv = [](const char* name) -> const char* {
+            const char* value = std::getenv(name);
+            return value ? value : kDemoToken;
+        };
+    }
     loadOptions.onRunCreated = [&](std::int64_t runId) {
         writer.setActiveRun(runId);
         result.endpoints.runId = runId;
@@ -138,7 +159,7 @@ DemoRunResult DemoRun::run()
             m_options.onStarted(result.endpoints);
         }
     };
-    load::LoadRun loadRun(demoScenario(m_options, gateway.baseUrl()), std::move(loadOptions));
+    load::LoadRun loadRun(std::move(scenario), std::move(loadOptions));
     m_loadRun = &loadRun;
     if (m_stopRequested) {
         loadRun.stop();
@@ -155,11 +176,15 @@ DemoRunResult DemoRun::run()
     m_loadRun = nullptr;
 
     // Every span of the run's requests is in the store before the join.
-    gateway.flushSpans(std::chrono::seconds(10));
-    writer.flush();
-    result.gateway = gateway.stats();
-    result.exporter = gateway.exporterStats();
-    gateway.stop();
+    if (m_options.startGateway) {
+        gateway.flushSpans(std::chrono::seconds(10));
+        writer.flush();
+        result.gateway = gateway.stats();
+        result.exporter = gateway.exporterStats();
+        gateway.stop();
+    } else if (m_options.spanGrace > 0) {
+        std::this_thread::sleep_for(std::chrono::nanoseconds(m_options.spanGrace));
+    }
     receiver.stop();
     writer.flush();
     result.receiver = receiver.stats();
@@ -175,7 +200,7 @@ DemoRunResult DemoRun::run()
     appendJoinedColumns(table, joined);
     stats::Window window;
     window.kind = stats::Window::Kind::Steady;
-    window.warmupMs = double(m_options.warmup) / 1e6;
+    window.warmupMs = double(warmup) / 1e6;
     window.settleMs = 0; // the warm-up runs at the steady rate: nothing to settle
     stats::Statistic statistic;
     statistic.percentiles = {0.5, 0.95, 0.99};

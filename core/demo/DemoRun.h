@@ -19,6 +19,7 @@
 #include <atomic>
 #include <cstdint>
 #include <functional>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -30,7 +31,7 @@ namespace pb::demo {
 
 struct DemoEndpoints
 {
-    std::string gatewayUrl;   // http://127.0.0.1:P/v1
+    std::string gatewayUrl;   // http://127.0.0.1:P/v1; empty without the gateway
     std::string otlpEndpoint; // http://127.0.0.1:P/v1/traces
     std::int64_t runId = 0;
 };
@@ -40,11 +41,25 @@ struct DemoRunOptions
     std::string dbPath; // the workbench file; created when missing
     std::string runName = "demo";
     std::vector<Fault> faults;
-    double rate = 6;                                       // requests per second (open model)
-    Nanos duration = 20'000'000'000;                       // after the warm-up
-    Nanos warmup = 2'000'000'000;                          // excluded from the steady window
-    Nanos gracefulStop = 15'000'000'000;                   // drain for requests in flight
-    int slots = 4;                                         // compute slots of the gateway's pool
+    double rate = 6;                     // requests per second (open model)
+    Nanos duration = 20'000'000'000;     // after the warm-up
+    Nanos warmup = 2'000'000'000;        // excluded from the steady window
+    Nanos gracefulStop = 15'000'000'000; // drain for requests in flight
+    int slots = 4;                       // compute slots of the gateway's pool
+    // A scenario of the user's (the GUI's run launcher) instead of
+    // demoScenario(); the rate, duration and warm-up options above then do
+    // not apply. With startGateway its target is replaced by the gateway.
+    std::optional<load::Scenario> scenario;
+    // False: no demo gateway; the scenario's own endpoint is measured and its
+    // API key variable must be set.
+    bool startGateway = true;
+    // Where the OTLP receiver listens (port 0: any free port); a real
+    // endpoint's exporter is pointed at it.
+    std::string receiverBind = "127.0.0.1";
+    int receiverPort = 0;
+    // Without the gateway: how long to keep receiving after the last
+    // response, since exporters send spans in batches (every 5 s by default).
+    Nanos spanGrace = 0;
     std::function<void(const load::LiveSample&)> onSample; // on the run's thread
     // Once the servers listen and the run exists: where they are.
     std::function<void(const DemoEndpoints&)> onStarted;

@@ -11,7 +11,13 @@
 
 #include <nlohmann/json.hpp>
 
+#include <arpa/inet.h>
+#include <netinet/in.h>
+#include <sys/socket.h>
+#include <unistd.h>
+
 #include <atomic>
+#include <set>
 #include <thread>
 
 using namespace pb;
@@ -25,6 +31,8 @@ private Q_SLOTS:
     void strippedTraceparentLowersCoverage();
     void stopEndsTheLoadButStillJoins();
     void badOptions();
+    void customScenarioAgainstTheGateway();
+    void ownEndpointWithReceiverPort();
 
 private:
     QTemporaryDir m_dir;
@@ -126,11 +134,12 @@ void TestDemoRun::strippedTraceparentLowersCoverage()
     QVERIFY(doc.at("join").at("unmatched_server_traces").get<std::int64_t>() > 0);
 
     // The human report says so.
-    const auto r = test::runProcess(QStringLiteral(PHASEBENCH_CLI),
-                                    {QStringLiteral("demo"), QStringLiteral("--db"), path("stripped2.phasebench"),
-                                     QStringLiteral("--duration"), QStringLiteral("2"), QStringLiteral("--quiet"),
-                                     QStringLiteral("--fault"), QStringLiteral("strip-traceparent")},
-                                    120000);
+    const auto r =
+        test::runProcess(QStringLiteral(PHASEBENCH_CLI),
+                         {QStringLiteral("demo"), QStringLiteral("--db"), path("stripped2.phasebench"),
+                          QStringLiteral("--duration"), QStringLiteral("2"), QStringLiteral("--quiet"),
+                          QStringLiteral("--fault"), QStringLiteral("strip-traceparent")},
+                         120000);
     QCOMPARE(r.exitCode, 0);
     QVERIFY2(r.out.contains("Join: coverage 0.0%"), r.out.constData());
     QVERIFY(r.out.contains("network envelope"));
@@ -149,7 +158,9 @@ void TestDemoRun::stopEndsTheLoadButStillJoins()
         QVERIFY(e.gatewayUrl.starts_with("http://127.0.0.1:"));
         QVERIFY(e.otlpEndpoint.ends_with("/v1/traces"));
     };
-    options.onSample = [&](const load::LiveSample&) { ++samples; };
+    options.onSample = [&](const load::LiveSample&) {
+        ++samples;
+    };
     demo::DemoRun demo(options);
     std::thread stopper([&] {
         while (samples < 2) {
@@ -178,14 +189,109 @@ void TestDemoRun::badOptions()
                          {QStringLiteral("demo"), QStringLiteral("--fault"), QStringLiteral("gremlins")});
     QCOMPARE(r.exitCode, 2);
     QVERIFY(r.err.contains("gremlins"));
-    r = test::runProcess(QStringLiteral(PHASEBENCH_CLI), {QStringLiteral("demo"), QStringLiteral("--list-faults")});
+    r = test::runProcess(QStringLiteral(PHASEBENCH_CLI),
+                         {QStringLiteral("demo"), QStringLiteral("--list-faults")});
     QCOMPARE(r.exitCode, 0);
     QVERIFY(r.out.contains("strip-traceparent"));
     // An unusable workbench file fails clearly before any load is sent.
-    r = test::runProcess(QStringLiteral(PHASEBENCH_CLI),
-                         {QStringLiteral("demo"), QStringLiteral("--db"), m_dir.path(), QStringLiteral("--quiet")});
+    r = test::runProcess(QStringLiteral(PHASEBENCH_CLI), {QStringLiteral("demo"), QStringLiteral("--db"),
+                                                          m_dir.path(), QStringLiteral("--quiet")});
     QCOMPARE(r.exitCode, 1);
     QVERIFY(!r.err.isEmpty());
+}
+
+namespace {
+
+// A loopback port that was free a moment ago (the receiver binds it next).
+int freeLoopbackPort()
+{
+    const int fd = ::socket(AF_INET, SOCK_STREAM, 0);
+    sockaddr_in addr{};
+    addr.sin_family = AF_INET;
+    addr.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+    addr.sin_port = 0;
+    socklen_t len = sizeof(addr);
+    int port = 0;
+    if (::bind(fd, reinterpret_cast<sockaddr*>(&addr), sizeof(addr)) == 0 &&
+        ::getsockname(fd, reinterpret_cast<sockaddr*>(&addr), &len) == 0) {
+        port = ntohs(addr.sin_port);
+    }
+    ::close(fd);
+    return port;
+}
+
+} // namespace
+
+// The run launcher's path: the user's own stepped scenario against the
+// built-in gateway; each stage is stored and the spans join.
+void TestDemoRun::customScenarioAgainstTheGateway()
+{
+    demo::DemoRunOptions options;
+    options.dbPath = path("custom.phasebench").toStdString();
+    options.runName = "stepped launch";
+    auto scenario = demo::demoScenario(options, "http://unused.invalid/v1");
+    scenario.name = "stepped";
+    scenario.warmup = 0;
+    scenario.executor.kind = load::ExecutorKind::RampingArrivalRate;
+    scenario.executor.stages = {{"low", 4, 4, 1'500'000'000}, {"high", 10, 10, 1'500'000'000}};
+    scenario.target.baseUrl = "http://unused.invalid"; // replaced by the gateway's
+    options.scenario = scenario;
+    const auto result = demo::DemoRun(options).run();
+
+    QVERIFY(result.endpoints.gatewayUrl.starts_with("http://127.0.0.1:"));
+    QCOMPARE(result.load.status, RunStatus::Complete);
+    QVERIFY(result.join.matched > 0);
+    QCOMPARE(result.join.coverage, 1.0);
+    RunStore store(options.dbPath);
+    const auto info = store.run(result.load.runId);
+    QVERIFY(info);
+    QCOMPARE(info->name, std::string("stepped launch"));
+    std::set<std::string> stages;
+    for (const auto& r : store.requestsBySeq(result.load.runId, 0, 1000)) {
+        stages.insert(r.stage);
+    }
+    QCOMPARE(stages, (std::set<std::string>{"low", "high"}));
+    QCOMPARE(store.figure(result.load.runId, "stage.high.requested_rate").value_or(-1), 10.0);
+}
+
+// A real endpoint (here a second gateway the run does not own) exporting to
+// the receiver's configured port: no demo gateway, the key comes from the
+// environment, and the spans still join.
+void TestDemoRun::ownEndpointWithReceiverPort()
+{
+    const int port = freeLoopbackPort();
+    QVERIFY(port > 0);
+    demo::GatewayConfig endpointConfig;
+    endpointConfig.otlpEndpoint = "http://127.0.0.1:" + std::to_string(port) + "/v1/traces";
+    demo::DemoGateway endpoint(endpointConfig);
+    std::string error;
+    QVERIFY2(endpoint.start(&error), error.c_str());
+
+    demo::DemoRunOptions options;
+    options.dbPath = path("endpoint.phasebench").toStdString();
+    options.startGateway = false;
+    options.receiverPort = port;
+    options.spanGrace = 3'000'000'000; // the endpoint's exporter sends in batches
+    auto scenario = demo::demoScenario(options, endpoint.baseUrl());
+    scenario.warmup = 0;
+    scenario.executor.stages = {{"rate-5", 5, 5, 2'000'000'000}};
+    scenario.target.apiKeyEnv = "PB_TEST_LAUNCH_KEY";
+    options.scenario = scenario;
+
+    // Without the gateway an unset key variable stops the run before any request.
+    qunsetenv("PB_TEST_LAUNCH_KEY");
+    QVERIFY_THROWS_EXCEPTION(std::exception, demo::DemoRun(options).run());
+    QCOMPARE(endpoint.stats().requests, std::int64_t(0));
+
+    qputenv("PB_TEST_LAUNCH_KEY", "launch-secret");
+    const auto result = demo::DemoRun(options).run();
+    qunsetenv("PB_TEST_LAUNCH_KEY");
+    endpoint.stop();
+    QVERIFY(result.endpoints.gatewayUrl.empty());
+    QCOMPARE(result.endpoints.otlpEndpoint, endpointConfig.otlpEndpoint);
+    QCOMPARE(result.load.status, RunStatus::Complete);
+    QVERIFY(result.load.started >= 8);
+    QVERIFY2(result.join.coverage >= 0.9, std::to_string(result.join.coverage).c_str());
 }
 
 QTEST_GUILESS_MAIN(TestDemoRun)
