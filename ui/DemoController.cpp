@@ -2,6 +2,7 @@
 
 #include "Job.h"
 #include "demo/DemoRun.h"
+#include "load/Scenario.h"
 
 #include <QMetaObject>
 #include <QMutex>
@@ -84,6 +85,14 @@ QString DemoController::faultSymptom(const QString& name)
     return {};
 }
 
+qint64 DemoController::plannedMs() const
+{
+    if (!m_settings.scenario) {
+        return m_settings.warmupMs + m_settings.durationMs;
+    }
+    return (m_settings.scenario->warmup + m_settings.scenario->executor.plannedDuration()) / 1'000'000;
+}
+
 bool DemoController::isRunning() const
 {
     return m_job->isRunning();
@@ -107,9 +116,17 @@ bool DemoController::start(const DemoSettings& settings)
     m_settings = settings;
     m_runId = 0;
     options.dbPath = settings.dbPath.toStdString();
-    options.runName = settings.faults.isEmpty()
+    options.runName = !settings.runName.isEmpty() ? settings.runName.toStdString()
+                      : settings.faults.isEmpty()
                           ? std::string("demo")
                           : "demo (" + settings.faults.join(QStringLiteral(", ")).toStdString() + ")";
+    if (settings.scenario) {
+        options.scenario = *settings.scenario;
+    }
+    options.startGateway = settings.startGateway;
+    options.receiverBind = settings.receiverBind.toStdString();
+    options.receiverPort = settings.receiverPort;
+    options.spanGrace = settings.spanGraceMs * 1'000'000;
     options.rate = settings.rate;
     options.duration = settings.durationMs * 1'000'000;
     options.warmup = settings.warmupMs * 1'000'000;
@@ -131,8 +148,18 @@ bool DemoController::start(const DemoSettings& settings)
         const qint64 completed = s.totalCompleted;
         const qint64 failedCount = s.totalFailed;
         const qint64 dropped = s.totalDropped;
-        relay->post(
-            [=](DemoController* c) { Q_EMIT c->sampled(elapsed, planned, completed, failedCount, dropped); });
+        LivePoint point;
+        point.offsetS = double(s.sample.offset + s.sample.interval) / 1e9;
+        point.targetRate = s.sample.targetRate;
+        point.achievedRate = s.sample.achievedRate;
+        point.inFlight = s.sample.inFlight;
+        point.dropped = s.sample.dropped;
+        point.ttftP95Ms = s.firstTextP95Ms;
+        point.stage = QString::fromStdString(s.stage);
+        relay->post([=](DemoController* c) {
+            Q_EMIT c->sampled(elapsed, planned, completed, failedCount, dropped);
+            Q_EMIT c->livePoint(point);
+        });
     };
     m_run = std::make_shared<demo::DemoRun>(std::move(options));
     const auto run = m_run;

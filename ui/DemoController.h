@@ -9,8 +9,14 @@
 
 #include <memory>
 
+#include <memory>
+#include <optional>
+
 namespace pb::demo {
 class DemoRun;
+}
+namespace pb::load {
+struct Scenario;
 }
 
 namespace pb::ui {
@@ -26,6 +32,31 @@ struct DemoSettings
     qint64 warmupMs = 2'000;
     qint64 gracefulStopMs = 10'000;
     int slots = 4;
+
+    // The run launcher's scenario instead of the demo's (rate, duration and
+    // warm-up above then do not apply); with startGateway its target is the
+    // built-in gateway, else its own endpoint.
+    std::shared_ptr<const load::Scenario> scenario;
+    bool startGateway = true;
+    QString runName; // default: "demo", with its faults
+    // Where the OTLP receiver listens; port 0 = any free port.
+    QString receiverBind = QStringLiteral("127.0.0.1");
+    int receiverPort = 0;
+    // Without the gateway: how long spans are still received after the last
+    // response (exporters send in batches).
+    qint64 spanGraceMs = 0;
+};
+
+// One live sample of a running launch, for the live charts.
+struct LivePoint
+{
+    double offsetS = 0;    // end of the interval, seconds from the run start
+    double targetRate = 0; // 0 = closed model
+    double achievedRate = 0;
+    qint64 inFlight = 0;
+    qint64 dropped = 0; // in the interval
+    std::optional<double> ttftP95Ms;
+    QString stage;
 };
 
 class DemoController : public QObject
@@ -45,8 +76,8 @@ public:
     bool isRunning() const;
     qint64 runId() const { return m_runId; }
     QString workbenchPath() const { return m_settings.dbPath; }
-    // Warm-up plus steady duration.
-    qint64 plannedMs() const { return m_settings.warmupMs + m_settings.durationMs; }
+    // Warm-up plus the stages' (or the steady) duration.
+    qint64 plannedMs() const;
 
     // Names and symptoms of the demo gateway's switchable faults.
     static QStringList faultNames();
@@ -58,6 +89,7 @@ Q_SIGNALS:
     void started(const QString& gatewayUrl, const QString& otlpEndpoint, qint64 runId);
     // One live sample: time since the run's start, requests so far.
     void sampled(qint64 elapsedMs, qint64 plannedMs, qint64 completed, qint64 failed, qint64 dropped);
+    void livePoint(const pb::ui::LivePoint& point);
     void finished(qint64 runId);
     void failed(const QString& message);
 
@@ -74,3 +106,4 @@ private:
 };
 
 } // namespace pb::ui
+Q_DECLARE_METATYPE(pb::ui::LivePoint)

@@ -12,6 +12,7 @@
 #include "RunListModel.h"
 #include "RunsPage.h"
 #include "Workbench.h"
+#include "launcher/LauncherPage.h"
 #include "pages/DiagnosisPage.h"
 #include "pages/OverviewPage.h"
 #include "pages/PhaseStackPage.h"
@@ -91,6 +92,7 @@ MainWindow::MainWindow(QWidget* parent)
     m_tabs->addTab(m_requestsPage, tr("Requests"));
     m_tabs->addTab(m_tracePage, tr("Waterfall"));
     m_tabs->addTab(m_diagnosisPage, tr("Diagnosis"));
+    addLauncherPage();
     m_splitter->setObjectName(QStringLiteral("mainSplitter"));
     m_splitter->addWidget(m_runsPage);
     m_splitter->addWidget(m_tabs);
@@ -211,6 +213,11 @@ void MainWindow::createMenus()
     m_demoAction->setObjectName(QStringLiteral("runDemoAction"));
     m_demoAction->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_R));
     m_demoAction->setStatusTip(tr("Run the built-in demo gateway with a load run, live"));
+    QAction* launch =
+        run->addAction(tr("&Launch Run…"), this, [this] { m_tabs->setCurrentWidget(m_launcherPage); });
+    launch->setObjectName(QStringLiteral("launchRunAction"));
+    launch->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_L));
+    launch->setStatusTip(tr("Edit or open a scenario and run it against the demo gateway or an endpoint"));
     m_stopDemoAction = run->addAction(tr("&Stop"), this, &MainWindow::stopDemo);
     m_stopDemoAction->setObjectName(QStringLiteral("stopDemoAction"));
     m_stopDemoAction->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_Period));

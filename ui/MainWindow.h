@@ -20,6 +20,7 @@ namespace pb::ui {
 class DemoController;
 class DiagnosisPage;
 class ImportController;
+class LauncherPage;
 class JobProgressWidget;
 class OverviewPage;
 class PhaseStackPage;
@@ -55,6 +56,7 @@ public:
     PhaseStackPage* phaseStackPage() const { return m_phaseStackPage; }
     TracePage* tracePage() const { return m_tracePage; }
     DiagnosisPage* diagnosisPage() const { return m_diagnosisPage; }
+    LauncherPage* launcherPage() const { return m_launcherPage; }
     QTabWidget* pages() const { return m_tabs; }
     JobProgressWidget* importProgress() const { return m_importProgress; }
     JobProgressWidget* demoProgress() const { return m_demoProgress; }
@@ -96,6 +98,9 @@ protected:
 private:
     void createMenus();
     void wireDiagnosis();
+    // MainWindowPages.cpp: the timeline, explorer and launcher pages.
+    void addLauncherPage();
+    void launchRun(DemoSettings settings);
     void newWorkbench();
     void openWorkbenchDialog();
     void importDialog();
@@ -130,6 +135,7 @@ private:
     PhaseStackPage* m_phaseStackPage;
     TracePage* m_tracePage;
     DiagnosisPage* m_diagnosisPage;
+    LauncherPage* m_launcherPage = nullptr;
     DemoController* m_demo;
     JobProgressWidget* m_demoProgress;
     QLabel* m_demoAddress;

@@ -10,6 +10,7 @@
 #include "RequestsPage.h"
 #include "RunsPage.h"
 #include "Workbench.h"
+#include "launcher/LauncherPage.h"
 #include "pages/OverviewPage.h"
 #include "pages/PhaseStackPage.h"
 
@@ -78,13 +79,18 @@ void MainWindow::demoDialog()
 
 void MainWindow::onDemoStarted(const QString& gatewayUrl, const QString& otlpEndpoint, qint64 runId)
 {
-    m_demoAddress->setText(tr("OTLP receiver: %1  ·  gateway: %2").arg(otlpEndpoint, gatewayUrl));
+    m_demoAddress->setText(gatewayUrl.isEmpty()
+                               ? tr("OTLP receiver: %1").arg(otlpEndpoint)
+                               : tr("OTLP receiver: %1  ·  gateway: %2").arg(otlpEndpoint, gatewayUrl));
     m_demoAddress->show();
     m_demoProgress->setText(tr("Demo run %1").arg(runId));
     if (m_demo->workbenchPath() == m_workbench->path()) {
         refreshRuns();
         m_runsPage->selectRun(runId);
-        m_tabs->setCurrentWidget(m_requestsPage);
+        // A launch from the launcher stays on its live charts.
+        if (m_tabs->currentWidget() != m_launcherPage) {
+            m_tabs->setCurrentWidget(m_requestsPage);
+        }
     }
     m_liveTimer->start();
     Q_EMIT demoStarted(runId);

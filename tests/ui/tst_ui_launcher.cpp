@@ -1,0 +1,301 @@
+// The run launcher: the scenario document (JSON round trip, core's checks
+// naming the JSON path), the stages model, the form writing the document,
+// and a launch against the built-in demo gateway that streams live points
+// and ends on a filled overview.
+#include "DemoController.h"
+#include "LauncherPage.h"
+#include "LivePlot.h"
+#include "MainWindow.h"
+#include "OverviewPage.h"
+#include "RunAnalysis.h"
+#include "ScenarioDocument.h"
+#include "StagesModel.h"
+#include "TestUtil.h"
+#include "load/Scenario.h"
+#include "store/RunStore.h"
+
+#include <QAbstractItemModelTester>
+#include <QComboBox>
+#include <QDoubleSpinBox>
+#include <QJsonArray>
+#include <QLabel>
+#include <QLineEdit>
+#include <QPlainTextEdit>
+#include <QProgressBar>
+#include <QPushButton>
+#include <QSettings>
+#include <QSignalSpy>
+#include <QSpinBox>
+#include <QStandardPaths>
+#include <QTabWidget>
+#include <QTemporaryDir>
+#include <QTest>
+
+#include <set>
+
+using namespace pb;
+using namespace pb::ui;
+
+class TestUiLauncher : public QObject
+{
+    Q_OBJECT
+private Q_SLOTS:
+    void initTestCase()
+    {
+        QStandardPaths::setTestModeEnabled(true);
+        QCoreApplication::setOrganizationName(QStringLiteral("PhasebenchTest"));
+        QCoreApplication::setApplicationName(QStringLiteral("tst_ui_launcher"));
+        QSettings().clear();
+    }
+
+    void documentRoundTrip();
+    void stagesModel();
+    void formWritesTheDocument();
+    void launchErrors();
+    void launchAgainstTheDemoGateway();
+};
+
+void TestUiLauncher::documentRoundTrip()
+{
+    ScenarioDocument doc = ScenarioDocument::defaultScenario();
+    QString error;
+    auto scenario = doc.check(&error);
+    QVERIFY2(scenario, qPrintable(error));
+    QCOMPARE(scenario->executor.kind, load::ExecutorKind::ConstantArrivalRate);
+    QCOMPARE(scenario->executor.stages.front().startRate, 6.0);
+    QVERIFY(scenario->request.stream);
+
+    doc.setValue(QStringLiteral("executor.rate"), 12.5);
+    doc.setValue(QStringLiteral("target.headers.X-Team"), QStringLiteral("perf"));
+    QCOMPARE(doc.value(QStringLiteral("executor.rate")).toDouble(), 12.5);
+    QCOMPARE(doc.value(QStringLiteral("target.headers.X-Team")).toString(), QStringLiteral("perf"));
+    QVERIFY(doc.value(QStringLiteral("target.nothing.here")).isUndefined());
+    doc.setValue(QStringLiteral("target.headers"), QJsonValue());
+    QVERIFY(doc.value(QStringLiteral("target.headers")).isUndefined());
+
+    // Saved and read back unchanged, with the file remembered.
+    QTemporaryDir dir;
+    const QString path = dir.filePath(QStringLiteral("s.json"));
+    QVERIFY(doc.save(path, &error));
+    ScenarioDocument back;
+    QVERIFY2(back.load(path, &error), qPrintable(error));
+    QCOMPARE(back.object(), doc.object());
+    QCOMPARE(back.filePath(), path);
+
+    // Core's checks name the JSON path; a key in the scenario is refused.
+    doc.setValue(QStringLiteral("executor.rate"), -1);
+    QVERIFY(!doc.check(&error));
+    QVERIFY2(error.contains(QStringLiteral("executor.rate")), qPrintable(error));
+    doc.setValue(QStringLiteral("executor.rate"), 2);
+    doc.setValue(QStringLiteral("target.api_key"), QStringLiteral("sk-secret"));
+    QVERIFY(!doc.check(&error));
+    QVERIFY2(error.contains(QStringLiteral("api_key_env")), qPrintable(error));
+
+    // Broken JSON: line and column, and the document keeps what it had.
+    const QJsonObject before = doc.object();
+    QVERIFY(!doc.setJson("{\n  \"name\": \"x\",\n  oops\n}", &error));
+    QVERIFY2(error.contains(QStringLiteral("line 3")), qPrintable(error));
+    QCOMPARE(doc.object(), before);
+    QVERIFY(!doc.setJson("[1, 2]", &error));
+    QVERIFY(!back.load(dir.filePath(QStringLiteral("missing.json")), &error));
+    QVERIFY(error.contains(QStringLiteral("missing.json")));
+}
+
+void TestUiLauncher::stagesModel()
+{
+    StagesModel model;
+    QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
+    model.setStages(QJsonArray{QJsonObject{{QStringLiteral("target"), 2}, {QStringLiteral("duration"), 30}},
+                               QJsonObject{{QStringLiteral("target"), 4},
+                                           {QStringLiteral("duration"), QStringLiteral("1m")},
+                                           {QStringLiteral("name"), QStringLiteral("peak")},
+                                           {QStringLiteral("ramp"), QStringLiteral("step")}}});
+    QCOMPARE(model.rowCount(), 2);
+    QCOMPARE(model.data(model.index(0, StagesModel::Duration), Qt::DisplayRole).toString(),
+             QStringLiteral("30s"));
+    QCOMPARE(model.data(model.index(1, StagesModel::Name), Qt::DisplayRole).toString(),
+             QStringLiteral("peak"));
+    QSignalSpy edited(&model, &StagesModel::stagesEdited);
+    QVERIFY(model.setData(model.index(0, StagesModel::Target), 3.5, Qt::EditRole));
+    QVERIFY(!model.setData(model.index(0, StagesModel::Target), -1, Qt::EditRole));
+    QVERIFY(!model.setData(model.index(0, StagesModel::Ramp), QStringLiteral("exponential"), Qt::EditRole));
+    QCOMPARE(edited.count(), 1);
+    model.appendStage();
+    QCOMPARE(model.rowCount(), 3);
+    QCOMPARE(model.rows().back().target, 8.0); // the last rate doubled
+    const QJsonArray json = model.stages();
+    QCOMPARE(json.size(), 3);
+    QCOMPARE(json[0].toObject().value(QLatin1String("target")).toDouble(), 3.5);
+    QVERIFY(!json[0].toObject().contains(QLatin1String("name")));
+    QCOMPARE(json[1].toObject().value(QLatin1String("ramp")).toString(), QStringLiteral("step"));
+    QVERIFY(model.removeRows(0, 2));
+    QCOMPARE(model.rowCount(), 1);
+    QVERIFY(!model.removeRows(1, 1));
+}
+
+void TestUiLauncher::formWritesTheDocument()
+{
+    LauncherPage page;
+    page.resize(1366, 768);
+    page.show();
+    page.rateSpin()->setValue(9);
+    QCOMPARE(page.document().value(QStringLiteral("executor.rate")).toDouble(), 9.0);
+    page.modelEdit()->setText(QStringLiteral("my-model"));
+    Q_EMIT page.modelEdit()->editingFinished();
+    QCOMPARE(page.document().value(QStringLiteral("target.model")).toString(), QStringLiteral("my-model"));
+
+    // Stepped: stages appear, the constant executor's keys go (core refuses them).
+    page.executorBox()->setCurrentIndex(page.executorBox()->findData(QStringLiteral("stepped-arrival-rate")));
+    const QJsonObject executor = page.document().value(QStringLiteral("executor")).toObject();
+    QCOMPARE(executor.value(QLatin1String("type")).toString(), QStringLiteral("stepped-arrival-rate"));
+    QVERIFY(!executor.contains(QLatin1String("rate")));
+    QVERIFY(!executor.contains(QLatin1String("duration")));
+    QCOMPARE(executor.value(QLatin1String("stages")).toArray().size(), 3);
+    QCOMPARE(page.stagesModel()->rowCount(), 3);
+    QString error;
+    auto scenario = page.document().check(&error);
+    QVERIFY2(scenario, qPrintable(error));
+    QCOMPARE(scenario->executor.stages.size(), std::size_t(3));
+    QCOMPARE(scenario->executor.stages[2].endRate, 8.0);
+    QVERIFY(page.stagesModel()->setData(page.stagesModel()->index(2, StagesModel::Target), 16, Qt::EditRole));
+    QCOMPARE(page.document()
+                 .value(QStringLiteral("executor.stages"))
+                 .toArray()[2]
+                 .toObject()
+                 .value(QLatin1String("target")),
+             QJsonValue(16));
+
+    // The JSON tab shows the document; an edit there comes back to the form.
+    page.editorTabs()->setCurrentIndex(1);
+    QVERIFY(page.jsonEdit()->toPlainText().contains(QStringLiteral("my-model")));
+    QString text = page.jsonEdit()->toPlainText();
+    text.replace(QStringLiteral("my-model"), QStringLiteral("other-model"));
+    page.jsonEdit()->setPlainText(text);
+    page.editorTabs()->setCurrentIndex(0);
+    QCOMPARE(page.modelEdit()->text(), QStringLiteral("other-model"));
+    // Broken JSON keeps the editor open with the error shown.
+    page.editorTabs()->setCurrentIndex(1);
+    page.jsonEdit()->setPlainText(QStringLiteral("{ broken"));
+    page.editorTabs()->setCurrentIndex(0);
+    QCOMPARE(page.editorTabs()->currentIndex(), 1);
+    QVERIFY(page.errorLabel()->isVisible());
+    QVERIFY(page.errorLabel()->text().contains(QStringLiteral("line 1")));
+    QCOMPARE(page.document().value(QStringLiteral("target.model")).toString(), QStringLiteral("other-model"));
+}
+
+void TestUiLauncher::launchErrors()
+{
+    LauncherPage page;
+    QSignalSpy launched(&page, &LauncherPage::launchRequested);
+    // A real endpoint whose key variable is unset: refused before anything runs.
+    page.setUseDemoGateway(false);
+    page.keyEnvEdit()->setText(QStringLiteral("PB_TEST_UNSET_KEY_VARIABLE"));
+    Q_EMIT page.keyEnvEdit()->editingFinished();
+    QVERIFY(!page.start());
+    QVERIFY(page.errorLabel()->text().contains(QStringLiteral("PB_TEST_UNSET_KEY_VARIABLE")));
+    // With the demo gateway the same scenario may run (the gateway takes any token).
+    page.setUseDemoGateway(true);
+    QString error;
+    const auto demo = page.launchSettings(&error);
+    QVERIFY2(demo, qPrintable(error));
+    QVERIFY(demo->startGateway);
+    QCOMPARE(demo->receiverPort, 0);
+    // A bad duration names its JSON path.
+    page.durationEdit()->setText(QStringLiteral("ten minutes"));
+    Q_EMIT page.durationEdit()->editingFinished();
+    QVERIFY(!page.start());
+    QVERIFY2(page.errorLabel()->text().contains(QStringLiteral("executor.duration")),
+             qPrintable(page.errorLabel()->text()));
+    QCOMPARE(launched.count(), 0);
+
+    // An endpoint with its variable set: the receiver listens where the form says.
+    qputenv("PB_TEST_LAUNCH_KEY", "x");
+    page.durationEdit()->setText(QStringLiteral("5s"));
+    Q_EMIT page.durationEdit()->editingFinished();
+    page.keyEnvEdit()->setText(QStringLiteral("PB_TEST_LAUNCH_KEY"));
+    Q_EMIT page.keyEnvEdit()->editingFinished();
+    page.setUseDemoGateway(false);
+    page.receiverPortSpin()->setValue(14318);
+    const auto endpoint = page.launchSettings(&error);
+    QVERIFY2(endpoint, qPrintable(error));
+    QVERIFY(!endpoint->startGateway);
+    QCOMPARE(endpoint->receiverPort, 14318);
+    QVERIFY(endpoint->spanGraceMs > 0);
+    qunsetenv("PB_TEST_LAUNCH_KEY");
+}
+
+void TestUiLauncher::launchAgainstTheDemoGateway()
+{
+    QTemporaryDir dir;
+    const QString db = dir.filePath(QStringLiteral("launch.phasebench"));
+    MainWindow w;
+    w.resize(1366, 768);
+    w.show();
+    QVERIFY(w.openWorkbench(db, true));
+    LauncherPage* page = w.launcherPage();
+    w.pages()->setCurrentWidget(page);
+
+    // Two short steps against the built-in gateway.
+    ScenarioDocument doc = ScenarioDocument::defaultScenario();
+    doc.setValue(QStringLiteral("name"), QStringLiteral("two-steps"));
+    doc.setValue(QStringLiteral("warmup"), QStringLiteral("0s"));
+    doc.setValue(QStringLiteral("graceful_stop"), QStringLiteral("10s"));
+    doc.setValue(QStringLiteral("executor"),
+                 QJsonObject{{QStringLiteral("type"), QStringLiteral("stepped-arrival-rate")},
+                             {QStringLiteral("max_in_flight"), 50},
+                             {QStringLiteral("stages"),
+                              QJsonArray{QJsonObject{{QStringLiteral("target"), 4},
+                                                     {QStringLiteral("duration"), QStringLiteral("2s")},
+                                                     {QStringLiteral("name"), QStringLiteral("low")}},
+                                         QJsonObject{{QStringLiteral("target"), 8},
+                                                     {QStringLiteral("duration"), QStringLiteral("2s")},
+                                                     {QStringLiteral("name"), QStringLiteral("high")}}}}});
+    page->setDocument(doc);
+    page->setUseDemoGateway(true);
+    QSignalSpy started(&w, &MainWindow::demoStarted);
+    QSignalSpy finished(&w, &MainWindow::demoFinished);
+    QSignalSpy failed(&w, &MainWindow::demoFailed);
+    QTest::mouseClick(page->startButton(), Qt::LeftButton);
+    QVERIFY(started.wait(20000));
+    const qint64 runId = started.constFirst().constFirst().toLongLong();
+    QVERIFY(!page->startButton()->isEnabled());
+    QVERIFY(page->stopButton()->isEnabled());
+    QVERIFY2(page->receiverLabel()->text().contains(QStringLiteral("/v1/traces")),
+             qPrintable(page->receiverLabel()->text()));
+    QCOMPARE(w.pages()->currentWidget(), static_cast<QWidget*>(page)); // stays on the live charts
+    QTRY_VERIFY_WITH_TIMEOUT(page->livePlot()->pointCount() >= 2, 10000);
+    QVERIFY(page->progressBar()->value() > 0);
+
+    QVERIFY(finished.wait(60000));
+    QVERIFY2(failed.isEmpty(),
+             failed.isEmpty() ? "" : qPrintable(failed.constFirst().constFirst().toString()));
+    QVERIFY(page->startButton()->isEnabled());
+    QCOMPARE(page->progressBar()->value(), page->progressBar()->maximum());
+    // Live points: the target steps from 4 to 8 req/s; TTFT p95 was seen.
+    const auto target = page->livePlot()->values(LivePlot::TargetRate);
+    QVERIFY(target.size() >= 3);
+    QCOMPARE(target.front().y(), 4.0);
+    QVERIFY(std::any_of(target.begin(), target.end(), [](const QPointF& p) { return p.y() == 8.0; }));
+    const auto ttft = page->livePlot()->values(LivePlot::TtftP95);
+    QVERIFY(!ttft.isEmpty());
+    QVERIFY(std::all_of(ttft.begin(), ttft.end(), [](const QPointF& p) { return p.y() > 0; }));
+
+    // The run is stored with its stages and fills the overview.
+    RunStore store(db.toStdString(), RunStore::Mode::ReadOnly);
+    QCOMPARE(store.run(runId)->name, std::string("two-steps"));
+    std::set<std::string> stages;
+    for (const auto& r : store.requestsBySeq(runId, 0, 1000)) {
+        stages.insert(r.stage);
+    }
+    QCOMPARE(stages, (std::set<std::string>{"low", "high"}));
+    auto* overview = w.overviewPage();
+    QTRY_VERIFY_WITH_TIMEOUT(!overview->isComputing() && overview->results() &&
+                                 overview->results()->run.id == runId &&
+                                 overview->results()->run.status == RunStatus::Complete,
+                             20000);
+    QCOMPARE(overview->results()->joinCoverage.value_or(0), 1.0);
+    QVERIFY(overview->results()->report.metrics.size() > 0);
+}
+
+QTEST_MAIN(TestUiLauncher)
+#include "tst_ui_launcher.moc"

@@ -1,0 +1,135 @@
+// The run launcher: edit or open a scenario (target, executor, rates or
+// stages, request profile, budgets), choose the built-in demo gateway or a
+// real endpoint (the API key stays in the environment variable the scenario
+// names), start and stop the run, and watch it live: progress, achieved
+// rate, requests in flight, the interval's TTFT p95 and dropped iterations.
+// The OTLP receiver's address is shown so a server's exporter can point at
+// it. The page only asks for a launch (launchRequested); the main window
+// owns the workbench and the DemoController that runs it.
+#pragma once
+
+#include "DemoController.h"
+#include "ScenarioDocument.h"
+
+#include <QWidget>
+
+#include <optional>
+
+class QCheckBox;
+class QComboBox;
+class QDoubleSpinBox;
+class QLabel;
+class QLineEdit;
+class QPlainTextEdit;
+class QProgressBar;
+class QPushButton;
+class QRadioButton;
+class QSpinBox;
+class QTabWidget;
+class QTableView;
+
+namespace pb::ui {
+
+class LivePlot;
+class StagesModel;
+
+class LauncherPage : public QWidget
+{
+    Q_OBJECT
+public:
+    explicit LauncherPage(QWidget* parent = nullptr);
+
+    // Follows `controller`'s runs: addresses, progress, live charts, state.
+    void setController(DemoController* controller);
+
+    // The scenario as the form and the JSON editor have it now.
+    const ScenarioDocument& document() const { return m_doc; }
+    void setDocument(const ScenarioDocument& doc);
+    bool openScenario(const QString& path);
+    bool saveScenario(const QString& path);
+
+    // What a launch would run, or nothing with `error` saying what is wrong
+    // (core's message naming the JSON path, or an unset key variable).
+    std::optional<DemoSettings> launchSettings(QString* error) const;
+    // Checks the form and emits launchRequested; false (with the error
+    // shown on the page) when the scenario is not valid.
+    bool start();
+
+    bool useDemoGateway() const;
+    void setUseDemoGateway(bool demo);
+
+    // For tests and the main window's wiring.
+    QLineEdit* baseUrlEdit() const { return m_baseUrl; }
+    QLineEdit* modelEdit() const { return m_model; }
+    QLineEdit* keyEnvEdit() const { return m_keyEnv; }
+    QComboBox* executorBox() const { return m_executor; }
+    QDoubleSpinBox* rateSpin() const { return m_rate; }
+    QLineEdit* durationEdit() const { return m_duration; }
+    QLineEdit* warmupEdit() const { return m_warmup; }
+    QCheckBox* streamBox() const { return m_stream; }
+    StagesModel* stagesModel() const { return m_stages; }
+    QSpinBox* receiverPortSpin() const { return m_receiverPort; }
+    QLineEdit* budgetsEdit() const { return m_budgets; }
+    QPlainTextEdit* jsonEdit() const { return m_json; }
+    QTabWidget* editorTabs() const { return m_editorTabs; }
+    QPushButton* startButton() const { return m_start; }
+    QPushButton* stopButton() const { return m_stop; }
+    QProgressBar* progressBar() const { return m_progress; }
+    QLabel* errorLabel() const { return m_error; }
+    QLabel* receiverLabel() const { return m_receiver; }
+    LivePlot* livePlot() const { return m_plot; }
+
+Q_SIGNALS:
+    void launchRequested(const pb::ui::DemoSettings& settings);
+    void stopRequested();
+
+private:
+    QWidget* createForm();
+    void openDialog();
+    void saveDialog();
+    void formEdited();
+    void showDocument(); // document -> form and JSON text
+    bool applyJson();    // JSON text -> document; false on a parse error
+    void updateExecutorFields();
+    void setBusy(bool busy);
+    void showError(const QString& message);
+    void onStarted(const QString& gatewayUrl, const QString& otlpEndpoint, qint64 runId);
+
+    ScenarioDocument m_doc;
+    DemoController* m_controller = nullptr;
+    bool m_updating = false;
+
+    QRadioButton* m_demoTarget;
+    QRadioButton* m_endpointTarget;
+    QLineEdit* m_name;
+    QLineEdit* m_baseUrl;
+    QComboBox* m_api;
+    QLineEdit* m_model;
+    QLineEdit* m_keyEnv;
+    QCheckBox* m_tlsVerify;
+    QCheckBox* m_stream;
+    QSpinBox* m_maxTokens;
+    QComboBox* m_executor;
+    QDoubleSpinBox* m_rate;
+    QLineEdit* m_duration;
+    QSpinBox* m_vus;
+    QSpinBox* m_maxInFlight;
+    QLineEdit* m_warmup;
+    StagesModel* m_stages;
+    QTableView* m_stagesView;
+    QWidget* m_stagesBox;
+    QLineEdit* m_budgets;
+    QLineEdit* m_receiverBind;
+    QSpinBox* m_receiverPort;
+    QTabWidget* m_editorTabs;
+    QPlainTextEdit* m_json;
+    QPushButton* m_start;
+    QPushButton* m_stop;
+    QProgressBar* m_progress;
+    QLabel* m_state;
+    QLabel* m_error;
+    QLabel* m_receiver;
+    LivePlot* m_plot;
+};
+
+} // namespace pb::ui
