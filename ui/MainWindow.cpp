@@ -92,7 +92,7 @@ MainWindow::MainWindow(QWidget* parent)
     m_tabs->addTab(m_requestsPage, tr("Requests"));
     m_tabs->addTab(m_tracePage, tr("Waterfall"));
     m_tabs->addTab(m_diagnosisPage, tr("Diagnosis"));
-    addLauncherPage();
+    addLaterPages();
     m_splitter->setObjectName(QStringLiteral("mainSplitter"));
     m_splitter->addWidget(m_runsPage);
     m_splitter->addWidget(m_tabs);
@@ -410,6 +410,10 @@ void MainWindow::showRun(qint64 runId)
         m_overviewPage->showRun(m_workbench->path(), run->id);
         m_phaseStackPage->showRun(m_workbench->path(), run->id);
         m_diagnosisPage->showRun(m_workbench->path(), run->id, m_workbench->runs());
+    }
+    showRunOnLaterPages(run ? run->id : 0);
+    if (run) {
+        // shown above
     } else if (!m_workbench->isOpen()) {
         m_requestsPage->showHint(tr("Open a workbench file (File › Open, Ctrl+O) or create one "
                                     "(File › New Workbench, Ctrl+N).\n\nDrop result files here to import "

@@ -6,7 +6,9 @@
 #include <QMainWindow>
 #include <QMessageBox>
 
+#include <functional>
 #include <memory>
+#include <vector>
 
 class QAction;
 class QLabel;
@@ -21,6 +23,7 @@ class DemoController;
 class DiagnosisPage;
 class ImportController;
 class LauncherPage;
+class TimelinePage;
 class JobProgressWidget;
 class OverviewPage;
 class PhaseStackPage;
@@ -57,6 +60,7 @@ public:
     TracePage* tracePage() const { return m_tracePage; }
     DiagnosisPage* diagnosisPage() const { return m_diagnosisPage; }
     LauncherPage* launcherPage() const { return m_launcherPage; }
+    TimelinePage* timelinePage() const { return m_timelinePage; }
     QTabWidget* pages() const { return m_tabs; }
     JobProgressWidget* importProgress() const { return m_importProgress; }
     JobProgressWidget* demoProgress() const { return m_demoProgress; }
@@ -98,9 +102,12 @@ protected:
 private:
     void createMenus();
     void wireDiagnosis();
-    // MainWindowPages.cpp: the timeline, explorer and launcher pages.
-    void addLauncherPage();
+    // MainWindowPages.cpp: the timeline, explorer, distributions and
+    // launcher pages, and the run pages' common show/clear/live refresh.
+    void addLaterPages();
     void launchRun(DemoSettings settings);
+    void showRunOnLaterPages(qint64 runId);
+    void refreshLaterPagesLive();
     void newWorkbench();
     void openWorkbenchDialog();
     void importDialog();
@@ -136,6 +143,15 @@ private:
     TracePage* m_tracePage;
     DiagnosisPage* m_diagnosisPage;
     LauncherPage* m_launcherPage = nullptr;
+    TimelinePage* m_timelinePage = nullptr;
+    // The later run pages: shown, cleared and refreshed live alike.
+    struct RunPageHooks
+    {
+        std::function<void(const QString& path, qint64 runId)> show;
+        std::function<void()> clear;
+        std::function<void()> refreshLive;
+    };
+    std::vector<RunPageHooks> m_runPages;
     DemoController* m_demo;
     JobProgressWidget* m_demoProgress;
     QLabel* m_demoAddress;

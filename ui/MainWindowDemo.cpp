@@ -125,6 +125,7 @@ void MainWindow::refreshLive()
     if (!m_phaseStackPage->isComputing()) {
         m_phaseStackPage->refresh();
     }
+    refreshLaterPagesLive();
     updateStatus();
 }
 

@@ -1,25 +1,77 @@
 // MainWindow's wiring of the pages added after the first ones: the run
-// launcher (and its launches through the DemoController).
+// timeline and the run launcher (with its launches through the
+// DemoController), and the common show/clear/live refresh of run pages.
 #include "DemoController.h"
 #include "MainWindow.h"
+#include "RunsPage.h"
 #include "Workbench.h"
 #include "launcher/LauncherPage.h"
+#include "pages/PhaseStackPage.h"
+#include "timeline/TimelinePage.h"
 
 #include <QDir>
 #include <QFileInfo>
 #include <QStandardPaths>
+#include <QStatusBar>
 #include <QTabWidget>
 
 namespace pb::ui {
 
-void MainWindow::addLauncherPage()
+namespace {
+
+// Hooks for a run page with showRun/clear/refresh/isComputing.
+template<typename Page> auto hooksOf(Page* page)
 {
+    return std::tuple([page](const QString& path, qint64 runId) { page->showRun(path, runId); },
+                      [page] { page->clear(); },
+                      [page] {
+                          if (!page->isComputing()) {
+                              page->refresh();
+                          }
+                      });
+}
+
+} // namespace
+
+void MainWindow::addLaterPages()
+{
+    auto statusMessage = [this](const QString& message) {
+        statusBar()->showMessage(message, 10000);
+    };
+    auto addRunPage = [this](auto* page) {
+        auto [show, clear, refresh] = hooksOf(page);
+        m_runPages.push_back(RunPageHooks{show, clear, refresh});
+    };
+
+    m_timelinePage = new TimelinePage;
+    m_tabs->insertTab(m_tabs->indexOf(m_phaseStackPage) + 1, m_timelinePage, tr("Timeline"));
+    addRunPage(m_timelinePage);
+    connect(m_timelinePage, &TimelinePage::errorOccurred, this, statusMessage);
+
     m_launcherPage = new LauncherPage;
     m_launcherPage->setObjectName(QStringLiteral("launcherPage"));
     m_tabs->addTab(m_launcherPage, tr("Run Launcher"));
     m_launcherPage->setController(m_demo);
     connect(m_launcherPage, &LauncherPage::launchRequested, this, &MainWindow::launchRun);
     connect(m_launcherPage, &LauncherPage::stopRequested, this, &MainWindow::stopDemo);
+}
+
+void MainWindow::showRunOnLaterPages(qint64 runId)
+{
+    for (const auto& page : m_runPages) {
+        if (runId != 0) {
+            page.show(m_workbench->path(), runId);
+        } else {
+            page.clear();
+        }
+    }
+}
+
+void MainWindow::refreshLaterPagesLive()
+{
+    for (const auto& page : m_runPages) {
+        page.refreshLive();
+    }
 }
 
 void MainWindow::launchRun(DemoSettings settings)

@@ -8,6 +8,7 @@ target_sources(phasebench_core PRIVATE
   ${CMAKE_CURRENT_LIST_DIR}/Rates.cpp
   ${CMAKE_CURRENT_LIST_DIR}/TailComposition.cpp
   ${CMAKE_CURRENT_LIST_DIR}/TimeSeries.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/Knee.cpp
   ${CMAKE_CURRENT_LIST_DIR}/Compare.cpp
   ${CMAKE_CURRENT_LIST_DIR}/StatsJson.cpp
 )

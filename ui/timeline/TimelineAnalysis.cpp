@@ -1,0 +1,199 @@
+#include "TimelineAnalysis.h"
+
+#include "RunAnalysis.h"
+#include "diagnose/Rules.h"
+#include "stats/Metric.h"
+#include "stats/Selection.h"
+#include "stats/TimeSeries.h"
+#include "store/RunStore.h"
+
+#include <algorithm>
+#include <stdexcept>
+
+namespace pb::ui {
+namespace {
+
+void checkpoint(const ProgressFn& progress)
+{
+    if (progress && !progress(0, 0)) {
+        throw Cancelled();
+    }
+}
+
+double midS(double fromMs, double toMs)
+{
+    return (fromMs + toMs) / 2000.0;
+}
+
+void addWarning(std::vector<std::string>& warnings, const std::string& w)
+{
+    if (std::find(warnings.begin(), warnings.end(), w) == warnings.end()) {
+        warnings.push_back(w);
+    }
+}
+
+// The stored per-stage rate figures of a load run ("stage.NAME.SUFFIX").
+std::map<std::string, double> stageFigures(const std::vector<RunStore::Figure>& figures,
+                                           const std::string& suffix)
+{
+    std::map<std::string, double> out;
+    const std::string prefix = "stage.";
+    for (const auto& f : figures) {
+        if (f.value && f.name.size() > prefix.size() + suffix.size() + 1 && f.name.starts_with(prefix) &&
+            f.name.ends_with("." + suffix)) {
+            out[f.name.substr(prefix.size(), f.name.size() - prefix.size() - suffix.size() - 1)] = *f.value;
+        }
+    }
+    return out;
+}
+
+} // namespace
+
+double autoIntervalMs(double durationMs)
+{
+    for (const double candidate : {1000.0, 5000.0, 10000.0, 60000.0}) {
+        if (durationMs / candidate <= 120) {
+            return candidate;
+        }
+    }
+    return 60000.0;
+}
+
+TimelineResults computeTimeline(const QString& path, qint64 runId, const TimelineRequest& request,
+                                const ProgressFn& progress)
+{
+    RunStore store(path.toStdString(), RunStore::Mode::ReadOnly);
+    const auto run = store.run(runId);
+    if (!run) {
+        throw std::runtime_error("no run " + std::to_string(runId) + " in this workbench");
+    }
+    TimelineResults out;
+    out.runId = runId;
+    out.p = request.p;
+    out.convention = request.convention;
+
+    const JoinedTable joined = loadJoinedTable(store, *run, progress);
+    checkpoint(progress);
+    out.joined = joined.joined;
+    const auto samples = store.samples(runId);
+    out.hasSamples = !samples.empty();
+
+    // The whole run, warm-up included: the timeline shows how the run went.
+    const stats::Selection all = stats::select(joined.table, stats::Scope{}, stats::Window{});
+    out.scope = all.scopeLabel();
+    out.window = all.windowLabel();
+    for (const auto& w : all.warnings()) {
+        addWarning(out.warnings, w);
+    }
+    std::optional<double> samplesEnd;
+    for (const auto& s : samples) {
+        samplesEnd = std::max(samplesEnd.value_or(0.0), double(s.offset + s.interval) / 1e6);
+    }
+    double lastEvent = 0;
+    for (const double at : stats::eventTimes(joined.table)) {
+        if (!isNull(at)) {
+            lastEvent = std::max(lastEvent, at);
+        }
+    }
+    out.durationMs = std::max(samplesEnd.value_or(0.0), lastEvent);
+    out.intervalChosen = request.intervalMs > 0;
+    out.intervalMs = out.intervalChosen ? request.intervalMs : autoIntervalMs(out.durationMs);
+
+    stats::Statistic statistic;
+    statistic.convention = request.convention;
+    std::optional<stats::TimeSeries> counts; // events, started and errors per interval
+    for (const char* name : kTimelineMetrics) {
+        const stats::Metric* metric = stats::findMetric(name);
+        if (!metric) {
+            continue;
+        }
+        auto ts = stats::timeSeries(all, *metric, out.intervalMs, statistic, request.p);
+        checkpoint(progress);
+        for (const auto& w : ts.warnings) {
+            if (!w.starts_with("not available")) { // a run without spans has no queue: not a warning
+                addWarning(out.warnings, w);
+            }
+        }
+        if (stats::BoundMetric(*metric, joined.table).available()) {
+            TimelineSeries series{name, {}, {}};
+            for (const auto& pt : ts.points) {
+                if (pt.value) {
+                    series.x.push_back(midS(pt.startMs, pt.endMs));
+                    series.y.push_back(*pt.value);
+                }
+            }
+            out.latency.push_back(std::move(series));
+        }
+        if (!counts) {
+            counts = std::move(ts);
+        }
+    }
+
+    out.targetRate.name = "target_rate";
+    out.achievedRate.name = "achieved_rate";
+    out.completedRate.name = "completed_rate";
+    out.inFlight.name = "in_flight";
+    out.dropped.name = "dropped";
+    out.errorRate.name = "error_rate";
+    if (counts) {
+        for (const auto& pt : counts->points) {
+            if (pt.errorRate) {
+                out.errorRate.x.push_back(midS(pt.startMs, pt.endMs));
+                out.errorRate.y.push_back(*pt.errorRate * 100.0);
+            }
+        }
+    }
+    if (out.hasSamples) {
+        for (const auto& bin : stats::binSamples(samples, out.intervalMs)) {
+            const double x = midS(bin.fromMs, bin.toMs);
+            if (bin.targetRate) {
+                out.targetRate.x.push_back(x);
+                out.targetRate.y.push_back(*bin.targetRate);
+            }
+            for (auto [series, value] :
+                 {std::pair{&out.achievedRate, bin.achievedRate},
+                  std::pair{&out.completedRate, bin.completedRate}, std::pair{&out.inFlight, bin.inFlight},
+                  std::pair{&out.dropped, double(bin.dropped)}}) {
+                series->x.push_back(x);
+                series->y.push_back(value);
+            }
+        }
+    } else if (counts) {
+        // An import: what the requests tell, per interval.
+        for (const auto& pt : counts->points) {
+            const double x = midS(pt.startMs, pt.endMs);
+            out.achievedRate.x.push_back(x);
+            out.achievedRate.y.push_back(double(pt.started) / ((pt.endMs - pt.startMs) / 1000.0));
+            out.dropped.x.push_back(x);
+            out.dropped.y.push_back(double(pt.events - pt.started));
+        }
+    }
+
+    out.stages = stats::stageSpans(joined.table, samplesEnd);
+    stats::KneeOptions options;
+    options.convention = request.convention;
+    options.p = request.p;
+    options.samples = samples;
+    const auto figures = store.figures(runId);
+    options.requestedRates = stageFigures(figures, "requested_rate");
+    options.achievedRates = stageFigures(figures, "achieved_rate");
+    out.knee = stats::stageKnee(joined.table, options);
+    if (out.knee.points.size() < 2) {
+        out.knee.points.clear(); // one stage is no knee
+    } else {
+        for (const auto& w : out.knee.warnings) {
+            addWarning(out.warnings, w);
+        }
+        std::vector<diagnose::StageFigures> stages;
+        out.kneeRatesRequested = true;
+        for (const auto& pt : out.knee.points) {
+            stages.push_back(
+                {pt.stage, pt.completed, pt.arrivalRate, pt.throughput, pt.queueP95, std::nullopt});
+            out.kneeRatesRequested = out.kneeRatesRequested && pt.requestedRate.has_value();
+        }
+        out.kneeStage = diagnose::findKnee(std::move(stages)).kneeStage;
+    }
+    return out;
+}
+
+} // namespace pb::ui

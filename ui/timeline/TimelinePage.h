@@ -1,0 +1,65 @@
+// Timeline of the run: target vs achieved arrival rate, in-flight requests,
+// dropped iterations, the per-interval p95 of TTFT, queue and total and the
+// error rate on one time axis, stages of a stepped run marked; for a stepped
+// run the knee chart (throughput and queue vs arrival rate). Figures come
+// from core (computeTimeline) in a Job; the page only displays them.
+#pragma once
+
+#include <QWidget>
+
+#include <memory>
+
+class QComboBox;
+class QLabel;
+
+namespace pb::ui {
+
+class Job;
+class KneePlot;
+class TimelinePlots;
+struct TimelineResults;
+
+class TimelinePage : public QWidget
+{
+    Q_OBJECT
+public:
+    explicit TimelinePage(QWidget* parent = nullptr);
+    ~TimelinePage() override;
+
+    // Computes and shows run `runId` of the workbench file `path`.
+    void showRun(const QString& path, qint64 runId);
+    void refresh();
+    void clear();
+
+    qint64 runId() const { return m_runId; }
+    bool isComputing() const;
+    TimelinePlots* plots() const { return m_plots; }
+    KneePlot* kneePlot() const { return m_knee; }
+    // Interval choice: data is the interval in ms, 0 = automatic.
+    QComboBox* intervalBox() const { return m_interval; }
+    QComboBox* conventionBox() const { return m_convention; }
+    const TimelineResults* results() const { return m_results.get(); }
+    // Scope, window, interval and data warnings of the shown figures.
+    QString labelsText() const;
+
+Q_SIGNALS:
+    void updated(qint64 runId);
+    void errorOccurred(const QString& message);
+
+private:
+    void start();
+    void display(const std::shared_ptr<const TimelineResults>& results);
+
+    Job* m_job;
+    QComboBox* m_interval;
+    QComboBox* m_convention;
+    TimelinePlots* m_plots;
+    KneePlot* m_knee;
+    QLabel* m_state;
+    QLabel* m_labels;
+    std::shared_ptr<const TimelineResults> m_results;
+    QString m_path;
+    qint64 m_runId = 0;
+};
+
+} // namespace pb::ui

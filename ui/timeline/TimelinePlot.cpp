@@ -1,0 +1,278 @@
+#include "TimelinePlot.h"
+
+#include "ChartExport.h"
+#include "PhaseColors.h"
+#include "TimelineAnalysis.h"
+#include "stats/Metric.h"
+
+#include <QCoreApplication>
+#include <QSplitter>
+#include <QVBoxLayout>
+
+#include <algorithm>
+
+namespace pb::ui {
+namespace {
+
+QVector<double> toVector(const std::vector<double>& v)
+{
+    return QVector<double>(v.begin(), v.end());
+}
+
+QString metricLabel(const std::string& name)
+{
+    const auto* m = stats::findMetric(name);
+    return m ? QCoreApplication::translate("pb::Metric", std::string(m->label).c_str())
+             : QString::fromStdString(name);
+}
+
+const char* const kPlotIds[] = {"timelineLoad", "timelineInFlight", "timelineLatency", "timelineErrors"};
+constexpr int kSideMargin = 76;
+const char* const kExportNames[] = {"timeline-load", "timeline-in-flight", "timeline-latency",
+                                    "timeline-errors"};
+
+} // namespace
+
+TimelinePlots::TimelinePlots(QWidget* parent)
+    : QWidget(parent)
+{
+    auto* split = new QSplitter(Qt::Vertical, this);
+    split->setChildrenCollapsible(false);
+    for (int i = 0; i < PlotCount; ++i) {
+        auto* p = new QCustomPlot(split);
+        p->setObjectName(QLatin1String(kPlotIds[i]));
+        p->setMinimumHeight(150);
+        p->setInteraction(QCP::iRangeDrag, true);
+        p->setInteraction(QCP::iRangeZoom, true);
+        // Zoom and drag along time only; the value axes fit their data.
+        p->axisRect()->setRangeDrag(Qt::Horizontal);
+        p->axisRect()->setRangeZoom(Qt::Horizontal);
+        // Fixed side margins: the stacked plots' time axes line up pixel for pixel.
+        p->axisRect()->setAutoMargins(QCP::msTop | QCP::msBottom);
+        p->axisRect()->setMargins(QMargins(kSideMargin, 0, kSideMargin, 0));
+        p->xAxis->setLabel(tr("time from run start (s)"));
+        p->legend->setVisible(true);
+        QFont legendFont = font();
+        legendFont.setPointSizeF(legendFont.pointSizeF() * 0.85);
+        p->legend->setFont(legendFont);
+        p->plotLayout()->insertRow(0);
+        m_notes[std::size_t(i)] = new QCPTextElement(p, QString(), legendFont);
+        p->plotLayout()->addElement(0, 0, m_notes[std::size_t(i)]);
+        connect(p->xAxis, qOverload<const QCPRange&>(&QCPAxis::rangeChanged), this,
+                &TimelinePlots::syncTimeAxes);
+        installChartExportMenu(p, QLatin1String(kExportNames[i]));
+        m_plots[std::size_t(i)] = p;
+        split->addWidget(p);
+    }
+    plot(Load)->yAxis->setLabel(tr("arrival rate (requests/s)"));
+    plot(InFlight)->yAxis->setLabel(tr("requests in flight"));
+    plot(InFlight)->yAxis2->setLabel(tr("dropped iterations per interval"));
+    plot(InFlight)->yAxis2->setVisible(true);
+    plot(Latency)->yAxis->setLabel(tr("latency (ms)"));
+    plot(Errors)->yAxis->setLabel(tr("error rate (% of started)"));
+    auto* layout = new QVBoxLayout(this);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->addWidget(split);
+}
+
+void TimelinePlots::clear()
+{
+    for (auto* p : m_plots) {
+        p->clearGraphs();
+        p->clearPlottables();
+        p->clearItems();
+        p->replot();
+    }
+    for (auto* note : m_notes) {
+        note->setText(QString());
+    }
+    m_dropped = nullptr;
+}
+
+QCPGraph* TimelinePlots::addGraph(QCustomPlot* target, const QString& id, const QString& name,
+                                  const QColor& color, Qt::PenStyle style)
+{
+    auto* g = target->addGraph();
+    g->setObjectName(id);
+    g->setName(name);
+    g->setPen(QPen(color, 2, style));
+    g->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssDisc, color, 4));
+    return g;
+}
+
+void TimelinePlots::setResults(const TimelineResults& r)
+{
+    clear();
+    auto put = [this](Plot which, const TimelineSeries& s, const QString& name, const QColor& color,
+                      Qt::PenStyle style = Qt::SolidLine) {
+        if (!s.empty()) {
+            addGraph(plot(which), QString::fromStdString(s.name), name, color, style)
+                ->setData(toVector(s.x), toVector(s.y), true);
+        }
+    };
+    const QString interval = tr("%1 s intervals").arg(r.intervalMs / 1000.0, 0, 'g', 4);
+
+    // Load.
+    put(Load, r.achievedRate, r.hasSamples ? tr("achieved (started)") : tr("started (from requests)"),
+        phaseColor("wait"));
+    put(Load, r.completedRate, tr("completed"), phaseColor("generation"), Qt::DotLine);
+    // Last, dashed: on top of an achieved rate that meets it.
+    put(Load, r.targetRate, tr("target"), QColor(0x45, 0x5a, 0x64), Qt::DashLine);
+    if (r.hasSamples) {
+        m_notes[Load]->setText(
+            r.targetRate.empty()
+                ? tr("Arrival rate, from the run's load samples (closed model: no target "
+                     "rate); %1")
+                      .arg(interval)
+                : tr("Target vs achieved arrival rate, from the run's load samples; %1").arg(interval));
+    } else {
+        m_notes[Load]->setText(tr("Imported run without load samples: started requests per second, derived "
+                                  "from the request table; no target rate; %1")
+                                   .arg(interval));
+    }
+
+    // In flight and dropped.
+    put(InFlight, r.inFlight, tr("in flight (mean)"), phaseColor("receive"));
+    if (!r.dropped.empty()) {
+        m_dropped = new QCPBars(plot(InFlight)->xAxis, plot(InFlight)->yAxis2);
+        m_dropped->setObjectName(QStringLiteral("dropped"));
+        m_dropped->setName(tr("dropped iterations"));
+        m_dropped->setWidth(r.intervalMs / 1000.0 * 0.6);
+        m_dropped->setPen(QPen(phaseColor("gpu_queue")));
+        m_dropped->setBrush(phaseColor("gpu_queue").lighter(130));
+        m_dropped->setData(toVector(r.dropped.x), toVector(r.dropped.y), true);
+    }
+    m_notes[InFlight]->setText(r.hasSamples
+                                   ? tr("Requests in flight and dropped iterations, from the load samples")
+                                   : tr("No in-flight count (the import has no load samples); dropped "
+                                        "iterations from the request table"));
+
+    // Latency.
+    const QString level = QString::fromStdString(stats::percentileLabel(r.p));
+    for (const auto& s : r.latency) {
+        put(Latency, s, metricLabel(s.name), phaseColor(s.name));
+    }
+    plot(Latency)->yAxis->setLabel(tr("%1 per interval (ms)").arg(level));
+    m_notes[Latency]->setText(
+        (r.joined ? tr("%1 of TTFT (first visible text), GPU queue and total per interval")
+                  : tr("%1 of TTFT (first visible text) and total per interval; no GPU queue "
+                       "without joined server spans"))
+            .arg(level));
+
+    // Errors.
+    put(Errors, r.errorRate, tr("errors"), phaseColor("gpu_queue"));
+    m_notes[Errors]->setText(tr("Provider and client errors as a share of started requests"));
+
+    addStageMarkers(r);
+    // Through the end of the last interval, so that its point is not on the edge.
+    double end = std::max(r.durationMs, r.intervalMs) / 1000.0;
+    for (const auto* s : {&r.achievedRate, &r.errorRate}) {
+        if (!s->empty()) {
+            end = std::max(end, s->x.back() + r.intervalMs / 2000.0);
+        }
+    }
+    for (auto* p : m_plots) {
+        p->rescaleAxes();
+        p->xAxis->setRange(0, end);
+        p->yAxis->setRangeLower(0);
+        if (p->yAxis->range().upper <= 0) {
+            p->yAxis->setRangeUpper(1);
+        }
+        p->yAxis2->setRangeLower(0);
+        p->yAxis2->setRangeUpper(std::max(1.0, p->yAxis2->range().upper * 1.1));
+        p->yAxis->setRangeUpper(p->yAxis->range().upper * 1.1);
+        p->legend->setVisible(p->plottableCount() > 0);
+        p->replot();
+    }
+}
+
+void TimelinePlots::addStageMarkers(const TimelineResults& r)
+{
+    if (r.stages.size() < 2) {
+        return; // one stage has no boundary worth marking
+    }
+    for (auto* p : m_plots) {
+        for (const auto& stage : r.stages) {
+            const double x = stage.fromMs / 1000.0;
+            auto* line = new QCPItemStraightLine(p);
+            line->setObjectName(QStringLiteral("stageMarker"));
+            line->setPen(QPen(QColor(0x75, 0x75, 0x75), 1, Qt::DashLine));
+            line->point1->setCoords(x, 0);
+            line->point2->setCoords(x, 1);
+            if (p == plot(Load)) {
+                auto* label = new QCPItemText(p);
+                label->setObjectName(QStringLiteral("stageLabel"));
+                label->position->setTypeX(QCPItemPosition::ptPlotCoords);
+                label->position->setTypeY(QCPItemPosition::ptAxisRectRatio);
+                label->position->setCoords(x, 0.0);
+                label->setPositionAlignment(Qt::AlignLeft | Qt::AlignTop);
+                label->setPadding(QMargins(3, 2, 3, 2));
+                label->setText(QString::fromStdString(stage.stage));
+                label->setColor(QColor(0x42, 0x42, 0x42));
+            }
+        }
+    }
+}
+
+void TimelinePlots::syncTimeAxes(const QCPRange& range)
+{
+    if (m_syncing) {
+        return;
+    }
+    m_syncing = true;
+    for (auto* p : m_plots) {
+        if (p->xAxis->range() != range) {
+            p->xAxis->setRange(range);
+            p->replot(QCustomPlot::rpQueuedReplot);
+        }
+    }
+    m_syncing = false;
+}
+
+QCPGraph* TimelinePlots::graph(const QString& name) const
+{
+    for (auto* p : m_plots) {
+        for (int i = 0; i < p->graphCount(); ++i) {
+            if (p->graph(i)->objectName() == name) {
+                return p->graph(i);
+            }
+        }
+    }
+    return nullptr;
+}
+
+QList<double> TimelinePlots::stageMarkers(Plot which) const
+{
+    QList<double> out;
+    auto* p = plot(which);
+    for (int i = 0; i < p->itemCount(); ++i) {
+        if (auto* line = qobject_cast<QCPItemStraightLine*>(p->item(i))) {
+            out << line->point1->coords().x();
+        }
+    }
+    return out;
+}
+
+QStringList TimelinePlots::stageLabels() const
+{
+    QStringList out;
+    auto* p = plot(Load);
+    for (int i = 0; i < p->itemCount(); ++i) {
+        if (auto* text = qobject_cast<QCPItemText*>(p->item(i))) {
+            out << text->text();
+        }
+    }
+    return out;
+}
+
+QString TimelinePlots::loadNote() const
+{
+    return m_notes[Load]->text();
+}
+
+QString TimelinePlots::inFlightNote() const
+{
+    return m_notes[InFlight]->text();
+}
+
+} // namespace pb::ui

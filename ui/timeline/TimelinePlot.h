@@ -1,0 +1,54 @@
+// The stacked plots of the run timeline (QCustomPlot), sharing the time
+// axis: load (target vs achieved arrival rate), in-flight requests and
+// dropped iterations, the per-interval latency percentile of TTFT, queue and
+// total, and the error rate; stage starts as vertical lines with the stage
+// names. Displays what it is given (TimelineResults); computes nothing.
+#pragma once
+
+#include "QCustomPlotInclude.h"
+
+#include <QWidget>
+
+#include <array>
+
+namespace pb::ui {
+
+struct TimelineResults;
+
+class TimelinePlots : public QWidget
+{
+    Q_OBJECT
+public:
+    enum Plot { Load, InFlight, Latency, Errors, PlotCount };
+
+    explicit TimelinePlots(QWidget* parent = nullptr);
+
+    void setResults(const TimelineResults& results);
+    void clear();
+
+    QCustomPlot* plot(Plot which) const { return m_plots[std::size_t(which)]; }
+    // The graph of series `name` ("target_rate", "first_text", …) in any plot, or nullptr.
+    QCPGraph* graph(const QString& name) const;
+    // The dropped iterations per interval (bars on the in-flight plot).
+    QCPBars* droppedBars() const { return m_dropped; }
+    // The stage-start lines of plot `which`: x in seconds, and their labels
+    // (labels on the load plot only).
+    QList<double> stageMarkers(Plot which) const;
+    QStringList stageLabels() const;
+    // What the load and in-flight plots say about where their data comes from.
+    QString loadNote() const;
+    QString inFlightNote() const;
+
+private:
+    void addStageMarkers(const TimelineResults& results);
+    QCPGraph* addGraph(QCustomPlot* target, const QString& id, const QString& name, const QColor& color,
+                       Qt::PenStyle style = Qt::SolidLine);
+    void syncTimeAxes(const QCPRange& range);
+
+    std::array<QCustomPlot*, PlotCount> m_plots{};
+    std::array<QCPTextElement*, PlotCount> m_notes{};
+    QCPBars* m_dropped = nullptr;
+    bool m_syncing = false;
+};
+
+} // namespace pb::ui
