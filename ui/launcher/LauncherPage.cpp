@@ -89,6 +89,7 @@ LauncherPage::LauncherPage(QWidget* parent)
     auto* scroll = new QScrollArea;
     scroll->setWidget(createForm());
     scroll->setWidgetResizable(true);
+    scroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
     m_editorTabs->addTab(scroll, tr("Form"));
     m_json->setFont(QFontDatabase::systemFont(QFontDatabase::FixedFont));
     m_json->setLineWrapMode(QPlainTextEdit::NoWrap);
@@ -112,6 +113,8 @@ LauncherPage::LauncherPage(QWidget* parent)
     m_error->setStyleSheet(QStringLiteral("color: #c62828;"));
     m_error->hide();
     m_receiver->setWordWrap(true);
+    m_receiver->setText(tr("The OTLP receiver starts with the run; its address appears here so that a "
+                           "server's exporter can be pointed at it."));
     m_receiver->setTextInteractionFlags(Qt::TextSelectableByMouse);
     m_progress->setRange(0, 1);
     m_progress->setValue(0);
@@ -143,6 +146,8 @@ LauncherPage::LauncherPage(QWidget* parent)
     splitter->addWidget(right);
     splitter->setStretchFactor(0, 2);
     splitter->setStretchFactor(1, 3);
+    // The live charts get the larger half; the form scrolls.
+    splitter->setSizes({600, 700});
     auto* layout = new QVBoxLayout(this);
     layout->addWidget(splitter);
 
@@ -242,6 +247,11 @@ QWidget* LauncherPage::createForm()
     stageButtons->addWidget(removeStage);
     stageButtons->addStretch();
     stagesLayout->addLayout(stageButtons);
+    // Long entries must not widen the form beyond its half of the page.
+    for (QComboBox* box : {m_api, m_executor}) {
+        box->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+        box->setMinimumContentsLength(18);
+    }
     executorForm->addRow(tr("Type:"), m_executor);
     executorForm->addRow(tr("Arrival rate:"), m_rate);
     executorForm->addRow(tr("Duration:"), m_duration);

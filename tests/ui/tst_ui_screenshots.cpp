@@ -1,0 +1,163 @@
+// Renders every page of the main window at 1366×768 on a real demo run (two
+// stages against the built-in gateway, spans joined) into PNG files, so that
+// reviewers can look at them: $PHASEBENCH_SCREENSHOT_DIR, else
+// screenshots/ in the test's build folder (test output, never committed).
+// Also the overview in a dark palette. Each picture must be the window's
+// size, show more than a blank page and differ from the others.
+#include "MainWindow.h"
+#include "OverviewPage.h"
+#include "PhaseStackPage.h"
+#include "RequestTableModel.h"
+#include "RequestsPage.h"
+#include "TracePage.h"
+#include "demo/DemoRun.h"
+
+#include <QApplication>
+#include <QCryptographicHash>
+#include <QDir>
+#include <QImage>
+#include <QPalette>
+#include <QSet>
+#include <QSettings>
+#include <QSignalSpy>
+#include <QStandardPaths>
+#include <QStyleFactory>
+#include <QTabWidget>
+#include <QTableView>
+#include <QTemporaryDir>
+#include <QTest>
+
+using namespace pb;
+using pb::ui::MainWindow;
+
+namespace {
+
+QString outputDir()
+{
+    QString dir = qEnvironmentVariable("PHASEBENCH_SCREENSHOT_DIR");
+    if (dir.isEmpty()) {
+        dir = QStringLiteral(PHASEBENCH_SCREENSHOT_OUT);
+    }
+    QDir().mkpath(dir);
+    return dir;
+}
+
+QString slug(const QString& tabText)
+{
+    QString s = tabText.toLower();
+    s.remove(QLatin1Char('&'));
+    s.replace(QLatin1Char(' '), QLatin1Char('-'));
+    return s;
+}
+
+// Distinct colours in a sparse grid: a blank or single-colour page has few.
+int distinctColours(const QImage& image)
+{
+    QSet<QRgb> colours;
+    for (int y = 0; y < image.height(); y += 7) {
+        for (int x = 0; x < image.width(); x += 7) {
+            colours.insert(image.pixel(x, y));
+        }
+    }
+    return int(colours.size());
+}
+
+QPalette darkPalette()
+{
+    QPalette p;
+    p.setColor(QPalette::Window, QColor(0x2b2b2b));
+    p.setColor(QPalette::WindowText, QColor(0xe0e0e0));
+    p.setColor(QPalette::Base, QColor(0x1e1e1e));
+    p.setColor(QPalette::AlternateBase, QColor(0x2a2a2a));
+    p.setColor(QPalette::Text, QColor(0xe0e0e0));
+    p.setColor(QPalette::Button, QColor(0x353535));
+    p.setColor(QPalette::ButtonText, QColor(0xe0e0e0));
+    p.setColor(QPalette::Highlight, QColor(0x2f65ca));
+    p.setColor(QPalette::HighlightedText, Qt::white);
+    return p;
+}
+
+} // namespace
+
+class TestUiScreenshots : public QObject
+{
+    Q_OBJECT
+private Q_SLOTS:
+    void initTestCase()
+    {
+        QStandardPaths::setTestModeEnabled(true);
+        QCoreApplication::setOrganizationName(QStringLiteral("PhasebenchTest"));
+        QCoreApplication::setApplicationName(QStringLiteral("tst_ui_screenshots"));
+        QSettings().clear();
+        QApplication::setStyle(QStyleFactory::create(QStringLiteral("Fusion")));
+    }
+    void everyPage();
+};
+
+void TestUiScreenshots::everyPage()
+{
+    QTemporaryDir dir;
+    const QString db = dir.filePath(QStringLiteral("screens.phasebench"));
+    demo::DemoRunOptions options;
+    options.dbPath = db.toStdString();
+    options.runName = "screenshots";
+    auto scenario = demo::demoScenario(options, "http://127.0.0.1:1/v1");
+    scenario.warmup = 0;
+    scenario.executor.kind = load::ExecutorKind::RampingArrivalRate;
+    scenario.executor.stages = {{"rate-6", 6, 6, 2'500'000'000}, {"rate-12", 12, 12, 2'500'000'000}};
+    options.scenario = scenario;
+    const auto result = demo::DemoRun(options).run();
+    QVERIFY(result.join.matched > 20);
+
+    MainWindow w;
+    w.resize(1366, 768);
+    w.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&w));
+    QSignalSpy overviewDone(w.overviewPage(), &ui::OverviewPage::updated);
+    QVERIFY(w.openWorkbench(db));
+    QVERIFY(w.selectRun(result.load.runId));
+    QVERIFY(overviewDone.wait(30000) || !overviewDone.isEmpty());
+    QTRY_VERIFY_WITH_TIMEOUT(!w.phaseStackPage()->isComputing(), 30000);
+
+    // The waterfall shows the slowest-looking first request.
+    QSignalSpy traceDone(w.tracePage(), &ui::TracePage::updated);
+    QTableView* requests = w.requestsPage()->view();
+    QTRY_VERIFY_WITH_TIMEOUT(requests->model()->rowCount() > 0, 10000);
+    requests->setCurrentIndex(requests->model()->index(0, 0));
+    QVERIFY(traceDone.wait(20000));
+
+    const QString out = outputDir();
+    QSet<QByteArray> hashes;
+    QTabWidget* tabs = w.pages();
+    for (int i = 0; i < tabs->count(); ++i) {
+        tabs->setCurrentIndex(i);
+        // Pages compute off the GUI thread; give each its result and a paint.
+        QTest::qWait(600);
+        const QImage image = w.grab().toImage();
+        const QString name = slug(tabs->tabText(i));
+        const QString path = QDir(out).filePath(name + QStringLiteral(".png"));
+        QVERIFY2(image.save(path), qPrintable(path));
+        QCOMPARE(image.size() / image.devicePixelRatio(), QSize(1366, 768));
+        QVERIFY2(distinctColours(image) > 12, qPrintable(name));
+        const QByteArray hash = QCryptographicHash::hash(
+            QByteArray(reinterpret_cast<const char*>(image.constBits()), image.sizeInBytes()),
+            QCryptographicHash::Sha1);
+        QVERIFY2(!hashes.contains(hash), qPrintable(name + QStringLiteral(" looks like another page")));
+        hashes.insert(hash);
+    }
+    QVERIFY(tabs->count() >= 7);
+
+    // The overview in a dark palette: text stays readable (light on dark).
+    const QPalette light = QApplication::palette();
+    QApplication::setPalette(darkPalette());
+    tabs->setCurrentWidget(w.overviewPage());
+    QTest::qWait(300);
+    const QImage dark = w.grab().toImage();
+    QApplication::setPalette(light);
+    QVERIFY(dark.save(QDir(out).filePath(QStringLiteral("overview-dark.png"))));
+    QVERIFY(qGray(dark.pixel(dark.width() / 2, dark.height() - 40)) < 128);
+    qInfo("screenshots in %s", qPrintable(out));
+}
+
+QTEST_MAIN(TestUiScreenshots)
+#include "tst_ui_screenshots.moc"
