@@ -62,12 +62,12 @@ void printPhases(std::ostream& os, const stats::StatsReport& report)
     print(os, tr("Per-phase latency (ms), %1; %2; %3:")
                   .arg(QString::fromStdString(report.window), QString::fromStdString(report.scope),
                        QString::fromStdString(report.statistic)));
-    os << "  " << std::left << std::setw(34) << toStd(tr("phase")) << std::right << std::setw(7) << "n"
-       << std::setw(10) << "p50" << std::setw(10) << "p95" << std::setw(10) << "p99" << '\n';
+    os << "  " << cell(tr("phase"), 34) << std::right << std::setw(7) << "n" << std::setw(10) << "p50"
+       << std::setw(10) << "p95" << std::setw(10) << "p99" << '\n';
     for (const auto& m : report.metrics) {
         const auto label = QCoreApplication::translate("pb::Metric", m.label.c_str());
-        os << "  " << std::left << std::setw(34) << toStd(label) << std::right << std::setw(7) << m.n
-           << std::setw(10) << quantileText(m, 0.5) << std::setw(10) << quantileText(m, 0.95) << std::setw(10)
+        os << "  " << cell(label, 34) << std::right << std::setw(7) << m.n << std::setw(10)
+           << quantileText(m, 0.5) << std::setw(10) << quantileText(m, 0.95) << std::setw(10)
            << quantileText(m, 0.99) << '\n';
     }
     os << std::left;

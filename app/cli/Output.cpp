@@ -22,6 +22,16 @@ std::string toStd(const QString& s)
     return s.toStdString();
 }
 
+std::string cell(const QString& text, int width)
+{
+    return (text.size() >= width ? text + QLatin1Char(' ') : text.leftJustified(width)).toStdString();
+}
+
+std::string cell(const std::string& utf8, int width)
+{
+    return cell(QString::fromStdString(utf8), width);
+}
+
 void print(std::ostream& os, const QString& s)
 {
     os << s.toStdString() << '\n';

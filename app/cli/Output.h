@@ -20,6 +20,10 @@ namespace pb::cli {
 QString tr(const char* text);
 std::string toStd(const QString& s);
 void print(std::ostream& os, const QString& s);
+// A table cell: `text` left-aligned in `width` characters (not bytes, so
+// Cyrillic labels line up), always followed by at least one space.
+std::string cell(const QString& text, int width);
+std::string cell(const std::string& utf8, int width);
 // `v` with `digits` decimals, for tables.
 std::string fixed(double v, int digits);
 

@@ -97,7 +97,7 @@ void printText(std::ostream& os, const load::LoadSummary& s)
                     .arg(QString::fromStdString(s.instanceId))
                     .arg(QString::fromStdString(fixed(s.elapsedSeconds, 1))))
        << '\n';
-    os << std::left << std::setw(14) << toStd(tr("rate"));
+    os << cell(tr("rate"), 14);
     if (s.openModel) {
         os << toStd(tr("requested %1/s, achieved %2/s (steady window)")
                         .arg(QString::fromStdString(fixed(s.requestedRate, 2)))
@@ -107,19 +107,19 @@ void printText(std::ostream& os, const load::LoadSummary& s)
                         .arg(QString::fromStdString(fixed(s.achievedRate, 2))));
     }
     os << '\n'
-       << std::setw(14) << toStd(tr("dropped")) << toStd(tr("%1 iterations").arg(s.dropped)) << '\n'
-       << std::setw(14) << toStd(tr("generator lag"))
+       << cell(tr("dropped"), 14) << toStd(tr("%1 iterations").arg(s.dropped)) << '\n'
+       << cell(tr("generator lag"), 14)
        << toStd(tr("p50 %1 ms, p99 %2 ms (start - scheduled)")
                     .arg(QString::fromStdString(msText(s.lagP50)))
                     .arg(QString::fromStdString(msText(s.lagP99))))
        << '\n'
-       << std::setw(14) << toStd(tr("attempts"))
+       << cell(tr("attempts"), 14)
        << toStd(tr("%1 (%2 retries), trace-ID collisions: %3")
                     .arg(s.attempts)
                     .arg(s.retries)
                     .arg(s.traceIdCollisions))
        << '\n'
-       << std::setw(14) << toStd(tr("outcomes"));
+       << cell(tr("outcomes"), 14);
     for (int i = 0; i < kOutcomeCount; ++i) {
         if (const auto n = s.outcomes[static_cast<std::size_t>(i)]) {
             os << nameOf(static_cast<Outcome>(i)) << ' ' << n << "  ";
@@ -127,7 +127,7 @@ void printText(std::ostream& os, const load::LoadSummary& s)
     }
     os << '\n';
     for (const auto& st : s.stages) {
-        os << std::setw(14) << ("  " + st.name.substr(0, 11));
+        os << cell("  " + st.name.substr(0, 11), 14);
         if (s.openModel) {
             os << toStd(tr("requested %1/s, ").arg(QString::fromStdString(fixed(st.requestedRate, 2))));
         }
@@ -137,11 +137,11 @@ void printText(std::ostream& os, const load::LoadSummary& s)
            << '\n';
     }
     os << toStd(tr("latency in ms: completed attempts, steady window, nearest-rank")) << '\n'
-       << std::setw(14) << "" << std::right << std::setw(8) << "n" << std::setw(10) << "p50" << std::setw(10)
+       << cell(QString(), 14) << std::right << std::setw(8) << "n" << std::setw(10) << "p50" << std::setw(10)
        << "p95" << std::setw(10) << "p99" << '\n';
     for (const auto& [name, member] : kLatencies) {
         const auto& q = s.*member;
-        os << std::left << std::setw(14) << name << std::right << std::setw(8) << q.n << std::setw(10)
+        os << cell(QLatin1String(name), 14) << std::right << std::setw(8) << q.n << std::setw(10)
            << msText(q.p50) << std::setw(10) << msText(q.p95) << std::setw(10) << msText(q.p99) << '\n';
     }
     os << std::left;

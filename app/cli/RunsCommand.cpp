@@ -36,12 +36,11 @@ int runsCommand(const QStringList& args, Io& io)
         io.out << nlohmann::json{{"runs", arr}}.dump(2) << '\n';
         return Ok;
     }
-    io.out << std::left << std::setw(6) << "id" << std::setw(32) << toStd(tr("name")) << std::setw(8)
-           << toStd(tr("kind")) << std::setw(12) << toStd(tr("status")) << std::right << std::setw(10)
-           << toStd(tr("requests")) << '\n';
+    io.out << cell(QStringLiteral("id"), 6) << cell(tr("name"), 32) << cell(tr("kind"), 8)
+           << cell(tr("status"), 12) << toStd(tr("requests")) << '\n';
     for (const auto& r : runs) {
-        io.out << std::left << std::setw(6) << r.id << std::setw(32) << r.name.substr(0, 31) << std::setw(8)
-               << nameOf(r.kind) << std::setw(12) << nameOf(r.status) << std::right << std::setw(10)
+        io.out << cell(QString::number(r.id), 6) << cell(QString::fromStdString(r.name).left(31), 32)
+               << cell(std::string(nameOf(r.kind)), 8) << cell(std::string(nameOf(r.status)), 12)
                << r.requestCount << '\n';
     }
     if (runs.empty()) {

@@ -4,6 +4,7 @@
 
 #include <QFile>
 #include <QProcess>
+#include <QProcessEnvironment>
 #include <QTest>
 
 #include <nlohmann/json.hpp>
@@ -19,9 +20,17 @@ struct CliResult
     QString err;
 };
 
-CliResult cli(const QStringList& args)
+CliResult cli(const QStringList& args, const QString& language = {})
 {
     QProcess p;
+    if (!language.isEmpty()) {
+        QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+        env.remove(QStringLiteral("LC_ALL"));
+        env.remove(QStringLiteral("LC_MESSAGES"));
+        env.remove(QStringLiteral("LANGUAGE"));
+        env.insert(QStringLiteral("LANG"), language);
+        p.setProcessEnvironment(env);
+    }
     p.start(QStringLiteral(PHASEBENCH_CLI), args);
     if (!p.waitForFinished(60000)) {
         p.kill();
@@ -47,7 +56,37 @@ private Q_SLOTS:
     void importJson();
     void badFileFailsAndStoresNothing();
     void refusesNonWorkbenchDb();
+    void translatedTableStaysAligned();
 };
+
+// Column widths count characters, not bytes: a Russian header (two bytes
+// per letter) starts each column where the rows below it do.
+void TestCli::translatedTableStaysAligned()
+{
+    QTemporaryDir dir;
+    const auto db = dir.filePath(QStringLiteral("w.phasebench"));
+    QCOMPARE(cli({QStringLiteral("import"), data("good_crlf.csv"), QStringLiteral("--db"), db,
+                  QStringLiteral("--run"), QStringLiteral("first")})
+                 .exitCode,
+             0);
+    const auto r = cli({QStringLiteral("runs"), QStringLiteral("--db"), db}, QStringLiteral("ru_RU.UTF-8"));
+    QCOMPARE(r.exitCode, 0);
+    const QStringList lines = r.out.split(QLatin1Char('\n'), Qt::SkipEmptyParts);
+    QCOMPARE(lines.size(), 2);
+    const QString& header = lines[0];
+    const QString& row = lines[1];
+    QVERIFY2(std::any_of(header.begin(), header.end(),
+                         [](QChar c) { return c.script() == QChar::Script_Cyrillic; }),
+             qPrintable(header));
+    // Where the kind ("import") and the status ("complete") columns start.
+    const qsizetype kind = row.indexOf(QStringLiteral("import"));
+    const qsizetype status = row.indexOf(QStringLiteral("complete"));
+    QVERIFY(kind > 0 && status > kind);
+    QVERIFY2(header.at(kind - 1).isSpace() && !header.at(kind).isSpace(),
+             qPrintable(header + QLatin1Char('|') + row));
+    QVERIFY2(header.at(status - 1).isSpace() && !header.at(status).isSpace(),
+             qPrintable(header + QLatin1Char('|') + row));
+}
 
 void TestCli::usageAndHelp()
 {
