@@ -4,8 +4,14 @@
 #include "store/RunStore.h"
 
 #include <algorithm>
+#include <atomic>
+#include <condition_variable>
+#include <deque>
+#include <exception>
 #include <limits>
+#include <mutex>
 #include <stdexcept>
+#include <thread>
 #include <unordered_set>
 
 namespace pb {
@@ -445,44 +451,120 @@ JoinResult joinRun(RunStore& store, std::int64_t runId, const JoinOptions& optio
     };
 
     SpanIndex index(*opts.rules);
-    {
-        const std::string latencyKey = index.mapper().latencyNeedle();
-        auto st = store.connection().prepare(
-            useStoredPhase
-                ? "SELECT trace_id, span_id, parent_span_id, kind, start_ns, end_ns, phase, "
-                  "CASE WHEN phase IS NULL OR phase = '' THEN name END, "
-                  "CASE WHEN phase IS NULL OR phase = '' OR (?2 <> '' AND instr(attributes, ?2) > 0) "
-                  "THEN attributes END FROM spans WHERE run_id = ?1"
-                : "SELECT trace_id, span_id, parent_span_id, kind, start_ns, end_ns, phase, name, attributes "
-                  "FROM spans WHERE run_id = ?1");
-        st.bind(1, runId);
-        if (useStoredPhase) {
-            st.bind(2, std::string_view(latencyKey));
-        }
-        while (st.step()) {
-            const auto phaseText = st.text(6);
-            const bool known = useStoredPhase && !phaseText.empty();
-            index.add(st.text(0), st.text(1), st.text(2), static_cast<int>(st.int64(3)), st.int64(4),
-                      st.int64(5), st.text(7), st.text(8),
-                      known ? std::optional<std::string_view>(phaseText) : std::nullopt);
-            tick();
-        }
-    }
-    index.finish();
-
+    index.reserve(static_cast<std::size_t>(info->spanCount));
     std::vector<CompactAttempt> attempts;
     attempts.reserve(static_cast<std::size_t>(info->requestCount));
-    {
-        // Row order = seq order, the order of loadRequestTable().
-        auto st = store.connection().prepare("SELECT trace_id, span_id, total_ns, first_text_ns, outcome "
-                                             "FROM requests WHERE run_id = ? ORDER BY seq");
-        st.bind(1, runId);
-        while (st.step()) {
-            attempts.push_back(compact(st.text(0), st.text(1), st.optInt64(2), st.optInt64(3),
-                                       st.text(4) != nameOf(Outcome::Dropped)));
-            tick();
+
+    // Two threads in a pipeline: a reader steps through SQLite and parses
+    // each span (the larger half of the work), the calling thread chains
+    // the parsed spans into the index in the same order. The reader then
+    // reads the attempts. One connection, used by the reader alone while it
+    // runs, so uncommitted data of the caller's transaction is seen too.
+    using Chunk = std::vector<SpanIndex::Parsed>;
+    constexpr std::size_t kChunkSpans = 8192;
+    constexpr std::size_t kMaxQueued = 16;
+    std::mutex mutex;
+    std::condition_variable changed;
+    std::deque<Chunk> queue;
+    bool spansDone = false;
+    std::atomic<bool> stop{false};
+    std::exception_ptr readError;
+
+    std::thread reader([&] {
+        try {
+            const std::string latencyKey = index.mapper().latencyNeedle();
+            auto st = store.connection().prepare(
+                useStoredPhase
+                    ? "SELECT trace_id, span_id, parent_span_id, kind, start_ns, end_ns, phase, "
+                      "CASE WHEN phase IS NULL OR phase = '' THEN name END, "
+                      "CASE WHEN phase IS NULL OR phase = '' OR (?2 <> '' AND instr(attributes, ?2) > 0) "
+                      "THEN attributes END FROM spans WHERE run_id = ?1"
+                    : "SELECT trace_id, span_id, parent_span_id, kind, start_ns, end_ns, phase, name, "
+                      "attributes "
+                      "FROM spans WHERE run_id = ?1");
+            st.bind(1, runId);
+            if (useStoredPhase) {
+                st.bind(2, std::string_view(latencyKey));
+            }
+            Chunk chunk;
+            chunk.reserve(kChunkSpans);
+            auto hand = [&](bool last) {
+                std::unique_lock lock(mutex);
+                changed.wait(lock, [&] { return queue.size() < kMaxQueued || stop.load(); });
+                if (!chunk.empty()) {
+                    queue.push_back(std::move(chunk));
+                }
+                spansDone = last;
+                changed.notify_all();
+                chunk = Chunk();
+                chunk.reserve(kChunkSpans);
+            };
+            SpanIndex::Parsed parsed;
+            while (!stop.load(std::memory_order_relaxed) && st.step()) {
+                const auto phaseText = st.text(6);
+                const bool known = useStoredPhase && !phaseText.empty();
+                if (index.compact(parsed, st.text(0), st.text(1), st.text(2), static_cast<int>(st.int64(3)),
+                                  st.int64(4), st.int64(5), st.text(7), st.text(8),
+                                  known ? std::optional<std::string_view>(phaseText) : std::nullopt)) {
+                    chunk.push_back(parsed);
+                }
+                if (chunk.size() == kChunkSpans) {
+                    hand(false);
+                }
+            }
+            hand(true);
+
+            // Row order = seq order, the order of loadRequestTable().
+            auto rq = store.connection().prepare("SELECT trace_id, span_id, total_ns, first_text_ns, outcome "
+                                                 "FROM requests WHERE run_id = ? ORDER BY seq");
+            rq.bind(1, runId);
+            while (!stop.load(std::memory_order_relaxed) && rq.step()) {
+                attempts.push_back(compact(rq.text(0), rq.text(1), rq.optInt64(2), rq.optInt64(3),
+                                           rq.text(4) != nameOf(Outcome::Dropped)));
+            }
+        } catch (...) {
+            std::lock_guard lock(mutex);
+            readError = std::current_exception();
+            spansDone = true;
+            changed.notify_all();
         }
+    });
+    auto stopReader = [&] {
+        {
+            std::lock_guard lock(mutex);
+            stop = true;
+        }
+        changed.notify_all();
+        reader.join();
+    };
+    try {
+        while (true) {
+            Chunk chunk;
+            {
+                std::unique_lock lock(mutex);
+                changed.wait(lock, [&] { return !queue.empty() || spansDone; });
+                if (queue.empty()) {
+                    break;
+                }
+                chunk = std::move(queue.front());
+                queue.pop_front();
+                changed.notify_all();
+            }
+            for (const auto& parsed : chunk) {
+                index.append(parsed);
+                tick();
+            }
+        }
+        index.finish();
+    } catch (...) {
+        stopReader();
+        throw;
     }
+    reader.join();
+    if (readError) {
+        std::rethrow_exception(readError);
+    }
+    done += attempts.size();
     return joinCompact(attempts, index, opts, done, total);
 }
 

@@ -96,16 +96,18 @@ void SpanIndex::reserve(std::size_t spans)
     m_last.reserve(spans / 4);
 }
 
-void SpanIndex::add(std::string_view traceId, std::string_view spanId, std::string_view parentId, int kind,
-                    std::int64_t start, std::int64_t end, std::string_view name,
-                    std::string_view attributesJson, std::optional<std::string_view> storedPhase)
+bool SpanIndex::compact(Parsed& out, std::string_view traceId, std::string_view spanId,
+                        std::string_view parentId, int kind, std::int64_t start, std::int64_t end,
+                        std::string_view name, std::string_view attributesJson,
+                        std::optional<std::string_view> storedPhase) const
 {
     const auto trace = parseTraceKey(traceId);
     const auto id = parseSpanKey(spanId);
     if (!trace || id == 0) {
-        return;
+        return false;
     }
-    CompactSpan s;
+    CompactSpan& s = out.span;
+    s = CompactSpan{};
     s.trace = *trace;
     s.id = id;
     s.parent = parseSpanKey(parentId);
@@ -113,16 +115,39 @@ void SpanIndex::add(std::string_view traceId, std::string_view spanId, std::stri
     s.end = end;
     s.kind = static_cast<std::uint8_t>(kind);
     s.phase = phaseFromName(storedPhase ? *storedPhase : m_mapper.phaseOf(name, attributesJson));
+    out.latency.reset();
     if (m_mapper.mayHaveLatency(attributesJson)) {
         const auto lat = m_mapper.latencyOf(attributesJson);
         if (lat.any()) {
-            s.latency = static_cast<std::int32_t>(m_latency.size());
-            m_latency.push_back(lat);
+            out.latency = lat;
         }
     }
+    return true;
+}
+
+void SpanIndex::add(std::string_view traceId, std::string_view spanId, std::string_view parentId, int kind,
+                    std::int64_t start, std::int64_t end, std::string_view name,
+                    std::string_view attributesJson, std::optional<std::string_view> storedPhase)
+{
+    Parsed parsed;
+    if (compact(parsed, traceId, spanId, parentId, kind, start, end, name, attributesJson, storedPhase)) {
+        append(parsed);
+    }
+}
+
+void SpanIndex::append(const Parsed& parsed)
+{
+    CompactSpan s = parsed.span;
+    s.next = -1;
+    s.latency = -1;
+    if (parsed.latency) {
+        s.latency = static_cast<std::int32_t>(m_latency.size());
+        m_latency.push_back(*parsed.latency);
+    }
+    const TraceKey trace = s.trace;
     const auto index = static_cast<std::int32_t>(m_spans.size());
     m_spans.push_back(s);
-    if (m_previous >= 0 && m_spans[static_cast<std::size_t>(m_previous)].trace == *trace) {
+    if (m_previous >= 0 && m_spans[static_cast<std::size_t>(m_previous)].trace == trace) {
         // Same trace as the span before: its chain ends at m_previous.
         m_spans[static_cast<std::size_t>(m_previous)].next = index;
     } else {
@@ -130,9 +155,9 @@ void SpanIndex::add(std::string_view traceId, std::string_view spanId, std::stri
             // The previous trace's run of spans ended: remember where its chain ends.
             m_last[m_spans[static_cast<std::size_t>(m_previous)].trace] = m_previous;
         }
-        auto [it, inserted] = m_last.try_emplace(*trace, index);
+        auto [it, inserted] = m_last.try_emplace(trace, index);
         if (inserted) {
-            m_traces.emplace(*trace, index);
+            m_traces.emplace(trace, index);
         } else {
             m_spans[static_cast<std::size_t>(it->second)].next = index;
             it->second = index;

@@ -67,6 +67,20 @@ public:
              std::int64_t start, std::int64_t end, std::string_view name, std::string_view attributesJson,
              std::optional<std::string_view> storedPhase = std::nullopt);
     const PhaseMapper& mapper() const { return m_mapper; }
+
+    // add() in two steps, so that reading and parsing can run on another
+    // thread: compact() only reads the (const) rules; append() chains the
+    // span into the index. False from compact() for invalid IDs (skipped).
+    struct Parsed
+    {
+        CompactSpan span;
+        std::optional<LatencyPhases> latency;
+    };
+    bool compact(Parsed& out, std::string_view traceId, std::string_view spanId, std::string_view parentId,
+                 int kind, std::int64_t start, std::int64_t end, std::string_view name,
+                 std::string_view attributesJson, std::optional<std::string_view> storedPhase) const;
+    void append(const Parsed& parsed);
+
     // Marks duplicate spans; call once after the last add().
     void finish();
 
