@@ -11,6 +11,7 @@
 #include "store/RunStore.h"
 
 #include "ChartExport.h"
+#include "diagnose/DiagnoseTestUtil.h"
 #include <QAbstractItemModelTester>
 #include <QAction>
 #include <QClipboard>
@@ -60,6 +61,7 @@ private Q_SLOTS:
     void modelUnderTester();
     void overviewOfFixture();
     void phaseStackOfFixture();
+    void phaseStackWindowAndModel();
     void exportPng();
 };
 
@@ -266,6 +268,59 @@ void TestUiOverview::exportPng()
     if (!out.isEmpty()) {
         QVERIFY(QFile::copy(png, out + QStringLiteral("/phase-percentiles-chart.png")));
     }
+}
+
+// Stage "low": 20 requests with a 100 ms GPU queue; stage "high": 20 with
+// 600 ms. The window choice picks the requests the bars are made of.
+void TestUiOverview::phaseStackWindowAndModel()
+{
+    QTemporaryDir dir;
+    const QString db = dir.filePath(QStringLiteral("w.phasebench"));
+    qint64 runId = 0;
+    {
+        RunStore store(db.toStdString());
+        test::Builder b(store, "two stages");
+        test::Req low;
+        low.queueMs = 100;
+        low.jitterMs = 0;
+        test::Req high = low;
+        high.queueMs = 600;
+        b.stage("low", 20, 2.0, 0, low);
+        b.stage("high", 20, 2.0, 10000, high);
+        store.setRunStatus(b.runId, RunStatus::Complete);
+        runId = b.runId;
+    }
+    PhaseStackPage page;
+    QSignalSpy updated(&page, &PhaseStackPage::updated);
+    page.showRun(db, runId);
+    QVERIFY(updated.wait(20000));
+    QComboBox* window = page.windowBox();
+    QComboBox* model = page.modelBox();
+    QCOMPARE(window->count(), 4); // run's window, whole run, low, high
+    QCOMPARE(window->itemData(2).toString(), QStringLiteral("low"));
+    QCOMPARE(window->itemData(3).toString(), QStringLiteral("high"));
+    QCOMPARE(model->count(), 2);
+    QCOMPARE(model->itemData(1).toString(), QStringLiteral("m"));
+
+    auto queueAtP50 = [&page] {
+        const int c = int(page.chart()->components().indexOf(QStringLiteral("gpu_queue")));
+        return c < 0 ? -1.0 : page.chart()->segmentValues(c)[0];
+    };
+    auto choose = [&](QComboBox* box, int index) {
+        box->setCurrentIndex(index);
+        Q_EMIT box->activated(index);
+        return updated.wait(20000);
+    };
+    QVERIFY(choose(window, 2));
+    QCOMPARE(queueAtP50(), 100.0);
+    QVERIFY(page.results()->composition.window.find("low") != std::string::npos);
+    QVERIFY(choose(window, 3));
+    QCOMPARE(queueAtP50(), 600.0);
+    QCOMPARE(window->currentIndex(), 3); // the choice survives the refill
+    QVERIFY(choose(model, 1));
+    QCOMPARE(queueAtP50(), 600.0);
+    QCOMPARE(model->currentIndex(), 1);
+    QVERIFY(page.results()->composition.scope.find("model=m") != std::string::npos);
 }
 
 QTEST_MAIN(TestUiOverview)

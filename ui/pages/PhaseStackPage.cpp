@@ -14,6 +14,8 @@
 #include <QTableView>
 #include <QVBoxLayout>
 
+#include <algorithm>
+
 namespace pb::ui {
 
 PhaseStackPage::PhaseStackPage(QWidget* parent)
@@ -22,6 +24,8 @@ PhaseStackPage::PhaseStackPage(QWidget* parent)
     , m_kind(new QComboBox(this))
     , m_unit(new QComboBox(this))
     , m_convention(new QComboBox(this))
+    , m_window(new QComboBox(this))
+    , m_model(new QComboBox(this))
     , m_chart(new CompositionChart(this))
     , m_perPhase(new OverviewModel(this))
     , m_table(new QTableView(this))
@@ -75,6 +79,10 @@ PhaseStackPage::PhaseStackPage(QWidget* parent)
     top->addWidget(m_unit, 1);
     top->addWidget(new QLabel(tr("Percentiles:"), this));
     top->addWidget(m_convention, 1);
+    top->addWidget(new QLabel(tr("Window:"), this));
+    top->addWidget(m_window, 1);
+    top->addWidget(new QLabel(tr("Model:"), this));
+    top->addWidget(m_model, 1);
     top->addWidget(m_state);
 
     auto* split = new QSplitter(Qt::Horizontal, this);
@@ -97,6 +105,12 @@ PhaseStackPage::PhaseStackPage(QWidget* parent)
     });
     connect(m_unit, &QComboBox::activated, this, [this] { start(); });
     connect(m_convention, &QComboBox::activated, this, [this] { start(); });
+    connect(m_window, &QComboBox::activated, this, [this] { start(); });
+    connect(m_model, &QComboBox::activated, this, [this] { start(); });
+    m_window->setObjectName(QStringLiteral("compositionWindow"));
+    m_model->setObjectName(QStringLiteral("compositionModel"));
+    m_window->addItem(tr("run's window"), QString());
+    m_model->addItem(tr("every model"), QString());
     connect(m_job, &Job::finished, this, [this](const QVariant& result) {
         display(result.value<std::shared_ptr<const CompositionResults>>());
     });
@@ -120,6 +134,10 @@ void PhaseStackPage::clear()
     m_runId = 0;
     m_kindChosen = false;
     m_results.reset();
+    m_window->clear();
+    m_window->addItem(tr("run's window"), QString());
+    m_model->clear();
+    m_model->addItem(tr("every model"), QString());
     m_chart->clear();
     m_perPhase->clear();
     m_state->clear();
@@ -152,6 +170,16 @@ void PhaseStackPage::start()
     }
     request.unit = static_cast<stats::EventUnit>(m_unit->currentData().toInt());
     request.convention = static_cast<stats::Convention>(m_convention->currentData().toInt());
+    const QString window = m_window->currentData().toString();
+    if (window == QLatin1String(kWholeRun)) {
+        request.window = stats::Window{};
+    } else if (!window.isEmpty()) {
+        stats::Window stage;
+        stage.kind = stats::Window::Kind::Stage;
+        stage.stage = window.toStdString();
+        request.window = stage;
+    }
+    request.model = m_model->currentData().toString().toStdString();
     m_state->setText(tr("Computing…"));
     const QString path = m_path;
     const qint64 runId = m_runId;
@@ -169,6 +197,7 @@ void PhaseStackPage::display(const std::shared_ptr<const CompositionResults>& re
     }
     m_results = results;
     m_kind->setCurrentIndex(m_kind->findData(int(results->kind)));
+    fillChoices(*results);
     m_chart->setComposition(results->composition);
     m_perPhase->setResults(results->composition.perPhase);
     m_table->resizeColumnsToContents();
@@ -181,6 +210,27 @@ void PhaseStackPage::display(const std::shared_ptr<const CompositionResults>& re
     m_labels->setText(lines.join(QLatin1Char('\n')));
     m_state->clear();
     Q_EMIT updated(results->runId);
+}
+
+void PhaseStackPage::fillChoices(const CompositionResults& results)
+{
+    // Rebuilt from each result (a live run gains stages), keeping the choice.
+    const QString window = m_window->currentData().toString();
+    m_window->clear();
+    m_window->addItem(tr("run's window"), QString());
+    m_window->addItem(tr("whole run"), QLatin1String(kWholeRun));
+    for (const auto& stage : results.stages) {
+        const QString name = QString::fromStdString(stage);
+        m_window->addItem(tr("stage %1").arg(name), name);
+    }
+    m_window->setCurrentIndex(std::max(0, m_window->findData(window)));
+    const QString model = m_model->currentData().toString();
+    m_model->clear();
+    m_model->addItem(tr("every model"), QString());
+    for (const auto& m : results.models) {
+        m_model->addItem(QString::fromStdString(m), QString::fromStdString(m));
+    }
+    m_model->setCurrentIndex(std::max(0, m_model->findData(model)));
 }
 
 } // namespace pb::ui

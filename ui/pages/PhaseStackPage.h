@@ -38,6 +38,11 @@ public:
     QComboBox* kindBox() const { return m_kind; }
     QComboBox* unitBox() const { return m_unit; }
     QComboBox* conventionBox() const { return m_convention; }
+    // "" = the run's window, kWholeRun, or a stage name.
+    QComboBox* windowBox() const { return m_window; }
+    // "" = every model, or a requested model.
+    QComboBox* modelBox() const { return m_model; }
+    static constexpr const char* kWholeRun = "\x01whole-run";
     const CompositionResults* results() const { return m_results.get(); }
 
 Q_SIGNALS:
@@ -47,11 +52,14 @@ Q_SIGNALS:
 private:
     void start();
     void display(const std::shared_ptr<const CompositionResults>& results);
+    void fillChoices(const CompositionResults& results);
 
     Job* m_job;
     QComboBox* m_kind;
     QComboBox* m_unit;
     QComboBox* m_convention;
+    QComboBox* m_window;
+    QComboBox* m_model;
     CompositionChart* m_chart;
     OverviewModel* m_perPhase;
     QTableView* m_table;

@@ -1,5 +1,7 @@
 #include "RunAnalysis.h"
 
+#include <algorithm>
+
 #include "join/Join.h"
 #include "stats/Metric.h"
 #include "stats/Selection.h"
@@ -10,6 +12,7 @@
 #include <QJsonObject>
 #include <QUrl>
 
+#include <algorithm>
 #include <stdexcept>
 
 namespace pb::ui {
@@ -154,7 +157,16 @@ CompositionResults computeComposition(const QString& path, std::int64_t runId,
     out.kind = request.kind.value_or(defaultCompositionKind(joined));
     stats::Scope scope;
     scope.unit = request.unit;
-    const stats::Selection selection = stats::select(joined.table, scope, runWindow(store, runId));
+    if (!request.model.empty()) {
+        scope.filters.push_back({"model", {request.model}});
+    }
+    const stats::Selection selection =
+        stats::select(joined.table, scope, request.window.value_or(runWindow(store, runId)));
+    out.stages = stats::stagesInOrder(joined.table);
+    if (const auto* models = joined.table.categoryColumn("model")) {
+        out.models = models->labels;
+        std::sort(out.models.begin(), out.models.end());
+    }
     stats::Statistic statistic;
     statistic.convention = request.convention;
     statistic.percentiles.assign(std::begin(kOverviewLevels), std::end(kOverviewLevels));

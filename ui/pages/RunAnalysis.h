@@ -79,6 +79,10 @@ struct CompositionRequest
     std::optional<stats::CompositionKind> kind;
     stats::EventUnit unit = stats::EventUnit::Attempts;
     stats::Convention convention = stats::Convention::NearestRank;
+    // Empty: the run's own window (runWindow).
+    std::optional<stats::Window> window;
+    // Requests of this (requested) model only; empty: every model.
+    std::string model;
 };
 
 struct CompositionResults
@@ -86,6 +90,9 @@ struct CompositionResults
     std::int64_t runId = 0;
     stats::CompositionKind kind = stats::CompositionKind::Streaming;
     stats::TailComposition composition;
+    // What the window and model choices can offer for this run.
+    std::vector<std::string> stages; // in order of first start
+    std::vector<std::string> models;
 };
 // The kind that fits the run: server phases when it joined spans, else the
 // streaming split when it has first_text, else client phases.
