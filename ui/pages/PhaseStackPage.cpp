@@ -107,6 +107,11 @@ PhaseStackPage::PhaseStackPage(QWidget* parent)
     connect(m_convention, &QComboBox::activated, this, [this] { start(); });
     connect(m_window, &QComboBox::activated, this, [this] { start(); });
     connect(m_model, &QComboBox::activated, this, [this] { start(); });
+    // Long entries (stage names, the kinds) must not widen the window past 1366 px.
+    for (QComboBox* box : {m_kind, m_unit, m_convention, m_window, m_model}) {
+        box->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+        box->setMinimumContentsLength(8);
+    }
     m_window->setObjectName(QStringLiteral("compositionWindow"));
     m_model->setObjectName(QStringLiteral("compositionModel"));
     m_window->addItem(tr("run's window"), QString());
