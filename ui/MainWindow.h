@@ -22,6 +22,7 @@ namespace pb::ui {
 class DemoController;
 class DiagnosisPage;
 class ImportController;
+class ExplorerPage;
 class LauncherPage;
 class TimelinePage;
 class JobProgressWidget;
@@ -61,6 +62,7 @@ public:
     DiagnosisPage* diagnosisPage() const { return m_diagnosisPage; }
     LauncherPage* launcherPage() const { return m_launcherPage; }
     TimelinePage* timelinePage() const { return m_timelinePage; }
+    ExplorerPage* explorerPage() const { return m_explorerPage; }
     QTabWidget* pages() const { return m_tabs; }
     JobProgressWidget* importProgress() const { return m_importProgress; }
     JobProgressWidget* demoProgress() const { return m_demoProgress; }
@@ -144,6 +146,7 @@ private:
     DiagnosisPage* m_diagnosisPage;
     LauncherPage* m_launcherPage = nullptr;
     TimelinePage* m_timelinePage = nullptr;
+    ExplorerPage* m_explorerPage = nullptr;
     // The later run pages: shown, cleared and refreshed live alike.
     struct RunPageHooks
     {

@@ -7,6 +7,8 @@
 #include "Workbench.h"
 #include "launcher/LauncherPage.h"
 #include "pages/PhaseStackPage.h"
+#include "explorer/ExplorerPage.h"
+#include "pages/TracePage.h"
 #include "timeline/TimelinePage.h"
 
 #include <QDir>
@@ -47,6 +49,16 @@ void MainWindow::addLaterPages()
     m_tabs->insertTab(m_tabs->indexOf(m_phaseStackPage) + 1, m_timelinePage, tr("Timeline"));
     addRunPage(m_timelinePage);
     connect(m_timelinePage, &TimelinePage::errorOccurred, this, statusMessage);
+
+    m_explorerPage = new ExplorerPage;
+    m_tabs->insertTab(m_tabs->indexOf(m_timelinePage) + 1, m_explorerPage, tr("Explorer"));
+    addRunPage(m_explorerPage);
+    connect(m_explorerPage, &ExplorerPage::errorOccurred, this, statusMessage);
+    // A point or row of the explorer opens that attempt's waterfall.
+    connect(m_explorerPage, &ExplorerPage::requestSelected, this, [this](qint64 seq) {
+        m_tracePage->showRequest(m_workbench->path(), m_explorerPage->runId(), seq);
+        m_tabs->setCurrentWidget(m_tracePage);
+    });
 
     m_launcherPage = new LauncherPage;
     m_launcherPage->setObjectName(QStringLiteral("launcherPage"));

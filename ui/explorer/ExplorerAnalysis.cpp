@@ -1,0 +1,351 @@
+#include "ExplorerAnalysis.h"
+
+#include "join/Join.h"
+#include "model/RequestTable.h"
+#include "store/RunStore.h"
+
+#include <algorithm>
+#include <cmath>
+#include <stdexcept>
+
+namespace pb::ui {
+
+std::string_view explorerXName(ExplorerX x)
+{
+    switch (x) {
+    case ExplorerX::StartTime:
+        return "start_offset";
+    case ExplorerX::InputTokens:
+        return "input_tokens";
+    case ExplorerX::OutputTokens:
+        return "output_tokens";
+    }
+    return {};
+}
+
+std::string_view explorerYName(ExplorerY y)
+{
+    switch (y) {
+    case ExplorerY::Total:
+        return "total";
+    case ExplorerY::FirstText:
+        return "first_text";
+    case ExplorerY::Wait:
+        return "wait";
+    case ExplorerY::GpuQueue:
+        return "gpu_queue";
+    case ExplorerY::NetworkEnvelope:
+        return "network_envelope";
+    }
+    return {};
+}
+
+bool needsJoin(ExplorerY y)
+{
+    return y == ExplorerY::GpuQueue || y == ExplorerY::NetworkEnvelope;
+}
+
+namespace {
+
+using Bits = std::array<std::uint64_t, 2>;
+
+// -1 for a character that is not a hex digit; a table: a million trace IDs
+// are 32 million look-ups.
+constexpr std::array<std::int8_t, 256> kHexDigit = [] {
+    std::array<std::int8_t, 256> t{};
+    t.fill(-1);
+    for (int c = 0; c < 10; ++c) {
+        t[std::size_t('0' + c)] = std::int8_t(c);
+    }
+    for (int c = 0; c < 6; ++c) {
+        t[std::size_t('a' + c)] = std::int8_t(10 + c);
+        t[std::size_t('A' + c)] = std::int8_t(10 + c);
+    }
+    return t;
+}();
+
+int hexDigit(char c)
+{
+    return kHexDigit[static_cast<unsigned char>(c)];
+}
+
+// Up to 32 hex digits, left-aligned in 128 bits; false on any other character.
+bool parseHex(std::string_view s, Bits& out)
+{
+    out = {0, 0};
+    if (s.size() > 32) {
+        return false;
+    }
+    for (std::size_t i = 0; i < s.size(); ++i) {
+        const int d = hexDigit(s[i]);
+        if (d < 0) {
+            return false;
+        }
+        out[i / 16] |= std::uint64_t(d) << (60 - 4 * (i % 16));
+    }
+    return true;
+}
+
+std::string lower(std::string_view s)
+{
+    std::string out(s);
+    std::transform(out.begin(), out.end(), out.begin(),
+                   [](char c) { return c >= 'A' && c <= 'Z' ? char(c - 'A' + 'a') : c; });
+    return out;
+}
+
+// A parsed search prefix: hex bits and a mask of the digits given.
+struct TracePrefix
+{
+    explicit TracePrefix(const QString& input)
+        : text(lower(input.trimmed().toStdString()))
+    {
+        hex = parseHex(text, bits);
+        const auto n = static_cast<int>(std::min<std::size_t>(text.size(), 32));
+        const auto maskOf = [](int digits) -> std::uint64_t {
+            return digits <= 0 ? 0ULL : digits >= 16 ? ~0ULL : ~0ULL << (64 - 4 * digits);
+        };
+        mask = {maskOf(n), maskOf(n - 16)};
+    }
+    bool matches(const ExplorerResults& r, std::size_t row) const
+    {
+        if (text.empty()) {
+            return true;
+        }
+        const Bits& t = r.trace[row];
+        if (t[0] != 0 || t[1] != 0) {
+            return hex && (t[0] & mask[0]) == bits[0] && (t[1] & mask[1]) == bits[1];
+        }
+        const auto it = std::lower_bound(r.oddTraceIds.begin(), r.oddTraceIds.end(), row,
+                                         [](const auto& p, std::size_t v) { return p.first < v; });
+        return it != r.oddTraceIds.end() && it->first == row && lower(it->second).starts_with(text);
+    }
+
+    std::string text;
+    bool hex = false;
+    Bits bits{};
+    Bits mask{};
+};
+
+std::vector<float> toFloats(const NumericColumn* column, std::size_t rows, double scale = 1.0)
+{
+    std::vector<float> out(rows, std::nanf(""));
+    if (column) {
+        for (std::size_t i = 0; i < rows && i < column->values.size(); ++i) {
+            out[i] = static_cast<float>(column->values[i] * scale);
+        }
+    }
+    return out;
+}
+
+void step(const ProgressFn& progress, std::uint64_t done, std::uint64_t total)
+{
+    if (progress && !progress(done, total)) {
+        throw Cancelled();
+    }
+}
+
+void readTraceIds(const CategoryColumn* column, ExplorerResults& out)
+{
+    out.trace.assign(out.rows, Bits{0, 0});
+    if (!column) {
+        return;
+    }
+    // Parse each distinct label once; rows copy its 16 bytes.
+    std::vector<Bits> bits(column->labels.size(), Bits{0, 0});
+    std::vector<bool> odd(column->labels.size(), false);
+    for (std::size_t i = 0; i < column->labels.size(); ++i) {
+        const auto& label = column->labels[i];
+        odd[i] = !label.empty() &&
+                 (label.size() != 32 || !parseHex(label, bits[i]) || (bits[i][0] == 0 && bits[i][1] == 0));
+        if (odd[i]) {
+            bits[i] = {0, 0};
+        }
+    }
+    for (std::size_t row = 0; row < out.rows; ++row) {
+        const auto code = column->codes[row];
+        if (code < 0) {
+            continue;
+        }
+        out.trace[row] = bits[static_cast<std::size_t>(code)];
+        if (odd[static_cast<std::size_t>(code)]) {
+            out.oddTraceIds.emplace_back(static_cast<std::uint32_t>(row),
+                                         column->labels[static_cast<std::size_t>(code)]);
+        }
+    }
+}
+
+} // namespace
+
+QString ExplorerResults::traceId(std::size_t row) const
+{
+    if (row >= rows) {
+        return {};
+    }
+    const Bits& t = trace[row];
+    if (t[0] != 0 || t[1] != 0) {
+        return QStringLiteral("%1%2").arg(t[0], 16, 16, QLatin1Char('0')).arg(t[1], 16, 16, QLatin1Char('0'));
+    }
+    const auto it = std::lower_bound(oddTraceIds.begin(), oddTraceIds.end(), row,
+                                     [](const auto& p, std::size_t v) { return p.first < v; });
+    return it != oddTraceIds.end() && it->first == row ? QString::fromStdString(it->second) : QString();
+}
+
+std::optional<std::size_t> ExplorerResults::rowOfTrace(const QString& id) const
+{
+    const TracePrefix prefix(id);
+    if (prefix.text.empty()) {
+        return std::nullopt;
+    }
+    for (std::size_t row = 0; row < rows; ++row) {
+        if (prefix.matches(*this, row) && traceId(row).size() == QString::fromStdString(prefix.text).size()) {
+            return row;
+        }
+    }
+    return std::nullopt;
+}
+
+bool ExplorerResults::traceStartsWith(std::size_t row, const QString& prefix) const
+{
+    return row < rows && TracePrefix(prefix).matches(*this, row);
+}
+
+bool isFullTraceId(const QString& text)
+{
+    Bits bits;
+    const std::string s = text.trimmed().toStdString();
+    return s.size() == 32 && parseHex(s, bits);
+}
+
+ExplorerResults computeExplorer(const QString& path, std::int64_t runId, const ExplorerRequest& request,
+                                const ProgressFn& progress)
+{
+    RunStore store(path.toStdString(), RunStore::Mode::ReadOnly);
+    const auto run = store.run(runId);
+    if (!run) {
+        throw std::runtime_error("no run " + std::to_string(runId) + " in this workbench");
+    }
+    ExplorerResults out;
+    out.runId = runId;
+    out.request = request;
+    out.hasSpans = run->spanCount > 0;
+    if (needsJoin(request.y) && !out.hasSpans) {
+        out.request.y = ExplorerY::Total;
+    }
+    const ExplorerX x = out.request.x;
+    const ExplorerY y = out.request.y;
+    step(progress, 0, 4);
+
+    // Only the columns shown: all of them would take ~300 MB for a million rows.
+    std::vector<std::string> columns{"trace_id", "stage", "outcome", "start_offset", "total", "first_text"};
+    if (x != ExplorerX::StartTime) {
+        columns.emplace_back(explorerXName(x));
+    }
+    if (y == ExplorerY::Wait) {
+        columns.emplace_back(explorerYName(y));
+    }
+    RequestTable table = store.loadRequestTable(runId, columns);
+    step(progress, 1, 4);
+
+    std::vector<double> joinedY;
+    if (needsJoin(y)) {
+        JoinOptions options;
+        options.progress = progress;
+        const JoinResult join = joinRun(store, runId, options);
+        // A run still being written may have gained rows since the table was read.
+        if (join.rows.size() != table.rows) {
+            table = store.loadRequestTable(runId, columns);
+        }
+        if (join.rows.size() == table.rows) {
+            out.joined = true;
+            joinedY.reserve(join.rows.size());
+            for (const auto& r : join.rows) {
+                joinedY.push_back(y == ExplorerY::GpuQueue ? r.gpuQueue : r.networkEnvelope);
+            }
+        }
+    }
+    step(progress, 2, 4);
+
+    out.rows = table.rows;
+    const std::size_t n = out.rows;
+    out.startS = toFloats(table.numericColumn("start_offset"), n, 1e-3);
+    out.totalMs = toFloats(table.numericColumn("total"), n);
+    out.firstTextMs = toFloats(table.numericColumn("first_text"), n);
+    out.x = x == ExplorerX::StartTime ? out.startS : toFloats(table.numericColumn(explorerXName(x)), n);
+    if (y == ExplorerY::Total) {
+        out.y = out.totalMs;
+    } else if (y == ExplorerY::FirstText) {
+        out.y = out.firstTextMs;
+    } else if (needsJoin(y)) {
+        NumericColumn joined{std::string(explorerYName(y)), std::move(joinedY)};
+        out.y = toFloats(out.joined ? &joined : nullptr, n);
+    } else {
+        out.y = toFloats(table.numericColumn(explorerYName(y)), n);
+    }
+
+    out.outcome.assign(n, static_cast<std::uint8_t>(Outcome::Unknown));
+    if (const auto* c = table.categoryColumn("outcome")) {
+        std::vector<Outcome> ofLabel;
+        for (const auto& label : c->labels) {
+            ofLabel.push_back(parseOutcome(label).value_or(Outcome::Unknown));
+        }
+        for (std::size_t i = 0; i < n; ++i) {
+            if (c->codes[i] >= 0) {
+                out.outcome[i] = static_cast<std::uint8_t>(ofLabel[static_cast<std::size_t>(c->codes[i])]);
+            }
+        }
+    }
+    for (auto& c : table.categories) {
+        if (c.name == "stage") {
+            out.stage = std::move(c.codes);
+            out.stages = std::move(c.labels);
+        }
+    }
+    out.stage.resize(n, -1);
+    readTraceIds(table.categoryColumn("trace_id"), out);
+    table = RequestTable{}; // release the labels before sorting
+    step(progress, 3, 4);
+
+    for (std::size_t i = 0; i < n; ++i) {
+        ++out.outcomeCounts[out.outcome[i]];
+        if (!std::isnan(out.x[i]) && !std::isnan(out.y[i])) {
+            out.plotted[out.outcome[i]].push_back(static_cast<std::uint32_t>(i));
+        }
+    }
+    for (auto& rows : out.plotted) {
+        std::sort(rows.begin(), rows.end(), [&out](std::uint32_t a, std::uint32_t b) {
+            return out.x[a] < out.x[b] || (out.x[a] == out.x[b] && a < b);
+        });
+    }
+    step(progress, 4, 4);
+    return out;
+}
+
+std::vector<std::uint32_t> slowestRows(const ExplorerResults& results, const ExplorerFilter& filter,
+                                       std::size_t limit, std::size_t* matched)
+{
+    const TracePrefix prefix(filter.tracePrefix);
+    const auto outcome = filter.outcome ? int(*filter.outcome) : -1;
+    std::vector<std::uint32_t> rows;
+    for (std::size_t i = 0; i < results.rows; ++i) {
+        const float y = results.y[i];
+        if (std::isnan(y) || (outcome >= 0 && results.outcome[i] != outcome) ||
+            (filter.stage >= 0 && results.stage[i] != filter.stage) ||
+            (filter.minYMs && double(y) < *filter.minYMs) || !prefix.matches(results, i)) {
+            continue;
+        }
+        rows.push_back(static_cast<std::uint32_t>(i));
+    }
+    const auto slower = [&results](std::uint32_t a, std::uint32_t b) {
+        return results.y[a] > results.y[b] || (results.y[a] == results.y[b] && a < b);
+    };
+    if (matched) {
+        *matched = rows.size();
+    }
+    const std::size_t keep = std::min(limit, rows.size());
+    std::partial_sort(rows.begin(), rows.begin() + static_cast<std::ptrdiff_t>(keep), rows.end(), slower);
+    rows.resize(keep);
+    return rows;
+}
+
+} // namespace pb::ui

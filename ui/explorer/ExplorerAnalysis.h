@@ -1,0 +1,100 @@
+// What the slow-request explorer shows, computed off the GUI thread: per
+// request of a run its outcome, stage, start, total, first_text and the two
+// metrics on the scatter's axes, in compact columns (a million requests take
+// about 45 MB), plus the "slowest N" selection the table shows. Plain
+// functions and value types; the page runs computeExplorer in a Job.
+#pragma once
+
+#include "model/Vocabulary.h"
+#include "util/Progress.h"
+
+#include <QMetaType>
+#include <QString>
+
+#include <array>
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace pb::ui {
+
+// The scatter's horizontal axis.
+enum class ExplorerX { StartTime, InputTokens, OutputTokens };
+// The scatter's vertical axis (ms); the last two need the run's spans.
+enum class ExplorerY { Total, FirstText, Wait, GpuQueue, NetworkEnvelope };
+
+// Vocabulary names ("start_offset", "first_text", "gpu_queue", …).
+std::string_view explorerXName(ExplorerX x);
+std::string_view explorerYName(ExplorerY y);
+bool needsJoin(ExplorerY y);
+
+struct ExplorerRequest
+{
+    ExplorerX x = ExplorerX::StartTime;
+    ExplorerY y = ExplorerY::Total;
+};
+
+// Row i is the request with sequence number i (insertion order), as in the
+// request table. NaN = not measured.
+struct ExplorerResults
+{
+    std::int64_t runId = 0;
+    ExplorerRequest request; // as computed: a joined y on a run without spans becomes Total
+    bool hasSpans = false;   // the joined metrics can be offered
+    bool joined = false;     // the join matched the run's rows (joined y values are valid)
+    std::size_t rows = 0;
+
+    std::vector<float> x; // s for StartTime, tokens otherwise
+    std::vector<float> y; // ms
+    std::vector<float> startS;
+    std::vector<float> totalMs;
+    std::vector<float> firstTextMs;
+    std::vector<std::uint8_t> outcome; // pb::Outcome
+    std::vector<std::int32_t> stage;   // index into stages, -1 = none
+    std::vector<std::string> stages;
+    // 128-bit trace IDs (high, low); {0, 0} = none (an all-zero ID is invalid).
+    // IDs that are not 32 hex digits are kept aside in oddTraceIds.
+    std::vector<std::array<std::uint64_t, 2>> trace;
+    std::vector<std::pair<std::uint32_t, std::string>> oddTraceIds; // by row
+
+    std::array<std::size_t, kOutcomeCount> outcomeCounts{};
+    // Per outcome: the rows with both x and y measured, ordered by x (then
+    // row): the order the plot's data keeps.
+    std::array<std::vector<std::uint32_t>, kOutcomeCount> plotted;
+
+    static std::int64_t seqOf(std::size_t row) { return static_cast<std::int64_t>(row); }
+    Outcome outcomeAt(std::size_t row) const { return static_cast<Outcome>(outcome[row]); }
+    // 32 lowercase hex digits, or empty.
+    QString traceId(std::size_t row) const;
+    // The first row whose trace ID is `id` (case-insensitive).
+    std::optional<std::size_t> rowOfTrace(const QString& id) const;
+    // True when row's trace ID starts with `prefix` (case-insensitive; empty matches all).
+    bool traceStartsWith(std::size_t row, const QString& prefix) const;
+};
+
+// Throws pb::Cancelled when `progress` returns false, std::exception on errors.
+ExplorerResults computeExplorer(const QString& path, std::int64_t runId, const ExplorerRequest& request,
+                                const ProgressFn& progress = {});
+
+struct ExplorerFilter
+{
+    std::optional<Outcome> outcome;
+    int stage = -1;               // index into ExplorerResults::stages, -1 = all
+    std::optional<double> minYMs; // rows with a smaller y are left out
+    QString tracePrefix;          // case-insensitive prefix of the trace ID
+};
+
+// The rows that pass `filter` and have y measured, the `limit` largest y
+// first (ties by row). `matched` receives how many passed.
+std::vector<std::uint32_t> slowestRows(const ExplorerResults& results, const ExplorerFilter& filter,
+                                       std::size_t limit, std::size_t* matched = nullptr);
+
+// 32 hex digits, nothing else: a complete trace ID.
+bool isFullTraceId(const QString& text);
+
+} // namespace pb::ui
+
+Q_DECLARE_METATYPE(std::shared_ptr<const pb::ui::ExplorerResults>)

@@ -1,0 +1,358 @@
+#include "ExplorerPage.h"
+
+#include "ExplorerAnalysis.h"
+#include "ExplorerModel.h"
+#include "ExplorerPlot.h"
+#include "Job.h"
+#include "TableCopy.h"
+
+#include <QCheckBox>
+#include <QComboBox>
+#include <QDoubleSpinBox>
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QItemSelectionModel>
+#include <QLabel>
+#include <QLineEdit>
+#include <QSplitter>
+#include <QStandardItemModel>
+#include <QTableView>
+#include <QVBoxLayout>
+
+namespace pb::ui {
+
+namespace {
+
+QString name(std::string_view s)
+{
+    return QString::fromUtf8(s.data(), qsizetype(s.size()));
+}
+
+} // namespace
+
+ExplorerPage::ExplorerPage(QWidget* parent)
+    : QWidget(parent)
+    , m_job(new Job(this))
+    , m_x(new QComboBox(this))
+    , m_y(new QComboBox(this))
+    , m_logY(new QCheckBox(tr("Log scale"), this))
+    , m_limit(new QComboBox(this))
+    , m_outcome(new QComboBox(this))
+    , m_stage(new QComboBox(this))
+    , m_minY(new QDoubleSpinBox(this))
+    , m_search(new QLineEdit(this))
+    , m_plot(new ExplorerPlot(this))
+    , m_model(new ExplorerModel(this))
+    , m_table(new QTableView(this))
+    , m_state(new QLabel(this))
+    , m_status(new QLabel(this))
+{
+    setObjectName(QStringLiteral("explorerPage"));
+    m_x->setObjectName(QStringLiteral("explorerX"));
+    m_x->addItem(tr("start time (s)"), int(ExplorerX::StartTime));
+    m_x->addItem(tr("input tokens"), int(ExplorerX::InputTokens));
+    m_x->addItem(tr("output tokens"), int(ExplorerX::OutputTokens));
+    m_y->setObjectName(QStringLiteral("explorerY"));
+    m_y->addItem(tr("total (ms)"), int(ExplorerY::Total));
+    m_y->addItem(tr("first_text: time to first visible text (ms)"), int(ExplorerY::FirstText));
+    m_y->addItem(tr("wait: request sent to headers (ms)"), int(ExplorerY::Wait));
+    m_y->addItem(tr("gpu_queue, from server spans (ms)"), int(ExplorerY::GpuQueue));
+    m_y->addItem(tr("network_envelope: client total − server root (ms)"), int(ExplorerY::NetworkEnvelope));
+    m_logY->setObjectName(QStringLiteral("explorerLogY"));
+
+    m_limit->setObjectName(QStringLiteral("explorerLimit"));
+    for (const int n : {100, 1000, 10000}) {
+        m_limit->addItem(tr("slowest %L1").arg(n), n);
+    }
+    m_limit->setCurrentIndex(1);
+    m_model->setLimit(m_limit->currentData().toInt());
+    m_outcome->setObjectName(QStringLiteral("explorerOutcome"));
+    m_stage->setObjectName(QStringLiteral("explorerStage"));
+    m_minY->setObjectName(QStringLiteral("explorerMinY"));
+    m_minY->setRange(0, 1e9);
+    m_minY->setDecimals(1);
+    m_minY->setSuffix(tr(" ms"));
+    m_minY->setSpecialValueText(tr("no minimum"));
+    m_minY->setToolTip(tr("List only requests whose y value is at least this"));
+    m_search->setObjectName(QStringLiteral("explorerSearch"));
+    m_search->setPlaceholderText(tr("Trace ID or its first digits"));
+    m_search->setClearButtonEnabled(true);
+    m_state->setObjectName(QStringLiteral("explorerState"));
+    m_status->setObjectName(QStringLiteral("explorerStatus"));
+
+    m_table->setObjectName(QStringLiteral("explorerTable"));
+    m_table->setModel(m_model);
+    enableCsvCopy(m_table);
+    m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
+    m_table->setSelectionMode(QAbstractItemView::SingleSelection);
+    m_table->setEditTriggers(QAbstractItemView::NoEditTriggers);
+    m_table->setAlternatingRowColors(true);
+    m_table->setWordWrap(false);
+    m_table->verticalHeader()->hide();
+    m_table->verticalHeader()->setSectionResizeMode(QHeaderView::Fixed);
+    m_table->verticalHeader()->setDefaultSectionSize(m_table->fontMetrics().height() + 6);
+    m_table->horizontalHeader()->setResizeContentsPrecision(0);
+    // The model lists the slowest first: say so on the header.
+    m_table->horizontalHeader()->setSortIndicator(ExplorerModel::YValue, Qt::DescendingOrder);
+    m_table->setSortingEnabled(true);
+
+    auto* axes = new QHBoxLayout;
+    axes->addWidget(new QLabel(tr("X:"), this));
+    axes->addWidget(m_x, 1);
+    axes->addWidget(new QLabel(tr("Y:"), this));
+    axes->addWidget(m_y, 2);
+    axes->addWidget(m_logY);
+    axes->addWidget(m_state, 1);
+
+    auto* filters = new QHBoxLayout;
+    filters->addWidget(m_limit);
+    filters->addWidget(new QLabel(tr("Outcome:"), this));
+    filters->addWidget(m_outcome);
+    filters->addWidget(new QLabel(tr("Stage:"), this));
+    filters->addWidget(m_stage);
+    filters->addWidget(new QLabel(tr("Y at least:"), this));
+    filters->addWidget(m_minY);
+    filters->addWidget(m_search, 2);
+
+    auto* lower = new QWidget(this);
+    auto* lowerLayout = new QVBoxLayout(lower);
+    lowerLayout->setContentsMargins(0, 0, 0, 0);
+    lowerLayout->addLayout(filters);
+    lowerLayout->addWidget(m_table, 1);
+    lowerLayout->addWidget(m_status);
+
+    auto* split = new QSplitter(Qt::Vertical, this);
+    split->addWidget(m_plot);
+    split->addWidget(lower);
+    split->setStretchFactor(0, 3);
+    split->setStretchFactor(1, 2);
+
+    auto* layout = new QVBoxLayout(this);
+    layout->addLayout(axes);
+    layout->addWidget(split, 1);
+
+    connect(m_x, &QComboBox::activated, this, [this] { start(); });
+    connect(m_y, &QComboBox::activated, this, [this] { start(); });
+    connect(m_logY, &QCheckBox::toggled, this, [this](bool on) {
+        m_plot->setLogY(on);
+        m_plot->highlight(m_selectedSeq);
+    });
+    connect(m_limit, &QComboBox::activated, this, [this] {
+        m_model->setLimit(m_limit->currentData().toInt());
+        syncTableSelection();
+        updateStatus();
+    });
+    connect(m_outcome, &QComboBox::activated, this, &ExplorerPage::applyFilter);
+    connect(m_stage, &QComboBox::activated, this, &ExplorerPage::applyFilter);
+    connect(m_minY, &QDoubleSpinBox::valueChanged, this, &ExplorerPage::applyFilter);
+    connect(m_search, &QLineEdit::textChanged, this, &ExplorerPage::onSearch);
+    connect(m_plot, &ExplorerPlot::rowClicked, this, [this](qint64 row) { select(row, true); });
+    connect(m_table->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
+            [this](const QModelIndex& current) {
+                if (!m_syncing && current.isValid()) {
+                    select(current.data(ExplorerModel::SeqRole).toLongLong(), true);
+                }
+            });
+    connect(m_job, &Job::finished, this, [this](const QVariant& result) {
+        display(result.value<std::shared_ptr<const ExplorerResults>>());
+    });
+    connect(m_job, &Job::failed, this, [this](const QString& message) {
+        m_state->setText(tr("Cannot compute the explorer: %1").arg(message));
+        Q_EMIT errorOccurred(message);
+    });
+    fillFilterBoxes();
+}
+
+ExplorerPage::~ExplorerPage() = default;
+
+bool ExplorerPage::isComputing() const
+{
+    return m_job->isRunning();
+}
+
+void ExplorerPage::clear()
+{
+    m_job->discard();
+    m_path.clear();
+    m_runId = 0;
+    m_selectedSeq = -1;
+    m_results.reset();
+    m_plot->clearResults();
+    m_model->clear();
+    m_search->blockSignals(true);
+    m_search->clear();
+    m_search->blockSignals(false);
+    m_minY->blockSignals(true);
+    m_minY->setValue(0);
+    m_minY->blockSignals(false);
+    fillFilterBoxes();
+    m_state->clear();
+    m_status->clear();
+}
+
+void ExplorerPage::showRun(const QString& path, qint64 runId)
+{
+    if (path != m_path || runId != m_runId) {
+        clear();
+        m_path = path;
+        m_runId = runId;
+    }
+    start();
+}
+
+void ExplorerPage::refresh()
+{
+    start();
+}
+
+void ExplorerPage::start()
+{
+    if (m_runId == 0) {
+        return;
+    }
+    ExplorerRequest request;
+    request.x = static_cast<ExplorerX>(m_x->currentData().toInt());
+    request.y = static_cast<ExplorerY>(m_y->currentData().toInt());
+    m_state->setText(tr("Computing…"));
+    const QString path = m_path;
+    const qint64 runId = m_runId;
+    m_job->start([path, runId, request](JobContext& context) {
+        auto results = std::make_shared<const ExplorerResults>(
+            computeExplorer(path, runId, request, context.progressFn()));
+        return QVariant::fromValue(results);
+    });
+}
+
+void ExplorerPage::display(const std::shared_ptr<const ExplorerResults>& results)
+{
+    if (!results) {
+        return;
+    }
+    m_results = results;
+    // The joined metrics need the run's spans.
+    if (auto* items = qobject_cast<QStandardItemModel*>(m_y->model())) {
+        for (const auto y : {ExplorerY::GpuQueue, ExplorerY::NetworkEnvelope}) {
+            items->item(m_y->findData(int(y)))->setEnabled(results->hasSpans);
+        }
+    }
+    m_y->setCurrentIndex(m_y->findData(int(results->request.y)));
+    fillFilterBoxes();
+    m_plot->setResults(results);
+    m_model->setResults(results, currentFilter());
+    if (m_selectedSeq >= qint64(results->rows)) {
+        m_selectedSeq = -1;
+    }
+    m_plot->highlight(m_selectedSeq);
+    syncTableSelection();
+    m_table->resizeColumnsToContents();
+    m_state->setText(results->hasSpans && !results->joined && needsJoin(results->request.y)
+                         ? tr("The server spans could not be joined to these requests.")
+                         : QString());
+    updateStatus();
+    Q_EMIT updated(results->runId);
+}
+
+void ExplorerPage::fillFilterBoxes()
+{
+    const QVariant outcome = m_outcome->currentData();
+    const QString stage = m_stage->currentIndex() > 0 ? m_stage->currentText() : QString();
+    m_outcome->clear();
+    m_outcome->addItem(tr("all"), -1);
+    m_stage->clear();
+    m_stage->addItem(tr("all"), -1);
+    if (m_results) {
+        for (int o = 0; o < kOutcomeCount; ++o) {
+            if (const auto n = m_results->outcomeCounts[std::size_t(o)]) {
+                m_outcome->addItem(tr("%1 (%L2)").arg(name(nameOf(Outcome(o)))).arg(n), o);
+            }
+        }
+        for (std::size_t i = 0; i < m_results->stages.size(); ++i) {
+            m_stage->addItem(QString::fromStdString(m_results->stages[i]), int(i));
+        }
+    }
+    m_outcome->setCurrentIndex(std::max(0, m_outcome->findData(outcome)));
+    m_stage->setCurrentIndex(std::max(0, m_stage->findText(stage)));
+}
+
+ExplorerFilter ExplorerPage::currentFilter() const
+{
+    ExplorerFilter filter;
+    const int o = m_outcome->currentData().toInt();
+    filter.outcome = o < 0 ? std::nullopt : std::optional<Outcome>(Outcome(o));
+    filter.stage = m_stage->currentData().toInt();
+    if (m_minY->value() > m_minY->minimum()) {
+        filter.minYMs = m_minY->value();
+    }
+    filter.tracePrefix = m_search->text().trimmed();
+    return filter;
+}
+
+void ExplorerPage::applyFilter()
+{
+    m_model->setFilter(currentFilter());
+    syncTableSelection();
+    updateStatus();
+}
+
+void ExplorerPage::onSearch()
+{
+    applyFilter();
+    const QString text = m_search->text().trimmed();
+    if (!m_results || !isFullTraceId(text)) {
+        return;
+    }
+    if (const auto row = m_results->rowOfTrace(text)) {
+        select(ExplorerResults::seqOf(*row), true);
+    } else {
+        m_status->setText(tr("No request of this run has the trace ID %1.").arg(text));
+    }
+}
+
+bool ExplorerPage::selectSeq(qint64 seq)
+{
+    if (!m_results || seq < 0 || seq >= qint64(m_results->rows)) {
+        return false;
+    }
+    select(seq, false);
+    return true;
+}
+
+void ExplorerPage::select(qint64 seq, bool notify)
+{
+    m_selectedSeq = seq;
+    m_plot->highlight(seq);
+    syncTableSelection();
+    if (notify) {
+        Q_EMIT requestSelected(seq);
+    }
+}
+
+void ExplorerPage::syncTableSelection()
+{
+    const int row = m_model->rowOfSeq(m_selectedSeq);
+    m_syncing = true;
+    if (row < 0) {
+        m_table->selectionModel()->clear();
+    } else if (m_table->currentIndex().row() != row) {
+        const QModelIndex index = m_model->index(row, 0);
+        m_table->selectionModel()->setCurrentIndex(index, QItemSelectionModel::ClearAndSelect |
+                                                              QItemSelectionModel::Rows);
+        m_table->scrollTo(index);
+    }
+    m_syncing = false;
+}
+
+void ExplorerPage::updateStatus()
+{
+    if (!m_results) {
+        m_status->clear();
+        return;
+    }
+    m_status->setText(tr("%L1 requests; %L2 match the filters; listing the slowest %L3 by %4.")
+                          .arg(qint64(m_results->rows))
+                          .arg(m_model->matchCount())
+                          .arg(m_model->rowCount())
+                          .arg(name(explorerYName(m_results->request.y))));
+}
+
+} // namespace pb::ui

@@ -1,0 +1,98 @@
+// The slow-request explorer: a scatter of every request of a run (x: start
+// time or token counts, y: a latency in ms, colour: outcome) beside the
+// "slowest N" table with filters and a trace-ID search. Clicking a point or
+// selecting a row reports the request (requestSelected) so the window can
+// open its waterfall. Computed by core (computeExplorer, in a Job).
+#pragma once
+
+#include <QWidget>
+
+#include <memory>
+
+class QCheckBox;
+class QComboBox;
+class QDoubleSpinBox;
+class QLabel;
+class QLineEdit;
+class QTableView;
+
+namespace pb::ui {
+
+class ExplorerModel;
+class ExplorerPlot;
+class Job;
+struct ExplorerFilter;
+struct ExplorerResults;
+
+class ExplorerPage : public QWidget
+{
+    Q_OBJECT
+public:
+    explicit ExplorerPage(QWidget* parent = nullptr);
+    ~ExplorerPage() override;
+
+    // Computes and shows run `runId` of the workbench at `path`.
+    void showRun(const QString& path, qint64 runId);
+    // Computes the shown run again (e.g. while it is still being written).
+    void refresh();
+    void clear();
+
+    qint64 runId() const { return m_runId; }
+    bool isComputing() const;
+    // Highlights the request's point and selects its row when the table lists
+    // it; emits nothing. False when the shown results have no such request.
+    bool selectSeq(qint64 seq);
+    qint64 selectedSeq() const { return m_selectedSeq; }
+
+    const ExplorerResults* results() const { return m_results.get(); }
+    ExplorerPlot* plot() const { return m_plot; }
+    ExplorerModel* model() const { return m_model; }
+    QTableView* table() const { return m_table; }
+    QComboBox* xBox() const { return m_x; }
+    QComboBox* yBox() const { return m_y; }
+    QCheckBox* logYBox() const { return m_logY; }
+    QComboBox* limitBox() const { return m_limit; }
+    QComboBox* outcomeBox() const { return m_outcome; }
+    QComboBox* stageBox() const { return m_stage; }
+    QDoubleSpinBox* minYBox() const { return m_minY; }
+    QLineEdit* searchBox() const { return m_search; }
+
+Q_SIGNALS:
+    // The user clicked a request's point, selected its row or searched its full trace ID.
+    void requestSelected(qint64 seq);
+    void updated(qint64 runId);
+    void errorOccurred(const QString& message);
+
+private:
+    void start();
+    void display(const std::shared_ptr<const ExplorerResults>& results);
+    void fillFilterBoxes();
+    ExplorerFilter currentFilter() const;
+    void applyFilter();
+    void onSearch();
+    void select(qint64 seq, bool notify);
+    void syncTableSelection();
+    void updateStatus();
+
+    Job* m_job;
+    QComboBox* m_x;
+    QComboBox* m_y;
+    QCheckBox* m_logY;
+    QComboBox* m_limit;
+    QComboBox* m_outcome;
+    QComboBox* m_stage;
+    QDoubleSpinBox* m_minY;
+    QLineEdit* m_search;
+    ExplorerPlot* m_plot;
+    ExplorerModel* m_model;
+    QTableView* m_table;
+    QLabel* m_state;
+    QLabel* m_status;
+    std::shared_ptr<const ExplorerResults> m_results;
+    QString m_path;
+    qint64 m_runId = 0;
+    qint64 m_selectedSeq = -1;
+    bool m_syncing = false; // the table's selection is being set from code
+};
+
+} // namespace pb::ui
