@@ -138,6 +138,7 @@ void TestUiScreenshots::everyPage()
         const QString path = QDir(out).filePath(name + QStringLiteral(".png"));
         QVERIFY2(image.save(path), qPrintable(path));
         QCOMPARE(image.size() / image.devicePixelRatio(), QSize(1366, 768));
+        QCOMPARE(image.devicePixelRatio(), w.devicePixelRatioF()); // full resolution on HiDPI
         QVERIFY2(distinctColours(image) > 12, qPrintable(name));
         const QByteArray hash = QCryptographicHash::hash(
             QByteArray(reinterpret_cast<const char*>(image.constBits()), image.sizeInBytes()),

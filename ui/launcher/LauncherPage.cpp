@@ -2,6 +2,7 @@
 
 #include "LivePlot.h"
 #include "StagesModel.h"
+#include "TableCopy.h"
 #include "load/Scenario.h"
 
 #include <QCheckBox>
@@ -229,6 +230,7 @@ QWidget* LauncherPage::createForm()
     m_warmup->setPlaceholderText(QStringLiteral("15s"));
     m_stagesView = new QTableView;
     m_stagesView->setModel(m_stages);
+    enableCsvCopy(m_stagesView);
     m_stagesView->horizontalHeader()->setStretchLastSection(true);
     m_stagesView->setMinimumHeight(110);
     auto* addStage = new QPushButton(tr("Add Stage"));

@@ -126,9 +126,10 @@ void KneePlot::setResults(const TimelineResults& r)
             text->setText(tr("knee: %1").arg(QString::fromStdString(*r.kneeStage)));
         }
     }
-    m_title->setText(r.kneeStage ? tr("Knee: throughput stops following the arrival rate at stage %1")
+    // Two short lines: the plot is the narrow column of the page.
+    m_title->setText(r.kneeStage ? tr("Knee at stage %1:\nthroughput stops following the arrival rate")
                                        .arg(QString::fromStdString(*r.kneeStage))
-                                 : tr("Throughput and queue against arrival rate, per stage; no knee found"));
+                                 : tr("Throughput and queue per stage:\nno knee found"));
 
     xAxis->setRange(0, std::max(1.0, maxX * 1.1));
     yAxis->setRange(0, std::max(1.0, maxY * 1.15));

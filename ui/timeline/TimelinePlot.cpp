@@ -66,7 +66,7 @@ TimelinePlots::TimelinePlots(QWidget* parent)
     }
     plot(Load)->yAxis->setLabel(tr("arrival rate (requests/s)"));
     plot(InFlight)->yAxis->setLabel(tr("requests in flight"));
-    plot(InFlight)->yAxis2->setLabel(tr("dropped iterations per interval"));
+    plot(InFlight)->yAxis2->setLabel(tr("dropped"));
     plot(InFlight)->yAxis2->setVisible(true);
     plot(Latency)->yAxis->setLabel(tr("latency (ms)"));
     plot(Errors)->yAxis->setLabel(tr("error rate (% of started)"));
