@@ -22,6 +22,7 @@ namespace pb::ui {
 class DemoController;
 class DiagnosisPage;
 class ImportController;
+class DistributionsPage;
 class ExplorerPage;
 class LauncherPage;
 class TimelinePage;
@@ -63,6 +64,7 @@ public:
     LauncherPage* launcherPage() const { return m_launcherPage; }
     TimelinePage* timelinePage() const { return m_timelinePage; }
     ExplorerPage* explorerPage() const { return m_explorerPage; }
+    DistributionsPage* distributionsPage() const { return m_distributionsPage; }
     QTabWidget* pages() const { return m_tabs; }
     JobProgressWidget* importProgress() const { return m_importProgress; }
     JobProgressWidget* demoProgress() const { return m_demoProgress; }
@@ -147,6 +149,7 @@ private:
     LauncherPage* m_launcherPage = nullptr;
     TimelinePage* m_timelinePage = nullptr;
     ExplorerPage* m_explorerPage = nullptr;
+    DistributionsPage* m_distributionsPage = nullptr;
     // The later run pages: shown, cleared and refreshed live alike.
     struct RunPageHooks
     {

@@ -5,9 +5,10 @@
 #include "MainWindow.h"
 #include "RunsPage.h"
 #include "Workbench.h"
+#include "distributions/DistributionsPage.h"
+#include "explorer/ExplorerPage.h"
 #include "launcher/LauncherPage.h"
 #include "pages/PhaseStackPage.h"
-#include "explorer/ExplorerPage.h"
 #include "pages/TracePage.h"
 #include "timeline/TimelinePage.h"
 
@@ -59,6 +60,18 @@ void MainWindow::addLaterPages()
         m_tracePage->showRequest(m_workbench->path(), m_explorerPage->runId(), seq);
         m_tabs->setCurrentWidget(m_tracePage);
     });
+
+    m_distributionsPage = new DistributionsPage;
+    m_tabs->insertTab(m_tabs->indexOf(m_tracePage) + 1, m_distributionsPage, tr("Distributions"));
+    m_runPages.push_back(RunPageHooks{[this](const QString& path, qint64 runId) {
+                                          m_distributionsPage->setRuns(m_workbench->runs());
+                                          m_distributionsPage->showRun(path, runId);
+                                      },
+                                      [this] { m_distributionsPage->clear(); },
+                                      [] {
+                                          // Comparisons are for finished runs: no live refresh.
+                                      }});
+    connect(m_distributionsPage, &DistributionsPage::errorOccurred, this, statusMessage);
 
     m_launcherPage = new LauncherPage;
     m_launcherPage->setObjectName(QStringLiteral("launcherPage"));

@@ -10,5 +10,6 @@ target_sources(phasebench_core PRIVATE
   ${CMAKE_CURRENT_LIST_DIR}/TimeSeries.cpp
   ${CMAKE_CURRENT_LIST_DIR}/Knee.cpp
   ${CMAKE_CURRENT_LIST_DIR}/Compare.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/Distribution.cpp
   ${CMAKE_CURRENT_LIST_DIR}/StatsJson.cpp
 )

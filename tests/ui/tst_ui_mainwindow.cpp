@@ -1,10 +1,15 @@
 // MainWindow: open a workbench, import through the menu's code path, failures
 // and cancellation leave the store unchanged, settings are remembered.
+#include "DistributionsPage.h"
+#include "ExplorerPage.h"
 #include "JobProgressWidget.h"
 #include "MainWindow.h"
 #include "RequestTableModel.h"
 #include "RequestsPage.h"
 #include "RunsPage.h"
+#include "TimelinePage.h"
+#include "TraceAnalysis.h"
+#include "TracePage.h"
 #include "Workbench.h"
 #include "model/RequestColumns.h"
 #include "store/RunStore.h"
@@ -74,6 +79,7 @@ private Q_SLOTS:
     void refusesToReplaceExistingFile();
     void importWithoutWorkbenchUsesDefault();
     void shortcuts();
+    void laterPagesFollowTheRun();
     void rendersShippedDemo();
 };
 
@@ -261,9 +267,43 @@ void TestUiMainWindow::shortcuts()
             found << a->shortcut().toString(QKeySequence::PortableText);
         }
     }
-    for (const char* key : {"Ctrl+N", "Ctrl+O", "Ctrl+I", "Ctrl+Q"}) {
+    for (const char* key :
+         {"Ctrl+N", "Ctrl+O", "Ctrl+I", "Ctrl+Q", "Ctrl+R", "Ctrl+L", "Ctrl+.", "Ctrl+F", "Ctrl+Shift+M"}) {
         QVERIFY2(found.contains(QLatin1String(key)), key);
     }
+}
+
+// The timeline, explorer and distributions pages show the selected run; a
+// request picked in the explorer opens in the waterfall.
+void TestUiMainWindow::laterPagesFollowTheRun()
+{
+    QTemporaryDir dir;
+    MainWindow w;
+    w.show();
+    QVERIFY(w.openWorkbench(dir.filePath(QStringLiteral("w.phasebench")), true));
+    QSignalSpy timeline(w.timelinePage(), &pb::ui::TimelinePage::updated);
+    QSignalSpy explorer(w.explorerPage(), &pb::ui::ExplorerPage::updated);
+    QSignalSpy distributions(w.distributionsPage(), &pb::ui::DistributionsPage::updated);
+    QSignalSpy finished(&w, &MainWindow::importFinished);
+    w.importFiles({fixture("good_requests.csv")});
+    QVERIFY(finished.wait(30000));
+    const qint64 runId = finished.at(0).at(0).toLongLong();
+    QTRY_VERIFY_WITH_TIMEOUT(!timeline.isEmpty() && !explorer.isEmpty() && !distributions.isEmpty(), 20000);
+    QCOMPARE(timeline.last().at(0).toLongLong(), runId);
+    QCOMPARE(explorer.last().at(0).toLongLong(), runId);
+    QCOMPARE(distributions.last().at(0).toLongLong(), runId);
+    QCOMPARE(w.timelinePage()->runId(), runId);
+
+    QSignalSpy trace(w.tracePage(), &pb::ui::TracePage::updated);
+    Q_EMIT w.explorerPage()->requestSelected(2);
+    QVERIFY(trace.wait(20000));
+    QCOMPARE(w.pages()->currentWidget(), static_cast<QWidget*>(w.tracePage()));
+    QCOMPARE(w.tracePage()->results()->seq, std::int64_t(2));
+
+    // Without a run the pages are cleared.
+    QVERIFY(w.openWorkbench(dir.filePath(QStringLiteral("empty.phasebench")), true));
+    QCOMPARE(w.timelinePage()->runId(), qint64(0));
+    QCOMPARE(w.explorerPage()->runId(), qint64(0));
 }
 
 void TestUiMainWindow::rendersShippedDemo()

@@ -1,0 +1,437 @@
+// The distributions page on a fixture workbench whose values are known: the
+// plotted histogram shares and CDF points are the ones the fixture implies,
+// two stages and two runs overlay on shared bins, core's drift flags reach
+// the page, the log option switches the axes, the comparison model passes
+// QAbstractItemModelTester and the charts export.
+#include "ChartExport.h"
+#include "ComparisonModel.h"
+#include "DistributionPlots.h"
+#include "DistributionsAnalysis.h"
+#include "DistributionsPage.h"
+#include "PhaseColors.h"
+#include "diagnose/DiagnoseTestUtil.h"
+#include "store/RunStore.h"
+
+#include <QAbstractItemModelTester>
+#include <QCheckBox>
+#include <QComboBox>
+#include <QFileInfo>
+#include <QLabel>
+#include <QSignalSpy>
+#include <QSpinBox>
+#include <QStandardItemModel>
+#include <QTemporaryDir>
+#include <QTest>
+
+#include <cmath>
+
+using namespace pb;
+using pb::ui::ComparisonModel;
+using pb::ui::DistributionPlots;
+using pb::ui::DistributionsPage;
+
+namespace {
+
+// One request per second from `fromMs`, client only (no spans), with these totals.
+void addStage(test::Builder& b, const std::string& stage, const std::vector<double>& totals, double fromMs,
+              double intervalMs = 1000, std::int64_t inputTokens = 500)
+{
+    for (std::size_t i = 0; i < totals.size(); ++i) {
+        test::Req q;
+        q.spans = false;
+        q.totalMs = totals[i];
+        q.inputTokens = inputTokens;
+        b.stage(stage, 1, 1.0, fromMs + double(i) * intervalMs, q);
+    }
+}
+
+struct Fixture
+{
+    std::int64_t base = 0;   // "low" 100 200 200 300 400 at 0-4 s; "high" 300 500 500 700 900 at 5-9 s
+    std::int64_t faster = 0; // 10 requests at 2/s, 2000 input tokens: another load profile
+    std::int64_t joined = 0; // 5 requests with server spans
+    std::vector<RunInfo> runs;
+};
+
+Fixture build(const QString& db)
+{
+    RunStore store(db.toStdString());
+    Fixture f;
+    test::Builder base(store, "base");
+    addStage(base, "low", {100, 200, 200, 300, 400}, 0);
+    addStage(base, "high", {300, 500, 500, 700, 900}, 5000);
+    f.base = base.runId;
+    test::Builder faster(store, "faster");
+    addStage(faster, "low", {100, 100, 150, 150, 200, 200, 250, 250, 300, 300}, 0, 500, 2000);
+    f.faster = faster.runId;
+    test::Builder joined(store, "joined");
+    joined.stage("only", 5, 1.0, 0, test::Req{});
+    f.joined = joined.runId;
+    for (const auto id : {f.base, f.faster, f.joined}) {
+        store.setRunStatus(id, RunStatus::Complete);
+    }
+    f.runs = store.runs();
+    return f;
+}
+
+QList<double> keys(const QCPGraph* g)
+{
+    QList<double> out;
+    for (auto it = g->data()->constBegin(); it != g->data()->constEnd(); ++it) {
+        out << it->key;
+    }
+    return out;
+}
+
+QList<double> values(const QCPGraph* g)
+{
+    QList<double> out;
+    for (auto it = g->data()->constBegin(); it != g->data()->constEnd(); ++it) {
+        out << it->value;
+    }
+    return out;
+}
+
+bool close(const QList<double>& actual, const QList<double>& expected)
+{
+    if (actual.size() != expected.size()) {
+        return false;
+    }
+    for (qsizetype i = 0; i < actual.size(); ++i) {
+        if (std::abs(actual[i] - expected[i]) > 1e-6 * std::max(1.0, std::abs(expected[i]))) {
+            return false;
+        }
+    }
+    return true;
+}
+
+QByteArray show(const QList<double>& v)
+{
+    QStringList parts;
+    for (const double d : v) {
+        parts << QString::number(d, 'g', 10);
+    }
+    return parts.join(QLatin1Char(' ')).toUtf8();
+}
+
+#define COMPARE_CLOSE(actual, expected) QVERIFY2(close((actual), (expected)), show(actual).constData())
+
+bool showAndWait(DistributionsPage& page, const QString& db, qint64 runId)
+{
+    QSignalSpy updated(&page, &DistributionsPage::updated);
+    page.showRun(db, runId);
+    return updated.wait(20000) && updated.constFirst().constFirst().toLongLong() == runId;
+}
+
+// Chooses `data` in `box` as a user would and waits for the new figures.
+bool choose(DistributionsPage& page, QComboBox* box, const QString& data)
+{
+    const int index = box->findData(data);
+    if (index < 0) {
+        return false;
+    }
+    QSignalSpy updated(&page, &DistributionsPage::updated);
+    box->setCurrentIndex(index);
+    Q_EMIT box->activated(index);
+    return updated.wait(20000);
+}
+
+// A cell of the comparison model, NaN when empty.
+double cell(const ComparisonModel* model, int row, int column)
+{
+    return model->value(row, column).value_or(std::nan(""));
+}
+
+void selectMetric(DistributionsPage& page, const char* name)
+{
+    page.metricBox()->setCurrentIndex(page.metricBox()->findData(QLatin1String(name)));
+}
+
+} // namespace
+
+class TestUiDistributions : public QObject
+{
+    Q_OBJECT
+private Q_SLOTS:
+    void init();
+    void wholeRun();
+    void twoStagesOverlaid();
+    void twoRunsWithDifferentLoad();
+    void logScale();
+    void metricNotJoined();
+    void exportCharts();
+    void missingRunFails();
+
+private:
+    QTemporaryDir m_dir;
+    QString m_db;
+    Fixture m_fixture;
+};
+
+void TestUiDistributions::init()
+{
+    if (m_db.isEmpty()) {
+        m_db = m_dir.filePath(QStringLiteral("w.phasebench"));
+        m_fixture = build(m_db);
+    }
+}
+
+void TestUiDistributions::wholeRun()
+{
+    DistributionsPage page;
+    page.resize(1400, 900);
+    page.show();
+    selectMetric(page, "total");
+    page.binsBox()->setValue(4);
+    QVERIFY(showAndWait(page, m_db, m_fixture.base));
+    QVERIFY(!page.isComputing());
+    QCOMPARE(page.runId(), m_fixture.base);
+    const auto* r = page.results();
+    QVERIFY(r);
+    QCOMPARE(r->a.n, std::size_t(10));
+    QVERIFY(!r->b);
+    QVERIFY(!r->comparison);
+
+    // 100 200 200 300 300 400 500 500 700 900 on [100, 900] in 4 bins.
+    const DistributionPlots* plots = page.plots();
+    const QCPGraph* hist = plots->histogramGraph(DistributionPlots::A);
+    QVERIFY(hist);
+    QVERIFY(!plots->histogramGraph(DistributionPlots::B));
+    COMPARE_CLOSE(keys(hist), (QList<double>{100, 300, 500, 700, 900}));
+    COMPARE_CLOSE(values(hist), (QList<double>{30, 30, 20, 20, 20}));
+    QCOMPARE(hist->pen().color(), ui::phaseColor("total"));
+    QCOMPARE(hist->lineStyle(), QCPGraph::lsStepLeft);
+    const QCPGraph* cdf = plots->cdfGraph(DistributionPlots::A);
+    QVERIFY(cdf);
+    COMPARE_CLOSE(keys(cdf), (QList<double>{100, 200, 300, 400, 500, 700, 900}));
+    COMPARE_CLOSE(values(cdf), (QList<double>{10, 30, 50, 60, 80, 90, 100}));
+    QVERIFY(plots->histogramPlot()->xAxis->label().contains(QStringLiteral("(ms)")));
+    QVERIFY(plots->cdfPlot()->xAxis->label().contains(QStringLiteral("(ms)")));
+    QVERIFY(plots->histogramPlot()->yAxis->label().contains(QStringLiteral("(%)")));
+    QCOMPARE(plots->histogramPlot()->xAxis->scaleType(), QCPAxis::stLinear);
+
+    // The table: N, then nearest-rank p50 (rank 5), p95 and p99 (rank 10).
+    ComparisonModel* model = page.comparisonModel();
+    QAbstractItemModelTester tester(model, QAbstractItemModelTester::FailureReportingMode::QtTest);
+    QCOMPARE(model->rowCount(), 4);
+    QCOMPARE(model->columnCount(), 2);
+    QCOMPARE(cell(model, ComparisonModel::Count, ComparisonModel::SideA), 10.0);
+    QCOMPARE(cell(model, ComparisonModel::P50, ComparisonModel::SideA), 300.0);
+    QCOMPARE(cell(model, ComparisonModel::P95, ComparisonModel::SideA), 900.0);
+    QCOMPARE(model->index(ComparisonModel::P99, ComparisonModel::SideA).data(ComparisonModel::RawValueRole),
+             QVariant(900.0));
+    QVERIFY(model->headerData(ComparisonModel::SideA, Qt::Horizontal)
+                .toString()
+                .contains(QStringLiteral("base")));
+    QVERIFY(page.verdictLabel()->text().isEmpty());
+
+    // The run's stages became windows and comparison sides.
+    QCOMPARE(page.windowBox()->count(), 4);
+    QVERIFY(page.windowBox()->findData(QStringLiteral("stage:high")) >= 0);
+    QVERIFY(page.compareBox()->findData(QStringLiteral("stage:low")) >= 0);
+
+    page.clear();
+    QVERIFY(!page.results());
+    QVERIFY(!plots->histogramGraph(DistributionPlots::A));
+    QCOMPARE(model->rowCount(), 0);
+    QCOMPARE(page.windowBox()->count(), 2);
+}
+
+void TestUiDistributions::twoStagesOverlaid()
+{
+    DistributionsPage page;
+    page.resize(1400, 900);
+    page.show();
+    selectMetric(page, "total");
+    page.binsBox()->setValue(4);
+    QVERIFY(showAndWait(page, m_db, m_fixture.base));
+    ComparisonModel* model = page.comparisonModel();
+    QAbstractItemModelTester tester(model, QAbstractItemModelTester::FailureReportingMode::QtTest);
+    QVERIFY(choose(page, page.windowBox(), QStringLiteral("stage:low")));
+    QCOMPARE(page.compareBox()->findData(QStringLiteral("stage:low")), -1); // never A against itself
+    QVERIFY(choose(page, page.compareBox(), QStringLiteral("stage:high")));
+    const auto* r = page.results();
+    QVERIFY(r->b);
+    QCOMPARE(r->a.n, std::size_t(5));
+    QCOMPARE(r->b->n, std::size_t(5));
+
+    // Shared bins [100, 900]: low 100 200 200 | 300 400; high 300 | 500 500 | 700 900.
+    const DistributionPlots* plots = page.plots();
+    const QCPGraph* a = plots->histogramGraph(DistributionPlots::A);
+    const QCPGraph* b = plots->histogramGraph(DistributionPlots::B);
+    QVERIFY(a && b);
+    QCOMPARE(keys(a), keys(b));
+    COMPARE_CLOSE(values(a), (QList<double>{60, 40, 0, 0, 0}));
+    COMPARE_CLOSE(values(b), (QList<double>{0, 20, 40, 40, 40}));
+    QCOMPARE(b->pen().color(), DistributionPlots::neutralColor());
+    QCOMPARE(b->pen().style(), Qt::DashLine);
+    QVERIFY(a->pen().color() != b->pen().color());
+    COMPARE_CLOSE(keys(plots->cdfGraph(DistributionPlots::A)), (QList<double>{100, 200, 300, 400}));
+    COMPARE_CLOSE(values(plots->cdfGraph(DistributionPlots::A)), (QList<double>{20, 60, 80, 100}));
+    COMPARE_CLOSE(keys(plots->cdfGraph(DistributionPlots::B)), (QList<double>{300, 500, 700, 900}));
+    COMPARE_CLOSE(values(plots->cdfGraph(DistributionPlots::B)), (QList<double>{20, 60, 80, 100}));
+    QVERIFY(plots->histogramGraph(DistributionPlots::B)->name().contains(QStringLiteral("stage high")));
+
+    // Same counts, rate, tokens and mix: core finds them comparable.
+    QVERIFY(r->comparison);
+    QVERIFY(r->comparison->comparable());
+    QCOMPARE(page.verdictLabel()->property("verdict").toString(), QStringLiteral("comparable"));
+    QVERIFY(page.verdictLabel()->text().startsWith(QStringLiteral("comparable")));
+    QVERIFY(page.verdictLabel()->styleSheet().contains(QStringLiteral("#2e7d32")));
+
+    // p50 200 -> 500 (+150%), p95 400 -> 900 (+125%).
+    QCOMPARE(model->columnCount(), 4);
+    QCOMPARE(cell(model, ComparisonModel::P50, ComparisonModel::SideA), 200.0);
+    QCOMPARE(cell(model, ComparisonModel::P50, ComparisonModel::SideB), 500.0);
+    QCOMPARE(cell(model, ComparisonModel::P50, ComparisonModel::Change), 150.0);
+    QCOMPARE(cell(model, ComparisonModel::P95, ComparisonModel::Change), 125.0);
+    QCOMPARE(cell(model, ComparisonModel::Count, ComparisonModel::Change), 0.0);
+    QVERIFY(model->index(ComparisonModel::P50, ComparisonModel::Change)
+                .data()
+                .toString()
+                .contains(QStringLiteral("+150")));
+}
+
+void TestUiDistributions::twoRunsWithDifferentLoad()
+{
+    DistributionsPage page;
+    page.resize(1400, 900);
+    page.show();
+    selectMetric(page, "total");
+    page.binsBox()->setValue(4);
+    page.setRuns(m_fixture.runs);
+    QVERIFY(showAndWait(page, m_db, m_fixture.base));
+    QCOMPARE(page.compareBox()->findData(QStringLiteral("run:%1").arg(m_fixture.base)), -1);
+    QVERIFY(choose(page, page.compareBox(), QStringLiteral("run:%1").arg(m_fixture.faster)));
+    const auto* r = page.results();
+    QVERIFY(r->b);
+    QCOMPARE(r->b->runName, std::string("faster"));
+
+    // 10/9 vs 10/4.5 requests/s and 500 vs 2000 input tokens: core's drift
+    // flags, each one on the page in amber.
+    QVERIFY(r->comparison);
+    QVERIFY(r->comparison->hasFlag("different_load"));
+    QVERIFY(r->comparison->hasFlag("different_token_profile"));
+    const QString verdict = page.verdictLabel()->text();
+    for (const auto& flag : r->comparison->flags) {
+        QVERIFY2(verdict.contains(QStringLiteral("not comparable: ") + QString::fromStdString(flag.message)),
+                 qPrintable(verdict));
+    }
+    QVERIFY(verdict.contains(QStringLiteral("achieved rates differ: 1.111 vs 2.222 requests/s")));
+    QVERIFY(!verdict.contains(QStringLiteral("comparable: same scope")));
+    QCOMPARE(page.verdictLabel()->property("verdict").toString(), QStringLiteral("not-comparable"));
+    QVERIFY(page.verdictLabel()->styleSheet().contains(QStringLiteral("#b26a00")));
+
+    // Both runs on the bins of [100, 900]: 8 of 10 below 300, 2 in [300, 500).
+    const QCPGraph* b = page.plots()->histogramGraph(DistributionPlots::B);
+    QVERIFY(b);
+    COMPARE_CLOSE(keys(b), (QList<double>{100, 300, 500, 700, 900}));
+    COMPARE_CLOSE(values(b), (QList<double>{80, 20, 0, 0, 0}));
+    COMPARE_CLOSE(values(page.plots()->cdfGraph(DistributionPlots::B)), (QList<double>{20, 40, 60, 80, 100}));
+    QVERIFY(page.labelB().contains(QStringLiteral("faster")));
+}
+
+void TestUiDistributions::logScale()
+{
+    DistributionsPage page;
+    page.resize(1400, 900);
+    page.show();
+    selectMetric(page, "total");
+    page.binsBox()->setValue(3);
+    QVERIFY(showAndWait(page, m_db, m_fixture.base));
+    QSignalSpy updated(&page, &DistributionsPage::updated);
+    page.logBox()->setChecked(true);
+    QVERIFY(updated.wait(20000));
+    QVERIFY(page.results()->logBins);
+    const DistributionPlots* plots = page.plots();
+    for (QCustomPlot* p : {plots->histogramPlot(), plots->cdfPlot()}) {
+        QCOMPARE(p->xAxis->scaleType(), QCPAxis::stLogarithmic);
+        QVERIFY(qSharedPointerDynamicCast<QCPAxisTickerLog>(p->xAxis->ticker()));
+        QVERIFY(p->xAxis->label().contains(QStringLiteral("log")));
+    }
+    // [100, 900] in three bins of ratio 9^(1/3): 100 200 200 | 300 300 400 | 500 500 700 900.
+    const double k = std::cbrt(9.0);
+    const QCPGraph* hist = plots->histogramGraph(DistributionPlots::A);
+    COMPARE_CLOSE(keys(hist), (QList<double>{100, 100 * k, 100 * k * k, 900}));
+    COMPARE_CLOSE(values(hist), (QList<double>{30, 30, 40, 40}));
+
+    updated.clear();
+    page.logBox()->setChecked(false);
+    QVERIFY(updated.wait(20000));
+    QCOMPARE(plots->histogramPlot()->xAxis->scaleType(), QCPAxis::stLinear);
+    QVERIFY(!qSharedPointerDynamicCast<QCPAxisTickerLog>(plots->cdfPlot()->xAxis->ticker()));
+    COMPARE_CLOSE(keys(plots->histogramGraph(DistributionPlots::A)),
+                  (QList<double>{100, 100 + 800.0 / 3, 100 + 1600.0 / 3, 900}));
+}
+
+void TestUiDistributions::metricNotJoined()
+{
+    DistributionsPage page;
+    page.resize(1400, 900);
+    page.show();
+    page.setRuns(m_fixture.runs);
+    // The base run has no spans: server metrics are greyed out for it.
+    QVERIFY(showAndWait(page, m_db, m_fixture.base));
+    const int queue = page.metricBox()->findData(QStringLiteral("gpu_queue"));
+    QVERIFY(queue >= 0);
+    const auto* items = qobject_cast<QStandardItemModel*>(page.metricBox()->model());
+    QVERIFY(items);
+    QVERIFY(!items->item(queue)->isEnabled());
+    QVERIFY(items->item(page.metricBox()->findData(QStringLiteral("total")))->isEnabled());
+
+    // A: the joined run; B: the base run, which cannot have a queue.
+    selectMetric(page, "gpu_queue");
+    QVERIFY(showAndWait(page, m_db, m_fixture.joined));
+    QVERIFY(choose(page, page.compareBox(), QStringLiteral("run:%1").arg(m_fixture.base)));
+    const auto* r = page.results();
+    QVERIFY(r->a.available);
+    QCOMPARE(r->a.n, std::size_t(5));
+    QVERIFY(!r->b->available);
+    QVERIFY(!r->comparison);
+    QVERIFY2(page.notesText().contains(QStringLiteral("B: gpu queue not available on this run (not joined)")),
+             qPrintable(page.notesText()));
+    QVERIFY(!page.notesText().contains(QStringLiteral("A: gpu queue not available")));
+    QVERIFY(page.verdictLabel()->text().startsWith(QStringLiteral("not comparable:")));
+    QVERIFY(page.plots()->histogramGraph(DistributionPlots::A));
+    QVERIFY(!page.plots()->histogramGraph(DistributionPlots::B));
+    // Queue 180 ms for every request: one value, one bin holds it all.
+    COMPARE_CLOSE(values(page.plots()->cdfGraph(DistributionPlots::A)), (QList<double>{100}));
+    QCOMPARE(page.plots()->histogramGraph(DistributionPlots::A)->pen().color(), ui::phaseColor("gpu_queue"));
+}
+
+void TestUiDistributions::exportCharts()
+{
+    DistributionsPage page;
+    page.resize(1400, 900);
+    page.show();
+    selectMetric(page, "total");
+    QVERIFY(showAndWait(page, m_db, m_fixture.base));
+    int n = 0;
+    for (QWidget* chart :
+         std::initializer_list<QWidget*>{page.plots()->histogramPlot(), page.plots()->cdfPlot()}) {
+        QCOMPARE(chart->contextMenuPolicy(), Qt::CustomContextMenu); // the shared export menu
+        for (const char* suffix : {"png", "svg", "pdf"}) {
+            const QString path =
+                m_dir.filePath(QStringLiteral("chart%1.%2").arg(n++).arg(QLatin1String(suffix)));
+            QString error;
+            QVERIFY2(ui::exportChart(chart, path, &error), qPrintable(error));
+            QVERIFY(QFileInfo(path).size() > 0);
+        }
+    }
+    const QImage png(m_dir.filePath(QStringLiteral("chart0.png")));
+    QVERIFY(!png.isNull());
+    QVERIFY(png.width() > 100);
+}
+
+void TestUiDistributions::missingRunFails()
+{
+    DistributionsPage page;
+    QSignalSpy failed(&page, &DistributionsPage::errorOccurred);
+    page.showRun(m_db, 999);
+    QVERIFY(failed.wait(20000));
+    QVERIFY(failed.constFirst().constFirst().toString().contains(QStringLiteral("no run 999")));
+    QVERIFY(!page.results());
+}
+
+QTEST_MAIN(TestUiDistributions)
+#include "tst_ui_distributions.moc"

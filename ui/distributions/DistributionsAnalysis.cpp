@@ -1,0 +1,189 @@
+#include "DistributionsAnalysis.h"
+
+#include "RunAnalysis.h"
+#include "stats/Selection.h"
+#include "stats/Summarize.h"
+#include "store/RunStore.h"
+
+#include <algorithm>
+#include <array>
+#include <stdexcept>
+
+namespace pb::ui {
+namespace {
+
+constexpr double kLevels[] = {0.5, 0.95, 0.99};
+
+void checkpoint(const ProgressFn& progress)
+{
+    if (progress && !progress(0, 0)) {
+        throw Cancelled();
+    }
+}
+
+void addWarning(std::vector<std::string>& warnings, const std::string& w)
+{
+    if (std::find(warnings.begin(), warnings.end(), w) == warnings.end()) {
+        warnings.push_back(w);
+    }
+}
+
+RunInfo runOrThrow(RunStore& store, qint64 runId)
+{
+    auto run = store.run(runId);
+    if (!run) {
+        throw std::runtime_error("no run " + std::to_string(runId) + " in this workbench");
+    }
+    return *run;
+}
+
+stats::Window windowOf(RunStore& store, const DistributionSide& side)
+{
+    stats::Window w;
+    switch (side.span) {
+    case DistributionSide::Span::WholeRun:
+        break;
+    case DistributionSide::Span::Steady:
+        // The warm-up a load run stored; the default warm-up and settle otherwise.
+        w = runWindow(store, side.runId);
+        w.kind = stats::Window::Kind::Steady;
+        break;
+    case DistributionSide::Span::Stage:
+        w.kind = stats::Window::Kind::Stage;
+        w.stage = side.stage;
+        break;
+    }
+    return w;
+}
+
+// One side before binning: bins need both sides' values first.
+struct SideWork
+{
+    DistributionSideResults out;
+    std::vector<double> values;
+    stats::StatsReport report;
+    stats::LoadProfile profile;
+};
+
+SideWork computeSide(RunStore& store, const RunInfo& run, const JoinedTable& table,
+                     const DistributionSide& side, const stats::Metric& metric,
+                     const stats::Statistic& statistic, std::vector<std::string>& warnings)
+{
+    SideWork w;
+    w.out.side = side;
+    w.out.runName = run.name;
+    w.out.joined = table.joined;
+    const stats::Selection selection = stats::select(table.table, stats::Scope{}, windowOf(store, side));
+    w.out.window = selection.windowLabel();
+    for (const auto& warning : selection.warnings()) {
+        addWarning(warnings, warning);
+    }
+    const stats::BoundMetric bound(metric, selection.table());
+    w.out.available = bound.available();
+    w.out.missingColumn = bound.missingColumn();
+    if (w.out.available) {
+        w.values = stats::metricValues(selection, bound, &w.out.notMeasured);
+    }
+    w.out.n = w.values.size();
+    const std::array<const stats::Metric*, 1> metrics{&metric};
+    w.report = stats::summarize(selection, statistic, metrics);
+    for (const auto& warning : w.report.warnings) {
+        addWarning(warnings, warning);
+    }
+    if (const auto* summary = w.report.metric(metric.name)) {
+        for (const auto& warning : summary->warnings) {
+            if (!warning.starts_with("not available")) { // the page says it, translated
+                addWarning(warnings, warning);
+            }
+        }
+        auto level = [summary](double p) {
+            const auto* q = summary->quantile(p);
+            return q ? q->value : std::nullopt;
+        };
+        w.out.p50 = level(0.5);
+        w.out.p95 = level(0.95);
+        w.out.p99 = level(0.99);
+    }
+    w.profile = stats::loadProfile(selection);
+    w.out.cdf = stats::ecdf(w.values);
+    return w;
+}
+
+} // namespace
+
+DistributionsResults computeDistributions(const QString& path, const DistributionsRequest& request,
+                                          const ProgressFn& progress)
+{
+    const stats::Metric* metric = stats::findMetric(request.metric);
+    if (!metric) {
+        throw std::runtime_error("unknown metric '" + request.metric + "'");
+    }
+    RunStore store(path.toStdString(), RunStore::Mode::ReadOnly);
+    DistributionsResults out;
+    out.runId = request.a.runId;
+    out.metric = request.metric;
+    out.unit = metric->unit;
+    out.serverMetric = metric->group == stats::MetricGroup::Server;
+    out.logBins = request.logBins;
+    out.bins = std::max<std::size_t>(request.bins, 1);
+    out.convention = request.convention;
+
+    const RunInfo runA = runOrThrow(store, request.a.runId);
+    const JoinedTable tableA = loadJoinedTable(store, runA, progress);
+    checkpoint(progress);
+    out.stagesA = stats::stagesInOrder(tableA.table);
+    for (const auto& m : stats::metricCatalogue()) {
+        if (stats::BoundMetric(m, tableA.table).available()) {
+            out.metricsA.emplace_back(m.name);
+        }
+    }
+    out.scope = stats::scopeLabel(stats::Scope{});
+
+    stats::Statistic statistic;
+    statistic.convention = request.convention;
+    statistic.percentiles.assign(std::begin(kLevels), std::end(kLevels));
+    SideWork a = computeSide(store, runA, tableA, request.a, *metric, statistic, out.warnings);
+    checkpoint(progress);
+
+    std::optional<SideWork> b;
+    if (request.b) {
+        if (request.b->runId == request.a.runId) {
+            b = computeSide(store, runA, tableA, *request.b, *metric, statistic, out.warnings);
+        } else {
+            const RunInfo runB = runOrThrow(store, request.b->runId);
+            const JoinedTable tableB = loadJoinedTable(store, runB, progress);
+            checkpoint(progress);
+            b = computeSide(store, runB, tableB, *request.b, *metric, statistic, out.warnings);
+        }
+        checkpoint(progress);
+    }
+
+    // Shared bins: the two histograms compare bin by bin.
+    const auto range = stats::sharedRange(
+        a.values, b ? std::span<const double>(b->values) : std::span<const double>(), request.logBins);
+    for (SideWork* side : {&a, b ? &*b : nullptr}) {
+        if (!side) {
+            continue;
+        }
+        if (range) {
+            side->out.histogram =
+                stats::histogram(side->values, out.bins, request.logBins, range->lo, range->hi);
+        } else {
+            side->out.histogram.logBins = request.logBins;
+            side->out.histogram.excluded = side->values.size();
+        }
+    }
+
+    if (b && a.out.available && b->out.available) {
+        out.comparison = stats::compare(a.report, a.profile, b->report, b->profile);
+        out.comparison->labelA = a.out.runName + " (" + a.out.window + ")";
+        out.comparison->labelB = b->out.runName + " (" + b->out.window + ")";
+    }
+    out.a = std::move(a.out);
+    if (b) {
+        out.b = std::move(b->out);
+    }
+    return out;
+}
+
+} // namespace pb::ui

@@ -1,0 +1,354 @@
+#include "DistributionsPage.h"
+
+#include "ComparisonModel.h"
+#include "DistributionPlots.h"
+#include "DistributionsAnalysis.h"
+#include "Job.h"
+#include "TableCopy.h"
+
+#include <QCheckBox>
+#include <QComboBox>
+#include <QCoreApplication>
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QLabel>
+#include <QSpinBox>
+#include <QStandardItemModel>
+#include <QTableView>
+#include <QVBoxLayout>
+
+#include <algorithm>
+
+namespace pb::ui {
+namespace {
+
+const QString kStagePrefix = QStringLiteral("stage:");
+const QString kRunPrefix = QStringLiteral("run:");
+
+QString metricName(const std::string& name)
+{
+    const auto* m = stats::findMetric(name);
+    return m ? QCoreApplication::translate("pb::Metric", std::string(m->label).c_str())
+             : QString::fromStdString(name);
+}
+
+QString sideLabel(const DistributionSideResults& s)
+{
+    const QString run = s.runName.empty() ? DistributionsPage::tr("run %1").arg(s.side.runId)
+                                          : QString::fromStdString(s.runName);
+    switch (s.side.span) {
+    case DistributionSide::Span::WholeRun:
+        return DistributionsPage::tr("%1, whole run").arg(run);
+    case DistributionSide::Span::Steady:
+        return DistributionsPage::tr("%1, steady window").arg(run);
+    case DistributionSide::Span::Stage:
+        break;
+    }
+    return DistributionsPage::tr("%1, stage %2").arg(run, QString::fromStdString(s.side.stage));
+}
+
+// Side A's window from the window box's data.
+DistributionSide sideOf(qint64 runId, const QString& key)
+{
+    DistributionSide side;
+    side.runId = runId;
+    if (key == QLatin1String("steady")) {
+        side.span = DistributionSide::Span::Steady;
+    } else if (key.startsWith(kStagePrefix)) {
+        side.span = DistributionSide::Span::Stage;
+        side.stage = key.mid(kStagePrefix.size()).toStdString();
+    }
+    return side;
+}
+
+} // namespace
+
+DistributionsPage::DistributionsPage(QWidget* parent)
+    : QWidget(parent)
+    , m_job(new Job(this))
+    , m_metric(new QComboBox(this))
+    , m_window(new QComboBox(this))
+    , m_compare(new QComboBox(this))
+    , m_bins(new QSpinBox(this))
+    , m_log(new QCheckBox(tr("Log scale"), this))
+    , m_state(new QLabel(this))
+    , m_plots(new DistributionPlots(this))
+    , m_model(new ComparisonModel(this))
+    , m_table(new QTableView(this))
+    , m_verdict(new QLabel(this))
+    , m_notes(new QLabel(this))
+{
+    setObjectName(QStringLiteral("distributionsPage"));
+    m_metric->setObjectName(QStringLiteral("distributionMetric"));
+    for (const auto& m : stats::metricCatalogue()) {
+        m_metric->addItem(metricName(std::string(m.name)), QString::fromUtf8(std::string(m.name).c_str()));
+    }
+    m_metric->setCurrentIndex(std::max(0, m_metric->findData(QStringLiteral("first_text"))));
+    m_window->setObjectName(QStringLiteral("distributionWindow"));
+    m_compare->setObjectName(QStringLiteral("distributionCompare"));
+    m_compare->setSizeAdjustPolicy(QComboBox::AdjustToContents);
+    m_bins->setObjectName(QStringLiteral("distributionBins"));
+    m_bins->setRange(2, 200);
+    m_bins->setValue(30);
+    m_log->setObjectName(QStringLiteral("distributionLog"));
+    m_state->setObjectName(QStringLiteral("distributionState"));
+    m_verdict->setObjectName(QStringLiteral("distributionVerdict"));
+    m_verdict->setWordWrap(true);
+    m_verdict->setTextFormat(Qt::PlainText);
+    m_notes->setObjectName(QStringLiteral("distributionNotes"));
+    m_notes->setWordWrap(true);
+    m_notes->setTextFormat(Qt::PlainText);
+    m_table->setObjectName(QStringLiteral("distributionComparison"));
+    m_table->setModel(m_model);
+    enableCsvCopy(m_table);
+    m_table->verticalHeader()->setVisible(false);
+    m_table->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
+    m_table->setMaximumHeight(150);
+    fillWindowBox({});
+    fillCompareBox();
+
+    auto* top = new QHBoxLayout;
+    top->addWidget(new QLabel(tr("Metric:"), this));
+    top->addWidget(m_metric);
+    top->addWidget(new QLabel(tr("A:"), this));
+    top->addWidget(m_window);
+    top->addWidget(new QLabel(tr("B:"), this));
+    top->addWidget(m_compare);
+    top->addWidget(new QLabel(tr("Bins:"), this));
+    top->addWidget(m_bins);
+    top->addWidget(m_log);
+    top->addWidget(m_state, 1);
+
+    auto* texts = new QVBoxLayout;
+    texts->addWidget(m_verdict);
+    texts->addWidget(m_notes);
+    texts->addStretch(1);
+    auto* bottom = new QHBoxLayout;
+    bottom->addWidget(m_table, 1);
+    bottom->addLayout(texts, 1);
+
+    auto* layout = new QVBoxLayout(this);
+    layout->addLayout(top);
+    layout->addWidget(m_plots, 1);
+    layout->addLayout(bottom);
+
+    connect(m_metric, &QComboBox::activated, this, [this] { start(); });
+    connect(m_window, &QComboBox::activated, this, [this] {
+        fillCompareBox(); // B never repeats A's stage
+        start();
+    });
+    connect(m_compare, &QComboBox::activated, this, [this] { start(); });
+    connect(m_bins, &QSpinBox::valueChanged, this, [this] { start(); });
+    connect(m_log, &QCheckBox::toggled, this, [this] { start(); });
+    connect(m_job, &Job::finished, this, [this](const QVariant& result) {
+        display(result.value<std::shared_ptr<const DistributionsResults>>());
+    });
+    connect(m_job, &Job::failed, this, [this](const QString& message) {
+        m_state->setText(tr("Cannot compute the distributions: %1").arg(message));
+        Q_EMIT errorOccurred(message);
+    });
+}
+
+DistributionsPage::~DistributionsPage() = default;
+
+bool DistributionsPage::isComputing() const
+{
+    return m_job->isRunning();
+}
+
+QString DistributionsPage::notesText() const
+{
+    return m_notes->text();
+}
+
+void DistributionsPage::clear()
+{
+    m_job->discard();
+    m_path.clear();
+    m_runId = 0;
+    m_results.reset();
+    m_stages.clear();
+    m_labelA.clear();
+    m_labelB.clear();
+    fillWindowBox({});
+    fillCompareBox();
+    m_plots->clear();
+    m_model->clear();
+    m_state->clear();
+    m_verdict->clear();
+    m_verdict->setProperty("verdict", QString());
+    m_verdict->setStyleSheet(QString());
+    m_notes->clear();
+}
+
+void DistributionsPage::showRun(const QString& path, qint64 runId)
+{
+    if (path != m_path || runId != m_runId) {
+        clear();
+        m_path = path;
+        m_runId = runId;
+        fillCompareBox();
+    }
+    start();
+}
+
+void DistributionsPage::setRuns(const std::vector<RunInfo>& runs)
+{
+    m_runs = runs;
+    fillCompareBox();
+}
+
+void DistributionsPage::refresh()
+{
+    start();
+}
+
+void DistributionsPage::fillWindowBox(const std::vector<std::string>& stages)
+{
+    const QString current = m_window->currentData().toString();
+    m_window->clear();
+    m_window->addItem(tr("whole run"), QStringLiteral("whole"));
+    m_window->addItem(tr("steady window"), QStringLiteral("steady"));
+    for (const auto& s : stages) {
+        const QString name = QString::fromStdString(s);
+        m_window->addItem(tr("stage %1").arg(name), kStagePrefix + name);
+    }
+    m_window->setCurrentIndex(std::max(0, m_window->findData(current)));
+}
+
+void DistributionsPage::fillCompareBox()
+{
+    const QString current = m_compare->currentData().toString();
+    const QString windowKey = m_window->currentData().toString();
+    m_compare->clear();
+    m_compare->addItem(tr("none"), QString());
+    for (const auto& s : m_stages) {
+        const QString name = QString::fromStdString(s);
+        if (kStagePrefix + name != windowKey) {
+            m_compare->addItem(tr("stage %1 of this run").arg(name), kStagePrefix + name);
+        }
+    }
+    for (const auto& run : m_runs) {
+        if (run.id != m_runId) {
+            m_compare->addItem(tr("run %1: %2").arg(run.id).arg(QString::fromStdString(run.name)),
+                               kRunPrefix + QString::number(run.id));
+        }
+    }
+    m_compare->setCurrentIndex(std::max(0, m_compare->findData(current)));
+}
+
+void DistributionsPage::start()
+{
+    if (m_runId == 0) {
+        return;
+    }
+    DistributionsRequest request;
+    request.metric = m_metric->currentData().toString().toStdString();
+    request.a = sideOf(m_runId, m_window->currentData().toString());
+    const QString b = m_compare->currentData().toString();
+    if (b.startsWith(kStagePrefix)) {
+        request.b = sideOf(m_runId, b);
+    } else if (b.startsWith(kRunPrefix)) {
+        // Another run in the same kind of window; a stage name need not exist there.
+        DistributionSide other;
+        other.runId = b.mid(kRunPrefix.size()).toLongLong();
+        other.span = request.a.span == DistributionSide::Span::Stage ? DistributionSide::Span::WholeRun
+                                                                     : request.a.span;
+        request.b = other;
+    }
+    request.bins = std::size_t(m_bins->value());
+    request.logBins = m_log->isChecked();
+    m_state->setText(tr("Computing…"));
+    const QString path = m_path;
+    m_job->start([path, request](JobContext& context) {
+        auto results = std::make_shared<const DistributionsResults>(
+            computeDistributions(path, request, context.progressFn()));
+        return QVariant::fromValue(results);
+    });
+}
+
+void DistributionsPage::showVerdict(const DistributionsResults& r)
+{
+    QStringList lines;
+    bool comparable = false;
+    if (r.comparison) {
+        comparable = r.comparison->comparable();
+        for (const auto& f : r.comparison->flags) {
+            lines << tr("not comparable: %1").arg(QString::fromStdString(f.message));
+        }
+        if (comparable) {
+            lines << tr("comparable: same scope, convention, counts and load profile");
+        }
+    } else if (r.b) {
+        lines << tr("not comparable: %1 is not available on both sides").arg(metricName(r.metric));
+    }
+    m_verdict->setText(lines.join(QLatin1Char('\n')));
+    m_verdict->setProperty("verdict", !r.b         ? QString()
+                                      : comparable ? QStringLiteral("comparable")
+                                                   : QStringLiteral("not-comparable"));
+    // Amber and green read on light and dark backgrounds.
+    m_verdict->setStyleSheet(!r.b         ? QString()
+                             : comparable ? QStringLiteral("color: #2e7d32;")
+                                          : QStringLiteral("color: #b26a00;"));
+}
+
+void DistributionsPage::display(const std::shared_ptr<const DistributionsResults>& results)
+{
+    if (!results) {
+        return;
+    }
+    m_results = results;
+    const DistributionsResults& r = *results;
+    if (r.stagesA != m_stages) {
+        m_stages = r.stagesA;
+        fillWindowBox(m_stages);
+        fillCompareBox();
+    }
+    // Metrics the run lacks stay listed, greyed out.
+    if (auto* items = qobject_cast<QStandardItemModel*>(m_metric->model())) {
+        for (int i = 0; i < m_metric->count(); ++i) {
+            const std::string name = m_metric->itemData(i).toString().toStdString();
+            items->item(i)->setEnabled(std::find(r.metricsA.begin(), r.metricsA.end(), name) !=
+                                       r.metricsA.end());
+        }
+    }
+    m_labelA = sideLabel(r.a);
+    m_labelB = r.b ? sideLabel(*r.b) : QString();
+    m_plots->setResults(r, tr("A: %1").arg(m_labelA), tr("B: %1").arg(m_labelB));
+    m_model->setResults(r, m_labelA, m_labelB);
+    showVerdict(r);
+
+    const QString metric = metricName(r.metric);
+    QStringList notes{tr("Scope %1; percentiles %2.")
+                          .arg(QString::fromStdString(r.scope),
+                               QString::fromUtf8(std::string(stats::conventionLabel(r.convention)).c_str()))};
+    const std::array<std::pair<QString, const DistributionSideResults*>, 2> sides{
+        std::pair{QStringLiteral("A"), &r.a}, std::pair{QStringLiteral("B"), r.b ? &*r.b : nullptr}};
+    for (const auto& [name, side] : sides) {
+        if (!side) {
+            continue;
+        }
+        if (!side->available) {
+            notes << (r.serverMetric && !side->joined
+                          ? tr("%1: %2 not available on this run (not joined)").arg(name, metric)
+                          : tr("%1: %2 not available on this run (no %3 column)")
+                                .arg(name, metric, QString::fromStdString(side->missingColumn)));
+        } else if (side->n == 0) {
+            notes << tr("%1: no values of %2 in this window (%3)")
+                         .arg(name, metric, QString::fromStdString(side->window));
+        }
+        if (r.logBins && side->histogram.excluded > 0) {
+            notes << tr("%1: %n value(s) at or below zero left out of the log scale", nullptr,
+                        int(side->histogram.excluded))
+                         .arg(name);
+        }
+    }
+    for (const auto& w : r.warnings) {
+        notes << QString::fromStdString(w);
+    }
+    m_notes->setText(notes.join(QLatin1Char('\n')));
+    m_state->clear();
+    Q_EMIT updated(r.runId);
+}
+
+} // namespace pb::ui
