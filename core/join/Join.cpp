@@ -1,15 +1,14 @@
 #include "join/Join.h"
 
 #include "join/SpanIndex.h"
+#include "join/SpanReader.h"
 #include "store/RunStore.h"
 
 #include <algorithm>
 #include <atomic>
-#include <condition_variable>
-#include <deque>
 #include <exception>
 #include <limits>
-#include <mutex>
+#include <memory>
 #include <stdexcept>
 #include <thread>
 #include <unordered_set>
@@ -427,6 +426,23 @@ JoinResult joinAttempts(std::span<const JoinAttempt> attempts, std::span<const S
     return joinCompact(compacted, index, options, 0, attempts.size());
 }
 
+namespace {
+
+// The run's attempts in seq order, the row order of loadRequestTable().
+void readAttempts(Connection& db, std::int64_t runId, const std::atomic<bool>& stop,
+                  std::vector<CompactAttempt>& attempts)
+{
+    auto rq = db.prepare("SELECT trace_id, span_id, total_ns, first_text_ns, outcome "
+                         "FROM requests WHERE run_id = ? ORDER BY seq");
+    rq.bind(1, runId);
+    while (!stop.load(std::memory_order_relaxed) && rq.step()) {
+        attempts.push_back(compact(rq.text(0), rq.text(1), rq.optInt64(2), rq.optInt64(3),
+                                   rq.text(4) != nameOf(Outcome::Dropped)));
+    }
+}
+
+} // namespace
+
 JoinResult joinRun(RunStore& store, std::int64_t runId, const JoinOptions& options)
 {
     const auto info = store.run(runId);
@@ -455,114 +471,79 @@ JoinResult joinRun(RunStore& store, std::int64_t runId, const JoinOptions& optio
     std::vector<CompactAttempt> attempts;
     attempts.reserve(static_cast<std::size_t>(info->requestCount));
 
-    // Two threads in a pipeline: a reader steps through SQLite and parses
-    // each span (the larger half of the work), the calling thread chains
-    // the parsed spans into the index in the same order. The reader then
-    // reads the attempts. One connection, used by the reader alone while it
-    // runs, so uncommitted data of the caller's transaction is seen too.
-    using Chunk = std::vector<SpanIndex::Parsed>;
-    constexpr std::size_t kChunkSpans = 8192;
-    constexpr std::size_t kMaxQueued = 16;
-    std::mutex mutex;
-    std::condition_variable changed;
-    std::deque<Chunk> queue;
-    bool spansDone = false;
+    // A pipeline: span readers step through SQLite and parse each span (the
+    // larger part of the work) on their own threads; the calling thread
+    // chains the parsed spans into the index in the store's order. When the
+    // file allows more connections (a file, no open transaction of the
+    // caller's hiding rows), two readers split the run by trace-ID range and
+    // a third thread reads the attempts; else one reader uses the caller's
+    // connection alone while it runs and reads the attempts after the spans.
+    const std::string& path = store.path();
+    const bool ownConnections = !path.empty() && path != ":memory:" && store.connection().autocommit();
+    std::optional<std::string> middle;
+    if (ownConnections && info->spanCount >= opts.parallelScanFrom) {
+        middle = middleTraceId(store.connection(), runId);
+    }
     std::atomic<bool> stop{false};
-    std::exception_ptr readError;
-
-    std::thread reader([&] {
+    std::exception_ptr attemptError;
+    std::thread attemptReader;
+    auto readOwnAttempts = [&] {
         try {
-            const std::string latencyKey = index.mapper().latencyNeedle();
-            auto st = store.connection().prepare(
-                useStoredPhase
-                    ? "SELECT trace_id, span_id, parent_span_id, kind, start_ns, end_ns, phase, "
-                      "CASE WHEN phase IS NULL OR phase = '' THEN name END, "
-                      "CASE WHEN phase IS NULL OR phase = '' OR (?2 <> '' AND instr(attributes, ?2) > 0) "
-                      "THEN attributes END FROM spans WHERE run_id = ?1"
-                    : "SELECT trace_id, span_id, parent_span_id, kind, start_ns, end_ns, phase, name, "
-                      "attributes "
-                      "FROM spans WHERE run_id = ?1");
-            st.bind(1, runId);
-            if (useStoredPhase) {
-                st.bind(2, std::string_view(latencyKey));
-            }
-            Chunk chunk;
-            chunk.reserve(kChunkSpans);
-            auto hand = [&](bool last) {
-                std::unique_lock lock(mutex);
-                changed.wait(lock, [&] { return queue.size() < kMaxQueued || stop.load(); });
-                if (!chunk.empty()) {
-                    queue.push_back(std::move(chunk));
-                }
-                spansDone = last;
-                changed.notify_all();
-                chunk = Chunk();
-                chunk.reserve(kChunkSpans);
-            };
-            SpanIndex::Parsed parsed;
-            while (!stop.load(std::memory_order_relaxed) && st.step()) {
-                const auto phaseText = st.text(6);
-                const bool known = useStoredPhase && !phaseText.empty();
-                if (index.compact(parsed, st.text(0), st.text(1), st.text(2), static_cast<int>(st.int64(3)),
-                                  st.int64(4), st.int64(5), st.text(7), st.text(8),
-                                  known ? std::optional<std::string_view>(phaseText) : std::nullopt)) {
-                    chunk.push_back(parsed);
-                }
-                if (chunk.size() == kChunkSpans) {
-                    hand(false);
-                }
-            }
-            hand(true);
-
-            // Row order = seq order, the order of loadRequestTable().
-            auto rq = store.connection().prepare("SELECT trace_id, span_id, total_ns, first_text_ns, outcome "
-                                                 "FROM requests WHERE run_id = ? ORDER BY seq");
-            rq.bind(1, runId);
-            while (!stop.load(std::memory_order_relaxed) && rq.step()) {
-                attempts.push_back(compact(rq.text(0), rq.text(1), rq.optInt64(2), rq.optInt64(3),
-                                           rq.text(4) != nameOf(Outcome::Dropped)));
-            }
+            RunStore own(path, RunStore::Mode::ReadOnly);
+            readAttempts(own.connection(), runId, stop, attempts);
         } catch (...) {
-            std::lock_guard lock(mutex);
-            readError = std::current_exception();
-            spansDone = true;
-            changed.notify_all();
+            attemptError = std::current_exception();
         }
-    });
-    auto stopReader = [&] {
-        {
-            std::lock_guard lock(mutex);
-            stop = true;
+    };
+    std::vector<std::unique_ptr<SpanReader>> readers;
+    if (middle) {
+        // The second half waits unbounded: its chunks are taken after the first's.
+        readers.push_back(std::make_unique<SpanReader>(index, useStoredPhase, 16));
+        readers.push_back(std::make_unique<SpanReader>(index, useStoredPhase, 0));
+        readers[0]->start(&store.connection(), {}, runId, {std::nullopt, middle});
+        readers[1]->start(nullptr, path, runId, {middle, std::nullopt});
+        attemptReader = std::thread(readOwnAttempts);
+    } else if (ownConnections) {
+        readers.push_back(std::make_unique<SpanReader>(index, useStoredPhase, 16));
+        readers[0]->start(&store.connection(), {}, runId, {});
+        attemptReader = std::thread(readOwnAttempts);
+    } else {
+        readers.push_back(std::make_unique<SpanReader>(index, useStoredPhase, 16));
+        readers[0]->start(&store.connection(), {}, runId, {},
+                          [&](Connection& db) { readAttempts(db, runId, stop, attempts); });
+    }
+    auto stopAll = [&] {
+        stop = true;
+        for (auto& r : readers) {
+            r->stop();
         }
-        changed.notify_all();
-        reader.join();
+        if (attemptReader.joinable()) {
+            attemptReader.join();
+        }
     };
     try {
-        while (true) {
-            Chunk chunk;
-            {
-                std::unique_lock lock(mutex);
-                changed.wait(lock, [&] { return !queue.empty() || spansDone; });
-                if (queue.empty()) {
-                    break;
+        SpanReader::Chunk chunk;
+        for (auto& reader : readers) {
+            while (reader->next(chunk)) {
+                for (const auto& parsed : chunk) {
+                    index.append(parsed);
+                    tick();
                 }
-                chunk = std::move(queue.front());
-                queue.pop_front();
-                changed.notify_all();
-            }
-            for (const auto& parsed : chunk) {
-                index.append(parsed);
-                tick();
             }
         }
         index.finish();
     } catch (...) {
-        stopReader();
+        stopAll();
         throw;
     }
-    reader.join();
-    if (readError) {
-        std::rethrow_exception(readError);
+    for (auto& r : readers) {
+        r->stop(); // joins: every reader is done here
+    }
+    if (attemptReader.joinable()) {
+        attemptReader.join();
+    }
+    if (attemptError) {
+        std::rethrow_exception(attemptError);
     }
     done += attempts.size();
     return joinCompact(attempts, index, opts, done, total);

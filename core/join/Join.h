@@ -38,6 +38,9 @@ struct JoinOptions
     std::optional<SpanRules> rules; // default: the run's stored rules, else SpanRules::defaults()
     std::size_t sampleLimit = 20;   // examples kept per finding
     ProgressFn progress;            // rows done / total; false cancels (throws Cancelled)
+    // joinRun splits the span scan over two connections from this many
+    // spans on (a file without an open transaction only).
+    std::int64_t parallelScanFrom = 100'000;
 };
 
 // Joins in memory.

@@ -54,6 +54,11 @@ void Connection::fail(std::string_view what) const
     throw StoreError(std::string(what) + ": " + (m_db ? sqlite3_errmsg(m_db) : "no database"));
 }
 
+bool Connection::autocommit() const
+{
+    return m_db != nullptr && sqlite3_get_autocommit(m_db) != 0;
+}
+
 void Connection::exec(std::string_view sql)
 {
     char* err = nullptr;

@@ -36,6 +36,9 @@ public:
     Statement prepare(std::string_view sql);
     std::int64_t lastInsertRowId() const;
     int changes() const;
+    // False inside a transaction (BEGIN … COMMIT): then rows written in it
+    // are visible to this connection only.
+    bool autocommit() const;
     sqlite3* handle() const { return m_db; }
     const std::string& path() const { return m_path; }
     [[noreturn]] void fail(std::string_view what) const;

@@ -30,6 +30,7 @@ target_sources(phasebench_core PRIVATE
   ${CMAKE_CURRENT_LIST_DIR}/SpanWriter.cpp
   ${CMAKE_CURRENT_LIST_DIR}/GenAi.cpp
   ${CMAKE_CURRENT_LIST_DIR}/../join/SpanIndex.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/../join/SpanReader.cpp
   ${CMAKE_CURRENT_LIST_DIR}/../join/Join.cpp
   ${CMAKE_CURRENT_LIST_DIR}/../demo/DemoFaults.cpp
   ${CMAKE_CURRENT_LIST_DIR}/../demo/InferencePool.cpp

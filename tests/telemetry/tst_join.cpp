@@ -12,6 +12,8 @@
 #include <QTemporaryDir>
 #include <QTest>
 
+#include <limits>
+
 #include <nlohmann/json.hpp>
 
 #include <cmath>
@@ -25,6 +27,7 @@ class TestJoin : public QObject
 private Q_SLOTS:
     void seedExample();
     void seedExampleThroughTheStore();
+    void splitScanEqualsOneScan();
     void vllmSingleSpan();
     void nestedPhasesAreNotCountedTwice();
     void streamEnvelope();
@@ -155,6 +158,79 @@ void TestJoin::seedExampleThroughTheStore()
         QVERIFY2(table.numericColumn(name), std::string(name).c_str());
         QCOMPARE(table.numericColumn(name)->values.size(), table.rows);
     }
+}
+
+// 300 traces with random-looking IDs (so both halves of the trace-ID range
+// hold some), some spans arriving out of their trace's order, one
+// duplicate span and attempts without spans: the scan split over two
+// connections gives exactly the rows and report of a single scan, also
+// inside an open transaction (where it must not split: the other
+// connection could not see the rows).
+void TestJoin::splitScanEqualsOneScan()
+{
+    QTemporaryDir dir;
+    RunStore store(test::tempPath(dir, "split.phasebench"));
+    const auto run = store.createRun({.name = "load", .kind = RunKind::Load});
+    std::vector<RequestRecord> requests;
+    std::vector<SpanRecord> spans;
+    std::vector<SpanRecord> late;
+    for (int i = 0; i < 300; ++i) {
+        const unsigned long long x = 0x9e3779b97f4a7c15ULL * static_cast<unsigned long long>(i + 1);
+        const std::string trace = test::hexId(x, 16) + test::hexId(x ^ 0xabcdefULL, 16);
+        const std::string client = test::hexId(0x1000ULL + static_cast<unsigned long long>(i), 16);
+        RequestRecord r;
+        r.traceId = trace;
+        r.spanId = client;
+        r.total = (1842 + i) * kMs;
+        r.outcome = Outcome::Completed;
+        requests.push_back(r);
+        if (i % 50 == 7) {
+            continue; // no server trace
+        }
+        auto t = seedTrace(trace, client, i + 1);
+        if (i % 10 == 3) {
+            late.push_back(t.back()); // generation arrives later, after other traces
+            t.pop_back();
+        }
+        if (i == 100) {
+            t.push_back(t[2]); // a duplicate span
+        }
+        spans.insert(spans.end(), t.begin(), t.end());
+    }
+    store.insertRequests(run, requests);
+    store.insertSpans(run, spans);
+    store.insertSpans(run, late);
+
+    JoinOptions one;
+    one.parallelScanFrom = std::numeric_limits<std::int64_t>::max();
+    JoinOptions split;
+    split.parallelScanFrom = 1;
+    const auto a = joinRun(store, run, one);
+    const auto b = joinRun(store, run, split);
+    store.connection().exec("BEGIN");
+    const auto c = joinRun(store, run, split);
+    store.connection().exec("COMMIT");
+    QCOMPARE(a.rows.size(), std::size_t(300));
+    QCOMPARE(a.report.matched, 294);
+    QCOMPARE(a.report.duplicateSpans, std::int64_t(1));
+    for (const auto* r : {&b, &c}) {
+        QCOMPARE(r->rows.size(), a.rows.size());
+        QCOMPARE(r->report.matched, a.report.matched);
+        QCOMPARE(r->report.duplicateSpans, a.report.duplicateSpans);
+        QCOMPARE(r->report.unmatchedServerTraces, a.report.unmatchedServerTraces);
+        for (std::size_t i = 0; i < a.rows.size(); ++i) {
+            QCOMPARE(r->rows[i].status, a.rows[i].status);
+            const double x[] = {a.rows[i].networkEnvelope, a.rows[i].gpuQueue, a.rows[i].generation,
+                                a.rows[i].unattributed};
+            const double y[] = {r->rows[i].networkEnvelope, r->rows[i].gpuQueue, r->rows[i].generation,
+                                r->rows[i].unattributed};
+            for (int k = 0; k < 4; ++k) {
+                QVERIFY2((std::isnan(x[k]) && std::isnan(y[k])) || x[k] == y[k],
+                         qPrintable(QStringLiteral("row %1 figure %2").arg(i).arg(k)));
+            }
+        }
+    }
+    QVERIFY(near(a.rows[3].generation, 1210)); // the late span joined its trace
 }
 
 void TestJoin::vllmSingleSpan()

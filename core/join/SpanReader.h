@@ -1,0 +1,79 @@
+// Internal to the join: reads a run's spans on a thread of its own and
+// parses them for the SpanIndex (IDs, phase, latency attributes), handing
+// them over in chunks in the store's order. Several readers can split a run
+// by trace-ID range; the join then takes their chunks one reader after the
+// other, which keeps the order of a single scan.
+#pragma once
+
+#include "join/SpanIndex.h"
+
+#include <atomic>
+#include <condition_variable>
+#include <cstdint>
+#include <deque>
+#include <exception>
+#include <functional>
+#include <mutex>
+#include <optional>
+#include <string>
+#include <thread>
+#include <vector>
+
+namespace pb {
+class Connection;
+}
+
+namespace pb::join {
+
+class SpanReader
+{
+public:
+    using Chunk = std::vector<SpanIndex::Parsed>;
+
+    struct Range
+    {
+        std::optional<std::string> fromTrace; // trace_id >= fromTrace
+        std::optional<std::string> toTrace;   // trace_id < toTrace
+    };
+
+    // `index` parses (its const compact()); `maxQueued` chunks wait at most
+    // (0: no bound, for a reader whose chunks are taken later).
+    SpanReader(const SpanIndex& index, bool useStoredPhase, std::size_t maxQueued);
+    ~SpanReader();
+    SpanReader(const SpanReader&) = delete;
+    SpanReader& operator=(const SpanReader&) = delete;
+
+    // Reads on a new thread through `db` (the thread's alone until it ends),
+    // or through a read-only connection of its own to `ownPath` when that is
+    // set. `after` runs on the thread once the spans are read.
+    void start(Connection* db, const std::string& ownPath, std::int64_t runId, Range range,
+               std::function<void(Connection&)> after = {});
+
+    // The next chunk in order; false when all are taken. Rethrows the
+    // reader's error.
+    bool next(Chunk& out);
+    // Asks the reader to stop and waits for it.
+    void stop();
+
+private:
+    void read(Connection& db, std::int64_t runId, const Range& range);
+    void hand(Chunk& chunk, bool last);
+
+    const SpanIndex& m_index;
+    bool m_useStoredPhase;
+    std::size_t m_maxQueued;
+    std::mutex m_mutex;
+    std::condition_variable m_changed;
+    std::deque<Chunk> m_queue;
+    bool m_done = false;
+    std::atomic<bool> m_stop{false};
+    std::exception_ptr m_error;
+    std::thread m_thread;
+};
+
+// A trace ID halfway between the run's smallest and largest (32 lowercase
+// hex digits), to split a span scan in two; nothing when the run has too
+// few spans or IDs that are not 32 hex digits.
+std::optional<std::string> middleTraceId(Connection& db, std::int64_t runId);
+
+} // namespace pb::join
