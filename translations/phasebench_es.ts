@@ -1437,6 +1437,57 @@ Ejecute &apos;phasebench-cli &lt;comando&gt; --help&apos; para ver las opciones 
     </message>
 </context>
 <context>
+    <name>pb::ui</name>
+    <message>
+        <source>&amp;Language</source>
+        <translation>&amp;Idioma</translation>
+    </message>
+    <message>
+        <source>System Default</source>
+        <translation>Predeterminado del sistema</translation>
+    </message>
+    <message>
+        <source>Language</source>
+        <translation>Idioma</translation>
+    </message>
+    <message>
+        <source>Phasebench will use the new language the next time it starts.</source>
+        <translation>Phasebench usará el nuevo idioma la próxima vez que se inicie.</translation>
+    </message>
+    <message>
+        <source>line %1, column %2</source>
+        <translation>línea %1, columna %2</translation>
+    </message>
+    <message>
+        <source>PNG image (*.png);;SVG image (*.svg);;PDF document (*.pdf)</source>
+        <translation>Imagen PNG (*.png);;Imagen SVG (*.svg);;Documento PDF (*.pdf)</translation>
+    </message>
+    <message>
+        <source>There is no chart to export.</source>
+        <translation>No hay ningún gráfico que exportar.</translation>
+    </message>
+    <message>
+        <source>Unknown chart format &quot;%1&quot;: use .png, .svg or .pdf.</source>
+        <translation>Formato de gráfico desconocido «%1»: use .png, .svg o .pdf.</translation>
+    </message>
+    <message>
+        <source>Could not write %1.</source>
+        <translation>No se pudo escribir %1.</translation>
+    </message>
+    <message>
+        <source>Export Chart…</source>
+        <translation>Exportar gráfico…</translation>
+    </message>
+    <message>
+        <source>Export Chart</source>
+        <translation>Exportar gráfico</translation>
+    </message>
+    <message>
+        <source>Copy Chart as Image</source>
+        <translation>Copiar gráfico como imagen</translation>
+    </message>
+</context>
+<context>
     <name>pb::ui::BudgetModel</name>
     <message>
         <source>pass</source>
@@ -1650,6 +1701,49 @@ Ejecute &apos;phasebench-cli &lt;comando&gt; --help&apos; para ver las opciones 
     </message>
 </context>
 <context>
+    <name>pb::ui::ComparisonModel</name>
+    <message>
+        <source>values (N)</source>
+        <translation>valores (N)</translation>
+    </message>
+    <message>
+        <source>p50 (%1)</source>
+        <translation>p50 (%1)</translation>
+    </message>
+    <message>
+        <source>p95 (%1)</source>
+        <translation>p95 (%1)</translation>
+    </message>
+    <message>
+        <source>p99 (%1)</source>
+        <translation>p99 (%1)</translation>
+    </message>
+    <message>
+        <source>%1%</source>
+        <translation>%1 %</translation>
+    </message>
+    <message>
+        <source>Statistic</source>
+        <translation>Estadístico</translation>
+    </message>
+    <message>
+        <source>A: %1</source>
+        <translation>A: %1</translation>
+    </message>
+    <message>
+        <source>B: %1</source>
+        <translation>B: %1</translation>
+    </message>
+    <message>
+        <source>Change from A to B, percent of A</source>
+        <translation>Cambio de A a B, en porcentaje de A</translation>
+    </message>
+    <message>
+        <source>Change</source>
+        <translation>Cambio</translation>
+    </message>
+</context>
+<context>
     <name>pb::ui::CompositionChart</name>
     <message>
         <source>No requests with a %1 in this scope and window yet</source>
@@ -1670,30 +1764,6 @@ Ejecute &apos;phasebench-cli &lt;comando&gt; --help&apos; para ver las opciones 
     <message>
         <source>Composition of the requests at each percentile (N = %L1)</source>
         <translation>Composición de las solicitudes en cada percentil (N = %L1)</translation>
-    </message>
-    <message>
-        <source>Export PNG…</source>
-        <translation>Exportar PNG…</translation>
-    </message>
-    <message>
-        <source>Export PNG</source>
-        <translation>Exportar PNG</translation>
-    </message>
-    <message>
-        <source>PNG image (*.png)</source>
-        <translation>Imagen PNG (*.png)</translation>
-    </message>
-    <message>
-        <source>Export SVG…</source>
-        <translation>Exportar SVG…</translation>
-    </message>
-    <message>
-        <source>Export SVG</source>
-        <translation>Exportar SVG</translation>
-    </message>
-    <message>
-        <source>SVG image (*.svg)</source>
-        <translation>Imagen SVG (*.svg)</translation>
     </message>
 </context>
 <context>
@@ -1855,6 +1925,153 @@ Primera comprobación: %5</translation>
     </message>
 </context>
 <context>
+    <name>pb::ui::DistributionPlots</name>
+    <message>
+        <source>share of values per bin (%)</source>
+        <translation>proporción de valores por intervalo (%)</translation>
+    </message>
+    <message>
+        <source>values at or below (%)</source>
+        <translation>valores menores o iguales (%)</translation>
+    </message>
+    <message>
+        <source>%1 (%2)</source>
+        <translation>%1 (%2)</translation>
+    </message>
+    <message>
+        <source>%1, log scale</source>
+        <translation>%1, escala logarítmica</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1: A and B on the same %n bin(s)</source>
+        <translation>
+            <numerusform>%1: A y B en el mismo intervalo (%n)</numerusform>
+            <numerusform>%1: A y B en los mismos %n intervalos</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 in %n bin(s)</source>
+        <translation>
+            <numerusform>%1 en %n intervalo</numerusform>
+            <numerusform>%1 en %n intervalos</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>pb::ui::DistributionsPage</name>
+    <message>
+        <source>run %1</source>
+        <translation>ejecución %1</translation>
+    </message>
+    <message>
+        <source>%1, whole run</source>
+        <translation>%1, ejecución completa</translation>
+    </message>
+    <message>
+        <source>%1, steady window</source>
+        <translation>%1, ventana estable</translation>
+    </message>
+    <message>
+        <source>%1, stage %2</source>
+        <translation>%1, etapa %2</translation>
+    </message>
+    <message>
+        <source>Log scale</source>
+        <translation>Escala logarítmica</translation>
+    </message>
+    <message>
+        <source>Metric:</source>
+        <translation>Métrica:</translation>
+    </message>
+    <message>
+        <source>A:</source>
+        <translation>A:</translation>
+    </message>
+    <message>
+        <source>B:</source>
+        <translation>B:</translation>
+    </message>
+    <message>
+        <source>Bins:</source>
+        <translation>Intervalos:</translation>
+    </message>
+    <message>
+        <source>Cannot compute the distributions: %1</source>
+        <translation>No se pueden calcular las distribuciones: %1</translation>
+    </message>
+    <message>
+        <source>whole run</source>
+        <translation>ejecución completa</translation>
+    </message>
+    <message>
+        <source>steady window</source>
+        <translation>ventana estable</translation>
+    </message>
+    <message>
+        <source>stage %1</source>
+        <translation>etapa %1</translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation>ninguno</translation>
+    </message>
+    <message>
+        <source>stage %1 of this run</source>
+        <translation>etapa %1 de esta ejecución</translation>
+    </message>
+    <message>
+        <source>run %1: %2</source>
+        <translation>ejecución %1: %2</translation>
+    </message>
+    <message>
+        <source>Computing…</source>
+        <translation>Calculando…</translation>
+    </message>
+    <message>
+        <source>not comparable: %1</source>
+        <translation>no comparables: %1</translation>
+    </message>
+    <message>
+        <source>comparable: same scope, convention, counts and load profile</source>
+        <translation>comparables: mismo ámbito, convención, recuentos y perfil de carga</translation>
+    </message>
+    <message>
+        <source>not comparable: %1 is not available on both sides</source>
+        <translation>no comparables: %1 no está disponible en ambos lados</translation>
+    </message>
+    <message>
+        <source>A: %1</source>
+        <translation>A: %1</translation>
+    </message>
+    <message>
+        <source>B: %1</source>
+        <translation>B: %1</translation>
+    </message>
+    <message>
+        <source>Scope %1; percentiles %2.</source>
+        <translation>Ámbito %1; percentiles %2.</translation>
+    </message>
+    <message>
+        <source>%1: %2 not available on this run (not joined)</source>
+        <translation>%1: %2 no disponible en esta ejecución (sin unión)</translation>
+    </message>
+    <message>
+        <source>%1: %2 not available on this run (no %3 column)</source>
+        <translation>%1: %2 no disponible en esta ejecución (sin columna %3)</translation>
+    </message>
+    <message>
+        <source>%1: no values of %2 in this window (%3)</source>
+        <translation>%1: no hay valores de %2 en esta ventana (%3)</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1: %n value(s) at or below zero left out of the log scale</source>
+        <translation>
+            <numerusform>%1: %n valor menor o igual que cero queda fuera de la escala logarítmica</numerusform>
+            <numerusform>%1: %n valores menores o iguales que cero quedan fuera de la escala logarítmica</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>pb::ui::EvidenceModel</name>
     <message>
         <source>Figure</source>
@@ -1883,6 +2100,175 @@ Primera comprobación: %5</translation>
     <message>
         <source>Change</source>
         <translation>Cambio</translation>
+    </message>
+</context>
+<context>
+    <name>pb::ui::ExplorerModel</name>
+    <message>
+        <source>seq</source>
+        <translation>n.º</translation>
+    </message>
+    <message>
+        <source>trace ID</source>
+        <translation>trace ID</translation>
+    </message>
+    <message>
+        <source>stage</source>
+        <translation>etapa</translation>
+    </message>
+    <message>
+        <source>outcome</source>
+        <translation>resultado</translation>
+    </message>
+    <message>
+        <source>start (s)</source>
+        <translation>inicio (s)</translation>
+    </message>
+    <message>
+        <source>y: %1 (ms)</source>
+        <translation>y: %1 (ms)</translation>
+    </message>
+    <message>
+        <source>total (ms)</source>
+        <translation>total (ms)</translation>
+    </message>
+    <message>
+        <source>first_text (ms)</source>
+        <translation>first_text (ms)</translation>
+    </message>
+</context>
+<context>
+    <name>pb::ui::ExplorerPage</name>
+    <message>
+        <source>Log scale</source>
+        <translation>Escala logarítmica</translation>
+    </message>
+    <message>
+        <source>start time (s)</source>
+        <translation>hora de inicio (s)</translation>
+    </message>
+    <message>
+        <source>input tokens</source>
+        <translation>tokens de entrada</translation>
+    </message>
+    <message>
+        <source>output tokens</source>
+        <translation>tokens de salida</translation>
+    </message>
+    <message>
+        <source>total (ms)</source>
+        <translation>total (ms)</translation>
+    </message>
+    <message>
+        <source>first_text: time to first visible text (ms)</source>
+        <translation>first_text: tiempo hasta el primer texto visible (ms)</translation>
+    </message>
+    <message>
+        <source>wait: request sent to headers (ms)</source>
+        <translation>wait: de la solicitud enviada a las cabeceras (ms)</translation>
+    </message>
+    <message>
+        <source>gpu_queue, from server spans (ms)</source>
+        <translation>gpu_queue, de los spans del servidor (ms)</translation>
+    </message>
+    <message>
+        <source>network_envelope: client total − server root (ms)</source>
+        <translation>network_envelope: total del cliente − raíz del servidor (ms)</translation>
+    </message>
+    <message>
+        <source>slowest %L1</source>
+        <translation>las %L1 más lentas</translation>
+    </message>
+    <message>
+        <source> ms</source>
+        <translation> ms</translation>
+    </message>
+    <message>
+        <source>no minimum</source>
+        <translation>sin mínimo</translation>
+    </message>
+    <message>
+        <source>List only requests whose y value is at least this</source>
+        <translation>Lista solo las solicitudes cuyo valor y es al menos este</translation>
+    </message>
+    <message>
+        <source>Trace ID or its first digits</source>
+        <translation>Trace ID o sus primeros dígitos</translation>
+    </message>
+    <message>
+        <source>X:</source>
+        <translation>X:</translation>
+    </message>
+    <message>
+        <source>Y:</source>
+        <translation>Y:</translation>
+    </message>
+    <message>
+        <source>Outcome:</source>
+        <translation>Resultado:</translation>
+    </message>
+    <message>
+        <source>Stage:</source>
+        <translation>Etapa:</translation>
+    </message>
+    <message>
+        <source>Y at least:</source>
+        <translation>Y al menos:</translation>
+    </message>
+    <message>
+        <source>Cannot compute the explorer: %1</source>
+        <translation>No se puede calcular el explorador: %1</translation>
+    </message>
+    <message>
+        <source>Computing…</source>
+        <translation>Calculando…</translation>
+    </message>
+    <message>
+        <source>The server spans could not be joined to these requests.</source>
+        <translation>No se pudieron unir los spans del servidor a estas solicitudes.</translation>
+    </message>
+    <message>
+        <source>all</source>
+        <translation>todos</translation>
+    </message>
+    <message>
+        <source>%1 (%L2)</source>
+        <translation>%1 (%L2)</translation>
+    </message>
+    <message>
+        <source>No request of this run has the trace ID %1.</source>
+        <translation>Ninguna solicitud de esta ejecución tiene el trace ID %1.</translation>
+    </message>
+    <message>
+        <source>%L1 requests; %L2 match the filters; listing the slowest %L3 by %4.</source>
+        <translation>%L1 solicitudes; %L2 cumplen los filtros; se listan las %L3 más lentas por %4.</translation>
+    </message>
+</context>
+<context>
+    <name>pb::ui::ExplorerPlot</name>
+    <message>
+        <source>start (s from the run&apos;s start)</source>
+        <translation>inicio (s desde el inicio de la ejecución)</translation>
+    </message>
+    <message>
+        <source>input tokens</source>
+        <translation>tokens de entrada</translation>
+    </message>
+    <message>
+        <source>output tokens</source>
+        <translation>tokens de salida</translation>
+    </message>
+    <message>
+        <source>%1 (ms)</source>
+        <translation>%1 (ms)</translation>
+    </message>
+    <message>
+        <source>%1 (%L2)</source>
+        <translation>%1 (%L2)</translation>
+    </message>
+    <message>
+        <source>Reset Zoom</source>
+        <translation>Restablecer zoom</translation>
     </message>
 </context>
 <context>
@@ -1916,6 +2302,367 @@ Primera comprobación: %5</translation>
     <message>
         <source>Stop this work; nothing of it is kept</source>
         <translation>Detiene este trabajo; no se conserva nada de él</translation>
+    </message>
+</context>
+<context>
+    <name>pb::ui::KneePlot</name>
+    <message>
+        <source>achieved throughput (completed/s)</source>
+        <translation>rendimiento logrado (completadas/s)</translation>
+    </message>
+    <message>
+        <source>requested arrival rate (requests/s)</source>
+        <translation>tasa de llegada solicitada (solicitudes/s)</translation>
+    </message>
+    <message>
+        <source>achieved arrival rate (started/s)</source>
+        <translation>tasa de llegada lograda (iniciadas/s)</translation>
+    </message>
+    <message>
+        <source>GPU queue %1 (ms)</source>
+        <translation>Cola de GPU %1 (ms)</translation>
+    </message>
+    <message>
+        <source>TTFT (first visible text) %1 (ms)</source>
+        <translation>TTFT (primer texto visible) %1 (ms)</translation>
+    </message>
+    <message>
+        <source>throughput = arrival rate</source>
+        <translation>rendimiento = tasa de llegada</translation>
+    </message>
+    <message>
+        <source>achieved throughput</source>
+        <translation>rendimiento logrado</translation>
+    </message>
+    <message>
+        <source>GPU queue %1</source>
+        <translation>Cola de GPU %1</translation>
+    </message>
+    <message>
+        <source>TTFT %1</source>
+        <translation>TTFT %1</translation>
+    </message>
+    <message>
+        <source>knee: %1</source>
+        <translation>codo: %1</translation>
+    </message>
+    <message>
+        <source>Knee at stage %1:
+throughput stops following the arrival rate</source>
+        <translation>Codo en la etapa %1:
+el rendimiento deja de seguir la tasa de llegada</translation>
+    </message>
+    <message>
+        <source>Throughput and queue per stage:
+no knee found</source>
+        <translation>Rendimiento y cola por etapa:
+no se encontró ningún codo</translation>
+    </message>
+</context>
+<context>
+    <name>pb::ui::LauncherPage</name>
+    <message>
+        <source>&amp;Start Run</source>
+        <translation>&amp;Iniciar ejecución</translation>
+    </message>
+    <message>
+        <source>S&amp;top</source>
+        <translation>De&amp;tener</translation>
+    </message>
+    <message>
+        <source>&amp;Open Scenario…</source>
+        <translation>&amp;Abrir escenario…</translation>
+    </message>
+    <message>
+        <source>Save Scenario &amp;As…</source>
+        <translation>&amp;Guardar escenario como…</translation>
+    </message>
+    <message>
+        <source>Start the run (Ctrl+Return)</source>
+        <translation>Inicia la ejecución (Ctrl+Return)</translation>
+    </message>
+    <message>
+        <source>Form</source>
+        <translation>Formulario</translation>
+    </message>
+    <message>
+        <source>JSON</source>
+        <translation>JSON</translation>
+    </message>
+    <message>
+        <source>The OTLP receiver starts with the run; its address appears here so that a server&apos;s exporter can be pointed at it.</source>
+        <translation>El receptor OTLP se inicia con la ejecución; su dirección aparece aquí para que se pueda dirigir a él el exportador de un servidor.</translation>
+    </message>
+    <message>
+        <source>Not running</source>
+        <translation>Sin ejecutar</translation>
+    </message>
+    <message>
+        <source>Target</source>
+        <translation>Destino</translation>
+    </message>
+    <message>
+        <source>Built-in demo gateway (loopback, with its own spans)</source>
+        <translation>Pasarela de demostración integrada (loopback, con sus propios spans)</translation>
+    </message>
+    <message>
+        <source>Endpoint (OpenAI-compatible)</source>
+        <translation>Endpoint (compatible con OpenAI)</translation>
+    </message>
+    <message>
+        <source>Chat completions (/v1/chat/completions)</source>
+        <translation>Chat completions (/v1/chat/completions)</translation>
+    </message>
+    <message>
+        <source>Responses (/v1/responses)</source>
+        <translation>Responses (/v1/responses)</translation>
+    </message>
+    <message>
+        <source>The name of the environment variable that holds the API key. The key itself is never typed here, saved in the scenario or stored with the run.</source>
+        <translation>El nombre de la variable de entorno que contiene la clave de API. La clave en sí nunca se escribe aquí, ni se guarda en el escenario ni se almacena con la ejecución.</translation>
+    </message>
+    <message>
+        <source>Verify the server&apos;s TLS certificate</source>
+        <translation>Verificar el certificado TLS del servidor</translation>
+    </message>
+    <message>
+        <source>Scenario name:</source>
+        <translation>Nombre del escenario:</translation>
+    </message>
+    <message>
+        <source>Base URL:</source>
+        <translation>URL base:</translation>
+    </message>
+    <message>
+        <source>API:</source>
+        <translation>API:</translation>
+    </message>
+    <message>
+        <source>Model:</source>
+        <translation>Modelo:</translation>
+    </message>
+    <message>
+        <source>API key variable:</source>
+        <translation>Variable de la clave de API:</translation>
+    </message>
+    <message>
+        <source>Request profile</source>
+        <translation>Perfil de solicitud</translation>
+    </message>
+    <message>
+        <source>Stream the response (SSE)</source>
+        <translation>Transmitir la respuesta en streaming (SSE)</translation>
+    </message>
+    <message>
+        <source>not sent</source>
+        <translation>no se envía</translation>
+    </message>
+    <message>
+        <source>max_tokens:</source>
+        <translation>max_tokens:</translation>
+    </message>
+    <message>
+        <source>Prompt sets and their input-length buckets: edit them in the JSON tab.</source>
+        <translation>Conjuntos de prompts y sus grupos de longitud de entrada: edítelos en la pestaña JSON.</translation>
+    </message>
+    <message>
+        <source>Executor</source>
+        <translation>Ejecutor</translation>
+    </message>
+    <message>
+        <source>Constant arrival rate (open)</source>
+        <translation>Tasa de llegada constante (abierto)</translation>
+    </message>
+    <message>
+        <source>Stepped arrival rate (open, per-stage figures)</source>
+        <translation>Tasa de llegada escalonada (abierto, cifras por etapa)</translation>
+    </message>
+    <message>
+        <source>Ramping arrival rate (open)</source>
+        <translation>Tasa de llegada en rampa (abierto)</translation>
+    </message>
+    <message>
+        <source>Constant virtual users (closed, for comparison)</source>
+        <translation>Usuarios virtuales constantes (cerrado, para comparar)</translation>
+    </message>
+    <message>
+        <source> req/s</source>
+        <translation> req/s</translation>
+    </message>
+    <message>
+        <source>Add Stage</source>
+        <translation>Añadir etapa</translation>
+    </message>
+    <message>
+        <source>Remove Stage</source>
+        <translation>Quitar etapa</translation>
+    </message>
+    <message>
+        <source>Type:</source>
+        <translation>Tipo:</translation>
+    </message>
+    <message>
+        <source>Arrival rate:</source>
+        <translation>Tasa de llegada:</translation>
+    </message>
+    <message>
+        <source>Duration:</source>
+        <translation>Duración:</translation>
+    </message>
+    <message>
+        <source>Virtual users:</source>
+        <translation>Usuarios virtuales:</translation>
+    </message>
+    <message>
+        <source>Stages:</source>
+        <translation>Etapas:</translation>
+    </message>
+    <message>
+        <source>Max in flight:</source>
+        <translation>Máximo en curso:</translation>
+    </message>
+    <message>
+        <source>Warm-up:</source>
+        <translation>Calentamiento:</translation>
+    </message>
+    <message>
+        <source>Budgets (set before the run)</source>
+        <translation>Presupuestos (definidos antes de la ejecución)</translation>
+    </message>
+    <message>
+        <source>Budget file (JSON, docs/budgets.md); none when empty</source>
+        <translation>Archivo de presupuestos (JSON, docs/budgets.md); ninguno si está vacío</translation>
+    </message>
+    <message>
+        <source>Browse…</source>
+        <translation>Examinar…</translation>
+    </message>
+    <message>
+        <source>Budget File</source>
+        <translation>Archivo de presupuestos</translation>
+    </message>
+    <message>
+        <source>Budget files (*.json);;All files (*)</source>
+        <translation>Archivos de presupuestos (*.json);;Todos los archivos (*)</translation>
+    </message>
+    <message>
+        <source>OTLP receiver (server spans)</source>
+        <translation>Receptor OTLP (spans del servidor)</translation>
+    </message>
+    <message>
+        <source>any free port</source>
+        <translation>cualquier puerto libre</translation>
+    </message>
+    <message>
+        <source>Listen on:</source>
+        <translation>Escuchar en:</translation>
+    </message>
+    <message>
+        <source>Port:</source>
+        <translation>Puerto:</translation>
+    </message>
+    <message>
+        <source>%1 / %2 s</source>
+        <translation>%1 / %2 s</translation>
+    </message>
+    <message>
+        <source>Run %1: completed %L2, failed %L3, dropped %L4</source>
+        <translation>Ejecución %1: completadas %L2, fallidas %L3, descartadas %L4</translation>
+    </message>
+    <message>
+        <source>Finished</source>
+        <translation>Finalizada</translation>
+    </message>
+    <message>
+        <source>Run %1 finished: its figures are on the other pages.</source>
+        <translation>La ejecución %1 ha finalizado: sus cifras están en las demás páginas.</translation>
+    </message>
+    <message>
+        <source>Failed</source>
+        <translation>Fallida</translation>
+    </message>
+    <message>
+        <source>The environment variable %1, which should hold the API key, is not set. Set it in the environment Phasebench starts from, or clear the API key variable for an endpoint without authentication.</source>
+        <translation>La variable de entorno %1, que debería contener la clave de API, no está definida. Defínala en el entorno desde el que se inicia Phasebench o borre la variable de la clave de API para un endpoint sin autenticación.</translation>
+    </message>
+    <message>
+        <source>Starting…</source>
+        <translation>Iniciando…</translation>
+    </message>
+    <message>
+        <source>(in the scenario)</source>
+        <translation>(en el escenario)</translation>
+    </message>
+    <message>
+        <source>JSON: %1</source>
+        <translation>JSON: %1</translation>
+    </message>
+    <message>
+        <source>OTLP receiver: &lt;b&gt;%1&lt;/b&gt; — point your server&apos;s exporter at it (OTEL_EXPORTER_OTLP_TRACES_ENDPOINT=%1, protobuf or JSON).</source>
+        <translation>Receptor OTLP: &lt;b&gt;%1&lt;/b&gt; — dirija a él el exportador de su servidor (OTEL_EXPORTER_OTLP_TRACES_ENDPOINT=%1, protobuf o JSON).</translation>
+    </message>
+    <message>
+        <source>Demo gateway: %1</source>
+        <translation>Pasarela de demostración: %1</translation>
+    </message>
+    <message>
+        <source>Run %1 started.</source>
+        <translation>Ejecución %1 iniciada.</translation>
+    </message>
+    <message>
+        <source>Open Scenario</source>
+        <translation>Abrir escenario</translation>
+    </message>
+    <message>
+        <source>Scenarios (*.json);;All files (*)</source>
+        <translation>Escenarios (*.json);;Todos los archivos (*)</translation>
+    </message>
+    <message>
+        <source>Save Scenario</source>
+        <translation>Guardar escenario</translation>
+    </message>
+    <message>
+        <source>Scenarios (*.json)</source>
+        <translation>Escenarios (*.json)</translation>
+    </message>
+</context>
+<context>
+    <name>pb::ui::LivePlot</name>
+    <message>
+        <source>Arrival rate (req/s)</source>
+        <translation>Tasa de llegada (req/s)</translation>
+    </message>
+    <message>
+        <source>In flight</source>
+        <translation>En curso</translation>
+    </message>
+    <message>
+        <source>Target rate</source>
+        <translation>Tasa objetivo</translation>
+    </message>
+    <message>
+        <source>Achieved rate</source>
+        <translation>Tasa lograda</translation>
+    </message>
+    <message>
+        <source>Time since the run started (s)</source>
+        <translation>Tiempo desde el inicio de la ejecución (s)</translation>
+    </message>
+    <message>
+        <source>Client TTFT p95 (ms)</source>
+        <translation>TTFT p95 del cliente (ms)</translation>
+    </message>
+    <message>
+        <source>Dropped</source>
+        <translation>Descartadas</translation>
+    </message>
+    <message>
+        <source>TTFT p95 (interval)</source>
+        <translation>TTFT p95 (intervalo)</translation>
+    </message>
+    <message>
+        <source>Dropped iterations</source>
+        <translation>Iteraciones descartadas</translation>
     </message>
 </context>
 <context>
@@ -2216,6 +2963,38 @@ Importe un archivo de resultados (Archivo › Importar…, Ctrl+I) o suéltelo a
         <source>&amp;Edit</source>
         <translation>&amp;Editar</translation>
     </message>
+    <message>
+        <source>&amp;Launch Run…</source>
+        <translation>&amp;Lanzar ejecución…</translation>
+    </message>
+    <message>
+        <source>Edit or open a scenario and run it against the demo gateway or an endpoint</source>
+        <translation>Edita o abre un escenario y ejecútalo contra la pasarela de demostración o un endpoint</translation>
+    </message>
+    <message>
+        <source>&amp;View</source>
+        <translation>&amp;Ver</translation>
+    </message>
+    <message>
+        <source>OTLP receiver: %1</source>
+        <translation>Receptor OTLP: %1</translation>
+    </message>
+    <message>
+        <source>Timeline</source>
+        <translation>Línea de tiempo</translation>
+    </message>
+    <message>
+        <source>Explorer</source>
+        <translation>Explorador</translation>
+    </message>
+    <message>
+        <source>Distributions</source>
+        <translation>Distribuciones</translation>
+    </message>
+    <message>
+        <source>Run Launcher</source>
+        <translation>Lanzador de ejecuciones</translation>
+    </message>
 </context>
 <context>
     <name>pb::ui::OverviewModel</name>
@@ -2433,6 +3212,30 @@ Importe un archivo de resultados (Archivo › Importar…, Ctrl+I) o suéltelo a
         <source>Scope: %1. Window: %2.</source>
         <translation>Ámbito: %1. Ventana: %2.</translation>
     </message>
+    <message>
+        <source>Window:</source>
+        <translation>Ventana:</translation>
+    </message>
+    <message>
+        <source>Model:</source>
+        <translation>Modelo:</translation>
+    </message>
+    <message>
+        <source>run&apos;s window</source>
+        <translation>ventana de la ejecución</translation>
+    </message>
+    <message>
+        <source>every model</source>
+        <translation>todos los modelos</translation>
+    </message>
+    <message>
+        <source>whole run</source>
+        <translation>ejecución completa</translation>
+    </message>
+    <message>
+        <source>stage %1</source>
+        <translation>etapa %1</translation>
+    </message>
 </context>
 <context>
     <name>pb::ui::RecentFiles</name>
@@ -2570,10 +3373,202 @@ Importe un archivo de resultados (Archivo › Importar…, Ctrl+I) o suéltelo a
     </message>
 </context>
 <context>
+    <name>pb::ui::ScenarioDocument</name>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1: %2</translation>
+    </message>
+    <message>
+        <source>A scenario is a JSON object ({ … }).</source>
+        <translation>Un escenario es un objeto JSON ({ … }).</translation>
+    </message>
+    <message>
+        <source>Cannot read %1: %2</source>
+        <translation>No se puede leer %1: %2</translation>
+    </message>
+    <message>
+        <source>Cannot write %1: %2</source>
+        <translation>No se puede escribir %1: %2</translation>
+    </message>
+</context>
+<context>
+    <name>pb::ui::StagesModel</name>
+    <message>
+        <source>Stage</source>
+        <translation>Etapa</translation>
+    </message>
+    <message>
+        <source>Target (req/s)</source>
+        <translation>Objetivo (req/s)</translation>
+    </message>
+    <message>
+        <source>Duration</source>
+        <translation>Duración</translation>
+    </message>
+    <message>
+        <source>Ramp</source>
+        <translation>Rampa</translation>
+    </message>
+</context>
+<context>
     <name>pb::ui::TableCopy</name>
     <message>
         <source>Copy as CSV</source>
         <translation>Copiar como CSV</translation>
+    </message>
+</context>
+<context>
+    <name>pb::ui::TimelinePage</name>
+    <message>
+        <source>automatic</source>
+        <translation>automático</translation>
+    </message>
+    <message>
+        <source>1 s</source>
+        <translation>1 s</translation>
+    </message>
+    <message>
+        <source>5 s</source>
+        <translation>5 s</translation>
+    </message>
+    <message>
+        <source>10 s</source>
+        <translation>10 s</translation>
+    </message>
+    <message>
+        <source>60 s</source>
+        <translation>60 s</translation>
+    </message>
+    <message>
+        <source>Interval:</source>
+        <translation>Intervalo:</translation>
+    </message>
+    <message>
+        <source>Percentiles:</source>
+        <translation>Percentiles:</translation>
+    </message>
+    <message>
+        <source>Cannot compute the timeline: %1</source>
+        <translation>No se puede calcular la línea de tiempo: %1</translation>
+    </message>
+    <message>
+        <source>Computing…</source>
+        <translation>Calculando…</translation>
+    </message>
+    <message>
+        <source>%1 s</source>
+        <translation>%1 s</translation>
+    </message>
+    <message>
+        <source>%1 s (automatic)</source>
+        <translation>%1 s (automático)</translation>
+    </message>
+    <message>
+        <source>Latency and errors: scope %1; window %2; interval %3; %4.</source>
+        <translation>Latencia y errores: ámbito %1; ventana %2; intervalo %3; %4.</translation>
+    </message>
+    <message>
+        <source>Knee: one point per stage; throughput counts the completions of the run&apos;s load samples over the stage&apos;s span moved later by its median total.</source>
+        <translation>Codo: un punto por etapa; el rendimiento cuenta las finalizaciones de las muestras de carga de la ejecución durante el intervalo de la etapa, desplazado hacia después en su total mediano.</translation>
+    </message>
+    <message>
+        <source>Knee: one point per stage; throughput counts completed requests (start + total) over the stage&apos;s span moved later by its median total.</source>
+        <translation>Codo: un punto por etapa; el rendimiento cuenta las solicitudes completadas (inicio + total) durante el intervalo de la etapa, desplazado hacia después en su total mediano.</translation>
+    </message>
+</context>
+<context>
+    <name>pb::ui::TimelinePlots</name>
+    <message>
+        <source>time from run start (s)</source>
+        <translation>tiempo desde el inicio de la ejecución (s)</translation>
+    </message>
+    <message>
+        <source>arrival rate (requests/s)</source>
+        <translation>tasa de llegada (solicitudes/s)</translation>
+    </message>
+    <message>
+        <source>requests in flight</source>
+        <translation>solicitudes en curso</translation>
+    </message>
+    <message>
+        <source>dropped</source>
+        <translation>descartadas</translation>
+    </message>
+    <message>
+        <source>latency (ms)</source>
+        <translation>latencia (ms)</translation>
+    </message>
+    <message>
+        <source>error rate (% of started)</source>
+        <translation>tasa de errores (% de las iniciadas)</translation>
+    </message>
+    <message>
+        <source>%1 s intervals</source>
+        <translation>intervalos de %1 s</translation>
+    </message>
+    <message>
+        <source>achieved (started)</source>
+        <translation>lograda (iniciadas)</translation>
+    </message>
+    <message>
+        <source>started (from requests)</source>
+        <translation>iniciadas (según las solicitudes)</translation>
+    </message>
+    <message>
+        <source>completed</source>
+        <translation>completadas</translation>
+    </message>
+    <message>
+        <source>target</source>
+        <translation>objetivo</translation>
+    </message>
+    <message>
+        <source>Arrival rate, from the run&apos;s load samples (closed model: no target rate); %1</source>
+        <translation>Tasa de llegada, según las muestras de carga de la ejecución (modelo cerrado: sin tasa objetivo); %1</translation>
+    </message>
+    <message>
+        <source>Target vs achieved arrival rate, from the run&apos;s load samples; %1</source>
+        <translation>Tasa de llegada objetivo frente a lograda, según las muestras de carga de la ejecución; %1</translation>
+    </message>
+    <message>
+        <source>Imported run without load samples: started requests per second, derived from the request table; no target rate; %1</source>
+        <translation>Ejecución importada sin muestras de carga: solicitudes iniciadas por segundo, derivadas de la tabla de solicitudes; sin tasa objetivo; %1</translation>
+    </message>
+    <message>
+        <source>in flight (mean)</source>
+        <translation>en curso (media)</translation>
+    </message>
+    <message>
+        <source>dropped iterations</source>
+        <translation>iteraciones descartadas</translation>
+    </message>
+    <message>
+        <source>Requests in flight and dropped iterations, from the load samples</source>
+        <translation>Solicitudes en curso e iteraciones descartadas, según las muestras de carga</translation>
+    </message>
+    <message>
+        <source>No in-flight count (the import has no load samples); dropped iterations from the request table</source>
+        <translation>Sin recuento en curso (la importación no tiene muestras de carga); iteraciones descartadas según la tabla de solicitudes</translation>
+    </message>
+    <message>
+        <source>%1 per interval (ms)</source>
+        <translation>%1 por intervalo (ms)</translation>
+    </message>
+    <message>
+        <source>%1 of TTFT (first visible text), GPU queue and total per interval</source>
+        <translation>%1 de TTFT (primer texto visible), cola de GPU y total por intervalo</translation>
+    </message>
+    <message>
+        <source>%1 of TTFT (first visible text) and total per interval; no GPU queue without joined server spans</source>
+        <translation>%1 de TTFT (primer texto visible) y total por intervalo; sin cola de GPU sin spans del servidor unidos</translation>
+    </message>
+    <message>
+        <source>errors</source>
+        <translation>errores</translation>
+    </message>
+    <message>
+        <source>Provider and client errors as a share of started requests</source>
+        <translation>Errores del proveedor y del cliente como proporción de las solicitudes iniciadas</translation>
     </message>
 </context>
 <context>
@@ -2704,18 +3699,6 @@ Importe un archivo de resultados (Archivo › Importar…, Ctrl+I) o suéltelo a
         <translation>fragmentos</translation>
     </message>
     <message>
-        <source>Export PNG…</source>
-        <translation>Exportar PNG…</translation>
-    </message>
-    <message>
-        <source>Export PNG</source>
-        <translation>Exportar PNG</translation>
-    </message>
-    <message>
-        <source>PNG image (*.png)</source>
-        <translation>Imagen PNG (*.png)</translation>
-    </message>
-    <message>
         <source>Server spans on the client axis assume a symmetric network:
 the root starts half the network envelope (%L1 ms) after the client start.</source>
         <translation>Los spans del servidor en el eje del cliente suponen una red simétrica:
@@ -2744,18 +3727,6 @@ la raíz empieza la mitad de la envolvente de red (%L1 ms) después del inicio d
     <message>
         <source>%L1 stream chunks</source>
         <translation>%L1 fragmentos del stream</translation>
-    </message>
-    <message>
-        <source>Export PDF…</source>
-        <translation>Exportar PDF…</translation>
-    </message>
-    <message>
-        <source>Export PDF</source>
-        <translation>Exportar PDF</translation>
-    </message>
-    <message>
-        <source>PDF document (*.pdf)</source>
-        <translation>Documento PDF (*.pdf)</translation>
     </message>
 </context>
 <context>

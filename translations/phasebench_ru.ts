@@ -1437,6 +1437,57 @@ Run &apos;phasebench-cli &lt;command&gt; --help&apos; for the options of a comma
     </message>
 </context>
 <context>
+    <name>pb::ui</name>
+    <message>
+        <source>&amp;Language</source>
+        <translation>&amp;Язык</translation>
+    </message>
+    <message>
+        <source>System Default</source>
+        <translation>Системный по умолчанию</translation>
+    </message>
+    <message>
+        <source>Language</source>
+        <translation>Язык</translation>
+    </message>
+    <message>
+        <source>Phasebench will use the new language the next time it starts.</source>
+        <translation>Phasebench будет использовать новый язык при следующем запуске.</translation>
+    </message>
+    <message>
+        <source>line %1, column %2</source>
+        <translation>строка %1, столбец %2</translation>
+    </message>
+    <message>
+        <source>PNG image (*.png);;SVG image (*.svg);;PDF document (*.pdf)</source>
+        <translation>Изображение PNG (*.png);;Изображение SVG (*.svg);;Документ PDF (*.pdf)</translation>
+    </message>
+    <message>
+        <source>There is no chart to export.</source>
+        <translation>Нет диаграммы для экспорта.</translation>
+    </message>
+    <message>
+        <source>Unknown chart format &quot;%1&quot;: use .png, .svg or .pdf.</source>
+        <translation>Неизвестный формат диаграммы «%1»: используйте .png, .svg или .pdf.</translation>
+    </message>
+    <message>
+        <source>Could not write %1.</source>
+        <translation>Не удалось записать %1.</translation>
+    </message>
+    <message>
+        <source>Export Chart…</source>
+        <translation>Экспорт диаграммы…</translation>
+    </message>
+    <message>
+        <source>Export Chart</source>
+        <translation>Экспорт диаграммы</translation>
+    </message>
+    <message>
+        <source>Copy Chart as Image</source>
+        <translation>Копировать диаграмму как изображение</translation>
+    </message>
+</context>
+<context>
     <name>pb::ui::BudgetModel</name>
     <message>
         <source>pass</source>
@@ -1650,6 +1701,49 @@ Run &apos;phasebench-cli &lt;command&gt; --help&apos; for the options of a comma
     </message>
 </context>
 <context>
+    <name>pb::ui::ComparisonModel</name>
+    <message>
+        <source>values (N)</source>
+        <translation>значения (N)</translation>
+    </message>
+    <message>
+        <source>p50 (%1)</source>
+        <translation>p50 (%1)</translation>
+    </message>
+    <message>
+        <source>p95 (%1)</source>
+        <translation>p95 (%1)</translation>
+    </message>
+    <message>
+        <source>p99 (%1)</source>
+        <translation>p99 (%1)</translation>
+    </message>
+    <message>
+        <source>%1%</source>
+        <translation>%1 %</translation>
+    </message>
+    <message>
+        <source>Statistic</source>
+        <translation>Статистика</translation>
+    </message>
+    <message>
+        <source>A: %1</source>
+        <translation>A: %1</translation>
+    </message>
+    <message>
+        <source>B: %1</source>
+        <translation>B: %1</translation>
+    </message>
+    <message>
+        <source>Change from A to B, percent of A</source>
+        <translation>Изменение от A к B, в процентах от A</translation>
+    </message>
+    <message>
+        <source>Change</source>
+        <translation>Изменение</translation>
+    </message>
+</context>
+<context>
     <name>pb::ui::CompositionChart</name>
     <message>
         <source>No requests with a %1 in this scope and window yet</source>
@@ -1670,30 +1764,6 @@ Run &apos;phasebench-cli &lt;command&gt; --help&apos; for the options of a comma
     <message>
         <source>Composition of the requests at each percentile (N = %L1)</source>
         <translation>Состав запросов на каждом перцентиле (N = %L1)</translation>
-    </message>
-    <message>
-        <source>Export PNG…</source>
-        <translation>Экспорт в PNG…</translation>
-    </message>
-    <message>
-        <source>Export PNG</source>
-        <translation>Экспорт в PNG</translation>
-    </message>
-    <message>
-        <source>PNG image (*.png)</source>
-        <translation>Изображение PNG (*.png)</translation>
-    </message>
-    <message>
-        <source>Export SVG…</source>
-        <translation>Экспорт в SVG…</translation>
-    </message>
-    <message>
-        <source>Export SVG</source>
-        <translation>Экспорт в SVG</translation>
-    </message>
-    <message>
-        <source>SVG image (*.svg)</source>
-        <translation>Изображение SVG (*.svg)</translation>
     </message>
 </context>
 <context>
@@ -1857,6 +1927,156 @@ First check: %5</source>
     </message>
 </context>
 <context>
+    <name>pb::ui::DistributionPlots</name>
+    <message>
+        <source>share of values per bin (%)</source>
+        <translation>доля значений в интервале (%)</translation>
+    </message>
+    <message>
+        <source>values at or below (%)</source>
+        <translation>значения не выше (%)</translation>
+    </message>
+    <message>
+        <source>%1 (%2)</source>
+        <translation>%1 (%2)</translation>
+    </message>
+    <message>
+        <source>%1, log scale</source>
+        <translation>%1, логарифмическая шкала</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1: A and B on the same %n bin(s)</source>
+        <translation>
+            <numerusform>%1: A и B на одних и тех же %n интервале</numerusform>
+            <numerusform>%1: A и B на одних и тех же %n интервалах</numerusform>
+            <numerusform>%1: A и B на одних и тех же %n интервалах</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 in %n bin(s)</source>
+        <translation>
+            <numerusform>%1 в %n интервале</numerusform>
+            <numerusform>%1 в %n интервалах</numerusform>
+            <numerusform>%1 в %n интервалах</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>pb::ui::DistributionsPage</name>
+    <message>
+        <source>run %1</source>
+        <translation>прогон %1</translation>
+    </message>
+    <message>
+        <source>%1, whole run</source>
+        <translation>%1, весь прогон</translation>
+    </message>
+    <message>
+        <source>%1, steady window</source>
+        <translation>%1, установившееся окно</translation>
+    </message>
+    <message>
+        <source>%1, stage %2</source>
+        <translation>%1, ступень %2</translation>
+    </message>
+    <message>
+        <source>Log scale</source>
+        <translation>Логарифмическая шкала</translation>
+    </message>
+    <message>
+        <source>Metric:</source>
+        <translation>Метрика:</translation>
+    </message>
+    <message>
+        <source>A:</source>
+        <translation>A:</translation>
+    </message>
+    <message>
+        <source>B:</source>
+        <translation>B:</translation>
+    </message>
+    <message>
+        <source>Bins:</source>
+        <translation>Интервалы:</translation>
+    </message>
+    <message>
+        <source>Cannot compute the distributions: %1</source>
+        <translation>Не удаётся вычислить распределения: %1</translation>
+    </message>
+    <message>
+        <source>whole run</source>
+        <translation>весь прогон</translation>
+    </message>
+    <message>
+        <source>steady window</source>
+        <translation>установившееся окно</translation>
+    </message>
+    <message>
+        <source>stage %1</source>
+        <translation>ступень %1</translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation>нет</translation>
+    </message>
+    <message>
+        <source>stage %1 of this run</source>
+        <translation>ступень %1 этого прогона</translation>
+    </message>
+    <message>
+        <source>run %1: %2</source>
+        <translation>прогон %1: %2</translation>
+    </message>
+    <message>
+        <source>Computing…</source>
+        <translation>Вычисление…</translation>
+    </message>
+    <message>
+        <source>not comparable: %1</source>
+        <translation>несравнимо: %1</translation>
+    </message>
+    <message>
+        <source>comparable: same scope, convention, counts and load profile</source>
+        <translation>сравнимо: та же область, способ расчёта, количества и профиль нагрузки</translation>
+    </message>
+    <message>
+        <source>not comparable: %1 is not available on both sides</source>
+        <translation>несравнимо: %1 доступно не с обеих сторон</translation>
+    </message>
+    <message>
+        <source>A: %1</source>
+        <translation>A: %1</translation>
+    </message>
+    <message>
+        <source>B: %1</source>
+        <translation>B: %1</translation>
+    </message>
+    <message>
+        <source>Scope %1; percentiles %2.</source>
+        <translation>Область %1; перцентили %2.</translation>
+    </message>
+    <message>
+        <source>%1: %2 not available on this run (not joined)</source>
+        <translation>%1: %2 недоступно в этом прогоне (нет сопоставления)</translation>
+    </message>
+    <message>
+        <source>%1: %2 not available on this run (no %3 column)</source>
+        <translation>%1: %2 недоступно в этом прогоне (нет столбца %3)</translation>
+    </message>
+    <message>
+        <source>%1: no values of %2 in this window (%3)</source>
+        <translation>%1: нет значений %2 в этом окне (%3)</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1: %n value(s) at or below zero left out of the log scale</source>
+        <translation>
+            <numerusform>%1: %n значение, не большее нуля, исключено из логарифмической шкалы</numerusform>
+            <numerusform>%1: %n значения, не большие нуля, исключены из логарифмической шкалы</numerusform>
+            <numerusform>%1: %n значений, не больших нуля, исключены из логарифмической шкалы</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>pb::ui::EvidenceModel</name>
     <message>
         <source>Figure</source>
@@ -1885,6 +2105,175 @@ First check: %5</source>
     <message>
         <source>Change</source>
         <translation>Изменение</translation>
+    </message>
+</context>
+<context>
+    <name>pb::ui::ExplorerModel</name>
+    <message>
+        <source>seq</source>
+        <translation>№</translation>
+    </message>
+    <message>
+        <source>trace ID</source>
+        <translation>trace ID</translation>
+    </message>
+    <message>
+        <source>stage</source>
+        <translation>ступень</translation>
+    </message>
+    <message>
+        <source>outcome</source>
+        <translation>исход</translation>
+    </message>
+    <message>
+        <source>start (s)</source>
+        <translation>начало (с)</translation>
+    </message>
+    <message>
+        <source>y: %1 (ms)</source>
+        <translation>y: %1 (мс)</translation>
+    </message>
+    <message>
+        <source>total (ms)</source>
+        <translation>всего (мс)</translation>
+    </message>
+    <message>
+        <source>first_text (ms)</source>
+        <translation>first_text (мс)</translation>
+    </message>
+</context>
+<context>
+    <name>pb::ui::ExplorerPage</name>
+    <message>
+        <source>Log scale</source>
+        <translation>Логарифмическая шкала</translation>
+    </message>
+    <message>
+        <source>start time (s)</source>
+        <translation>время начала (с)</translation>
+    </message>
+    <message>
+        <source>input tokens</source>
+        <translation>входные токены</translation>
+    </message>
+    <message>
+        <source>output tokens</source>
+        <translation>выходные токены</translation>
+    </message>
+    <message>
+        <source>total (ms)</source>
+        <translation>всего (мс)</translation>
+    </message>
+    <message>
+        <source>first_text: time to first visible text (ms)</source>
+        <translation>first_text: время до первого видимого текста (мс)</translation>
+    </message>
+    <message>
+        <source>wait: request sent to headers (ms)</source>
+        <translation>wait: от отправки запроса до заголовков (мс)</translation>
+    </message>
+    <message>
+        <source>gpu_queue, from server spans (ms)</source>
+        <translation>gpu_queue, по серверным спанам (мс)</translation>
+    </message>
+    <message>
+        <source>network_envelope: client total − server root (ms)</source>
+        <translation>network_envelope: итог клиента − корень сервера (мс)</translation>
+    </message>
+    <message>
+        <source>slowest %L1</source>
+        <translation>%L1 самых медленных</translation>
+    </message>
+    <message>
+        <source> ms</source>
+        <translation> мс</translation>
+    </message>
+    <message>
+        <source>no minimum</source>
+        <translation>без минимума</translation>
+    </message>
+    <message>
+        <source>List only requests whose y value is at least this</source>
+        <translation>Показывать только запросы, у которых значение y не меньше этого</translation>
+    </message>
+    <message>
+        <source>Trace ID or its first digits</source>
+        <translation>Trace ID или его первые цифры</translation>
+    </message>
+    <message>
+        <source>X:</source>
+        <translation>X:</translation>
+    </message>
+    <message>
+        <source>Y:</source>
+        <translation>Y:</translation>
+    </message>
+    <message>
+        <source>Outcome:</source>
+        <translation>Исход:</translation>
+    </message>
+    <message>
+        <source>Stage:</source>
+        <translation>Ступень:</translation>
+    </message>
+    <message>
+        <source>Y at least:</source>
+        <translation>Y не менее:</translation>
+    </message>
+    <message>
+        <source>Cannot compute the explorer: %1</source>
+        <translation>Не удаётся построить обозреватель: %1</translation>
+    </message>
+    <message>
+        <source>Computing…</source>
+        <translation>Вычисление…</translation>
+    </message>
+    <message>
+        <source>The server spans could not be joined to these requests.</source>
+        <translation>Не удалось сопоставить серверные спаны с этими запросами.</translation>
+    </message>
+    <message>
+        <source>all</source>
+        <translation>все</translation>
+    </message>
+    <message>
+        <source>%1 (%L2)</source>
+        <translation>%1 (%L2)</translation>
+    </message>
+    <message>
+        <source>No request of this run has the trace ID %1.</source>
+        <translation>Ни у одного запроса этого прогона нет trace ID %1.</translation>
+    </message>
+    <message>
+        <source>%L1 requests; %L2 match the filters; listing the slowest %L3 by %4.</source>
+        <translation>Запросов: %L1; подходят под фильтры: %L2; показаны %L3 самых медленных по %4.</translation>
+    </message>
+</context>
+<context>
+    <name>pb::ui::ExplorerPlot</name>
+    <message>
+        <source>start (s from the run&apos;s start)</source>
+        <translation>начало (с от начала прогона)</translation>
+    </message>
+    <message>
+        <source>input tokens</source>
+        <translation>входные токены</translation>
+    </message>
+    <message>
+        <source>output tokens</source>
+        <translation>выходные токены</translation>
+    </message>
+    <message>
+        <source>%1 (ms)</source>
+        <translation>%1 (мс)</translation>
+    </message>
+    <message>
+        <source>%1 (%L2)</source>
+        <translation>%1 (%L2)</translation>
+    </message>
+    <message>
+        <source>Reset Zoom</source>
+        <translation>Сбросить масштаб</translation>
     </message>
 </context>
 <context>
@@ -1918,6 +2307,367 @@ First check: %5</source>
     <message>
         <source>Stop this work; nothing of it is kept</source>
         <translation>Остановить эту работу; её результаты не сохраняются</translation>
+    </message>
+</context>
+<context>
+    <name>pb::ui::KneePlot</name>
+    <message>
+        <source>achieved throughput (completed/s)</source>
+        <translation>достигнутая пропускная способность (завершено/с)</translation>
+    </message>
+    <message>
+        <source>requested arrival rate (requests/s)</source>
+        <translation>запрошенная интенсивность поступления (запросов/с)</translation>
+    </message>
+    <message>
+        <source>achieved arrival rate (started/s)</source>
+        <translation>достигнутая интенсивность поступления (начато/с)</translation>
+    </message>
+    <message>
+        <source>GPU queue %1 (ms)</source>
+        <translation>Очередь GPU %1 (мс)</translation>
+    </message>
+    <message>
+        <source>TTFT (first visible text) %1 (ms)</source>
+        <translation>TTFT (первый видимый текст) %1 (мс)</translation>
+    </message>
+    <message>
+        <source>throughput = arrival rate</source>
+        <translation>пропускная способность = интенсивность поступления</translation>
+    </message>
+    <message>
+        <source>achieved throughput</source>
+        <translation>достигнутая пропускная способность</translation>
+    </message>
+    <message>
+        <source>GPU queue %1</source>
+        <translation>Очередь GPU %1</translation>
+    </message>
+    <message>
+        <source>TTFT %1</source>
+        <translation>TTFT %1</translation>
+    </message>
+    <message>
+        <source>knee: %1</source>
+        <translation>колено: %1</translation>
+    </message>
+    <message>
+        <source>Knee at stage %1:
+throughput stops following the arrival rate</source>
+        <translation>Колено на ступени %1:
+пропускная способность перестаёт следовать за интенсивностью поступления</translation>
+    </message>
+    <message>
+        <source>Throughput and queue per stage:
+no knee found</source>
+        <translation>Пропускная способность и очередь по ступеням:
+колено не найдено</translation>
+    </message>
+</context>
+<context>
+    <name>pb::ui::LauncherPage</name>
+    <message>
+        <source>&amp;Start Run</source>
+        <translation>&amp;Запустить прогон</translation>
+    </message>
+    <message>
+        <source>S&amp;top</source>
+        <translation>&amp;Остановить</translation>
+    </message>
+    <message>
+        <source>&amp;Open Scenario…</source>
+        <translation>О&amp;ткрыть сценарий…</translation>
+    </message>
+    <message>
+        <source>Save Scenario &amp;As…</source>
+        <translation>Сохранить сценарий &amp;как…</translation>
+    </message>
+    <message>
+        <source>Start the run (Ctrl+Return)</source>
+        <translation>Запустить прогон (Ctrl+Return)</translation>
+    </message>
+    <message>
+        <source>Form</source>
+        <translation>Форма</translation>
+    </message>
+    <message>
+        <source>JSON</source>
+        <translation>JSON</translation>
+    </message>
+    <message>
+        <source>The OTLP receiver starts with the run; its address appears here so that a server&apos;s exporter can be pointed at it.</source>
+        <translation>Приёмник OTLP запускается вместе с прогоном; его адрес появляется здесь, чтобы на него можно было направить экспортёр сервера.</translation>
+    </message>
+    <message>
+        <source>Not running</source>
+        <translation>Не запущен</translation>
+    </message>
+    <message>
+        <source>Target</source>
+        <translation>Цель</translation>
+    </message>
+    <message>
+        <source>Built-in demo gateway (loopback, with its own spans)</source>
+        <translation>Встроенный демо-шлюз (loopback, со своими спанами)</translation>
+    </message>
+    <message>
+        <source>Endpoint (OpenAI-compatible)</source>
+        <translation>Конечная точка (совместимая с OpenAI)</translation>
+    </message>
+    <message>
+        <source>Chat completions (/v1/chat/completions)</source>
+        <translation>Chat completions (/v1/chat/completions)</translation>
+    </message>
+    <message>
+        <source>Responses (/v1/responses)</source>
+        <translation>Responses (/v1/responses)</translation>
+    </message>
+    <message>
+        <source>The name of the environment variable that holds the API key. The key itself is never typed here, saved in the scenario or stored with the run.</source>
+        <translation>Имя переменной окружения, в которой хранится ключ API. Сам ключ здесь никогда не вводится, не сохраняется в сценарии и не хранится вместе с прогоном.</translation>
+    </message>
+    <message>
+        <source>Verify the server&apos;s TLS certificate</source>
+        <translation>Проверять TLS-сертификат сервера</translation>
+    </message>
+    <message>
+        <source>Scenario name:</source>
+        <translation>Имя сценария:</translation>
+    </message>
+    <message>
+        <source>Base URL:</source>
+        <translation>Базовый URL:</translation>
+    </message>
+    <message>
+        <source>API:</source>
+        <translation>API:</translation>
+    </message>
+    <message>
+        <source>Model:</source>
+        <translation>Модель:</translation>
+    </message>
+    <message>
+        <source>API key variable:</source>
+        <translation>Переменная ключа API:</translation>
+    </message>
+    <message>
+        <source>Request profile</source>
+        <translation>Профиль запроса</translation>
+    </message>
+    <message>
+        <source>Stream the response (SSE)</source>
+        <translation>Потоковая передача ответа (SSE)</translation>
+    </message>
+    <message>
+        <source>not sent</source>
+        <translation>не отправляется</translation>
+    </message>
+    <message>
+        <source>max_tokens:</source>
+        <translation>max_tokens:</translation>
+    </message>
+    <message>
+        <source>Prompt sets and their input-length buckets: edit them in the JSON tab.</source>
+        <translation>Наборы промптов и их группы по длине входа: редактируйте их на вкладке JSON.</translation>
+    </message>
+    <message>
+        <source>Executor</source>
+        <translation>Исполнитель</translation>
+    </message>
+    <message>
+        <source>Constant arrival rate (open)</source>
+        <translation>Постоянная интенсивность поступления (открытая модель)</translation>
+    </message>
+    <message>
+        <source>Stepped arrival rate (open, per-stage figures)</source>
+        <translation>Ступенчатая интенсивность поступления (открытая модель, показатели по ступеням)</translation>
+    </message>
+    <message>
+        <source>Ramping arrival rate (open)</source>
+        <translation>Нарастающая интенсивность поступления (открытая модель)</translation>
+    </message>
+    <message>
+        <source>Constant virtual users (closed, for comparison)</source>
+        <translation>Постоянное число виртуальных пользователей (закрытая модель, для сравнения)</translation>
+    </message>
+    <message>
+        <source> req/s</source>
+        <translation> запр./с</translation>
+    </message>
+    <message>
+        <source>Add Stage</source>
+        <translation>Добавить ступень</translation>
+    </message>
+    <message>
+        <source>Remove Stage</source>
+        <translation>Удалить ступень</translation>
+    </message>
+    <message>
+        <source>Type:</source>
+        <translation>Тип:</translation>
+    </message>
+    <message>
+        <source>Arrival rate:</source>
+        <translation>Интенсивность поступления:</translation>
+    </message>
+    <message>
+        <source>Duration:</source>
+        <translation>Длительность:</translation>
+    </message>
+    <message>
+        <source>Virtual users:</source>
+        <translation>Виртуальные пользователи:</translation>
+    </message>
+    <message>
+        <source>Stages:</source>
+        <translation>Ступени:</translation>
+    </message>
+    <message>
+        <source>Max in flight:</source>
+        <translation>Максимум в работе:</translation>
+    </message>
+    <message>
+        <source>Warm-up:</source>
+        <translation>Прогрев:</translation>
+    </message>
+    <message>
+        <source>Budgets (set before the run)</source>
+        <translation>Бюджеты (задаются до прогона)</translation>
+    </message>
+    <message>
+        <source>Budget file (JSON, docs/budgets.md); none when empty</source>
+        <translation>Файл бюджетов (JSON, docs/budgets.md); если пусто — без бюджетов</translation>
+    </message>
+    <message>
+        <source>Browse…</source>
+        <translation>Обзор…</translation>
+    </message>
+    <message>
+        <source>Budget File</source>
+        <translation>Файл бюджетов</translation>
+    </message>
+    <message>
+        <source>Budget files (*.json);;All files (*)</source>
+        <translation>Файлы бюджетов (*.json);;Все файлы (*)</translation>
+    </message>
+    <message>
+        <source>OTLP receiver (server spans)</source>
+        <translation>Приёмник OTLP (серверные спаны)</translation>
+    </message>
+    <message>
+        <source>any free port</source>
+        <translation>любой свободный порт</translation>
+    </message>
+    <message>
+        <source>Listen on:</source>
+        <translation>Слушать на:</translation>
+    </message>
+    <message>
+        <source>Port:</source>
+        <translation>Порт:</translation>
+    </message>
+    <message>
+        <source>%1 / %2 s</source>
+        <translation>%1 / %2 с</translation>
+    </message>
+    <message>
+        <source>Run %1: completed %L2, failed %L3, dropped %L4</source>
+        <translation>Прогон %1: завершено %L2, с ошибкой %L3, отброшено %L4</translation>
+    </message>
+    <message>
+        <source>Finished</source>
+        <translation>Завершён</translation>
+    </message>
+    <message>
+        <source>Run %1 finished: its figures are on the other pages.</source>
+        <translation>Прогон %1 завершён: его показатели — на других страницах.</translation>
+    </message>
+    <message>
+        <source>Failed</source>
+        <translation>Ошибка</translation>
+    </message>
+    <message>
+        <source>The environment variable %1, which should hold the API key, is not set. Set it in the environment Phasebench starts from, or clear the API key variable for an endpoint without authentication.</source>
+        <translation>Переменная окружения %1, в которой должен быть ключ API, не задана. Задайте её в окружении, из которого запускается Phasebench, или очистите поле переменной ключа API для конечной точки без аутентификации.</translation>
+    </message>
+    <message>
+        <source>Starting…</source>
+        <translation>Запуск…</translation>
+    </message>
+    <message>
+        <source>(in the scenario)</source>
+        <translation>(в сценарии)</translation>
+    </message>
+    <message>
+        <source>JSON: %1</source>
+        <translation>JSON: %1</translation>
+    </message>
+    <message>
+        <source>OTLP receiver: &lt;b&gt;%1&lt;/b&gt; — point your server&apos;s exporter at it (OTEL_EXPORTER_OTLP_TRACES_ENDPOINT=%1, protobuf or JSON).</source>
+        <translation>Приёмник OTLP: &lt;b&gt;%1&lt;/b&gt; — направьте на него экспортёр вашего сервера (OTEL_EXPORTER_OTLP_TRACES_ENDPOINT=%1, protobuf или JSON).</translation>
+    </message>
+    <message>
+        <source>Demo gateway: %1</source>
+        <translation>Демо-шлюз: %1</translation>
+    </message>
+    <message>
+        <source>Run %1 started.</source>
+        <translation>Прогон %1 запущен.</translation>
+    </message>
+    <message>
+        <source>Open Scenario</source>
+        <translation>Открыть сценарий</translation>
+    </message>
+    <message>
+        <source>Scenarios (*.json);;All files (*)</source>
+        <translation>Сценарии (*.json);;Все файлы (*)</translation>
+    </message>
+    <message>
+        <source>Save Scenario</source>
+        <translation>Сохранить сценарий</translation>
+    </message>
+    <message>
+        <source>Scenarios (*.json)</source>
+        <translation>Сценарии (*.json)</translation>
+    </message>
+</context>
+<context>
+    <name>pb::ui::LivePlot</name>
+    <message>
+        <source>Arrival rate (req/s)</source>
+        <translation>Интенсивность поступления (запр./с)</translation>
+    </message>
+    <message>
+        <source>In flight</source>
+        <translation>В работе</translation>
+    </message>
+    <message>
+        <source>Target rate</source>
+        <translation>Целевая интенсивность</translation>
+    </message>
+    <message>
+        <source>Achieved rate</source>
+        <translation>Достигнутая интенсивность</translation>
+    </message>
+    <message>
+        <source>Time since the run started (s)</source>
+        <translation>Время с начала прогона (с)</translation>
+    </message>
+    <message>
+        <source>Client TTFT p95 (ms)</source>
+        <translation>TTFT p95 клиента (мс)</translation>
+    </message>
+    <message>
+        <source>Dropped</source>
+        <translation>Отброшено</translation>
+    </message>
+    <message>
+        <source>TTFT p95 (interval)</source>
+        <translation>TTFT p95 (интервал)</translation>
+    </message>
+    <message>
+        <source>Dropped iterations</source>
+        <translation>Отброшенные итерации</translation>
     </message>
 </context>
 <context>
@@ -2218,6 +2968,38 @@ Import a result file (File › Import…, Ctrl+I) or drop one here.</source>
         <source>&amp;Edit</source>
         <translation>&amp;Правка</translation>
     </message>
+    <message>
+        <source>&amp;Launch Run…</source>
+        <translation>&amp;Запустить прогон…</translation>
+    </message>
+    <message>
+        <source>Edit or open a scenario and run it against the demo gateway or an endpoint</source>
+        <translation>Изменить или открыть сценарий и запустить его на демо-шлюзе или конечной точке</translation>
+    </message>
+    <message>
+        <source>&amp;View</source>
+        <translation>&amp;Вид</translation>
+    </message>
+    <message>
+        <source>OTLP receiver: %1</source>
+        <translation>Приёмник OTLP: %1</translation>
+    </message>
+    <message>
+        <source>Timeline</source>
+        <translation>Временная шкала</translation>
+    </message>
+    <message>
+        <source>Explorer</source>
+        <translation>Обозреватель</translation>
+    </message>
+    <message>
+        <source>Distributions</source>
+        <translation>Распределения</translation>
+    </message>
+    <message>
+        <source>Run Launcher</source>
+        <translation>Запуск прогонов</translation>
+    </message>
 </context>
 <context>
     <name>pb::ui::OverviewModel</name>
@@ -2435,6 +3217,30 @@ Import a result file (File › Import…, Ctrl+I) or drop one here.</source>
         <source>Scope: %1. Window: %2.</source>
         <translation>Область: %1. Окно: %2.</translation>
     </message>
+    <message>
+        <source>Window:</source>
+        <translation>Окно:</translation>
+    </message>
+    <message>
+        <source>Model:</source>
+        <translation>Модель:</translation>
+    </message>
+    <message>
+        <source>run&apos;s window</source>
+        <translation>окно прогона</translation>
+    </message>
+    <message>
+        <source>every model</source>
+        <translation>все модели</translation>
+    </message>
+    <message>
+        <source>whole run</source>
+        <translation>весь прогон</translation>
+    </message>
+    <message>
+        <source>stage %1</source>
+        <translation>ступень %1</translation>
+    </message>
 </context>
 <context>
     <name>pb::ui::RecentFiles</name>
@@ -2572,10 +3378,202 @@ Import a result file (File › Import…, Ctrl+I) or drop one here.</source>
     </message>
 </context>
 <context>
+    <name>pb::ui::ScenarioDocument</name>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1: %2</translation>
+    </message>
+    <message>
+        <source>A scenario is a JSON object ({ … }).</source>
+        <translation>Сценарий — это объект JSON ({ … }).</translation>
+    </message>
+    <message>
+        <source>Cannot read %1: %2</source>
+        <translation>Не удаётся прочитать %1: %2</translation>
+    </message>
+    <message>
+        <source>Cannot write %1: %2</source>
+        <translation>Не удаётся записать %1: %2</translation>
+    </message>
+</context>
+<context>
+    <name>pb::ui::StagesModel</name>
+    <message>
+        <source>Stage</source>
+        <translation>Ступень</translation>
+    </message>
+    <message>
+        <source>Target (req/s)</source>
+        <translation>Цель (запр./с)</translation>
+    </message>
+    <message>
+        <source>Duration</source>
+        <translation>Длительность</translation>
+    </message>
+    <message>
+        <source>Ramp</source>
+        <translation>Нарастание</translation>
+    </message>
+</context>
+<context>
     <name>pb::ui::TableCopy</name>
     <message>
         <source>Copy as CSV</source>
         <translation>Копировать как CSV</translation>
+    </message>
+</context>
+<context>
+    <name>pb::ui::TimelinePage</name>
+    <message>
+        <source>automatic</source>
+        <translation>автоматически</translation>
+    </message>
+    <message>
+        <source>1 s</source>
+        <translation>1 с</translation>
+    </message>
+    <message>
+        <source>5 s</source>
+        <translation>5 с</translation>
+    </message>
+    <message>
+        <source>10 s</source>
+        <translation>10 с</translation>
+    </message>
+    <message>
+        <source>60 s</source>
+        <translation>60 с</translation>
+    </message>
+    <message>
+        <source>Interval:</source>
+        <translation>Интервал:</translation>
+    </message>
+    <message>
+        <source>Percentiles:</source>
+        <translation>Перцентили:</translation>
+    </message>
+    <message>
+        <source>Cannot compute the timeline: %1</source>
+        <translation>Не удаётся построить временную шкалу: %1</translation>
+    </message>
+    <message>
+        <source>Computing…</source>
+        <translation>Вычисление…</translation>
+    </message>
+    <message>
+        <source>%1 s</source>
+        <translation>%1 с</translation>
+    </message>
+    <message>
+        <source>%1 s (automatic)</source>
+        <translation>%1 с (автоматически)</translation>
+    </message>
+    <message>
+        <source>Latency and errors: scope %1; window %2; interval %3; %4.</source>
+        <translation>Задержка и ошибки: область %1; окно %2; интервал %3; %4.</translation>
+    </message>
+    <message>
+        <source>Knee: one point per stage; throughput counts the completions of the run&apos;s load samples over the stage&apos;s span moved later by its median total.</source>
+        <translation>Колено: одна точка на ступень; пропускная способность считает завершения по выборкам нагрузки прогона за интервал ступени, сдвинутый позже на её медианное общее время.</translation>
+    </message>
+    <message>
+        <source>Knee: one point per stage; throughput counts completed requests (start + total) over the stage&apos;s span moved later by its median total.</source>
+        <translation>Колено: одна точка на ступень; пропускная способность считает завершённые запросы (начало + общее время) за интервал ступени, сдвинутый позже на её медианное общее время.</translation>
+    </message>
+</context>
+<context>
+    <name>pb::ui::TimelinePlots</name>
+    <message>
+        <source>time from run start (s)</source>
+        <translation>время от начала прогона (с)</translation>
+    </message>
+    <message>
+        <source>arrival rate (requests/s)</source>
+        <translation>интенсивность поступления (запросов/с)</translation>
+    </message>
+    <message>
+        <source>requests in flight</source>
+        <translation>запросы в работе</translation>
+    </message>
+    <message>
+        <source>dropped</source>
+        <translation>отброшено</translation>
+    </message>
+    <message>
+        <source>latency (ms)</source>
+        <translation>задержка (мс)</translation>
+    </message>
+    <message>
+        <source>error rate (% of started)</source>
+        <translation>доля ошибок (% от начатых)</translation>
+    </message>
+    <message>
+        <source>%1 s intervals</source>
+        <translation>интервалы по %1 с</translation>
+    </message>
+    <message>
+        <source>achieved (started)</source>
+        <translation>достигнуто (начато)</translation>
+    </message>
+    <message>
+        <source>started (from requests)</source>
+        <translation>начато (по запросам)</translation>
+    </message>
+    <message>
+        <source>completed</source>
+        <translation>завершено</translation>
+    </message>
+    <message>
+        <source>target</source>
+        <translation>цель</translation>
+    </message>
+    <message>
+        <source>Arrival rate, from the run&apos;s load samples (closed model: no target rate); %1</source>
+        <translation>Интенсивность поступления по выборкам нагрузки прогона (закрытая модель: без целевой интенсивности); %1</translation>
+    </message>
+    <message>
+        <source>Target vs achieved arrival rate, from the run&apos;s load samples; %1</source>
+        <translation>Целевая и достигнутая интенсивность поступления по выборкам нагрузки прогона; %1</translation>
+    </message>
+    <message>
+        <source>Imported run without load samples: started requests per second, derived from the request table; no target rate; %1</source>
+        <translation>Импортированный прогон без выборок нагрузки: начатые запросы в секунду, выведенные из таблицы запросов; без целевой интенсивности; %1</translation>
+    </message>
+    <message>
+        <source>in flight (mean)</source>
+        <translation>в работе (среднее)</translation>
+    </message>
+    <message>
+        <source>dropped iterations</source>
+        <translation>отброшенные итерации</translation>
+    </message>
+    <message>
+        <source>Requests in flight and dropped iterations, from the load samples</source>
+        <translation>Запросы в работе и отброшенные итерации по выборкам нагрузки</translation>
+    </message>
+    <message>
+        <source>No in-flight count (the import has no load samples); dropped iterations from the request table</source>
+        <translation>Нет числа запросов в работе (в импорте нет выборок нагрузки); отброшенные итерации — по таблице запросов</translation>
+    </message>
+    <message>
+        <source>%1 per interval (ms)</source>
+        <translation>%1 по интервалам (мс)</translation>
+    </message>
+    <message>
+        <source>%1 of TTFT (first visible text), GPU queue and total per interval</source>
+        <translation>%1 для TTFT (первый видимый текст), очереди GPU и общего времени по интервалам</translation>
+    </message>
+    <message>
+        <source>%1 of TTFT (first visible text) and total per interval; no GPU queue without joined server spans</source>
+        <translation>%1 для TTFT (первый видимый текст) и общего времени по интервалам; без очереди GPU, так как нет сопоставленных серверных спанов</translation>
+    </message>
+    <message>
+        <source>errors</source>
+        <translation>ошибки</translation>
+    </message>
+    <message>
+        <source>Provider and client errors as a share of started requests</source>
+        <translation>Ошибки провайдера и клиента как доля начатых запросов</translation>
     </message>
 </context>
 <context>
@@ -2706,18 +3704,6 @@ Import a result file (File › Import…, Ctrl+I) or drop one here.</source>
         <translation>фрагменты</translation>
     </message>
     <message>
-        <source>Export PNG…</source>
-        <translation>Экспорт в PNG…</translation>
-    </message>
-    <message>
-        <source>Export PNG</source>
-        <translation>Экспорт в PNG</translation>
-    </message>
-    <message>
-        <source>PNG image (*.png)</source>
-        <translation>Изображение PNG (*.png)</translation>
-    </message>
-    <message>
         <source>Server spans on the client axis assume a symmetric network:
 the root starts half the network envelope (%L1 ms) after the client start.</source>
         <translation>Спаны сервера на оси клиента предполагают симметричную сеть:
@@ -2746,18 +3732,6 @@ the root starts half the network envelope (%L1 ms) after the client start.</sour
     <message>
         <source>%L1 stream chunks</source>
         <translation>фрагментов потока: %L1</translation>
-    </message>
-    <message>
-        <source>Export PDF…</source>
-        <translation>Экспорт в PDF…</translation>
-    </message>
-    <message>
-        <source>Export PDF</source>
-        <translation>Экспорт в PDF</translation>
-    </message>
-    <message>
-        <source>PDF document (*.pdf)</source>
-        <translation>Документ PDF (*.pdf)</translation>
     </message>
 </context>
 <context>
