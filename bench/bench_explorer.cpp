@@ -12,6 +12,7 @@
 // 4. ExplorerModel::setResults + setLimit(10000): the slowest 10,000, then
 //    the same with an outcome filter, then a trace-ID prefix search.
 // Prints wall times, the process RSS after each step and the peak RSS.
+#include "BenchUtil.h"
 #include "ExplorerAnalysis.h"
 #include "ExplorerModel.h"
 #include "ExplorerPlot.h"
@@ -35,25 +36,8 @@ namespace {
 
 constexpr int kBatch = 10'000;
 
-std::string hex(std::mt19937_64& rng, int digits)
-{
-    static const char* const kDigits = "0123456789abcdef";
-    std::string s(static_cast<std::size_t>(digits), '0');
-    std::uint64_t bits = 0;
-    for (int i = 0; i < digits; ++i) {
-        if (i % 16 == 0) {
-            bits = rng();
-        }
-        s[static_cast<std::size_t>(i)] = kDigits[bits & 0xf];
-        bits >>= 4;
-    }
-    return s;
-}
-
-Nanos ms(double v)
-{
-    return static_cast<Nanos>(v * 1e6);
-}
+using bench::ms;
+using bench::randomHex;
 
 // A stepped streaming run: mostly completed, a few errors, time-outs and
 // broken streams, ten stages of rising rate.
@@ -63,8 +47,8 @@ public:
     RequestRecord next(std::int64_t i)
     {
         RequestRecord r;
-        r.traceId = hex(m_rng, 32);
-        r.spanId = hex(m_rng, 16);
+        r.traceId = randomHex(m_rng, 32);
+        r.spanId = randomHex(m_rng, 16);
         r.attempt = 1;
         r.stage.append("rate-").append(std::to_string(2 + (i / 100'000) * 2));
         r.model = "demo-llm";

@@ -14,6 +14,7 @@
 //    applied, plus the first screenful in that order.
 // 4. Finds the last row's trace ID (RunStore::seqOfTrace, what `phasebench-cli
 //    trace` does; there is no trace_id index since schema v3).
+#include "BenchUtil.h"
 #include "RequestTableModel.h"
 #include "model/RequestColumns.h"
 #include "store/RunStore.h"
@@ -40,25 +41,8 @@ namespace {
 constexpr int kBatch = 10'000;
 constexpr int kScreenRows = 40;
 
-std::string hex(std::mt19937_64& rng, int digits)
-{
-    static const char* const kDigits = "0123456789abcdef";
-    std::string s(static_cast<std::size_t>(digits), '0');
-    std::uint64_t bits = 0;
-    for (int i = 0; i < digits; ++i) {
-        if (i % 16 == 0) {
-            bits = rng();
-        }
-        s[static_cast<std::size_t>(i)] = kDigits[bits & 0xf];
-        bits >>= 4;
-    }
-    return s;
-}
-
-Nanos ms(double v)
-{
-    return static_cast<Nanos>(v * 1e6);
-}
+using bench::ms;
+using bench::randomHex;
 
 // One attempt of a stepped streaming run against an LLM gateway: mostly
 // completed streams with keep-alive connections, some errors without
@@ -73,8 +57,8 @@ public:
     RequestRecord next(std::int64_t i)
     {
         RequestRecord r;
-        r.traceId = hex(m_rng, 32);
-        r.spanId = hex(m_rng, 16);
+        r.traceId = randomHex(m_rng, 32);
+        r.spanId = randomHex(m_rng, 16);
         // append, not "L" + std::to_string(): GCC 12 -O3 warns falsely (-Wrestrict) on the latter
         r.logicalRequestId.append("L").append(std::to_string(i));
         r.attempt = m_unit(m_rng) < 0.03 ? 2 : 1;
