@@ -15,7 +15,7 @@ PACKAGES=(
   libsqlite3-dev nlohmann-json3-dev libcurl4-openssl-dev
   libprotobuf-dev protobuf-compiler zlib1g-dev libcpp-httplib-dev libsimdjson-dev
   # used by tests and benchmarks
-  curl jq hey xvfb xauth openssl
+  curl jq hey xvfb xauth openssl nghttp2-server
 )
 
 missing=()
