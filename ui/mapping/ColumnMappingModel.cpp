@@ -114,7 +114,8 @@ bool ColumnMappingModel::isRow(const QModelIndex& index) const
 {
     // Not checkIndex(): views and the model tester ask about invalid indexes
     // on purpose, and checkIndex() logs a warning for each.
-    return index.isValid() && index.model() == this && index.row() < rowCount() && index.column() < ColumnCount;
+    return index.isValid() && index.model() == this && index.row() < rowCount() &&
+           index.column() < ColumnCount;
 }
 
 int ColumnMappingModel::rowCount(const QModelIndex& parent) const
@@ -178,8 +179,7 @@ QVariant ColumnMappingModel::data(const QModelIndex& index, int role) const
 
 bool ColumnMappingModel::setData(const QModelIndex& index, const QVariant& value, int role)
 {
-    if (role != Qt::EditRole || !isRow(index) ||
-        !(flags(index) & Qt::ItemIsEditable)) {
+    if (role != Qt::EditRole || !isRow(index) || !(flags(index) & Qt::ItemIsEditable)) {
         return false;
     }
     auto& row = m_rows[static_cast<std::size_t>(index.row())];
