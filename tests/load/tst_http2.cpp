@@ -5,6 +5,7 @@
 // libcurl 7.88 every request after the first on an h2c connection to
 // nghttpd fails, in the curl tool as well.
 #include "LoadTestUtil.h"
+#include "NetTestUtil.h"
 
 #include <QFile>
 #include <QProcess>
@@ -21,22 +22,6 @@ using namespace pb;
 using namespace pb::test;
 
 namespace {
-
-int freeLoopbackPort()
-{
-    const int fd = ::socket(AF_INET, SOCK_STREAM, 0);
-    sockaddr_in addr{};
-    addr.sin_family = AF_INET;
-    addr.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
-    socklen_t len = sizeof(addr);
-    int port = 0;
-    if (::bind(fd, reinterpret_cast<sockaddr*>(&addr), sizeof(addr)) == 0 &&
-        ::getsockname(fd, reinterpret_cast<sockaddr*>(&addr), &len) == 0) {
-        port = ntohs(addr.sin_port);
-    }
-    ::close(fd);
-    return port;
-}
 
 bool accepts(int port)
 {
@@ -104,23 +89,6 @@ private:
     int m_port = 0;
 };
 
-bool makeCertificate(const QString& dir, QString* error)
-{
-    QProcess p;
-    p.start(QStringLiteral("openssl"),
-            {QStringLiteral("req"), QStringLiteral("-x509"), QStringLiteral("-newkey"),
-             QStringLiteral("rsa:2048"), QStringLiteral("-nodes"), QStringLiteral("-keyout"),
-             dir + QStringLiteral("/key.pem"), QStringLiteral("-out"), dir + QStringLiteral("/cert.pem"),
-             QStringLiteral("-days"), QStringLiteral("1"), QStringLiteral("-subj"),
-             QStringLiteral("/CN=127.0.0.1"), QStringLiteral("-addext"),
-             QStringLiteral("subjectAltName=IP:127.0.0.1")});
-    if (!p.waitForFinished(60000) || p.exitCode() != 0) {
-        *error = QString::fromUtf8(p.readAllStandardError()) + p.errorString();
-        return false;
-    }
-    return true;
-}
-
 // `users` in parallel for a short while, HTTP/2 in the given mode.
 EngineRun runH2(const std::string& baseUrl, const char* version, int users)
 {
@@ -141,7 +109,7 @@ private Q_SLOTS:
     void initTestCase()
     {
         QString error;
-        QVERIFY2(m_dir.isValid() && makeCertificate(m_dir.path(), &error), qPrintable(error));
+        QVERIFY2(m_dir.isValid() && makeSelfSignedCertificate(m_dir.path(), &error), qPrintable(error));
     }
     void tlsWithAlpn();
 

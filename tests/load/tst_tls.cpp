@@ -4,8 +4,8 @@
 // NULL; with verification on (the default) a self-signed certificate is
 // refused with the error class tls_error.
 #include "LoadTestUtil.h"
+#include "NetTestUtil.h"
 
-#include <QProcess>
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -17,24 +17,6 @@ using namespace pb;
 using namespace pb::test;
 
 namespace {
-
-// A self-signed certificate for 127.0.0.1; false when openssl fails.
-bool makeCertificate(const QString& dir, QString* error)
-{
-    QProcess p;
-    p.start(QStringLiteral("openssl"),
-            {QStringLiteral("req"), QStringLiteral("-x509"), QStringLiteral("-newkey"),
-             QStringLiteral("rsa:2048"), QStringLiteral("-nodes"), QStringLiteral("-keyout"),
-             dir + QStringLiteral("/key.pem"), QStringLiteral("-out"), dir + QStringLiteral("/cert.pem"),
-             QStringLiteral("-days"), QStringLiteral("1"), QStringLiteral("-subj"),
-             QStringLiteral("/CN=127.0.0.1"), QStringLiteral("-addext"),
-             QStringLiteral("subjectAltName=IP:127.0.0.1")});
-    if (!p.waitForFinished(60000) || p.exitCode() != 0) {
-        *error = QString::fromUtf8(p.readAllStandardError()) + p.errorString();
-        return false;
-    }
-    return true;
-}
 
 class TlsServer
 {
@@ -78,7 +60,7 @@ private Q_SLOTS:
     void initTestCase()
     {
         QString error;
-        QVERIFY2(m_dir.isValid() && makeCertificate(m_dir.path(), &error), qPrintable(error));
+        QVERIFY2(m_dir.isValid() && makeSelfSignedCertificate(m_dir.path(), &error), qPrintable(error));
     }
     void handshakeMeasuredThenReused();
     void verificationRefusesSelfSigned();

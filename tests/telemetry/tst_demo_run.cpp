@@ -1,6 +1,7 @@
 // The main job end to end: `phasebench-cli demo` starts the receiver and the
 // demo gateway on free loopback ports, runs an open-model load against the
 // gateway, joins and summarizes. Everything real: HTTP, OTLP, SQLite file.
+#include "NetTestUtil.h"
 #include "TelemetryTestUtil.h"
 #include "TestUtil.h"
 #include "demo/DemoRun.h"
@@ -10,11 +11,6 @@
 #include <QTest>
 
 #include <nlohmann/json.hpp>
-
-#include <arpa/inet.h>
-#include <netinet/in.h>
-#include <sys/socket.h>
-#include <unistd.h>
 
 #include <atomic>
 #include <set>
@@ -200,28 +196,6 @@ void TestDemoRun::badOptions()
     QVERIFY(!r.err.isEmpty());
 }
 
-namespace {
-
-// A loopback port that was free a moment ago (the receiver binds it next).
-int freeLoopbackPort()
-{
-    const int fd = ::socket(AF_INET, SOCK_STREAM, 0);
-    sockaddr_in addr{};
-    addr.sin_family = AF_INET;
-    addr.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
-    addr.sin_port = 0;
-    socklen_t len = sizeof(addr);
-    int port = 0;
-    if (::bind(fd, reinterpret_cast<sockaddr*>(&addr), sizeof(addr)) == 0 &&
-        ::getsockname(fd, reinterpret_cast<sockaddr*>(&addr), &len) == 0) {
-        port = ntohs(addr.sin_port);
-    }
-    ::close(fd);
-    return port;
-}
-
-} // namespace
-
 // The run launcher's path: the user's own stepped scenario against the
 // built-in gateway; each stage is stored and the spans join.
 void TestDemoRun::customScenarioAgainstTheGateway()
@@ -259,7 +233,7 @@ void TestDemoRun::customScenarioAgainstTheGateway()
 // environment, and the spans still join.
 void TestDemoRun::ownEndpointWithReceiverPort()
 {
-    const int port = freeLoopbackPort();
+    const int port = test::freeLoopbackPort();
     QVERIFY(port > 0);
     demo::GatewayConfig endpointConfig;
     endpointConfig.otlpEndpoint = "http://127.0.0.1:" + std::to_string(port) + "/v1/traces";
