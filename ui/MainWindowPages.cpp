@@ -20,30 +20,22 @@
 
 namespace pb::ui {
 
-namespace {
-
-// Hooks for a run page with showRun/clear/refresh/isComputing.
-template<typename Page> auto hooksOf(Page* page)
-{
-    return std::tuple([page](const QString& path, qint64 runId) { page->showRun(path, runId); },
-                      [page] { page->clear(); },
-                      [page] {
-                          if (!page->isComputing()) {
-                              page->refresh();
-                          }
-                      });
-}
-
-} // namespace
-
 void MainWindow::addLaterPages()
 {
     auto statusMessage = [this](const QString& message) {
         statusBar()->showMessage(message, 10000);
     };
+    // A run page with showRun/clear/refresh/isComputing; a live refresh
+    // waits for the page's running computation.
     auto addRunPage = [this](auto* page) {
-        auto [show, clear, refresh] = hooksOf(page);
-        m_runPages.push_back(RunPageHooks{show, clear, refresh});
+        m_runPages.push_back(
+            RunPageHooks{[page](const QString& path, qint64 runId) { page->showRun(path, runId); },
+                         [page] { page->clear(); },
+                         [page] {
+                             if (!page->isComputing()) {
+                                 page->refresh();
+                             }
+                         }});
     };
 
     m_timelinePage = new TimelinePage;
