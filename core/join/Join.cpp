@@ -537,7 +537,8 @@ JoinResult joinRun(RunStore& store, std::int64_t runId, const JoinOptions& optio
         throw;
     }
     for (auto& r : readers) {
-        r->stop(); // joins: every reader is done here
+        // Not stop(): a reader may still be reading the attempts after its spans.
+        r->wait();
     }
     if (attemptReader.joinable()) {
         attemptReader.join();

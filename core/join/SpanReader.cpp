@@ -3,6 +3,7 @@
 #include "store/RunStore.h"
 
 #include <cstdio>
+#include <utility>
 
 namespace pb::join {
 
@@ -117,7 +118,7 @@ bool SpanReader::next(Chunk& out)
     m_changed.wait(lock, [&] { return !m_queue.empty() || m_done; });
     if (m_queue.empty()) {
         if (m_error) {
-            std::rethrow_exception(m_error);
+            std::rethrow_exception(std::exchange(m_error, nullptr));
         }
         return false;
     }
@@ -125,6 +126,17 @@ bool SpanReader::next(Chunk& out)
     m_queue.pop_front();
     m_changed.notify_all();
     return true;
+}
+
+void SpanReader::wait()
+{
+    if (m_thread.joinable()) {
+        m_thread.join();
+    }
+    // An error of `after` comes when every chunk was already taken.
+    if (m_error) {
+        std::rethrow_exception(std::exchange(m_error, nullptr));
+    }
 }
 
 void SpanReader::stop()

@@ -52,6 +52,9 @@ public:
     // The next chunk in order; false when all are taken. Rethrows the
     // reader's error.
     bool next(Chunk& out);
+    // Waits for the reader to finish its work (the spans and `after`);
+    // rethrows an error not yet reported by next().
+    void wait();
     // Asks the reader to stop and waits for it.
     void stop();
 
