@@ -475,14 +475,14 @@ JoinResult joinRun(RunStore& store, std::int64_t runId, const JoinOptions& optio
     // larger part of the work) on their own threads; the calling thread
     // chains the parsed spans into the index in the store's order. When the
     // file allows more connections (a file, no open transaction of the
-    // caller's hiding rows), two readers split the run by trace-ID range and
+    // caller's hiding rows), two readers split the run by span id range and
     // a third thread reads the attempts; else one reader uses the caller's
     // connection alone while it runs and reads the attempts after the spans.
     const std::string& path = store.path();
     const bool ownConnections = !path.empty() && path != ":memory:" && store.connection().autocommit();
-    std::optional<std::string> middle;
+    std::optional<std::int64_t> middle;
     if (ownConnections && info->spanCount >= opts.parallelScanFrom) {
-        middle = middleTraceId(store.connection(), runId);
+        middle = middleSpanId(store.connection(), runId);
     }
     std::atomic<bool> stop{false};
     std::exception_ptr attemptError;

@@ -2,7 +2,6 @@
 
 #include "store/RunStore.h"
 
-#include <cstdio>
 #include <utility>
 
 namespace pb::join {
@@ -60,26 +59,26 @@ void SpanReader::read(Connection& db, std::int64_t runId, const Range& range)
               "THEN attributes END FROM spans WHERE run_id = ?1"
             : "SELECT trace_id, span_id, parent_span_id, kind, start_ns, end_ns, phase, name, "
               "attributes FROM spans WHERE run_id = ?1";
-    if (range.fromTrace) {
-        sql += " AND trace_id >= ?3";
+    // In id order (spans_run's order, no sort), so that the ranges of
+    // several readers concatenate in the order of a single scan.
+    if (range.fromId) {
+        sql += " AND id >= ?3";
     }
-    if (range.toTrace) {
-        sql += " AND trace_id < ?4";
+    if (range.toId) {
+        sql += " AND id < ?4";
     }
-    if (range.fromTrace || range.toTrace) {
-        sql += " ORDER BY trace_id"; // the index order, so that the ranges concatenate
-    }
+    sql += " ORDER BY id";
     auto st = db.prepare(sql);
     st.bind(1, runId);
     const std::string latencyKey = m_index.mapper().latencyNeedle();
     if (m_useStoredPhase) {
         st.bind(2, std::string_view(latencyKey));
     }
-    if (range.fromTrace) {
-        st.bind(3, std::string_view(*range.fromTrace));
+    if (range.fromId) {
+        st.bind(3, *range.fromId);
     }
-    if (range.toTrace) {
-        st.bind(4, std::string_view(*range.toTrace));
+    if (range.toId) {
+        st.bind(4, *range.toId);
     }
     Chunk chunk;
     chunk.reserve(kChunkSpans);
@@ -151,36 +150,19 @@ void SpanReader::stop()
     }
 }
 
-std::optional<std::string> middleTraceId(Connection& db, std::int64_t runId)
+std::optional<std::int64_t> middleSpanId(Connection& db, std::int64_t runId)
 {
-    auto edge = [&](const char* sql) -> std::optional<TraceKey> {
-        auto st = db.prepare(sql);
-        st.bind(1, runId);
-        if (!st.step()) {
-            return std::nullopt;
-        }
-        const auto text = st.text(0);
-        if (text.size() != 32) {
-            return std::nullopt;
-        }
-        return parseTraceKey(text);
-    };
-    const auto lo = edge("SELECT trace_id FROM spans WHERE run_id = ?1 ORDER BY trace_id LIMIT 1");
-    const auto hi = edge("SELECT trace_id FROM spans WHERE run_id = ?1 ORDER BY trace_id DESC LIMIT 1");
-    if (!lo || !hi) {
+    auto st = db.prepare("SELECT min(id), max(id) FROM spans WHERE run_id = ?1");
+    st.bind(1, runId);
+    if (!st.step() || st.isNull(0)) {
         return std::nullopt;
     }
-    __extension__ typedef unsigned __int128 U128; // 128-bit trace IDs
-    const U128 a = (U128(lo->hi) << 64) | lo->lo;
-    const U128 b = (U128(hi->hi) << 64) | hi->lo;
-    if (b <= a + 1) {
+    const std::int64_t lo = st.int64(0);
+    const std::int64_t hi = st.int64(1);
+    if (hi - lo < 2) {
         return std::nullopt;
     }
-    const U128 mid = a + (b - a) / 2;
-    char buf[33];
-    std::snprintf(buf, sizeof buf, "%016llx%016llx", static_cast<unsigned long long>(mid >> 64),
-                  static_cast<unsigned long long>(mid));
-    return std::string(buf);
+    return lo + (hi - lo) / 2;
 }
 
 } // namespace pb::join

@@ -1,7 +1,7 @@
 // Internal to the join: reads a run's spans on a thread of its own and
 // parses them for the SpanIndex (IDs, phase, latency attributes), handing
 // them over in chunks in the store's order. Several readers can split a run
-// by trace-ID range; the join then takes their chunks one reader after the
+// by span id range; the join then takes their chunks one reader after the
 // other, which keeps the order of a single scan.
 #pragma once
 
@@ -32,8 +32,9 @@ public:
 
     struct Range
     {
-        std::optional<std::string> fromTrace; // trace_id >= fromTrace
-        std::optional<std::string> toTrace;   // trace_id < toTrace
+        // By span row id (the store's insertion order): fromId <= id < toId.
+        std::optional<std::int64_t> fromId;
+        std::optional<std::int64_t> toId;
     };
 
     // `index` parses (its const compact()); `maxQueued` chunks wait at most
@@ -74,9 +75,8 @@ private:
     std::thread m_thread;
 };
 
-// A trace ID halfway between the run's smallest and largest (32 lowercase
-// hex digits), to split a span scan in two; nothing when the run has too
-// few spans or IDs that are not 32 hex digits.
-std::optional<std::string> middleTraceId(Connection& db, std::int64_t runId);
+// A span row id halfway between the run's first and last, to split a span
+// scan in two; nothing when the run has too few spans.
+std::optional<std::int64_t> middleSpanId(Connection& db, std::int64_t runId);
 
 } // namespace pb::join

@@ -2,8 +2,10 @@
 
 #include "model/RequestColumns.h"
 #include "store/RequestBlocks.h"
+#include "store/SpanTraces.h"
 #include "store/Sqlite.h"
 
+#include <algorithm>
 #include <functional>
 #include <string>
 #include <vector>
@@ -123,9 +125,39 @@ CREATE UNIQUE INDEX request_blocks_run_seq ON request_blocks(run_id, first_seq);
     blocks::rebuildAll(db);
 }
 
+// Version 4: spans are found by trace through `span_traces`, one row per
+// run of consecutive spans (by id) of one trace, instead of an index on
+// (run_id, trace_id). Random trace IDs made that index most of the cost of a
+// span import (each span a random B-tree insert; bench/RESULTS.md, import);
+// spans arrive grouped by trace, so segments are several times fewer. The
+// run's spans in insertion order come from `spans_run`, whose entries are
+// appended.
+void v4(Connection& db)
+{
+    db.exec(R"(
+DROP INDEX IF EXISTS spans_trace;
+CREATE INDEX spans_run ON spans(run_id);
+CREATE TABLE span_traces (
+  run_id INTEGER NOT NULL REFERENCES runs(id) ON DELETE CASCADE,
+  trace_key INTEGER NOT NULL,
+  first_id INTEGER NOT NULL,
+  last_id INTEGER NOT NULL,
+  PRIMARY KEY (run_id, trace_key, first_id)
+) WITHOUT ROWID;
+)");
+    auto read = db.prepare("SELECT id, run_id, trace_id FROM spans ORDER BY id");
+    auto write =
+        db.prepare("INSERT INTO span_traces (run_id, trace_key, first_id, last_id) VALUES (?,?,?,?)");
+    SpanTraceSegments segments(write);
+    while (read.step()) {
+        segments.add(read.int64(1), read.text(2), read.int64(0));
+    }
+    segments.flush();
+}
+
 const std::vector<std::function<void(Connection&)>>& steps()
 {
-    static const std::vector<std::function<void(Connection&)>> s{v1, v2, v3};
+    static const std::vector<std::function<void(Connection&)>> s{v1, v2, v3, v4};
     return s;
 }
 
@@ -136,6 +168,27 @@ int pragmaInt(Connection& db, const char* sql)
 }
 
 } // namespace
+
+std::int64_t traceKey(std::string_view traceId)
+{
+    std::uint64_t key = 0;
+    const std::size_t digits = std::min<std::size_t>(traceId.size(), 15);
+    bool hex = digits == 15;
+    for (std::size_t i = 0; hex && i < digits; ++i) {
+        const char c = traceId[i];
+        const int v = c >= '0' && c <= '9' ? c - '0' : c >= 'a' && c <= 'f' ? c - 'a' + 10 : -1;
+        hex = v >= 0;
+        key = key << 4 | static_cast<std::uint64_t>(v < 0 ? 0 : v);
+    }
+    if (!hex) {
+        key = 14695981039346656037ULL; // FNV-1a
+        for (const char c : traceId) {
+            key = (key ^ static_cast<unsigned char>(c)) * 1099511628211ULL;
+        }
+        key >>= 4;
+    }
+    return static_cast<std::int64_t>(key);
+}
 
 int currentVersion()
 {

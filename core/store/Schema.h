@@ -1,6 +1,9 @@
 // The workbench file's schema and its forward migrations.
 #pragma once
 
+#include <cstdint>
+#include <string_view>
+
 namespace pb {
 
 class Connection;
@@ -9,6 +12,11 @@ namespace schema {
 
 // 'PHB1': marks a SQLite file as a Phasebench workbench file.
 inline constexpr int kApplicationId = 0x50484231;
+// The key of a trace in `span_traces` (schema v4): its first 15 hex digits
+// as an integer (60 bits, never negative); a trace ID that is not hex gets a
+// 60-bit hash of its text instead.
+std::int64_t traceKey(std::string_view traceId);
+
 // The schema version this build writes and reads.
 int currentVersion();
 

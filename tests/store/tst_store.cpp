@@ -7,7 +7,9 @@
 #include <QTest>
 
 #include <csignal>
+#include <cstdio>
 #include <limits>
+#include <map>
 #include <sqlite3.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -36,6 +38,8 @@ private Q_SLOTS:
     void largeRunAcrossManyBlocks();
     void staleOrDamagedBlocksAreRebuilt();
     void migratesVersion2File();
+    void migratesVersion3SpanIndex();
+    void spanTraceLookups();
     void orderFromBlocksMatchesSql();
     void findsTraceWithoutIndex();
 };
@@ -622,7 +626,7 @@ void TestStore::migratesVersion2File()
         QVERIFY_THROWS_EXCEPTION(StoreError, RunStore ro(path, RunStore::Mode::ReadOnly));
     }
     RunStore store(path);
-    QCOMPARE(store.schemaVersion(), 3);
+    QCOMPARE(store.schemaVersion(), schema::currentVersion());
     // Every row kept, with its values, NULLs and chunk offsets.
     const auto back = store.requestsBySeq(1, 0, 100);
     QCOMPARE(back.size(), rows.size());
@@ -642,6 +646,113 @@ void TestStore::migratesVersion2File()
     compareTable(store.loadRequestTable(1), rows);
     QCOMPARE(store.loadRequestTable(2).rows, std::size_t(0));
     QCOMPARE(store.seqOfTrace(1, rows[17].traceId), std::optional<std::int64_t>(17));
+}
+
+void TestStore::migratesVersion3SpanIndex()
+{
+    QTemporaryDir dir;
+    const auto path = test::tempPath(dir, "v3.phasebench");
+    const std::string traceA(32, 'a');
+    const std::string traceB = std::string(15, 'a') + std::string(17, 'b'); // same trace key as A
+    {
+        Connection c(path, false, true);
+        schema::migrate(c, 3);
+        c.exec("INSERT INTO runs (name, kind, created_utc, status) VALUES ('spans', 'import', "
+               "'2026-01-01T00:00:00Z', 'complete')");
+        int n = 0;
+        for (const auto& trace : {traceA, traceA, traceB, traceA}) {
+            ++n;
+            c.exec("INSERT INTO spans (run_id, trace_id, span_id, name, start_ns, end_ns) VALUES (1, '" +
+                   trace + "', '" + std::string(15, '1') + std::to_string(n) + "', 's', " +
+                   std::to_string(10 - n) + ", 20)");
+        }
+    }
+    RunStore store(path);
+    QCOMPARE(store.schemaVersion(), schema::currentVersion());
+    auto idx = store.connection().prepare(
+        "SELECT group_concat(name) FROM sqlite_schema WHERE tbl_name = 'spans' AND type = 'index'");
+    QVERIFY(idx.step());
+    QCOMPARE(std::string(idx.text(0)), std::string("spans_run"));
+    // Three segments: A (spans 1-2), B (3), A (4).
+    auto seg = store.connection().prepare("SELECT count(*) FROM span_traces WHERE run_id = 1");
+    QVERIFY(seg.step());
+    QCOMPARE(seg.int64(0), std::int64_t(3));
+    // Spans of one trace, not those of another with the same key, in time order.
+    const auto a = store.spansOfTrace(1, traceA);
+    QCOMPARE(a.size(), std::size_t(3));
+    QCOMPARE(a[0].spanId, std::string(15, '1') + "4");
+    QCOMPARE(a[2].spanId, std::string(15, '1') + "1");
+    QCOMPARE(store.spansOfTrace(1, traceB).size(), std::size_t(1));
+    QVERIFY(store.spansOfTrace(1, std::string(32, 'c')).empty());
+}
+
+void TestStore::spanTraceLookups()
+{
+    QTemporaryDir dir;
+    RunStore store(test::tempPath(dir, "traces.phasebench"));
+    const auto run = store.createRun({.name = "spans"});
+    const auto other = store.createRun({.name = "other"});
+    // Traces interleaved within and across batches, and one trace in two runs.
+    const auto trace = [](int t) {
+        return std::to_string(1000 + t) + std::string(28, 'e');
+    };
+    std::map<int, int> expected;
+    int n = 0;
+    for (int batch = 0; batch < 4; ++batch) {
+        std::vector<SpanRecord> spans;
+        for (int i = 0; i < 50; ++i) {
+            const int t = (i / 3 + batch) % 7; // runs of three, then another trace
+            SpanRecord s;
+            s.traceId = trace(t);
+            char id[17];
+            std::snprintf(id, sizeof id, "%016x", ++n);
+            s.spanId = id;
+            s.name = "s";
+            s.startNs = n;
+            s.endNs = n + 1;
+            spans.push_back(s);
+            ++expected[t];
+        }
+        store.insertSpans(run, spans);
+    }
+    SpanRecord foreign;
+    foreign.traceId = trace(2);
+    foreign.spanId = "00000000000000ff";
+    foreign.name = "elsewhere";
+    foreign.startNs = 1;
+    foreign.endNs = 2;
+    store.insertSpans(other, std::vector<SpanRecord>{foreign});
+    for (const auto& [t, count] : expected) {
+        const auto found = store.spansOfTrace(run, trace(t));
+        QCOMPARE(static_cast<int>(found.size()), count);
+        for (std::size_t i = 1; i < found.size(); ++i) {
+            QVERIFY(found[i - 1].startNs < found[i].startNs);
+            QCOMPARE(found[i].traceId, trace(t));
+        }
+    }
+    QCOMPARE(store.spansOfTrace(other, trace(2)).size(), std::size_t(1));
+    // Fewer segments than spans: consecutive spans of a trace share one.
+    auto seg = store.connection().prepare("SELECT count(*) FROM span_traces WHERE run_id = ?");
+    seg.bind(1, run);
+    QVERIFY(seg.step());
+    QVERIFY2(seg.int64(0) < 200 / 2, std::to_string(seg.int64(0)).c_str());
+    // Look-ups search the segment key and the spans' id range, never a scan.
+    auto plan = store.connection().prepare(
+        "EXPLAIN QUERY PLAN SELECT s.* FROM span_traces t JOIN spans s ON s.id BETWEEN t.first_id AND "
+        "t.last_id WHERE t.run_id = ?1 AND t.trace_key = ?2 AND s.trace_id = ?3");
+    std::string detail;
+    while (plan.step()) {
+        detail += std::string(plan.text(3)) + "\n";
+    }
+    QVERIFY2(detail.find("SEARCH t USING PRIMARY KEY") != std::string::npos, detail.c_str());
+    QVERIFY2(detail.find("SEARCH s USING INTEGER PRIMARY KEY") != std::string::npos, detail.c_str());
+    // Deleting a run takes its segments along.
+    store.deleteRun(run);
+    auto left = store.connection().prepare("SELECT count(*) FROM span_traces WHERE run_id = ?");
+    left.bind(1, run);
+    QVERIFY(left.step());
+    QCOMPARE(left.int64(0), std::int64_t(0));
+    QCOMPARE(store.spansOfTrace(other, trace(2)).size(), std::size_t(1));
 }
 
 void TestStore::orderFromBlocksMatchesSql()
