@@ -1,6 +1,7 @@
 #include "import/ImportFile.h"
 
 #include "import/GzipStream.h"
+#include "import/PipelinedSink.h"
 #include "store/RunStore.h"
 
 #include <filesystem>
@@ -140,8 +141,14 @@ ImportResult importFile(RunStore& store, const ImportRequest& request, const Imp
             info.status = RunStatus::Running;
             result.runId = store.createRun(info);
         }
-        StoreSink sink(store, result.runId);
-        result.summary = importer->parse(*src, options, sink, innerProgress);
+        StoreSink storeSink(store, result.runId);
+        {
+            // On an error the pipeline is gone (its writer joined) before
+            // the rollback below touches the store.
+            PipelinedSink sink(storeSink);
+            result.summary = importer->parse(*src, options, sink, innerProgress);
+            sink.finish();
+        }
         if (!request.intoRun) {
             if (!result.summary.configJson.empty()) {
                 store.setRunConfig(result.runId, result.summary.configJson);

@@ -52,9 +52,10 @@ void RequestBatcher::push(RequestRecord&& r)
 void RequestBatcher::flush()
 {
     if (!m_rows.empty()) {
-        m_sink.addRequests(m_rows);
         m_summary.requests += static_cast<std::int64_t>(m_rows.size());
+        m_sink.takeRequests(std::move(m_rows));
         m_rows.clear();
+        m_rows.reserve(m_batchSize);
     }
 }
 
@@ -77,9 +78,10 @@ void SpanBatcher::push(SpanRecord&& s)
 void SpanBatcher::flush()
 {
     if (!m_spans.empty()) {
-        m_sink.addSpans(m_spans);
         m_summary.spans += static_cast<std::int64_t>(m_spans.size());
+        m_sink.takeSpans(std::move(m_spans));
         m_spans.clear();
+        m_spans.reserve(m_batchSize);
     }
 }
 

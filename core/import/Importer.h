@@ -70,6 +70,10 @@ public:
     virtual ~ImportSink() = default;
     virtual void addRequests(std::span<const RequestRecord> rows) = 0;
     virtual void addSpans(std::span<const SpanRecord> spans) = 0;
+    // The same, for a batch the caller no longer needs: a sink that keeps
+    // batches (the pipelined writer) takes them without a copy.
+    virtual void takeRequests(std::vector<RequestRecord>&& rows) { addRequests(rows); }
+    virtual void takeSpans(std::vector<SpanRecord>&& spans) { addSpans(spans); }
     // A run-level figure: imported aggregates (marked as such by their name),
     // dropped iterations, thresholds. `text` carries non-numeric values.
     virtual void addFigure(const std::string& name, std::optional<double> value, const std::string& text) = 0;
