@@ -124,7 +124,8 @@ ImportResult importFile(RunStore& store, const ImportRequest& request, const Imp
         };
     }
 
-    store.begin();
+    // The run is created here or checked below, before any row refers to it.
+    store.begin(RunStore::Checks::RunsChecked);
     try {
         ImportResult result;
         if (request.intoRun) {

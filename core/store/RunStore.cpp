@@ -962,9 +962,18 @@ std::optional<RunInfo> RunStore::run(std::int64_t runId)
     return readRun(st);
 }
 
-void RunStore::begin()
+void RunStore::begin(Checks checks)
 {
-    m_db.exec("BEGIN IMMEDIATE");
+    if (checks == Checks::RunsChecked) {
+        m_db.exec("PRAGMA foreign_keys = OFF"); // a no-op inside a transaction, so before BEGIN
+        m_foreignKeysOff = true;
+    }
+    try {
+        m_db.exec("BEGIN IMMEDIATE");
+    } catch (...) {
+        restoreForeignKeys();
+        throw;
+    }
     m_inTx = true;
 }
 
@@ -972,6 +981,15 @@ void RunStore::commit()
 {
     m_db.exec("COMMIT");
     m_inTx = false;
+    restoreForeignKeys();
+}
+
+void RunStore::restoreForeignKeys()
+{
+    if (m_foreignKeysOff) {
+        m_foreignKeysOff = false;
+        m_db.exec("PRAGMA foreign_keys = ON");
+    }
 }
 
 void RunStore::rollback()
@@ -982,6 +1000,7 @@ void RunStore::rollback()
     m_inTx = false;
     m_prepared->nextSeq.clear(); // sequence numbers handed out in the transaction are void
     m_db.exec("ROLLBACK");
+    restoreForeignKeys();
 }
 
 std::int64_t RunStore::nextSeq(std::int64_t runId)

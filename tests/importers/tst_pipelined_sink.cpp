@@ -191,6 +191,9 @@ void TestPipelinedSink::failedImportCommitsNothing()
     const auto before = store.createRun({.name = "kept"});
     QVERIFY_THROWS_EXCEPTION(ImportError,
                              importFile(store, {.path = file}, ImporterRegistry::withBuiltins(), {}));
+    auto fkAfterFailure = store.connection().prepare("PRAGMA foreign_keys");
+    QVERIFY(fkAfterFailure.step());
+    QCOMPARE(fkAfterFailure.int64(0), std::int64_t(1));
     const auto runs = store.runs();
     QCOMPARE(runs.size(), std::size_t(1));
     QCOMPARE(runs.front().id, before);
@@ -202,6 +205,18 @@ void TestPipelinedSink::failedImportCommitsNothing()
         importFile(store, {.path = file, .skipBadLines = true}, ImporterRegistry::withBuiltins(), {});
     QCOMPARE(ok.summary.spans, std::int64_t(10000));
     QCOMPARE(static_cast<std::int64_t>(store.spans(ok.runId).size()), std::int64_t(10000));
+    // The import ran without per-row foreign-key checks: every row still
+    // refers to its run, and the checks are back on afterwards.
+    auto check = store.connection().prepare("PRAGMA foreign_key_check");
+    QVERIFY(!check.step());
+    auto fk = store.connection().prepare("PRAGMA foreign_keys");
+    QVERIFY(fk.step());
+    QCOMPARE(fk.int64(0), std::int64_t(1));
+    // Deleting the run still cascades to its spans.
+    store.deleteRun(ok.runId);
+    auto left = store.connection().prepare("SELECT count(*) FROM spans");
+    QVERIFY(left.step());
+    QCOMPARE(left.int64(0), std::int64_t(0));
 }
 
 QTEST_GUILESS_MAIN(TestPipelinedSink)

@@ -40,6 +40,7 @@ private Q_SLOTS:
     void migratesVersion2File();
     void migratesVersion3SpanIndex();
     void spanTraceLookups();
+    void runsCheckedTransaction();
     void orderFromBlocksMatchesSql();
     void findsTraceWithoutIndex();
 };
@@ -753,6 +754,45 @@ void TestStore::spanTraceLookups()
     QVERIFY(left.step());
     QCOMPARE(left.int64(0), std::int64_t(0));
     QCOMPARE(store.spansOfTrace(other, trace(2)).size(), std::size_t(1));
+}
+
+void TestStore::runsCheckedTransaction()
+{
+    QTemporaryDir dir;
+    RunStore store(test::tempPath(dir, "fk.phasebench"));
+    const auto fk = [&] {
+        auto st = store.connection().prepare("PRAGMA foreign_keys");
+        st.step();
+        return st.int64(0);
+    };
+    QCOMPARE(fk(), std::int64_t(1));
+    // Per-row checks (the default): a span of a run that does not exist is refused.
+    SpanRecord s;
+    s.traceId = std::string(32, 'a');
+    s.spanId = std::string(16, 'b');
+    s.name = "s";
+    s.startNs = 1;
+    s.endNs = 2;
+    store.begin();
+    QCOMPARE(fk(), std::int64_t(1));
+    QVERIFY_THROWS_EXCEPTION(StoreError, store.insertSpans(999, std::vector<SpanRecord>{s}));
+    store.rollback();
+    // RunsChecked: off inside, on again after commit and after rollback.
+    store.begin(RunStore::Checks::RunsChecked);
+    QCOMPARE(fk(), std::int64_t(0));
+    const auto run = store.createRun({.name = "bulk"});
+    store.insertSpans(run, std::vector<SpanRecord>{s});
+    store.commit();
+    QCOMPARE(fk(), std::int64_t(1));
+    store.begin(RunStore::Checks::RunsChecked);
+    store.rollback();
+    QCOMPARE(fk(), std::int64_t(1));
+    store.deleteRun(run); // cascades again
+    QVERIFY(store.spansOfTrace(run, s.traceId).empty());
+    auto left = store.connection().prepare(
+        "SELECT (SELECT count(*) FROM spans) + (SELECT count(*) FROM span_traces)");
+    QVERIFY(left.step());
+    QCOMPARE(left.int64(0), std::int64_t(0));
 }
 
 void TestStore::orderFromBlocksMatchesSql()
