@@ -8,7 +8,7 @@
 
 #include <QtGlobal>
 
-#include <unordered_set>
+#include <algorithm>
 #include <vector>
 
 namespace pb {
@@ -40,11 +40,18 @@ bool balanced(std::string_view line)
     return depth == 0 && !inString;
 }
 
-// Drops exact repeats of a span within a window of recent spans, keyed by a
-// 128-bit digest of (trace, span, start, end, name).
+// Drops exact repeats of a span within a window of recent spans (the last
+// kWindow to 2 x kWindow), keyed by a 128-bit digest of (trace, span, start,
+// end, name). Two flat open-addressing generations instead of a node-based
+// set: no allocation per span, and the older generation is dropped whole.
 class Dedupe
 {
 public:
+    Dedupe()
+        : m_current(kSlots)
+        , m_previous(kSlots)
+    {}
+
     bool fresh(const SpanRecord& s)
     {
         m_buf.clear();
@@ -53,24 +60,24 @@ public:
         m_buf.append(reinterpret_cast<const char*>(&s.endNs), sizeof s.endNs);
         m_buf.append(s.name);
         // Two independent 64-bit hashes (the second over the text with a
-        // salt byte in front) make the 128-bit key.
-        const std::string_view text(m_buf);
-        const std::uint64_t first = std::hash<std::string_view>{}(text);
+        // salt byte in front) make the 128-bit key; {0, 0} marks a free slot.
+        const std::uint64_t first = std::hash<std::string_view>{}(std::string_view(m_buf));
         m_buf.front() = static_cast<char>(m_buf.front() ^ 0x5a);
-        const Key key{first, std::hash<std::string_view>{}(std::string_view(m_buf))};
-        if (!m_set.insert(key).second) {
+        Key key{first, std::hash<std::string_view>{}(std::string_view(m_buf))};
+        if (key.a == 0 && key.b == 0) {
+            key.b = 1;
+        }
+        if (contains(m_current, key) || contains(m_previous, key)) {
             ++m_duplicates;
             return false;
         }
-        // A ring of the last kWindow keys: the oldest leaves the set when a
-        // new one comes in.
-        if (m_ring.size() < kWindow) {
-            m_ring.push_back(key);
-        } else {
-            m_set.erase(m_ring[m_next]);
-            m_ring[m_next] = key;
-            m_next = (m_next + 1) % kWindow;
+        if (m_size == kWindow) {
+            std::swap(m_current, m_previous);
+            std::fill(m_current.begin(), m_current.end(), Key{});
+            m_size = 0;
         }
+        insert(m_current, key);
+        ++m_size;
         return true;
     }
     std::int64_t duplicates() const { return m_duplicates; }
@@ -78,17 +85,38 @@ public:
 private:
     struct Key
     {
-        std::uint64_t a, b;
+        std::uint64_t a = 0, b = 0;
         bool operator==(const Key&) const = default;
     };
-    struct KeyHash
-    {
-        std::size_t operator()(const Key& k) const noexcept { return k.a ^ (k.b * 0x9e3779b97f4a7c15ULL); }
-    };
     static constexpr std::size_t kWindow = 65536;
-    std::unordered_set<Key, KeyHash> m_set{2 * kWindow};
-    std::vector<Key> m_ring;
-    std::size_t m_next = 0;
+    static constexpr std::size_t kSlots = 2 * kWindow; // load factor <= 1/2, a power of two
+
+    static std::size_t slotOf(const Key& k)
+    {
+        return static_cast<std::size_t>(k.a ^ (k.b >> 17)) & (kSlots - 1);
+    }
+    static bool contains(const std::vector<Key>& table, const Key& k)
+    {
+        for (std::size_t i = slotOf(k);; i = (i + 1) & (kSlots - 1)) {
+            if (table[i] == k) {
+                return true;
+            }
+            if (table[i] == Key{}) {
+                return false;
+            }
+        }
+    }
+    static void insert(std::vector<Key>& table, const Key& k)
+    {
+        std::size_t i = slotOf(k);
+        while (!(table[i] == Key{})) {
+            i = (i + 1) & (kSlots - 1);
+        }
+        table[i] = k;
+    }
+
+    std::vector<Key> m_current, m_previous;
+    std::size_t m_size = 0;
     std::string m_buf;
     std::int64_t m_duplicates = 0;
 };

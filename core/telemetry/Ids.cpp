@@ -8,18 +8,23 @@ namespace {
 
 constexpr char kHexDigits[] = "0123456789abcdef";
 
+// A table: IDs are validated and lowercased on every decoded span.
+constexpr std::array<signed char, 256> kHexValues = [] {
+    std::array<signed char, 256> t{};
+    t.fill(-1);
+    for (int i = 0; i < 10; ++i) {
+        t[static_cast<std::size_t>('0' + i)] = static_cast<signed char>(i);
+    }
+    for (int i = 0; i < 6; ++i) {
+        t[static_cast<std::size_t>('a' + i)] = static_cast<signed char>(10 + i);
+        t[static_cast<std::size_t>('A' + i)] = static_cast<signed char>(10 + i);
+    }
+    return t;
+}();
+
 int hexValue(char c)
 {
-    if (c >= '0' && c <= '9') {
-        return c - '0';
-    }
-    if (c >= 'a' && c <= 'f') {
-        return c - 'a' + 10;
-    }
-    if (c >= 'A' && c <= 'F') {
-        return c - 'A' + 10;
-    }
-    return -1;
+    return kHexValues[static_cast<unsigned char>(c)];
 }
 
 int base64Value(char c)
@@ -148,10 +153,15 @@ std::optional<std::string> normaliseJsonId(std::string_view text, std::size_t by
     // Hex is what OTLP/JSON specifies; a 2n-character string is never valid
     // base64 of n bytes, so the two forms cannot be confused.
     if (text.size() == 2 * byteCount) {
-        if (auto raw = fromHex(text)) {
-            return toHex(*raw);
+        std::string out(text); // lowercased in place: no detour through bytes
+        for (char& c : out) {
+            const int v = hexValue(c);
+            if (v < 0) {
+                return std::nullopt;
+            }
+            c = kHexDigits[v];
         }
-        return std::nullopt;
+        return out;
     }
     if (auto raw = fromBase64(text); raw && raw->size() == byteCount) {
         return toHex(*raw);

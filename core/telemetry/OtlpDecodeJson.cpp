@@ -264,6 +264,58 @@ std::string jsonServiceName(dom::object resourceSpans)
     return {};
 }
 
+// The fields of a span, found in one pass over its keys (looking each up by
+// name scanned the object ten times per span). As with field(), the
+// lowerCamelCase name wins over the proto name, and the first of repeated
+// keys wins.
+struct SpanFields
+{
+    enum Index { TraceId, SpanId, ParentSpanId, Name, Kind, Status, Attributes, Start, End, Count };
+    std::optional<dom::element> camel[Count];
+    std::optional<dom::element> snake[Count];
+
+    explicit SpanFields(dom::object js)
+    {
+        for (const auto kv : js) {
+            const std::string_view k = kv.key;
+            if (const int i = camelIndex(k); i >= 0) {
+                if (!camel[i]) {
+                    camel[i] = kv.value;
+                }
+            } else if (const int j = snakeIndex(k); j >= 0 && !snake[j]) {
+                snake[j] = kv.value;
+            }
+        }
+    }
+    std::optional<dom::element> operator[](Index i) const { return camel[i] ? camel[i] : snake[i]; }
+
+    static int camelIndex(std::string_view k)
+    {
+        static constexpr std::string_view names[Count] = {
+            "traceId", "spanId",     "parentSpanId",      "name",           "kind",
+            "status",  "attributes", "startTimeUnixNano", "endTimeUnixNano"};
+        for (int i = 0; i < Count; ++i) {
+            if (k == names[i]) {
+                return i;
+            }
+        }
+        return -1;
+    }
+    static int snakeIndex(std::string_view k)
+    {
+        // name, kind, status and attributes have no other spelling
+        static constexpr std::string_view names[Count] = {
+            "trace_id",          "span_id", "parent_span_id", {}, {}, {}, {}, "start_time_unix_nano",
+            "end_time_unix_nano"};
+        for (int i = 0; i < Count; ++i) {
+            if (!names[i].empty() && k == names[i]) {
+                return i;
+            }
+        }
+        return -1;
+    }
+};
+
 void collectJsonSpan(Collector& c, dom::element el, const std::string& service)
 {
     dom::object js;
@@ -271,25 +323,25 @@ void collectJsonSpan(Collector& c, dom::element el, const std::string& service)
         c.reject("span is not an object");
         return;
     }
-    const auto idOf = [&](std::string_view camel, std::string_view snake,
-                          std::size_t bytes) -> std::optional<std::string> {
-        const auto v = stringOf(field(js, camel, snake));
+    const SpanFields f(js);
+    const auto idOf = [&](SpanFields::Index i, std::size_t bytes) -> std::optional<std::string> {
+        const auto v = stringOf(f[i]);
         return v ? normaliseJsonId(*v, bytes) : std::nullopt;
     };
     SpanRecord s;
-    auto trace = idOf("traceId", "trace_id", 16);
+    auto trace = idOf(SpanFields::TraceId, 16);
     if (!trace) {
         c.reject("invalid trace_id (need 16 non-zero bytes)");
         return;
     }
-    auto span = idOf("spanId", "span_id", 8);
+    auto span = idOf(SpanFields::SpanId, 8);
     if (!span) {
         c.reject("invalid span_id (need 8 non-zero bytes)");
         return;
     }
     s.traceId = std::move(*trace);
     s.spanId = std::move(*span);
-    if (const auto p = field(js, "parentSpanId", "parent_span_id"); p && !p->is_null()) {
+    if (const auto p = f[SpanFields::ParentSpanId]; p && !p->is_null()) {
         const auto text = stringOf(p);
         const auto parent = text ? normaliseJsonId(*text, 8) : std::nullopt;
         const bool empty = text && text->empty();
@@ -301,12 +353,12 @@ void collectJsonSpan(Collector& c, dom::element el, const std::string& service)
             s.parentSpanId = *parent;
         }
     }
-    if (const auto n = stringOf(field(js, "name"))) {
+    if (const auto n = stringOf(f[SpanFields::Name])) {
         s.name = *n;
     }
-    s.kind = enumOf(field(js, "kind"), {"SPAN_KIND_UNSPECIFIED", "SPAN_KIND_INTERNAL", "SPAN_KIND_SERVER",
-                                        "SPAN_KIND_CLIENT", "SPAN_KIND_PRODUCER", "SPAN_KIND_CONSUMER"});
-    if (const auto st = field(js, "status"); st && st->is_object()) {
+    s.kind = enumOf(f[SpanFields::Kind], {"SPAN_KIND_UNSPECIFIED", "SPAN_KIND_INTERNAL", "SPAN_KIND_SERVER",
+                                          "SPAN_KIND_CLIENT", "SPAN_KIND_PRODUCER", "SPAN_KIND_CONSUMER"});
+    if (const auto st = f[SpanFields::Status]; st && st->is_object()) {
         s.statusCode =
             enumOf(field(*st, "code"), {"STATUS_CODE_UNSET", "STATUS_CODE_OK", "STATUS_CODE_ERROR"});
         if (const auto m = stringOf(field(*st, "message"))) {
@@ -315,7 +367,7 @@ void collectJsonSpan(Collector& c, dom::element el, const std::string& service)
     }
     s.serviceName = service;
     dom::array attrs;
-    if (const auto a = field(js, "attributes"); a && a->get_array().get(attrs) == simdjson::SUCCESS) {
+    if (const auto a = f[SpanFields::Attributes]; a && a->get_array().get(attrs) == simdjson::SUCCESS) {
         s.attributesJson = c.attributes(attrs, jsonKeyOf, [](std::string& out, dom::element kv) {
             if (const auto v = field(kv, "value")) {
                 writeJsonAnyValue(out, *v, 0);
@@ -326,8 +378,8 @@ void collectJsonSpan(Collector& c, dom::element el, const std::string& service)
     } else {
         s.attributesJson = "{}";
     }
-    const auto st = field(js, "startTimeUnixNano", "start_time_unix_nano");
-    const auto en = field(js, "endTimeUnixNano", "end_time_unix_nano");
+    const auto st = f[SpanFields::Start];
+    const auto en = f[SpanFields::End];
     const auto start = st ? uint64Of(*st) : std::nullopt;
     const auto end = en ? uint64Of(*en) : std::nullopt;
     c.accept(std::move(s), start.value_or(0), end.value_or(0));
