@@ -1,9 +1,9 @@
 #include "store/RunStore.h"
 
 #include "model/RequestColumns.h"
+#include "store/BatchTables.h"
 #include "store/RequestBlocks.h"
 #include "store/Schema.h"
-#include "store/SpanBatchTable.h"
 #include "store/SpanTraces.h"
 
 #include <sqlite3.h>
@@ -15,6 +15,7 @@
 #include <csignal>
 #include <cstring>
 #include <ctime>
+#include <future>
 #include <unistd.h>
 #include <unordered_map>
 
@@ -620,14 +621,17 @@ private:
     std::vector<std::size_t> m_hashes;
 };
 
+// From this many rows a batch's block is encoded beside the row insert
+// (a thread per call costs ~50 us; a load run's per-second batches are small).
+constexpr std::size_t kParallelBlockRows = 2048;
+
 constexpr const char* kInsertBlock =
     "INSERT INTO request_blocks (run_id, first_seq, row_count, data) VALUES (?, ?, ?, ?)";
 
-void insertBlock(Statement& st, std::int64_t runId, std::int64_t firstSeq,
-                 std::span<const RequestRecord> rows, std::string& buffer)
+// Writes a block encoded by encodeBlock() into `buffer`.
+void writeBlock(Statement& st, std::int64_t runId, std::int64_t firstSeq, std::span<const RequestRecord> rows,
+                const std::string& buffer)
 {
-    std::string body;
-    encodeBlock(rows, buffer, body);
     sqlite3_stmt* const h = st.handle();
     sqlite3_bind_int64(h, 1, runId);
     sqlite3_bind_int64(h, 2, firstSeq);
@@ -635,6 +639,14 @@ void insertBlock(Statement& st, std::int64_t runId, std::int64_t firstSeq,
     sqlite3_bind_blob(h, 4, buffer.data(), static_cast<int>(buffer.size()), SQLITE_STATIC);
     st.run();
     sqlite3_clear_bindings(h); // drop the pointer into `buffer`
+}
+
+void insertBlock(Statement& st, std::int64_t runId, std::int64_t firstSeq,
+                 std::span<const RequestRecord> rows, std::string& buffer)
+{
+    std::string body;
+    encodeBlock(rows, buffer, body);
+    writeBlock(st, runId, firstSeq, rows, buffer);
 }
 
 struct SeqRange
@@ -822,7 +834,7 @@ RunStore::RunStore(const std::string& path, Mode mode)
     , m_prepared(std::make_unique<Prepared>())
 {
     sqlite3_busy_timeout(m_db.handle(), 10000);
-    spanbatch::registerModule(m_db.handle());
+    batchtables::registerModules(m_db.handle());
     try {
         // 16 KB pages (new files only; an existing file keeps its size):
         // ~10 % faster span imports than 4 KB (fewer pages to balance, log
@@ -1026,66 +1038,52 @@ void RunStore::insertRequests(std::int64_t runId, std::span<const RequestRecord>
     if (!m_inTx) {
         tx.emplace(m_db);
     }
-    const auto cols = requestColumns();
+    // The whole batch in one statement (store/BatchTables.h); seq follows
+    // the row's place in the batch.
     if (!m_prepared->insertRequest) {
-        std::string sql = "INSERT INTO requests (run_id, " + selectRequestColumns() + ") VALUES (?, ?";
-        for (std::size_t i = 0; i <= cols.size(); ++i) {
-            sql += ", ?";
-        }
-        sql += ")";
-        m_prepared->insertRequest.emplace(m_db.prepare(sql));
+        std::string select = batchtables::requestBatchColumns();
+        select.replace(0, 3, "?3 + row"); // "row, ..." -> "?3 + row, ..."
+        m_prepared->insertRequest.emplace(m_db.prepare("INSERT INTO requests (run_id, " +
+                                                       selectRequestColumns() + ") SELECT ?2, " + select +
+                                                       " FROM pb_request_batch(?1)"));
     }
     auto& st = *m_prepared->insertRequest;
-    sqlite3_stmt* const h = st.handle();
     const std::int64_t firstSeq = nextSeq(runId);
-    std::int64_t seq = firstSeq;
-    std::string blob;
-    // The hot path binds through the C API with SQLITE_STATIC: the row and
-    // `blob` outlive the step, so SQLite need not copy every text. Every
-    // parameter is bound for every row, so a reset without clearing is enough;
-    // on the way out (also by exception) the pointers into `rows` and `blob`
-    // are dropped.
-    struct ClearBindings
-    {
-        sqlite3_stmt* stmt;
-        ~ClearBindings() { sqlite3_clear_bindings(stmt); }
-    } clearOnExit{h};
-    for (const auto& r : rows) {
-        sqlite3_bind_int64(h, 1, runId);
-        sqlite3_bind_int64(h, 2, seq);
-        for (std::size_t i = 0; i < cols.size(); ++i) {
-            const int p = 3 + static_cast<int>(i);
-            const auto v = getColumn(r, static_cast<int>(i));
-            if (v.isNull) {
-                sqlite3_bind_null(h, p);
-            } else if (cols[i].type == ColumnType::Text || cols[i].type == ColumnType::OutcomeEnum ||
-                       cols[i].type == ColumnType::UsageEnum) {
-                if (v.text.empty()) {
-                    sqlite3_bind_null(h, p); // as Statement::bind: empty text is NULL
-                } else {
-                    sqlite3_bind_text(h, p, v.text.data(), static_cast<int>(v.text.size()), SQLITE_STATIC);
-                }
-            } else {
-                sqlite3_bind_int64(h, p, v.integer);
-            }
-        }
-        blob.clear();
-        appendOffsets(blob, r.chunkOffsets);
-        const int blobParam = 3 + static_cast<int>(cols.size());
-        if (blob.empty()) {
-            sqlite3_bind_null(h, blobParam);
-        } else {
-            sqlite3_bind_blob(h, blobParam, blob.data(), static_cast<int>(blob.size()), SQLITE_STATIC);
-        }
-        st.step(); // throws, after a reset, on failure
-        sqlite3_reset(h);
-        ++seq;
+    // The same rows column by column go into the same transaction
+    // (RequestBlocks.h). A large batch is encoded on a second thread while
+    // SQLite stores the rows: both only read `rows`.
+    std::string& block = m_prepared->blockBuffer;
+    std::future<void> encoding;
+    if (rows.size() >= kParallelBlockRows) {
+        encoding = std::async(std::launch::async, [&] {
+            std::string body;
+            encodeBlock(rows, block, body);
+        });
     }
-    // The same rows column by column, in the same transaction (RequestBlocks.h).
+    batchtables::bindRequests(st.handle(), 1, &rows);
+    st.bind(2, runId);
+    st.bind(3, firstSeq);
+    try {
+        st.run();
+    } catch (...) {
+        sqlite3_clear_bindings(st.handle());
+        if (encoding.valid()) {
+            encoding.wait();
+        }
+        throw;
+    }
+    sqlite3_clear_bindings(st.handle()); // drop the pointer to `rows`
+    const std::int64_t seq = firstSeq + static_cast<std::int64_t>(rows.size());
+    if (encoding.valid()) {
+        encoding.get();
+    } else {
+        std::string body;
+        encodeBlock(rows, block, body);
+    }
     if (!m_prepared->insertBlock) {
         m_prepared->insertBlock.emplace(m_db.prepare(kInsertBlock));
     }
-    insertBlock(*m_prepared->insertBlock, runId, firstSeq, rows, m_prepared->blockBuffer);
+    writeBlock(*m_prepared->insertBlock, runId, firstSeq, rows, block);
     auto upd = m_db.prepare("UPDATE runs SET request_count = request_count + ? WHERE id = ?");
     upd.bind(1, static_cast<std::int64_t>(rows.size()));
     upd.bind(2, runId);
@@ -1105,7 +1103,7 @@ void RunStore::insertSpans(std::int64_t runId, std::span<const SpanRecord> spans
     if (!m_inTx) {
         tx.emplace(m_db);
     }
-    // The whole batch in one statement (store/SpanBatchTable.h). New rows
+    // The whole batch in one statement (store/BatchTables.h). New rows
     // take the ids after the largest, so the batch gets consecutive ids.
     if (!m_prepared->insertSpan) {
         m_prepared->insertSpan.emplace(m_db.prepare(
@@ -1122,7 +1120,7 @@ void RunStore::insertSpans(std::int64_t runId, std::span<const SpanRecord> spans
     const std::int64_t before = maxId.int64(0);
     maxId.reset();
     auto& st = *m_prepared->insertSpan;
-    spanbatch::bind(st.handle(), 1, &spans);
+    batchtables::bindSpans(st.handle(), 1, &spans);
     st.bind(2, runId);
     try {
         st.run();
