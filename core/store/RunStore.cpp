@@ -870,7 +870,15 @@ RunStore::RunStore(const std::string& path, Mode mode)
     // once per batch (bench/RESULTS.md, store section). The WAL file is cut back to
     // that size afterwards. Durability is unchanged: it is the commit, not
     // the checkpoint, that makes a batch survive a crash.
-    m_db.exec("PRAGMA wal_autocheckpoint = 16384; PRAGMA journal_size_limit = 67108864");
+    // The pragma counts pages, and files differ in page size (4 KB before
+    // 16 KB pages became the default for new files).
+    {
+        auto pageSize = m_db.prepare("PRAGMA page_size");
+        const std::int64_t bytes = pageSize.step() ? pageSize.int64(0) : 4096;
+        const std::int64_t pages = (std::int64_t(64) << 20) / std::max<std::int64_t>(bytes, 512);
+        m_db.exec("PRAGMA wal_autocheckpoint = " + std::to_string(pages) +
+                  "; PRAGMA journal_size_limit = 67108864");
+    }
     markAbandonedRuns();
 }
 

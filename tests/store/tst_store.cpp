@@ -41,6 +41,7 @@ private Q_SLOTS:
     void migratesVersion3SpanIndex();
     void spanTraceLookups();
     void runsCheckedTransaction();
+    void pageSizeAndCheckpointInterval();
     void orderFromBlocksMatchesSql();
     void findsTraceWithoutIndex();
 };
@@ -800,6 +801,32 @@ void TestStore::runsCheckedTransaction()
         "SELECT (SELECT count(*) FROM spans) + (SELECT count(*) FROM span_traces)");
     QVERIFY(left.step());
     QCOMPARE(left.int64(0), std::int64_t(0));
+}
+
+void TestStore::pageSizeAndCheckpointInterval()
+{
+    QTemporaryDir dir;
+    const auto pragma = [](RunStore& store, const char* name) {
+        auto st = store.connection().prepare(std::string("PRAGMA ") + name);
+        st.step();
+        return st.int64(0);
+    };
+    // A new file: 16 KB pages, a checkpoint every 64 MB of WAL.
+    {
+        RunStore store(test::tempPath(dir, "new.phasebench"));
+        QCOMPARE(pragma(store, "page_size"), std::int64_t(16384));
+        QCOMPARE(pragma(store, "wal_autocheckpoint"), std::int64_t(4096));
+    }
+    // A file written with 4 KB pages keeps them, and the same 64 MB.
+    const auto old = test::tempPath(dir, "old.phasebench");
+    {
+        Connection c(old, false, true);
+        c.exec("PRAGMA page_size = 4096");
+        schema::migrate(c, 3);
+    }
+    RunStore store(old);
+    QCOMPARE(pragma(store, "page_size"), std::int64_t(4096));
+    QCOMPARE(pragma(store, "wal_autocheckpoint"), std::int64_t(16384));
 }
 
 void TestStore::orderFromBlocksMatchesSql()
