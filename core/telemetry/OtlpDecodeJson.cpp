@@ -440,6 +440,9 @@ void decodeJsonValue(dom::element doc, DecodeResult& r, const DecodeOptions& opt
                 if (!spans) {
                     continue;
                 }
+                // One allocation instead of a regrowth (moving every span)
+                // each time the count doubles.
+                r.spans.reserve(r.spans.size() + spans->size());
                 for (const auto js : *spans) {
                     collectJsonSpan(c, js, service);
                 }
