@@ -27,7 +27,7 @@ void resultText(sqlite3_context* ctx, std::string_view v)
 }
 
 // The columns of spans, in the order of spanSchema().
-void spanColumn(sqlite3_context* ctx, const SpanRecord& s, int col, std::string&)
+void spanColumn(sqlite3_context* ctx, const SpanRecord& s, int col)
 {
     switch (col) {
     case 0:
@@ -233,7 +233,7 @@ template<> int Module<SpanRecord>::columnCount()
 }
 template<> void Module<SpanRecord>::column(sqlite3_context* ctx, Cursor& c, int col)
 {
-    spanColumn(ctx, (*c.rows)[c.row], col, c.scratch);
+    spanColumn(ctx, (*c.rows)[c.row], col);
 }
 
 template<> const char* Module<RequestRecord>::name()

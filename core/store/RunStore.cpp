@@ -1049,11 +1049,9 @@ void RunStore::insertRequests(std::int64_t runId, std::span<const RequestRecord>
     // The whole batch in one statement (store/BatchTables.h); seq follows
     // the row's place in the batch.
     if (!m_prepared->insertRequest) {
-        std::string select = batchtables::requestBatchColumns();
-        select.replace(0, 3, "?3 + row"); // "row, ..." -> "?3 + row, ..."
-        m_prepared->insertRequest.emplace(m_db.prepare("INSERT INTO requests (run_id, " +
-                                                       selectRequestColumns() + ") SELECT ?2, " + select +
-                                                       " FROM pb_request_batch(?1)"));
+        m_prepared->insertRequest.emplace(
+            m_db.prepare("INSERT INTO requests (run_id, " + selectRequestColumns() + ") SELECT ?2, ?3 + " +
+                         batchtables::requestBatchColumns() + " FROM pb_request_batch(?1)"));
     }
     auto& st = *m_prepared->insertRequest;
     const std::int64_t firstSeq = nextSeq(runId);

@@ -9,6 +9,7 @@
 #include "DistributionsAnalysis.h"
 #include "DistributionsPage.h"
 #include "PhaseColors.h"
+#include "PlotTestUtil.h"
 #include "diagnose/DiagnoseTestUtil.h"
 #include "store/RunStore.h"
 
@@ -26,6 +27,8 @@
 #include <cmath>
 
 using namespace pb;
+using pb::test::keys;
+using pb::test::values;
 using pb::ui::ComparisonModel;
 using pb::ui::DistributionPlots;
 using pb::ui::DistributionsPage;
@@ -72,24 +75,6 @@ Fixture build(const QString& db)
     }
     f.runs = store.runs();
     return f;
-}
-
-QList<double> keys(const QCPGraph* g)
-{
-    QList<double> out;
-    for (auto it = g->data()->constBegin(); it != g->data()->constEnd(); ++it) {
-        out << it->key;
-    }
-    return out;
-}
-
-QList<double> values(const QCPGraph* g)
-{
-    QList<double> out;
-    for (auto it = g->data()->constBegin(); it != g->data()->constEnd(); ++it) {
-        out << it->value;
-    }
-    return out;
 }
 
 bool close(const QList<double>& actual, const QList<double>& expected)

@@ -5,6 +5,7 @@
 #include "ChartExport.h"
 #include "KneePlot.h"
 #include "PhaseColors.h"
+#include "PlotTestUtil.h"
 #include "TimelineAnalysis.h"
 #include "TimelinePage.h"
 #include "TimelinePlot.h"
@@ -21,6 +22,8 @@
 #include <cmath>
 
 using namespace pb;
+using pb::test::keys;
+using pb::test::values;
 using pb::ui::KneePlot;
 using pb::ui::TimelinePage;
 using pb::ui::TimelinePlots;
@@ -76,24 +79,6 @@ std::int64_t importRun(const QString& db)
     ImportRequest request;
     request.path = PHASEBENCH_TEST_DATA "/ui/timeline_import.csv";
     return importFile(store, request, ImporterRegistry::withBuiltins()).runId;
-}
-
-QList<double> keys(const QCPGraph* g)
-{
-    QList<double> out;
-    for (auto it = g->data()->constBegin(); it != g->data()->constEnd(); ++it) {
-        out << it->key;
-    }
-    return out;
-}
-
-QList<double> values(const QCPGraph* g)
-{
-    QList<double> out;
-    for (auto it = g->data()->constBegin(); it != g->data()->constEnd(); ++it) {
-        out << it->value;
-    }
-    return out;
 }
 
 // The value of `g` at key `x`, NaN when it has no point there.
