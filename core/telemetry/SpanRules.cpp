@@ -27,10 +27,10 @@ SpanRules SpanRules::defaults()
                {"inference.acquire_slot", "gpu_queue"},
                {"inference.generate", "generation"},
                {"response.write", "response_write"}};
-    // vLLM's llm_request span: seconds, as doubles. time_in_scheduler is the
-    // older vLLM name of the queue wait.
+    // vLLM's llm_request span: seconds, as doubles. time_in_queue is the
+    // queue wait. time_in_scheduler is not: vLLM sums there the time its
+    // scheduler spent on the request across steps, so it is not mapped.
     r.latencyAttributes = {{"gen_ai.latency.time_in_queue", "gpu_queue", 1e9},
-                           {"gen_ai.latency.time_in_scheduler", "gpu_queue", 1e9},
                            {"gen_ai.latency.time_in_model_prefill", "prefill", 1e9},
                            {"gen_ai.latency.time_in_model_decode", "decode", 1e9},
                            {"gen_ai.latency.time_in_model_inference", "generation", 1e9},

@@ -266,6 +266,19 @@ void TestJoin::vllmSingleSpan()
     QVERIFY(near(r2.rows[0].generation, 1000));
     QVERIFY(near(r2.rows[0].gpuQueue, 500));
     QVERIFY(std::isnan(r2.rows[0].serverTtft));
+
+    // time_in_scheduler is vLLM's scheduler time for the request, not the
+    // queue wait: alone it gives no gpu_queue, and beside time_in_queue it
+    // neither replaces nor adds to it.
+    spans[0].attributesJson =
+        R"({"gen_ai.latency.time_in_scheduler":0.3,"gen_ai.latency.time_in_model_inference":1.2})";
+    const auto r3 = joinAttempts(std::vector{attempt(trace, "", 1750)}, spans);
+    QVERIFY(std::isnan(r3.rows[0].gpuQueue));
+    QVERIFY(near(r3.rows[0].unattributed, 1689 - 1200));
+    spans[0].attributesJson =
+        R"({"gen_ai.latency.time_in_scheduler":0.3,"gen_ai.latency.time_in_queue":0.1})";
+    const auto r4 = joinAttempts(std::vector{attempt(trace, "", 1750)}, spans);
+    QVERIFY(near(r4.rows[0].gpuQueue, 100));
 }
 
 void TestJoin::nestedPhasesAreNotCountedTwice()
