@@ -73,6 +73,7 @@ int importCommand(const QStringList& args, Io& io)
                                    {"spans", s.spans},
                                    {"skipped_lines", s.skipped},
                                    {"first_skipped", skipped},
+                                   {"mapping", s.mapping},
                                    {"warnings", s.warnings}});
             } else {
                 print(io.out, tr("%1: imported %2 requests, %3 spans into run %4 (format %5)")
@@ -89,6 +90,9 @@ int importCommand(const QStringList& args, Io& io)
                                           .arg(k.line)
                                           .arg(QString::fromStdString(k.message)));
                     }
+                }
+                for (const auto& m : s.mapping) {
+                    print(io.out, tr("  mapped %1").arg(QString::fromStdString(m)));
                 }
                 for (const auto& w : s.warnings) {
                     print(io.err, tr("%1: warning: %2").arg(file, QString::fromStdString(w)));

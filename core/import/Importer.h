@@ -59,7 +59,9 @@ struct ImportSummary
     std::int64_t skipped = 0;
     std::vector<SkippedLine> firstSkipped; // at most kMaxReportedSkips
     std::vector<std::string> warnings;     // e.g. unknown columns
-    std::string configJson;                // provenance and run configuration, a JSON object
+    // Columns filled through a mapping, as applied: "llm_ttft_ms -> wait (ms, 120 points)".
+    std::vector<std::string> mapping;
+    std::string configJson; // provenance and run configuration, a JSON object
 };
 inline constexpr std::size_t kMaxReportedSkips = 10;
 

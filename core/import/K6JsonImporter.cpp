@@ -11,6 +11,7 @@
 #include <nlohmann/json.hpp>
 #include <simdjson.h>
 
+#include <algorithm>
 #include <array>
 #include <cmath>
 #include <deque>
@@ -234,6 +235,15 @@ public:
         for (const auto& [metric, text] : m_thresholds) {
             m_sink.addFigure("k6.threshold." + metric, std::nullopt, text);
         }
+        for (const auto& [metric, c] : m_custom) {
+            if (c.points > 0) {
+                m_summary.mapping.push_back(
+                    std::string(metric) + " -> " + c.target + " (" +
+                    (c.type == ColumnType::Duration ? std::string(unitName(c.unit)) : std::string("count")) +
+                    ", " + std::to_string(c.points) + " points)");
+            }
+        }
+        std::sort(m_summary.mapping.begin(), m_summary.mapping.end());
         for (const auto& [metric, n] : m_unlinked) {
             m_summary.warnings.push_back(std::to_string(n) + " points of '" + metric +
                                          "' could not be linked to a request (give them a trace_id tag, or "
@@ -266,6 +276,7 @@ private:
         ColumnType type;
         TimeUnit unit;
         std::string target;
+        std::int64_t points = 0; // seen in the file, for the import report
     };
 
     std::string readTags(std::string_view raw, std::size_t capacity, Tags& t)
@@ -438,6 +449,7 @@ private:
             return httpPoint(phase, time, value, tagsRaw, tagsCap, metaTrace);
         }
         if (auto it = m_custom.find(metric); it != m_custom.end()) {
+            ++it->second.points;
             return customPoint(metric, it->second, value, tagsRaw, tagsCap, tagsNull, metaTrace);
         }
         if (metric == "iterations") {
@@ -677,7 +689,10 @@ private:
         r.connect = ns(p, Connecting);
         r.tls = ns(p, Tls);
         r.send = ns(p, Sending);
-        r.wait = ns(p, Waiting);
+        // k6's own http_req_waiting wins; a trend mapped to wait fills it only where k6 has none.
+        if (const auto wait = ns(p, Waiting)) {
+            r.wait = wait;
+        }
         r.receive = ns(p, Receiving);
         r.total = totalOf(p);
         if (r.total && r.receive && *r.total >= *r.receive) {
@@ -731,7 +746,9 @@ ColumnMapping K6JsonImporter::defaultTrendMapping()
     for (const char* ms : {"headers", "first_event", "first_content", "first_text", "done"}) {
         m.entries.push_back({ms, std::string("llm_") + ms + "_ms", TimeUnit::Milliseconds, std::nullopt});
     }
-    m.entries.push_back({"first_text", "llm_ttft_ms", TimeUnit::Milliseconds, std::nullopt});
+    // The p95 seed's script fills llm_ttft_ms from res.timings.waiting: request
+    // sent to first byte, which is `wait`, not time to first text.
+    m.entries.push_back({"wait", "llm_ttft_ms", TimeUnit::Milliseconds, std::nullopt});
     m.entries.push_back({"output_tokens", "llm_output_tokens", std::nullopt, std::nullopt});
     m.entries.push_back({"input_tokens", "llm_input_tokens", std::nullopt, std::nullopt});
     return m;

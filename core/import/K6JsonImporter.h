@@ -13,8 +13,10 @@
 // open for 65,536 points after its last point, which bounds memory.
 //
 // Custom Trends map to vocabulary columns through a ColumnMapping (defaults:
-// llm_ttft_ms and llm_first_text_ms -> first_text, llm_<milestone>_ms ->
-// <milestone>, llm_output_tokens / llm_input_tokens -> tokens). A custom point
+// llm_<milestone>_ms -> <milestone>, llm_ttft_ms -> wait (the p95 seed's
+// script fills it from res.timings.waiting; k6's own http_req_waiting wins
+// where both exist), llm_output_tokens / llm_input_tokens -> tokens). The
+// mapping applied is listed in ImportSummary::mapping. A custom point
 // joins its request by a `trace_id` tag or `trace_id` metadata (what k6's
 // tracing module writes), else by equal `vu` and `iter` tags (the latest
 // request of that iteration); otherwise it is counted as unlinked.

@@ -238,7 +238,12 @@ void TestImporters::k6RebuildsRequestsFromPoints()
     QVERIFY(!a->dns);
     QCOMPARE(*a->total, Nanos(1'233'875'000)); // 3.25 + 10 + 20.125 + 1200.5 ms
     QCOMPARE(*a->headers, Nanos(1'133'875'000));
-    QCOMPARE(*a->firstText, Nanos(850'250'000)); // llm_ttft_ms 850.25
+    // llm_ttft_ms maps to wait by default (the seed's script fills it from
+    // timings.waiting); k6's own http_req_waiting (1100 ms) wins, and no
+    // milestone is invented from it.
+    QVERIFY(!a->firstText);
+    QVERIFY(std::find(p.summary.mapping.begin(), p.summary.mapping.end(),
+                      std::string("llm_ttft_ms -> wait (ms, 3 points)")) != p.summary.mapping.end());
     QCOMPARE(*a->outputTokens, 42);
     QCOMPARE(*a->startOffset, Nanos(59'278'970'679));
     QCOMPARE(a->outcome, Outcome::Completed);
@@ -249,7 +254,8 @@ void TestImporters::k6RebuildsRequestsFromPoints()
     QVERIFY(b);
     QCOMPARE(b->outcome, Outcome::ProviderError);
     QCOMPARE(*b->total, Nanos(300 * kMs));
-    QCOMPARE(*b->firstText, Nanos(120 * kMs));
+    QVERIFY(!b->firstText);
+    QCOMPARE(*b->wait, Nanos(250 * kMs)); // http_req_waiting, not the llm_ttft_ms trend (120)
     QCOMPARE(*b->startOffset, Nanos(60'836'245'679));
     // C: status 0 with error_code 1050 (request timeout), points after B's (unsorted).
     const auto& c = rows[2];
@@ -350,7 +356,8 @@ void TestImporters::k6UserMappingOverridesDefaults()
     const auto p = parseFile("k6-json", fixture("k6_llm.ndjson"), o);
     const auto* a = byTrace(p.sink.rows, "4bf92f3577b34da6a1c3b2d4e5f60718");
     QVERIFY(a);
-    QVERIFY(!a->firstText); // the default llm_ttft_ms -> first_text was replaced
+    QVERIFY(!a->firstText);
+    QCOMPARE(*a->wait, Nanos(1100 * kMs)); // the default llm_ttft_ms -> wait was replaced
     QCOMPARE(*a->firstContent, Nanos(850'250'000));
     QCOMPARE(*a->done, Nanos(42'000'000'000)); // 42 read as seconds
     QVERIFY(!a->outputTokens);
@@ -742,7 +749,10 @@ void TestImporters::roundTripK6ThroughStats()
     QCOMPARE(*total->quantile(0.5)->value, 20.0);
     QCOMPARE(*total->quantile(0.95)->value, 1233.875);
     PB_COMPARE_NEAR(*total->mean, (1233.875 + 12 + 20) / 3, 1e-12);
-    QCOMPARE(*report.metric("first_text")->max, 850.25);
+    // llm_ttft_ms fills wait (where k6 has none), never the first-text milestone.
+    QCOMPARE(report.metric("first_text")->n, std::size_t(0));
+    QVERIFY(!report.metric("first_text")->max);
+    QCOMPARE(*report.metric("wait")->max, 1100.0);
     QCOMPARE(report.rates.byOutcome[static_cast<std::size_t>(Outcome::TimedOut)], std::size_t(1));
     QCOMPARE(report.rates.byOutcome[static_cast<std::size_t>(Outcome::ProviderError)], std::size_t(1));
     QCOMPARE(*store.figure(r.runId, "dropped_iterations"), 3.0);
