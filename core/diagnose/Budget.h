@@ -28,7 +28,11 @@ struct BudgetCondition
     std::optional<bool> stream;                 // stream on/off
     std::optional<double> minRate;              // achieved rate of the window, req/s
     std::optional<double> maxRate;
-    stats::Window window;       // default: steady
+    // The run analysis's own windows (analysis/Windows.h): one per stage of a
+    // stepped run, else the run's steady window. False when the file names a
+    // window (`window`, `stage`, `warmup_ms`): then `window` is used as given.
+    bool runWindows = true;
+    stats::Window window;       // when !runWindows; its settleMs is also the run windows' settle
     double minDurationMs = 0;   // the window must span at least this long
     std::size_t minSamples = 0; // 0: the gates' min_sample_size
 };

@@ -134,19 +134,25 @@ public:
         }
         if (j.contains("warmup_ms")) {
             c.window.warmupMs = nonNegative(j["warmup_ms"], path + ".warmup_ms");
+            c.runWindows = false;
         }
         if (j.contains("settle_ms")) {
             c.window.settleMs = nonNegative(j["settle_ms"], path + ".settle_ms");
         }
-        if (j.contains("window")) {
+        if (j.contains("window") && text(j["window"], path + ".window") == "run") {
+            c.runWindows = true;
+        } else if (j.contains("window")) {
+            c.runWindows = false;
             const auto w = stats::parseWindow(text(j["window"], path + ".window"), c.window);
             if (!w) {
                 fail(path + ".window",
-                     "expected \"all\", \"steady\", \"stage:NAME\" or \"range:FROM_MS-TO_MS\"");
+                     "expected \"all\", \"steady\", \"run\", \"stage:NAME\", \"stage-steady:NAME\" "
+                     "or \"range:FROM_MS-TO_MS\"");
             }
             c.window = *w;
         }
         if (j.contains("stage")) {
+            c.runWindows = false;
             c.window.kind = stats::Window::Kind::Stage;
             c.window.stage = text(j["stage"], path + ".stage");
         }
@@ -212,6 +218,8 @@ std::string windowSpec(const stats::Window& w)
         return "steady";
     case stats::Window::Kind::Stage:
         return "stage:" + w.stage;
+    case stats::Window::Kind::StageSteady:
+        return "stage-steady:" + w.stage;
     case stats::Window::Kind::Range: {
         std::ostringstream os;
         os << "range:" << w.fromMs << '-' << w.toMs;
@@ -236,8 +244,12 @@ Json conditionJson(const BudgetCondition& c)
     if (c.maxRate) {
         j["max_rate"] = *c.maxRate;
     }
-    j["window"] = windowSpec(c.window);
-    j["warmup_ms"] = c.window.warmupMs;
+    if (c.runWindows) {
+        j["window"] = "run";
+    } else {
+        j["window"] = windowSpec(c.window);
+        j["warmup_ms"] = c.window.warmupMs;
+    }
     j["settle_ms"] = c.window.settleMs;
     j["min_duration_ms"] = c.minDurationMs;
     j["min_samples"] = c.minSamples;

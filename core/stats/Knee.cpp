@@ -214,10 +214,18 @@ StageKnee stageKnee(const RequestTable& table, const KneeOptions& options)
             options.excludeStages.end()) {
             continue;
         }
+        // Counts and rates over every event of the stage and its whole span;
+        // latency quantiles over the stage's window of the run analysis.
         Window w;
         w.kind = Window::Kind::Stage;
         w.stage = span.stage;
         const Selection sel = select(table, options.scope, w);
+        const auto custom = options.stageWindows.find(span.stage);
+        std::optional<Selection> steady;
+        if (custom != options.stageWindows.end()) {
+            steady.emplace(select(table, options.scope, custom->second));
+        }
+        const Selection& latency = steady ? *steady : sel;
         KneePoint pt;
         pt.stage = span.stage;
         pt.fromMs = span.fromMs;
@@ -227,10 +235,10 @@ StageKnee stageKnee(const RequestTable& table, const KneeOptions& options)
             ++(o == Outcome::Dropped ? pt.dropped : pt.started);
             pt.completed += o == Outcome::Completed ? 1 : 0;
         }
-        const auto tq = quantileOf(sel, ttft, options.p, options.convention);
+        const auto tq = quantileOf(latency, ttft, options.p, options.convention);
         pt.ttftP95 = tq.value;
         pt.ttftN = tq.n;
-        const auto qq = quantileOf(sel, queue, options.p, options.convention);
+        const auto qq = quantileOf(latency, queue, options.p, options.convention);
         pt.queueP95 = qq.value;
         pt.queueN = qq.n;
         const double shift = quantileOf(sel, total, 0.5, Convention::NearestRank).value.value_or(0.0);

@@ -65,6 +65,11 @@ struct KneeOptions
     // Stages left out of the knee (still spans on the timeline): the warm-up
     // runs cold at the first stage's rate.
     std::vector<std::string> excludeStages{"warmup"};
+    // The window of each stage's latency quantiles: the run analysis's stage
+    // windows (analysis::stageWindow), so that the knee shows the numbers of
+    // the Overview and the diagnosis. Counts and rates always cover every
+    // event of the stage over its whole span. A stage not named: every event.
+    std::map<std::string, Window> stageWindows;
 };
 
 struct KneePoint

@@ -102,7 +102,10 @@ const std::array kCatalogue{
            {"done", "first_text", "output_tokens", {}},
            0,
            true,
-           QT_TRANSLATE_NOOP("pb::Metric", "(done - first_text) / output_tokens. Completed requests only.")},
+           QT_TRANSLATE_NOOP("pb::Metric", "Client-side generation per output token: (done - first_text) / "
+                                           "output_tokens, as the client saw the stream. Completed requests "
+                                           "only. The server's own figure is "
+                                           "server_generation_ms_per_output_token.")},
 
     // Usage.
     column(
@@ -126,10 +129,37 @@ const std::array kCatalogue{
         QT_TRANSLATE_NOOP("pb::Metric", "Waiting for a compute slot after the scheduler accepted the work.")),
     column("generation_server", "generation (server)", Unit::Milliseconds, G::Server,
            QT_TRANSLATE_NOOP("pb::Metric", "Server-side inference: inference start to last token.")),
+    column("prefill", "prefill (server)", Unit::Milliseconds, G::Server,
+           QT_TRANSLATE_NOOP("pb::Metric", "Server prefill inside generation: from the prefill span or the "
+                                           "time_in_model_prefill attribute.")),
+    column("decode", "decode (server)", Unit::Milliseconds, G::Server,
+           QT_TRANSLATE_NOOP("pb::Metric", "Server decode inside generation: from the decode span or the "
+                                           "time_in_model_decode attribute.")),
+    Metric{"server_generation_ms_per_output_token",
+           "generation ms per output token (server)",
+           Unit::MillisecondsPerToken,
+           G::Server,
+           F::Ratio,
+           {"generation_server", {}, "output_tokens", {}},
+           0,
+           true,
+           QT_TRANSLATE_NOOP("pb::Metric",
+                             "Server-side generation per output token: generation (server) / output_tokens, "
+                             "the figure that normalizes generation for response length. Completed, joined "
+                             "requests only.")},
     column("response_write", "response write", Unit::Milliseconds, G::Server,
            QT_TRANSLATE_NOOP("pb::Metric", "Server writing the response.")),
     column("unattributed", "unattributed", Unit::Milliseconds, G::Server,
            QT_TRANSLATE_NOOP("pb::Metric", "Server root span minus its attributed child phases.")),
+    column("server_ttft", "TTFT (server first-token write)", Unit::Milliseconds, G::Server,
+           QT_TRANSLATE_NOOP("pb::Metric",
+                             "Server time to first token: the server root span's start to the server's "
+                             "write of the first output token (server clock only).")),
+    column("stream_envelope", "stream envelope", Unit::Milliseconds, G::Server,
+           QT_TRANSLATE_NOOP("pb::Metric",
+                             "first_text - server TTFT, paired per request: what network, proxies and "
+                             "buffering add to the first visible text. Negative values are flagged, never "
+                             "clamped.")),
     column("network_envelope", "network envelope", Unit::Milliseconds, G::Server,
            QT_TRANSLATE_NOOP("pb::Metric",
                              "Client total - server root, paired per request. Negative values mean wrong "
@@ -214,6 +244,10 @@ double BoundMetric::value(std::size_t row) const
         const double tokens = c[2][row] - m_metric->tokenOffset;
         const double span = c[0][row] - c[1][row];
         return tokens > 0 && !isNull(span) ? span / tokens : kNull;
+    }
+    case Formula::Ratio: {
+        const double tokens = c[2][row] - m_metric->tokenOffset;
+        return tokens > 0 && !isNull(c[0][row]) ? c[0][row] / tokens : kNull;
     }
     case Formula::TokenRate: {
         const double span = c[0][row] - c[1][row];

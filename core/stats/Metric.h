@@ -32,6 +32,7 @@ enum class Formula {
     Sum,        // sum of the measured components among a..d; NULL when none is measured
     PerToken,   // (a - b) / (c - tokenOffset), only where c - tokenOffset > 0
     TokenRate,  // c / ((a - b) / 1000), only where a - b > 0
+    Ratio,      // a / (c - tokenOffset), only where c - tokenOffset > 0
 };
 
 struct Metric

@@ -100,6 +100,10 @@ std::string windowLabel(const Window& w)
                " ms after each stage change)";
     case Window::Kind::Stage:
         return "stage " + w.stage;
+    case Window::Kind::StageSteady:
+        return w.settleMs > 0 ? "stage " + w.stage + ", steady (first " + number(w.settleMs) +
+                                    " ms after the stage began excluded)"
+                              : "stage " + w.stage;
     }
     return {};
 }
@@ -169,6 +173,11 @@ std::optional<Window> parseWindow(std::string_view s, const Window& base)
     }
     if (s == "steady") {
         w.kind = Window::Kind::Steady;
+        return w;
+    }
+    if (s.starts_with("stage-steady:") && s.size() > 13) {
+        w.kind = Window::Kind::StageSteady;
+        w.stage = std::string(s.substr(13));
         return w;
     }
     if (s.starts_with("stage:") && s.size() > 6) {

@@ -60,7 +60,13 @@ struct Window
         All,    // whole run
         Range,  // start_offset in [fromMs, toMs)
         Steady, // without the warm-up and a settle time after each stage change
-        Stage,  // one stage of a stepped run
+        Stage,  // one stage of a stepped run, every event of it
+        // One stage without its first settleMs after the stage began: the
+        // stage's own steady window, the one the run analysis summarizes. No
+        // settle for the stage that begins the run (no rate change precedes
+        // it); at most half of a short stage's span. A selection's window
+        // carries the settle time actually left out.
+        StageSteady,
     };
     Kind kind = Kind::All;
     double fromMs = 0;
@@ -93,8 +99,8 @@ std::optional<EventUnit> parseEventUnit(std::string_view s);
 std::optional<TokenCounting> parseTokenCounting(std::string_view s);
 std::optional<CachedFilter> parseCachedFilter(std::string_view s);
 std::optional<OutcomeFilter> parseOutcomeFilter(std::string_view s);
-// all | steady | stage:NAME | range:FROM_MS-TO_MS (warm-up and settle keep
-// the values of `base`).
+// all | steady | stage:NAME | stage-steady:NAME | range:FROM_MS-TO_MS
+// (warm-up and settle keep the values of `base`).
 std::optional<Window> parseWindow(std::string_view s, const Window& base = {});
 
 } // namespace pb::stats

@@ -318,7 +318,8 @@ Selection select(const RequestTable& table, const Scope& scope, const Window& wi
         }
         break;
     }
-    case Window::Kind::Stage: {
+    case Window::Kind::Stage:
+    case Window::Kind::StageSteady: {
         const auto* stage = category(t, "stage");
         const auto code = stage ? stage->codeOf(window.stage) : -1;
         if (code < 0) {
@@ -326,6 +327,33 @@ Selection select(const RequestTable& table, const Scope& scope, const Window& wi
         }
         for (std::size_t r = 0; r < n; ++r) {
             keep[r] = stage && code >= 0 && stage->codes[r] == code;
+        }
+        if (window.kind == Window::Kind::StageSteady && window.settleMs > 0 && code >= 0) {
+            // The stage began at its first event; after a rate change the queue
+            // needs the settle time to follow. The stage that begins the run
+            // follows no change; a short stage keeps its second half.
+            needStart();
+            const double inf = std::numeric_limits<double>::infinity();
+            double began = inf;
+            double last = -inf;
+            for (std::size_t r = 0; r < n; ++r) {
+                if (keep[r]) {
+                    began = std::min(began, at[r]);
+                    last = std::max(last, at[r]);
+                }
+            }
+            bool afterChange = false;
+            for (std::size_t r = 0; r < n && !afterChange; ++r) {
+                afterChange = stage->codes[r] != code && !isNull(at[r]) && at[r] < began;
+            }
+            const double settle =
+                began < inf && afterChange ? std::min(window.settleMs, (last - began) / 2) : 0;
+            for (std::size_t r = 0; r < n; ++r) {
+                if (keep[r] && at[r] < began + settle) {
+                    keep[r] = 0;
+                }
+            }
+            s.m_window.settleMs = settle; // the label states what was left out
         }
         break;
     }

@@ -13,6 +13,9 @@ struct KindSpec
 {
     std::string_view total;
     std::vector<std::string_view> parts;
+    // Shown beside the parts' own percentiles, not stacked: the client time
+    // around the server root.
+    std::vector<std::string_view> beside = {};
 };
 
 KindSpec specOf(CompositionKind k)
@@ -24,7 +27,8 @@ KindSpec specOf(CompositionKind k)
         return {"total", {"first_text", "generation"}};
     case CompositionKind::ServerPhases:
         return {"server_root",
-                {"gateway", "gpu_queue", "generation_server", "response_write", "unattributed"}};
+                {"gateway", "gpu_queue", "generation_server", "response_write", "unattributed"},
+                {"network_envelope"}};
     }
     return {};
 }
@@ -89,6 +93,11 @@ TailComposition tailComposition(const Selection& selection, CompositionKind kind
     tc.perPhase.push_back(summarizeMetric(selection, *totalMetric, statistic));
     for (const auto& p : parts) {
         tc.perPhase.push_back(summarizeMetric(selection, p.metric(), statistic));
+    }
+    for (auto name : spec.beside) {
+        if (const auto* m = findMetric(name)) {
+            tc.perPhase.push_back(summarizeMetric(selection, *m, statistic));
+        }
     }
     if (!total.available()) {
         tc.warnings.push_back("not available: column '" + total.missingColumn() + "' is absent");

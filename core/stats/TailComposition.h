@@ -48,6 +48,7 @@ struct TailComposition
     std::size_t n = 0;     // events with a total
     std::vector<CompositionBand> bands;
     // Each phase's own percentiles over the same events: they do not add up.
+    // The server kind adds network_envelope after its parts (not stacked).
     std::vector<MetricSummary> perPhase;
     std::vector<std::string> warnings;
 };
