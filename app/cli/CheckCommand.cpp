@@ -77,7 +77,8 @@ void printResult(std::ostream& os, const RunInfo& info, const CheckResult& r)
         const QString line =
             QStringLiteral("  %1  %2 %3 %4: %5 %6 (%7 %8 %6), n=%9")
                 .arg(verdictText(i.verdict), -13)
-                .arg(QString::fromStdString(i.kind), QString::fromStdString(i.id),
+                .arg(QString::fromStdString(i.kind),
+                     QString::fromStdString(i.id + (i.stage.empty() ? "" : " [" + i.stage + "]")),
                      QString::fromStdString(i.statistic +
                                             (i.convention.empty() ? "" : " (" + i.convention + ")")),
                      QString::fromStdString(num(i.observed)), QString::fromStdString(i.unit),

@@ -8,7 +8,6 @@
 #include "cli/Output.h"
 #include "cli/RunOutput.h"
 #include "demo/DemoRun.h"
-#include "stats/StatsJson.h"
 
 #include <QDir>
 #include <QFileInfo>
@@ -23,55 +22,6 @@
 
 namespace pb::cli {
 namespace {
-
-std::string quantileText(const stats::MetricSummary& m, double p)
-{
-    const auto* q = m.quantile(p);
-    return q && q->value ? fixed(*q->value, 1) : std::string("-");
-}
-
-nlohmann::json joinJson(const JoinReport& r)
-{
-    return {{"attempts", r.attempts},
-            {"eligible", r.eligible},
-            {"matched", r.matched},
-            {"coverage", std::isnan(r.coverage) ? nlohmann::json() : nlohmann::json(r.coverage)},
-            {"server_traces", r.serverTraces},
-            {"unmatched_server_traces", r.unmatchedServerTraces},
-            {"no_server_trace", r.noServerTrace},
-            {"negative_envelopes", r.negativeEnvelopes},
-            {"duplicate_trace_ids", r.duplicateTraceIds}};
-}
-
-void printJoin(std::ostream& os, const JoinReport& r)
-{
-    const QString coverage =
-        std::isnan(r.coverage) ? QStringLiteral("-") : QString::number(r.coverage * 100.0, 'f', 1);
-    print(os, tr("Join: coverage %1% (%2 of %3 attempts matched a server trace), %4 unmatched server "
-                 "traces, %5 negative envelopes, %6 duplicate trace IDs")
-                  .arg(coverage)
-                  .arg(r.matched)
-                  .arg(r.eligible)
-                  .arg(r.unmatchedServerTraces)
-                  .arg(r.negativeEnvelopes)
-                  .arg(r.duplicateTraceIds));
-}
-
-void printPhases(std::ostream& os, const stats::StatsReport& report)
-{
-    print(os, tr("Per-phase latency (ms), %1; %2; %3:")
-                  .arg(QString::fromStdString(report.window), QString::fromStdString(report.scope),
-                       QString::fromStdString(report.statistic)));
-    os << "  " << cell(tr("phase"), 34) << std::right << std::setw(7) << "n" << std::setw(10) << "p50"
-       << std::setw(10) << "p95" << std::setw(10) << "p99" << '\n';
-    for (const auto& m : report.metrics) {
-        const auto label = QCoreApplication::translate("pb::Metric", m.label.c_str());
-        os << "  " << cell(label, 34) << std::right << std::setw(7) << m.n << std::setw(10)
-           << quantileText(m, 0.5) << std::setw(10) << quantileText(m, 0.95) << std::setw(10)
-           << quantileText(m, 0.99) << '\n';
-    }
-    os << std::left;
-}
 
 std::optional<double> positiveOption(const QCommandLineParser& parser, const QString& name, double max,
                                      Io& io)
@@ -187,7 +137,7 @@ int demoCommand(const QStringList& args, Io& io)
                               {"spans_stored", result.spans.stored},
                               {"load", toJson(result.load)},
                               {"join", joinJson(result.join)},
-                              {"phases", stats::toJson(result.stats)}};
+                              {"figures", toJson(result.figures)}};
         io.out << out.dump(2) << '\n';
     } else {
         printText(io.out, result.load);
@@ -198,7 +148,7 @@ int demoCommand(const QStringList& args, Io& io)
                           .arg(result.spans.stored)
                           .arg(result.exporter.dropped + result.spans.refused + result.spans.failed));
         io.out << '\n';
-        printPhases(io.out, result.stats);
+        printFigures(io.out, result.figures);
         io.out << '\n';
         print(io.out, tr("Stored in %1 (run %2). Open it with: phasebench %1")
                           .arg(QString::fromStdString(options.dbPath))

@@ -1,15 +1,39 @@
-// How a load run's summary is printed, shared by `run` and `demo`.
+// How a measured run's summary is printed, shared by `run`, `demo` and
+// `stats`: the engine's own counts (LoadSummary), then the run analysis's
+// figures (analysis::RunSummary), one block per stage of a stepped run.
 #pragma once
 
+#include "analysis/RunSummary.h"
+#include "join/JoinResult.h"
 #include "load/LoadSummary.h"
 
 #include <nlohmann/json.hpp>
 
+#include <cstdint>
 #include <ostream>
+
+namespace pb {
+class RunStore;
+}
 
 namespace pb::cli {
 
+// The metrics of the run summary printed by `run` and `demo`, in order;
+// server phases only when the run joined spans.
+inline constexpr const char* kRunSummaryMetrics[] = {
+    "headers", "first_event", "first_content",     "first_text",
+    "total",   "server_ttft", "stream_envelope",   "network_envelope",
+    "gateway", "gpu_queue",   "generation_server", "unattributed"};
+
 nlohmann::json toJson(const load::LoadSummary& s);
 void printText(std::ostream& os, const load::LoadSummary& s);
+
+// The stored run's figures for the run summary (analysis::summarizeRun).
+analysis::RunSummary runFigures(RunStore& store, std::int64_t runId);
+nlohmann::json joinJson(const JoinReport& r);
+void printJoin(std::ostream& os, const JoinReport& r);
+nlohmann::json toJson(const analysis::WindowFigures& w);
+nlohmann::json toJson(const analysis::RunSummary& s);
+void printFigures(std::ostream& os, const analysis::RunSummary& s);
 
 } // namespace pb::cli

@@ -1,6 +1,8 @@
 // phasebench-cli stats: summarize(events, window, statistic) for one run.
+#include "analysis/RunSummary.h"
 #include "cli/Cli.h"
 #include "cli/Output.h"
+#include "cli/RunOutput.h"
 #include "stats/Compare.h"
 #include "stats/StatsJson.h"
 #include "stats/Summarize.h"
@@ -34,6 +36,7 @@ struct Request
     std::vector<const Metric*> metrics;
     Scope scope;
     Window window;
+    bool windowGiven = false; // --window names one window; else the run analysis's windows
     bool perStage = false;
     Statistic statistic;
     std::optional<double> intervalMs;
@@ -72,12 +75,16 @@ void addOptions(QCommandLineParser& p)
     p.addOption({opt("filter"), tr("Only rows whose COLUMN (a condition column) is VALUE (repeatable)."),
                  tr("COLUMN=VALUE")});
     p.addOption({opt("window"),
-                 tr("Window: all (default), steady, stage:NAME, per-stage (one summary per stage, never "
-                    "merged), range:FROM_MS-TO_MS (start time from run start)."),
+                 tr("Window. Default: the run's own windows (one per stage of a stepped run, each without "
+                    "its settle time; else the steady window). per-stage: the same, always per stage. "
+                    "all, steady: the whole run, labelled pooled when it spans stages; stage:NAME (every "
+                    "event of one stage), stage-steady:NAME, range:FROM_MS-TO_MS (start time from run "
+                    "start)."),
                  tr("SPEC")});
     p.addOption({opt("warmup-ms"), tr("Warm-up excluded from the steady window (default 10000)."), tr("N")});
     p.addOption({opt("settle-ms"),
-                 tr("Settle time after each stage change excluded from the steady window (default 5000)."),
+                 tr("Settle time after each stage change excluded from the steady and stage windows "
+                    "(default 5000)."),
                  tr("N")});
     p.addOption({opt("confidence"), tr("Confidence of the percentile intervals (default 0.95)."), tr("X")});
     p.addOption({opt("interval-ms"),
@@ -195,8 +202,10 @@ std::optional<int> parseRequest(const QCommandLineParser& p, Request& r, Io& io)
             r.perStage = true;
         } else if (auto w = parseWindow(spec, r.window)) {
             r.window = *w;
+            r.windowGiven = true;
         } else {
-            return bad(tr("--window expects all, steady, stage:NAME, per-stage or range:FROM_MS-TO_MS"));
+            return bad(tr("--window expects all, steady, stage:NAME, stage-steady:NAME, per-stage or "
+                          "range:FROM_MS-TO_MS"));
         }
     }
     if (p.isSet(opt("confidence"))) {
@@ -528,64 +537,109 @@ int statsCommand(const QStringList& args, Io& io)
             }
             needed.push_back(req.intervalMs ? req.seriesMetric : nullptr);
         }
-        const auto columns = requiredColumns(needed, req.scope);
-        const auto table = store->loadRequestTable(req.runId, columns);
+        // The server phases need the join, exactly as the window does it.
+        const bool wantJoin = needed.empty() || req.composition == CompositionKind::ServerPhases ||
+                              std::any_of(needed.begin(), needed.end(), [](const Metric* m) {
+                                  return m && m->group == MetricGroup::Server;
+                              });
+        analysis::LoadOptions load;
+        load.columns = requiredColumns(needed, req.scope);
+        load.join = wantJoin;
+        load.samples = false;
+        const auto run = analysis::loadRun(*store, req.runId, load);
+
+        analysis::SummaryRequest sr;
+        sr.scope = req.scope;
+        sr.statistic = req.statistic;
+        sr.metrics = req.metrics;
+        sr.policy.settleMs = req.window.settleMs;
+        if (req.windowGiven) {
+            sr.window = req.window;
+        }
+        const auto summary = analysis::summarizeRun(run, sr);
+        const bool perStage = summary.windows.size() > 1 || req.perStage;
+        if ((req.baselineRun || req.baselineWindow) && summary.windows.size() > 1) {
+            print(io.err, tr("the run has %1 stages: name the window to compare with --window "
+                             "(e.g. stage-steady:%2); stages are never pooled")
+                              .arg(summary.windows.size())
+                              .arg(QString::fromStdString(summary.windows.back().stage)));
+            return Usage;
+        }
+
         Json out{{"id", info->id}, {"run_name", info->name}};
+        out["joined"] = summary.joined;
+        out["join_coverage"] = summary.joinCoverage ? Json(*summary.joinCoverage) : Json();
+        if (summary.joined) {
+            out["join"] = joinJson(summary.join);
+        }
         if (!json) {
             io.out << toStd(tr("Run %1 '%2'").arg(info->id).arg(QString::fromStdString(info->name))) << '\n';
+            if (summary.joined) {
+                print(io.out, tr("join: coverage %1% (%2 of %3 sent attempts matched a server trace); joined "
+                                 "phases are over the matched attempts")
+                                  .arg(summary.joinCoverage ? *summary.joinCoverage * 100.0 : 0.0, 0, 'f', 1)
+                                  .arg(summary.join.matched)
+                                  .arg(summary.join.eligible));
+            } else if (wantJoin && !run.hasSpans) {
+                print(io.out, tr("join: the run has no server spans; joined phases are not available"));
+            }
+            if (perStage) {
+                print(io.out, tr("stages are summarized separately, never pooled"));
+            }
         }
-        if (req.perStage) {
-            auto stages = Json::array();
-            for (const auto& stage : stagesInOrder(table)) {
-                Window w = req.window;
-                w.kind = Window::Kind::Stage;
-                w.stage = stage;
-                const auto report = summarize(table, req.scope, w, req.statistic, req.metrics);
-                if (json) {
-                    stages.push_back(toJson(report));
-                } else {
-                    io.out << "\n== " << toStd(tr("stage %1").arg(QString::fromStdString(stage))) << " ==\n";
-                    printReport(io.out, report, !req.metrics.empty());
+        auto stages = Json::array();
+        for (const auto& w : summary.windows) {
+            const auto selection = select(run.table, req.scope, w.window);
+            Json one = toJson(w.report);
+            if (!w.stage.empty()) {
+                one["stage"] = w.stage;
+            }
+            if (w.pooled) {
+                one["pooled"] = true;
+                one["note"] = w.note;
+            }
+            if (!json) {
+                if (perStage) {
+                    io.out << "\n== " << toStd(tr("stage %1").arg(QString::fromStdString(w.stage)))
+                           << " ==\n";
                 }
+                printReport(io.out, w.report, !req.metrics.empty());
             }
-            if (json) {
-                out["stages"] = stages;
-                io.out << out.dump(2) << '\n';
-            } else if (stages.empty() && stagesInOrder(table).empty()) {
-                print(io.out, tr("no data: the run has no stages"));
+            if (req.composition) {
+                const double levels[] = {0.5, 0.95, 0.99};
+                const auto c =
+                    tailComposition(selection, *req.composition, req.statistic, levels, req.bandPoints);
+                json ? void(one["composition"] = toJson(c)) : printComposition(io.out, c);
             }
-            return Ok;
-        }
-        const auto selection = select(table, req.scope, req.window);
-        const auto report = summarize(selection, req.statistic, req.metrics);
-        out.update(toJson(report));
-        if (!json) {
-            printReport(io.out, report, !req.metrics.empty());
-        }
-        if (req.composition) {
-            const double levels[] = {0.5, 0.95, 0.99};
-            const auto c =
-                tailComposition(selection, *req.composition, req.statistic, levels, req.bandPoints);
-            json ? void(out["composition"] = toJson(c)) : printComposition(io.out, c);
-        }
-        if (req.intervalMs) {
-            const auto s = timeSeries(selection, *req.seriesMetric, *req.intervalMs, req.statistic);
-            json ? void(out["series"] = toJson(s)) : printSeries(io.out, s);
-        }
-        if (req.baselineRun || req.baselineWindow) {
-            const auto otherTable =
-                req.baselineRun ? store->loadRequestTable(*req.baselineRun, columns) : RequestTable{};
-            const auto& baseTable = req.baselineRun ? otherTable : table;
-            const auto baseSel = select(baseTable, req.scope, req.baselineWindow.value_or(req.window));
-            const auto baseReport = summarize(baseSel, req.statistic, req.metrics);
-            auto c = compare(baseReport, loadProfile(baseSel), report, loadProfile(selection));
-            c.labelA =
-                "run " + std::to_string(req.baselineRun.value_or(req.runId)) + ", " + baseReport.window;
-            c.labelB = "run " + std::to_string(req.runId) + ", " + report.window;
-            json ? void(out["comparison"] = toJson(c)) : printComparison(io.out, c);
+            if (req.intervalMs) {
+                const auto s = timeSeries(selection, *req.seriesMetric, *req.intervalMs, req.statistic);
+                json ? void(one["series"] = toJson(s)) : printSeries(io.out, s);
+            }
+            if (!perStage && (req.baselineRun || req.baselineWindow)) {
+                const auto other = req.baselineRun ? analysis::loadRun(*store, *req.baselineRun, load)
+                                                   : analysis::LoadedRun{};
+                const auto& base = req.baselineRun ? other : run;
+                const auto baseFigures =
+                    analysis::summarizeWindow(base, req.baselineWindow.value_or(w.window), {}, sr);
+                const auto& baseReport = baseFigures.report;
+                auto c = compare(baseReport, baseFigures.profile, w.report, w.profile);
+                c.labelA =
+                    "run " + std::to_string(req.baselineRun.value_or(req.runId)) + ", " + baseReport.window;
+                c.labelB = "run " + std::to_string(req.runId) + ", " + w.report.window;
+                json ? void(one["comparison"] = toJson(c)) : printComparison(io.out, c);
+            }
+            stages.push_back(std::move(one));
         }
         if (json) {
+            if (perStage) {
+                out["per_stage"] = true;
+                out["stages"] = stages;
+            } else if (!stages.empty()) {
+                out.update(stages.front());
+            }
             io.out << out.dump(2) << '\n';
+        } else if (summary.windows.empty()) {
+            print(io.out, tr("no data: the run has no stages"));
         }
     } catch (const StoreError& e) {
         print(io.err, QString::fromStdString(e.what()));

@@ -1,8 +1,9 @@
 // phasebench-cli trace: the reconciliation of one request, in the shape of
 // the seed's single-request report, with its stream milestones and span tree.
+#include "analysis/TraceReconciliation.h"
 #include "cli/Cli.h"
 #include "cli/Output.h"
-#include "join/Join.h"
+#include "model/TraceId.h"
 #include "store/RunStore.h"
 #include "telemetry/GenAi.h"
 #include "telemetry/Ids.h"
@@ -52,43 +53,6 @@ const char* kindName(int kind)
     return kind >= 0 && kind <= 5 ? names[kind] : "UNSPECIFIED";
 }
 
-struct Found
-{
-    RunInfo run;
-    std::optional<RequestRecord> request;
-    std::vector<SpanRecord> spans;
-};
-
-std::optional<Found> findTrace(RunStore& store, const std::string& traceId,
-                               std::optional<std::int64_t> onlyRun)
-{
-    std::optional<Found> best;
-    for (const auto& run : store.runs()) {
-        if (onlyRun && run.id != *onlyRun) {
-            continue;
-        }
-        Found f{run, std::nullopt, store.spansOfTrace(run.id, traceId)};
-        if (const auto found = store.seqOfTrace(run.id, traceId)) {
-            const std::int64_t seq = *found;
-            auto rows = store.requestsBySeqs(run.id, std::span(&seq, 1));
-            if (!rows.empty()) {
-                f.request = std::move(rows.front());
-            }
-        }
-        if (!f.request && f.spans.empty()) {
-            continue;
-        }
-        const bool both = f.request && !f.spans.empty();
-        if (!best || (both && !(best->request && !best->spans.empty()))) {
-            best = std::move(f);
-        }
-        if (both) {
-            break;
-        }
-    }
-    return best;
-}
-
 } // namespace
 
 int traceCommand(const QStringList& args, Io& io)
@@ -106,12 +70,13 @@ int traceCommand(const QStringList& args, Io& io)
         return Usage;
     }
     const auto given = toStd(parser.positionalArguments().first());
-    if (!otlp::isValidHexId(given, 16)) {
+    const auto parsed = parseTraceId(given);
+    if (!parsed) {
         print(io.err,
               tr("'%1' is not a trace ID (32 hex digits, not all zero)").arg(QString::fromStdString(given)));
         return Usage;
     }
-    const auto traceId = otlp::toHex(*otlp::fromHex(given));
+    const auto traceId = parsed->hex();
     std::optional<std::int64_t> onlyRun;
     if (parser.isSet(QStringLiteral("run"))) {
         bool ok = false;
@@ -125,23 +90,14 @@ int traceCommand(const QStringList& args, Io& io)
     if (!store) {
         return Failure;
     }
-    const auto found = findTrace(*store, traceId, onlyRun);
+    const auto found = analysis::reconcileTrace(*store, traceId, onlyRun);
     if (!found) {
         print(io.err, tr("trace %1 is in no run of this file (neither a request nor a span)")
                           .arg(QString::fromStdString(traceId)));
         return Failure;
     }
-    const auto rules = storedSpanRules(*store, found->run.id).value_or(SpanRules::defaults());
-    JoinAttempt attempt;
-    attempt.traceId = traceId;
-    if (found->request) {
-        attempt = joinAttemptOf(*found->request);
-    }
-    JoinOptions options;
-    options.rules = rules;
-    const auto joined = joinAttempts(std::span(&attempt, 1), found->spans, options);
-    const auto& row = joined.rows.front();
-    const auto tree = spanTree(found->spans, rules);
+    const auto& row = found->row;
+    const auto& tree = found->tree;
     std::vector<SpanRecord> rootFirst;
     for (const auto& line : tree) {
         rootFirst.push_back(found->spans[line.span]);
@@ -161,7 +117,7 @@ int traceCommand(const QStringList& args, Io& io)
     if (!found->request) {
         flags.emplace_back("no_client_record");
     }
-    if (joined.report.duplicateSpans > 0) {
+    if (found->report.duplicateSpans > 0) {
         flags.emplace_back("duplicate_spans");
     }
 

@@ -3,7 +3,6 @@
 #include "join/Join.h"
 #include "load/LoadRun.h"
 #include "stats/Metric.h"
-#include "stats/Summarize.h"
 #include "store/RunStore.h"
 
 #include <cmath>
@@ -139,7 +138,6 @@ DemoRunResult DemoRun::run()
     } else {
         scenario = demoScenario(m_options, gateway.baseUrl());
     }
-    const Nanos warmup = scenario.warmup;
 
     RunStore store(m_options.dbPath, RunStore::Mode::ReadWrite);
     load::LoadRunOptions loadOptions;
@@ -196,21 +194,14 @@ DemoRunResult DemoRun::run()
     result.join = joined.report;
     storeJoinFigures(store, runId, joined.report);
 
-    auto table = store.loadRequestTable(runId);
-    appendJoinedColumns(table, joined);
-    stats::Window window;
-    window.kind = stats::Window::Kind::Steady;
-    window.warmupMs = double(warmup) / 1e6;
-    window.settleMs = 0; // the warm-up runs at the steady rate: nothing to settle
-    stats::Statistic statistic;
-    statistic.percentiles = {0.5, 0.95, 0.99};
-    std::vector<const stats::Metric*> metrics;
+    analysis::SummaryRequest request;
+    request.statistic.percentiles = {0.5, 0.95, 0.99};
     for (const char* name : kDemoMetrics) {
         if (const auto* m = stats::findMetric(name)) {
-            metrics.push_back(m);
+            request.metrics.push_back(m);
         }
     }
-    result.stats = stats::summarize(table, stats::Scope{}, window, statistic, metrics);
+    result.figures = analysis::summarizeRun(analysis::loadRun(store, runId), request);
     return result;
 }
 

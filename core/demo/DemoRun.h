@@ -6,13 +6,13 @@
 // `phasebench-cli demo` and the GUI's demo; blocking, never on a GUI thread.
 #pragma once
 
+#include "analysis/RunSummary.h"
 #include "demo/DemoFaults.h"
 #include "demo/DemoGateway.h"
 #include "join/JoinResult.h"
 #include "load/LiveSample.h"
 #include "load/LoadSummary.h"
 #include "load/Scenario.h"
-#include "stats/StatsResult.h"
 #include "telemetry/OtlpReceiver.h"
 #include "telemetry/SpanWriter.h"
 
@@ -67,8 +67,8 @@ struct DemoRunOptions
 
 // Per-phase figures of the demo summary, in this order.
 inline constexpr const char* kDemoMetrics[] = {
-    "first_text",        "total",          "network_envelope", "server_root", "gateway", "gpu_queue",
-    "generation_server", "response_write", "unattributed",
+    "first_text", "total",     "server_ttft",       "stream_envelope", "network_envelope", "server_root",
+    "gateway",    "gpu_queue", "generation_server", "response_write",  "unattributed",
 };
 
 struct DemoRunResult
@@ -76,7 +76,9 @@ struct DemoRunResult
     DemoEndpoints endpoints;
     load::LoadSummary load;
     JoinReport join;
-    stats::StatsReport stats; // steady window, completed attempts, joined phases
+    // The run analysis's figures of the stored run (per stage of a stepped
+    // run), completed attempts, joined phases.
+    analysis::RunSummary figures;
     GatewayStats gateway;
     ExporterStats exporter;
     otlp::ReceiverStats receiver;

@@ -1,5 +1,6 @@
 #include "diagnose/Check.h"
 
+#include "analysis/Windows.h"
 #include "stats/Compare.h"
 #include "stats/Rates.h"
 #include "stats/Summarize.h"
@@ -23,7 +24,7 @@ bool passes(double observed, double threshold, Direction d)
 }
 
 CheckItem evaluateBudget(const RunData& run, const PhaseBudget& b, const Gates& gates,
-                         const std::optional<stats::Window>& windowOverride)
+                         const stats::Window& window)
 {
     CheckItem item;
     item.id = b.id;
@@ -53,12 +54,15 @@ CheckItem evaluateBudget(const RunData& run, const PhaseBudget& b, const Gates& 
             return undecided("the run does not record the stream flag");
         }
         const double want = *c.stream ? 1.0 : 0.0;
-        filtered = subsetRows(run.table, [&](std::size_t r) { return stream->values[r] == want; });
+        std::vector<bool> keep(run.table.rows);
+        for (std::size_t r = 0; r < run.table.rows; ++r) {
+            keep[r] = stream->values[r] == want;
+        }
+        filtered = analysis::subsetRows(run.table, keep);
         table = &filtered;
     }
     stats::Scope scope;
     scope.filters = c.filters;
-    const auto window = windowOverride.value_or(c.window);
     const auto selection = stats::select(*table, scope, window);
     item.scope = selection.scopeLabel() + (c.stream ? (*c.stream ? "; stream on" : "; stream off") : "");
     item.window = selection.windowLabel();
@@ -69,18 +73,20 @@ CheckItem evaluateBudget(const RunData& run, const PhaseBudget& b, const Gates& 
         }
         return undecided(why);
     }
+    // A joined phase first needs the join: without spans, say so rather than "not measured".
+    if (metric->group == stats::MetricGroup::Server) {
+        const double need = gates.minJoinCoverage.value_or(0.9);
+        if (!run.joined || isNull(run.join.coverage) || run.join.coverage < need) {
+            return undecided("join coverage " +
+                             (!run.joined || isNull(run.join.coverage) ? std::string("n/a")
+                                                                       : num(run.join.coverage * 100) + "%") +
+                             " is below " + num(need * 100) + "%: a joined-phase budget cannot be decided" +
+                             (run.hasSpans ? "" : " (the run has no server spans)"));
+        }
+    }
     const stats::BoundMetric bound(*metric, *table);
     if (!bound.available()) {
         return undecided("missing phase: column '" + bound.missingColumn() + "' is not measured in this run");
-    }
-    if (metric->group == stats::MetricGroup::Server) {
-        const double need = gates.minJoinCoverage.value_or(0.9);
-        if (!run.hasSpans || isNull(run.join.coverage) || run.join.coverage < need) {
-            return undecided(
-                "join coverage " +
-                (isNull(run.join.coverage) ? std::string("n/a") : num(run.join.coverage * 100) + "%") +
-                " is below " + num(need * 100) + "%: a joined-phase budget cannot be decided");
-        }
     }
     const auto profile = stats::loadProfile(selection);
     const double spanMs = profile.lastMs - profile.firstMs;
@@ -205,16 +211,20 @@ std::optional<Owner> ownerOfMetric(std::string_view m)
         return Owner::InferencePool;
     }
     if (m == "generation" || m == "generation_server" || m == "itl" || m == "visible_output_tps" ||
-        m == "generation_ms_per_output_token") {
+        m == "generation_ms_per_output_token" || m == "server_generation_ms_per_output_token" ||
+        m == "prefill" || m == "decode") {
         return Owner::ModelGeneration;
     }
-    if (m == "response_write" || m == "network_envelope" || m == "receive") {
+    // What lies between the server's first-token write and the client's first text.
+    if (m == "response_write" || m == "network_envelope" || m == "receive" || m == "stream_envelope") {
         return Owner::ResponseTransfer;
     }
     if (m == "unattributed") {
         return Owner::Telemetry;
     }
-    return std::nullopt; // end-to-end figures (total, wait, milestones) have several owners
+    // End-to-end figures (total, wait, milestones, server_ttft: gateway, queue
+    // and prefill together) have several owners.
+    return std::nullopt;
 }
 
 CheckResult evaluateBudgets(const RunData& run, const BudgetSet& set,
@@ -222,7 +232,21 @@ CheckResult evaluateBudgets(const RunData& run, const BudgetSet& set,
 {
     CheckResult r;
     for (const auto& b : set.budgets) {
-        r.items.push_back(evaluateBudget(run, b, set.gates, windowOverride));
+        if (windowOverride) {
+            r.items.push_back(evaluateBudget(run, b, set.gates, *windowOverride));
+        } else if (b.condition.runWindows) {
+            // The run analysis's windows: a stepped run's budget is decided per stage, never pooled.
+            const auto windows = analysis::figureWindows(run, {b.condition.window.settleMs});
+            for (const auto& w : windows) {
+                auto item = evaluateBudget(run, b, set.gates, w.window);
+                if (windows.size() > 1) {
+                    item.stage = w.stage;
+                }
+                r.items.push_back(std::move(item));
+            }
+        } else {
+            r.items.push_back(evaluateBudget(run, b, set.gates, b.condition.window));
+        }
     }
     const auto& g = set.gates;
     const auto all = stats::select(run.table, stats::Scope{}, windowOverride.value_or(stats::Window{}));

@@ -29,6 +29,7 @@ struct CheckItem
     std::string unit;
     std::string scope;
     std::string window;
+    std::string stage; // the stage of a stepped run this item decides; empty otherwise
     std::optional<double> observed;
     double threshold = 0;
     Direction direction = Direction::AtMost;

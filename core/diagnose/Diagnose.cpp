@@ -1,105 +1,40 @@
 #include "diagnose/Diagnose.h"
 
+#include "analysis/RunSummary.h"
 #include "diagnose/Check.h"
 #include "stats/Compare.h"
+#include "stats/Knee.h"
 
 #include <QtGlobal>
 
 #include <algorithm>
+#include <utility>
 
 namespace pb::diagnose {
 namespace {
 
-std::vector<std::string> stagesOf(const RequestTable& t)
-{
-    auto stages = stats::stagesInOrder(t);
-    stages.erase(std::remove(stages.begin(), stages.end(), std::string("warmup")), stages.end());
-    return stages;
-}
-
-stats::Window stageWindow(const std::string& stage)
-{
-    stats::Window w;
-    w.kind = stats::Window::Kind::Stage;
-    w.stage = stage;
-    return w;
-}
-
-// Responses (of any request of the run) that ended within the stage's time
-// span shifted by its median latency, per second: in a steady state this
-// follows the arrival rate; past the knee it falls behind.
-std::optional<double> stageThroughput(const stats::Selection& stage,
-                                      const std::vector<double>& completionEnds)
-{
-    const auto times = stats::eventTimes(stage.table());
-    double first = 0;
-    double last = 0;
-    bool any = false;
-    for (auto r : stage.population()) {
-        if (isNull(times[r])) {
-            continue;
-        }
-        first = any ? std::min(first, times[r]) : times[r];
-        last = any ? std::max(last, times[r]) : times[r];
-        any = true;
-    }
-    if (!any || last <= first) {
-        return std::nullopt;
-    }
-    const auto* total = stage.table().numericColumn("total");
-    std::vector<double> totals;
-    for (auto r : stage.rows()) {
-        if (total && !isNull(total->values[r])) {
-            totals.push_back(total->values[r]);
-        }
-    }
-    double shift = 0;
-    if (!totals.empty()) {
-        std::nth_element(totals.begin(), totals.begin() + std::ptrdiff_t(totals.size() / 2), totals.end());
-        shift = totals[totals.size() / 2];
-    }
-    const auto n = std::count_if(completionEnds.begin(), completionEnds.end(),
-                                 [&](double end) { return end >= first + shift && end <= last + shift; });
-    return double(n) / ((last - first) / 1000.0);
-}
-
-std::vector<double> completionEnds(const RequestTable& t)
-{
-    std::vector<double> ends;
-    const auto times = stats::eventTimes(t);
-    const auto* total = t.numericColumn("total");
-    const auto* outcome = t.categoryColumn("outcome");
-    const auto dropped = outcome ? outcome->codeOf("dropped") : -1;
-    if (!total) {
-        return ends;
-    }
-    for (std::size_t r = 0; r < t.rows; ++r) {
-        const bool wasDropped = outcome && dropped >= 0 && outcome->codes[r] == dropped;
-        if (!wasDropped && !isNull(times[r]) && !isNull(total->values[r])) {
-            ends.push_back(times[r] + total->values[r]);
-        }
-    }
-    return ends;
-}
-
+// The knee chart's figures (stats::stageKnee, as the Timeline shows them)
+// over the run analysis's stage windows, with each stage's budget verdict.
 Knee knee(const RunData& run, const std::vector<std::string>& stages, const DiagnoseOptions& o)
 {
-    std::vector<StageFigures> figures;
-    const auto ends = completionEnds(run.table);
-    for (const auto& stage : stages) {
-        const auto w = stageWindow(stage);
-        const auto sel = stats::select(run.table, stats::Scope{}, w);
-        const auto side = sideFigures(sel, stage);
-        StageFigures f;
-        f.stage = stage;
-        f.n = sel.rows().size();
-        f.arrivalRate = side.profile.achievedRate;
-        f.throughput = stageThroughput(sel, ends);
-        if (const auto* q = side.figure("gpu_queue")) {
-            f.queueP95 = q->p95;
+    auto options = analysis::kneeOptions(run, o.windows);
+    options.excludeStages.clear();
+    for (const auto& stage : stats::stagesInOrder(run.table)) {
+        if (std::find(stages.begin(), stages.end(), stage) == stages.end()) {
+            options.excludeStages.push_back(stage);
         }
+    }
+    std::vector<StageFigures> figures;
+    for (const auto& pt : stats::stageKnee(run.table, options).points) {
+        StageFigures f;
+        f.stage = pt.stage;
+        f.n = pt.completed;
+        f.arrivalRate = pt.arrivalRate;
+        f.throughput = pt.throughput;
+        f.queueP95 = pt.queueP95;
         if (o.budgets) {
-            f.metBudgets = evaluateBudgets(run, *o.budgets, w).verdict == Verdict::Pass;
+            f.metBudgets =
+                evaluateBudgets(run, *o.budgets, options.stageWindows[pt.stage]).verdict == Verdict::Pass;
         }
         figures.push_back(std::move(f));
     }
@@ -135,19 +70,45 @@ Diagnosis runDiagnosis(const RunData& run, const RunData* baseline, const Diagno
             "root span) were skipped");
     }
 
-    const auto stages = stagesOf(run.table);
+    const auto stages = analysis::runStages(run.table);
+    const auto windows = analysis::figureWindows(run, o.windows);
     std::optional<stats::Selection> selA;
     std::optional<stats::Selection> selB;
     if (baseline) {
+        // Each run over its own window; stepped runs by their last common stage, never pooled.
+        const auto baseWindows = analysis::figureWindows(*baseline, o.windows);
+        std::optional<std::pair<stats::Window, stats::Window>> pair;
+        if (windows.size() == 1 && baseWindows.size() == 1) {
+            pair.emplace(baseWindows.front().window, windows.front().window);
+        } else {
+            for (auto it = windows.rbegin(); it != windows.rend() && !pair; ++it) {
+                for (const auto& b : baseWindows) {
+                    if (b.stage == it->stage) {
+                        pair.emplace(b.window, it->window);
+                        break;
+                    }
+                }
+            }
+        }
         d.comparison = "baseline_run";
-        selA.emplace(stats::select(baseline->table, stats::Scope{}, stats::Window{}));
-        selB.emplace(stats::select(run.table, stats::Scope{}, stats::Window{}));
         d.baselineLabel = "run " + std::to_string(baseline->info.id);
         d.currentLabel = runLabel;
+        if (pair) {
+            selA.emplace(stats::select(baseline->table, stats::Scope{}, pair->first));
+            selB.emplace(stats::select(run.table, stats::Scope{}, pair->second));
+            if (windows.size() > 1 || baseWindows.size() > 1) {
+                d.baselineLabel += ", " + selA->windowLabel();
+                d.currentLabel += ", " + selB->windowLabel();
+            }
+        } else {
+            d.notes.push_back("the runs have no stage in common: the comparison rules (1-6) were skipped");
+        }
     } else if (stages.size() >= 2) {
         d.comparison = "stages";
-        selA.emplace(stats::select(run.table, stats::Scope{}, stageWindow(stages.front())));
-        selB.emplace(stats::select(run.table, stats::Scope{}, stageWindow(stages.back())));
+        selA.emplace(
+            stats::select(run.table, stats::Scope{}, analysis::stageWindow(run, stages.front(), o.windows)));
+        selB.emplace(
+            stats::select(run.table, stats::Scope{}, analysis::stageWindow(run, stages.back(), o.windows)));
         d.baselineLabel = "stage " + stages.front();
         d.currentLabel = "stage " + stages.back();
     } else {
@@ -193,7 +154,8 @@ Diagnosis runDiagnosis(const RunData& run, const RunData* baseline, const Diagno
                 d.refusedReasons.push_back(f.message);
             }
         }
-        auto counts = countRules(a, b, o.rules);
+        auto counts = countRules(a, b, o.rules,
+                                 d.comparison == "baseline_run" ? CountBasis::Count : CountBasis::PerSecond);
         d.findings.insert(d.findings.end(), counts.begin(), counts.end());
         if (!d.refused) {
             auto f = comparisonRules(a, b, o.rules);
@@ -202,10 +164,13 @@ Diagnosis runDiagnosis(const RunData& run, const RunData* baseline, const Diagno
             d.notes.push_back("the comparison rules (1-6) were not applied: the load profiles differ");
         }
     }
-    // The streaming table on the run as a whole.
-    const auto whole = sideFigures(stats::select(run.table, stats::Scope{}, stats::Window{}), runLabel);
-    auto s = streamRules(whole, o.rules);
-    d.findings.insert(d.findings.end(), s.begin(), s.end());
+    // The streaming table on each of the run's windows (each stage of a stepped run).
+    for (const auto& w : windows) {
+        const auto side = sideFigures(stats::select(run.table, stats::Scope{}, w.window),
+                                      windows.size() > 1 ? runLabel + ", stage " + w.stage : runLabel);
+        auto s = streamRules(side, o.rules);
+        d.findings.insert(d.findings.end(), s.begin(), s.end());
+    }
     // Budget breaches per phase (single-owner phases; composites are in `check`).
     if (o.budgets) {
         const auto check = evaluateBudgets(run, *o.budgets);

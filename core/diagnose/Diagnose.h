@@ -5,6 +5,7 @@
 // quality findings come first: they qualify every other conclusion.
 #pragma once
 
+#include "analysis/Windows.h"
 #include "diagnose/Budget.h"
 #include "diagnose/Finding.h"
 #include "diagnose/Rules.h"
@@ -24,6 +25,9 @@ struct DiagnoseOptions
     // Budgets: a finding per broken single-phase budget, and "the highest stage
     // that met the budgets" of a stepped run.
     std::optional<BudgetSet> budgets;
+    // The run analysis's window policy: stages are compared and checked
+    // over their own steady windows.
+    analysis::WindowPolicy windows;
 };
 
 Diagnosis runDiagnosis(const RunData& run, const RunData* baseline, const DiagnoseOptions& options = {});

@@ -43,18 +43,32 @@ double diff(double a, double b)
     return isNull(a) || isNull(b) ? kNull : a - b;
 }
 
-FigureStat describe(std::vector<double>& values)
+stats::Statistic sideStatistic()
+{
+    stats::Statistic st;
+    st.convention = stats::Convention::NearestRank;
+    st.percentiles = {0.5, 0.95};
+    return st;
+}
+
+FigureStat fromSummary(const stats::MetricSummary& m)
 {
     FigureStat s;
-    s.n = values.size();
-    if (values.empty()) {
-        return s;
+    s.n = m.n;
+    if (const auto* q = m.quantile(0.5)) {
+        s.p50 = q->value;
     }
-    const double levels[] = {0.5, 0.95};
-    const auto q = stats::quantiles(values, levels, stats::Convention::NearestRank);
-    s.p50 = q[0].value;
-    s.p95 = q[1].value;
+    if (const auto* q = m.quantile(0.95)) {
+        s.p95 = q->value;
+    }
     return s;
+}
+
+FigureStat describe(std::vector<double>& values)
+{
+    stats::MetricSummary m;
+    stats::describeValues(values, sideStatistic(), m);
+    return fromSummary(m);
 }
 
 } // namespace
@@ -66,6 +80,17 @@ SideFigures sideFigures(const stats::Selection& selection, std::string label)
     side.profile = stats::loadProfile(selection);
     const stats::Metric* total[] = {stats::findMetric("total")};
     side.report = stats::summarize(selection, stats::Statistic{}, total);
+    const auto statistic = sideStatistic();
+    for (const char* name : kSideMetrics) {
+        if (const auto* metric = stats::findMetric(name)) {
+            const auto summary = stats::summarizeMetric(selection, *metric, statistic);
+            if (summary.available) {
+                side.figures[name] = fromSummary(summary);
+            }
+        }
+    }
+
+    // The streaming segments and the connection share.
     const auto& t = selection.table();
     const Columns col(t);
     std::map<std::string, std::vector<double>> values;
@@ -77,33 +102,15 @@ SideFigures sideFigures(const stats::Selection& selection, std::string label)
     };
     for (const auto row : selection.rows()) {
         const std::size_t r = row;
-        for (const char* name : {"total", "send", "wait", "headers", "first_event", "first_content",
-                                 "first_text", "done", "gateway", "gpu_queue", "generation_server", "prefill",
-                                 "server_root", "network_envelope", "unattributed", "response_write"}) {
-            add(name, col(name, r));
-        }
         const double setup =
             sumMeasured({col("blocked", r), col("dns", r), col("connect", r), col("tls", r)});
-        add("setup", setup);
-        add("ttft", isNull(col("first_text", r)) ? col("wait", r) : col("first_text", r));
-        const double out = col("output_tokens", r);
-        const double genServer = col("generation_server", r);
-        const double genClient = diff(col("done", r), col("first_text", r));
-        if (!isNull(out) && out > 0) {
-            add("gen_per_token", !isNull(genServer)  ? genServer / out
-                                 : isNull(genClient) ? kNull
-                                                     : genClient / out);
-            if (!isNull(genClient) && genClient > 0) {
-                add("visible_output_tps", out / (genClient / 1000.0));
-            }
-        }
         const double local = sumMeasured({setup, col("send", r)});
         const double headers = col("headers", r);
         add("seg_local", local);
         add("seg_upstream_headers", isNull(headers) ? kNull : headers - (isNull(local) ? 0.0 : local));
         const double firstEvent = col("first_event", r);
         const double firstContent = col("first_content", r);
-        add("seg_first_output", diff(isNull(firstEvent) ? firstContent : firstEvent, headers));
+        add("seg_first_output", diff(firstEvent, headers));
         add("seg_event_to_content", diff(firstContent, firstEvent));
         add("seg_content_to_text", diff(col("first_text", r), firstContent));
         const double connect = col("connect", r);

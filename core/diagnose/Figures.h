@@ -1,6 +1,9 @@
 // The per-request figures the diagnosis rules compare, summarised for one
 // side of a comparison (a window, a stage or a run): p50 and p95 by nearest
-// rank over the completed requests in scope, each with its N.
+// rank over the completed requests in scope, each with its N. Figures of the
+// metric catalogue are computed by the statistics engine (the same numbers
+// `stats` and the Overview show for the same window); each has exactly one
+// definition, and a rule that falls back to another figure names that figure.
 #pragma once
 
 #include "stats/Compare.h"
@@ -24,7 +27,7 @@ struct SideFigures
     std::string label;
     stats::LoadProfile profile;
     stats::StatsReport report;                 // total only: what compare() needs
-    std::map<std::string, FigureStat> figures; // see figureNames()
+    std::map<std::string, FigureStat> figures; // see kSideMetrics and the stream segments below
     std::optional<double> newConnectionShare;  // rows with connect or tls > 0, of rows measuring them
     std::size_t connectionRows = 0;
 
@@ -35,17 +38,36 @@ struct SideFigures
     }
 };
 
-// Figures computed per request (ms unless noted):
-//   total, send, wait, headers, first_event, first_content, first_text, done,
-//   setup (blocked + dns + connect + tls), ttft (first_text, else wait),
-//   gateway, gpu_queue, generation_server, prefill, server_root,
-//   network_envelope, unattributed, response_write,
-//   gen_per_token (generation_server / output_tokens, else (done - first_text) /
-//   output_tokens; ms/token), visible_output_tps (tokens/s),
-//   stream segments: seg_local (setup + send), seg_upstream_headers (headers -
-//   seg_local), seg_first_output (first_event, else first_content, - headers),
-//   seg_event_to_content (first_content - first_event), seg_content_to_text
-//   (first_text - first_content).
+// Catalogue metrics the rules read, by their catalogue names (stats/Metric.h).
+inline constexpr const char* kSideMetrics[] = {"total",
+                                               "send",
+                                               "wait",
+                                               "setup",
+                                               "headers",
+                                               "first_event",
+                                               "first_content",
+                                               "first_text",
+                                               "done",
+                                               "gateway",
+                                               "gpu_queue",
+                                               "generation_server",
+                                               "prefill",
+                                               "server_root",
+                                               "network_envelope",
+                                               "unattributed",
+                                               "response_write",
+                                               "visible_output_tps",
+                                               "generation_ms_per_output_token",
+                                               "server_generation_ms_per_output_token",
+                                               "server_ttft",
+                                               "stream_envelope"};
+
+// Plus the streaming seed's segments of the time to first text (ms), each
+// with one definition:
+//   seg_local (setup + send), seg_upstream_headers (headers - seg_local),
+//   seg_first_output (first_event - headers), seg_event_to_content
+//   (first_content - first_event), seg_content_to_text (first_text -
+//   first_content).
 SideFigures sideFigures(const stats::Selection& selection, std::string label);
 
 } // namespace pb::diagnose

@@ -116,6 +116,7 @@ Json toJson(const CheckItem& i)
                 {"unit", i.unit},
                 {"scope", i.scope},
                 {"window", i.window},
+                {"stage", i.stage.empty() ? Json(nullptr) : Json(i.stage)},
                 {"observed", opt(i.observed)},
                 {"threshold", i.threshold},
                 {"direction", i.direction == Direction::AtMost ? "at_most" : "at_least"},
@@ -180,9 +181,9 @@ std::string toJUnit(const CheckResult& r, const std::string& suite)
     }
     x += "    </properties>\n";
     for (const auto& i : r.items) {
-        const std::string name = i.kind + " " + i.id + " " + i.statistic + " " +
-                                 (i.direction == Direction::AtMost ? "<= " : ">= ") + num(i.threshold) + " " +
-                                 i.unit;
+        const std::string name = i.kind + " " + i.id + (i.stage.empty() ? "" : " [" + i.stage + "]") + " " +
+                                 i.statistic + " " + (i.direction == Direction::AtMost ? "<= " : ">= ") +
+                                 num(i.threshold) + " " + i.unit;
         x += "    <testcase classname=\"" + xmlEscape(suite + "." + i.kind) + "\" name=\"" + xmlEscape(name) +
              "\">\n";
         const std::string detail = "observed " + num(i.observed) + " " + i.unit +

@@ -50,8 +50,11 @@ Knee findKnee(std::vector<StageFigures> stages, const RuleOptions& options = {})
 // Rule 9 on one run: join coverage, negative envelopes, trace-ID collisions,
 // dropped iterations, missing completion events, sampling bias.
 std::vector<Finding> qualityRules(const RunData& run, const RuleOptions& options = {});
-// Rule 9 between two sides: falling event counts.
+// Rule 9 between two sides: falling event counts. Two runs of the same load
+// profile compare counts; two windows of one run (stages, halves) differ in
+// length and rate, so they compare events per second of their span.
+enum class CountBasis { Count, PerSecond };
 std::vector<Finding> countRules(const SideFigures& before, const SideFigures& after,
-                                const RuleOptions& options = {});
+                                const RuleOptions& options = {}, CountBasis basis = CountBasis::Count);
 
 } // namespace pb::diagnose

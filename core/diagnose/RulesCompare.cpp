@@ -6,6 +6,9 @@
 #include <QtGlobal>
 
 #include <cmath>
+#include <initializer_list>
+#include <string>
+#include <string_view>
 
 namespace pb::diagnose {
 namespace {
@@ -47,16 +50,39 @@ public:
         const auto d = delta(name);
         return d.ok() && std::abs(d.change()) <= std::max(m_o.flatMs, m_o.flatRel * std::abs(d.before()));
     }
+    // The first of `names` both sides measure: a fallback is another figure
+    // under its own name, never mixed into the first one.
+    const char* firstMeasured(std::initializer_list<const char*> names) const
+    {
+        for (const char* n : names) {
+            if (has(n)) {
+                return n;
+            }
+        }
+        return *names.begin();
+    }
+    // Generation per output token: the server's figure, else the client's.
+    const char* perToken() const
+    {
+        return firstMeasured({"server_generation_ms_per_output_token", "generation_ms_per_output_token"});
+    }
     bool perTokenRises() const
     {
-        const auto d = delta("gen_per_token");
+        const auto d = delta(perToken());
         return d.ok() && d.change() >= m_o.perTokenRiseRel * std::abs(d.before()) && d.change() > 0;
     }
     // Flat or falling: fewer requests in a batch decode faster.
     bool perTokenNotRising() const
     {
-        const auto d = delta("gen_per_token");
+        const auto d = delta(perToken());
         return d.ok() && d.change() <= m_o.perTokenFlatRel * std::abs(d.before());
+    }
+    // "" when the preferred figure was used, else a note naming the fallback.
+    static std::string fallbackNote(const char* used, const char* preferred)
+    {
+        return std::string_view(used) == preferred
+                   ? std::string()
+                   : std::string(preferred) + " is not measured on both sides: " + used + " is used instead";
     }
     std::optional<double> rateGrowth() const
     {
@@ -143,7 +169,8 @@ std::vector<Finding> comparisonRules(const SideFigures& before, const SideFigure
         out.push_back(std::move(f));
     }
     // 3. Queue rises while generation per token stays flat.
-    const bool genFlat = c.has("gen_per_token") ? c.perTokenNotRising() : c.flat("generation_server");
+    const char* perToken = c.perToken();
+    const bool genFlat = c.has(perToken) ? c.perTokenNotRising() : c.flat("generation_server");
     if (c.rises("gpu_queue") && genFlat) {
         auto f = c.finding(
             "queue_saturation", Owner::InferencePool, Confidence::High,
@@ -154,11 +181,12 @@ std::vector<Finding> comparisonRules(const SideFigures& before, const SideFigure
                               "the output-token limit and admission control; a gateway timeout "
                               "only turns slow responses into fast errors."));
         f.evidence = {c.evidence("gpu_queue"),
-                      c.evidence("gen_per_token", "ms/token"),
+                      c.evidence(perToken, "ms/token"),
                       c.evidence("generation_server"),
                       c.evidence("gateway"),
                       c.evidence("total"),
                       c.rate()};
+        f.note = Compare::fallbackNote(perToken, "server_generation_ms_per_output_token");
         out.push_back(std::move(f));
     }
     // 4. Generation per output token rises with concurrency.
@@ -172,15 +200,20 @@ std::vector<Finding> comparisonRules(const SideFigures& before, const SideFigure
                               "is too aggressive or memory is under pressure."),
             QT_TRANSLATE_NOOP("pb::diagnose", "Check the scheduler's batch size, GPU memory and the token "
                                               "profile; reduce max tokens at the same arrival rate."));
-        f.evidence = {c.evidence("gen_per_token", "ms/token"), c.rate(), c.evidence("total")};
+        f.evidence = {c.evidence(perToken, "ms/token"), c.rate(), c.evidence("total")};
         if (!moreLoad) {
             f.note = "the arrival rate did not rise: concurrency is not the evident cause";
+        }
+        if (const auto note = Compare::fallbackNote(perToken, "server_generation_ms_per_output_token");
+            !note.empty()) {
+            f.note += (f.note.empty() ? "" : "; ") + note;
         }
         out.push_back(std::move(f));
     }
     // 5. TTFT poor while total barely changes.
-    if (c.rises("ttft") && c.has("total")) {
-        const auto t = c.delta("ttft");
+    const char* ttft = c.firstMeasured({"first_text", "wait"});
+    if (c.rises(ttft) && c.has("total")) {
+        const auto t = c.delta(ttft);
         const auto total = c.delta("total");
         if (std::abs(total.change()) < 0.5 * t.change()) {
             auto f =
@@ -191,8 +224,9 @@ std::vector<Finding> comparisonRules(const SideFigures& before, const SideFigure
                           QT_TRANSLATE_NOOP("pb::diagnose",
                                             "Look at the queue and the prefill separately (server spans), "
                                             "and at the input-token profile."));
-            f.evidence = {c.evidence("ttft"), c.evidence("total"), c.evidence("gpu_queue"),
+            f.evidence = {c.evidence(ttft), c.evidence("total"), c.evidence("gpu_queue"),
                           c.evidence("prefill")};
+            f.note = Compare::fallbackNote(ttft, "first_text");
             out.push_back(std::move(f));
         }
     }
@@ -242,12 +276,18 @@ std::vector<Finding> comparisonRules(const SideFigures& before, const SideFigure
     return out;
 }
 
-std::vector<Finding> countRules(const SideFigures& before, const SideFigures& after, const RuleOptions&)
+std::vector<Finding> countRules(const SideFigures& before, const SideFigures& after, const RuleOptions&,
+                                CountBasis basis)
 {
     std::vector<Finding> out;
     const auto a = before.profile.counts.attempts;
     const auto b = after.profile.counts.attempts;
-    if (a > 0 && double(b) < 0.9 * double(a)) {
+    const double spanA = before.profile.lastMs - before.profile.firstMs;
+    const double spanB = after.profile.lastMs - after.profile.firstMs;
+    const bool perSecond = basis == CountBasis::PerSecond && spanA > 0 && spanB > 0;
+    const double ea = perSecond ? double(a) / (spanA / 1000.0) : double(a);
+    const double eb = perSecond ? double(b) / (spanB / 1000.0) : double(b);
+    if (a > 0 && eb < 0.9 * ea) {
         Finding f{
             "falling_event_count",
             QT_TRANSLATE_NOOP("pb::diagnose",
@@ -259,7 +299,7 @@ std::vector<Finding> countRules(const SideFigures& before, const SideFigures& af
             Owner::Telemetry,
             Confidence::Medium,
             before.label + " -> " + after.label,
-            {{"attempts", "count", "count", double(a), double(b), a, b}},
+            {{"attempts", perSecond ? "rate" : "count", perSecond ? "per s" : "count", ea, eb, a, b}},
             {}};
         out.push_back(std::move(f));
     }

@@ -10,5 +10,4 @@ target_sources(phasebench_core PRIVATE
   ${CMAKE_CURRENT_LIST_DIR}/RulesCompare.cpp
   ${CMAKE_CURRENT_LIST_DIR}/RulesQuality.cpp
   ${CMAKE_CURRENT_LIST_DIR}/RulesStream.cpp
-  ${CMAKE_CURRENT_LIST_DIR}/RunData.cpp
 )

@@ -60,7 +60,7 @@ CompactAttempt compact(std::string_view traceId, std::string_view spanId, const 
                        const OptNanos& firstText, bool sent)
 {
     CompactAttempt a;
-    if (const auto k = parseTraceKey(traceId)) {
+    if (const auto k = parseTraceId(traceId)) {
         a.trace = *k;
         a.hasTrace = true;
     }
@@ -76,7 +76,7 @@ CompactAttempt compact(std::string_view traceId, std::string_view spanId, const 
 void addSample(std::vector<std::string>& samples, std::size_t limit, const TraceKey& k)
 {
     if (samples.size() < limit) {
-        samples.push_back(formatTraceKey(k));
+        samples.push_back(k.hex());
     }
 }
 
@@ -363,7 +363,7 @@ JoinResult joinCompact(const std::vector<CompactAttempt>& attempts, const SpanIn
             break;
         }
         if (a.sent && a.hasTrace && shared(a.trace)) {
-            const auto key = formatTraceKey(a.trace);
+            const auto key = a.trace.hex();
             if (std::find(report.duplicateTraceIdSamples.begin(), report.duplicateTraceIdSamples.end(),
                           key) == report.duplicateTraceIdSamples.end()) {
                 report.duplicateTraceIdSamples.push_back(key);
@@ -403,7 +403,7 @@ JoinResult joinCompact(const std::vector<CompactAttempt>& attempts, const SpanIn
     std::partial_sort(unmatched.begin(), unmatched.begin() + static_cast<std::ptrdiff_t>(n), unmatched.end(),
                       byKey);
     for (std::size_t i = 0; i < n; ++i) {
-        report.unmatchedServerTraceSamples.push_back(formatTraceKey(unmatched[i]));
+        report.unmatchedServerTraceSamples.push_back(unmatched[i].hex());
     }
     return result;
 }

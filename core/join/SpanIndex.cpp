@@ -35,16 +35,6 @@ bool parseHex64(std::string_view hex, std::uint64_t& out)
 
 } // namespace
 
-std::optional<TraceKey> parseTraceKey(std::string_view hex)
-{
-    TraceKey k;
-    if (hex.size() != 32 || !parseHex64(hex.substr(0, 16), k.hi) || !parseHex64(hex.substr(16), k.lo) ||
-        (k.hi == 0 && k.lo == 0)) {
-        return std::nullopt;
-    }
-    return k;
-}
-
 std::uint64_t parseSpanKey(std::string_view hex)
 {
     std::uint64_t v = 0;
@@ -52,14 +42,6 @@ std::uint64_t parseSpanKey(std::string_view hex)
         return 0;
     }
     return v;
-}
-
-std::string formatTraceKey(const TraceKey& k)
-{
-    char buf[33];
-    std::snprintf(buf, sizeof buf, "%016llx%016llx", static_cast<unsigned long long>(k.hi),
-                  static_cast<unsigned long long>(k.lo));
-    return buf;
 }
 
 Phase phaseFromName(std::string_view name)
@@ -101,7 +83,7 @@ bool SpanIndex::compact(Parsed& out, std::string_view traceId, std::string_view 
                         std::string_view name, std::string_view attributesJson,
                         std::optional<std::string_view> storedPhase) const
 {
-    const auto trace = parseTraceKey(traceId);
+    const auto trace = parseTraceId(traceId);
     const auto id = parseSpanKey(spanId);
     if (!trace || id == 0) {
         return false;

@@ -5,6 +5,7 @@
 #pragma once
 
 #include "model/Span.h"
+#include "model/TraceId.h"
 #include "telemetry/SpanRules.h"
 
 #include <cstdint>
@@ -15,23 +16,11 @@
 
 namespace pb::join {
 
-struct TraceKey
-{
-    std::uint64_t hi = 0;
-    std::uint64_t lo = 0;
-    bool operator==(const TraceKey&) const = default;
-};
-struct TraceKeyHash
-{
-    std::size_t operator()(const TraceKey& k) const
-    {
-        return static_cast<std::size_t>((k.hi ^ (k.lo * 0x9e3779b97f4a7c15ULL)) * 0xbf58476d1ce4e5b9ULL >> 7);
-    }
-};
-std::optional<TraceKey> parseTraceKey(std::string_view hex);
+// The trace ID as the join keys it: pb::TraceId, parsed by pb::parseTraceId.
+using TraceKey = TraceId;
+using TraceKeyHash = TraceIdHash;
 // 16 hex digits -> value; 0 for empty or invalid (0 is never a valid span ID).
 std::uint64_t parseSpanKey(std::string_view hex);
-std::string formatTraceKey(const TraceKey& k);
 
 enum class Phase : std::uint8_t { None, Gateway, GpuQueue, Generation, ResponseWrite, Prefill, Decode };
 Phase phaseFromName(std::string_view name);

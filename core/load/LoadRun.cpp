@@ -27,12 +27,6 @@ OptNanos nearestRank(const std::vector<Nanos>& sorted, double p)
     return sorted[std::min(rank, sorted.size()) - 1];
 }
 
-Quantiles quantilesOf(std::vector<Nanos>& v)
-{
-    std::sort(v.begin(), v.end());
-    return {static_cast<std::int64_t>(v.size()), nearestRank(v, 50), nearestRank(v, 95), nearestRank(v, 99)};
-}
-
 namespace {
 
 // "https://user@host:8443/x" -> "host:8443": the run's source, never credentials.
@@ -143,11 +137,6 @@ public:
         std::sort(m_lags.begin(), m_lags.end());
         s.lagP50 = nearestRank(m_lags, 50);
         s.lagP99 = nearestRank(m_lags, 99);
-        s.headers = quantilesOf(m_headers);
-        s.firstEvent = quantilesOf(m_firstEvent);
-        s.firstContent = quantilesOf(m_firstContent);
-        s.firstText = quantilesOf(m_firstText);
-        s.total = quantilesOf(m_total);
         Nanos steadyDuration = 0;
         double steadyPlanned = 0;
         for (std::size_t i = 0; i < m_stageNames.size(); ++i) {
@@ -201,19 +190,6 @@ private:
         if (r.startOffset && r.scheduledOffset) {
             m_lags.push_back(*r.startOffset - *r.scheduledOffset);
         }
-        const bool steady = !(m_scenario.warmup > 0 && r.stage == "warmup");
-        if (r.outcome == Outcome::Completed && steady) {
-            const auto add = [](std::vector<Nanos>& v, const OptNanos& x) {
-                if (x) {
-                    v.push_back(*x);
-                }
-            };
-            add(m_headers, r.headers);
-            add(m_firstEvent, r.firstEvent);
-            add(m_firstContent, r.firstContent);
-            add(m_firstText, r.firstText);
-            add(m_total, r.total);
-        }
     }
 
     const Scenario& m_scenario;
@@ -229,7 +205,7 @@ private:
     std::array<std::int64_t, kOutcomeCount> m_outcomes{};
     std::int64_t m_attempts = 0;
     std::int64_t m_retries = 0;
-    std::vector<Nanos> m_lags, m_headers, m_firstEvent, m_firstContent, m_firstText, m_total;
+    std::vector<Nanos> m_lags;
 };
 
 LoadRun::LoadRun(Scenario scenario, LoadRunOptions options)

@@ -1,6 +1,7 @@
-// The end-of-run summary of a load run (what the CLI prints). Latency
-// quantiles are nearest-rank over completed attempts in the steady window
-// (warm-up excluded); errors and cancellations are counted, not timed.
+// The end-of-run summary of a load run: what the engine itself counted
+// (rates, iterations, outcomes, generator lag). Its latency figures are not
+// here: they come from the stored run through the run analysis
+// (analysis::summarizeRun), per stage, like every other view's.
 #pragma once
 
 #include "model/RequestRecord.h"
@@ -12,14 +13,6 @@
 #include <vector>
 
 namespace pb::load {
-
-struct Quantiles
-{
-    std::int64_t n = 0;
-    OptNanos p50;
-    OptNanos p95;
-    OptNanos p99;
-};
 
 struct StageSummary
 {
@@ -56,17 +49,10 @@ struct LoadSummary
     std::size_t traceIdCollisions = 0;
     double engineCpuSeconds = 0; // CPU of the engine thread (not the writer)
 
-    Quantiles headers;
-    Quantiles firstEvent;
-    Quantiles firstContent;
-    Quantiles firstText;
-    Quantiles total;
-
     std::vector<StageSummary> stages;
 };
 
 // Nearest-rank quantile (p in (0, 100]) of sorted values.
 OptNanos nearestRank(const std::vector<Nanos>& sorted, double p);
-Quantiles quantilesOf(std::vector<Nanos>& values); // sorts
 
 } // namespace pb::load

@@ -48,6 +48,9 @@ struct Req
     Outcome outcome = Outcome::Completed;
     // Streaming milestones from the attempt start (ms); unset = NULL.
     std::optional<double> headers, firstEvent, firstContent, firstText, done;
+    // The server's first-token write from its root span's start (ms), as the
+    // root's gen_ai.latency.time_to_first_token attribute; unset = none.
+    std::optional<double> serverTtftMs;
     double jitterMs = 5; // row i adds (i % 5) / 4 x jitter to the generation
 };
 
@@ -128,6 +131,10 @@ struct Builder
                 };
                 Nanos t = t0;
                 add(1, "POST /v1/chat/completions", 2, t0, t0 + ns(root), 0);
+                if (q.serverTtftMs) {
+                    spans.back().attributesJson = "{\"gen_ai.latency.time_to_first_token\":" +
+                                                  std::to_string(*q.serverTtftMs / 1000.0) + "}";
+                }
                 add(2, "auth.check", 1, t, t + ns(q.gatewayMs), 1);
                 t += ns(q.gatewayMs);
                 add(3, "inference.acquire_slot", 1, t, t + ns(q.queueMs), 1);

@@ -123,7 +123,8 @@ void TestDiagnoseRules::seedWorkedCase()
     QCOMPARE(*q->before, 180.0);
     QCOMPARE(*q->after, 2500.0);
     QCOMPARE(q->nBefore, std::size_t(60));
-    QCOMPARE(q->nAfter, std::size_t(90));
+    // The 9 req/s stage over its steady window: its first 5 s (45 starts) settle.
+    QCOMPARE(q->nAfter, std::size_t(45));
     const auto* total = evidence(*f, "total");
     QVERIFY(total && total->before && total->after);
     QVERIFY(std::abs(*total->before - 1400) <= 10);

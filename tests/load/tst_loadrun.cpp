@@ -4,6 +4,7 @@
 // Ctrl-C keeps what was measured and marks the run aborted.
 #include "LoadTestUtil.h"
 #include "TestServers.h"
+#include "analysis/RunSummary.h"
 #include "diagnose/BudgetStore.h"
 #include "load/LoadRun.h"
 #include "store/RunStore.h"
@@ -13,6 +14,7 @@
 #include <QTemporaryDir>
 #include <QTest>
 
+#include <algorithm>
 #include <csignal>
 
 using namespace pb;
@@ -135,9 +137,15 @@ void TestLoadRun::storesAttemptsSamplesFiguresAndNoSecrets()
     QCOMPARE(summary.started, std::int64_t(20));
     QCOMPARE(summary.dropped, std::int64_t(0));
     QCOMPARE(summary.outcomes[std::size_t(Outcome::Completed)], std::int64_t(20));
-    QCOMPARE(summary.firstText.n, std::int64_t(20));
-    QVERIFY(summary.firstText.p50 && summary.firstEvent.p50 &&
-            *summary.firstEvent.p50 <= *summary.firstText.p50);
+    // Latency figures come from the stored run through the run analysis.
+    const auto figures = analysis::summarizeRun(analysis::loadRun(store, summary.runId));
+    QCOMPARE(figures.windows.size(), std::size_t(1));
+    const auto* firstText = figures.windows.front().report.metric("first_text");
+    const auto* firstEvent = figures.windows.front().report.metric("first_event");
+    QVERIFY(firstText && firstEvent);
+    QCOMPARE(firstText->n, std::size_t(20));
+    QVERIFY(firstText->quantile(0.5) && firstText->quantile(0.5)->value && firstEvent->quantile(0.5)->value &&
+            *firstEvent->quantile(0.5)->value <= *firstText->quantile(0.5)->value);
     QCOMPARE(summary.requestedRate, 20.0);
     QVERIFY(summary.lagP50 && *summary.lagP50 < 50'000'000 && summary.lagP99);
     QCOMPARE(summary.traceIdCollisions, std::size_t(0));
@@ -280,9 +288,16 @@ void TestLoadRun::cliRunJson()
     QCOMPARE((out["outcomes"]["completed"].get<int>()), 10);
     QCOMPARE((out["requested_rate"].get<double>()), 10.0);
     QVERIFY(out["generator_lag_ms"]["p99"].is_number());
-    for (const char* m : {"headers", "first_event", "first_content", "first_text", "total"}) {
-        QCOMPARE((out["latency_ms"][m]["n"].get<int>()), 10);
-        QVERIFY(out["latency_ms"][m]["p95"].is_number());
+    // The latency figures are the run analysis's: one window for a one-stage run.
+    const auto& windows = out["figures"]["windows"];
+    QCOMPARE(windows.size(), std::size_t(1));
+    for (const char* name : {"headers", "first_event", "first_content", "first_text", "total"}) {
+        const auto& metrics = windows[0]["metrics"];
+        const auto it =
+            std::find_if(metrics.begin(), metrics.end(), [&](const json& m) { return m["name"] == name; });
+        QVERIFY2(it != metrics.end(), name);
+        QCOMPARE(((*it)["n"].get<int>()), 10);
+        QVERIFY((*it)["p95"].is_number());
     }
     QVERIFY(r.err.contains(QStringLiteral("achieved"))); // live progress on stderr
     const auto runs = cli({QStringLiteral("runs"), QStringLiteral("--db"), db, QStringLiteral("--json")});

@@ -53,7 +53,12 @@ nlohmann::json runDemo(const QString& db, const QStringList& extra)
 
 const nlohmann::json* metric(const nlohmann::json& doc, const std::string& name)
 {
-    for (const auto& m : doc.at("phases").at("metrics")) {
+    // The demo runs one stage: one window of figures, not a pooled one.
+    const auto& windows = doc.at("figures").at("windows");
+    if (windows.size() != 1) {
+        return nullptr;
+    }
+    for (const auto& m : windows.at(0).at("metrics")) {
         if (m.at("name") == name) {
             return &m;
         }

@@ -129,7 +129,7 @@ void TestUiOverview::overviewOfFixture()
     const QString csv = ui::tableCsv(page.view());
     const QStringList lines = csv.trimmed().split(QLatin1Char('\n'));
     QCOMPARE(lines.size(), 1 + m.rowCount());
-    QVERIFY(lines.constFirst().startsWith(QStringLiteral("Phase,N,p50,p95,p95 interval,p99")));
+    QVERIFY(lines.constFirst().startsWith(QStringLiteral("Stage,Phase,N,p50,p95,p95 interval,p99")));
     QVERIFY2(lines.at(1 + m.rowOfMetric(QStringLiteral("total"))).contains(QStringLiteral(",2,")),
              qPrintable(csv));
     auto* copy = page.view()->findChild<QAction*>(QStringLiteral("copyCsvAction"));

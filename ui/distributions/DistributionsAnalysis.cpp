@@ -1,6 +1,7 @@
 #include "DistributionsAnalysis.h"
 
-#include "RunAnalysis.h"
+#include "analysis/LoadedRun.h"
+#include "analysis/Windows.h"
 #include "stats/Selection.h"
 #include "stats/Summarize.h"
 #include "store/RunStore.h"
@@ -28,32 +29,24 @@ void addWarning(std::vector<std::string>& warnings, const std::string& w)
     }
 }
 
-RunInfo runOrThrow(RunStore& store, qint64 runId)
+// What the page's window choice names: the whole run, the run without its
+// warm-up (labelled pooled when it spans several stages), or every event of
+// one stage (a histogram shows the stage as it went, its settling included).
+stats::Window windowOf(const analysis::LoadedRun& run, const DistributionSide& side)
 {
-    auto run = store.run(runId);
-    if (!run) {
-        throw std::runtime_error("no run " + std::to_string(runId) + " in this workbench");
-    }
-    return *run;
-}
-
-stats::Window windowOf(RunStore& store, const DistributionSide& side)
-{
-    stats::Window w;
     switch (side.span) {
     case DistributionSide::Span::WholeRun:
-        break;
+        return stats::Window{};
     case DistributionSide::Span::Steady:
-        // The warm-up a load run stored; the default warm-up and settle otherwise.
-        w = runWindow(store, side.runId);
-        w.kind = stats::Window::Kind::Steady;
-        break;
-    case DistributionSide::Span::Stage:
+        return analysis::pooledWindow(run);
+    case DistributionSide::Span::Stage: {
+        stats::Window w;
         w.kind = stats::Window::Kind::Stage;
         w.stage = side.stage;
-        break;
+        return w;
     }
-    return w;
+    }
+    return stats::Window{};
 }
 
 // One side before binning: bins need both sides' values first.
@@ -65,16 +58,21 @@ struct SideWork
     stats::LoadProfile profile;
 };
 
-SideWork computeSide(RunStore& store, const RunInfo& run, const JoinedTable& table,
-                     const DistributionSide& side, const stats::Metric& metric,
-                     const stats::Statistic& statistic, std::vector<std::string>& warnings)
+SideWork computeSide(const analysis::LoadedRun& run, const DistributionSide& side,
+                     const stats::Metric& metric, const stats::Statistic& statistic,
+                     std::vector<std::string>& warnings)
 {
     SideWork w;
     w.out.side = side;
-    w.out.runName = run.name;
-    w.out.joined = table.joined;
-    const stats::Selection selection = stats::select(table.table, stats::Scope{}, windowOf(store, side));
+    w.out.runName = run.info.name;
+    w.out.joined = run.joined;
+    const stats::Selection selection = stats::select(run.table, stats::Scope{}, windowOf(run, side));
     w.out.window = selection.windowLabel();
+    if (side.span == DistributionSide::Span::Steady) {
+        if (const auto note = analysis::pooledNote(run); !note.empty()) {
+            w.out.window += " [" + note + "]";
+        }
+    }
     for (const auto& warning : selection.warnings()) {
         addWarning(warnings, warning);
     }
@@ -128,12 +126,14 @@ DistributionsResults computeDistributions(const QString& path, const Distributio
     out.bins = std::max<std::size_t>(request.bins, 1);
     out.convention = request.convention;
 
-    const RunInfo runA = runOrThrow(store, request.a.runId);
-    const JoinedTable tableA = loadJoinedTable(store, runA, progress);
+    analysis::LoadOptions options;
+    options.progress = progress;
+    options.samples = false;
+    const auto runA = analysis::loadRun(store, request.a.runId, options);
     checkpoint(progress);
-    out.stagesA = stats::stagesInOrder(tableA.table);
+    out.stagesA = analysis::runStages(runA.table);
     for (const auto& m : stats::metricCatalogue()) {
-        if (stats::BoundMetric(m, tableA.table).available()) {
+        if (stats::BoundMetric(m, runA.table).available()) {
             out.metricsA.emplace_back(m.name);
         }
     }
@@ -142,18 +142,17 @@ DistributionsResults computeDistributions(const QString& path, const Distributio
     stats::Statistic statistic;
     statistic.convention = request.convention;
     statistic.percentiles.assign(std::begin(kLevels), std::end(kLevels));
-    SideWork a = computeSide(store, runA, tableA, request.a, *metric, statistic, out.warnings);
+    SideWork a = computeSide(runA, request.a, *metric, statistic, out.warnings);
     checkpoint(progress);
 
     std::optional<SideWork> b;
     if (request.b) {
         if (request.b->runId == request.a.runId) {
-            b = computeSide(store, runA, tableA, *request.b, *metric, statistic, out.warnings);
+            b = computeSide(runA, *request.b, *metric, statistic, out.warnings);
         } else {
-            const RunInfo runB = runOrThrow(store, request.b->runId);
-            const JoinedTable tableB = loadJoinedTable(store, runB, progress);
+            const auto runB = analysis::loadRun(store, request.b->runId, options);
             checkpoint(progress);
-            b = computeSide(store, runB, tableB, *request.b, *metric, statistic, out.warnings);
+            b = computeSide(runB, *request.b, *metric, statistic, out.warnings);
         }
         checkpoint(progress);
     }

@@ -1,6 +1,7 @@
 #include "ExplorerAnalysis.h"
 
-#include "join/Join.h"
+#include "analysis/LoadedRun.h"
+#include "analysis/Slowest.h"
 #include "model/RequestTable.h"
 #include "store/RunStore.h"
 
@@ -69,7 +70,8 @@ int hexDigit(char c)
     return kHexDigit[static_cast<unsigned char>(c)];
 }
 
-// Up to 32 hex digits, left-aligned in 128 bits; false on any other character.
+// A search prefix of up to 32 hex digits, left-aligned in 128 bits; false on
+// any other character. (A complete ID is parsed by pb::parseTraceId.)
 bool parseHex(std::string_view s, Bits& out)
 {
     out = {0, 0};
@@ -112,9 +114,9 @@ struct TracePrefix
         if (text.empty()) {
             return true;
         }
-        const Bits& t = r.trace[row];
-        if (t[0] != 0 || t[1] != 0) {
-            return hex && (t[0] & mask[0]) == bits[0] && (t[1] & mask[1]) == bits[1];
+        const TraceId& t = r.trace[row];
+        if (t.valid()) {
+            return hex && (t.hi & mask[0]) == bits[0] && (t.lo & mask[1]) == bits[1];
         }
         const auto it = std::lower_bound(r.oddTraceIds.begin(), r.oddTraceIds.end(), row,
                                          [](const auto& p, std::size_t v) { return p.first < v; });
@@ -147,20 +149,18 @@ void step(const ProgressFn& progress, std::uint64_t done, std::uint64_t total)
 
 void readTraceIds(const CategoryColumn* column, ExplorerResults& out)
 {
-    out.trace.assign(out.rows, Bits{0, 0});
+    out.trace.assign(out.rows, TraceId{});
     if (!column) {
         return;
     }
     // Parse each distinct label once; rows copy its 16 bytes.
-    std::vector<Bits> bits(column->labels.size(), Bits{0, 0});
+    std::vector<TraceId> bits(column->labels.size());
     std::vector<bool> odd(column->labels.size(), false);
     for (std::size_t i = 0; i < column->labels.size(); ++i) {
         const auto& label = column->labels[i];
-        odd[i] = !label.empty() &&
-                 (label.size() != 32 || !parseHex(label, bits[i]) || (bits[i][0] == 0 && bits[i][1] == 0));
-        if (odd[i]) {
-            bits[i] = {0, 0};
-        }
+        const auto id = parseTraceId(label);
+        odd[i] = !label.empty() && !id;
+        bits[i] = id.value_or(TraceId{});
     }
     for (std::size_t row = 0; row < out.rows; ++row) {
         const auto code = column->codes[row];
@@ -182,9 +182,8 @@ QString ExplorerResults::traceId(std::size_t row) const
     if (row >= rows) {
         return {};
     }
-    const Bits& t = trace[row];
-    if (t[0] != 0 || t[1] != 0) {
-        return QStringLiteral("%1%2").arg(t[0], 16, 16, QLatin1Char('0')).arg(t[1], 16, 16, QLatin1Char('0'));
+    if (trace[row].valid()) {
+        return QString::fromStdString(trace[row].hex());
     }
     const auto it = std::lower_bound(oddTraceIds.begin(), oddTraceIds.end(), row,
                                      [](const auto& p, std::size_t v) { return p.first < v; });
@@ -205,16 +204,9 @@ std::optional<std::size_t> ExplorerResults::rowOfTrace(const QString& id) const
     return std::nullopt;
 }
 
-bool ExplorerResults::traceStartsWith(std::size_t row, const QString& prefix) const
-{
-    return row < rows && TracePrefix(prefix).matches(*this, row);
-}
-
 bool isFullTraceId(const QString& text)
 {
-    Bits bits;
-    const std::string s = text.trimmed().toStdString();
-    return s.size() == 32 && parseHex(s, bits);
+    return parseTraceId(text.trimmed().toStdString()).has_value();
 }
 
 ExplorerResults computeExplorer(const QString& path, std::int64_t runId, const ExplorerRequest& request,
@@ -244,26 +236,15 @@ ExplorerResults computeExplorer(const QString& path, std::int64_t runId, const E
     if (y == ExplorerY::Wait) {
         columns.emplace_back(explorerYName(y));
     }
-    RequestTable table = store.loadRequestTable(runId, columns);
+    analysis::LoadOptions options;
+    options.columns = columns;
+    options.join = needsJoin(y);
+    options.samples = false;
+    options.progress = progress;
     step(progress, 1, 4);
-
-    std::vector<double> joinedY;
-    if (needsJoin(y)) {
-        JoinOptions options;
-        options.progress = progress;
-        const JoinResult join = joinRun(store, runId, options);
-        // A run still being written may have gained rows since the table was read.
-        if (join.rows.size() != table.rows) {
-            table = store.loadRequestTable(runId, columns);
-        }
-        if (join.rows.size() == table.rows) {
-            out.joined = true;
-            joinedY.reserve(join.rows.size());
-            for (const auto& r : join.rows) {
-                joinedY.push_back(y == ExplorerY::GpuQueue ? r.gpuQueue : r.networkEnvelope);
-            }
-        }
-    }
+    analysis::LoadedRun loaded = analysis::loadRun(store, runId, options);
+    out.joined = loaded.joined;
+    RequestTable& table = loaded.table;
     step(progress, 2, 4);
 
     out.rows = table.rows;
@@ -277,8 +258,7 @@ ExplorerResults computeExplorer(const QString& path, std::int64_t runId, const E
     } else if (y == ExplorerY::FirstText) {
         out.y = out.firstTextMs;
     } else if (needsJoin(y)) {
-        NumericColumn joined{std::string(explorerYName(y)), std::move(joinedY)};
-        out.y = toFloats(out.joined ? &joined : nullptr, n);
+        out.y = toFloats(out.joined ? table.numericColumn(explorerYName(y)) : nullptr, n);
     } else {
         out.y = toFloats(table.numericColumn(explorerYName(y)), n);
     }
@@ -326,26 +306,13 @@ std::vector<std::uint32_t> slowestRows(const ExplorerResults& results, const Exp
 {
     const TracePrefix prefix(filter.tracePrefix);
     const auto outcome = filter.outcome ? int(*filter.outcome) : -1;
-    std::vector<std::uint32_t> rows;
-    for (std::size_t i = 0; i < results.rows; ++i) {
-        const float y = results.y[i];
-        if (std::isnan(y) || (outcome >= 0 && results.outcome[i] != outcome) ||
-            (filter.stage >= 0 && results.stage[i] != filter.stage) ||
-            (filter.minYMs && double(y) < *filter.minYMs) || !prefix.matches(results, i)) {
-            continue;
-        }
-        rows.push_back(static_cast<std::uint32_t>(i));
-    }
-    const auto slower = [&results](std::uint32_t a, std::uint32_t b) {
-        return results.y[a] > results.y[b] || (results.y[a] == results.y[b] && a < b);
+    const auto keep = [&](std::size_t i) {
+        return (outcome < 0 || results.outcome[i] == outcome) &&
+               (filter.stage < 0 || results.stage[i] == filter.stage) &&
+               (!filter.minYMs || double(results.y[i]) >= *filter.minYMs) && prefix.matches(results, i);
     };
-    if (matched) {
-        *matched = rows.size();
-    }
-    const std::size_t keep = std::min(limit, rows.size());
-    std::partial_sort(rows.begin(), rows.begin() + static_cast<std::ptrdiff_t>(keep), rows.end(), slower);
-    rows.resize(keep);
-    return rows;
+    return analysis::slowestRows(std::span<const float>(results.y.data(), results.rows), limit, keep,
+                                 matched);
 }
 
 } // namespace pb::ui

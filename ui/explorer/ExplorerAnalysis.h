@@ -5,6 +5,7 @@
 // functions and value types; the page runs computeExplorer in a Job.
 #pragma once
 
+#include "model/TraceId.h"
 #include "model/Vocabulary.h"
 #include "util/Progress.h"
 
@@ -55,9 +56,9 @@ struct ExplorerResults
     std::vector<std::uint8_t> outcome; // pb::Outcome
     std::vector<std::int32_t> stage;   // index into stages, -1 = none
     std::vector<std::string> stages;
-    // 128-bit trace IDs (high, low); {0, 0} = none (an all-zero ID is invalid).
-    // IDs that are not 32 hex digits are kept aside in oddTraceIds.
-    std::vector<std::array<std::uint64_t, 2>> trace;
+    // Trace IDs; an invalid (all-zero) TraceId = none. IDs that are not W3C
+    // trace IDs are kept aside in oddTraceIds.
+    std::vector<TraceId> trace;
     std::vector<std::pair<std::uint32_t, std::string>> oddTraceIds; // by row
 
     std::array<std::size_t, kOutcomeCount> outcomeCounts{};
@@ -71,8 +72,6 @@ struct ExplorerResults
     QString traceId(std::size_t row) const;
     // The first row whose trace ID is `id` (case-insensitive).
     std::optional<std::size_t> rowOfTrace(const QString& id) const;
-    // True when row's trace ID starts with `prefix` (case-insensitive; empty matches all).
-    bool traceStartsWith(std::size_t row, const QString& prefix) const;
 };
 
 // Throws pb::Cancelled when `progress` returns false, std::exception on errors.

@@ -38,22 +38,37 @@ OverviewModel::OverviewModel(QObject* parent)
     : QAbstractTableModel(parent)
 {}
 
+void OverviewModel::setResults(const std::vector<analysis::WindowFigures>& windows)
+{
+    beginResetModel();
+    m_rows.clear();
+    for (const auto& w : windows) {
+        for (const auto& m : w.report.metrics) {
+            m_rows.push_back({fromStd(w.stage), m});
+        }
+    }
+    endResetModel();
+}
+
 void OverviewModel::setResults(const std::vector<stats::MetricSummary>& metrics)
 {
     beginResetModel();
-    m_metrics = metrics;
+    m_rows.clear();
+    for (const auto& m : metrics) {
+        m_rows.push_back({QString(), m});
+    }
     endResetModel();
 }
 
 void OverviewModel::clear()
 {
-    setResults({});
+    setResults(std::vector<stats::MetricSummary>{});
 }
 
-int OverviewModel::rowOfMetric(const QString& name) const
+int OverviewModel::rowOfMetric(const QString& name, const QString& stage) const
 {
-    for (std::size_t i = 0; i < m_metrics.size(); ++i) {
-        if (fromStd(m_metrics[i].name) == name) {
+    for (std::size_t i = 0; i < m_rows.size(); ++i) {
+        if (fromStd(m_rows[i].metric.name) == name && (stage.isEmpty() || m_rows[i].stage == stage)) {
             return int(i);
         }
     }
@@ -62,12 +77,17 @@ int OverviewModel::rowOfMetric(const QString& name) const
 
 const stats::MetricSummary* OverviewModel::metricAt(int row) const
 {
-    return row >= 0 && row < rowCount() ? &m_metrics[std::size_t(row)] : nullptr;
+    return row >= 0 && row < rowCount() ? &m_rows[std::size_t(row)].metric : nullptr;
+}
+
+QString OverviewModel::stageAt(int row) const
+{
+    return row >= 0 && row < rowCount() ? m_rows[std::size_t(row)].stage : QString();
 }
 
 int OverviewModel::rowCount(const QModelIndex& parent) const
 {
-    return parent.isValid() ? 0 : int(m_metrics.size());
+    return parent.isValid() ? 0 : int(m_rows.size());
 }
 
 int OverviewModel::columnCount(const QModelIndex& parent) const
@@ -99,6 +119,8 @@ QVariant OverviewModel::data(const QModelIndex& index, int role) const
     const auto* q = quantileOf(*m, index.column());
     if (role == Qt::DisplayRole) {
         switch (index.column()) {
+        case Stage:
+            return stageAt(index.row()).isEmpty() ? QStringLiteral("—") : stageAt(index.row());
         case Phase:
             return QCoreApplication::translate("pb::Metric", m->label.c_str());
         case N:
@@ -121,6 +143,8 @@ QVariant OverviewModel::data(const QModelIndex& index, int role) const
     }
     if (role == RawValueRole) {
         switch (index.column()) {
+        case Stage:
+            return stageAt(index.row());
         case Phase:
             return fromStd(m->name);
         case N:
@@ -143,7 +167,8 @@ QVariant OverviewModel::data(const QModelIndex& index, int role) const
         }
         return lines.join(QLatin1Char('\n'));
     }
-    if (role == Qt::TextAlignmentRole && index.column() != Phase && index.column() != Definition) {
+    if (role == Qt::TextAlignmentRole && index.column() != Stage && index.column() != Phase &&
+        index.column() != Definition) {
         return QVariant::fromValue(Qt::Alignment(Qt::AlignRight | Qt::AlignVCenter));
     }
     return {};
@@ -155,6 +180,8 @@ QVariant OverviewModel::headerData(int section, Qt::Orientation orientation, int
         return QAbstractTableModel::headerData(section, orientation, role);
     }
     switch (section) {
+    case Stage:
+        return tr("Stage");
     case Phase:
         return tr("Phase");
     case N:

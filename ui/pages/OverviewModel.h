@@ -1,8 +1,10 @@
 // The phase table of the run overview: one row per summarized metric (core's
-// MetricSummary), with N, p50/p95/p99 and their intervals. Receives its data
-// through setResults(); never touches the store.
+// MetricSummary) and window, with N, p50/p95/p99 and their intervals. A
+// stepped run has one block of rows per stage, never a pooled row. Receives
+// its data through setResults(); never touches the store.
 #pragma once
 
+#include "analysis/RunSummary.h"
 #include "stats/StatsResult.h"
 
 #include <QAbstractTableModel>
@@ -15,18 +17,23 @@ class OverviewModel : public QAbstractTableModel
 {
     Q_OBJECT
 public:
-    enum Column { Phase, N, P50, P95, P95Interval, P99, P99Interval, Definition, ColumnCount };
+    enum Column { Stage, Phase, N, P50, P95, P95Interval, P99, P99Interval, Definition, ColumnCount };
     // The value as a number: double ms for P50/P95/P99 (invalid when not
-    // available), qulonglong for N; the metric name (QString) on Phase.
+    // available), qulonglong for N; the metric name (QString) on Phase, the
+    // stage name on Stage.
     static constexpr int RawValueRole = Qt::UserRole;
 
     explicit OverviewModel(QObject* parent = nullptr);
 
+    // One block of rows per window (per stage of a stepped run).
+    void setResults(const std::vector<analysis::WindowFigures>& windows);
+    // One window without a stage.
     void setResults(const std::vector<stats::MetricSummary>& metrics);
     void clear();
-    // The row of metric `name`, or -1.
-    int rowOfMetric(const QString& name) const;
+    // The row of metric `name` (in `stage` when given; else the first), or -1.
+    int rowOfMetric(const QString& name, const QString& stage = {}) const;
     const stats::MetricSummary* metricAt(int row) const;
+    QString stageAt(int row) const;
 
     int rowCount(const QModelIndex& parent = {}) const override;
     int columnCount(const QModelIndex& parent = {}) const override;
@@ -39,7 +46,12 @@ public:
     static QString formatInterval(const stats::QuantileEstimate* q);
 
 private:
-    std::vector<stats::MetricSummary> m_metrics;
+    struct Row
+    {
+        QString stage;
+        stats::MetricSummary metric;
+    };
+    std::vector<Row> m_rows;
 };
 
 } // namespace pb::ui

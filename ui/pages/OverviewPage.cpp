@@ -169,37 +169,55 @@ void OverviewPage::display(const std::shared_ptr<const OverviewResults>& results
     m_fields[Status]->setText(fromStd(nameOf(r.run.status)));
     m_fields[Kind]->setText(fromStd(nameOf(r.run.kind)));
     m_fields[Source]->setText(orDash(QString::fromStdString(r.run.source)));
-    m_fields[Scenario]->setText(orDash(r.scenario));
-    m_fields[Model]->setText(orDash(r.model));
-    m_fields[Endpoint]->setText(orDash(r.endpointHost));
-    m_fields[Streaming]->setText(!r.streaming ? QStringLiteral("—") : *r.streaming ? tr("yes") : tr("no"));
+    m_fields[Scenario]->setText(orDash(QString::fromStdString(r.config.scenario)));
+    m_fields[Model]->setText(orDash(QString::fromStdString(r.config.model)));
+    m_fields[Endpoint]->setText(orDash(QString::fromStdString(r.config.endpointHost)));
+    m_fields[Streaming]->setText(!r.config.streaming   ? QStringLiteral("—")
+                                 : *r.config.streaming ? tr("yes")
+                                                       : tr("no"));
 
+    // A stepped run shows each stage on its own line: never one pooled figure.
+    const auto& windows = r.summary.windows;
+    const bool perStage = windows.size() > 1;
+    const auto prefix = [perStage](const analysis::WindowFigures& w) {
+        return perStage ? tr("%1: ").arg(QString::fromStdString(w.stage)) : QString();
+    };
     const auto rate = [](const std::optional<double>& v) {
         return v ? tr("%L1 req/s").arg(*v, 0, 'f', 2) : QStringLiteral("—");
     };
-    QString arrival = tr("requested %1, achieved %2").arg(rate(r.requestedRate), rate(r.achievedRate));
-    if (r.ratesFromSamples) {
-        arrival += QLatin1Char(' ') + tr("(from the live samples so far)");
-    }
-    m_fields[ArrivalRate]->setText(arrival);
-    m_fields[Dropped]->setText(r.droppedIterations ? QLocale().toString(*r.droppedIterations, 'f', 0)
-                                                   : QStringLiteral("—"));
-    m_fields[GeneratorLag]->setText(OverviewModel::formatMs(r.generatorLagP99Ms));
-
-    const auto& rates = r.report.rates;
-    m_fields[Outcomes]->setText(tr("started %L1; errors %2, timeouts %3, cancelled %4, partial %5")
+    QStringList arrival, dropped, outcomes, windowLabels;
+    for (const auto& w : windows) {
+        QString line =
+            prefix(w) + tr("requested %1, achieved %2").arg(rate(w.requestedRate), rate(w.achievedRate));
+        if (w.ratesFromSamples) {
+            line += QLatin1Char(' ') + tr("(from the live samples so far)");
+        }
+        arrival << line;
+        dropped << prefix(w) + (w.droppedIterations ? QLocale().toString(*w.droppedIterations, 'f', 0)
+                                                    : QStringLiteral("—"));
+        const auto& rates = w.report.rates;
+        outcomes << prefix(w) + tr("started %L1; errors %2, timeouts %3, cancelled %4, partial %5")
                                     .arg(qulonglong(rates.started))
                                     .arg(percent(rates.errorRate), percent(rates.timeoutRate),
-                                         percent(rates.cancellationRate), percent(rates.partialRate)));
+                                         percent(rates.cancellationRate), percent(rates.partialRate));
+        windowLabels << QString::fromStdString(w.report.window);
+    }
+    m_fields[ArrivalRate]->setText(arrival.join(QLatin1Char('\n')));
+    m_fields[Dropped]->setText(dropped.join(QLatin1Char('\n')));
+    m_fields[GeneratorLag]->setText(OverviewModel::formatMs(r.generatorLagP99Ms));
+    m_fields[Outcomes]->setText(outcomes.join(QLatin1Char('\n')));
     m_fields[JoinCoverage]->setText(r.joinCoverage         ? percent(r.joinCoverage)
                                     : r.run.spanCount == 0 ? tr("no server spans in this run")
                                                            : QStringLiteral("—"));
-    m_fields[ScopeLabel]->setText(QString::fromStdString(r.report.scope));
-    m_fields[WindowLabel]->setText(QString::fromStdString(r.report.window));
-    m_fields[StatisticLabel]->setText(QString::fromStdString(r.report.statistic));
-    m_model->setResults(r.report.metrics);
+    const stats::StatsReport* first = windows.empty() ? nullptr : &windows.front().report;
+    m_fields[ScopeLabel]->setText(first ? QString::fromStdString(first->scope) : QStringLiteral("—"));
+    m_fields[WindowLabel]->setText(
+        perStage ? tr("per stage, never pooled: %1").arg(windowLabels.join(QStringLiteral("; ")))
+                 : windowLabels.join(QString()));
+    m_fields[StatisticLabel]->setText(first ? QString::fromStdString(first->statistic) : QStringLiteral("—"));
+    m_model->setResults(windows);
     m_view->resizeColumnsToContents();
-    if (const auto* ttft = r.report.metric("first_text")) {
+    if (const auto* ttft = first ? first->metric("first_text") : nullptr) {
         m_ttftDefinition->setText(
             tr("%1: %2").arg(QCoreApplication::translate("pb::Metric", ttft->label.c_str()),
                              QCoreApplication::translate("pb::Metric", ttft->definition.c_str())));

@@ -179,10 +179,7 @@ void PhaseStackPage::start()
     if (window == QLatin1String(kWholeRun)) {
         request.window = stats::Window{};
     } else if (!window.isEmpty()) {
-        stats::Window stage;
-        stage.kind = stats::Window::Kind::Stage;
-        stage.stage = window.toStdString();
-        request.window = stage;
+        request.stage = window.toStdString();
     }
     request.model = m_model->currentData().toString().toStdString();
     m_state->setText(tr("Computing…"));

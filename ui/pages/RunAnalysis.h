@@ -1,16 +1,13 @@
-// The figures the run pages show, computed by core off the GUI thread: the
-// run's request table joined with its server spans (pb::joinRun,
-// pb::appendJoinedColumns), summarized with pb::stats::summarize and
-// pb::stats::tailComposition. Plain functions and value types; the pages run
-// them in a Job and display the result.
+// The figures the Overview and Phase Percentiles pages show, computed by the
+// run analysis in core (analysis::loadRun, analysis::summarizeRun,
+// stats::tailComposition) off the GUI thread. Plain functions and value
+// types; the pages run them in a Job and display the result. Nothing here
+// computes a statistic of its own.
 #pragma once
 
-#include "join/JoinResult.h"
-#include "model/RequestTable.h"
-#include "model/Run.h"
-#include "model/Span.h"
+#include "analysis/LoadedRun.h"
+#include "analysis/RunSummary.h"
 #include "stats/Scope.h"
-#include "stats/StatsResult.h"
 #include "stats/TailComposition.h"
 #include "util/Progress.h"
 
@@ -19,56 +16,32 @@
 
 #include <memory>
 #include <optional>
+#include <string>
 #include <vector>
 
-namespace pb {
-class RunStore;
-}
-
 namespace pb::ui {
-
-// A run's requests in seq order, with the joined server columns when the
-// run has spans.
-struct JoinedTable
-{
-    RequestTable table;
-    bool joined = false;
-    JoinReport join; // valid when joined
-};
-JoinedTable loadJoinedTable(RunStore& store, const RunInfo& run, const ProgressFn& progress = {});
-
-// The window of a run's figures: the steady window when the run stored one
-// (a load run: "steady_window_start_ms"), else the whole run.
-stats::Window runWindow(RunStore& store, std::int64_t runId);
 
 // The metrics of the overview's phase table, in display order.
 inline constexpr const char* kOverviewMetrics[] = {"first_text", "total",     "network_envelope",
                                                    "gateway",    "gpu_queue", "generation_server"};
 inline constexpr double kOverviewLevels[] = {0.5, 0.95, 0.99};
 
-// Not in core yet: the time-weighted mean of a per-interval rate over the
-// run's own samples (each interval weighs by its length); empty without
-// samples. Used for a run that is still running and has no rate figures.
-std::optional<double> weightedSampleRate(const std::vector<RunSample>& samples, bool achieved);
-
 struct OverviewResults
 {
     RunInfo run;
-    // From the run's stored config JSON (empty when the run has none).
-    QString scenario;
-    QString model;
-    QString endpointHost;
-    std::optional<bool> streaming;
-    // Arrival rate: the run figures, else its samples.
-    std::optional<double> requestedRate;
-    std::optional<double> achievedRate;
-    bool ratesFromSamples = false;
-    std::optional<double> droppedIterations;
+    analysis::RunConfig config;
+    // The run's figures per window of the policy: one per stage of a
+    // stepped run (never pooled), else one.
+    analysis::RunSummary summary;
     std::optional<double> generatorLagP99Ms;
-    // The stored figure "join_coverage", else the join computed now.
     std::optional<double> joinCoverage;
     bool joined = false;
-    stats::StatsReport report; // kOverviewMetrics at kOverviewLevels
+
+    // The single window's figures of a run with one window; nullptr for a stepped run.
+    const analysis::WindowFigures* single() const
+    {
+        return summary.windows.size() == 1 ? &summary.windows.front() : nullptr;
+    }
 };
 OverviewResults computeOverview(const QString& path, std::int64_t runId, const ProgressFn& progress = {});
 
@@ -79,7 +52,10 @@ struct CompositionRequest
     std::optional<stats::CompositionKind> kind;
     stats::EventUnit unit = stats::EventUnit::Attempts;
     stats::Convention convention = stats::Convention::NearestRank;
-    // Empty: the run's own window (runWindow).
+    // One stage's steady window (the run analysis's); empty: see `window`.
+    std::string stage;
+    // A window as asked (the whole run); empty with no stage: the run's first
+    // window of the policy (its steady window, or a stepped run's first stage).
     std::optional<stats::Window> window;
     // Requests of this (requested) model only; empty: every model.
     std::string model;
@@ -91,12 +67,12 @@ struct CompositionResults
     stats::CompositionKind kind = stats::CompositionKind::Streaming;
     stats::TailComposition composition;
     // What the window and model choices can offer for this run.
-    std::vector<std::string> stages; // in order of first start
+    std::vector<std::string> stages; // in order of first start, warm-up left out
     std::vector<std::string> models;
 };
 // The kind that fits the run: server phases when it joined spans, else the
 // streaming split when it has first_text, else client phases.
-stats::CompositionKind defaultCompositionKind(const JoinedTable& table);
+stats::CompositionKind defaultCompositionKind(const analysis::LoadedRun& run);
 CompositionResults computeComposition(const QString& path, std::int64_t runId,
                                       const CompositionRequest& request, const ProgressFn& progress = {});
 

@@ -1,10 +1,7 @@
 #include "TraceAnalysis.h"
 
-#include "join/Join.h"
+#include "analysis/TraceReconciliation.h"
 #include "store/RunStore.h"
-#include "telemetry/SpanRules.h"
-
-#include <stdexcept>
 
 namespace pb::ui {
 namespace {
@@ -19,11 +16,8 @@ double ms(Nanos ns)
 TraceResults computeTrace(const QString& path, std::int64_t runId, std::int64_t seq)
 {
     RunStore store(path.toStdString(), RunStore::Mode::ReadOnly);
-    const auto rows = store.requestsBySeq(runId, seq, 1);
-    if (rows.empty()) {
-        throw std::runtime_error("no request " + std::to_string(seq) + " in run " + std::to_string(runId));
-    }
-    const RequestRecord& r = rows.front();
+    const auto t = analysis::reconcileRequest(store, runId, seq);
+    const RequestRecord& r = *t.request;
     TraceResults out;
     out.runId = runId;
     out.seq = seq;
@@ -58,19 +52,9 @@ TraceResults computeTrace(const QString& path, std::int64_t runId, std::int64_t 
         out.chunkMs.push_back(ms(c));
     }
 
-    if (r.traceId.empty()) {
-        out.reconciliation.status = JoinStatus::NoTraceId;
-        return out;
-    }
-    const auto spans = store.spansOfTrace(runId, r.traceId);
-    JoinOptions options;
-    options.rules = storedSpanRules(store, runId).value_or(SpanRules::defaults());
-    const JoinAttempt attempt = joinAttemptOf(r);
-    const JoinResult joined = joinAttempts(std::span(&attempt, 1), spans, options);
-    if (!joined.rows.empty()) {
-        out.reconciliation = joined.rows.front();
-    }
-    const auto tree = spanTree(spans, *options.rules);
+    out.reconciliation = t.row;
+    const auto& spans = t.spans;
+    const auto& tree = t.tree;
     if (tree.empty()) {
         return out;
     }

@@ -1,7 +1,7 @@
 // One attempt and its server spans as the waterfall shows them: lanes for
 // the client phases, the stream milestones with the chunk arrivals, and the
-// server span tree (pb::spanTree), with the attempt's reconciliation from
-// core's join (pb::joinAttempts). Computed off the GUI thread.
+// server span tree, with the attempt's reconciliation from the run analysis
+// (analysis::reconcileRequest). Computed off the GUI thread.
 #pragma once
 
 #include "join/JoinResult.h"

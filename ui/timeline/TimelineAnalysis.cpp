@@ -1,6 +1,6 @@
 #include "TimelineAnalysis.h"
 
-#include "RunAnalysis.h"
+#include "analysis/RunSummary.h"
 #include "diagnose/Rules.h"
 #include "stats/Metric.h"
 #include "stats/Selection.h"
@@ -32,21 +32,6 @@ void addWarning(std::vector<std::string>& warnings, const std::string& w)
     }
 }
 
-// The stored per-stage rate figures of a load run ("stage.NAME.SUFFIX").
-std::map<std::string, double> stageFigures(const std::vector<RunStore::Figure>& figures,
-                                           const std::string& suffix)
-{
-    std::map<std::string, double> out;
-    const std::string prefix = "stage.";
-    for (const auto& f : figures) {
-        if (f.value && f.name.size() > prefix.size() + suffix.size() + 1 && f.name.starts_with(prefix) &&
-            f.name.ends_with("." + suffix)) {
-            out[f.name.substr(prefix.size(), f.name.size() - prefix.size() - suffix.size() - 1)] = *f.value;
-        }
-    }
-    return out;
-}
-
 } // namespace
 
 double autoIntervalMs(double durationMs)
@@ -63,19 +48,17 @@ TimelineResults computeTimeline(const QString& path, qint64 runId, const Timelin
                                 const ProgressFn& progress)
 {
     RunStore store(path.toStdString(), RunStore::Mode::ReadOnly);
-    const auto run = store.run(runId);
-    if (!run) {
-        throw std::runtime_error("no run " + std::to_string(runId) + " in this workbench");
-    }
+    analysis::LoadOptions loadOptions;
+    loadOptions.progress = progress;
+    const analysis::LoadedRun joined = analysis::loadRun(store, runId, loadOptions);
     TimelineResults out;
     out.runId = runId;
     out.p = request.p;
     out.convention = request.convention;
 
-    const JoinedTable joined = loadJoinedTable(store, *run, progress);
     checkpoint(progress);
     out.joined = joined.joined;
-    const auto samples = store.samples(runId);
+    const auto& samples = joined.samples;
     out.hasSamples = !samples.empty();
 
     // The whole run, warm-up included: the timeline shows how the run went.
@@ -170,13 +153,9 @@ TimelineResults computeTimeline(const QString& path, qint64 runId, const Timelin
     }
 
     out.stages = stats::stageSpans(joined.table, samplesEnd);
-    stats::KneeOptions options;
+    stats::KneeOptions options = analysis::kneeOptions(joined);
     options.convention = request.convention;
     options.p = request.p;
-    options.samples = samples;
-    const auto figures = store.figures(runId);
-    options.requestedRates = stageFigures(figures, "requested_rate");
-    options.achievedRates = stageFigures(figures, "achieved_rate");
     out.knee = stats::stageKnee(joined.table, options);
     if (out.knee.points.size() < 2) {
         out.knee.points.clear(); // one stage is no knee

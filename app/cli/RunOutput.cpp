@@ -1,0 +1,253 @@
+// How a measured run's summary is printed, shared by `run` and `demo`: what
+// the engine counted, then the run analysis's figures per stage.
+#include "cli/RunOutput.h"
+
+#include "analysis/RunSummary.h"
+#include "cli/Output.h"
+#include "stats/StatsJson.h"
+#include "store/RunStore.h"
+
+#include <QCoreApplication>
+
+#include <cmath>
+#include <iomanip>
+#include <ostream>
+
+namespace pb::cli {
+namespace {
+
+std::string msText(const OptNanos& v)
+{
+    return v ? fixed(double(*v) / 1e6, 2) : std::string("-");
+}
+
+nlohmann::json msJson(const OptNanos& v)
+{
+    return v ? nlohmann::json(double(*v) / 1e6) : nlohmann::json();
+}
+
+} // namespace
+
+nlohmann::json toJson(const load::LoadSummary& s)
+{
+    nlohmann::json outcomes = nlohmann::json::object();
+    for (int i = 0; i < kOutcomeCount; ++i) {
+        outcomes[std::string(nameOf(static_cast<Outcome>(i)))] = s.outcomes[static_cast<std::size_t>(i)];
+    }
+    auto stages = nlohmann::json::array();
+    for (const auto& st : s.stages) {
+        stages.push_back(
+            {{"name", st.name},
+             {"duration_s", double(st.duration) / 1e9},
+             {"requested_rate", s.openModel ? nlohmann::json(st.requestedRate) : nlohmann::json()},
+             {"achieved_rate", st.achievedRate},
+             {"scheduled", st.scheduled},
+             {"started", st.started},
+             {"dropped", st.dropped}});
+    }
+    return {{"run_id", s.runId},
+            {"status", nameOf(s.status)},
+            {"scenario", s.scenario},
+            {"generator_instance_id", s.instanceId},
+            {"workload_model", s.openModel ? "open" : "closed"},
+            {"elapsed_s", s.elapsedSeconds},
+            {"requested_rate", s.openModel ? nlohmann::json(s.requestedRate) : nlohmann::json()},
+            {"achieved_rate", s.achievedRate},
+            {"iterations", {{"scheduled", s.scheduled}, {"started", s.started}, {"dropped", s.dropped}}},
+            {"dropped_iterations", s.dropped},
+            {"attempts", s.attempts},
+            {"retries", s.retries},
+            {"generator_lag_ms", {{"p50", msJson(s.lagP50)}, {"p99", msJson(s.lagP99)}}},
+            {"outcomes", outcomes},
+            {"trace_id_collisions", s.traceIdCollisions},
+            {"stages", stages}};
+}
+
+void printText(std::ostream& os, const load::LoadSummary& s)
+{
+    os << toStd(tr("run %1 '%2': %3 (generator %4, %5 s)")
+                    .arg(s.runId)
+                    .arg(QString::fromStdString(s.scenario))
+                    .arg(QString::fromUtf8(nameOf(s.status).data(), qsizetype(nameOf(s.status).size())))
+                    .arg(QString::fromStdString(s.instanceId))
+                    .arg(QString::fromStdString(fixed(s.elapsedSeconds, 1))))
+       << '\n';
+    os << cell(tr("rate"), 14);
+    if (s.openModel) {
+        os << toStd(tr("requested %1/s, achieved %2/s (steady window)")
+                        .arg(QString::fromStdString(fixed(s.requestedRate, 2)))
+                        .arg(QString::fromStdString(fixed(s.achievedRate, 2))));
+    } else {
+        os << toStd(tr("achieved %1/s (closed model: no requested rate)")
+                        .arg(QString::fromStdString(fixed(s.achievedRate, 2))));
+    }
+    os << '\n'
+       << cell(tr("dropped"), 14) << toStd(tr("%1 iterations").arg(s.dropped)) << '\n'
+       << cell(tr("generator lag"), 14)
+       << toStd(tr("p50 %1 ms, p99 %2 ms (start - scheduled)")
+                    .arg(QString::fromStdString(msText(s.lagP50)))
+                    .arg(QString::fromStdString(msText(s.lagP99))))
+       << '\n'
+       << cell(tr("attempts"), 14)
+       << toStd(tr("%1 (%2 retries), trace-ID collisions: %3")
+                    .arg(s.attempts)
+                    .arg(s.retries)
+                    .arg(s.traceIdCollisions))
+       << '\n'
+       << cell(tr("outcomes"), 14);
+    for (int i = 0; i < kOutcomeCount; ++i) {
+        if (const auto n = s.outcomes[static_cast<std::size_t>(i)]) {
+            os << nameOf(static_cast<Outcome>(i)) << ' ' << n << "  ";
+        }
+    }
+    os << '\n';
+    for (const auto& st : s.stages) {
+        os << cell("  " + st.name.substr(0, 11), 14);
+        if (s.openModel) {
+            os << toStd(tr("requested %1/s, ").arg(QString::fromStdString(fixed(st.requestedRate, 2))));
+        }
+        os << toStd(tr("achieved %1/s, dropped %2")
+                        .arg(QString::fromStdString(fixed(st.achievedRate, 2)))
+                        .arg(st.dropped))
+           << '\n';
+    }
+}
+
+analysis::RunSummary runFigures(RunStore& store, std::int64_t runId)
+{
+    const auto run = analysis::loadRun(store, runId);
+    analysis::SummaryRequest request;
+    request.statistic.percentiles = {0.5, 0.95, 0.99};
+    for (const char* name : kRunSummaryMetrics) {
+        const auto* metric = stats::findMetric(name);
+        // Server phases only where they were joined: a run without spans has none.
+        if (metric && (metric->group != stats::MetricGroup::Server || run.joined)) {
+            request.metrics.push_back(metric);
+        }
+    }
+    return analysis::summarizeRun(run, request);
+}
+
+nlohmann::json joinJson(const JoinReport& r)
+{
+    return {{"attempts", r.attempts},
+            {"eligible", r.eligible},
+            {"matched", r.matched},
+            {"coverage", std::isnan(r.coverage) ? nlohmann::json() : nlohmann::json(r.coverage)},
+            {"server_traces", r.serverTraces},
+            {"unmatched_server_traces", r.unmatchedServerTraces},
+            {"no_server_trace", r.noServerTrace},
+            {"negative_envelopes", r.negativeEnvelopes},
+            {"negative_stream_envelopes", r.negativeStreamEnvelopes},
+            {"duplicate_trace_ids", r.duplicateTraceIds}};
+}
+
+void printJoin(std::ostream& os, const JoinReport& r)
+{
+    const QString coverage =
+        std::isnan(r.coverage) ? QStringLiteral("-") : QString::number(r.coverage * 100.0, 'f', 1);
+    print(os, tr("Join: coverage %1% (%2 of %3 attempts matched a server trace), %4 unmatched server "
+                 "traces, %5 negative envelopes, %6 duplicate trace IDs")
+                  .arg(coverage)
+                  .arg(r.matched)
+                  .arg(r.eligible)
+                  .arg(r.unmatchedServerTraces)
+                  .arg(r.negativeEnvelopes)
+                  .arg(r.duplicateTraceIds));
+}
+
+nlohmann::json toJson(const analysis::WindowFigures& w)
+{
+    auto j = stats::toJson(w.report);
+    j["stage"] = w.stage.empty() ? nlohmann::json() : nlohmann::json(w.stage);
+    j["requested_rate"] = w.requestedRate ? nlohmann::json(*w.requestedRate) : nlohmann::json();
+    j["achieved_rate"] = w.achievedRate ? nlohmann::json(*w.achievedRate) : nlohmann::json();
+    j["dropped_iterations"] = w.droppedIterations ? nlohmann::json(*w.droppedIterations) : nlohmann::json();
+    j["pooled"] = w.pooled;
+    if (!w.note.empty()) {
+        j["note"] = w.note;
+    }
+    return j;
+}
+
+nlohmann::json toJson(const analysis::RunSummary& s)
+{
+    auto windows = nlohmann::json::array();
+    for (const auto& w : s.windows) {
+        windows.push_back(toJson(w));
+    }
+    nlohmann::json j{{"per_stage", s.windows.size() > 1},
+                     {"windows", windows},
+                     {"joined", s.joined},
+                     {"join_coverage", s.joinCoverage ? nlohmann::json(*s.joinCoverage) : nlohmann::json()}};
+    if (s.joined) {
+        j["join"] = joinJson(s.join);
+    }
+    if (s.pooled) {
+        j["pooled"] = toJson(*s.pooled);
+    }
+    return j;
+}
+
+namespace {
+
+std::string quantileText(const stats::MetricSummary& m, double p)
+{
+    const auto* q = m.quantile(p);
+    return q && q->value ? fixed(*q->value, 1) : std::string("-");
+}
+
+void printWindow(std::ostream& os, const analysis::WindowFigures& w, const analysis::RunSummary& s)
+{
+    const auto& report = w.report;
+    print(os, tr("Per-phase latency, %1; %2; %3:")
+                  .arg(QString::fromStdString(report.window), QString::fromStdString(report.scope),
+                       QString::fromStdString(report.statistic)));
+    os << "  " << cell(tr("metric"), 18) << std::right << std::setw(7) << "n" << std::setw(10) << "p50"
+       << std::setw(10) << "p95" << std::setw(10) << "p99"
+       << "  " << std::left << cell(tr("unit"), 6) << toStd(tr("definition")) << '\n';
+    for (const auto& m : report.metrics) {
+        const auto label = QCoreApplication::translate("pb::Metric", m.label.c_str());
+        os << "  " << cell(QString::fromStdString(m.name), 18) << std::right << std::setw(7) << m.n
+           << std::setw(10) << quantileText(m, 0.5) << std::setw(10) << quantileText(m, 0.95) << std::setw(10)
+           << quantileText(m, 0.99) << "  " << std::left
+           << cell(QString::fromUtf8(stats::unitName(m.unit).data(),
+                                     qsizetype(stats::unitName(m.unit).size())),
+                   6)
+           << toStd(label);
+        if (m.group == stats::MetricGroup::Server && s.joinCoverage) {
+            os << toStd(tr(" (join coverage %1%)").arg(*s.joinCoverage * 100.0, 0, 'f', 1));
+        }
+        os << '\n';
+    }
+}
+
+} // namespace
+
+void printFigures(std::ostream& os, const analysis::RunSummary& s)
+{
+    if (s.windows.size() > 1) {
+        print(os, tr("Stages are summarized separately, never pooled:"));
+    }
+    for (const auto& w : s.windows) {
+        os << '\n';
+        if (s.windows.size() > 1) {
+            print(os, tr("== stage %1: requested %2/s, achieved %3/s, dropped %4 ==")
+                          .arg(QString::fromStdString(w.stage))
+                          .arg(w.requestedRate ? QString::fromStdString(fixed(*w.requestedRate, 2))
+                                               : QStringLiteral("-"))
+                          .arg(w.achievedRate ? QString::fromStdString(fixed(*w.achievedRate, 2))
+                                              : QStringLiteral("-"))
+                          .arg(w.droppedIterations ? QString::number(*w.droppedIterations)
+                                                   : QStringLiteral("-")));
+        }
+        printWindow(os, w, s);
+    }
+    if (s.pooled) {
+        os << '\n';
+        print(os, tr("Pooled (asked for): %1").arg(QString::fromStdString(s.pooled->note)));
+        printWindow(os, *s.pooled, s);
+    }
+}
+
+} // namespace pb::cli

@@ -1,0 +1,104 @@
+#include "analysis/LoadedRun.h"
+
+#include "join/Join.h"
+#include "store/RunStore.h"
+
+#include <algorithm>
+
+namespace pb::analysis {
+namespace {
+
+// What windows, scope filters and the join's row alignment always read.
+constexpr const char* kAlwaysLoaded[] = {"outcome",          "stage", "start_offset",
+                                         "scheduled_offset", "total", "first_text"};
+
+} // namespace
+
+std::optional<double> LoadedRun::joinCoverage() const
+{
+    if (joined && !isNull(join.coverage)) {
+        return join.coverage;
+    }
+    return figures.joinCoverage;
+}
+
+LoadedRun loadRun(RunStore& store, std::int64_t runId, const LoadOptions& options)
+{
+    LoadedRun out;
+    const auto info = store.run(runId);
+    if (!info) {
+        throw StoreError("no run " + std::to_string(runId) + " in " + store.path());
+    }
+    out.info = *info;
+    out.config = parseRunConfig(out.info.configJson);
+    out.figures = readRunFigures(store, runId);
+    if (options.samples) {
+        out.samples = store.samples(runId);
+    }
+    auto columns = options.columns;
+    if (!columns.empty()) {
+        for (const char* c : kAlwaysLoaded) {
+            if (std::find(columns.begin(), columns.end(), c) == columns.end()) {
+                columns.emplace_back(c);
+            }
+        }
+    }
+    const auto load = [&] {
+        return store.loadRequestTable(runId, columns);
+    };
+    out.table = load();
+    out.hasSpans = out.info.spanCount > 0;
+    if (options.join && out.hasSpans && out.table.rows > 0) {
+        JoinOptions joinOptions;
+        joinOptions.progress = options.progress;
+        const JoinResult joined = joinRun(store, runId, joinOptions);
+        // A run still being written may have gained rows since the table was read.
+        if (joined.rows.size() != out.table.rows) {
+            out.table = load();
+        }
+        if (joined.rows.size() == out.table.rows) {
+            appendJoinedColumns(out.table, joined);
+            out.joined = true;
+            out.join = joined.report;
+            out.matched.reserve(joined.rows.size());
+            for (const auto& r : joined.rows) {
+                out.matched.push_back(r.status == JoinStatus::Matched);
+            }
+        }
+    }
+    if (!out.joined) {
+        out.matched.assign(out.table.rows, false);
+    }
+    return out;
+}
+
+RequestTable subsetRows(const RequestTable& table, const std::vector<bool>& keep)
+{
+    std::vector<std::size_t> rows;
+    for (std::size_t r = 0; r < table.rows && r < keep.size(); ++r) {
+        if (keep[r]) {
+            rows.push_back(r);
+        }
+    }
+    RequestTable out;
+    out.rows = rows.size();
+    for (const auto& c : table.numeric) {
+        NumericColumn n{c.name, {}};
+        n.values.reserve(rows.size());
+        for (auto r : rows) {
+            n.values.push_back(c.values[r]);
+        }
+        out.numeric.push_back(std::move(n));
+    }
+    for (const auto& c : table.categories) {
+        CategoryColumn n{c.name, {}, c.labels};
+        n.codes.reserve(rows.size());
+        for (auto r : rows) {
+            n.codes.push_back(c.codes[r]);
+        }
+        out.categories.push_back(std::move(n));
+    }
+    return out;
+}
+
+} // namespace pb::analysis

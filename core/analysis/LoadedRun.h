@@ -1,0 +1,59 @@
+// A stored run loaded for analysis: its requests in seq order with the
+// joined server columns when the run has spans, the join's quality report,
+// its own samples, its typed run figures and its configuration. Every front
+// end (window pages, CLI commands, the run summary, reports) starts here, so
+// the same run gives the same table everywhere.
+#pragma once
+
+#include "analysis/RunConfig.h"
+#include "analysis/RunFigures.h"
+#include "join/JoinResult.h"
+#include "model/RequestTable.h"
+#include "model/Run.h"
+#include "model/Span.h"
+#include "util/Progress.h"
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace pb {
+class RunStore;
+}
+
+namespace pb::analysis {
+
+struct LoadOptions
+{
+    // Stored request columns to load; empty loads every column. Columns the
+    // analysis itself needs (outcome, stage, offsets) are always added.
+    std::vector<std::string> columns;
+    bool join = true;    // join the run's spans when it has any
+    bool samples = true; // load the run's samples
+    ProgressFn progress; // of the join; false cancels (throws Cancelled)
+};
+
+struct LoadedRun
+{
+    RunInfo info;
+    RunConfig config;
+    RunFigures figures;
+    RequestTable table; // seq order; joined columns added when `joined`
+    bool hasSpans = false;
+    bool joined = false;       // the join ran and matched the table's rows
+    JoinReport join;           // valid when joined
+    std::vector<bool> matched; // per row: a server root was found (all false when not joined)
+    std::vector<RunSample> samples;
+
+    // The join computed now when the run was joined, else the stored figure.
+    std::optional<double> joinCoverage() const;
+};
+
+// Throws StoreError when the run does not exist or cannot be read.
+LoadedRun loadRun(RunStore& store, std::int64_t runId, const LoadOptions& options = {});
+
+// The rows of `table` for which keep(row) holds, as a table of their own.
+RequestTable subsetRows(const RequestTable& table, const std::vector<bool>& keep);
+
+} // namespace pb::analysis

@@ -1,0 +1,115 @@
+#include "analysis/RunSummary.h"
+
+#include "stats/Selection.h"
+#include "stats/Summarize.h"
+
+namespace pb::analysis {
+
+WindowFigures summarizeWindow(const LoadedRun& run, const stats::Window& window, const std::string& stage,
+                              const SummaryRequest& request)
+{
+    WindowFigures out;
+    out.stage = stage;
+    out.window = window;
+    const auto selection = stats::select(run.table, request.scope, window);
+    out.report = stats::summarize(selection, request.statistic, request.metrics);
+    out.profile = stats::loadProfile(selection);
+    const auto stages = runStages(run.table);
+    const bool oneStage =
+        window.kind == stats::Window::Kind::Stage || window.kind == stats::Window::Kind::StageSteady;
+    if (oneStage) {
+        if (const auto* f = run.figures.stage(window.stage)) {
+            out.requestedRate = f->requestedRate;
+            out.achievedRate = f->achievedRate;
+            out.droppedIterations = f->droppedIterations;
+            out.ratesStored = f->achievedRate.has_value();
+        }
+    } else if (stages.size() <= 1 && window.kind != stats::Window::Kind::Range) {
+        out.requestedRate = run.figures.requestedRate;
+        out.achievedRate = run.figures.achievedRate;
+        out.droppedIterations = run.figures.droppedIterations;
+        out.ratesStored = run.figures.achievedRate.has_value();
+        if (!out.ratesStored && !run.samples.empty()) {
+            out.requestedRate = sampleRate(run.samples, false);
+            out.achievedRate = sampleRate(run.samples, true);
+            out.ratesFromSamples = out.achievedRate.has_value();
+        }
+    } else {
+        out.pooled = stages.size() > 1;
+        out.note = pooledNote(run);
+    }
+    if (!out.achievedRate) {
+        out.achievedRate = out.profile.achievedRate;
+    }
+    if (!out.droppedIterations && out.profile.dropped > 0) {
+        out.droppedIterations = double(out.profile.dropped);
+    }
+    if (out.pooled) {
+        out.report.window += " [" + out.note + "]";
+        for (auto& m : out.report.metrics) {
+            m.window = out.report.window;
+        }
+    }
+    return out;
+}
+
+stats::KneeOptions kneeOptions(const LoadedRun& run, const WindowPolicy& policy)
+{
+    stats::KneeOptions options;
+    options.samples = run.samples;
+    options.excludeStages = {kWarmupStage};
+    for (const auto& stage : run.figures.stages) {
+        if (stage.requestedRate) {
+            options.requestedRates[stage.stage] = *stage.requestedRate;
+        }
+        if (stage.achievedRate) {
+            options.achievedRates[stage.stage] = *stage.achievedRate;
+        }
+    }
+    for (const auto& stage : runStages(run.table)) {
+        options.stageWindows[stage] = stageWindow(run, stage, policy);
+    }
+    return options;
+}
+
+std::optional<double> sampleRate(const std::vector<RunSample>& samples, bool achieved)
+{
+    double weighted = 0;
+    double time = 0;
+    for (const auto& s : samples) {
+        const double t = double(s.interval);
+        weighted += (achieved ? s.achievedRate : s.targetRate) * t;
+        time += t;
+    }
+    if (time <= 0) {
+        return std::nullopt;
+    }
+    return weighted / time;
+}
+
+RunSummary summarizeRun(const LoadedRun& run, const SummaryRequest& request)
+{
+    RunSummary out;
+    out.runId = run.info.id;
+    out.hasSpans = run.hasSpans;
+    out.joined = run.joined;
+    out.join = run.join;
+    out.joinCoverage = run.joinCoverage();
+    if (request.window) {
+        const std::string stage = request.window->kind == stats::Window::Kind::Stage ||
+                                          request.window->kind == stats::Window::Kind::StageSteady
+                                      ? request.window->stage
+                                      : std::string();
+        out.windows.push_back(summarizeWindow(run, *request.window, stage, request));
+    } else {
+        for (const auto& w : figureWindows(run, request.policy)) {
+            out.windows.push_back(summarizeWindow(run, w.window, w.stage, request));
+        }
+    }
+    if (request.pooled) {
+        out.pooled = summarizeWindow(run, pooledWindow(run, request.policy), {}, request);
+    }
+    return out;
+}
+
+} // namespace pb::analysis

@@ -1,0 +1,92 @@
+#include "analysis/TraceReconciliation.h"
+
+#include "model/TraceId.h"
+#include "store/RunStore.h"
+
+#include <span>
+
+namespace pb::analysis {
+namespace {
+
+void reconcile(RunStore& store, TraceReconciliation& t)
+{
+    t.rules = storedSpanRules(store, t.run.id).value_or(SpanRules::defaults());
+    JoinAttempt attempt;
+    attempt.traceId = t.traceId;
+    if (t.request) {
+        attempt = joinAttemptOf(*t.request);
+    }
+    JoinOptions options;
+    options.rules = t.rules;
+    const JoinResult joined = joinAttempts(std::span(&attempt, 1), t.spans, options);
+    if (!joined.rows.empty()) {
+        t.row = joined.rows.front();
+    }
+    t.report = joined.report;
+    t.tree = spanTree(t.spans, t.rules);
+}
+
+} // namespace
+
+TraceReconciliation reconcileRequest(RunStore& store, std::int64_t runId, std::int64_t seq)
+{
+    TraceReconciliation t;
+    const auto run = store.run(runId);
+    auto rows = store.requestsBySeq(runId, seq, 1);
+    if (!run || rows.empty()) {
+        throw StoreError("no request " + std::to_string(seq) + " in run " + std::to_string(runId));
+    }
+    t.run = *run;
+    t.request = std::move(rows.front());
+    t.traceId = t.request->traceId;
+    if (t.traceId.empty()) {
+        t.row.status = JoinStatus::NoTraceId;
+        return t;
+    }
+    t.spans = store.spansOfTrace(runId, t.traceId);
+    reconcile(store, t);
+    return t;
+}
+
+std::optional<TraceReconciliation> reconcileTrace(RunStore& store, const std::string& traceId,
+                                                  std::optional<std::int64_t> onlyRun)
+{
+    const auto parsed = parseTraceId(traceId);
+    if (!parsed) {
+        return std::nullopt;
+    }
+    const std::string id = parsed->hex();
+    std::optional<TraceReconciliation> best;
+    for (const auto& run : store.runs()) {
+        if (onlyRun && run.id != *onlyRun) {
+            continue;
+        }
+        TraceReconciliation t;
+        t.run = run;
+        t.traceId = id;
+        t.spans = store.spansOfTrace(run.id, id);
+        if (const auto found = store.seqOfTrace(run.id, id)) {
+            const std::int64_t seq = *found;
+            auto rows = store.requestsBySeqs(run.id, std::span(&seq, 1));
+            if (!rows.empty()) {
+                t.request = std::move(rows.front());
+            }
+        }
+        if (!t.request && t.spans.empty()) {
+            continue;
+        }
+        const bool both = t.request && !t.spans.empty();
+        if (!best || (both && !(best->request && !best->spans.empty()))) {
+            best = std::move(t);
+        }
+        if (both) {
+            break;
+        }
+    }
+    if (best) {
+        reconcile(store, *best);
+    }
+    return best;
+}
+
+} // namespace pb::analysis
