@@ -54,9 +54,10 @@ LivePlot::LivePlot(QWidget* parent)
     QCPAxis* ly2 = m_latency->axis(QCPAxis::atRight);
     ly2->setVisible(true);
     lx->setLabel(tr("Time since the run started (s)"));
-    ly->setLabel(tr("Client TTFT p95 (ms)"));
+    ly->setLabel(tr("TTFT (first visible text) p95 (ms)"));
     ly2->setLabel(tr("Dropped"));
-    m_graphs[TtftP95] = styledGraph(this, lx, ly, tr("TTFT p95 (interval)"), phaseColor("first_text"));
+    m_graphs[TtftP95] =
+        styledGraph(this, lx, ly, tr("TTFT (first visible text) p95 per interval"), phaseColor("first_text"));
     m_graphs[TtftP95]->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssDisc, 4));
     m_dropped = new QCPBars(lx, ly2);
     m_dropped->setName(tr("Dropped iterations"));

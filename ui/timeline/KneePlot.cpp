@@ -98,7 +98,7 @@ void KneePlot::setResults(const TimelineResults& r)
     const QColor latencyColor = phaseColor(m_latencyMetric.toStdString());
     m_latency = addGraph(xAxis, yAxis2);
     m_latency->setObjectName(QStringLiteral("latency"));
-    m_latency->setName(queue ? tr("GPU queue %1").arg(level) : tr("TTFT %1").arg(level));
+    m_latency->setName(queue ? tr("GPU queue %1").arg(level) : tr("TTFT (first visible text) %1").arg(level));
     m_latency->setPen(QPen(latencyColor, 2));
     m_latency->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssSquare, latencyColor, 7));
     m_latency->setData(latX, lat);
