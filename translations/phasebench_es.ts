@@ -164,10 +164,6 @@
         <translation>Tasa de salida por solicitud: output_tokens / (done - first_text), en tokens por segundo. Solo solicitudes completadas.</translation>
     </message>
     <message>
-        <source>(done - first_text) / output_tokens. Completed requests only.</source>
-        <translation>(done - first_text) / output_tokens. Solo solicitudes completadas.</translation>
-    </message>
-    <message>
         <source>Input (prompt) tokens of the request, as reported or estimated.</source>
         <translation>Tokens de entrada (prompt) de la solicitud, según lo informado o estimado.</translation>
     </message>
@@ -210,6 +206,30 @@
     <message>
         <source>Client total - server root, paired per request. Negative values mean wrong span boundaries or a wrong join; they are flagged, never clamped.</source>
         <translation>Total del cliente - raíz del servidor, emparejados por solicitud. Los valores negativos indican límites de span incorrectos o una unión incorrecta; se marcan, nunca se recortan.</translation>
+    </message>
+    <message>
+        <source>Client-side generation per output token: (done - first_text) / output_tokens, as the client saw the stream. Completed requests only. The server&apos;s own figure is server_generation_ms_per_output_token.</source>
+        <translation>Generación por token de salida en el cliente: (done - first_text) / output_tokens, tal como el cliente vio el stream. Solo solicitudes completadas. La cifra propia del servidor es server_generation_ms_per_output_token.</translation>
+    </message>
+    <message>
+        <source>Server prefill inside generation: from the prefill span or the time_in_model_prefill attribute.</source>
+        <translation>Prefill del servidor dentro de la generación: del span de prefill o del atributo time_in_model_prefill.</translation>
+    </message>
+    <message>
+        <source>Server decode inside generation: from the decode span or the time_in_model_decode attribute.</source>
+        <translation>Decodificación del servidor dentro de la generación: del span de decode o del atributo time_in_model_decode.</translation>
+    </message>
+    <message>
+        <source>Server-side generation per output token: generation (server) / output_tokens, the figure that normalizes generation for response length. Completed, joined requests only.</source>
+        <translation>Generación por token de salida en el servidor: generation (servidor) / output_tokens, la cifra que normaliza la generación por la longitud de la respuesta. Solo solicitudes completadas y unidas.</translation>
+    </message>
+    <message>
+        <source>Server time to first token: the server root span&apos;s start to the server&apos;s write of the first output token (server clock only).</source>
+        <translation>Tiempo hasta el primer token en el servidor: del inicio del span raíz del servidor a la escritura del primer token de salida por el servidor (solo reloj del servidor).</translation>
+    </message>
+    <message>
+        <source>first_text - server TTFT, paired per request: what network, proxies and buffering add to the first visible text. Negative values are flagged, never clamped.</source>
+        <translation>first_text - TTFT del servidor, emparejados por solicitud: lo que la red, los proxies y el búfer añaden al primer texto visible. Los valores negativos se marcan, nunca se recortan.</translation>
     </message>
 </context>
 <context>
@@ -477,10 +497,6 @@ Ejecute &apos;phasebench-cli &lt;comando&gt; --help&apos; para ver las opciones 
         <translation>lograda %1/s, descartadas %2</translation>
     </message>
     <message>
-        <source>latency in ms: completed attempts, steady window, nearest-rank</source>
-        <translation>latencia en ms: intentos completados, ventana estable, rango más cercano</translation>
-    </message>
-    <message>
         <source>Scenario file (JSON, see docs/scenario.md).</source>
         <translation>Archivo de escenario (JSON, véase docs/scenario.md).</translation>
     </message>
@@ -685,20 +701,12 @@ Ejecute &apos;phasebench-cli &lt;comando&gt; --help&apos; para ver las opciones 
         <translation>COLUMNA=VALOR</translation>
     </message>
     <message>
-        <source>Window: all (default), steady, stage:NAME, per-stage (one summary per stage, never merged), range:FROM_MS-TO_MS (start time from run start).</source>
-        <translation>Ventana: all (predeterminada), steady, stage:NAME, per-stage (un resumen por etapa, nunca combinados), range:FROM_MS-TO_MS (hora de inicio desde el inicio de la ejecución).</translation>
-    </message>
-    <message>
         <source>SPEC</source>
         <translation>ESPEC</translation>
     </message>
     <message>
         <source>Warm-up excluded from the steady window (default 10000).</source>
         <translation>Calentamiento excluido de la ventana estable (predeterminado 10000).</translation>
-    </message>
-    <message>
-        <source>Settle time after each stage change excluded from the steady window (default 5000).</source>
-        <translation>Tiempo de estabilización tras cada cambio de etapa excluido de la ventana estable (predeterminado 5000).</translation>
     </message>
     <message>
         <source>Confidence of the percentile intervals (default 0.95).</source>
@@ -779,10 +787,6 @@ Ejecute &apos;phasebench-cli &lt;comando&gt; --help&apos; para ver las opciones 
     <message>
         <source>--%1 expects a non-negative number of milliseconds</source>
         <translation>--%1 espera un número no negativo de milisegundos</translation>
-    </message>
-    <message>
-        <source>--window expects all, steady, stage:NAME, per-stage or range:FROM_MS-TO_MS</source>
-        <translation>--window espera all, steady, stage:NAME, per-stage o range:FROM_MS-TO_MS</translation>
     </message>
     <message>
         <source>--confidence expects a number between 0 and 1</source>
@@ -1093,14 +1097,6 @@ Ejecute &apos;phasebench-cli &lt;comando&gt; --help&apos; para ver las opciones 
         <translation>Unión: cobertura %1% (%2 de %3 intentos emparejados con una traza del servidor), %4 trazas del servidor sin emparejar, %5 envolventes negativas, %6 trace IDs duplicados</translation>
     </message>
     <message>
-        <source>Per-phase latency (ms), %1; %2; %3:</source>
-        <translation>Latencia por fase (ms), %1; %2; %3:</translation>
-    </message>
-    <message>
-        <source>phase</source>
-        <translation>fase</translation>
-    </message>
-    <message>
         <source>--%1 expects a number above 0 and at most %2</source>
         <translation>--%1 espera un número mayor que 0 y como máximo %2</translation>
     </message>
@@ -1231,6 +1227,62 @@ Ejecute &apos;phasebench-cli &lt;comando&gt; --help&apos; para ver las opciones 
     <message>
         <source>Thresholds of the run&apos;s stored budgets changed after the run started:</source>
         <translation>Los umbrales de los presupuestos almacenados de la ejecución cambiaron después de iniciarse:</translation>
+    </message>
+    <message>
+        <source>  mapped %1</source>
+        <translation>  asignado %1</translation>
+    </message>
+    <message>
+        <source>Per-phase latency, %1; %2; %3:</source>
+        <translation>Latencia por fase, %1; %2; %3:</translation>
+    </message>
+    <message>
+        <source>definition</source>
+        <translation>definición</translation>
+    </message>
+    <message>
+        <source> (join coverage %1%)</source>
+        <translation> (cobertura de la unión %1%)</translation>
+    </message>
+    <message>
+        <source>Stages are summarized separately, never pooled:</source>
+        <translation>Las etapas se resumen por separado, nunca agrupadas:</translation>
+    </message>
+    <message>
+        <source>== stage %1: requested %2/s, achieved %3/s, dropped %4 ==</source>
+        <translation>== etapa %1: solicitada %2/s, lograda %3/s, descartadas %4 ==</translation>
+    </message>
+    <message>
+        <source>Pooled (asked for): %1</source>
+        <translation>Agrupado (solicitado): %1</translation>
+    </message>
+    <message>
+        <source>Window. Default: the run&apos;s own windows (one per stage of a stepped run, each without its settle time; else the steady window). per-stage: the same, always per stage. all, steady: the whole run, labelled pooled when it spans stages; stage:NAME (every event of one stage), stage-steady:NAME, range:FROM_MS-TO_MS (start time from run start).</source>
+        <translation>Ventana. Predeterminada: las ventanas propias de la ejecución (una por etapa de una ejecución escalonada, cada una sin su tiempo de estabilización; si no, la ventana estable). per-stage: lo mismo, siempre por etapa. all, steady: toda la ejecución, marcada como agrupada cuando abarca varias etapas; stage:NOMBRE (todos los eventos de una etapa), stage-steady:NOMBRE, range:DESDE_MS-HASTA_MS (inicio desde el comienzo de la ejecución).</translation>
+    </message>
+    <message>
+        <source>Settle time after each stage change excluded from the steady and stage windows (default 5000).</source>
+        <translation>Tiempo de estabilización tras cada cambio de etapa excluido de las ventanas estable y de etapa (predeterminado 5000).</translation>
+    </message>
+    <message>
+        <source>--window expects all, steady, stage:NAME, stage-steady:NAME, per-stage or range:FROM_MS-TO_MS</source>
+        <translation>--window espera all, steady, stage:NOMBRE, stage-steady:NOMBRE, per-stage o range:DESDE_MS-HASTA_MS</translation>
+    </message>
+    <message>
+        <source>the run has %1 stages: name the window to compare with --window (e.g. stage-steady:%2); stages are never pooled</source>
+        <translation>la ejecución tiene %1 etapas: indique la ventana que se compara con --window (p. ej. stage-steady:%2); las etapas nunca se agrupan</translation>
+    </message>
+    <message>
+        <source>join: coverage %1% (%2 of %3 sent attempts matched a server trace); joined phases are over the matched attempts</source>
+        <translation>unión: cobertura %1% (%2 de %3 intentos enviados coincidieron con una traza del servidor); las fases unidas cubren los intentos coincidentes</translation>
+    </message>
+    <message>
+        <source>join: the run has no server spans; joined phases are not available</source>
+        <translation>unión: la ejecución no tiene spans del servidor; las fases unidas no están disponibles</translation>
+    </message>
+    <message>
+        <source>stages are summarized separately, never pooled</source>
+        <translation>las etapas se resumen por separado, nunca agrupadas</translation>
     </message>
 </context>
 <context>
@@ -2339,10 +2391,6 @@ Primera comprobación: %5</translation>
         <translation>Cola de GPU %1</translation>
     </message>
     <message>
-        <source>TTFT %1</source>
-        <translation>TTFT %1</translation>
-    </message>
-    <message>
         <source>knee: %1</source>
         <translation>codo: %1</translation>
     </message>
@@ -2357,6 +2405,10 @@ el rendimiento deja de seguir la tasa de llegada</translation>
 no knee found</source>
         <translation>Rendimiento y cola por etapa:
 no se encontró ningún codo</translation>
+    </message>
+    <message>
+        <source>TTFT (first visible text) %1</source>
+        <translation>TTFT (primer texto visible) %1</translation>
     </message>
 </context>
 <context>
@@ -2649,20 +2701,20 @@ no se encontró ningún codo</translation>
         <translation>Tiempo desde el inicio de la ejecución (s)</translation>
     </message>
     <message>
-        <source>Client TTFT p95 (ms)</source>
-        <translation>TTFT p95 del cliente (ms)</translation>
-    </message>
-    <message>
         <source>Dropped</source>
         <translation>Descartadas</translation>
     </message>
     <message>
-        <source>TTFT p95 (interval)</source>
-        <translation>TTFT p95 (intervalo)</translation>
-    </message>
-    <message>
         <source>Dropped iterations</source>
         <translation>Iteraciones descartadas</translation>
+    </message>
+    <message>
+        <source>TTFT (first visible text) p95 (ms)</source>
+        <translation>TTFT (primer texto visible) p95 (ms)</translation>
+    </message>
+    <message>
+        <source>TTFT (first visible text) p95 per interval</source>
+        <translation>TTFT (primer texto visible) p95 por intervalo</translation>
     </message>
 </context>
 <context>
@@ -3046,6 +3098,10 @@ Importe un archivo de resultados (Archivo › Importar…, Ctrl+I) o suéltelo a
         <source>Definition</source>
         <translation>Definición</translation>
     </message>
+    <message>
+        <source>Stage</source>
+        <translation>Etapa</translation>
+    </message>
 </context>
 <context>
     <name>pb::ui::OverviewPage</name>
@@ -3160,6 +3216,14 @@ Importe un archivo de resultados (Archivo › Importar…, Ctrl+I) o suéltelo a
     <message>
         <source>%1: %2</source>
         <translation>%1: %2</translation>
+    </message>
+    <message>
+        <source>%1: </source>
+        <translation>%1: </translation>
+    </message>
+    <message>
+        <source>per stage, never pooled: %1</source>
+        <translation>por etapa, nunca agrupadas: %1</translation>
     </message>
 </context>
 <context>

@@ -164,10 +164,6 @@
         <translation>Скорость вывода на запрос: output_tokens / (done - first_text), в токенах в секунду. Только завершённые запросы.</translation>
     </message>
     <message>
-        <source>(done - first_text) / output_tokens. Completed requests only.</source>
-        <translation>(done - first_text) / output_tokens. Только завершённые запросы.</translation>
-    </message>
-    <message>
         <source>Input (prompt) tokens of the request, as reported or estimated.</source>
         <translation>Входные токены (промпт) запроса, по данным провайдера или по оценке.</translation>
     </message>
@@ -210,6 +206,30 @@
     <message>
         <source>Client total - server root, paired per request. Negative values mean wrong span boundaries or a wrong join; they are flagged, never clamped.</source>
         <translation>Итог клиента - корень сервера, попарно для каждого запроса. Отрицательные значения означают неверные границы спанов или неверное сопоставление; они помечаются, но никогда не обрезаются.</translation>
+    </message>
+    <message>
+        <source>Client-side generation per output token: (done - first_text) / output_tokens, as the client saw the stream. Completed requests only. The server&apos;s own figure is server_generation_ms_per_output_token.</source>
+        <translation>Генерация на выходной токен на стороне клиента: (done - first_text) / output_tokens, как клиент видел поток. Только завершённые запросы. Собственная величина сервера — server_generation_ms_per_output_token.</translation>
+    </message>
+    <message>
+        <source>Server prefill inside generation: from the prefill span or the time_in_model_prefill attribute.</source>
+        <translation>Prefill сервера внутри генерации: из спана prefill или атрибута time_in_model_prefill.</translation>
+    </message>
+    <message>
+        <source>Server decode inside generation: from the decode span or the time_in_model_decode attribute.</source>
+        <translation>Декодирование сервера внутри генерации: из спана decode или атрибута time_in_model_decode.</translation>
+    </message>
+    <message>
+        <source>Server-side generation per output token: generation (server) / output_tokens, the figure that normalizes generation for response length. Completed, joined requests only.</source>
+        <translation>Генерация на выходной токен на стороне сервера: generation (сервер) / output_tokens — величина, нормирующая генерацию по длине ответа. Только завершённые и сопоставленные запросы.</translation>
+    </message>
+    <message>
+        <source>Server time to first token: the server root span&apos;s start to the server&apos;s write of the first output token (server clock only).</source>
+        <translation>Время до первого токена на сервере: от начала корневого спана сервера до записи сервером первого выходного токена (только часы сервера).</translation>
+    </message>
+    <message>
+        <source>first_text - server TTFT, paired per request: what network, proxies and buffering add to the first visible text. Negative values are flagged, never clamped.</source>
+        <translation>first_text - TTFT сервера, попарно для каждого запроса: что сеть, прокси и буферизация добавляют к первому видимому тексту. Отрицательные значения помечаются, но никогда не обрезаются.</translation>
     </message>
 </context>
 <context>
@@ -477,10 +497,6 @@ Run &apos;phasebench-cli &lt;command&gt; --help&apos; for the options of a comma
         <translation>достигнуто %1/с, пропущено %2</translation>
     </message>
     <message>
-        <source>latency in ms: completed attempts, steady window, nearest-rank</source>
-        <translation>задержка в мс: завершённые попытки, установившееся окно, nearest-rank</translation>
-    </message>
-    <message>
         <source>Scenario file (JSON, see docs/scenario.md).</source>
         <translation>Файл сценария (JSON, см. docs/scenario.md).</translation>
     </message>
@@ -685,20 +701,12 @@ Run &apos;phasebench-cli &lt;command&gt; --help&apos; for the options of a comma
         <translation>СТОЛБЕЦ=ЗНАЧЕНИЕ</translation>
     </message>
     <message>
-        <source>Window: all (default), steady, stage:NAME, per-stage (one summary per stage, never merged), range:FROM_MS-TO_MS (start time from run start).</source>
-        <translation>Окно: all (по умолчанию), steady, stage:NAME, per-stage (отдельная сводка для каждой ступени, без объединения), range:FROM_MS-TO_MS (время начала от старта прогона).</translation>
-    </message>
-    <message>
         <source>SPEC</source>
         <translation>СПЕЦ</translation>
     </message>
     <message>
         <source>Warm-up excluded from the steady window (default 10000).</source>
         <translation>Прогрев, исключаемый из установившегося окна (по умолчанию 10000).</translation>
-    </message>
-    <message>
-        <source>Settle time after each stage change excluded from the steady window (default 5000).</source>
-        <translation>Время стабилизации после каждой смены ступени, исключаемое из установившегося окна (по умолчанию 5000).</translation>
     </message>
     <message>
         <source>Confidence of the percentile intervals (default 0.95).</source>
@@ -779,10 +787,6 @@ Run &apos;phasebench-cli &lt;command&gt; --help&apos; for the options of a comma
     <message>
         <source>--%1 expects a non-negative number of milliseconds</source>
         <translation>--%1 ожидает неотрицательное число миллисекунд</translation>
-    </message>
-    <message>
-        <source>--window expects all, steady, stage:NAME, per-stage or range:FROM_MS-TO_MS</source>
-        <translation>--window ожидает all, steady, stage:NAME, per-stage или range:FROM_MS-TO_MS</translation>
     </message>
     <message>
         <source>--confidence expects a number between 0 and 1</source>
@@ -1093,14 +1097,6 @@ Run &apos;phasebench-cli &lt;command&gt; --help&apos; for the options of a comma
         <translation>Сопоставление: покрытие %1% (%2 из %3 попыток сопоставлены с серверной трассой), несопоставленных серверных трасс: %4, отрицательных оболочек: %5, повторяющихся trace ID: %6</translation>
     </message>
     <message>
-        <source>Per-phase latency (ms), %1; %2; %3:</source>
-        <translation>Задержка по фазам (мс), %1; %2; %3:</translation>
-    </message>
-    <message>
-        <source>phase</source>
-        <translation>фаза</translation>
-    </message>
-    <message>
         <source>--%1 expects a number above 0 and at most %2</source>
         <translation>--%1 ожидает число больше 0 и не больше %2</translation>
     </message>
@@ -1231,6 +1227,62 @@ Run &apos;phasebench-cli &lt;command&gt; --help&apos; for the options of a comma
     <message>
         <source>Thresholds of the run&apos;s stored budgets changed after the run started:</source>
         <translation>Пороги сохранённых бюджетов прогона изменились после его начала:</translation>
+    </message>
+    <message>
+        <source>  mapped %1</source>
+        <translation>  сопоставлено %1</translation>
+    </message>
+    <message>
+        <source>Per-phase latency, %1; %2; %3:</source>
+        <translation>Задержка по фазам, %1; %2; %3:</translation>
+    </message>
+    <message>
+        <source>definition</source>
+        <translation>определение</translation>
+    </message>
+    <message>
+        <source> (join coverage %1%)</source>
+        <translation> (покрытие сопоставления %1%)</translation>
+    </message>
+    <message>
+        <source>Stages are summarized separately, never pooled:</source>
+        <translation>Этапы сводятся по отдельности и никогда не объединяются:</translation>
+    </message>
+    <message>
+        <source>== stage %1: requested %2/s, achieved %3/s, dropped %4 ==</source>
+        <translation>== этап %1: запрошено %2/с, достигнуто %3/с, отброшено %4 ==</translation>
+    </message>
+    <message>
+        <source>Pooled (asked for): %1</source>
+        <translation>Объединено (по запросу): %1</translation>
+    </message>
+    <message>
+        <source>Window. Default: the run&apos;s own windows (one per stage of a stepped run, each without its settle time; else the steady window). per-stage: the same, always per stage. all, steady: the whole run, labelled pooled when it spans stages; stage:NAME (every event of one stage), stage-steady:NAME, range:FROM_MS-TO_MS (start time from run start).</source>
+        <translation>Окно. По умолчанию: собственные окна прогона (по одному на этап ступенчатого прогона, каждое без времени стабилизации; иначе устойчивое окно). per-stage: то же, всегда по этапам. all, steady: весь прогон, помечается как объединённый, если охватывает несколько этапов; stage:ИМЯ (все события одного этапа), stage-steady:ИМЯ, range:ОТ_МС-ДО_МС (время начала от старта прогона).</translation>
+    </message>
+    <message>
+        <source>Settle time after each stage change excluded from the steady and stage windows (default 5000).</source>
+        <translation>Время стабилизации после каждой смены этапа, исключаемое из устойчивого окна и окон этапов (по умолчанию 5000).</translation>
+    </message>
+    <message>
+        <source>--window expects all, steady, stage:NAME, stage-steady:NAME, per-stage or range:FROM_MS-TO_MS</source>
+        <translation>--window ожидает all, steady, stage:ИМЯ, stage-steady:ИМЯ, per-stage или range:ОТ_МС-ДО_МС</translation>
+    </message>
+    <message>
+        <source>the run has %1 stages: name the window to compare with --window (e.g. stage-steady:%2); stages are never pooled</source>
+        <translation>в прогоне %1 этапов: укажите сравниваемое окно через --window (например, stage-steady:%2); этапы никогда не объединяются</translation>
+    </message>
+    <message>
+        <source>join: coverage %1% (%2 of %3 sent attempts matched a server trace); joined phases are over the matched attempts</source>
+        <translation>сопоставление: покрытие %1% (%2 из %3 отправленных попыток сопоставлены с трассой сервера); сопоставленные фазы — по сопоставленным попыткам</translation>
+    </message>
+    <message>
+        <source>join: the run has no server spans; joined phases are not available</source>
+        <translation>сопоставление: в прогоне нет спанов сервера; сопоставленные фазы недоступны</translation>
+    </message>
+    <message>
+        <source>stages are summarized separately, never pooled</source>
+        <translation>этапы сводятся по отдельности и никогда не объединяются</translation>
     </message>
 </context>
 <context>
@@ -2344,10 +2396,6 @@ First check: %5</source>
         <translation>Очередь GPU %1</translation>
     </message>
     <message>
-        <source>TTFT %1</source>
-        <translation>TTFT %1</translation>
-    </message>
-    <message>
         <source>knee: %1</source>
         <translation>колено: %1</translation>
     </message>
@@ -2362,6 +2410,10 @@ throughput stops following the arrival rate</source>
 no knee found</source>
         <translation>Пропускная способность и очередь по ступеням:
 колено не найдено</translation>
+    </message>
+    <message>
+        <source>TTFT (first visible text) %1</source>
+        <translation>TTFT (первый видимый текст) %1</translation>
     </message>
 </context>
 <context>
@@ -2654,20 +2706,20 @@ no knee found</source>
         <translation>Время с начала прогона (с)</translation>
     </message>
     <message>
-        <source>Client TTFT p95 (ms)</source>
-        <translation>TTFT p95 клиента (мс)</translation>
-    </message>
-    <message>
         <source>Dropped</source>
         <translation>Отброшено</translation>
     </message>
     <message>
-        <source>TTFT p95 (interval)</source>
-        <translation>TTFT p95 (интервал)</translation>
-    </message>
-    <message>
         <source>Dropped iterations</source>
         <translation>Отброшенные итерации</translation>
+    </message>
+    <message>
+        <source>TTFT (first visible text) p95 (ms)</source>
+        <translation>TTFT (первый видимый текст) p95 (мс)</translation>
+    </message>
+    <message>
+        <source>TTFT (first visible text) p95 per interval</source>
+        <translation>TTFT (первый видимый текст) p95 за интервал</translation>
     </message>
 </context>
 <context>
@@ -3051,6 +3103,10 @@ Import a result file (File › Import…, Ctrl+I) or drop one here.</source>
         <source>Definition</source>
         <translation>Определение</translation>
     </message>
+    <message>
+        <source>Stage</source>
+        <translation>Этап</translation>
+    </message>
 </context>
 <context>
     <name>pb::ui::OverviewPage</name>
@@ -3165,6 +3221,14 @@ Import a result file (File › Import…, Ctrl+I) or drop one here.</source>
     <message>
         <source>%1: %2</source>
         <translation>%1: %2</translation>
+    </message>
+    <message>
+        <source>%1: </source>
+        <translation>%1: </translation>
+    </message>
+    <message>
+        <source>per stage, never pooled: %1</source>
+        <translation>по этапам, никогда не объединяются: %1</translation>
     </message>
 </context>
 <context>
