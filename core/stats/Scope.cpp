@@ -1,6 +1,7 @@
 #include "stats/Scope.h"
 
 #include <charconv>
+#include <cmath>
 #include <cstdio>
 
 namespace pb::stats {
@@ -101,7 +102,8 @@ std::string windowLabel(const Window& w)
     case Window::Kind::Stage:
         return "stage " + w.stage;
     case Window::Kind::StageSteady:
-        return w.settleMs > 0 ? "stage " + w.stage + ", steady (first " + number(w.settleMs) +
+        // Whole milliseconds: a settle time capped at half a stage is not a round number.
+        return w.settleMs > 0 ? "stage " + w.stage + ", steady (first " + number(std::round(w.settleMs)) +
                                     " ms after the stage began excluded)"
                               : "stage " + w.stage;
     }

@@ -262,7 +262,7 @@ void TestRunAnalysis::stagesAreNeverPooled()
     // The second stage leaves out its settle time after the rate change: 5 s,
     // at most half of its 9.9 s span (45 of its 90 starts).
     QVERIFY2(QString::fromStdString(w[1].report.window)
-                 .startsWith(QStringLiteral("stage 9rps, steady (first 4944.4")),
+                 .startsWith(QStringLiteral("stage 9rps, steady (first 4944 ms")),
              w[1].report.window.c_str());
     QCOMPARE(w[1].report.metric("gpu_queue")->n, std::size_t(45));
 
