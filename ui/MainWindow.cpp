@@ -213,8 +213,7 @@ void MainWindow::createMenus()
     m_demoAction->setObjectName(QStringLiteral("runDemoAction"));
     m_demoAction->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_R));
     m_demoAction->setStatusTip(tr("Run the built-in demo gateway with a load run, live"));
-    QAction* launch =
-        run->addAction(tr("&Launch Run…"), this, [this] { m_tabs->setCurrentWidget(m_launcherPage); });
+    QAction* launch = run->addAction(tr("&Launch Run…"), this, &MainWindow::showLauncher);
     launch->setObjectName(QStringLiteral("launchRunAction"));
     launch->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_L));
     launch->setStatusTip(tr("Edit or open a scenario and run it against the demo gateway or an endpoint"));
@@ -561,6 +560,11 @@ void MainWindow::writeSettings()
     settings.setValue(QStringLiteral("mainWindow/geometry"), saveGeometry());
     settings.setValue(QStringLiteral("mainWindow/state"), saveState());
     settings.setValue(QStringLiteral("mainWindow/splitter"), m_splitter->saveState());
+}
+
+void MainWindow::showLauncher()
+{
+    m_tabs->setCurrentWidget(m_launcherPage);
 }
 
 } // namespace pb::ui

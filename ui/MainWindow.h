@@ -61,6 +61,8 @@ public:
     PhaseStackPage* phaseStackPage() const { return m_phaseStackPage; }
     TracePage* tracePage() const { return m_tracePage; }
     DiagnosisPage* diagnosisPage() const { return m_diagnosisPage; }
+    // Shows the Run Launcher page.
+    void showLauncher();
     LauncherPage* launcherPage() const { return m_launcherPage; }
     TimelinePage* timelinePage() const { return m_timelinePage; }
     ExplorerPage* explorerPage() const { return m_explorerPage; }

@@ -1,6 +1,9 @@
 #include "cli/Cli.h"
 
 #include "cli/Output.h"
+#include "util/DataDir.h"
+
+#include <QCoreApplication>
 
 #include <array>
 #include <ostream>
@@ -39,7 +42,9 @@ void usage(std::ostream& os)
         os << "  " << c.name << std::string(12 - std::string(c.name).size(), ' ') << toStd(tr(c.summary))
            << '\n';
     }
-    print(os, tr("\nRun 'phasebench-cli <command> --help' for the options of a command."));
+    print(os, tr("\nRun 'phasebench-cli <command> --help' for the options of a command, "
+                 "'phasebench-cli --help-all' for all of them; 'phasebench-cli --data-dir' prints the "
+                 "folder of the example scenarios and budgets."));
 }
 
 } // namespace
@@ -54,6 +59,26 @@ int run(const QStringList& args, Io& io)
     if (args.size() < 2 || args.at(1) == QStringLiteral("--help") || args.at(1) == QStringLiteral("-h")) {
         usage(args.size() < 2 ? io.err : io.out);
         return args.size() < 2 ? Usage : Ok;
+    }
+    if (args.at(1) == QStringLiteral("--help-all")) {
+        // Every command's options after the usage: what the man page is made of.
+        usage(io.out);
+        for (const auto& c : kCommands) {
+            io.out << "\nphasebench-cli " << c.name << ":\n";
+            c.run({QStringLiteral("phasebench-cli ") + QLatin1String(c.name), QStringLiteral("--help")}, io);
+        }
+        return Ok;
+    }
+    if (args.at(1) == QStringLiteral("--data-dir")) {
+        // Example scenarios, budgets and samples: installed beside the program or in the source tree.
+        const QString dir = dataDirectory(QCoreApplication::applicationDirPath());
+        if (dir.isEmpty()) {
+            print(io.err,
+                  tr("no data folder: neither ../share/phasebench beside the program nor the source tree"));
+            return Failure;
+        }
+        print(io.out, dir);
+        return Ok;
     }
     if (args.at(1) == QStringLiteral("--version")) {
         io.out << "phasebench-cli " << PHASEBENCH_VERSION << '\n';

@@ -1,4 +1,5 @@
-// phasebench [FILE] [--demo [--fault NAME]…]: the desktop workbench.
+// phasebench [FILE] [--demo [--fault NAME]…] [--launcher]: the desktop workbench.
+// Each call opens its own window (a second `phasebench FILE` starts a new one).
 #include "DemoController.h"
 #include "Language.h"
 #include "MainWindow.h"
@@ -53,6 +54,10 @@ int main(int argc, char** argv)
             .arg(pb::ui::DemoController::faultNames().join(QStringLiteral(", "))),
         QStringLiteral("NAME"));
     parser.addOption(fault);
+    const QCommandLineOption launcher(
+        QStringLiteral("launcher"),
+        QApplication::translate("main", "Open the Run Launcher: edit or open a scenario and run it."));
+    parser.addOption(launcher);
     parser.addPositionalArgument(QStringLiteral("file"),
                                  QApplication::translate("main", "Workbench file to open."),
                                  QStringLiteral("[FILE]"));
@@ -92,6 +97,9 @@ int main(int argc, char** argv)
         window.openWorkbench(files.constFirst());
     } else {
         window.restoreLastWorkbench();
+    }
+    if (parser.isSet(launcher)) {
+        window.showLauncher();
     }
     return QApplication::exec();
 }

@@ -4,9 +4,11 @@
 #include "StagesModel.h"
 #include "TableCopy.h"
 #include "load/Scenario.h"
+#include "util/DataDir.h"
 
 #include <QCheckBox>
 #include <QComboBox>
+#include <QCoreApplication>
 #include <QDir>
 #include <QDoubleSpinBox>
 #include <QFileDialog>
@@ -269,7 +271,11 @@ QWidget* LauncherPage::createForm()
     m_budgets->setPlaceholderText(tr("Budget file (JSON, docs/budgets.md); none when empty"));
     auto* browse = new QPushButton(tr("Browse…"));
     connect(browse, &QPushButton::clicked, this, [this] {
-        const QString path = QFileDialog::getOpenFileName(this, tr("Budget File"), m_budgets->text(),
+        const QString start =
+            m_budgets->text().isEmpty()
+                ? dataSubdirectory(QCoreApplication::applicationDirPath(), QStringLiteral("budgets"))
+                : m_budgets->text();
+        const QString path = QFileDialog::getOpenFileName(this, tr("Budget File"), start,
                                                           tr("Budget files (*.json);;All files (*)"));
         if (!path.isEmpty()) {
             m_budgets->setText(path);
@@ -600,7 +606,11 @@ void LauncherPage::onStarted(const QString& gatewayUrl, const QString& otlpEndpo
 
 void LauncherPage::openDialog()
 {
-    const QString dir = QFileInfo(QSettings().value(settingsKey("scenarioPath")).toString()).absolutePath();
+    const QString last = QSettings().value(settingsKey("scenarioPath")).toString();
+    // The example scenarios the first time.
+    const QString dir =
+        last.isEmpty() ? dataSubdirectory(QCoreApplication::applicationDirPath(), QStringLiteral("scenarios"))
+                       : QFileInfo(last).absolutePath();
     const QString path =
         QFileDialog::getOpenFileName(this, tr("Open Scenario"), dir, tr("Scenarios (*.json);;All files (*)"));
     if (!path.isEmpty() && openScenario(path)) {

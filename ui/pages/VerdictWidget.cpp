@@ -4,6 +4,7 @@
 #include "DiagnoseAnalysis.h"
 #include "Job.h"
 #include "TableCopy.h"
+#include "util/DataDir.h"
 
 #include <QCoreApplication>
 #include <QFileDialog>
@@ -150,7 +151,12 @@ void VerdictWidget::loadBudgetFile(const QString& file)
 void VerdictWidget::chooseBudgetFile()
 {
     QSettings settings;
-    const QString dir = settings.value(QLatin1String(kLastDirKey)).toString();
+    // The example budgets the first time.
+    const QString dir =
+        settings
+            .value(QLatin1String(kLastDirKey),
+                   dataSubdirectory(QCoreApplication::applicationDirPath(), QStringLiteral("budgets")))
+            .toString();
     const QString file = QFileDialog::getOpenFileName(this, tr("Evaluate budgets"), dir,
                                                       tr("Budget files (*.json);;All files (*)"));
     if (file.isEmpty()) {
