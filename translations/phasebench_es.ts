@@ -37,6 +37,10 @@
         <translation>Indique un ARCHIVO, o --demo (con cualquier --fault NOMBRE).
 </translation>
     </message>
+    <message>
+        <source>Open the Run Launcher: edit or open a scenario and run it.</source>
+        <translation>Abre el lanzador de ejecuciones: edite o abra un escenario y ejecútelo.</translation>
+    </message>
 </context>
 <context>
     <name>pb::Importer</name>
@@ -269,12 +273,6 @@ Commands:</source>
         <translation>Uso: phasebench-cli &lt;comando&gt; [opciones]
 
 Comandos:</translation>
-    </message>
-    <message>
-        <source>
-Run &apos;phasebench-cli &lt;command&gt; --help&apos; for the options of a command.</source>
-        <translation>
-Ejecute &apos;phasebench-cli &lt;comando&gt; --help&apos; para ver las opciones de un comando.</translation>
     </message>
     <message>
         <source>unknown command &apos;%1&apos;</source>
@@ -1283,6 +1281,16 @@ Ejecute &apos;phasebench-cli &lt;comando&gt; --help&apos; para ver las opciones 
     <message>
         <source>stages are summarized separately, never pooled</source>
         <translation>las etapas se resumen por separado, nunca agrupadas</translation>
+    </message>
+    <message>
+        <source>
+Run &apos;phasebench-cli &lt;command&gt; --help&apos; for the options of a command, &apos;phasebench-cli --help-all&apos; for all of them; &apos;phasebench-cli --data-dir&apos; prints the folder of the example scenarios and budgets.</source>
+        <translation>
+Ejecute &apos;phasebench-cli &lt;comando&gt; --help&apos; para ver las opciones de un comando, &apos;phasebench-cli --help-all&apos; para verlas todas; &apos;phasebench-cli --data-dir&apos; muestra la carpeta de los escenarios y presupuestos de ejemplo.</translation>
+    </message>
+    <message>
+        <source>no data folder: neither ../share/phasebench beside the program nor the source tree</source>
+        <translation>no hay carpeta de datos: ni ../share/phasebench junto al programa ni el árbol de fuentes</translation>
     </message>
 </context>
 <context>

@@ -37,6 +37,10 @@
         <translation>Укажите один ФАЙЛ или --demo (с любыми --fault ИМЯ).
 </translation>
     </message>
+    <message>
+        <source>Open the Run Launcher: edit or open a scenario and run it.</source>
+        <translation>Открыть запуск прогонов: изменить или открыть сценарий и запустить его.</translation>
+    </message>
 </context>
 <context>
     <name>pb::Importer</name>
@@ -269,12 +273,6 @@ Commands:</source>
         <translation>Использование: phasebench-cli &lt;команда&gt; [параметры]
 
 Команды:</translation>
-    </message>
-    <message>
-        <source>
-Run &apos;phasebench-cli &lt;command&gt; --help&apos; for the options of a command.</source>
-        <translation>
-Выполните &apos;phasebench-cli &lt;команда&gt; --help&apos;, чтобы увидеть параметры команды.</translation>
     </message>
     <message>
         <source>unknown command &apos;%1&apos;</source>
@@ -1283,6 +1281,16 @@ Run &apos;phasebench-cli &lt;command&gt; --help&apos; for the options of a comma
     <message>
         <source>stages are summarized separately, never pooled</source>
         <translation>этапы сводятся по отдельности и никогда не объединяются</translation>
+    </message>
+    <message>
+        <source>
+Run &apos;phasebench-cli &lt;command&gt; --help&apos; for the options of a command, &apos;phasebench-cli --help-all&apos; for all of them; &apos;phasebench-cli --data-dir&apos; prints the folder of the example scenarios and budgets.</source>
+        <translation>
+Запустите &apos;phasebench-cli &lt;команда&gt; --help&apos;, чтобы увидеть параметры команды, &apos;phasebench-cli --help-all&apos; — все параметры; &apos;phasebench-cli --data-dir&apos; выводит папку примеров сценариев и бюджетов.</translation>
+    </message>
+    <message>
+        <source>no data folder: neither ../share/phasebench beside the program nor the source tree</source>
+        <translation>нет папки данных: нет ни ../share/phasebench рядом с программой, ни дерева исходников</translation>
     </message>
 </context>
 <context>
