@@ -3,45 +3,10 @@
 #include <algorithm>
 
 namespace pb::join {
-namespace {
-
-int hexDigit(char c)
-{
-    if (c >= '0' && c <= '9') {
-        return c - '0';
-    }
-    if (c >= 'a' && c <= 'f') {
-        return c - 'a' + 10;
-    }
-    if (c >= 'A' && c <= 'F') {
-        return c - 'A' + 10;
-    }
-    return -1;
-}
-
-bool parseHex64(std::string_view hex, std::uint64_t& out)
-{
-    std::uint64_t v = 0;
-    for (char c : hex) {
-        const int d = hexDigit(c);
-        if (d < 0) {
-            return false;
-        }
-        v = (v << 4) | static_cast<std::uint64_t>(d);
-    }
-    out = v;
-    return true;
-}
-
-} // namespace
 
 std::uint64_t parseSpanKey(std::string_view hex)
 {
-    std::uint64_t v = 0;
-    if (hex.size() != 16 || !parseHex64(hex, v)) {
-        return 0;
-    }
-    return v;
+    return parseSpanId(hex);
 }
 
 Phase phaseFromName(std::string_view name)

@@ -43,6 +43,12 @@ std::string TraceId::hex() const
     return buf;
 }
 
+std::uint64_t parseSpanId(std::string_view text)
+{
+    std::uint64_t v = 0;
+    return text.size() == 16 && parseHex64(text, v) ? v : 0;
+}
+
 std::optional<TraceId> parseTraceId(std::string_view text)
 {
     TraceId id;

@@ -34,5 +34,8 @@ struct TraceIdHash
 
 // Exactly 32 hex digits in any case, not all zero; nullopt otherwise.
 std::optional<TraceId> parseTraceId(std::string_view text);
+// A W3C span ID: exactly 16 hex digits in any case -> its value; 0 (never a
+// valid span ID) for anything else.
+std::uint64_t parseSpanId(std::string_view text);
 
 } // namespace pb

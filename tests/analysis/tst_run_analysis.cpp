@@ -3,6 +3,7 @@
 // `stats --json`, `check --json` and the diagnosis evidence; stages are never
 // pooled unless asked for; `stats` joins like the window; the new server
 // metrics can carry budgets.
+#include "CliTestUtil.h"
 #include "TestUtil.h"
 #include "analysis/RunSummary.h"
 #include "analysis/Slowest.h"
@@ -33,26 +34,9 @@ using Json = nlohmann::json;
 
 namespace {
 
-struct CliResult
+test::CliRun cli(const QStringList& args)
 {
-    int code = -1;
-    QByteArray out;
-    QByteArray err;
-};
-
-CliResult cli(const QStringList& args)
-{
-    QProcess p;
-    p.start(QStringLiteral(PHASEBENCH_CLI), args);
-    CliResult r;
-    if (!p.waitForFinished(120000)) {
-        p.kill();
-        return r;
-    }
-    r.code = p.exitCode();
-    r.out = p.readAllStandardOutput();
-    r.err = p.readAllStandardError();
-    return r;
+    return test::runCli(args);
 }
 
 Json cliJson(const QStringList& args, int expectedCode = 0)
