@@ -40,8 +40,10 @@ Endpoint endpointOf(const Scenario& s, const std::string& apiKey)
         e.headers.emplace_back(s.request.stream ? "Accept: text/event-stream" : "Accept: application/json");
     }
     e.headers.emplace_back("Expect:"); // no 100-continue round trip inside `wait`
-    if (!apiKey.empty() && !hasHeader(s, "authorization")) {
-        e.headers.push_back("Authorization: Bearer " + apiKey);
+    if (!apiKey.empty()) {
+        // Credential headers are refused in the scenario, so this is the only one.
+        e.headers.push_back(s.target.apiKeyHeader == "authorization" ? "Authorization: Bearer " + apiKey
+                                                                     : s.target.apiKeyHeader + ": " + apiKey);
     }
     for (const auto& [k, v] : s.target.headers) {
         e.headers.push_back(k + ": " + v);

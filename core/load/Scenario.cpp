@@ -23,6 +23,39 @@ using detail::Node;
 using json = nlohmann::json;
 constexpr Nanos kSecond = 1'000'000'000;
 
+std::string lowerAscii(std::string s)
+{
+    std::transform(s.begin(), s.end(), s.begin(),
+                   [](char c) { return c >= 'A' && c <= 'Z' ? char(c - 'A' + 'a') : c; });
+    return s;
+}
+
+// Headers that carry credentials: the key comes from api_key_env only.
+bool isCredentialHeader(const std::string& name)
+{
+    const auto n = lowerAscii(name);
+    return n == "authorization" || n == "proxy-authorization" || n == "api-key" || n == "x-api-key";
+}
+
+// The first query parameter whose name looks like a credential, or empty.
+std::string secretQueryParameter(const std::string& query)
+{
+    static const char* const kSecret[] = {"key",   "api_key", "api-key",  "apikey",    "access_token",
+                                          "token", "sig",     "secret",   "signature", "password",
+                                          "auth",  "code",    "x-api-key"};
+    std::istringstream in(query);
+    std::string pair;
+    while (std::getline(in, pair, '&')) {
+        const auto name = lowerAscii(pair.substr(0, pair.find('=')));
+        for (const char* s : kSecret) {
+            if (name == s) {
+                return name;
+            }
+        }
+    }
+    return {};
+}
+
 std::string formatRate(double r)
 {
     std::ostringstream os;
@@ -43,8 +76,8 @@ std::string readTextFile(const std::string& path)
 
 Target parseTarget(const Node& t)
 {
-    t.allowOnly({"base_url", "api", "path", "model", "api_key_env", "headers", "tls_verify", "http_version",
-                 "max_connections", "raw_body", "stream_protocol"});
+    t.allowOnly({"base_url", "api", "path", "model", "api_key_env", "api_key_header", "headers", "tls_verify",
+                 "http_version", "max_connections", "raw_body", "stream_protocol"});
     Target out;
     out.baseUrl = t.str("base_url", {}, true);
     if (!(out.baseUrl.starts_with("http://") || out.baseUrl.starts_with("https://")) ||
@@ -57,6 +90,13 @@ Target parseTarget(const Node& t)
             t.fail("base_url",
                    "credentials in the URL are not allowed; name the environment variable that holds "
                    "the key in target.api_key_env");
+        }
+        // A query string can carry a key (?key=, ?api-key=, ?sig=): it would be stored with the run.
+        if (out.baseUrl.find_first_of("?#") != std::string::npos) {
+            t.fail("base_url",
+                   "a query string or fragment is not allowed in the URL (it may carry credentials, and "
+                   "the API path is appended to it); put a key in the environment variable named by "
+                   "target.api_key_env");
         }
     }
     while (out.baseUrl.ends_with('/')) {
@@ -79,10 +119,22 @@ Target parseTarget(const Node& t)
     if (!out.path.starts_with('/') || out.path.find_first_of(" \t\r\n") != std::string::npos) {
         t.fail("path", "expected a path starting with /");
     }
+    if (const auto q = out.path.find('?'); q != std::string::npos) {
+        // api-version=… is fine; a key in the query is not.
+        if (const auto param = secretQueryParameter(out.path.substr(q + 1)); !param.empty()) {
+            t.fail("path", "the query parameter '" + param +
+                               "' looks like a credential; put the key in the environment variable named by "
+                               "target.api_key_env (and its header in target.api_key_header)");
+        }
+    }
     out.model = t.str("model", {}, out.api != ApiStyle::Raw);
     out.apiKeyEnv = t.str("api_key_env");
     if (out.apiKeyEnv.find_first_of("= \t") != std::string::npos) {
         t.fail("api_key_env", "expected the name of an environment variable");
+    }
+    out.apiKeyHeader = lowerAscii(t.str("api_key_header", "authorization"));
+    if (out.apiKeyHeader.empty() || out.apiKeyHeader.find_first_of(": \t\r\n") != std::string::npos) {
+        t.fail("api_key_header", "expected a header name");
     }
     if (t.has("headers")) {
         const auto& h = t.raw().at("headers");
@@ -94,6 +146,12 @@ Target parseTarget(const Node& t)
                 v.get<std::string>().find_first_of("\r\n") != std::string::npos) {
                 t.fail("headers." + k,
                        "expected a header name without ':' or spaces and a one-line string value");
+            }
+            if (isCredentialHeader(k)) {
+                t.fail("headers." + k, "a credential header is not allowed in the scenario (it would be "
+                                       "stored and logged); put the key in the environment variable named "
+                                       "by target.api_key_env, and the header name in "
+                                       "target.api_key_header");
             }
             out.headers.emplace_back(k, v.get<std::string>());
         }

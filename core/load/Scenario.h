@@ -42,6 +42,9 @@ struct Target
     std::string path; // appended to baseUrl; default by api style
     std::string model;
     std::string apiKeyEnv; // environment variable holding the key; empty = no Authorization
+    // The header that carries the key: "authorization" sends "Authorization:
+    // Bearer KEY"; another name (e.g. "api-key") sends "NAME: KEY".
+    std::string apiKeyHeader = "authorization";
     std::vector<std::pair<std::string, std::string>> headers;
     bool tlsVerify = true;
     HttpVersion httpVersion = HttpVersion::Http1_1;

@@ -23,6 +23,7 @@ std::string scenarioConfigJson(const Scenario& s, std::uint32_t instanceId)
         {"stream_protocol", s.target.streamProtocol == sse::Protocol::Responses ? "responses" : "chat"}};
     // The variable's name is not a secret; its value never reaches this function.
     target["api_key_env"] = s.target.apiKeyEnv;
+    target["api_key_header"] = s.target.apiKeyHeader;
     auto headerNames = json::array();
     for (const auto& [k, v] : s.target.headers) {
         headerNames.push_back(k); // values may be credentials: names only

@@ -68,6 +68,7 @@ ScriptedSseServer::ScriptedSseServer(SseScript script, int keepAliveMaxCount)
         truth->received = t0;
         truth->traceparent = req.get_header_value("traceparent");
         truth->authorization = req.get_header_value("Authorization");
+        truth->apiKey = req.get_header_value("api-key");
         const auto at = [t0](int ms) {
             sleepUntil(t0 + Nanos(ms) * 1'000'000);
         };

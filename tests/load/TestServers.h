@@ -61,6 +61,7 @@ struct SseTruth
 {
     std::string traceparent;
     std::string authorization;
+    std::string apiKey; // the "api-key" header
     Nanos received = 0;
     Nanos headers = 0;
     Nanos role = 0;

@@ -339,6 +339,18 @@ void TestLoadRun::cliKeyNeverStored()
     QCOMPARE(missing.exitCode, 1);
     QVERIFY(missing.err.contains(QStringLiteral("PB_TEST_API_KEY is not set")));
     QVERIFY(!QFile::exists(untouched)); // refused before the workbench file is created
+
+    // A provider that takes the key in its own header (Azure's api-key): named
+    // in api_key_header, the key still comes from the environment only.
+    env.insert(QStringLiteral("PB_TEST_API_KEY"), QString::fromStdString(kKey));
+    auto azure = keyedScenario(server.baseUrl());
+    azure["target"]["api_key_header"] = "api-key";
+    const auto db2 = dir.filePath(QStringLiteral("azure.phasebench"));
+    const auto r2 = cli({QStringLiteral("run"), writeScenario(dir, azure), QStringLiteral("--db"), db2}, env);
+    QVERIFY2(r2.exitCode == 0, qPrintable(r2.err));
+    QCOMPARE(server.truths().back().apiKey, kKey);
+    QVERIFY(server.truths().back().authorization.empty());
+    QVERIFY(!fileBytes(db2).contains(QByteArray::fromStdString(kKey)));
 }
 
 void TestLoadRun::cliCtrlCKeepsMeasurements()

@@ -238,6 +238,23 @@ void TestLoadUnits::scenarioErrors_data()
     j["target"]["base_url"] = "http://user:pw@host";
     row("userinfo", j, "scenario.json: target.base_url: credentials in the URL are not allowed");
     j = openScenario();
+    j["target"]["base_url"] = "https://host/v1?key=sk-live-123";
+    row("key in the query", j, "scenario.json: target.base_url: a query string or fragment is not allowed");
+    j = openScenario();
+    j["target"]["path"] = "/openai/deployments/d/chat/completions?api-version=2024-02-01&api-key=sk-1";
+    row("key in the path's query", j,
+        "scenario.json: target.path: the query parameter 'api-key' looks like a credential");
+    for (const char* header : {"Authorization", "proxy-authorization", "API-Key", "x-api-key"}) {
+        j = openScenario();
+        j["target"]["headers"] = {{header, "Bearer sk-live-123"}};
+        const std::string message = std::string("scenario.json: target.headers.") + header +
+                                    ": a credential header is not allowed in the scenario";
+        QTest::newRow(header) << QString::fromStdString(j.dump()) << QString::fromStdString(message);
+    }
+    j = openScenario();
+    j["target"]["api_key_header"] = "api key";
+    row("bad key header", j, "scenario.json: target.api_key_header: expected a header name");
+    j = openScenario();
     j["request"]["prompts"] = json::array();
     row("no prompts", j, "scenario.json: request.prompts: expected a non-empty array of prompt sets");
     j = openScenario();
@@ -297,7 +314,8 @@ void TestLoadUnits::configJsonHasNoSecretsOrPrompts()
 {
     auto j = openScenario();
     j["target"]["api_key_env"] = "PB_SECRET_KEY";
-    j["target"]["headers"] = {{"X-Api-Key", "hdr-secret-value"}};
+    // Credential headers are refused (scenarioErrors); another header's value is never stored either.
+    j["target"]["headers"] = {{"X-Tenant", "hdr-secret-value"}};
     j["request"]["prompts"][0]["prompts"] = {"PROMPT-MARKER-123"};
     const auto s = scenarioOf(j);
     const auto cfg = scenarioConfigJson(s, 0x1234abcd);
@@ -305,7 +323,7 @@ void TestLoadUnits::configJsonHasNoSecretsOrPrompts()
     QVERIFY(cfg.find("hdr-secret-value") == std::string::npos);
     const auto parsed = json::parse(cfg);
     QCOMPARE((parsed["target"]["api_key_env"].get<std::string>()), std::string("PB_SECRET_KEY"));
-    QCOMPARE((parsed["target"]["header_names"][0].get<std::string>()), std::string("X-Api-Key"));
+    QCOMPARE((parsed["target"]["header_names"][0].get<std::string>()), std::string("X-Tenant"));
     QCOMPARE((parsed["generator_instance_id"].get<std::string>()), std::string("1234abcd"));
     QCOMPARE((parsed["request"]["prompt_sets"][0]["prompt_count"].get<int>()), 1);
     QCOMPARE((parsed["executor"]["stages"][0]["start_rate_per_s"].get<double>()), 10.0);
