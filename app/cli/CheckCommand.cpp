@@ -230,7 +230,7 @@ int checkCommand(const QStringList& args, Io& io)
             j["exit_code"] = result.verdict == Verdict::Pass   ? 0
                              : result.verdict == Verdict::Fail ? kCheckFailed
                                                                : kCannotDecide;
-            io.out << j.dump(2) << '\n';
+            io.out << jsonText(j) << '\n';
         } else {
             printResult(io.out, *info, result);
         }

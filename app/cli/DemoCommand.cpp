@@ -138,7 +138,7 @@ int demoCommand(const QStringList& args, Io& io)
                               {"load", toJson(result.load)},
                               {"join", joinJson(result.join)},
                               {"figures", toJson(result.figures)}};
-        io.out << out.dump(2) << '\n';
+        io.out << jsonText(out) << '\n';
     } else {
         printText(io.out, result.load);
         io.out << '\n';

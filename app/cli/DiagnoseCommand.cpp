@@ -201,7 +201,7 @@ int diagnoseCommand(const QStringList& args, Io& io)
             auto j = toJson(d);
             j["run_id"] = *runId;
             j["baseline_run_id"] = baselineId ? Json(*baselineId) : Json(nullptr);
-            io.out << j.dump(2) << '\n';
+            io.out << jsonText(j) << '\n';
         } else {
             printDiagnosis(io.out, run.info, d);
         }

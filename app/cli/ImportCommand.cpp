@@ -110,7 +110,7 @@ int importCommand(const QStringList& args, Io& io)
         }
     }
     if (json) {
-        io.out << nlohmann::json{{"imports", results}}.dump(2) << '\n';
+        io.out << jsonText(nlohmann::json{{"imports", results}}) << '\n';
     }
     return rc;
 }

@@ -86,4 +86,9 @@ std::unique_ptr<RunStore> openStore(const QCommandLineParser& parser, Io& io, bo
     }
 }
 
+std::string jsonText(const nlohmann::json& j)
+{
+    return j.dump(2, ' ', false, nlohmann::json::error_handler_t::replace);
+}
+
 } // namespace pb::cli

@@ -7,6 +7,8 @@
 #include <QCommandLineParser>
 #include <QString>
 
+#include <nlohmann/json.hpp>
+
 #include <memory>
 #include <optional>
 #include <string>
@@ -26,6 +28,10 @@ std::string cell(const QString& text, int width);
 std::string cell(const std::string& utf8, int width);
 // `v` with `digits` decimals, for tables.
 std::string fixed(double v, int digits);
+
+// JSON output: indented, and any invalid UTF-8 in a string (a file's bad
+// byte echoed in an error) written as U+FFFD instead of aborting.
+std::string jsonText(const nlohmann::json& j);
 
 // A parser preset with --help, --db and (optionally) --json.
 void setupParser(QCommandLineParser& parser, const QString& description, bool withJson);

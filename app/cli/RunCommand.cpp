@@ -97,7 +97,7 @@ int runCommand(const QStringList& args, Io& io)
     if (parser.isSet(QStringLiteral("json"))) {
         auto out = toJson(summary);
         out["figures"] = toJson(figures);
-        io.out << out.dump(2) << '\n';
+        io.out << jsonText(out) << '\n';
     } else {
         printText(io.out, summary);
         printFigures(io.out, figures);

@@ -33,7 +33,7 @@ int runsCommand(const QStringList& args, Io& io)
                            {"requests", r.requestCount},
                            {"spans", r.spanCount}});
         }
-        io.out << nlohmann::json{{"runs", arr}}.dump(2) << '\n';
+        io.out << jsonText(nlohmann::json{{"runs", arr}}) << '\n';
         return Ok;
     }
     io.out << cell(QStringLiteral("id"), 6) << cell(tr("name"), 32) << cell(tr("kind"), 8)

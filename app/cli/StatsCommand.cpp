@@ -637,7 +637,7 @@ int statsCommand(const QStringList& args, Io& io)
             } else if (!stages.empty()) {
                 out.update(stages.front());
             }
-            io.out << out.dump(2) << '\n';
+            io.out << jsonText(out) << '\n';
         } else if (summary.windows.empty()) {
             print(io.out, tr("no data: the run has no stages"));
         }

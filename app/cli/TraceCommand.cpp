@@ -176,7 +176,7 @@ int traceCommand(const QStringList& args, Io& io)
                             {"reasoning_tokens", opt(genai.reasoningTokens)}}},
                           {"flags", flags},
                           {"spans", spans}};
-        io.out << out.dump(2) << '\n';
+        io.out << jsonText(out) << '\n';
         return Ok;
     }
 

@@ -4,6 +4,7 @@
 #include "import/ImportSupport.h"
 #include "import/ValueParse.h"
 #include "model/RequestColumns.h"
+#include "util/Utf8.h"
 
 #include <QtGlobal>
 
@@ -118,6 +119,8 @@ std::string setCell(RequestRecord& r, const Binding& b, std::string_view cell, T
                 return bad("a span ID (16 hex digits, not all zero)");
             }
             setColumnText(r, b.column, *id);
+        } else if (!utf8::isValid(cell)) {
+            return bad("UTF-8 text");
         } else {
             setColumnText(r, b.column, cell);
         }

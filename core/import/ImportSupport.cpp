@@ -187,7 +187,8 @@ std::string provenanceJson(const ImportOptions& options, const Provenance& p, co
             j[it.key()] = it.value();
         }
     }
-    return j.dump();
+    // Source names are file names: bytes, not always UTF-8.
+    return j.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
 }
 
 void addPercentileConventionFigure(ImportSink& sink, const std::string& text)

@@ -3,6 +3,7 @@
 #include "import/CsvReader.h"
 #include "import/ValueParse.h"
 #include "model/RequestColumns.h"
+#include "util/Utf8.h"
 
 #include <QtGlobal>
 
@@ -54,6 +55,9 @@ std::string setCell(RequestRecord& r, int idx, const RequestColumn& col, std::st
                        std::string(cell) + "'";
             }
             ok = setColumnText(r, idx, *id);
+        } else if (!utf8::isValid(cell)) {
+            // Refused like any bad value: text reaches the store as valid UTF-8 or not at all.
+            return "column '" + std::string(col.name) + "': expected UTF-8 text, found invalid bytes";
         } else {
             ok = setColumnText(r, idx, cell);
         }
@@ -238,7 +242,7 @@ ImportSummary NativeCsvImporter::parse(std::istream& in, const ImportOptions& op
     nlohmann::json cfg;
     cfg["source_format"] = "phasebench-csv";
     cfg["source_file"] = options.sourceName;
-    summary.configJson = cfg.dump();
+    summary.configJson = cfg.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
     return summary;
 }
 

@@ -1,5 +1,7 @@
 #include "telemetry/AttrJson.h"
 
+#include "util/Utf8.h"
+
 #include <nlohmann/json.hpp>
 
 #include <charconv>
@@ -7,47 +9,6 @@
 #include <cstring>
 
 namespace pb::otlp {
-namespace {
-
-// Length of the valid UTF-8 sequence at s[i], or 0 when it is invalid.
-std::size_t utf8Length(std::string_view s, std::size_t i)
-{
-    const auto c = static_cast<unsigned char>(s[i]);
-    std::size_t n = 0;
-    std::uint32_t cp = 0;
-    if (c < 0x80) {
-        return 1;
-    } else if ((c & 0xe0) == 0xc0) {
-        n = 2;
-        cp = c & 0x1f;
-    } else if ((c & 0xf0) == 0xe0) {
-        n = 3;
-        cp = c & 0x0f;
-    } else if ((c & 0xf8) == 0xf0) {
-        n = 4;
-        cp = c & 0x07;
-    } else {
-        return 0;
-    }
-    if (i + n > s.size()) {
-        return 0;
-    }
-    for (std::size_t k = 1; k < n; ++k) {
-        const auto cc = static_cast<unsigned char>(s[i + k]);
-        if ((cc & 0xc0) != 0x80) {
-            return 0;
-        }
-        cp = (cp << 6) | (cc & 0x3f);
-    }
-    // Overlong forms, surrogates and values past U+10FFFF are invalid.
-    if ((n == 2 && cp < 0x80) || (n == 3 && cp < 0x800) || (n == 4 && cp < 0x10000) || cp > 0x10ffff ||
-        (cp >= 0xd800 && cp <= 0xdfff)) {
-        return 0;
-    }
-    return n;
-}
-
-} // namespace
 
 void appendJsonString(std::string& out, std::string_view s)
 {
@@ -101,7 +62,7 @@ void appendJsonString(std::string& out, std::string_view s)
             ++i;
             continue;
         }
-        const auto n = utf8Length(s, i);
+        const auto n = utf8::sequenceLength(s, i);
         if (n == 0) {
             out += "\xef\xbf\xbd"; // U+FFFD
             ++i;

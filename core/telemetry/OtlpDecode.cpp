@@ -2,6 +2,7 @@
 
 #include "telemetry/DecodeCollector.h"
 #include "telemetry/otlp_trace.pb.h"
+#include "util/Utf8.h"
 
 #include <google/protobuf/arena.h>
 
@@ -105,11 +106,16 @@ void collectProtoSpans(Collector& c, const proto::ScopeSpans& ss, const std::str
         if (!p.parent_span_id().empty() && p.parent_span_id().find_first_not_of('\0') != std::string::npos) {
             s.parentSpanId = toHex(p.parent_span_id());
         }
+        // Protobuf strings are not checked for UTF-8 on the wire: repair what
+        // the store keeps, as the attributes are (invalid bytes -> U+FFFD).
         s.name = p.name();
+        utf8::repair(s.name);
         s.kind = static_cast<int>(p.kind());
         s.statusCode = static_cast<int>(p.status().code());
         s.statusMessage = p.status().message();
+        utf8::repair(s.statusMessage);
         s.serviceName = service;
+        utf8::repair(s.serviceName);
         s.attributesJson = c.attributes(
             p.attributes(), [](const proto::KeyValue& kv) -> std::string_view { return kv.key(); },
             [](std::string& out, const proto::KeyValue& kv) { writeAnyValue(out, kv.value(), 0); });

@@ -3,6 +3,9 @@
 #include "store/RunStore.h"
 
 #include <QFile>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
 #include <QProcess>
 #include <QProcessEnvironment>
 #include <QTest>
@@ -57,7 +60,58 @@ private Q_SLOTS:
     void badFileFailsAndStoresNothing();
     void refusesNonWorkbenchDb();
     void translatedTableStaysAligned();
+    void invalidUtf8NeverAborts_data();
+    void invalidUtf8NeverAborts();
 };
+
+void TestCli::invalidUtf8NeverAborts_data()
+{
+    QTest::addColumn<QString>("format");
+    QTest::addColumn<QByteArray>("content");
+    QTest::addColumn<QString>("message");
+    QTest::newRow("native csv") << QStringLiteral("csv")
+                                << QByteArray("trace_id,model,outcome,total_ms\n,m\xff\xfe,completed,12\n")
+                                << QStringLiteral("expected UTF-8 text");
+    QTest::newRow("llmperf (nlohmann)")
+        << QStringLiteral("llmperf") << QByteArray("[{\"ttft_s\": 0.1, \"model\": \"a\xff\"}]")
+        << QStringLiteral("");
+    QTest::newRow("jaeger (nlohmann)")
+        << QStringLiteral("jaeger-json") << QByteArray("{\"data\": [{\"traceID\": \"\xc3\x28\"}]}")
+        << QStringLiteral("");
+}
+
+// A file's invalid byte echoed in an error must not abort the JSON output
+// (nlohmann's dump throws on invalid UTF-8); nothing of the file is stored.
+void TestCli::invalidUtf8NeverAborts()
+{
+    QFETCH(QString, format);
+    QFETCH(QByteArray, content);
+    QFETCH(QString, message);
+    QTemporaryDir dir;
+    const QString file =
+        dir.filePath(QStringLiteral("bad.") +
+                     (format == QStringLiteral("csv") ? QStringLiteral("csv") : QStringLiteral("json")));
+    {
+        QFile f(file);
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.write(content);
+    }
+    const auto db = dir.filePath(QStringLiteral("w.phasebench"));
+    const auto r = cli({QStringLiteral("import"), file, QStringLiteral("--db"), db,
+                        QStringLiteral("--format"), format, QStringLiteral("--json")});
+    QCOMPARE(r.exitCode, 1); // a failure, not a crash (-2)
+    QJsonParseError e;
+    const auto doc = QJsonDocument::fromJson(r.out.toUtf8(), &e);
+    QVERIFY2(e.error == QJsonParseError::NoError, qPrintable(r.out));
+    const auto error = doc.object().value(QStringLiteral("imports")).toArray().at(0).toObject();
+    QVERIFY(!error.value(QStringLiteral("error")).toString().isEmpty());
+    QVERIFY2(error.value(QStringLiteral("error")).toString().contains(message), qPrintable(r.out));
+    const auto runs = cli({QStringLiteral("runs"), QStringLiteral("--db"), db, QStringLiteral("--json")});
+    QCOMPARE(runs.exitCode, 0);
+    QCOMPARE(
+        QJsonDocument::fromJson(runs.out.toUtf8()).object().value(QStringLiteral("runs")).toArray().size(),
+        0);
+}
 
 // Column widths count characters, not bytes: a Russian header (two bytes
 // per letter) starts each column where the rows below it do.

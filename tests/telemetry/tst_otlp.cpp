@@ -5,6 +5,7 @@
 #include "telemetry/Ids.h"
 #include "telemetry/OtlpDecode.h"
 #include "telemetry/OtlpEncode.h"
+#include "util/Utf8.h"
 
 #include <QDir>
 #include <QFile>
@@ -33,6 +34,7 @@ private Q_SLOTS:
     void sampleFiles_data();
     void sampleFiles();
     void hostileInputNeverCrashes();
+    void invalidUtf8IsRepaired();
 };
 
 namespace {
@@ -469,6 +471,26 @@ void TestOtlp::hostileInputNeverCrashes()
     const auto refused = otlp::decodeJson(deeper);
     QVERIFY(!refused.ok);
     QVERIFY2(refused.error.find("nested deeper") != std::string::npos, refused.error.c_str());
+}
+
+void TestOtlp::invalidUtf8IsRepaired()
+{
+    // Protobuf does not check UTF-8 on the wire: what the store keeps is
+    // repaired (U+FFFD), so that no output path meets bytes it cannot encode.
+    auto s = sampleSpan(0);
+    s.name = std::string("chat \xff\xfe completions");
+    s.statusMessage = std::string("bad \xc3");
+    s.serviceName = std::string("gw\xed\xa0\x80"); // a surrogate
+    const auto r = otlp::decodeProtobuf(otlp::encodeProtobuf(std::span(&s, 1)));
+    QCOMPARE(r.spans.size(), std::size_t(1));
+    QCOMPARE(r.spans[0].name, std::string("chat \xef\xbf\xbd\xef\xbf\xbd completions"));
+    QCOMPARE(r.spans[0].statusMessage, std::string("bad \xef\xbf\xbd"));
+    QVERIFY(utf8::isValid(r.spans[0].serviceName));
+    QVERIFY(!utf8::isValid(s.name));
+    // Valid text is kept byte for byte.
+    std::string ok = "Ünïcödé ✓";
+    QVERIFY(!utf8::repair(ok));
+    QCOMPARE(ok, std::string("Ünïcödé ✓"));
 }
 
 QTEST_GUILESS_MAIN(TestOtlp)
