@@ -471,10 +471,6 @@ Comandos:</translation>
         <translation>retraso gen.</translation>
     </message>
     <message>
-        <source>p50 %1 ms, p99 %2 ms (start - scheduled)</source>
-        <translation>p50 %1 ms, p99 %2 ms (inicio - programado)</translation>
-    </message>
-    <message>
         <source>attempts</source>
         <translation>intentos</translation>
     </message>
@@ -1292,6 +1288,14 @@ Ejecute &apos;phasebench-cli &lt;comando&gt; --help&apos; para ver las opciones 
         <source>no data folder: neither ../share/phasebench beside the program nor the source tree</source>
         <translation>no hay carpeta de datos: ni ../share/phasebench junto al programa ni el árbol de fuentes</translation>
     </message>
+    <message>
+        <source>p50 %1 ms, p99 %2 ms, max %3 ms (start - scheduled)</source>
+        <translation>p50 %1 ms, p99 %2 ms, máx. %3 ms (inicio - programado)</translation>
+    </message>
+    <message>
+        <source>WARNING: generator-bound: %1. The latency figures below are not those of an open-model test at the requested rate.</source>
+        <translation>ADVERTENCIA: limitado por el generador: %1. Las cifras de latencia siguientes no son las de una prueba de modelo abierto a la tasa solicitada.</translation>
+    </message>
 </context>
 <context>
     <name>pb::diagnose</name>
@@ -1494,6 +1498,14 @@ Ejecute &apos;phasebench-cli &lt;comando&gt; --help&apos; para ver las opciones 
     <message>
         <source>Start with the phase&apos;s owner; the other findings say what moved.</source>
         <translation>Empiece por el responsable de la fase; los demás hallazgos indican qué cambió.</translation>
+    </message>
+    <message>
+        <source>The load generator could not start requests on time: the latency figures are not those of an open-model test at the requested rate.</source>
+        <translation>El generador de carga no pudo iniciar las solicitudes a tiempo: las cifras de latencia no son las de una prueba de modelo abierto a la tasa solicitada.</translation>
+    </message>
+    <message>
+        <source>Lower the rate, run the generator on a machine with free cores, or split the load over several generators; check generator_cpu_s.</source>
+        <translation>Reduzca la tasa, ejecute el generador en una máquina con núcleos libres o reparta la carga entre varios generadores; revise generator_cpu_s.</translation>
     </message>
 </context>
 <context>
@@ -3232,6 +3244,10 @@ Importe un archivo de resultados (Archivo › Importar…, Ctrl+I) o suéltelo a
     <message>
         <source>per stage, never pooled: %1</source>
         <translation>por etapa, nunca agrupadas: %1</translation>
+    </message>
+    <message>
+        <source>— generator-bound: %1; the figures are not those of an open-model test at the requested rate</source>
+        <translation>— limitado por el generador: %1; las cifras no son las de una prueba de modelo abierto a la tasa solicitada</translation>
     </message>
 </context>
 <context>

@@ -471,10 +471,6 @@ Commands:</source>
         <translation>отставание генератора</translation>
     </message>
     <message>
-        <source>p50 %1 ms, p99 %2 ms (start - scheduled)</source>
-        <translation>p50 %1 мс, p99 %2 мс (начало - по плану)</translation>
-    </message>
-    <message>
         <source>attempts</source>
         <translation>попытки</translation>
     </message>
@@ -1292,6 +1288,14 @@ Run &apos;phasebench-cli &lt;command&gt; --help&apos; for the options of a comma
         <source>no data folder: neither ../share/phasebench beside the program nor the source tree</source>
         <translation>нет папки данных: нет ни ../share/phasebench рядом с программой, ни дерева исходников</translation>
     </message>
+    <message>
+        <source>p50 %1 ms, p99 %2 ms, max %3 ms (start - scheduled)</source>
+        <translation>p50 %1 мс, p99 %2 мс, макс. %3 мс (старт - по расписанию)</translation>
+    </message>
+    <message>
+        <source>WARNING: generator-bound: %1. The latency figures below are not those of an open-model test at the requested rate.</source>
+        <translation>ВНИМАНИЕ: упор в генератор: %1. Приведённые ниже задержки не соответствуют тесту открытой модели при запрошенной интенсивности.</translation>
+    </message>
 </context>
 <context>
     <name>pb::diagnose</name>
@@ -1494,6 +1498,14 @@ Run &apos;phasebench-cli &lt;command&gt; --help&apos; for the options of a comma
     <message>
         <source>Start with the phase&apos;s owner; the other findings say what moved.</source>
         <translation>Начните с ответственного за фазу; остальные выводы показывают, что изменилось.</translation>
+    </message>
+    <message>
+        <source>The load generator could not start requests on time: the latency figures are not those of an open-model test at the requested rate.</source>
+        <translation>Генератор нагрузки не успевал запускать запросы вовремя: задержки не соответствуют тесту открытой модели при запрошенной интенсивности.</translation>
+    </message>
+    <message>
+        <source>Lower the rate, run the generator on a machine with free cores, or split the load over several generators; check generator_cpu_s.</source>
+        <translation>Снизьте интенсивность, запустите генератор на машине со свободными ядрами или распределите нагрузку между несколькими генераторами; проверьте generator_cpu_s.</translation>
     </message>
 </context>
 <context>
@@ -3237,6 +3249,10 @@ Import a result file (File › Import…, Ctrl+I) or drop one here.</source>
     <message>
         <source>per stage, never pooled: %1</source>
         <translation>по этапам, никогда не объединяются: %1</translation>
+    </message>
+    <message>
+        <source>— generator-bound: %1; the figures are not those of an open-model test at the requested rate</source>
+        <translation>— упор в генератор: %1; величины не соответствуют тесту открытой модели при запрошенной интенсивности</translation>
     </message>
 </context>
 <context>

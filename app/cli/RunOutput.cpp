@@ -57,7 +57,10 @@ nlohmann::json toJson(const load::LoadSummary& s)
             {"dropped_iterations", s.dropped},
             {"attempts", s.attempts},
             {"retries", s.retries},
-            {"generator_lag_ms", {{"p50", msJson(s.lagP50)}, {"p99", msJson(s.lagP99)}}},
+            {"generator_lag_ms",
+             {{"p50", msJson(s.lagP50)}, {"p99", msJson(s.lagP99)}, {"max", msJson(s.lagMax)}}},
+            {"generator_bound", s.generatorBound},
+            {"generator_bound_reason", s.generatorBoundReason},
             {"outcomes", outcomes},
             {"trace_id_collisions", s.traceIdCollisions},
             {"stages", stages}};
@@ -84,10 +87,17 @@ void printText(std::ostream& os, const load::LoadSummary& s)
     os << '\n'
        << cell(tr("dropped"), 14) << toStd(tr("%1 iterations").arg(s.dropped)) << '\n'
        << cell(tr("generator lag"), 14)
-       << toStd(tr("p50 %1 ms, p99 %2 ms (start - scheduled)")
+       << toStd(tr("p50 %1 ms, p99 %2 ms, max %3 ms (start - scheduled)")
                     .arg(QString::fromStdString(msText(s.lagP50)))
-                    .arg(QString::fromStdString(msText(s.lagP99))))
+                    .arg(QString::fromStdString(msText(s.lagP99)))
+                    .arg(QString::fromStdString(msText(s.lagMax))))
        << '\n'
+       << (s.generatorBound
+               ? toStd(tr("WARNING: generator-bound: %1. The latency figures below are not those of an "
+                          "open-model test at the requested rate.")
+                           .arg(QString::fromStdString(s.generatorBoundReason))) +
+                     "\n"
+               : std::string())
        << cell(tr("attempts"), 14)
        << toStd(tr("%1 (%2 retries), trace-ID collisions: %3")
                     .arg(s.attempts)

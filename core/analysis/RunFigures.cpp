@@ -27,6 +27,7 @@ RunFigures readRunFigures(RunStore& store, std::int64_t runId)
         {"retries", &RunFigures::retries},
         {"generator_lag_p50_ms", &RunFigures::generatorLagP50Ms},
         {"generator_lag_p99_ms", &RunFigures::generatorLagP99Ms},
+        {"generator_lag_max_ms", &RunFigures::generatorLagMaxMs},
         {"generator_cpu_s", &RunFigures::generatorCpuSeconds},
         {"trace_id_collisions", &RunFigures::traceIdCollisions},
         {"steady_window_start_ms", &RunFigures::steadyWindowStartMs},
@@ -67,6 +68,14 @@ RunFigures readRunFigures(RunStore& store, std::int64_t runId)
         }
     }
     return f;
+}
+
+std::optional<load::GeneratorSaturation> generatorSaturation(const RunFigures& f)
+{
+    if (!f.generatorLagP99Ms) {
+        return std::nullopt;
+    }
+    return load::generatorSaturation(*f.generatorLagP99Ms, f.generatorLagMaxMs, f.requestedRate);
 }
 
 } // namespace pb::analysis

@@ -2,6 +2,8 @@
 // into one typed record so that no view spells a figure's name.
 #pragma once
 
+#include "load/GeneratorLag.h"
+
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -33,6 +35,7 @@ struct RunFigures
     std::optional<double> retries;
     std::optional<double> generatorLagP50Ms;
     std::optional<double> generatorLagP99Ms;
+    std::optional<double> generatorLagMaxMs;
     std::optional<double> generatorCpuSeconds;
     std::optional<double> traceIdCollisions;
     std::optional<double> steadyWindowStartMs;
@@ -52,5 +55,9 @@ struct RunFigures
 };
 
 RunFigures readRunFigures(RunStore& store, std::int64_t runId);
+
+// Whether the run was generator-bound, by load/GeneratorLag.h's rule on its
+// stored lag; empty for a run without lag figures (an import).
+std::optional<load::GeneratorSaturation> generatorSaturation(const RunFigures& figures);
 
 } // namespace pb::analysis

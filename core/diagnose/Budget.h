@@ -58,6 +58,9 @@ struct Gates
     std::optional<double> maxDroppedIterations; // count
     std::optional<double> minJoinCoverage;      // matched / eligible; also applies to joined-phase budgets
     std::size_t minSampleSize = 20;             // per budget, unless the budget says otherwise
+    // Fail a load run whose generator could not start requests on time
+    // (load/GeneratorLag.h); on unless the file says "generator_saturation": false.
+    bool generatorSaturation = true;
 };
 
 struct BudgetSet

@@ -301,7 +301,13 @@ BudgetSet parseBudgets(std::string_view text, const std::string& file)
         const auto& g = j["gates"];
         r.onlyKeys(g, "$.gates",
                    {"max_error_rate", "max_timeout_rate", "max_dropped_iterations", "min_join_coverage",
-                    "min_sample_size"});
+                    "min_sample_size", "generator_saturation"});
+        if (g.contains("generator_saturation")) {
+            if (!g["generator_saturation"].is_boolean()) {
+                r.fail("$.gates.generator_saturation", "expected true or false");
+            }
+            set.gates.generatorSaturation = g["generator_saturation"].get<bool>();
+        }
         if (g.contains("max_error_rate")) {
             set.gates.maxErrorRate = r.fraction(g["max_error_rate"], "$.gates.max_error_rate");
         }
@@ -375,6 +381,7 @@ std::string budgetsToJson(const BudgetSet& set)
         g["min_join_coverage"] = *set.gates.minJoinCoverage;
     }
     g["min_sample_size"] = set.gates.minSampleSize;
+    g["generator_saturation"] = set.gates.generatorSaturation;
     j["gates"] = g;
     return j.dump(2);
 }

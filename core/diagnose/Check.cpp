@@ -1,5 +1,6 @@
 #include "diagnose/Check.h"
 
+#include "analysis/RunFigures.h"
 #include "analysis/Windows.h"
 #include "stats/Compare.h"
 #include "stats/Rates.h"
@@ -278,6 +279,17 @@ CheckResult evaluateBudgets(const RunData& run, const BudgetSet& set,
             item.verdict = Verdict::CannotDecide;
             item.reason = "the run has no server spans";
         }
+        r.items.push_back(std::move(item));
+    }
+    if (const auto saturation = analysis::generatorSaturation(run.figures);
+        saturation && g.generatorSaturation && !windowOverride) {
+        // The run's latency figures are not those of an open-model test at its rate.
+        auto item = gate("generator_saturation", "p99", "ms", run.figures.generatorLagP99Ms,
+                         saturation->p99LimitMs, Direction::AtMost, rates.started, "whole run");
+        item.metric = "generator_lag_p99_ms";
+        item.verdict = saturation->bound ? Verdict::Fail : Verdict::Pass;
+        item.reason = saturation->reason;
+        item.owner = Owner::ClientNetwork;
         r.items.push_back(std::move(item));
     }
     {

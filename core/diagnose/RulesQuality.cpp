@@ -1,6 +1,8 @@
 // Rule 9: data quality before conclusions.
 #include "diagnose/Rules.h"
 
+#include "analysis/RunFigures.h"
+
 #include "stats/Percentile.h"
 
 #include <QtGlobal>
@@ -29,6 +31,26 @@ std::vector<Finding> qualityRules(const RunData& run, const RuleOptions& o)
     std::vector<Finding> out;
     const auto& j = run.join;
     const auto& t = run.table;
+    // First: a generator that could not keep its schedule qualifies every figure.
+    if (const auto g = analysis::generatorSaturation(run.figures); g && g->bound) {
+        Finding f{"generator_saturated",
+                  QT_TRANSLATE_NOOP("pb::diagnose",
+                                    "The load generator could not start requests on time: the latency "
+                                    "figures are not those of an open-model test at the requested rate."),
+                  QT_TRANSLATE_NOOP("pb::diagnose",
+                                    "Lower the rate, run the generator on a machine with free cores, or "
+                                    "split the load over several generators; check generator_cpu_s."),
+                  Owner::ClientNetwork,
+                  Confidence::High,
+                  "run " + std::to_string(run.info.id),
+                  {{"generator_lag_p99_ms", "p99", "ms", g->p99LimitMs, run.figures.generatorLagP99Ms, 0, 0}},
+                  g->reason + " (before = the limit)"};
+        if (run.figures.generatorLagMaxMs) {
+            f.evidence.push_back(
+                {"generator_lag_max_ms", "max", "ms", g->maxLimitMs, run.figures.generatorLagMaxMs, 0, 0});
+        }
+        out.push_back(std::move(f));
+    }
     if (run.hasSpans && j.eligible > 0 && !isNull(j.coverage) && j.coverage < o.minJoinCoverage) {
         auto f = quality(
             "low_join_coverage",

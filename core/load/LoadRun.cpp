@@ -1,5 +1,7 @@
 #include "load/LoadRun.h"
 
+#include "load/GeneratorLag.h"
+
 #include "diagnose/BudgetStore.h"
 
 #include "load/Engine.h"
@@ -137,6 +139,9 @@ public:
         std::sort(m_lags.begin(), m_lags.end());
         s.lagP50 = nearestRank(m_lags, 50);
         s.lagP99 = nearestRank(m_lags, 99);
+        if (!m_lags.empty()) {
+            s.lagMax = m_lags.back();
+        }
         Nanos steadyDuration = 0;
         double steadyPlanned = 0;
         for (std::size_t i = 0; i < m_stageNames.size(); ++i) {
@@ -163,6 +168,13 @@ public:
         if (steadyDuration > 0) {
             s.requestedRate = steadyPlanned / (double(steadyDuration) / 1e9);
             s.achievedRate = double(s.started) / (double(steadyDuration) / 1e9);
+        }
+        if (s.lagP99) {
+            const auto g = generatorSaturation(
+                double(*s.lagP99) / 1e6, s.lagMax ? std::optional(double(*s.lagMax) / 1e6) : std::nullopt,
+                s.openModel ? std::optional(s.requestedRate) : std::nullopt);
+            s.generatorBound = g.bound;
+            s.generatorBoundReason = g.reason;
         }
         return s;
     }
@@ -325,6 +337,9 @@ LoadSummary LoadRun::run(RunStore& store)
     store.setFigure(runId, "retries", double(summary.retries));
     store.setFigure(runId, "generator_lag_p50_ms", ms(summary.lagP50), "start - scheduled, nearest-rank");
     store.setFigure(runId, "generator_lag_p99_ms", ms(summary.lagP99), "start - scheduled, nearest-rank");
+    store.setFigure(runId, "generator_lag_max_ms", ms(summary.lagMax), "start - scheduled, largest");
+    store.setFigure(runId, "generator_bound", summary.generatorBound ? 1.0 : 0.0,
+                    summary.generatorBoundReason);
     store.setFigure(runId, "trace_id_collisions", double(summary.traceIdCollisions));
     store.setFigure(runId, "generator_cpu_s", summary.engineCpuSeconds, "CPU time of the engine thread");
     store.setFigure(runId, "generator_instance_id", std::nullopt, summary.instanceId);

@@ -46,6 +46,11 @@ struct LoadSummary
     std::array<std::int64_t, kOutcomeCount> outcomes{}; // attempts and dropped iterations by Outcome
     OptNanos lagP50; // generator lag: start - scheduled, every started attempt
     OptNanos lagP99;
+    OptNanos lagMax;
+    // The run could not start requests on time (load/GeneratorLag.h): its
+    // latency figures are not those of an open-model test at its rate.
+    bool generatorBound = false;
+    std::string generatorBoundReason;
     std::size_t traceIdCollisions = 0;
     double engineCpuSeconds = 0; // CPU of the engine thread (not the writer)
 

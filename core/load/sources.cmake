@@ -11,6 +11,7 @@ target_sources(phasebench_core PRIVATE
   ${CMAKE_CURRENT_LIST_DIR}/Transport.cpp
   ${CMAKE_CURRENT_LIST_DIR}/Scheduler.cpp
   ${CMAKE_CURRENT_LIST_DIR}/Engine.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/GeneratorLag.cpp
   ${CMAKE_CURRENT_LIST_DIR}/LoadRun.cpp
 )
 target_link_libraries(phasebench_core PRIVATE CURL::libcurl nlohmann_json::nlohmann_json)

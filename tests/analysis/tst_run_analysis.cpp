@@ -122,6 +122,7 @@ private Q_SLOTS:
     void traceIdParser();
     void slowestRanking();
     void traceReconciliationIsTheJoins();
+    void generatorBoundRunIsFlagged();
 
 private:
     QTemporaryDir m_dir;
@@ -498,6 +499,67 @@ void TestRunAnalysis::traceReconciliationIsTheJoins()
     QVERIFY(!analysis::reconcileTrace(store, "not a trace id"));
     QVERIFY(!analysis::reconcileTrace(store, "0123456789abcdef0123456789abcdef"));
     QVERIFY_THROWS_EXCEPTION(StoreError, analysis::reconcileRequest(store, m_run, 100000));
+}
+
+void TestRunAnalysis::generatorBoundRunIsFlagged()
+{
+    // The issue's 15,000 req/s run on two cores: every start 0.7-2 s late.
+    QTemporaryDir dir;
+    const QString db = dir.filePath(QStringLiteral("bound.phasebench"));
+    std::int64_t runId = 0;
+    {
+        RunStore store(db.toStdString());
+        Builder run(store, "bound");
+        run.stage("rate-15000", 40, 20, 0, Req{});
+        runId = run.runId;
+        store.setFigure(runId, "requested_rate", 15000.0);
+        store.setFigure(runId, "generator_lag_p50_ms", 1400.0);
+        store.setFigure(runId, "generator_lag_p99_ms", 1950.0);
+        store.setFigure(runId, "generator_lag_max_ms", 2010.0);
+    }
+    // check: a failing gate, on by default (a budget file with no budgets of its own).
+    const QString budgets = dir.filePath(QStringLiteral("gates.json"));
+    {
+        QFile f(budgets);
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.write(R"({"gates": {"min_sample_size": 5}})");
+    }
+    const QStringList checkArgs{
+        QStringLiteral("check"), QStringLiteral("--db"), db, QStringLiteral("--budgets"), budgets,
+        QStringLiteral("--json")};
+    const auto check = cliJson(checkArgs, 3);
+    QVERIFY(check.is_object());
+    bool gate = false;
+    for (const auto& item : check["items"]) {
+        if (item["id"] == "generator_saturation") {
+            gate = true;
+            QCOMPARE(item["verdict"].get<std::string>(), std::string("fail"));
+            QCOMPARE(item["observed"].get<double>(), 1950.0);
+        }
+    }
+    QVERIFY(gate);
+    // diagnosis: the first finding.
+    const auto diagnosis =
+        cliJson({QStringLiteral("diagnose"), QStringLiteral("--db"), db, QStringLiteral("--json")});
+    QVERIFY(!diagnosis["findings"].empty());
+    QCOMPARE(diagnosis["findings"][0]["rule"].get<std::string>(), std::string("generator_saturated"));
+    // Overview.
+    const auto overview = ui::computeOverview(db, runId);
+    QVERIFY(overview.generatorBound);
+    QVERIFY(overview.generatorBoundReason.find("1.95e+03 ms") != std::string::npos ||
+            overview.generatorBoundReason.find("p99") != std::string::npos);
+    // A run that kept its schedule passes the gate.
+    {
+        RunStore store(db.toStdString());
+        store.setFigure(runId, "generator_lag_p99_ms", 0.4);
+        store.setFigure(runId, "generator_lag_max_ms", 3.0);
+    }
+    const auto ok = cliJson(checkArgs, 0);
+    for (const auto& item : ok["items"]) {
+        if (item["id"] == "generator_saturation") {
+            QCOMPARE(item["verdict"].get<std::string>(), std::string("pass"));
+        }
+    }
 }
 
 QTEST_GUILESS_MAIN(TestRunAnalysis)

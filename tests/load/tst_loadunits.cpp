@@ -3,6 +3,7 @@
 // the derivation of phases and outcomes from raw stamps.
 #include "LoadTestUtil.h"
 #include "load/AttemptTiming.h"
+#include "load/GeneratorLag.h"
 #include "load/RequestPlan.h"
 #include "load/Scenario.h"
 #include "load/Scheduler.h"
@@ -74,7 +75,25 @@ private Q_SLOTS:
     void reusedConnectionPhasesAreNull();
     void newConnectionPhases();
     void outcomes();
+    void generatorSaturationRule();
 };
+
+void TestLoadUnits::generatorSaturationRule()
+{
+    // p99 limit: max(2 ms, 1 % of the mean inter-arrival); any start > 100 ms late.
+    QVERIFY(!generatorSaturation(1.5, 10, 10.0).bound);
+    const auto saturated = generatorSaturation(1400, 2000, 15000.0); // the 15,000 req/s run
+    QVERIFY(saturated.bound);
+    QCOMPARE(saturated.p99LimitMs, 2.0);
+    QVERIFY(saturated.reason.find("p99") != std::string::npos);
+    const auto late = generatorSaturation(1.0, 150, 5.0);
+    QVERIFY(late.bound);
+    QVERIFY(late.reason.find("after its scheduled time") != std::string::npos);
+    const auto slow = generatorSaturation(3, 20, 1.0); // 1 req/s: 10 ms of lag are allowed
+    QVERIFY(!slow.bound);
+    QCOMPARE(slow.p99LimitMs, 10.0);
+    QVERIFY(!generatorSaturation(1.9, std::nullopt, std::nullopt).bound); // closed model: 2 ms
+}
 
 void TestLoadUnits::tenThousandTraceparents()
 {

@@ -204,7 +204,13 @@ void OverviewPage::display(const std::shared_ptr<const OverviewResults>& results
     }
     m_fields[ArrivalRate]->setText(arrival.join(QLatin1Char('\n')));
     m_fields[Dropped]->setText(dropped.join(QLatin1Char('\n')));
-    m_fields[GeneratorLag]->setText(OverviewModel::formatMs(r.generatorLagP99Ms));
+    QString lag = OverviewModel::formatMs(r.generatorLagP99Ms);
+    if (r.generatorBound) {
+        lag += QStringLiteral("  ") + tr("— generator-bound: %1; the figures are not those of an open-model "
+                                         "test at the requested rate")
+                                          .arg(QString::fromStdString(r.generatorBoundReason));
+    }
+    m_fields[GeneratorLag]->setText(lag);
     m_fields[Outcomes]->setText(outcomes.join(QLatin1Char('\n')));
     m_fields[JoinCoverage]->setText(r.joinCoverage         ? percent(r.joinCoverage)
                                     : r.run.spanCount == 0 ? tr("no server spans in this run")

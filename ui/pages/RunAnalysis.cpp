@@ -19,6 +19,10 @@ OverviewResults computeOverview(const QString& path, std::int64_t runId, const P
     out.run = run.info;
     out.config = run.config;
     out.generatorLagP99Ms = run.figures.generatorLagP99Ms;
+    if (const auto g = analysis::generatorSaturation(run.figures)) {
+        out.generatorBound = g->bound;
+        out.generatorBoundReason = g->reason;
+    }
     out.joined = run.joined;
     out.joinCoverage = run.joinCoverage();
 

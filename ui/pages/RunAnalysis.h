@@ -34,6 +34,8 @@ struct OverviewResults
     // stepped run (never pooled), else one.
     analysis::RunSummary summary;
     std::optional<double> generatorLagP99Ms;
+    bool generatorBound = false; // load/GeneratorLag.h, from the stored lag
+    std::string generatorBoundReason;
     std::optional<double> joinCoverage;
     bool joined = false;
 
