@@ -756,9 +756,17 @@ ColumnMapping K6JsonImporter::defaultTrendMapping()
 
 int K6JsonImporter::detect(std::string_view head, std::string_view) const
 {
-    // The first line is a Metric or Point envelope in either key order.
+    // The first line is a Metric or Point envelope in either key order, with
+    // any spacing (Python's json writes "type": "Point"): parse it when whole.
     const auto eol = head.find('\n');
     const auto first = head.substr(0, eol);
+    if (const auto j = nlohmann::json::parse(first, nullptr, false); j.is_object()) {
+        const auto type = j.find("type");
+        const bool envelope = type != j.end() && type->is_string() &&
+                              (*type == "Metric" || *type == "Point") && j.contains("metric") &&
+                              j.contains("data");
+        return envelope ? 95 : 0;
+    }
     const bool typed = first.find("\"type\":\"Metric\"") != std::string_view::npos ||
                        first.find("\"type\":\"Point\"") != std::string_view::npos;
     if (typed && first.find("\"metric\":") != std::string_view::npos &&

@@ -99,6 +99,7 @@ private Q_SLOTS:
     void detectionFromContent_data();
     void detectionFromContent();
     // behaviour
+    void k6SpacedReadsLikeCompact();
     void roundTripK6ThroughStats();
     void badInputFailsWithLocationAndCommitsNothing_data();
     void badInputFailsWithLocationAndCommitsNothing();
@@ -723,6 +724,9 @@ void TestImporters::detectionFromContent_data()
                                      << "llmperf-summary";
     QTest::newRow("generic csv") << "generic_latency.csv"
                                  << "generic-csv";
+    // The same k6 output re-serialized by Python's json ("type": "Point"): detected and read alike.
+    QTest::newRow("k6 spaced") << "k6_llm_spaced.ndjson"
+                               << "k6-json";
 }
 
 void TestImporters::detectionFromContent()
@@ -734,6 +738,17 @@ void TestImporters::detectionFromContent()
     const auto* i = registry().detect(head, "upload.bin");
     QVERIFY(i);
     QCOMPARE(QString::fromUtf8(i->name().data(), static_cast<int>(i->name().size())), format);
+}
+
+void TestImporters::k6SpacedReadsLikeCompact()
+{
+    const auto compact = parseFile("k6-json", fixture("k6_llm.ndjson"));
+    const auto spaced = parseFile("k6-json", fixture("k6_llm_spaced.ndjson"));
+    QCOMPARE(spaced.sink.rows.size(), compact.sink.rows.size());
+    for (std::size_t i = 0; i < compact.sink.rows.size(); ++i) {
+        QCOMPARE(spaced.sink.rows[i].traceId, compact.sink.rows[i].traceId);
+        QCOMPARE(spaced.sink.rows[i].total, compact.sink.rows[i].total);
+    }
 }
 
 void TestImporters::roundTripK6ThroughStats()
