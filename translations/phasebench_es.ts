@@ -1296,6 +1296,10 @@ Ejecute &apos;phasebench-cli &lt;comando&gt; --help&apos; para ver las opciones 
         <source>WARNING: generator-bound: %1. The latency figures below are not those of an open-model test at the requested rate.</source>
         <translation>ADVERTENCIA: limitado por el generador: %1. Las cifras de latencia siguientes no son las de una prueba de modelo abierto a la tasa solicitada.</translation>
     </message>
+    <message>
+        <source>dropped iterations: %1</source>
+        <translation>iteraciones descartadas: %1</translation>
+    </message>
 </context>
 <context>
     <name>pb::diagnose</name>

@@ -1296,6 +1296,10 @@ Run &apos;phasebench-cli &lt;command&gt; --help&apos; for the options of a comma
         <source>WARNING: generator-bound: %1. The latency figures below are not those of an open-model test at the requested rate.</source>
         <translation>ВНИМАНИЕ: упор в генератор: %1. Приведённые ниже задержки не соответствуют тесту открытой модели при запрошенной интенсивности.</translation>
     </message>
+    <message>
+        <source>dropped iterations: %1</source>
+        <translation>отброшенные итерации: %1</translation>
+    </message>
 </context>
 <context>
     <name>pb::diagnose</name>

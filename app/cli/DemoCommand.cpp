@@ -147,7 +147,6 @@ int demoCommand(const QStringList& args, Io& io)
                           .arg(result.exporter.exported)
                           .arg(result.spans.stored)
                           .arg(result.exporter.dropped + result.spans.refused + result.spans.failed));
-        io.out << '\n';
         printFigures(io.out, result.figures);
         io.out << '\n';
         print(io.out, tr("Stored in %1 (run %2). Open it with: phasebench %1")

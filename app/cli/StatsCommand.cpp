@@ -598,12 +598,17 @@ int statsCommand(const QStringList& args, Io& io)
                 one["pooled"] = true;
                 one["note"] = w.note;
             }
+            // The run's own count (a load run's, or an import's dropped_iterations), not only dropped rows.
+            one["dropped_iterations"] = w.droppedIterations ? Json(*w.droppedIterations) : Json();
             if (!json) {
                 if (perStage) {
                     io.out << "\n== " << toStd(tr("stage %1").arg(QString::fromStdString(w.stage)))
                            << " ==\n";
                 }
                 printReport(io.out, w.report, !req.metrics.empty());
+                if (w.droppedIterations) {
+                    print(io.out, tr("dropped iterations: %1").arg(*w.droppedIterations));
+                }
             }
             if (req.composition) {
                 const double levels[] = {0.5, 0.95, 0.99};

@@ -266,8 +266,12 @@ CheckResult evaluateBudgets(const RunData& run, const BudgetSet& set,
         for (const auto& s : run.samples) {
             fromSamples += s.dropped;
         }
-        const double dropped = windowOverride ? double(rates.dropped)
-                                              : double(std::max<std::int64_t>(rates.dropped, fromSamples));
+        // Rows marked dropped, the run's samples, or the figure an import stored
+        // (k6's dropped_iterations): whichever saw the most.
+        double dropped = double(rates.dropped);
+        if (!windowOverride) {
+            dropped = std::max({dropped, double(fromSamples), run.figures.droppedIterations.value_or(0.0)});
+        }
         r.items.push_back(gate("dropped_iterations", "count", "count", dropped, *g.maxDroppedIterations,
                                Direction::AtMost, rates.started + rates.dropped, population));
     }

@@ -123,6 +123,7 @@ private Q_SLOTS:
     void slowestRanking();
     void traceReconciliationIsTheJoins();
     void generatorBoundRunIsFlagged();
+    void importedDroppedIterationsCount();
 
 private:
     QTemporaryDir m_dir;
@@ -560,6 +561,44 @@ void TestRunAnalysis::generatorBoundRunIsFlagged()
             QCOMPARE(item["verdict"].get<std::string>(), std::string("pass"));
         }
     }
+}
+
+// k6's dropped_iterations (3 in the fixture, no row marked dropped) count in
+// stats, check and the Overview like a load run's.
+void TestRunAnalysis::importedDroppedIterationsCount()
+{
+    QTemporaryDir dir;
+    const QString db = dir.filePath(QStringLiteral("k6.phasebench"));
+    QCOMPARE(cli({QStringLiteral("import"), QStringLiteral(PHASEBENCH_TEST_DATA "/importers/k6_llm.ndjson"),
+                  QStringLiteral("--db"), db})
+                 .code,
+             0);
+    const auto stats =
+        cliJson({QStringLiteral("stats"), QStringLiteral("--db"), db, QStringLiteral("--json")});
+    QCOMPARE(stats["dropped_iterations"].get<double>(), 3.0);
+    const auto text = cli({QStringLiteral("stats"), QStringLiteral("--db"), db});
+    QVERIFY2(text.out.contains("dropped iterations: 3"), text.out.constData());
+    const QString budgets = dir.filePath(QStringLiteral("gates.json"));
+    {
+        QFile f(budgets);
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.write(R"({"gates": {"max_dropped_iterations": 0, "min_sample_size": 1}})");
+    }
+    const auto check = cliJson({QStringLiteral("check"), QStringLiteral("--db"), db,
+                                QStringLiteral("--budgets"), budgets, QStringLiteral("--json")},
+                               3);
+    bool gate = false;
+    for (const auto& item : check["items"]) {
+        if (item["id"] == "dropped_iterations") {
+            gate = true;
+            QCOMPARE(item["observed"].get<double>(), 3.0);
+            QCOMPARE(item["verdict"].get<std::string>(), std::string("fail"));
+        }
+    }
+    QVERIFY(gate);
+    const auto overview = ui::computeOverview(db, 1);
+    QVERIFY(overview.single());
+    QCOMPARE(overview.single()->droppedIterations, std::optional<double>(3.0));
 }
 
 QTEST_GUILESS_MAIN(TestRunAnalysis)
