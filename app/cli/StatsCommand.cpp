@@ -589,7 +589,6 @@ int statsCommand(const QStringList& args, Io& io)
         }
         auto stages = Json::array();
         for (const auto& w : summary.windows) {
-            const auto selection = select(run.table, req.scope, w.window);
             Json one = toJson(w.report);
             if (!w.stage.empty()) {
                 one["stage"] = w.stage;
@@ -610,14 +609,19 @@ int statsCommand(const QStringList& args, Io& io)
                     print(io.out, tr("dropped iterations: %1").arg(*w.droppedIterations));
                 }
             }
+            // The window's events again only for what the summary does not hold.
+            std::optional<Selection> selection;
+            if (req.composition || req.intervalMs) {
+                selection.emplace(select(run.table, req.scope, w.window));
+            }
             if (req.composition) {
                 const double levels[] = {0.5, 0.95, 0.99};
                 const auto c =
-                    tailComposition(selection, *req.composition, req.statistic, levels, req.bandPoints);
+                    tailComposition(*selection, *req.composition, req.statistic, levels, req.bandPoints);
                 json ? void(one["composition"] = toJson(c)) : printComposition(io.out, c);
             }
             if (req.intervalMs) {
-                const auto s = timeSeries(selection, *req.seriesMetric, *req.intervalMs, req.statistic);
+                const auto s = timeSeries(*selection, *req.seriesMetric, *req.intervalMs, req.statistic);
                 json ? void(one["series"] = toJson(s)) : printSeries(io.out, s);
             }
             if (!perStage && (req.baselineRun || req.baselineWindow)) {

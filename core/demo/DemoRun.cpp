@@ -190,9 +190,13 @@ DemoRunResult DemoRun::run()
     writer.stop();
 
     const auto runId = result.load.runId;
-    const auto joined = joinRun(store, runId);
-    result.join = joined.report;
-    storeJoinFigures(store, runId, joined.report);
+    // One join: the run analysis's, whose report is also stored with the run.
+    auto run = analysis::loadRun(store, runId);
+    result.join = run.joined ? run.join : joinRun(store, runId).report;
+    storeJoinFigures(store, runId, result.join);
+    if (!std::isnan(result.join.coverage)) {
+        run.figures.joinCoverage = result.join.coverage;
+    }
 
     analysis::SummaryRequest request;
     request.statistic.percentiles = {0.5, 0.95, 0.99};
@@ -201,7 +205,7 @@ DemoRunResult DemoRun::run()
             request.metrics.push_back(m);
         }
     }
-    result.figures = analysis::summarizeRun(analysis::loadRun(store, runId), request);
+    result.figures = analysis::summarizeRun(run, request);
     return result;
 }
 

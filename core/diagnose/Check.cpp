@@ -8,6 +8,7 @@
 
 #include <algorithm>
 #include <cstdio>
+#include <map>
 
 namespace pb::diagnose {
 namespace {
@@ -232,12 +233,18 @@ CheckResult evaluateBudgets(const RunData& run, const BudgetSet& set,
                             const std::optional<stats::Window>& windowOverride)
 {
     CheckResult r;
+    // The run's windows once per settle time (each needs the stages in time order).
+    std::map<double, std::vector<analysis::FigureWindow>> windowsBySettle;
     for (const auto& b : set.budgets) {
         if (windowOverride) {
             r.items.push_back(evaluateBudget(run, b, set.gates, *windowOverride));
         } else if (b.condition.runWindows) {
             // The run analysis's windows: a stepped run's budget is decided per stage, never pooled.
-            const auto windows = analysis::figureWindows(run, {b.condition.window.settleMs});
+            auto [it, added] = windowsBySettle.try_emplace(b.condition.window.settleMs);
+            if (added) {
+                it->second = analysis::figureWindows(run, {b.condition.window.settleMs});
+            }
+            const auto& windows = it->second;
             for (const auto& w : windows) {
                 auto item = evaluateBudget(run, b, set.gates, w.window);
                 if (windows.size() > 1) {

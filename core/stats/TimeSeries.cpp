@@ -81,6 +81,10 @@ TimeSeries timeSeries(const Selection& selection, const Metric& metric, double i
     const double level[] = {p};
     for (std::size_t b = 0; b < buckets; ++b) {
         auto& pt = ts.points[b];
+        pt.dropped = pt.events - pt.started;
+        if (pt.endMs > pt.startMs) {
+            pt.startedRate = static_cast<double>(pt.started) / ((pt.endMs - pt.startMs) / 1000.0);
+        }
         if (pt.started > 0) {
             pt.errorRate = static_cast<double>(pt.errors) / static_cast<double>(pt.started);
         }

@@ -22,6 +22,8 @@ struct IntervalPoint
     std::size_t n = 0;               // metric values in scope
     std::optional<double> value;     // the percentile of the metric, by the statistic's convention
     std::optional<double> errorRate; // errors / started
+    double startedRate = 0;          // started per second of the interval
+    std::size_t dropped = 0;         // events - started: iterations that never started
 };
 
 struct TimeSeries

@@ -146,9 +146,9 @@ TimelineResults computeTimeline(const QString& path, qint64 runId, const Timelin
         for (const auto& pt : counts->points) {
             const double x = midS(pt.startMs, pt.endMs);
             out.achievedRate.x.push_back(x);
-            out.achievedRate.y.push_back(double(pt.started) / ((pt.endMs - pt.startMs) / 1000.0));
+            out.achievedRate.y.push_back(pt.startedRate);
             out.dropped.x.push_back(x);
-            out.dropped.y.push_back(double(pt.events - pt.started));
+            out.dropped.y.push_back(double(pt.dropped));
         }
     }
 
