@@ -79,7 +79,14 @@ std::unique_ptr<RunStore> openStore(const QCommandLineParser& parser, Io& io, bo
             print(io.err, tr("no workbench file at '%1'").arg(QString::fromStdString(path)));
             return nullptr;
         }
-        return std::make_unique<RunStore>(path, RunStore::Mode::ReadWrite);
+        auto store = std::make_unique<RunStore>(path, RunStore::Mode::ReadWrite);
+        if (store->isReadOnly() && create) {
+            print(io.err, tr("'%1' is read-only (file or folder permissions, or read-only media); this "
+                             "command writes to it. Copy it somewhere writable, or choose another file.")
+                              .arg(QString::fromStdString(path)));
+            return nullptr;
+        }
+        return store;
     } catch (const StoreError& e) {
         print(io.err, QString::fromStdString(e.what()));
         return nullptr;

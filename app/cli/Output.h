@@ -38,7 +38,9 @@ void setupParser(QCommandLineParser& parser, const QString& description, bool wi
 // Parses `args`; on error or --help prints and returns the exit code to use.
 std::optional<int> parseOrExit(QCommandLineParser& parser, const QStringList& args, Io& io,
                                bool requireDb = true);
-// Opens --db; prints a clear error and returns null on failure.
+// Opens --db; prints a clear error and returns null on failure. `create`:
+// the command writes (the file is created when missing, and a read-only file
+// is refused); otherwise a read-only file opens for reading.
 std::unique_ptr<RunStore> openStore(const QCommandLineParser& parser, Io& io, bool create);
 
 } // namespace pb::cli

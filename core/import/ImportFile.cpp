@@ -4,30 +4,73 @@
 #include "import/PipelinedSink.h"
 #include "store/RunStore.h"
 
+#include <chrono>
 #include <filesystem>
 #include <fstream>
 #include <memory>
+#include <thread>
 
 namespace pb {
 namespace {
 
+// Writes into the open transaction and, for a new run, commits it in
+// bounded pieces: a load run, the OTLP receiver or another import writing
+// the same file waits at most one piece (~250 ms) for the lock instead of
+// the whole import. The run is 'importing' until the last piece, and an
+// import that fails or is killed is removed (RunStore), so no half import
+// ever looks like a run.
 class StoreSink final : public ImportSink
 {
 public:
-    StoreSink(RunStore& store, std::int64_t runId)
+    StoreSink(RunStore& store, std::int64_t runId, bool commitInPieces)
         : m_store(store)
         , m_runId(runId)
+        , m_commitInPieces(commitInPieces)
     {}
-    void addRequests(std::span<const RequestRecord> rows) override { m_store.insertRequests(m_runId, rows); }
-    void addSpans(std::span<const SpanRecord> spans) override { m_store.insertSpans(m_runId, spans); }
+    void addRequests(std::span<const RequestRecord> rows) override
+    {
+        m_store.insertRequests(m_runId, rows);
+        wrote(rows.size());
+    }
+    void addSpans(std::span<const SpanRecord> spans) override
+    {
+        m_store.insertSpans(m_runId, spans);
+        wrote(spans.size());
+    }
     void addFigure(const std::string& name, std::optional<double> value, const std::string& text) override
     {
         m_store.setFigure(m_runId, name, value, text);
     }
 
 private:
+    static constexpr std::size_t kPieceRows = 50000;
+    static constexpr auto kPieceTime = std::chrono::milliseconds(250);
+    // Long enough for a writer polling the lock (every 2 ms, store/Sqlite.h)
+    // to take it between two pieces.
+    static constexpr auto kYield = std::chrono::milliseconds(6);
+
+    void wrote(std::size_t n)
+    {
+        if (!m_commitInPieces) {
+            return;
+        }
+        m_rows += n;
+        const auto now = std::chrono::steady_clock::now();
+        if (m_rows < kPieceRows && now - m_since < kPieceTime) {
+            return;
+        }
+        m_store.commit();
+        std::this_thread::sleep_for(kYield);
+        m_store.begin(RunStore::Checks::RunsChecked);
+        m_rows = 0;
+        m_since = std::chrono::steady_clock::now();
+    }
+
     RunStore& m_store;
     std::int64_t m_runId;
+    bool m_commitInPieces;
+    std::size_t m_rows = 0;
+    std::chrono::steady_clock::time_point m_since = std::chrono::steady_clock::now();
 };
 
 } // namespace
@@ -124,25 +167,28 @@ ImportResult importFile(RunStore& store, const ImportRequest& request, const Imp
         };
     }
 
-    // The run is created here or checked below, before any row refers to it.
+    ImportResult result;
+    if (request.intoRun) {
+        if (!store.run(*request.intoRun)) {
+            throw ImportError(request.path, 0, "run " + std::to_string(*request.intoRun) + " does not exist");
+        }
+        result.runId = *request.intoRun;
+    } else {
+        // Committed at once, as 'importing': other writers see who holds the
+        // file, and a killed import is recognised and removed on next open.
+        RunInfo info;
+        info.name = request.runName.empty() ? fileName : request.runName;
+        info.kind = RunKind::Import;
+        info.source = fileName + " (" + std::string(importer->name()) + ")";
+        info.status = RunStatus::Importing;
+        result.runId = store.createRun(info);
+    }
+    // Adding to an existing run stays one transaction: the run is visible,
+    // so a part of the file must never appear in it.
+    const bool inPieces = !request.intoRun;
     store.begin(RunStore::Checks::RunsChecked);
     try {
-        ImportResult result;
-        if (request.intoRun) {
-            if (!store.run(*request.intoRun)) {
-                throw ImportError(request.path, 0,
-                                  "run " + std::to_string(*request.intoRun) + " does not exist");
-            }
-            result.runId = *request.intoRun;
-        } else {
-            RunInfo info;
-            info.name = request.runName.empty() ? fileName : request.runName;
-            info.kind = RunKind::Import;
-            info.source = fileName + " (" + std::string(importer->name()) + ")";
-            info.status = RunStatus::Running;
-            result.runId = store.createRun(info);
-        }
-        StoreSink storeSink(store, result.runId);
+        StoreSink storeSink(store, result.runId, inPieces);
         {
             // On an error the pipeline is gone (its writer joined) before
             // the rollback below touches the store.
@@ -160,6 +206,14 @@ ImportResult importFile(RunStore& store, const ImportRequest& request, const Imp
         return result;
     } catch (...) {
         store.rollback();
+        if (inPieces) {
+            try {
+                store.deleteRun(result.runId);
+            } catch (const StoreError&) {
+                // Left 'importing': the next open of the file removes it
+                // once this process is gone.
+            }
+        }
         throw;
     }
 }

@@ -1,6 +1,9 @@
 // Imports one file into a workbench file: detects the format, creates the run
-// and writes everything in one transaction, so a failed or cancelled import
-// leaves nothing behind and loses nothing already stored.
+// ('importing' until done) and commits its rows in bounded pieces, so other
+// writers of the file are never locked out for long. A failed or cancelled
+// import removes its run (a killed one is removed on the file's next open):
+// it leaves nothing behind and loses nothing already stored. Adding to an
+// existing run (intoRun) is one transaction.
 #pragma once
 
 #include "import/Importer.h"
@@ -30,7 +33,7 @@ struct ImportResult
 };
 
 // Throws ImportError (bad input, unknown format, unreadable file), Cancelled, or
-// StoreError. On any exception nothing of this import is committed.
+// StoreError. On any exception nothing of this import is left in the file.
 ImportResult importFile(RunStore& store, const ImportRequest& request, const ImporterRegistry& registry,
                         const ProgressFn& progress = {});
 

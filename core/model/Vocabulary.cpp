@@ -51,11 +51,12 @@ constexpr std::array<std::pair<RunKind, std::string_view>, 2> kKinds{{
     {RunKind::Import, "import"},
 }};
 
-constexpr std::array<std::pair<RunStatus, std::string_view>, 4> kStatuses{{
+constexpr std::array<std::pair<RunStatus, std::string_view>, 5> kStatuses{{
     {RunStatus::Running, "running"},
     {RunStatus::Complete, "complete"},
     {RunStatus::Aborted, "aborted"},
     {RunStatus::Incomplete, "incomplete"},
+    {RunStatus::Importing, "importing"},
 }};
 
 } // namespace

@@ -23,7 +23,8 @@ enum class UsageSource { None, Provider, Estimated };
 
 enum class RunKind { Load, Import };
 
-enum class RunStatus { Running, Complete, Aborted, Incomplete };
+// Importing: an import is still committing its rows (schema v5).
+enum class RunStatus { Running, Complete, Aborted, Incomplete, Importing };
 
 std::string_view nameOf(Outcome o);
 std::string_view nameOf(UsageSource u);

@@ -15,6 +15,7 @@
 #include <csignal>
 #include <cstring>
 #include <ctime>
+#include <filesystem>
 #include <future>
 #include <unistd.h>
 #include <unordered_map>
@@ -828,12 +829,67 @@ struct RunStore::Prepared
     std::unordered_map<std::int64_t, std::int64_t> nextSeq;
 };
 
+namespace {
+
+// A file this user may not change (permissions, read-only media) is opened
+// read-only instead of failing on the first pragma: every reading command
+// and the window work on it. WAL needs the -wal and -shm files beside it,
+// so the folder counts too unless they exist and are writable.
+bool writable(const std::string& path)
+{
+    namespace fs = std::filesystem;
+    std::error_code ec;
+    if (!fs::exists(path, ec)) {
+        return true; // to be created; opening says why it cannot be
+    }
+    if (::access(path.c_str(), W_OK) != 0) {
+        return false;
+    }
+    const auto dir = fs::absolute(path, ec).parent_path();
+    if (::access(dir.c_str(), W_OK) == 0) {
+        return true;
+    }
+    const std::string shm = path + "-shm";
+    return ::access(shm.c_str(), W_OK) == 0;
+}
+
+bool hasUncheckpointedLog(const std::string& path)
+{
+    std::error_code ec;
+    const auto size = std::filesystem::file_size(path + "-wal", ec);
+    return !ec && size > 0;
+}
+
+} // namespace
+
 RunStore::RunStore(const std::string& path, Mode mode)
-    : m_db(path, mode == Mode::ReadOnly, mode == Mode::ReadWrite)
-    , m_readOnly(mode == Mode::ReadOnly)
+    : m_db(path, mode == Mode::ReadOnly || !writable(path), mode == Mode::ReadWrite)
+    , m_readOnly(mode == Mode::ReadOnly || !writable(path))
+    , m_readOnlyFallback(mode == Mode::ReadWrite && m_readOnly)
     , m_prepared(std::make_unique<Prepared>())
 {
-    sqlite3_busy_timeout(m_db.handle(), 10000);
+    if (m_readOnly) {
+        // Without a writable -shm, SQLite cannot read a WAL file read-only;
+        // a file with no log left (the last writer checkpointed it on close)
+        // is read as immutable instead.
+        try {
+            schema::version(m_db);
+        } catch (const StoreError& e) {
+            if (hasUncheckpointedLog(path)) {
+                throw StoreError("'" + path + "' is read-only and its log '" + path +
+                                 "-wal' still holds committed runs that only a writable copy can read (" +
+                                 e.what() + "); copy both files to a writable folder");
+            }
+            m_db = Connection::immutable(path);
+        }
+    }
+    configure(path);
+}
+
+void RunStore::configure(const std::string& path)
+{
+    m_db.setBusyTimeout(std::chrono::milliseconds(10000));
+    m_db.setWriterDescriber([this] { return describeWriters(); });
     batchtables::registerModules(m_db.handle());
     try {
         // 16 KB pages (new files only; an existing file keeps its size):
@@ -851,17 +907,28 @@ RunStore::RunStore(const std::string& path, Mode mode)
                          ")");
     }
     if (m_readOnly) {
-        const int v = schema::version(m_db);
+        int v = 0;
+        try {
+            v = schema::version(m_db);
+        } catch (const StoreError& e) {
+            throw StoreError("'" + path + "' is not a Phasebench workbench file or is damaged (" + e.what() +
+                             ")");
+        }
         if (v > schema::currentVersion()) {
             throw StoreError("'" + path + "' was written by a newer Phasebench (schema version " +
                              std::to_string(v) + "); open it with a newer Phasebench.");
         }
         if (v < schema::currentVersion()) {
-            throw StoreError("'" + path + "' uses an older schema; open it once read-write to upgrade it.");
+            throw StoreError("'" + path + "' uses an older schema (version " + std::to_string(v) + ") and " +
+                             (m_readOnlyFallback
+                                  ? "is read-only; open a writable copy once to upgrade it."
+                                  : "is opened read-only; open it once read-write to upgrade it."));
         }
+        schema::verify(m_db);
         return;
     }
     schema::migrate(m_db);
+    schema::verify(m_db);
     // WAL: readers (the GUI) never block the writer (a run or an import).
     // synchronous=NORMAL keeps every committed batch across a process crash.
     m_db.exec("PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL");
@@ -882,6 +949,28 @@ RunStore::RunStore(const std::string& path, Mode mode)
     markAbandonedRuns();
 }
 
+std::string RunStore::describeWriters()
+{
+    auto st = m_db.prepare(
+        "SELECT id, name, kind, status, writer_host, writer_pid FROM runs WHERE status IN ('running', "
+        "'importing') ORDER BY id");
+    std::string out;
+    while (st.step()) {
+        if (!out.empty()) {
+            out += ", ";
+        }
+        out += "run " + std::to_string(st.int64(0)) + " '" + std::string(st.text(1)) + "' (" +
+               (st.text(3) == "importing" ? std::string("an import") : std::string(st.text(2)) + " run") +
+               ", pid " + std::to_string(st.int64(5)) + " on " + std::string(st.text(4)) + ")";
+    }
+    return out;
+}
+
+void RunStore::setBusyTimeout(std::chrono::milliseconds timeout)
+{
+    m_db.setBusyTimeout(timeout);
+}
+
 RunStore::~RunStore() = default;
 
 int RunStore::schemaVersion()
@@ -891,20 +980,36 @@ int RunStore::schemaVersion()
 
 void RunStore::markAbandonedRuns()
 {
-    // A run stays 'running' only while its writer process is alive on this host.
-    auto sel = m_db.prepare("SELECT id, writer_host, writer_pid FROM runs WHERE status = 'running'");
+    // A run stays 'running' or 'importing' only while its writer process is
+    // alive on this host. An abandoned load run keeps what it committed (as
+    // 'incomplete'); an abandoned import is removed: a half-imported file
+    // must not look like a run.
+    auto sel = m_db.prepare(
+        "SELECT id, writer_host, writer_pid, status FROM runs WHERE status IN ('running', 'importing')");
     std::vector<std::int64_t> abandoned;
+    std::vector<std::int64_t> halfImported;
     const std::string host = hostName();
     while (sel.step()) {
         const bool sameHost = sel.text(1) == host;
         const auto pid = static_cast<pid_t>(sel.int64(2));
         const bool alive = sameHost && pid > 0 && (kill(pid, 0) == 0 || errno == EPERM);
         if (!alive) {
-            abandoned.push_back(sel.int64(0));
+            (sel.text(3) == "importing" ? halfImported : abandoned).push_back(sel.int64(0));
         }
     }
-    for (auto id : abandoned) {
-        setRunStatus(id, RunStatus::Incomplete);
+    // Housekeeping only: on a full disk or a busy file it waits for a later
+    // open instead of making the file unreadable.
+    try {
+        for (auto id : abandoned) {
+            setRunStatus(id, RunStatus::Incomplete);
+        }
+        for (auto id : halfImported) {
+            deleteRun(id);
+        }
+    } catch (const StoreError& e) {
+        if (e.kind() == StoreError::Kind::Other) {
+            throw;
+        }
     }
 }
 
@@ -1019,8 +1124,20 @@ void RunStore::rollback()
     }
     m_inTx = false;
     m_prepared->nextSeq.clear(); // sequence numbers handed out in the transaction are void
-    m_db.exec("ROLLBACK");
-    restoreForeignKeys();
+    // SQLite rolls back by itself on some errors (a full disk, an I/O error);
+    // a ROLLBACK then would fail and hide the error that caused it.
+    if (!m_db.autocommit()) {
+        try {
+            m_db.exec("ROLLBACK");
+        } catch (const StoreError&) {
+            // Rolling back is the error path already; closing rolls back too.
+        }
+    }
+    try {
+        restoreForeignKeys();
+    } catch (const StoreError&) {
+        // As above: the caller is reporting the error that brought it here.
+    }
 }
 
 std::int64_t RunStore::nextSeq(std::int64_t runId)

@@ -10,6 +10,7 @@
 #include "model/Span.h"
 #include "store/Sqlite.h"
 
+#include <chrono>
 #include <memory>
 #include <optional>
 #include <span>
@@ -23,8 +24,12 @@ class RunStore
 public:
     enum class Mode { ReadWrite, ReadOnly };
 
-    // Opens (creating when missing, in ReadWrite) and migrates the file. Runs
-    // left 'running' by a writer that no longer exists become 'incomplete'.
+    // Opens (creating when missing, in ReadWrite) and migrates the file, then
+    // checks that it has every table, column and index of its schema
+    // version. Runs left 'running' by a writer that no longer exists become
+    // 'incomplete'; imports it left 'importing' are removed. A file (or
+    // folder) this user cannot write opens read-only even in ReadWrite:
+    // isReadOnly() says so, and writes fail naming the file.
     explicit RunStore(const std::string& path, Mode mode = Mode::ReadWrite);
     ~RunStore();
     RunStore(const RunStore&) = delete;
@@ -32,6 +37,11 @@ public:
 
     const std::string& path() const { return m_db.path(); }
     int schemaVersion();
+    bool isReadOnly() const { return m_readOnly; }
+    // Opened with Mode::ReadWrite, but the file cannot be written.
+    bool fellBackToReadOnly() const { return m_readOnlyFallback; }
+    // How long a write waits for another writer of the file (default 10 s).
+    void setBusyTimeout(std::chrono::milliseconds timeout);
 
     // Runs
     std::int64_t createRun(const RunInfo& info); // ignores info.id and the counts; this process is the writer
@@ -86,7 +96,9 @@ public:
 
 private:
     struct Prepared;
+    void configure(const std::string& path);
     void markAbandonedRuns();
+    std::string describeWriters();
     void restoreForeignKeys();
     std::int64_t nextSeq(std::int64_t runId);
     // Rebuilds the request blocks of a run whose blocks do not match its rows;
@@ -95,6 +107,7 @@ private:
 
     Connection m_db;
     bool m_readOnly = false;
+    bool m_readOnlyFallback = false;
     bool m_inTx = false;
     bool m_foreignKeysOff = false;
     std::unique_ptr<Prepared> m_prepared;

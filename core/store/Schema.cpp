@@ -155,10 +155,77 @@ CREATE TABLE span_traces (
     segments.flush();
 }
 
+// Version 5: a run can be 'importing': an import commits in bounded
+// transactions (so other writers of the file are not locked out for its
+// whole length) and its run says so until the last one. SQLite cannot change
+// a CHECK constraint in place, so `runs` is rebuilt (the documented
+// procedure: foreign keys are off during migrations, see migrate()).
+void v5(Connection& db)
+{
+    db.exec(R"(
+CREATE TABLE runs_v5 (
+  id INTEGER PRIMARY KEY,
+  name TEXT NOT NULL,
+  kind TEXT NOT NULL CHECK (kind IN ('load','import')),
+  source TEXT,
+  created_utc TEXT NOT NULL,
+  config_json TEXT NOT NULL DEFAULT '{}',
+  status TEXT NOT NULL CHECK (status IN ('running','complete','aborted','incomplete','importing')),
+  tool_version TEXT,
+  notes TEXT,
+  request_count INTEGER NOT NULL DEFAULT 0,
+  span_count INTEGER NOT NULL DEFAULT 0,
+  writer_host TEXT,
+  writer_pid INTEGER
+);
+INSERT INTO runs_v5 SELECT id, name, kind, source, created_utc, config_json, status, tool_version, notes,
+  request_count, span_count, writer_host, writer_pid FROM runs;
+DROP TABLE runs;
+ALTER TABLE runs_v5 RENAME TO runs;
+)");
+    auto check = db.prepare("PRAGMA foreign_key_check");
+    if (check.step()) {
+        throw StoreError("'" + db.path() + "' has rows that refer to missing runs; it is damaged");
+    }
+}
+
 const std::vector<std::function<void(Connection&)>>& steps()
 {
-    static const std::vector<std::function<void(Connection&)>> s{v1, v2, v3, v4};
+    static const std::vector<std::function<void(Connection&)>> s{v1, v2, v3, v4, v5};
     return s;
+}
+
+struct TableShape
+{
+    std::string name;
+    std::vector<std::string> columns;
+};
+
+std::vector<TableShape> shapeOf(Connection& db)
+{
+    std::vector<TableShape> out;
+    auto tables = db.prepare("SELECT name FROM sqlite_schema WHERE type = 'table' ORDER BY name");
+    while (tables.step()) {
+        out.push_back({std::string(tables.text(0)), {}});
+    }
+    for (auto& t : out) {
+        auto cols = db.prepare("SELECT name FROM pragma_table_info(?)");
+        cols.bind(1, t.name);
+        while (cols.step()) {
+            t.columns.emplace_back(cols.text(0));
+        }
+    }
+    return out;
+}
+
+std::vector<std::string> indexesOf(Connection& db)
+{
+    std::vector<std::string> out;
+    auto st = db.prepare("SELECT name FROM sqlite_schema WHERE type = 'index' AND sql IS NOT NULL");
+    while (st.step()) {
+        out.emplace_back(st.text(0));
+    }
+    return out;
 }
 
 int pragmaInt(Connection& db, const char* sql)
@@ -227,14 +294,58 @@ void migrate(Connection& db, int targetVersion)
                          std::to_string(have) + "; this build reads up to " +
                          std::to_string(currentVersion()) + "). Open it with a newer Phasebench.");
     }
-    for (int v = have; v < targetVersion; ++v) {
-        Transaction tx(db);
-        if (v == 0) {
-            db.exec("PRAGMA application_id = " + std::to_string(kApplicationId));
+    if (have >= targetVersion) {
+        return;
+    }
+    // A step may rebuild a table that others refer to (v5); the checks are
+    // off for the rebuild and the step checks what it moved itself.
+    db.exec("PRAGMA foreign_keys = OFF");
+    try {
+        for (int v = have; v < targetVersion; ++v) {
+            Transaction tx(db);
+            if (v == 0) {
+                db.exec("PRAGMA application_id = " + std::to_string(kApplicationId));
+            }
+            steps()[static_cast<std::size_t>(v)](db);
+            db.exec("PRAGMA user_version = " + std::to_string(v + 1));
+            tx.commit();
         }
-        steps()[static_cast<std::size_t>(v)](db);
-        db.exec("PRAGMA user_version = " + std::to_string(v + 1));
-        tx.commit();
+    } catch (...) {
+        db.exec("PRAGMA foreign_keys = ON");
+        throw;
+    }
+    db.exec("PRAGMA foreign_keys = ON");
+}
+
+void verify(Connection& db)
+{
+    const int v = version(db);
+    // What this version's migrations create, built in memory and compared.
+    Connection reference(":memory:", false, true);
+    migrate(reference, v);
+    const auto have = shapeOf(db);
+    for (const auto& want : shapeOf(reference)) {
+        const auto it =
+            std::find_if(have.begin(), have.end(), [&](const TableShape& t) { return t.name == want.name; });
+        if (it == have.end()) {
+            throw StoreError("'" + db.path() + "' does not match its schema version " + std::to_string(v) +
+                             ": table '" + want.name +
+                             "' is missing. The file is damaged; nothing was changed.");
+        }
+        for (const auto& col : want.columns) {
+            if (std::find(it->columns.begin(), it->columns.end(), col) == it->columns.end()) {
+                throw StoreError("'" + db.path() + "' does not match its schema version " +
+                                 std::to_string(v) + ": column '" + want.name + "." + col +
+                                 "' is missing. The file is damaged; nothing was changed.");
+            }
+        }
+    }
+    const auto indexes = indexesOf(db);
+    for (const auto& want : indexesOf(reference)) {
+        if (std::find(indexes.begin(), indexes.end(), want) == indexes.end()) {
+            throw StoreError("'" + db.path() + "' does not match its schema version " + std::to_string(v) +
+                             ": index '" + want + "' is missing. The file is damaged; nothing was changed.");
+        }
     }
 }
 

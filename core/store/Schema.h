@@ -27,5 +27,10 @@ void migrate(Connection& db, int targetVersion = 0);
 // The file's schema version (PRAGMA user_version).
 int version(Connection& db);
 
+// Throws StoreError naming the first table, column or index that the file's
+// schema version should have and the file lacks (a dropped table, a file
+// edited by hand): such a file is refused instead of being left broken.
+void verify(Connection& db);
+
 } // namespace schema
 } // namespace pb

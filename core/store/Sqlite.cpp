@@ -2,9 +2,45 @@
 
 #include <sqlite3.h>
 
+#include <sys/statvfs.h>
+
+#include <cerrno>
+#include <cstdio>
+#include <cstring>
+#include <filesystem>
+#include <thread>
 #include <utility>
 
 namespace pb {
+
+struct Connection::BusyState
+{
+    std::chrono::milliseconds timeout{10000};
+    std::chrono::steady_clock::time_point since;
+    std::chrono::milliseconds waited{0};
+    std::function<std::string()> describeWriters;
+    bool describing = false; // the description reads the file: never recursively
+};
+
+namespace {
+
+std::string freeSpaceOf(const std::string& path)
+{
+    namespace fs = std::filesystem;
+    std::error_code ec;
+    auto dir = fs::absolute(path, ec).parent_path();
+    struct statvfs st
+    {};
+    if (ec || statvfs(dir.c_str(), &st) != 0) {
+        return {};
+    }
+    const double mb = static_cast<double>(st.f_bavail) * static_cast<double>(st.f_frsize) / (1024.0 * 1024.0);
+    char buf[64];
+    std::snprintf(buf, sizeof buf, "%.1f MB free", mb);
+    return buf;
+}
+
+} // namespace
 
 Connection::Connection(const std::string& path, bool readOnly, bool create)
     : m_path(path)
@@ -23,6 +59,126 @@ Connection::Connection(const std::string& path, bool readOnly, bool create)
         throw StoreError("cannot open '" + path + "': " + msg);
     }
     sqlite3_extended_result_codes(m_db, 1);
+    m_busy = std::make_unique<BusyState>();
+    sqlite3_busy_handler(m_db, &Connection::onBusy, m_busy.get());
+}
+
+int Connection::onBusy(void* state, int count)
+{
+    auto* busy = static_cast<BusyState*>(state);
+    const auto now = std::chrono::steady_clock::now();
+    if (count == 0) {
+        busy->since = now;
+    }
+    busy->waited = std::chrono::duration_cast<std::chrono::milliseconds>(now - busy->since);
+    if (busy->waited >= busy->timeout) {
+        return 0;
+    }
+    std::this_thread::sleep_for(std::chrono::milliseconds(2));
+    return 1;
+}
+
+void Connection::setBusyTimeout(std::chrono::milliseconds timeout)
+{
+    m_busy->timeout = timeout;
+}
+
+void Connection::setWriterDescriber(std::function<std::string()> describe)
+{
+    m_busy->describeWriters = std::move(describe);
+}
+
+std::string Connection::errorText(std::string_view what, const char* sqliteMessage) const
+{
+    const int code = m_db ? sqlite3_extended_errcode(m_db) : SQLITE_ERROR;
+    const int sysErrno = m_db ? sqlite3_system_errno(m_db) : 0;
+    const std::string detail = sqliteMessage ? sqliteMessage : "unknown error";
+    switch (code & 0xff) {
+    case SQLITE_BUSY:
+    case SQLITE_LOCKED: {
+        std::string text = "'" + m_path + "' is locked by another writer";
+        if (m_busy && m_busy->waited.count() > 0) {
+            text += " (waited " + std::to_string(m_busy->waited.count()) + " ms)";
+        }
+        if (m_busy && m_busy->describeWriters && !m_busy->describing) {
+            m_busy->describing = true;
+            try {
+                const auto who = m_busy->describeWriters();
+                text += who.empty() ? std::string("; no run of this file is being written: another program "
+                                                  "holds it (an SQLite shell or a backup?)")
+                                    : "; writing now: " + who;
+            } catch (const std::exception&) {
+                // The description is a courtesy; the error stands without it.
+            }
+            m_busy->describing = false;
+        }
+        return text + " [" + std::string(what) + "]";
+    }
+    case SQLITE_FULL:
+        return "the disk holding '" + m_path + "' is full (" + freeSpaceOf(m_path) +
+               "); nothing of this write " + "was stored [" + std::string(what) + "]";
+    case SQLITE_READONLY:
+        return "'" + m_path + "' is read-only: " + detail + " [" + std::string(what) + "]";
+    case SQLITE_IOERR:
+        if (sysErrno == ENOSPC || sysErrno == EDQUOT) {
+            return "the disk holding '" + m_path + "' is full (" + freeSpaceOf(m_path) +
+                   "); nothing of this write was stored [" + std::string(what) + "]";
+        }
+        return "cannot write '" + m_path + "': " + detail +
+               (sysErrno != 0 ? " (" + std::string(std::strerror(sysErrno)) + ")" : std::string()) + " [" +
+               std::string(what) + "]";
+    default:
+        return std::string(what) + " on '" + m_path + "': " + detail;
+    }
+}
+
+namespace {
+StoreError::Kind kindOf(sqlite3* db)
+{
+    if (!db) {
+        return StoreError::Kind::Other;
+    }
+    const int code = sqlite3_extended_errcode(db) & 0xff;
+    const int sysErrno = sqlite3_system_errno(db);
+    if (code == SQLITE_BUSY || code == SQLITE_LOCKED) {
+        return StoreError::Kind::Busy;
+    }
+    if (code == SQLITE_FULL || (code == SQLITE_IOERR && (sysErrno == ENOSPC || sysErrno == EDQUOT))) {
+        return StoreError::Kind::DiskFull;
+    }
+    if (code == SQLITE_READONLY) {
+        return StoreError::Kind::ReadOnly;
+    }
+    return StoreError::Kind::Other;
+}
+} // namespace
+
+Connection Connection::immutable(const std::string& path)
+{
+    // A URI filename: every byte that URIs give a meaning is escaped.
+    std::string uri = "file:";
+    for (const unsigned char c : path) {
+        if (c == '%' || c == '?' || c == '#' || c < 0x20 || c >= 0x7f) {
+            char buf[4];
+            std::snprintf(buf, sizeof buf, "%%%02X", c);
+            uri += buf;
+        } else {
+            uri += static_cast<char>(c);
+        }
+    }
+    uri += "?immutable=1";
+    Connection c;
+    c.m_path = path;
+    const int rc = sqlite3_open_v2(uri.c_str(), &c.m_db,
+                                   SQLITE_OPEN_READONLY | SQLITE_OPEN_URI | SQLITE_OPEN_NOMUTEX, nullptr);
+    if (rc != SQLITE_OK) {
+        std::string msg = c.m_db ? sqlite3_errmsg(c.m_db) : sqlite3_errstr(rc);
+        throw StoreError("cannot open '" + path + "': " + msg);
+    }
+    sqlite3_extended_result_codes(c.m_db, 1);
+    c.m_busy = std::make_unique<BusyState>();
+    sqlite3_busy_handler(c.m_db, &Connection::onBusy, c.m_busy.get());
+    return c;
 }
 
 Connection::~Connection()
@@ -35,6 +191,7 @@ Connection::~Connection()
 Connection::Connection(Connection&& other) noexcept
     : m_db(std::exchange(other.m_db, nullptr))
     , m_path(std::move(other.m_path))
+    , m_busy(std::move(other.m_busy))
 {}
 
 Connection& Connection::operator=(Connection&& other) noexcept
@@ -45,13 +202,14 @@ Connection& Connection::operator=(Connection&& other) noexcept
         }
         m_db = std::exchange(other.m_db, nullptr);
         m_path = std::move(other.m_path);
+        m_busy = std::move(other.m_busy);
     }
     return *this;
 }
 
 void Connection::fail(std::string_view what) const
 {
-    throw StoreError(std::string(what) + ": " + (m_db ? sqlite3_errmsg(m_db) : "no database"));
+    throw StoreError(errorText(what, m_db ? sqlite3_errmsg(m_db) : "no database"), kindOf(m_db));
 }
 
 bool Connection::autocommit() const
@@ -66,7 +224,7 @@ void Connection::exec(std::string_view sql)
     if (sqlite3_exec(m_db, s.c_str(), nullptr, nullptr, &err) != SQLITE_OK) {
         std::string msg = err ? err : "unknown error";
         sqlite3_free(err);
-        throw StoreError("SQL failed on '" + m_path + "': " + msg);
+        throw StoreError(errorText("SQL failed", msg.c_str()), kindOf(m_db));
     }
 }
 

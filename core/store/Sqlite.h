@@ -2,7 +2,10 @@
 // errors as pb::StoreError carrying SQLite's message.
 #pragma once
 
+#include <chrono>
 #include <cstdint>
+#include <functional>
+#include <memory>
 #include <optional>
 #include <stdexcept>
 #include <string>
@@ -16,7 +19,17 @@ namespace pb {
 class StoreError : public std::runtime_error
 {
 public:
-    using std::runtime_error::runtime_error;
+    // Why a write could not happen; callers that can retry later (the OTLP
+    // receiver, a load run's writer) tell Busy and DiskFull from the rest.
+    enum class Kind { Other, Busy, DiskFull, ReadOnly };
+    explicit StoreError(const std::string& what, Kind kind = Kind::Other)
+        : std::runtime_error(what)
+        , m_kind(kind)
+    {}
+    Kind kind() const { return m_kind; }
+
+private:
+    Kind m_kind;
 };
 
 class Statement;
@@ -26,6 +39,10 @@ class Connection
 public:
     Connection() = default;
     Connection(const std::string& path, bool readOnly, bool create);
+    // Read-only without the WAL's shared-memory file, for a file on read-only
+    // media or in a folder this user cannot write; only right when no
+    // writer can change the file meanwhile (and it has no uncheckpointed log).
+    static Connection immutable(const std::string& path);
     ~Connection();
     Connection(Connection&& other) noexcept;
     Connection& operator=(Connection&& other) noexcept;
@@ -43,9 +60,23 @@ public:
     const std::string& path() const { return m_path; }
     [[noreturn]] void fail(std::string_view what) const;
 
+    // How long a write waits for another writer of the file before failing.
+    // The wait polls every 2 ms instead of SQLite's growing back-off, so a
+    // writer that commits in short transactions (an import) cannot starve
+    // the others: each gap between its transactions is seen.
+    void setBusyTimeout(std::chrono::milliseconds timeout);
+    // Names the writers that may hold the file's lock, for "busy" errors
+    // (the store knows them from its runs table).
+    void setWriterDescriber(std::function<std::string()> describe);
+
 private:
+    struct BusyState;
+    static int onBusy(void* state, int count);
+    std::string errorText(std::string_view what, const char* sqliteMessage) const;
+
     sqlite3* m_db = nullptr;
     std::string m_path;
+    std::unique_ptr<BusyState> m_busy; // on the heap: SQLite keeps its address across moves
 };
 
 class Statement

@@ -1,0 +1,292 @@
+// The workbench file as an unlucky user meets it: read-only, damaged, shared
+// by several writers at once, abandoned by a killed import; and the errors
+// that say which file and who holds it.
+#include "CliTestUtil.h"
+#include "TestUtil.h"
+#include "store/RunStore.h"
+#include "store/Schema.h"
+
+#include <QFile>
+#include <QProcess>
+#include <QStandardPaths>
+#include <QTemporaryDir>
+#include <QTest>
+
+#include <csignal>
+#include <fstream>
+#include <thread>
+
+using namespace pb;
+
+class TestStoreFiles : public QObject
+{
+    Q_OBJECT
+private Q_SLOTS:
+    void migratesVersion4AndAcceptsImporting();
+    void refusesFileMissingATable();
+    void refusesFileMissingAColumn();
+    void busyErrorNamesFileAndHolder();
+    void abandonedImportIsRemovedOnOpen();
+    void killedImportLeavesNothingVisible();
+    void readOnlyFileOpensForReading();
+    void importDuringLoadRun();
+};
+
+namespace {
+
+test::CliRun cli(const QStringList& args)
+{
+    return test::runCli(args);
+}
+
+void writeCsv(const std::string& path, int rows)
+{
+    std::ofstream out(path);
+    out << "outcome,total_ms,first_text_ms,trace_id,model\n";
+    for (int i = 0; i < rows; ++i) {
+        char trace[40];
+        std::snprintf(trace, sizeof trace, "%032x", i + 1);
+        out << "completed," << 900 + i % 500 << ',' << 200 + i % 97 << ',' << trace << ",m\n";
+    }
+}
+
+} // namespace
+
+void TestStoreFiles::migratesVersion4AndAcceptsImporting()
+{
+    QTemporaryDir dir;
+    const auto path = test::tempPath(dir, "v4.phasebench");
+    {
+        Connection c(path, false, true);
+        schema::migrate(c, 4);
+        c.exec("INSERT INTO runs (name, kind, created_utc, status, request_count) VALUES ('old', 'import', "
+               "'2026-01-01T00:00:00Z', 'complete', 0)");
+        c.exec("INSERT INTO run_figures (run_id, name, value) VALUES (1, 'x', 2.5)");
+        // v4 did not know the status
+        QVERIFY_THROWS_EXCEPTION(StoreError, c.exec("UPDATE runs SET status = 'importing' WHERE id = 1"));
+    }
+    RunStore store(path);
+    QCOMPARE(store.schemaVersion(), schema::currentVersion());
+    const auto runs = store.runs();
+    QCOMPARE(runs.size(), std::size_t(1));
+    QCOMPARE(runs[0].name, std::string("old"));
+    QCOMPARE(store.figure(1, "x").value_or(0), 2.5);
+    store.setRunStatus(1, RunStatus::Importing);
+    QCOMPARE(store.run(1)->status, RunStatus::Importing);
+    // Foreign keys still cascade from the rebuilt table.
+    store.deleteRun(1);
+    auto figures = store.connection().prepare("SELECT count(*) FROM run_figures");
+    QVERIFY(figures.step());
+    QCOMPARE(figures.int64(0), std::int64_t(0));
+}
+
+void TestStoreFiles::refusesFileMissingATable()
+{
+    QTemporaryDir dir;
+    const auto path = test::tempPath(dir, "dropped.phasebench");
+    {
+        RunStore store(path);
+        store.createRun({.name = "r", .status = RunStatus::Complete});
+        store.connection().exec("DROP TABLE spans");
+    }
+    try {
+        RunStore store(path);
+        QFAIL("a file without its spans table was accepted");
+    } catch (const StoreError& e) {
+        const std::string what = e.what();
+        QVERIFY2(what.find("table 'spans' is missing") != std::string::npos, e.what());
+        QVERIFY2(what.find(path) != std::string::npos, e.what());
+    }
+    // Read-only, too.
+    QVERIFY_THROWS_EXCEPTION(StoreError, RunStore(path, RunStore::Mode::ReadOnly));
+    const auto r = cli({QStringLiteral("runs"), QStringLiteral("--db"), QString::fromStdString(path)});
+    QCOMPARE(r.code, 1);
+    QVERIFY2(r.err.contains("table 'spans' is missing"), r.err.constData());
+}
+
+void TestStoreFiles::refusesFileMissingAColumn()
+{
+    QTemporaryDir dir;
+    const auto path = test::tempPath(dir, "column.phasebench");
+    {
+        RunStore store(path);
+        store.connection().exec("ALTER TABLE run_figures DROP COLUMN text");
+    }
+    try {
+        RunStore store(path);
+        QFAIL("a file without a column was accepted");
+    } catch (const StoreError& e) {
+        QVERIFY2(std::string(e.what()).find("column 'run_figures.text' is missing") != std::string::npos,
+                 e.what());
+    }
+}
+
+void TestStoreFiles::busyErrorNamesFileAndHolder()
+{
+    QTemporaryDir dir;
+    const auto path = test::tempPath(dir, "busy.phasebench");
+    RunStore holder(path);
+    const auto run = holder.createRun({.name = "long import", .status = RunStatus::Importing});
+    holder.begin();
+    holder.setFigure(run, "x", 1.0);
+    RunStore other(path);
+    other.setBusyTimeout(std::chrono::milliseconds(200));
+    try {
+        other.createRun({.name = "second"});
+        QFAIL("a write went through another writer's transaction");
+    } catch (const StoreError& e) {
+        const std::string what = e.what();
+        QCOMPARE(e.kind(), StoreError::Kind::Busy);
+        QVERIFY2(what.find(path) != std::string::npos, e.what());
+        QVERIFY2(what.find("locked by another writer") != std::string::npos, e.what());
+        QVERIFY2(what.find("'long import' (an import, pid " + std::to_string(getpid())) != std::string::npos,
+                 e.what());
+    }
+    holder.rollback();
+    // Once the holder is done, the other writer gets in.
+    QVERIFY(other.createRun({.name = "second"}) > run);
+}
+
+void TestStoreFiles::abandonedImportIsRemovedOnOpen()
+{
+    QTemporaryDir dir;
+    const auto path = test::tempPath(dir, "abandoned.phasebench");
+    {
+        RunStore store(path);
+        const auto keep =
+            store.createRun({.name = "load", .kind = RunKind::Load, .status = RunStatus::Running});
+        const auto half = store.createRun({.name = "half", .status = RunStatus::Importing});
+        std::vector<RequestRecord> rows(3, test::fullRecord(1));
+        store.insertRequests(half, rows);
+        store.insertRequests(keep, rows);
+        // Their writer is gone: a process ID that cannot exist.
+        store.connection().exec("UPDATE runs SET writer_pid = 2147483000");
+    }
+    RunStore store(path);
+    const auto runs = store.runs();
+    QCOMPARE(runs.size(), std::size_t(1));
+    QCOMPARE(runs[0].name, std::string("load"));
+    QCOMPARE(runs[0].status, RunStatus::Incomplete);
+    auto rows = store.connection().prepare("SELECT count(*) FROM requests");
+    QVERIFY(rows.step());
+    QCOMPARE(rows.int64(0), std::int64_t(3));
+}
+
+void TestStoreFiles::killedImportLeavesNothingVisible()
+{
+    QTemporaryDir dir;
+    const auto path = test::tempPath(dir, "killed.phasebench");
+    const auto csv = test::tempPath(dir, "big.csv");
+    writeCsv(csv, 600000);
+    QVERIFY(cli({QStringLiteral("import"), QStringLiteral("--db"), QString::fromStdString(path),
+                 QStringLiteral("--run"), QStringLiteral("first"), QString::fromStdString(csv)})
+                .code == 0);
+    QProcess p;
+    p.start(QStringLiteral(PHASEBENCH_CLI), {QStringLiteral("import"), QStringLiteral("--db"),
+                                             QString::fromStdString(path), QString::fromStdString(csv)});
+    QVERIFY(p.waitForStarted(10000));
+    // Kill it once some of its pieces are committed.
+    bool committed = false;
+    for (int i = 0; i < 1000 && !committed && p.state() == QProcess::Running; ++i) {
+        std::this_thread::sleep_for(std::chrono::milliseconds(10));
+        RunStore reader(path, RunStore::Mode::ReadOnly);
+        for (const auto& r : reader.runs()) {
+            committed = committed || (r.status == RunStatus::Importing && r.requestCount > 0);
+        }
+    }
+    QVERIFY2(committed, "no piece of the second import was seen committed");
+    ::kill(static_cast<pid_t>(p.processId()), SIGKILL);
+    QVERIFY(p.waitForFinished(10000));
+    // The next open removes the half import; the first is intact.
+    RunStore store(path);
+    const auto runs = store.runs();
+    QCOMPARE(runs.size(), std::size_t(1));
+    QCOMPARE(runs[0].name, std::string("first"));
+    QCOMPARE(runs[0].requestCount, 600000);
+    auto rows = store.connection().prepare("SELECT count(*) FROM requests");
+    QVERIFY(rows.step());
+    QCOMPARE(rows.int64(0), std::int64_t(600000));
+}
+
+void TestStoreFiles::readOnlyFileOpensForReading()
+{
+    const auto unshare = QStandardPaths::findExecutable(QStringLiteral("unshare"));
+    QVERIFY(!unshare.isEmpty());
+    QTemporaryDir dir;
+    const auto path = test::tempPath(dir, "ro.phasebench");
+    {
+        RunStore store(path);
+        const auto run = store.createRun({.name = "kept", .status = RunStatus::Complete});
+        std::vector<RequestRecord> rows(5, test::fullRecord(2));
+        store.insertRequests(run, rows);
+    }
+    // The folder bind-mounted read-only in a private namespace: even root
+    // cannot write it there (read-only media).
+    const QString script = QStringLiteral(
+        "mount --bind \"$1\" \"$1\" && mount -o remount,bind,ro \"$1\" || exit 97; "
+        "\"$2\" runs --db \"$1/ro.phasebench\"; echo runs-exit=$?; "
+        "\"$2\" stats --db \"$1/ro.phasebench\" --run 1 --json >/dev/null; echo stats-exit=$?; "
+        "printf 'outcome,total_ms\\ncompleted,5\\n' > /tmp/pb-ro-one.csv; "
+        "\"$2\" import --db \"$1/ro.phasebench\" /tmp/pb-ro-one.csv; echo import-exit=$?");
+    QProcess p;
+    p.start(unshare, {QStringLiteral("-rm"), QStringLiteral("sh"), QStringLiteral("-c"), script,
+                      QStringLiteral("sh"), dir.path(), QStringLiteral(PHASEBENCH_CLI)});
+    QVERIFY(p.waitForFinished(60000));
+    const auto out = QString::fromUtf8(p.readAllStandardOutput());
+    const auto err = QString::fromUtf8(p.readAllStandardError());
+    QVERIFY2(out.contains(QStringLiteral("runs-exit=0")), qPrintable(out + err));
+    QVERIFY2(out.contains(QStringLiteral("kept")), qPrintable(out + err));
+    QVERIFY2(out.contains(QStringLiteral("stats-exit=0")), qPrintable(out + err));
+    QVERIFY2(out.contains(QStringLiteral("import-exit=1")), qPrintable(out + err));
+    QVERIFY2(err.contains(QStringLiteral("is read-only")), qPrintable(err));
+    QVERIFY2(!err.contains(QStringLiteral("attempt to write")), qPrintable(err));
+}
+
+void TestStoreFiles::importDuringLoadRun()
+{
+    QTemporaryDir dir;
+    const auto path = test::tempPath(dir, "both.phasebench");
+    const auto csv = test::tempPath(dir, "big.csv");
+    writeCsv(csv, 600000);
+    // A short demo load run (its own gateway and receiver on loopback) and a
+    // long import into the same file, started while the run is going.
+    QProcess run;
+    run.start(QStringLiteral(PHASEBENCH_CLI),
+              {QStringLiteral("demo"), QStringLiteral("--db"), QString::fromStdString(path),
+               QStringLiteral("--duration"), QStringLiteral("6"), QStringLiteral("--rate"),
+               QStringLiteral("20"), QStringLiteral("--quiet")});
+    QVERIFY(run.waitForStarted(10000));
+    bool running = false;
+    for (int i = 0; i < 1000 && !running; ++i) {
+        std::this_thread::sleep_for(std::chrono::milliseconds(20));
+        if (QFile::exists(QString::fromStdString(path))) {
+            try {
+                RunStore reader(path, RunStore::Mode::ReadOnly);
+                for (const auto& r : reader.runs()) {
+                    running = running || (r.kind == RunKind::Load && r.status == RunStatus::Running);
+                }
+            } catch (const StoreError&) {
+                // still being created
+            }
+        }
+    }
+    QVERIFY(running);
+    const auto import = cli({QStringLiteral("import"), QStringLiteral("--db"), QString::fromStdString(path),
+                             QString::fromStdString(csv)});
+    QVERIFY(run.waitForFinished(120000));
+    QVERIFY2(import.code == 0, import.err.constData());
+    QVERIFY2(run.exitCode() == 0, run.readAllStandardError().constData());
+    RunStore store(path);
+    bool loadComplete = false;
+    bool importComplete = false;
+    for (const auto& r : store.runs()) {
+        loadComplete = loadComplete || (r.kind == RunKind::Load && r.status == RunStatus::Complete);
+        importComplete = importComplete || (r.kind == RunKind::Import && r.status == RunStatus::Complete &&
+                                            r.requestCount == 600000);
+    }
+    QVERIFY(loadComplete);
+    QVERIFY(importComplete);
+}
+
+QTEST_GUILESS_MAIN(TestStoreFiles)
+#include "tst_store_files.moc"
