@@ -162,7 +162,7 @@ struct Stack
                   c.port = 0;
                   return c;
               }(),
-              [this](std::vector<SpanRecord>&& s) { return writer.submit(std::move(s)); })
+              writer.sink())
     {
         receiver.start();
     }

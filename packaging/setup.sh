@@ -14,6 +14,7 @@ PACKAGES=(
   # storage, formats, transport
   libsqlite3-dev nlohmann-json3-dev libcurl4-openssl-dev
   libprotobuf-dev protobuf-compiler zlib1g-dev libcpp-httplib-dev libsimdjson-dev
+  libmicrohttpd-dev
   # used by tests and benchmarks
   curl jq hey xvfb xauth openssl nghttp2-server
   # the Debian package: icons, man pages, and its test (lintian, validators, a screenshot)

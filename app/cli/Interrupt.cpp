@@ -54,6 +54,11 @@ int InterruptWatch::count() const
 
 void waitForInterrupt()
 {
+    waitForInterrupt({});
+}
+
+void waitForInterrupt(const std::function<void()>& everySecond)
+{
     std::mutex mutex;
     std::condition_variable interrupted;
     bool done = false;
@@ -65,7 +70,13 @@ void waitForInterrupt()
         interrupted.notify_one();
     });
     std::unique_lock lock(mutex);
-    interrupted.wait(lock, [&] { return done; });
+    while (!interrupted.wait_for(lock, std::chrono::seconds(1), [&] { return done; })) {
+        if (everySecond) {
+            lock.unlock();
+            everySecond();
+            lock.lock();
+        }
+    }
 }
 
 } // namespace pb::cli

@@ -33,5 +33,7 @@ private:
 
 // Blocks until Ctrl-C or SIGTERM (servers that run until stopped).
 void waitForInterrupt();
+// The same, calling `everySecond` once a second meanwhile (for live reports).
+void waitForInterrupt(const std::function<void()>& everySecond);
 
 } // namespace pb::cli

@@ -7,6 +7,9 @@
 #include "telemetry/OtlpReceiver.h"
 #include "telemetry/SpanWriter.h"
 
+#include <sys/resource.h>
+
+#include <algorithm>
 #include <ostream>
 
 namespace pb::cli {
@@ -73,6 +76,15 @@ int receiveCommand(const QStringList& args, Io& io)
         }
     }
 
+    // Many exporters keep a connection each: allow as many descriptors as
+    // the hard limit does (the soft default of 1,024 would cap them).
+    {
+        rlimit files{};
+        if (getrlimit(RLIMIT_NOFILE, &files) == 0 && files.rlim_cur < files.rlim_max) {
+            files.rlim_cur = std::min<rlim_t>(files.rlim_max, 65536);
+            setrlimit(RLIMIT_NOFILE, &files);
+        }
+    }
     std::unique_ptr<SpanWriter> writer;
     try {
         SpanWriterConfig wc;
@@ -84,8 +96,7 @@ int receiveCommand(const QStringList& args, Io& io)
         return Failure;
     }
     writer->setActiveRun(run);
-    otlp::OtlpReceiver receiver(
-        config, [&](std::vector<SpanRecord>&& spans) { return writer->submit(std::move(spans)); });
+    otlp::OtlpReceiver receiver(config, writer->sink());
     std::string error;
     if (!receiver.start(&error)) {
         print(io.err, tr("cannot start the receiver: %1").arg(QString::fromStdString(error)));
@@ -99,7 +110,18 @@ int receiveCommand(const QStringList& args, Io& io)
                         .arg(QString::fromStdString(receiver.endpoint()), parser.value(QStringLiteral("db"))))
            << std::endl;
 
-    waitForInterrupt();
+    // Refused batches are said as they happen: each is a 503 the exporter
+    // retries, and a store that keeps refusing needs someone's attention.
+    std::int64_t refusedSoFar = 0;
+    waitForInterrupt([&] {
+        const auto rs = receiver.stats();
+        if (rs.unavailable > refusedSoFar) {
+            print(io.err, tr("refused %1 batches (HTTP 503, exporters retry them): %2")
+                              .arg(rs.unavailable - refusedSoFar)
+                              .arg(QString::fromStdString(rs.lastRefusal)));
+            refusedSoFar = rs.unavailable;
+        }
+    });
 
     receiver.stop();
     writer->flush();
@@ -129,11 +151,14 @@ int receiveCommand(const QStringList& args, Io& io)
                             .arg(rs.droppedContentAttributes))
                << '\n';
     }
-    if (ws.failed > 0) {
-        print(
-            io.err,
-            tr("%1 spans could not be stored: %2").arg(ws.failed).arg(QString::fromStdString(ws.lastError)));
-        return Failure;
+    if (ws.refusedBatches > 0) {
+        // Nothing is lost: each refused batch was answered 503 and is the
+        // exporter's to send again.
+        print(io.err, tr("%1 batches (%2 spans) were refused with HTTP 503 and left to the exporters to "
+                         "retry; last reason: %3")
+                          .arg(ws.refusedBatches)
+                          .arg(ws.refused)
+                          .arg(QString::fromStdString(ws.lastError.empty() ? rs.lastRefusal : ws.lastError)));
     }
     return Ok;
 }

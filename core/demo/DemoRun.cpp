@@ -106,9 +106,7 @@ DemoRunResult DemoRun::run()
     otlp::ReceiverConfig receiverConfig;
     receiverConfig.bindAddress = m_options.receiverBind;
     receiverConfig.port = m_options.receiverPort;
-    otlp::OtlpReceiver receiver(receiverConfig, [&writer](std::vector<SpanRecord>&& spans) {
-        return writer.submit(std::move(spans));
-    });
+    otlp::OtlpReceiver receiver(receiverConfig, writer.sink());
     std::string error;
     if (!receiver.start(&error)) {
         throw std::runtime_error("cannot start the OTLP receiver: " + error);

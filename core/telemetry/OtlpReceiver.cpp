@@ -3,12 +3,19 @@
 #include "telemetry/OtlpEncode.h"
 #include "telemetry/otlp_trace.pb.h"
 
-#include <httplib.h>
+#include <microhttpd.h>
 #include <nlohmann/json.hpp>
+#include <zlib.h>
 
+#include <arpa/inet.h>
+#include <netinet/in.h>
+#include <sys/resource.h>
 #include <sys/socket.h>
 
 #include <chrono>
+#include <condition_variable>
+#include <cstring>
+#include <mutex>
 
 namespace pb::otlp {
 namespace {
@@ -33,9 +40,9 @@ std::string lowerTrimmed(std::string_view s)
     return out;
 }
 
-BodyType bodyTypeOf(const std::string& contentType)
+BodyType bodyTypeOf(std::string_view contentType)
 {
-    const auto media = lowerTrimmed(std::string_view(contentType).substr(0, contentType.find(';')));
+    const auto media = lowerTrimmed(contentType.substr(0, contentType.find(';')));
     if (media == kProtobuf) {
         return BodyType::Protobuf;
     }
@@ -45,35 +52,334 @@ BodyType bodyTypeOf(const std::string& contentType)
     return BodyType::Other;
 }
 
+std::string_view header(MHD_Connection* c, const char* name)
+{
+    const char* v = MHD_lookup_connection_value(c, MHD_HEADER_KIND, name);
+    return v ? std::string_view(v) : std::string_view();
+}
+
+struct Reply
+{
+    unsigned status = 200;
+    std::string body;
+    const char* contentType = kJson;
+    bool retryAfter = false;
+};
+
 // google.rpc.Status (gRPC code INVALID_ARGUMENT = 3, RESOURCE_EXHAUSTED = 8,
 // UNAVAILABLE = 14) in the request's encoding.
-void setStatusBody(httplib::Response& res, BodyType type, int grpcCode, const std::string& message)
+Reply statusReply(unsigned status, BodyType type, int grpcCode, const std::string& message)
 {
+    Reply r;
+    r.status = status;
     if (type == BodyType::Protobuf) {
         phasebench::otlp::RpcStatus st;
         st.set_code(grpcCode);
         st.set_message(message);
-        res.set_content(st.SerializeAsString(), kProtobuf);
+        r.body = st.SerializeAsString();
+        r.contentType = kProtobuf;
     } else {
-        res.set_content(nlohmann::json{{"code", grpcCode}, {"message", message}}.dump(), kJson);
+        r.body = nlohmann::json{{"code", grpcCode}, {"message", message}}.dump(
+            -1, ' ', false, nlohmann::json::error_handler_t::replace);
     }
+    return r;
+}
+
+MHD_Result send(MHD_Connection* c, const Reply& r)
+{
+    MHD_Response* res = MHD_create_response_from_buffer(r.body.size(), const_cast<char*>(r.body.data()),
+                                                        MHD_RESPMEM_MUST_COPY);
+    if (!res) {
+        return MHD_NO;
+    }
+    MHD_add_response_header(res, MHD_HTTP_HEADER_CONTENT_TYPE, r.contentType);
+    if (r.retryAfter) {
+        MHD_add_response_header(res, MHD_HTTP_HEADER_RETRY_AFTER, "1");
+    }
+    const MHD_Result ret = MHD_queue_response(c, r.status, res);
+    MHD_destroy_response(res);
+    return ret;
 }
 
 } // namespace
 
 struct OtlpReceiver::Impl
 {
-    httplib::Server server;
-    std::thread thread;
+    // One request, from its headers to its answer. While the sink stores its
+    // spans the connection is suspended: it holds no thread, and the writer
+    // resumes it with the result.
+    struct Exchange
+    {
+        BodyType type = BodyType::Json;
+        bool inflate = false;
+        bool zInit = false;
+        z_stream zs{};
+        std::string body;
+        std::size_t rawBytes = 0;
+        bool tooLarge = false;
+        bool badBody = false;
+        bool streamEnded = false; // the compressed stream was complete
+        bool submitted = false;
+        std::optional<Reply> early; // answered before the body was read
+
+        std::mutex mutex;
+        bool suspended = false;
+        std::optional<Reply> answer;
+        std::int64_t accepted = 0;
+
+        ~Exchange()
+        {
+            if (zInit) {
+                inflateEnd(&zs);
+            }
+        }
+    };
+
+    ReceiverConfig config;
+    SpanSink sink;
+    MHD_Daemon* daemon = nullptr;
     std::atomic<std::int64_t> requests{0}, spansAccepted{0}, spansRejected{0}, badRequests{0}, tooLarge{0},
         unsupportedType{0}, unavailable{0}, bytesDecoded{0}, droppedContent{0};
+    std::mutex stateMutex;
+    std::string lastRefusal;
+    // Requests between their headers and their completion, and sink answers
+    // still to come: stop() waits for both before the daemon goes.
+    std::mutex flightMutex;
+    std::condition_variable flightChanged;
+    std::int64_t inFlight = 0;
+    std::int64_t awaitingSink = 0;
+
+    void addFlight(std::int64_t& counter, std::int64_t d)
+    {
+        {
+            std::lock_guard lock(flightMutex);
+            counter += d;
+        }
+        flightChanged.notify_all();
+    }
+
+    // Body bytes as they arrive; gzip/deflate inflated on the fly, so the
+    // limit is on what is decoded, not on what was sent.
+    void consume(Exchange& ex, const char* data, std::size_t size)
+    {
+        ex.rawBytes += size;
+        if (ex.tooLarge || ex.badBody || ex.streamEnded) {
+            return; // read and dropped: the answer is already decided (or trailing bytes)
+        }
+        if (!ex.inflate) {
+            if (ex.body.size() + size > config.maxBodyBytes) {
+                ex.tooLarge = true;
+                ex.body.clear();
+                return;
+            }
+            ex.body.append(data, size);
+            return;
+        }
+        if (!ex.zInit) {
+            if (inflateInit2(&ex.zs, 15 + 32) != Z_OK) { // gzip or zlib, by header
+                ex.badBody = true;
+                return;
+            }
+            ex.zInit = true;
+        }
+        ex.zs.next_in = reinterpret_cast<Bytef*>(const_cast<char*>(data));
+        ex.zs.avail_in = static_cast<uInt>(size);
+        char out[65536];
+        while (ex.zs.avail_in > 0) {
+            ex.zs.next_out = reinterpret_cast<Bytef*>(out);
+            ex.zs.avail_out = sizeof out;
+            const int rc = inflate(&ex.zs, Z_NO_FLUSH);
+            const std::size_t got = sizeof out - ex.zs.avail_out;
+            if (ex.body.size() + got > config.maxBodyBytes) {
+                ex.tooLarge = true;
+                ex.body.clear();
+                return;
+            }
+            ex.body.append(out, got);
+            if (rc == Z_STREAM_END) {
+                ex.streamEnded = true; // trailing bytes are ignored, as gunzip does
+                return;
+            }
+            if (rc != Z_OK && rc != Z_BUF_ERROR) {
+                ex.badBody = true;
+                return;
+            }
+            if (rc == Z_BUF_ERROR && got == 0) {
+                break;
+            }
+        }
+    }
+
+    // The whole body is in: decode it and hand the spans to the sink.
+    // Returns the reply when it is known at once.
+    std::optional<Reply> finish(Exchange& ex, MHD_Connection* connection)
+    {
+        if (ex.tooLarge) {
+            tooLarge.fetch_add(1, std::memory_order_relaxed);
+            return statusReply(413, ex.type, 8,
+                               "request body larger than " + std::to_string(config.maxBodyBytes) + " bytes");
+        }
+        if (ex.badBody || (ex.inflate && ex.rawBytes > 0 && !ex.streamEnded)) {
+            badRequests.fetch_add(1, std::memory_order_relaxed);
+            return statusReply(400, ex.type, 3,
+                               "could not read the request body (bad compression or cut short)");
+        }
+        bytesDecoded.fetch_add(static_cast<std::int64_t>(ex.body.size()), std::memory_order_relaxed);
+        DecodeOptions options;
+        options.captureContent = config.captureContent;
+        auto decoded =
+            ex.type == BodyType::Protobuf ? decodeProtobuf(ex.body, options) : decodeJson(ex.body, options);
+        std::string().swap(ex.body);
+        if (!decoded.ok) {
+            badRequests.fetch_add(1, std::memory_order_relaxed);
+            return statusReply(400, ex.type, 3, decoded.error);
+        }
+        droppedContent.fetch_add(decoded.droppedContentAttributes, std::memory_order_relaxed);
+        Reply ok;
+        if (ex.type == BodyType::Protobuf) {
+            ok.body = encodeResponseProtobuf(decoded.rejectedSpans, decoded.rejectReason);
+            ok.contentType = kProtobuf;
+        } else {
+            ok.body = encodeResponseJson(decoded.rejectedSpans, decoded.rejectReason);
+        }
+        const auto accepted = static_cast<std::int64_t>(decoded.spans.size());
+        spansRejected.fetch_add(decoded.rejectedSpans, std::memory_order_relaxed);
+        if (accepted == 0) {
+            return ok;
+        }
+        ex.accepted = accepted;
+        ex.submitted = true;
+        addFlight(awaitingSink, 1);
+        const BodyType type = ex.type;
+        sink(std::move(decoded.spans), [this, &ex, connection, ok, type](SinkResult result) {
+            Reply reply = ok;
+            if (result.status == SinkResult::Status::Stored) {
+                spansAccepted.fetch_add(ex.accepted, std::memory_order_relaxed);
+            } else {
+                unavailable.fetch_add(1, std::memory_order_relaxed);
+                {
+                    std::lock_guard lock(stateMutex);
+                    lastRefusal = result.message;
+                }
+                reply = statusReply(503, type, 14, "spans not stored, retry later: " + result.message);
+                reply.retryAfter = true;
+            }
+            bool resume = false;
+            {
+                std::lock_guard lock(ex.mutex);
+                ex.answer = std::move(reply);
+                resume = ex.suspended;
+            }
+            if (resume) {
+                MHD_resume_connection(connection);
+            }
+            addFlight(awaitingSink, -1);
+        });
+        std::lock_guard lock(ex.mutex);
+        if (ex.answer) {
+            return std::move(*ex.answer);
+        }
+        MHD_suspend_connection(connection);
+        ex.suspended = true;
+        return std::nullopt;
+    }
+
+    MHD_Result handle(MHD_Connection* connection, std::string_view url, std::string_view method,
+                      const char* uploadData, std::size_t* uploadSize, void** state)
+    {
+        auto* ex = static_cast<Exchange*>(*state);
+        if (!ex) {
+            ex = new Exchange;
+            *state = ex;
+            addFlight(inFlight, 1);
+            requests.fetch_add(1, std::memory_order_relaxed);
+            if (url != "/v1/traces") {
+                ex->early = statusReply(404, BodyType::Json, 5, "not found; OTLP traces go to /v1/traces");
+            } else if (method != MHD_HTTP_METHOD_POST) {
+                ex->early = statusReply(405, BodyType::Json, 3, "use POST");
+            } else {
+                ex->type = bodyTypeOf(header(connection, MHD_HTTP_HEADER_CONTENT_TYPE));
+                const auto encoding = lowerTrimmed(header(connection, MHD_HTTP_HEADER_CONTENT_ENCODING));
+                const auto length = header(connection, MHD_HTTP_HEADER_CONTENT_LENGTH);
+                if (ex->type == BodyType::Other) {
+                    unsupportedType.fetch_add(1, std::memory_order_relaxed);
+                    ex->early = statusReply(
+                        415, BodyType::Json, 3,
+                        "unsupported Content-Type; use application/x-protobuf or application/json");
+                } else if (!encoding.empty() && encoding != "gzip" && encoding != "deflate" &&
+                           encoding != "identity") {
+                    unsupportedType.fetch_add(1, std::memory_order_relaxed);
+                    ex->early =
+                        statusReply(415, ex->type, 3, "unsupported Content-Encoding; use gzip or none");
+                } else if (!length.empty() &&
+                           std::strtoull(std::string(length).c_str(), nullptr, 10) > config.maxBodyBytes) {
+                    tooLarge.fetch_add(1, std::memory_order_relaxed);
+                    ex->early = statusReply(413, ex->type, 8,
+                                            "request body larger than " +
+                                                std::to_string(config.maxBodyBytes) + " bytes");
+                }
+                ex->inflate = encoding == "gzip" || encoding == "deflate";
+            }
+            return MHD_YES;
+        }
+        if (*uploadSize > 0) {
+            if (!ex->early) {
+                consume(*ex, uploadData, *uploadSize);
+            }
+            // Compressed bytes are bounded too: a body that never ends is cut.
+            const bool endless = ex->rawBytes > config.maxBodyBytes + (1u << 20);
+            *uploadSize = 0;
+            return endless ? MHD_NO : MHD_YES;
+        }
+        if (ex->early) {
+            return send(connection, *ex->early);
+        }
+        if (!ex->submitted) {
+            auto reply = finish(*ex, connection);
+            return reply ? send(connection, *reply) : MHD_YES;
+        }
+        // Resumed: the sink has answered.
+        std::optional<Reply> answer;
+        {
+            std::lock_guard lock(ex->mutex);
+            answer = std::move(ex->answer);
+        }
+        return answer ? send(connection, *answer) : MHD_YES;
+    }
+
+    static MHD_Result onRequest(void* cls, MHD_Connection* connection, const char* url, const char* method,
+                                const char* /*version*/, const char* uploadData, std::size_t* uploadSize,
+                                void** state)
+    {
+        try {
+            return static_cast<Impl*>(cls)->handle(connection, url ? url : "", method ? method : "",
+                                                   uploadData, uploadSize, state);
+        } catch (const std::exception&) {
+            return MHD_NO; // out of memory decoding: close this connection, keep serving
+        }
+    }
+
+    static void onCompleted(void* cls, MHD_Connection* /*connection*/, void** state,
+                            MHD_RequestTerminationCode /*code*/)
+    {
+        auto* ex = static_cast<Exchange*>(*state);
+        if (!ex) {
+            return;
+        }
+        delete ex;
+        *state = nullptr;
+        static_cast<Impl*>(cls)->addFlight(static_cast<Impl*>(cls)->inFlight, -1);
+    }
 };
 
 OtlpReceiver::OtlpReceiver(ReceiverConfig config, SpanSink sink)
     : m_config(std::move(config))
     , m_sink(std::move(sink))
     , m_impl(std::make_unique<Impl>())
-{}
+{
+    m_impl->config = m_config;
+    m_impl->sink = m_sink;
+}
 
 OtlpReceiver::~OtlpReceiver()
 {
@@ -82,149 +388,91 @@ OtlpReceiver::~OtlpReceiver()
 
 bool OtlpReceiver::start(std::string* error)
 {
-    auto& srv = m_impl->server;
-    auto* impl = m_impl.get();
-    const auto threads = static_cast<std::size_t>(std::max(2, m_config.threads));
-    srv.new_task_queue = [threads] {
-        return new httplib::ThreadPool(threads);
-    };
-    // Exporters keep their connection; do not make them reconnect every few batches.
-    srv.set_keep_alive_max_count(100000);
-    srv.set_keep_alive_timeout(5);
-    srv.set_read_timeout(30);
-    // The compressed length limit; the decompressed one is counted below.
-    srv.set_payload_max_length(m_config.maxBodyBytes);
-    // httplib's default sets SO_REUSEPORT, which would let a second receiver
-    // share the port silently; plain SO_REUSEADDR only.
-    socket_t listening = INVALID_SOCKET;
-    srv.set_socket_options([&listening](socket_t sock) {
-        int yes = 1;
-        setsockopt(sock, SOL_SOCKET, SO_REUSEADDR, &yes, sizeof(yes));
-        listening = sock;
-    });
-
-    srv.Post("/v1/traces", [this, impl](const httplib::Request& req, httplib::Response& res,
-                                        const httplib::ContentReader& reader) {
-        impl->requests.fetch_add(1, std::memory_order_relaxed);
-        const auto type = bodyTypeOf(req.get_header_value("Content-Type"));
-        if (type == BodyType::Other) {
-            impl->unsupportedType.fetch_add(1, std::memory_order_relaxed);
-            res.status = 415;
-            // The body is left unread: close the connection after answering.
-            res.set_header("Connection", "close");
-            setStatusBody(res, BodyType::Json, 3,
-                          "unsupported Content-Type; use application/x-protobuf or application/json");
-            return;
-        }
-        const auto encoding = lowerTrimmed(req.get_header_value("Content-Encoding"));
-        if (!encoding.empty() && encoding != "gzip" && encoding != "deflate" && encoding != "identity") {
-            impl->unsupportedType.fetch_add(1, std::memory_order_relaxed);
-            res.status = 415;
-            res.set_header("Connection", "close");
-            setStatusBody(res, type, 3, "unsupported Content-Encoding; use gzip or none");
-            return;
-        }
-        // httplib inflates gzip bodies before they reach us: count the
-        // inflated bytes here so a small compressed body cannot grow past
-        // the limit (its own limit only sees Content-Length).
-        std::string body;
-        bool over = false;
-        const bool complete = reader([&](const char* data, std::size_t len) {
-            if (body.size() + len > m_config.maxBodyBytes) {
-                over = true;
-                return false;
-            }
-            body.append(data, len);
-            return true;
-        });
-        if (over || res.status == 413) {
-            impl->tooLarge.fetch_add(1, std::memory_order_relaxed);
-            res.status = 413;
-            res.set_header("Connection", "close");
-            setStatusBody(res, type, 8,
-                          "request body larger than " + std::to_string(m_config.maxBodyBytes) + " bytes");
-            return;
-        }
-        if (!complete) {
-            impl->badRequests.fetch_add(1, std::memory_order_relaxed);
-            res.status = 400;
-            res.set_header("Connection", "close");
-            setStatusBody(res, type, 3, "could not read the request body (bad compression or cut short)");
-            return;
-        }
-        impl->bytesDecoded.fetch_add(static_cast<std::int64_t>(body.size()), std::memory_order_relaxed);
-        DecodeOptions options;
-        options.captureContent = m_config.captureContent;
-        auto decoded = type == BodyType::Protobuf ? decodeProtobuf(body, options) : decodeJson(body, options);
-        if (!decoded.ok) {
-            impl->badRequests.fetch_add(1, std::memory_order_relaxed);
-            res.status = 400;
-            setStatusBody(res, type, 3, decoded.error);
-            return;
-        }
-        impl->droppedContent.fetch_add(decoded.droppedContentAttributes, std::memory_order_relaxed);
-        const auto accepted = static_cast<std::int64_t>(decoded.spans.size());
-        if (accepted > 0 && !m_sink(std::move(decoded.spans))) {
-            impl->unavailable.fetch_add(1, std::memory_order_relaxed);
-            res.status = 503;
-            res.set_header("Retry-After", "1");
-            setStatusBody(res, type, 14, "span store is behind; retry later");
-            return;
-        }
-        impl->spansAccepted.fetch_add(accepted, std::memory_order_relaxed);
-        impl->spansRejected.fetch_add(decoded.rejectedSpans, std::memory_order_relaxed);
-        res.status = 200;
-        if (type == BodyType::Protobuf) {
-            res.set_content(encodeResponseProtobuf(decoded.rejectedSpans, decoded.rejectReason), kProtobuf);
-        } else {
-            res.set_content(encodeResponseJson(decoded.rejectedSpans, decoded.rejectReason), kJson);
-        }
-    });
-
-    if (m_config.port == 0) {
-        m_port = srv.bind_to_any_port(m_config.bindAddress);
-        if (m_port <= 0) {
+    if (m_config.bindAddress == "localhost") {
+        m_config.bindAddress = "127.0.0.1";
+    }
+    sockaddr_storage addr{};
+    const bool v6 = m_config.bindAddress.find(':') != std::string::npos;
+    if (v6) {
+        auto* a = reinterpret_cast<sockaddr_in6*>(&addr);
+        a->sin6_family = AF_INET6;
+        a->sin6_port = htons(static_cast<std::uint16_t>(m_config.port));
+        if (inet_pton(AF_INET6, m_config.bindAddress.c_str(), &a->sin6_addr) != 1) {
             if (error) {
-                *error = "cannot bind " + m_config.bindAddress + " on any port";
+                *error = "'" + m_config.bindAddress + "' is not an IP address";
             }
             return false;
         }
     } else {
-        if (!srv.bind_to_port(m_config.bindAddress, m_config.port)) {
+        auto* a = reinterpret_cast<sockaddr_in*>(&addr);
+        a->sin_family = AF_INET;
+        a->sin_port = htons(static_cast<std::uint16_t>(m_config.port));
+        if (inet_pton(AF_INET, m_config.bindAddress.c_str(), &a->sin_addr) != 1) {
             if (error) {
-                *error = "cannot bind " + m_config.bindAddress + ":" + std::to_string(m_config.port) +
-                         " (in use, or not an address of this machine)";
+                *error = "'" + m_config.bindAddress + "' is not an IP address";
             }
             return false;
         }
-        m_port = m_config.port;
     }
-    // httplib 0.11 listens with a backlog of 5; many exporters connecting at
-    // once would overflow it. Listening again on the bound socket raises it.
-    if (listening != INVALID_SOCKET) {
-        ::listen(listening, SOMAXCONN);
+    // One epoll loop per thread: a slow or idle client holds a connection
+    // slot, never a thread, so it cannot starve the others. Idle clients are
+    // closed after idleTimeoutSeconds; beyond connectionLimit new ones are
+    // refused until slots free up.
+    // Never more connections than descriptors: past the limit accept()
+    // would fail for the store's files too.
+    rlimit files{};
+    int limit = std::max(4, m_config.connectionLimit);
+    if (getrlimit(RLIMIT_NOFILE, &files) == 0 && files.rlim_cur != RLIM_INFINITY) {
+        limit = static_cast<int>(
+            std::min<rlim_t>(static_cast<rlim_t>(limit), files.rlim_cur > 128 ? files.rlim_cur - 64 : 64));
     }
-    srv.set_socket_options([](socket_t) {});
-    m_impl->thread = std::thread([impl] { impl->server.listen_after_bind(); });
-    // httplib's stop() does nothing until the accept loop runs; wait for it
-    // so that a quick stop() cannot be lost (bounded: the loop starts at once).
-    for (int i = 0; i < 5000 && !srv.is_running(); ++i) {
-        std::this_thread::sleep_for(std::chrono::milliseconds(1));
+    unsigned flags = MHD_USE_EPOLL | MHD_USE_INTERNAL_POLLING_THREAD | MHD_ALLOW_SUSPEND_RESUME;
+    if (v6) {
+        flags |= MHD_USE_IPv6;
     }
+    m_impl->daemon = MHD_start_daemon(
+        flags, static_cast<std::uint16_t>(m_config.port), nullptr, nullptr, &Impl::onRequest, m_impl.get(),
+        MHD_OPTION_SOCK_ADDR, reinterpret_cast<sockaddr*>(&addr), MHD_OPTION_THREAD_POOL_SIZE,
+        static_cast<unsigned>(std::max(1, m_config.threads)), MHD_OPTION_CONNECTION_LIMIT,
+        static_cast<unsigned>(limit), MHD_OPTION_CONNECTION_TIMEOUT,
+        static_cast<unsigned>(std::max(1, m_config.idleTimeoutSeconds)), MHD_OPTION_LISTEN_BACKLOG_SIZE,
+        static_cast<unsigned>(SOMAXCONN), MHD_OPTION_NOTIFY_COMPLETED, &Impl::onCompleted, m_impl.get(),
+        MHD_OPTION_END);
+    if (!m_impl->daemon) {
+        if (error) {
+            *error = "cannot bind " + m_config.bindAddress + ":" + std::to_string(m_config.port) +
+                     " (in use, or not an address of this machine)";
+        }
+        return false;
+    }
+    const auto* info = MHD_get_daemon_info(m_impl->daemon, MHD_DAEMON_INFO_BIND_PORT);
+    m_port = info ? info->port : m_config.port;
     return true;
 }
 
 void OtlpReceiver::stop()
 {
-    if (m_impl && m_impl->thread.joinable()) {
-        m_impl->server.stop();
-        m_impl->thread.join();
+    if (!m_impl || !m_impl->daemon) {
+        return;
     }
+    // No new connections; requests in progress finish (their spans are
+    // stored or refused, and they get their answer) within a bounded time.
+    MHD_quiesce_daemon(m_impl->daemon);
+    {
+        std::unique_lock lock(m_impl->flightMutex);
+        m_impl->flightChanged.wait_for(lock, std::chrono::seconds(5),
+                                       [&] { return m_impl->awaitingSink == 0 && m_impl->inFlight == 0; });
+        // A sink answer still to come would resume a connection of a daemon
+        // that is gone: wait for those without a bound (the sink always answers).
+        m_impl->flightChanged.wait(lock, [&] { return m_impl->awaitingSink == 0; });
+    }
+    MHD_stop_daemon(m_impl->daemon);
+    m_impl->daemon = nullptr;
 }
 
 bool OtlpReceiver::isRunning() const
 {
-    return m_impl->thread.joinable() && m_impl->server.is_running();
+    return m_impl->daemon != nullptr;
 }
 
 std::string OtlpReceiver::endpoint() const
@@ -247,6 +495,10 @@ ReceiverStats OtlpReceiver::stats() const
     s.unavailable = i.unavailable.load();
     s.bytesDecoded = i.bytesDecoded.load();
     s.droppedContentAttributes = i.droppedContent.load();
+    {
+        std::lock_guard lock(m_impl->stateMutex);
+        s.lastRefusal = m_impl->lastRefusal;
+    }
     return s;
 }
 

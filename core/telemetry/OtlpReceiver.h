@@ -1,18 +1,20 @@
 // An OTLP/HTTP trace receiver: POST /v1/traces with protobuf or JSON bodies,
-// optionally gzip-compressed, on one port. It decodes on the HTTP worker
-// threads and hands the spans to a sink (normally SpanWriter::submit); it
-// never touches the store itself.
+// optionally gzip-compressed, on one port (libmicrohttpd, event-driven: slow
+// and idle clients hold a connection slot, not a thread). It decodes on its
+// threads and hands the spans to a sink (normally SpanWriter::sink()); it
+// never touches the store itself. It answers 200 only once the sink says the
+// spans are stored, and 503 with Retry-After when they are not, so an
+// exporter never drops a batch that is not in the file.
 #pragma once
 
 #include "model/Span.h"
 #include "telemetry/OtlpDecode.h"
+#include "telemetry/SpanSink.h"
 
 #include <atomic>
 #include <cstdint>
-#include <functional>
 #include <memory>
 #include <string>
-#include <thread>
 #include <vector>
 
 namespace pb::otlp {
@@ -23,7 +25,9 @@ struct ReceiverConfig
     int port = 4318;                       // 0 = any free port
     std::size_t maxBodyBytes = 64u << 20;  // after decompression
     bool captureContent = false;           // see DecodeOptions
-    int threads = 16;                      // HTTP worker threads (one per open connection)
+    int threads = 2;                       // event loops that read and decode requests
+    int connectionLimit = 4096;            // open connections (at most the descriptor limit); then refused
+    int idleTimeoutSeconds = 15;           // a connection silent this long is closed
 };
 
 struct ReceiverStats
@@ -34,14 +38,11 @@ struct ReceiverStats
     std::int64_t badRequests = 0;     // 400
     std::int64_t tooLarge = 0;        // 413
     std::int64_t unsupportedType = 0; // 415
-    std::int64_t unavailable = 0;     // 503: the sink refused
+    std::int64_t unavailable = 0;     // 503: the sink did not store the spans (the exporter retries)
     std::int64_t bytesDecoded = 0;    // after decompression
     std::int64_t droppedContentAttributes = 0;
+    std::string lastRefusal; // why the last 503 was given
 };
-
-// Takes decoded spans; returns false when it cannot take them now, which the
-// receiver answers with 503 (the exporter retries).
-using SpanSink = std::function<bool(std::vector<SpanRecord>&& spans)>;
 
 class OtlpReceiver
 {
@@ -54,7 +55,8 @@ public:
     // Binds and serves on a thread of its own; false (and `error`) when the
     // address cannot be bound.
     bool start(std::string* error = nullptr);
-    // Stops accepting, finishes requests in progress and joins the thread.
+    // Stops accepting, lets requests in progress get their answer (within
+    // 5 s; a sink answer still due is always waited for) and stops.
     void stop();
     bool isRunning() const;
     int port() const { return m_port; }

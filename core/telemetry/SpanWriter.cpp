@@ -17,6 +17,11 @@ SpanWriter::SpanWriter(SpanWriterConfig config)
     : m_config(std::move(config))
     , m_store(std::make_unique<RunStore>(m_config.dbPath))
 {
+    if (m_store->isReadOnly()) {
+        throw StoreError("'" + m_config.dbPath + "' is read-only: received spans cannot be stored in it",
+                         StoreError::Kind::ReadOnly);
+    }
+    m_store->setBusyTimeout(m_config.busyTimeout);
     m_thread = std::thread([this] { loop(); });
 }
 
@@ -31,23 +36,46 @@ void SpanWriter::setActiveRun(std::optional<std::int64_t> runId)
     m_active = runId;
 }
 
-bool SpanWriter::submit(std::vector<SpanRecord>&& spans)
+void SpanWriter::submit(std::vector<SpanRecord>&& spans, SinkDone done)
 {
     if (spans.empty()) {
-        return true;
+        if (done) {
+            done(SinkResult::stored());
+        }
+        return;
     }
+    std::string refusal;
     {
         std::lock_guard lock(m_mutex);
-        if (m_stopping || m_queued + spans.size() > m_config.maxQueuedSpans) {
-            m_stats.refused += static_cast<std::int64_t>(spans.size());
-            return false;
+        if (m_stopping) {
+            refusal = "the receiver is stopping";
+        } else if (m_queued + spans.size() > m_config.maxQueuedSpans) {
+            refusal = "span store is behind (" + std::to_string(m_queued) + " spans queued)";
         }
-        m_queued += spans.size();
-        ++m_submittedBatches;
-        m_queue.push_back({std::move(spans), m_active});
+        if (!refusal.empty()) {
+            m_stats.refused += static_cast<std::int64_t>(spans.size());
+            ++m_stats.refusedBatches;
+        } else {
+            m_queued += spans.size();
+            ++m_submittedBatches;
+            m_queue.push_back(
+                {std::move(spans), m_active, std::move(done), std::chrono::steady_clock::now()});
+        }
+    }
+    if (!refusal.empty()) {
+        if (done) {
+            done(SinkResult::busy(refusal));
+        }
+        return;
     }
     m_wake.notify_one();
-    return true;
+}
+
+SpanSink SpanWriter::sink()
+{
+    return [this](std::vector<SpanRecord>&& spans, SinkDone done) {
+        submit(std::move(spans), std::move(done));
+    };
 }
 
 void SpanWriter::flush()
@@ -166,18 +194,44 @@ void SpanWriter::loop()
             m_queued -= n;
             takenBatches = taken.size();
         }
-        // Group consecutive submissions for the same run into one transaction.
         std::int64_t stored = 0;
+        std::int64_t refused = 0;
+        std::int64_t refusedBatches = 0;
         std::int64_t failed = 0;
         std::string error;
         std::optional<std::int64_t> lastRun;
+        // Answers are given after the bookkeeping below, outside the lock.
+        std::vector<std::pair<SinkDone, SinkResult>> answers;
+        const auto now = std::chrono::steady_clock::now();
+        const auto refuse = [&](std::size_t from, std::size_t to, const std::string& why, bool failure) {
+            for (std::size_t k = from; k < to; ++k) {
+                refused += static_cast<std::int64_t>(taken[k].spans.size());
+                failed += failure ? static_cast<std::int64_t>(taken[k].spans.size()) : 0;
+                ++refusedBatches;
+                answers.emplace_back(std::move(taken[k].done), SinkResult::busy(why));
+            }
+        };
+        // Group consecutive submissions for the same run into one transaction.
         std::size_t i = 0;
         while (i < taken.size()) {
+            if (now - taken[i].queuedAt > m_config.maxQueueWait) {
+                refuse(i, i + 1,
+                       "span store is behind (waited " +
+                           std::to_string(
+                               std::chrono::duration_cast<std::chrono::milliseconds>(now - taken[i].queuedAt)
+                                   .count()) +
+                           " ms)",
+                       false);
+                ++i;
+                continue;
+            }
             std::vector<SpanRecord> batch = std::move(taken[i].spans);
             const auto active = taken[i].run;
             std::size_t j = i + 1;
-            while (j < taken.size() && taken[j].run == active) {
+            while (j < taken.size() && taken[j].run == active &&
+                   now - taken[j].queuedAt <= m_config.maxQueueWait) {
                 std::move(taken[j].spans.begin(), taken[j].spans.end(), std::back_inserter(batch));
+                taken[j].spans.clear();
                 ++j;
             }
             try {
@@ -185,9 +239,13 @@ void SpanWriter::loop()
                 write(run, batch);
                 stored += static_cast<std::int64_t>(batch.size());
                 lastRun = run;
+                for (std::size_t k = i; k < j; ++k) {
+                    answers.emplace_back(std::move(taken[k].done), SinkResult::stored());
+                }
             } catch (const std::exception& e) {
-                failed += static_cast<std::int64_t>(batch.size());
                 error = e.what();
+                taken[i].spans = std::move(batch); // counted by refuse()
+                refuse(i, j, error, true);
             }
             i = j;
         }
@@ -195,6 +253,8 @@ void SpanWriter::loop()
         {
             std::lock_guard lock(m_mutex);
             m_stats.stored += stored;
+            m_stats.refused += refused;
+            m_stats.refusedBatches += refusedBatches;
             m_stats.failed += failed;
             ++m_stats.batches;
             if (lastRun) {
@@ -203,6 +263,14 @@ void SpanWriter::loop()
             if (!error.empty()) {
                 m_stats.lastError = error;
             }
+        }
+        for (auto& [done, result] : answers) {
+            if (done) {
+                done(std::move(result));
+            }
+        }
+        {
+            std::lock_guard lock(m_mutex);
             m_finishedBatches += takenBatches;
         }
         m_done.notify_all();

@@ -6,6 +6,12 @@ find_package(Threads REQUIRED)
 # Debian's cpp-httplib is a compiled library: take its defines from pkg-config
 # so that the header we compile against matches the library.
 pkg_check_modules(HTTPLIB REQUIRED IMPORTED_TARGET GLOBAL cpp-httplib)
+# The OTLP receiver: libmicrohttpd's event loops keep slow and idle clients
+# from holding threads (httplib serves one connection per thread, so 16 slow
+# clients starved every exporter), and it can suspend a request while its
+# spans are committed.
+pkg_check_modules(MICROHTTPD REQUIRED IMPORTED_TARGET GLOBAL libmicrohttpd)
+find_package(ZLIB REQUIRED)
 
 # Generated protobuf code is compiled on its own, without our warning flags.
 add_library(phasebench_otlp_proto OBJECT ${CMAKE_CURRENT_LIST_DIR}/otlp_trace.proto)
@@ -41,4 +47,5 @@ target_sources(phasebench_core PRIVATE
 )
 target_include_directories(phasebench_core SYSTEM PRIVATE ${PHASEBENCH_OTLP_PROTO_DIR})
 add_dependencies(phasebench_core phasebench_otlp_proto)
-target_link_libraries(phasebench_core PRIVATE protobuf::libprotobuf-lite PkgConfig::HTTPLIB Threads::Threads)
+target_link_libraries(phasebench_core PRIVATE protobuf::libprotobuf-lite PkgConfig::HTTPLIB PkgConfig::MICROHTTPD
+  ZLIB::ZLIB Threads::Threads)

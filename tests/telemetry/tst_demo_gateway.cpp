@@ -64,10 +64,12 @@ struct Sink
                   c.port = 0;
                   return c;
               }(),
-              [this](std::vector<SpanRecord>&& s) {
-                  std::lock_guard lock(mutex);
-                  std::move(s.begin(), s.end(), std::back_inserter(spans));
-                  return true;
+              [this](std::vector<SpanRecord>&& s, SinkDone done) {
+                  {
+                      std::lock_guard lock(mutex);
+                      std::move(s.begin(), s.end(), std::back_inserter(spans));
+                  }
+                  done(SinkResult::stored());
               })
     {
         receiver.start();

@@ -47,10 +47,12 @@ void TestOtelExporter::realExporter()
     std::vector<SpanRecord> received;
     otlp::ReceiverConfig cfg;
     cfg.port = 0;
-    otlp::OtlpReceiver receiver(cfg, [&](std::vector<SpanRecord>&& spans) {
-        std::lock_guard lock(mutex);
-        std::move(spans.begin(), spans.end(), std::back_inserter(received));
-        return true;
+    otlp::OtlpReceiver receiver(cfg, [&](std::vector<SpanRecord>&& spans, SinkDone done) {
+        {
+            std::lock_guard lock(mutex);
+            std::move(spans.begin(), spans.end(), std::back_inserter(received));
+        }
+        done(SinkResult::stored());
     });
     QVERIFY(receiver.start());
 

@@ -58,13 +58,16 @@ struct Fixture
                   config.port = 0;
                   return config;
               }(),
-              [this, refuse](std::vector<SpanRecord>&& spans) {
+              [this, refuse](std::vector<SpanRecord>&& spans, SinkDone done) {
                   if (refuse) {
-                      return false;
+                      done(SinkResult::busy("refused by the test"));
+                      return;
                   }
-                  std::lock_guard lock(mutex);
-                  std::move(spans.begin(), spans.end(), std::back_inserter(received));
-                  return true;
+                  {
+                      std::lock_guard lock(mutex);
+                      std::move(spans.begin(), spans.end(), std::back_inserter(received));
+                  }
+                  done(SinkResult::stored());
               })
     {
         std::string error;
@@ -322,13 +325,16 @@ void TestReceiver::bindErrors()
     Fixture f;
     otlp::ReceiverConfig cfg;
     cfg.port = f.receiver.port(); // taken
-    otlp::OtlpReceiver second(cfg, [](std::vector<SpanRecord>&&) { return true; });
+    const SpanSink none = [](std::vector<SpanRecord>&&, SinkDone done) {
+        done(SinkResult::stored());
+    };
+    otlp::OtlpReceiver second(cfg, none);
     std::string error;
     QVERIFY(!second.start(&error));
     QVERIFY(error.find(std::to_string(cfg.port)) != std::string::npos);
     cfg.bindAddress = "203.0.113.1"; // TEST-NET-3: not an address of this machine; nothing is sent
     cfg.port = 0;
-    otlp::OtlpReceiver third(cfg, [](std::vector<SpanRecord>&&) { return true; });
+    otlp::OtlpReceiver third(cfg, none);
     QVERIFY(!third.start(&error));
 }
 
@@ -340,8 +346,7 @@ void TestReceiver::writerStoresIntoReceivedRun()
         SpanWriter writer({.dbPath = path, .receivedRunSource = "test"});
         otlp::ReceiverConfig cfg;
         cfg.port = 0;
-        otlp::OtlpReceiver receiver(cfg,
-                                    [&](std::vector<SpanRecord>&& s) { return writer.submit(std::move(s)); });
+        otlp::OtlpReceiver receiver(cfg, writer.sink());
         QVERIFY(receiver.start());
         httplib::Client c("127.0.0.1", receiver.port());
         for (int i = 0; i < 5; ++i) {
@@ -389,13 +394,18 @@ void TestReceiver::writerFollowsActiveAndRunningLoadRun()
         storeSpanRules(other, loadRun, rules);
     }
     SpanWriter writer({.dbPath = path});
-    QVERIFY(writer.submit(test::spanBatch(9, 1)));
+    int stored = 0;
+    const auto count = [&stored](SinkResult r) {
+        stored += r.status == SinkResult::Status::Stored ? 1 : 0;
+    };
+    writer.submit(test::spanBatch(9, 1), count);
     writer.flush();
     writer.setActiveRun(explicitRun);
-    QVERIFY(writer.submit(test::spanBatch(6, 2)));
+    writer.submit(test::spanBatch(6, 2), count);
     writer.setActiveRun(std::nullopt);
     writer.flush();
     writer.stop();
+    QCOMPARE(stored, 2);
     RunStore store(path);
     QCOMPARE(store.spans(loadRun).size(), std::size_t(9));
     QCOMPARE(store.spans(explicitRun).size(), std::size_t(6));
