@@ -439,10 +439,6 @@ Comandos:</translation>
         <translation>se descartaron %1 atributos de prompt/completion (use --capture-content para conservarlos)</translation>
     </message>
     <message>
-        <source>%1 spans could not be stored: %2</source>
-        <translation>no se pudieron almacenar %1 spans: %2</translation>
-    </message>
-    <message>
         <source>run %1 &apos;%2&apos;: %3 (generator %4, %5 s)</source>
         <translation>ejecución %1 &apos;%2&apos;: %3 (generador %4, %5 s)</translation>
     </message>
@@ -1299,6 +1295,18 @@ Ejecute &apos;phasebench-cli &lt;comando&gt; --help&apos; para ver las opciones 
     <message>
         <source>dropped iterations: %1</source>
         <translation>iteraciones descartadas: %1</translation>
+    </message>
+    <message>
+        <source>&apos;%1&apos; is read-only (file or folder permissions, or read-only media); this command writes to it. Copy it somewhere writable, or choose another file.</source>
+        <translation>&apos;%1&apos; es de solo lectura (permisos del archivo o de la carpeta, o un soporte de solo lectura); este comando escribe en él. Cópielo a un lugar con permiso de escritura o elija otro archivo.</translation>
+    </message>
+    <message>
+        <source>refused %1 batches (HTTP 503, exporters retry them): %2</source>
+        <translation>rechazados %1 lotes (HTTP 503, los exportadores los reintentan): %2</translation>
+    </message>
+    <message>
+        <source>%1 batches (%2 spans) were refused with HTTP 503 and left to the exporters to retry; last reason: %3</source>
+        <translation>%1 lotes (%2 spans) se rechazaron con HTTP 503 y quedan para que los exportadores los reintenten; último motivo: %3</translation>
     </message>
 </context>
 <context>
@@ -3070,6 +3078,30 @@ Importe un archivo de resultados (Archivo › Importar…, Ctrl+I) o suéltelo a
     <message>
         <source>Run Launcher</source>
         <translation>Lanzador de ejecuciones</translation>
+    </message>
+    <message>
+        <source>%1 is read-only (file or folder permissions, or read-only media). Its runs can be viewed; importing and demo runs are off. Copy it somewhere writable to add runs.</source>
+        <translation>%1 es de solo lectura (permisos del archivo o de la carpeta, o un soporte de solo lectura). Sus ejecuciones se pueden ver; la importación y las ejecuciones de demostración están desactivadas. Cópielo a un lugar con permiso de escritura para añadir ejecuciones.</translation>
+    </message>
+    <message>
+        <source>Workbench Is Read-Only</source>
+        <translation>El banco de trabajo es de solo lectura</translation>
+    </message>
+    <message>
+        <source>%1 is read-only; nothing can be imported into it.</source>
+        <translation>%1 es de solo lectura; no se puede importar nada en él.</translation>
+    </message>
+    <message>
+        <source>Open or create a writable workbench file (File › New, Ctrl+N) and import there.</source>
+        <translation>Abra o cree un archivo de banco de trabajo con permiso de escritura (Archivo › Nuevo, Ctrl+N) e importe allí.</translation>
+    </message>
+    <message>
+        <source>%1 is read-only; a run cannot be stored in it.</source>
+        <translation>%1 es de solo lectura; no se puede almacenar una ejecución en él.</translation>
+    </message>
+    <message>
+        <source>Open or create a writable workbench file (File › New, Ctrl+N) and launch there.</source>
+        <translation>Abra o cree un archivo de banco de trabajo con permiso de escritura (Archivo › Nuevo, Ctrl+N) y lance allí.</translation>
     </message>
 </context>
 <context>

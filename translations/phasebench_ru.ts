@@ -439,10 +439,6 @@ Commands:</source>
         <translation>отброшено атрибутов промпта и ответа: %1 (используйте --capture-content, чтобы сохранять их)</translation>
     </message>
     <message>
-        <source>%1 spans could not be stored: %2</source>
-        <translation>не удалось сохранить спанов: %1: %2</translation>
-    </message>
-    <message>
         <source>run %1 &apos;%2&apos;: %3 (generator %4, %5 s)</source>
         <translation>прогон %1 &apos;%2&apos;: %3 (генератор %4, %5 с)</translation>
     </message>
@@ -1299,6 +1295,18 @@ Run &apos;phasebench-cli &lt;command&gt; --help&apos; for the options of a comma
     <message>
         <source>dropped iterations: %1</source>
         <translation>отброшенные итерации: %1</translation>
+    </message>
+    <message>
+        <source>&apos;%1&apos; is read-only (file or folder permissions, or read-only media); this command writes to it. Copy it somewhere writable, or choose another file.</source>
+        <translation>&apos;%1&apos; доступен только для чтения (права на файл или папку либо носитель только для чтения); эта команда записывает в него. Скопируйте его в доступное для записи место или выберите другой файл.</translation>
+    </message>
+    <message>
+        <source>refused %1 batches (HTTP 503, exporters retry them): %2</source>
+        <translation>отклонено пакетов: %1 (HTTP 503, экспортёры повторят их): %2</translation>
+    </message>
+    <message>
+        <source>%1 batches (%2 spans) were refused with HTTP 503 and left to the exporters to retry; last reason: %3</source>
+        <translation>Пакетов отклонено с HTTP 503: %1 (спанов: %2), их повторят экспортёры; последняя причина: %3</translation>
     </message>
 </context>
 <context>
@@ -3075,6 +3083,30 @@ Import a result file (File › Import…, Ctrl+I) or drop one here.</source>
     <message>
         <source>Run Launcher</source>
         <translation>Запуск прогонов</translation>
+    </message>
+    <message>
+        <source>%1 is read-only (file or folder permissions, or read-only media). Its runs can be viewed; importing and demo runs are off. Copy it somewhere writable to add runs.</source>
+        <translation>%1 доступен только для чтения (права на файл или папку либо носитель только для чтения). Его прогоны можно просматривать; импорт и демо-прогоны отключены. Скопируйте его в доступное для записи место, чтобы добавлять прогоны.</translation>
+    </message>
+    <message>
+        <source>Workbench Is Read-Only</source>
+        <translation>Рабочее место только для чтения</translation>
+    </message>
+    <message>
+        <source>%1 is read-only; nothing can be imported into it.</source>
+        <translation>%1 доступен только для чтения; в него ничего нельзя импортировать.</translation>
+    </message>
+    <message>
+        <source>Open or create a writable workbench file (File › New, Ctrl+N) and import there.</source>
+        <translation>Откройте или создайте доступный для записи файл рабочего места (Файл › Создать, Ctrl+N) и импортируйте туда.</translation>
+    </message>
+    <message>
+        <source>%1 is read-only; a run cannot be stored in it.</source>
+        <translation>%1 доступен только для чтения; прогон нельзя в нём сохранить.</translation>
+    </message>
+    <message>
+        <source>Open or create a writable workbench file (File › New, Ctrl+N) and launch there.</source>
+        <translation>Откройте или создайте доступный для записи файл рабочего места (Файл › Создать, Ctrl+N) и запускайте там.</translation>
     </message>
 </context>
 <context>

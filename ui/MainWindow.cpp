@@ -30,12 +30,14 @@
 #include <QMenuBar>
 #include <QMessageBox>
 #include <QMimeData>
+#include <QPalette>
 #include <QSettings>
 #include <QSplitter>
 #include <QStatusBar>
 #include <QTabWidget>
 #include <QTimer>
 #include <QToolButton>
+#include <QVBoxLayout>
 
 namespace pb::ui {
 namespace {
@@ -81,6 +83,7 @@ MainWindow::MainWindow(QWidget* parent)
     , m_splitter(new QSplitter(Qt::Horizontal, this))
     , m_importProgress(new JobProgressWidget)
     , m_counts(new QLabel)
+    , m_readOnlyBanner(new QLabel)
 {
     setObjectName(QStringLiteral("mainWindow"));
     setAcceptDrops(true);
@@ -98,7 +101,24 @@ MainWindow::MainWindow(QWidget* parent)
     m_splitter->addWidget(m_tabs);
     m_splitter->setStretchFactor(1, 1);
     m_splitter->setSizes({360, 900});
-    setCentralWidget(m_splitter);
+    m_readOnlyBanner->setObjectName(QStringLiteral("readOnlyBanner"));
+    m_readOnlyBanner->setWordWrap(true);
+    m_readOnlyBanner->setMargin(6);
+    m_readOnlyBanner->setAutoFillBackground(true);
+    {
+        QPalette pal = m_readOnlyBanner->palette();
+        pal.setColor(QPalette::Window, QColor(0xff, 0xf4, 0xce));
+        pal.setColor(QPalette::WindowText, QColor(0x5c, 0x45, 0x00));
+        m_readOnlyBanner->setPalette(pal);
+    }
+    m_readOnlyBanner->hide();
+    auto* central = new QWidget;
+    auto* centralLayout = new QVBoxLayout(central);
+    centralLayout->setContentsMargins(0, 0, 0, 0);
+    centralLayout->setSpacing(0);
+    centralLayout->addWidget(m_readOnlyBanner);
+    centralLayout->addWidget(m_splitter, 1);
+    setCentralWidget(central);
 
     statusBar()->addPermanentWidget(m_demoAddress);
     statusBar()->addPermanentWidget(m_demoProgress);
@@ -198,6 +218,7 @@ void MainWindow::createMenus()
     file->addSeparator();
     m_importAction = file->addAction(tr("&Import…"), this, &MainWindow::importDialog);
     m_importAction->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_I));
+    m_importAction->setObjectName(QStringLiteral("importAction"));
     m_importAction->setStatusTip(tr("Import result files into the workbench, one run per file"));
     QAction* mapped =
         file->addAction(tr("Import CSV with Column &Mapping…"), this, &MainWindow::importMappedCsvDialog);
@@ -252,6 +273,14 @@ bool MainWindow::openWorkbench(const QString& path, bool create, Remember rememb
         m_recent->add(m_workbench->path());
         QSettings().setValue(QStringLiteral("lastFile"), m_workbench->path());
     }
+    if (m_workbench->isReadOnly()) {
+        m_readOnlyBanner->setText(tr("%1 is read-only (file or folder permissions, or read-only media). Its "
+                                     "runs can be viewed; importing and demo runs are off. Copy it somewhere "
+                                     "writable to add runs.")
+                                      .arg(QDir::toNativeSeparators(m_workbench->path())));
+    }
+    m_readOnlyBanner->setVisible(m_workbench->isReadOnly());
+    updateActions();
     refreshRuns();
     if (m_runsPage->currentRunId() == 0 && m_runsPage->runCount() > 0) {
         m_runsPage->selectRun(m_runsPage->model()->runs().back().id);
@@ -288,6 +317,13 @@ bool MainWindow::isImporting() const
 
 bool MainWindow::ensureWorkbenchForImport()
 {
+    if (m_workbench->isOpen() && m_workbench->isReadOnly()) {
+        showMessage(
+            QMessageBox::Warning, tr("Workbench Is Read-Only"),
+            tr("%1 is read-only; nothing can be imported into it.").arg(displayName(m_workbench->path())),
+            tr("Open or create a writable workbench file (File › New, Ctrl+N) and import there."));
+        return false;
+    }
     if (m_workbench->isOpen()) {
         return true;
     }
@@ -456,7 +492,9 @@ void MainWindow::updateActions()
 {
     // The workbench must not change under a running import or demo.
     const bool busy = m_imports->isBusy() || m_demo->isRunning();
-    m_demoAction->setEnabled(!m_demo->isRunning());
+    const bool readOnly = m_workbench->isReadOnly();
+    m_demoAction->setEnabled(!m_demo->isRunning() && !readOnly);
+    m_importAction->setEnabled(!readOnly);
     m_stopDemoAction->setEnabled(m_demo->isRunning());
     m_newAction->setEnabled(!busy);
     m_openAction->setEnabled(!busy);

@@ -168,6 +168,7 @@ private:
     QSplitter* m_splitter;
     JobProgressWidget* m_importProgress;
     QLabel* m_counts;
+    QLabel* m_readOnlyBanner;
     RecentFiles* m_recent = nullptr;
     QMenu* m_recentMenu = nullptr;
     QAction* m_newAction = nullptr;

@@ -14,6 +14,7 @@
 
 #include <QDir>
 #include <QFileInfo>
+#include <QMessageBox>
 #include <QStandardPaths>
 #include <QStatusBar>
 #include <QTabWidget>
@@ -93,6 +94,13 @@ void MainWindow::refreshLaterPagesLive()
 
 void MainWindow::launchRun(DemoSettings settings)
 {
+    if (m_workbench->isReadOnly()) {
+        showMessage(QMessageBox::Warning, tr("Workbench Is Read-Only"),
+                    tr("%1 is read-only; a run cannot be stored in it.")
+                        .arg(QFileInfo(m_workbench->path()).fileName()),
+                    tr("Open or create a writable workbench file (File › New, Ctrl+N) and launch there."));
+        return;
+    }
     // Into the open workbench, else the demo's own: runs collect beside the others.
     settings.dbPath = m_workbench->isOpen()
                           ? m_workbench->path()

@@ -31,7 +31,8 @@ bool Workbench::open(const QString& path, bool create)
     }
     try {
         // Read-write even to view: opening migrates an older file and marks
-        // runs abandoned by a crashed writer.
+        // runs abandoned by a crashed writer. A file this user cannot write
+        // opens read-only (the window says so and offers no writes).
         auto store = std::make_unique<RunStore>(absolute.toStdString(), RunStore::Mode::ReadWrite);
         m_store = std::move(store);
         m_path = absolute;
@@ -41,6 +42,11 @@ bool Workbench::open(const QString& path, bool create)
         m_error = QString::fromUtf8(e.what());
         return false;
     }
+}
+
+bool Workbench::isReadOnly() const
+{
+    return m_store && m_store->isReadOnly();
 }
 
 void Workbench::close()

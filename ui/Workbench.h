@@ -36,6 +36,8 @@ public:
     // Absolute path of the open file, or empty.
     QString path() const { return m_path; }
     QString errorString() const { return m_error; }
+    // The file (or its folder) cannot be written: it is open for viewing only.
+    bool isReadOnly() const;
 
     // Empty (with errorString()) when the file cannot be read.
     std::vector<RunInfo> runs();
