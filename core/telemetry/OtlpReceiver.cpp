@@ -11,6 +11,7 @@
 #include <netinet/in.h>
 #include <sys/resource.h>
 #include <sys/socket.h>
+#include <unistd.h>
 
 #include <chrono>
 #include <condition_variable>
@@ -457,7 +458,9 @@ void OtlpReceiver::stop()
     }
     // No new connections; requests in progress finish (their spans are
     // stored or refused, and they get their answer) within a bounded time.
-    MHD_quiesce_daemon(m_impl->daemon);
+    // The listening socket is ours from here (libmicrohttpd's rule): closed
+    // below, after the daemon, so that the port is free again at once.
+    const MHD_socket listening = MHD_quiesce_daemon(m_impl->daemon);
     {
         std::unique_lock lock(m_impl->flightMutex);
         m_impl->flightChanged.wait_for(lock, std::chrono::seconds(5),
@@ -468,6 +471,9 @@ void OtlpReceiver::stop()
     }
     MHD_stop_daemon(m_impl->daemon);
     m_impl->daemon = nullptr;
+    if (listening != MHD_INVALID_SOCKET) {
+        ::close(listening);
+    }
 }
 
 bool OtlpReceiver::isRunning() const

@@ -41,6 +41,7 @@ private Q_SLOTS:
     void hostileBodiesKeepServerUp();
     void refusingSinkIs503();
     void bindErrors();
+    void portIsFreeAfterStop();
     void writerStoresIntoReceivedRun();
     void writerFollowsActiveAndRunningLoadRun();
     void curlClient();
@@ -336,6 +337,29 @@ void TestReceiver::bindErrors()
     cfg.port = 0;
     otlp::OtlpReceiver third(cfg, none);
     QVERIFY(!third.start(&error));
+}
+
+void TestReceiver::portIsFreeAfterStop()
+{
+    const SpanSink none = [](std::vector<SpanRecord>&&, SinkDone done) { done(SinkResult::stored()); };
+    otlp::ReceiverConfig cfg;
+    cfg.port = 0;
+    int port = 0;
+    {
+        otlp::OtlpReceiver first(cfg, none);
+        QVERIFY(first.start());
+        port = first.port();
+    }
+    // Another receiver (the next demo run, a restarted `receive`) takes the
+    // same port at once.
+    cfg.port = port;
+    otlp::OtlpReceiver second(cfg, none);
+    std::string error;
+    QVERIFY2(second.start(&error), error.c_str());
+    httplib::Client c("127.0.0.1", port);
+    const auto res = c.Post("/v1/traces", otlp::encodeProtobuf(test::spanBatch(2)), kProto);
+    QVERIFY(res);
+    QCOMPARE(res->status, 200);
 }
 
 void TestReceiver::writerStoresIntoReceivedRun()
