@@ -29,6 +29,11 @@ LoadedRun loadRun(RunStore& store, std::int64_t runId, const LoadOptions& option
     if (!info) {
         throw StoreError("no run " + std::to_string(runId) + " in " + store.path());
     }
+    if (info->status == RunStatus::Importing) {
+        // Its rows arrive in pieces: figures of a part of a file would mislead.
+        throw StoreError("run " + std::to_string(runId) + " of " + store.path() +
+                         " is still being imported; its figures are ready when the import is done");
+    }
     out.info = *info;
     out.config = parseRunConfig(out.info.configJson);
     out.figures = readRunFigures(store, runId);

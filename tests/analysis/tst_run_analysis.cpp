@@ -124,6 +124,7 @@ private Q_SLOTS:
     void traceReconciliationIsTheJoins();
     void generatorBoundRunIsFlagged();
     void importedDroppedIterationsCount();
+    void runStillImportingIsNotAnalysed();
 
 private:
     QTemporaryDir m_dir;
@@ -599,6 +600,25 @@ void TestRunAnalysis::importedDroppedIterationsCount()
     const auto overview = ui::computeOverview(db, 1);
     QVERIFY(overview.single());
     QCOMPARE(overview.single()->droppedIterations, std::optional<double>(3.0));
+}
+
+void TestRunAnalysis::runStillImportingIsNotAnalysed()
+{
+    QTemporaryDir dir;
+    const auto path = dir.filePath(QStringLiteral("importing.phasebench")).toStdString();
+    {
+        RunStore store(path);
+        const auto run = store.createRun({.name = "half", .status = RunStatus::Importing});
+        std::vector<RequestRecord> rows(4, test::fullRecord(1));
+        store.insertRequests(run, rows);
+    }
+    // The importing process is this one: the run stays 'importing'.
+    RunStore store(path);
+    QVERIFY_THROWS_EXCEPTION(StoreError, analysis::loadRun(store, 1));
+    const auto r = cli({QStringLiteral("stats"), QStringLiteral("--db"), QString::fromStdString(path),
+                        QStringLiteral("--run"), QStringLiteral("1")});
+    QCOMPARE(r.code, 1);
+    QVERIFY2(r.err.contains("still being imported"), r.err.constData());
 }
 
 QTEST_GUILESS_MAIN(TestRunAnalysis)
