@@ -39,6 +39,20 @@ ImportError::ImportError(std::string file, std::int64_t line, std::string messag
     , m_message(std::move(message))
 {}
 
+std::string formatBytes(std::uint64_t bytes)
+{
+    if (bytes >= (std::uint64_t(1) << 30) && bytes % (std::uint64_t(1) << 30) == 0) {
+        return std::to_string(bytes >> 30) + " GiB";
+    }
+    if (bytes >= (std::uint64_t(1) << 20) && bytes % (std::uint64_t(1) << 20) == 0) {
+        return std::to_string(bytes >> 20) + " MiB";
+    }
+    if (bytes >= 1024 && bytes % 1024 == 0) {
+        return std::to_string(bytes >> 10) + " KiB";
+    }
+    return std::to_string(bytes) + " bytes";
+}
+
 void ImporterRegistry::add(std::unique_ptr<Importer> importer)
 {
     m_importers.push_back(std::move(importer));

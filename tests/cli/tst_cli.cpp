@@ -3,6 +3,7 @@
 #include "store/RunStore.h"
 
 #include <QFile>
+#include <QFileInfo>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -11,6 +12,17 @@
 #include <QTest>
 
 #include <nlohmann/json.hpp>
+
+#include <zlib.h>
+
+#include <fcntl.h>
+#include <spawn.h>
+#include <sys/resource.h>
+#include <sys/wait.h>
+
+#include <fstream>
+
+extern char** environ;
 
 using namespace pb;
 
@@ -48,6 +60,94 @@ QString data(const char* name)
     return QStringLiteral(PHASEBENCH_TEST_DATA "/import/") + QLatin1String(name);
 }
 
+// Runs the CLI as a child of its own and measures it: the exit code, what it
+// printed, and its peak resident set size (wait4's rusage of that child).
+struct Measured
+{
+    int exitCode = -1;
+    long maxRssKiB = 0;
+    QByteArray out;
+    QByteArray err;
+};
+
+Measured cliMeasured(const QStringList& args, const QTemporaryDir& dir)
+{
+    std::vector<std::string> storage{PHASEBENCH_CLI};
+    for (const auto& a : args) {
+        storage.push_back(a.toStdString());
+    }
+    std::vector<char*> argv;
+    for (auto& a : storage) {
+        argv.push_back(a.data());
+    }
+    argv.push_back(nullptr);
+    const std::string outPath = dir.filePath(QStringLiteral("measured.out")).toStdString();
+    const std::string errPath = dir.filePath(QStringLiteral("measured.err")).toStdString();
+    posix_spawn_file_actions_t files;
+    posix_spawn_file_actions_init(&files);
+    posix_spawn_file_actions_addopen(&files, 1, outPath.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
+    posix_spawn_file_actions_addopen(&files, 2, errPath.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
+    Measured m;
+    pid_t pid = 0;
+    const int rc = posix_spawn(&pid, PHASEBENCH_CLI, &files, nullptr, argv.data(), environ);
+    posix_spawn_file_actions_destroy(&files);
+    if (rc != 0) {
+        return m;
+    }
+    int status = 0;
+    rusage usage{};
+    if (wait4(pid, &status, 0, &usage) != pid) {
+        return m;
+    }
+    m.exitCode = WIFEXITED(status) ? WEXITSTATUS(status) : -2;
+    m.maxRssKiB = usage.ru_maxrss;
+    QFile out(QString::fromStdString(outPath));
+    QFile err(QString::fromStdString(errPath));
+    if (out.open(QIODevice::ReadOnly)) {
+        m.out = out.readAll();
+    }
+    if (err.open(QIODevice::ReadOnly)) {
+        m.err = err.readAll();
+    }
+    return m;
+}
+
+// A gzip file of `members` x 64 MiB of spaces: one member deflated by
+// streaming zlib (the spaces are never in memory as a whole), written
+// `members` times (concatenated members are one gzip stream). 32 members are
+// 2 GiB of spaces in ~2 MB.
+void writeGzipOfSpaces(const QString& path, int members)
+{
+    z_stream z{};
+    deflateInit2(&z, Z_BEST_COMPRESSION, Z_DEFLATED, 15 + 16, 9, Z_RLE);
+    const std::string chunk(1 << 20, ' ');
+    std::string member;
+    std::vector<char> buf(1 << 16);
+    for (int i = 0; i < 64; ++i) {
+        z.next_in = reinterpret_cast<Bytef*>(const_cast<char*>(chunk.data()));
+        z.avail_in = static_cast<uInt>(chunk.size());
+        const int flush = i == 63 ? Z_FINISH : Z_NO_FLUSH;
+        do {
+            z.next_out = reinterpret_cast<Bytef*>(buf.data());
+            z.avail_out = static_cast<uInt>(buf.size());
+            deflate(&z, flush);
+            member.append(buf.data(), buf.size() - z.avail_out);
+        } while (z.avail_out == 0);
+    }
+    deflateEnd(&z);
+    std::ofstream out(path.toStdString(), std::ios::binary);
+    for (int i = 0; i < members; ++i) {
+        out << member;
+    }
+}
+
+int runCount(const QString& db)
+{
+    const auto runs = cli({QStringLiteral("runs"), QStringLiteral("--db"), db, QStringLiteral("--json")});
+    return static_cast<int>(
+        QJsonDocument::fromJson(runs.out.toUtf8()).object().value(QStringLiteral("runs")).toArray().size());
+}
+
 } // namespace
 
 class TestCli : public QObject
@@ -62,7 +162,42 @@ private Q_SLOTS:
     void translatedTableStaysAligned();
     void invalidUtf8NeverAborts_data();
     void invalidUtf8NeverAborts();
+    void hugeWhitespaceGzipStaysBounded();
 };
+
+// A gzip of 2 GiB of spaces, as HAR and as CSV: refused with the record
+// limit after reading 64 MiB, in bounded memory (before issue 15: 5.9 GB and
+// 232 s as HAR, 3.9 GB as CSV). The child's peak RSS is measured.
+void TestCli::hugeWhitespaceGzipStaysBounded()
+{
+    QTemporaryDir dir;
+    const QString gz = dir.filePath(QStringLiteral("spaces.gz"));
+    writeGzipOfSpaces(gz, 32);
+    QVERIFY2(QFileInfo(gz).size() < 4 * 1024 * 1024, qPrintable(QString::number(QFileInfo(gz).size())));
+    const struct
+    {
+        const char* format;
+        const char* message;
+    } cases[] = {
+        {"har",
+         "a run of whitespace longer than 64 MiB (the record limit, --max-record-bytes) starts at line 1"},
+        {"csv", "the record starting on line 1 is larger than 64 MiB (the record limit, --max-record-bytes)"},
+    };
+    for (const auto& c : cases) {
+        const auto db = dir.filePath(QStringLiteral("w-%1.phasebench").arg(QLatin1String(c.format)));
+        const auto m =
+            cliMeasured({QStringLiteral("import"), gz, QStringLiteral("--db"), db, QStringLiteral("--format"),
+                         QLatin1String(c.format), QStringLiteral("--json")},
+                        dir);
+        qInfo("%s: exit %d, peak RSS %ld KiB", c.format, m.exitCode, m.maxRssKiB);
+        QCOMPARE(m.exitCode, 1);
+        const auto out = nlohmann::json::parse(m.out.toStdString());
+        const auto error = out["imports"][0]["error"].get<std::string>();
+        QVERIFY2(error.find(c.message) != std::string::npos, error.c_str());
+        QVERIFY2(m.maxRssKiB > 0 && m.maxRssKiB < 256 * 1024, qPrintable(QString::number(m.maxRssKiB)));
+        QCOMPARE(runCount(db), 0);
+    }
+}
 
 void TestCli::invalidUtf8NeverAborts_data()
 {
