@@ -1300,6 +1300,30 @@ Ejecute &apos;phasebench-cli &lt;comando&gt; --help&apos; para ver las opciones 
         <source>dropped iterations: %1</source>
         <translation>iteraciones descartadas: %1</translation>
     </message>
+    <message>
+        <source>Largest record (a line, a CSV record, a JSON record such as a HAR entry; default %1).</source>
+        <translation>Registro más grande (una línea, un registro CSV, un registro JSON como una entrada HAR; por defecto %1).</translation>
+    </message>
+    <message>
+        <source>SIZE</source>
+        <translation>TAMAÑO</translation>
+    </message>
+    <message>
+        <source>Largest field (a JSON string, a CSV cell; default %1).</source>
+        <translation>Campo más grande (una cadena JSON, una celda CSV; por defecto %1).</translation>
+    </message>
+    <message>
+        <source>Largest document read whole (a pretty-printed OTLP document, vLLM results; default %1).</source>
+        <translation>Documento más grande leído entero (un documento OTLP con sangría, resultados de vLLM; por defecto %1).</translation>
+    </message>
+    <message>
+        <source>Largest decompressed size of a gzip file (default 0 = unlimited).</source>
+        <translation>Tamaño descomprimido máximo de un archivo gzip (por defecto 0 = sin límite).</translation>
+    </message>
+    <message>
+        <source>--%1 expects a size in bytes, e.g. 67108864 or 64MiB</source>
+        <translation>--%1 espera un tamaño en bytes, p. ej. 67108864 o 64MiB</translation>
+    </message>
 </context>
 <context>
     <name>pb::diagnose</name>

@@ -11,6 +11,7 @@
 #include "import/NativeCsvImporter.h"
 #include "import/OtlpJsonImporter.h"
 #include "import/VllmBenchImporter.h"
+#include "util/Utf8.h"
 
 namespace pb {
 
@@ -30,13 +31,21 @@ std::string located(const std::string& file, std::int64_t line, const std::strin
     out.append(message);
     return out;
 }
+
+// A message echoes bytes of the input: it is kept valid UTF-8 (an invalid
+// byte becomes U+FFFD) so that no output path meets bytes it cannot encode.
+std::string repaired(std::string s)
+{
+    utf8::repair(s);
+    return s;
+}
 } // namespace
 
 ImportError::ImportError(std::string file, std::int64_t line, std::string message)
-    : std::runtime_error(located(file, line, message))
+    : std::runtime_error(located(file, line, repaired(message)))
     , m_file(std::move(file))
     , m_line(line)
-    , m_message(std::move(message))
+    , m_message(repaired(std::move(message)))
 {}
 
 std::string formatBytes(std::uint64_t bytes)

@@ -795,15 +795,22 @@ struct JsonRecordReader::Impl
         }
     }
 
-    // Invalid UTF-8 in the string just read is an error; in a dropped value
-    // it does not matter.
+    // Invalid UTF-8 in the string just read: the record is marked (and then
+    // refused by the importer); in a dropped value it does not matter; in the
+    // rest of the document it is an error.
     void invalidString(int where)
     {
         if (!pendingInvalid) {
             return;
         }
         pendingInvalid = false;
-        if (where != 0) {
+        if (where == 2) {
+            if (current.invalidUtf8Line == 0) {
+                current.invalidUtf8Line = invalidAt.line;
+                current.invalidUtf8Column = invalidAt.column;
+                current.invalidUtf8Surrogate = pendingSurrogate;
+            }
+        } else if (where == 1) {
             throw JsonSyntaxError(
                 invalidAt.line, invalidAt.column, invalidAt.offset,
                 pendingSurrogate
@@ -851,6 +858,9 @@ struct JsonRecordReader::Impl
                 }
                 current.line = buf ? buf->lastRead().line : 0;
                 current.offset = buf ? buf->position() : 0;
+                current.invalidUtf8Line = 0;
+                current.invalidUtf8Column = 0;
+                current.invalidUtf8Surrogate = false;
                 recordStart = buf ? buf->consumed() : 0;
                 recordDropped = 0;
                 rec.reset();

@@ -13,8 +13,9 @@
 // that much was read. A record (and what lies outside the records) larger
 // than the record limit is refused the same way. Invalid UTF-8 in a string,
 // or a lone surrogate escape (backslash-u D800 without its low half, as Python
-// writes undecodable bytes), is a syntax error naming its line and column
-// (in a value that is not kept it does not matter).
+// writes undecodable bytes), makes its record invalid
+// (Record::invalidUtf8Line), never the parse: the importer refuses or skips
+// that record like any bad one.
 #pragma once
 
 #include <nlohmann/json.hpp>
@@ -79,6 +80,11 @@ public:
         std::vector<std::int64_t> indices; // the array indices on the way, outermost first
         std::int64_t line = 0;             // 1-based line where the record starts
         std::uint64_t offset = 0;          // byte offset where the record starts
+        // Line and column of the first string in the record with invalid UTF-8
+        // (replaced by U+FFFD in `value`); 0 when every string is valid.
+        std::int64_t invalidUtf8Line = 0;
+        std::int64_t invalidUtf8Column = 0;
+        bool invalidUtf8Surrogate = false; // it was a lone surrogate escape, not a byte
     };
     using Callback = std::function<void(const Record&, nlohmann::json& value)>;
 
@@ -91,8 +97,9 @@ public:
     ~JsonRecordReader();
 
     // Parses the whole stream. `onProgress` receives the bytes consumed after
-    // each record. Throws JsonSyntaxError (JsonLimitError beyond the limits),
-    // or whatever the callbacks throw.
+    // each record. Throws JsonSyntaxError (JsonLimitError beyond the limits;
+    // invalid UTF-8 outside the records is a syntax error), or whatever the
+    // callbacks throw.
     void parse(std::istream& in, const Callback& onRecord,
                const std::function<void(std::uint64_t bytes)>& onProgress = {});
 

@@ -141,6 +141,16 @@ void writeGzipOfSpaces(const QString& path, int members)
     }
 }
 
+QString writeFile(const QTemporaryDir& dir, const QString& name, const QByteArray& content)
+{
+    const QString path = dir.filePath(name);
+    QFile f(path);
+    if (f.open(QIODevice::WriteOnly)) {
+        f.write(content);
+    }
+    return path;
+}
+
 int runCount(const QString& db)
 {
     const auto runs = cli({QStringLiteral("runs"), QStringLiteral("--db"), db, QStringLiteral("--json")});
@@ -162,8 +172,110 @@ private Q_SLOTS:
     void translatedTableStaysAligned();
     void invalidUtf8NeverAborts_data();
     void invalidUtf8NeverAborts();
+    void invalidUtf8InEveryImportFormat_data();
+    void invalidUtf8InEveryImportFormat();
     void hugeWhitespaceGzipStaysBounded();
+    void importThatStoresNothingFails_data();
+    void importThatStoresNothingFails();
+    void limitOptions();
 };
+
+// Every import format, with an invalid byte in a string: a clear error that
+// says "invalid UTF-8" and where, valid JSON output, exit 1, nothing stored
+// (before issue 15 the JSON formats stopped with the parser's message echoing
+// the raw byte, or stored the text).
+void TestCli::invalidUtf8InEveryImportFormat_data()
+{
+    QTest::addColumn<QString>("format");
+    QTest::addColumn<QString>("map");
+    QTest::addColumn<QByteArray>("content");
+    QTest::newRow("csv") << "csv"
+                         << "" << QByteArray("trace_id,model,outcome,total_ms\n,m\xff\xfe,completed,12\n");
+    QTest::newRow("generic-csv") << "generic-csv"
+                                 << "total=latency_s:s,model=model"
+                                 << QByteArray("latency_s,model\n1.5,\xc3\x28\n");
+    QTest::newRow("k6-json")
+        << "k6-json"
+        << ""
+        << QByteArray(
+               R"({"metric":"http_reqs","type":"Point","data":{"time":"2024-05-01T08:00:00Z","value":1,"tags":{"name":")"
+               "\xff"
+               R"("}}})"
+               "\n");
+    QTest::newRow("k6-summary") << "k6-summary"
+                                << ""
+                                << QByteArray(
+                                       "{\"root_group\": {}, \"metrics\": {\"x\xff\": {\"values\": {}}}}");
+    QTest::newRow("otlp-json")
+        << "otlp-json"
+        << ""
+        << QByteArray(
+               R"({"resourceSpans": [{"scopeSpans": [{"spans": [{"traceId": "4bf92f3577b34da6a1c3b2d4e5f60718", "spanId": "00f067aa0ba902b7", "name": ")"
+               "\xfe"
+               R"(", "startTimeUnixNano": "1", "endTimeUnixNano": "2"}]}]}]})"
+               "\n");
+    QTest::newRow("jaeger-json") << "jaeger-json"
+                                 << ""
+                                 << QByteArray("{\"data\": [{\"traceID\": \"\xc3\x28\", \"spans\": []}]}");
+    QTest::newRow("har")
+        << "har"
+        << ""
+        << QByteArray("{\"log\": {\"version\": \"1.2\", \"entries\": [{\"comment\": \"\xed\xa0\x80\"}]}}");
+    QTest::newRow("aiperf") << "aiperf"
+                            << ""
+                            << QByteArray(
+                                   "{\"metadata\": {\"x_request_id\": \"\xff\", \"worker_id\": \"w\"}, "
+                                   "\"metrics\": {}}\n");
+    QTest::newRow("aiperf-aggregate json") << "aiperf-aggregate"
+                                           << ""
+                                           << QByteArray("{\"records\": {\"ttft\": {\"tag\": \"\xff\", "
+                                                         "\"unit\": \"ms\", \"avg\": 1}}}");
+    QTest::newRow("aiperf-aggregate csv")
+        << "aiperf-aggregate"
+        << "" << QByteArray("Metric,avg,min,max\nTTFT (ms),1,1,1\nX\xff (ms),1,1,1\n");
+    QTest::newRow("genai-perf") << "genai-perf"
+                                << ""
+                                << QByteArray("{\"experiments\": [{\"requests\": [{\"timestamp\": 1, "
+                                              "\"response_timestamps\": [2], \"x\": \"\xf5\"}]}]}");
+    QTest::newRow("vllm-bench") << "vllm-bench"
+                                << ""
+                                << QByteArray(
+                                       "{\"backend\": \"vllm\", \"model_id\": \"\x80\", \"duration\": 1}");
+    QTest::newRow("llmperf") << "llmperf"
+                             << ""
+                             << QByteArray(
+                                    "[{\"ttft_s\": 0.1, \"end_to_end_latency_s\": 1, \"model\": \"a\xff\"}]");
+    QTest::newRow("llmperf-summary") << "llmperf-summary"
+                                     << ""
+                                     << QByteArray("{\"results_ttft_s_mean\": 1, \"model\": \"\xc0\x80\"}");
+}
+
+void TestCli::invalidUtf8InEveryImportFormat()
+{
+    QFETCH(QString, format);
+    QFETCH(QString, map);
+    QFETCH(QByteArray, content);
+    QTemporaryDir dir;
+    const QString file = writeFile(dir, QStringLiteral("bad.dat"), content);
+    const auto db = dir.filePath(QStringLiteral("w.phasebench"));
+    QStringList args{QStringLiteral("import"),   file,   QStringLiteral("--db"),  db,
+                     QStringLiteral("--format"), format, QStringLiteral("--json")};
+    if (!map.isEmpty()) {
+        args << QStringLiteral("--map") << map;
+    }
+    const auto r = cli(args);
+    QCOMPARE(r.exitCode, 1); // a failure, not a crash (-2)
+    QJsonParseError e;
+    const auto doc = QJsonDocument::fromJson(r.out.toUtf8(), &e);
+    QVERIFY2(e.error == QJsonParseError::NoError, qPrintable(r.out));
+    const auto result = doc.object().value(QStringLiteral("imports")).toArray().at(0).toObject();
+    const QString error = result.value(QStringLiteral("error")).toString();
+    QVERIFY2(error.contains(QStringLiteral("invalid UTF-8")), qPrintable(r.out));
+    QVERIFY2(!error.contains(QChar(0xfffd)), qPrintable(error)); // the byte is described, not echoed
+    QVERIFY2(result.value(QStringLiteral("line")).toInt() >= 1, qPrintable(r.out));
+    QVERIFY2(r.err.contains(QStringLiteral("bad.dat:")), qPrintable(r.err));
+    QCOMPARE(runCount(db), 0);
+}
 
 // A gzip of 2 GiB of spaces, as HAR and as CSV: refused with the record
 // limit after reading 64 MiB, in bounded memory (before issue 15: 5.9 GB and
@@ -197,6 +309,71 @@ void TestCli::hugeWhitespaceGzipStaysBounded()
         QVERIFY2(m.maxRssKiB > 0 && m.maxRssKiB < 256 * 1024, qPrintable(QString::number(m.maxRssKiB)));
         QCOMPARE(runCount(db), 0);
     }
+}
+
+// A header-only CSV and a file whose every span is rejected store nothing:
+// an error (exit 1), not an empty run with exit 0.
+void TestCli::importThatStoresNothingFails_data()
+{
+    QTest::addColumn<QString>("format");
+    QTest::addColumn<QByteArray>("content");
+    QTest::addColumn<bool>("skip");
+    QTest::addColumn<QString>("message");
+    QTest::newRow("header-only csv") << "csv" << QByteArray("trace_id,outcome,total_ms\n") << false
+                                     << "nothing to import: the file has no data rows";
+    QTest::newRow("every span rejected")
+        << "otlp-json"
+        << QByteArray(
+               R"({"resourceSpans": [{"scopeSpans": [{"spans": [{"traceId": "4bf92f3577b34da6a1c3b2d4e5f60718", "spanId": "00f067aa0ba902b7", "name": "a", "startTimeUnixNano": "9", "endTimeUnixNano": "3"}]}]}]})"
+               "\n")
+        << false << "all 1 spans were rejected (the first because of: span ends before it starts)";
+    QTest::newRow("every row bad, skipping") << "csv" << QByteArray("outcome,total_ms\ncompleted,-4\n")
+                                             << true << "nothing was imported: all 1 data rows were bad";
+}
+
+void TestCli::importThatStoresNothingFails()
+{
+    QFETCH(QString, format);
+    QFETCH(QByteArray, content);
+    QFETCH(bool, skip);
+    QFETCH(QString, message);
+    QTemporaryDir dir;
+    const QString file = writeFile(dir, QStringLiteral("input.dat"), content);
+    const auto db = dir.filePath(QStringLiteral("w.phasebench"));
+    QStringList args{QStringLiteral("import"),   file,  QStringLiteral("--db"), db,
+                     QStringLiteral("--format"), format};
+    if (skip) {
+        args << QStringLiteral("--skip-bad-lines");
+    }
+    const auto r = cli(args);
+    QCOMPARE(r.exitCode, 1);
+    QVERIFY2(r.err.contains(message), qPrintable(r.err));
+    QCOMPARE(runCount(db), 0);
+}
+
+// The limits can be set per import; a bad size is a usage error.
+void TestCli::limitOptions()
+{
+    QTemporaryDir dir;
+    const QString file =
+        writeFile(dir, QStringLiteral("wide.csv"),
+                  "outcome,total_ms,model\ncompleted,1,m\ncompleted,1," + QByteArray(3000, 'x') + "\n");
+    const auto db = dir.filePath(QStringLiteral("w.phasebench"));
+    auto r = cli({QStringLiteral("import"), file, QStringLiteral("--db"), db, QStringLiteral("--json")});
+    QCOMPARE(r.exitCode, 0);
+    r = cli({QStringLiteral("import"), file, QStringLiteral("--db"), db, QStringLiteral("--max-field-bytes"),
+             QStringLiteral("2KiB")});
+    QCOMPARE(r.exitCode, 1);
+    QVERIFY2(
+        r.err.contains(QStringLiteral("wide.csv:3: a field of the record starting on line 3 is longer than 2 "
+                                      "KiB (the field limit, --max-field-bytes)")),
+        qPrintable(r.err));
+    r = cli({QStringLiteral("import"), file, QStringLiteral("--db"), db, QStringLiteral("--max-record-bytes"),
+             QStringLiteral("lots")});
+    QCOMPARE(r.exitCode, 2);
+    QVERIFY2(r.err.contains(QStringLiteral("--max-record-bytes expects a size")), qPrintable(r.err));
+    QVERIFY(cli({QStringLiteral("import"), QStringLiteral("--help")}).out.contains(QStringLiteral("64 MiB")));
+    QCOMPARE(runCount(db), 1);
 }
 
 void TestCli::invalidUtf8NeverAborts_data()
