@@ -216,6 +216,9 @@ public:
         while (!m_fifo.empty()) {
             emitFront();
         }
+        while (!m_waiting.empty()) {
+            dropWaiting();
+        }
         m_out.flush();
     }
 
@@ -572,6 +575,7 @@ private:
             if (!t.vu.empty() && !t.iter.empty()) {
                 p->vuIterKey = t.vu + '/' + t.iter + '/' + t.scenario;
                 m_byVuIter[p->vuIterKey] = p;
+                linkWaiting(m_waitByVuIter, p->vuIterKey, *p);
             }
             m_open[hash] = p;
         } else if (p->rec.traceId.empty() && !metaTrace.empty()) {
@@ -598,9 +602,66 @@ private:
             p.rec.traceId = *id;
             p.traceKey = *id;
             m_byTrace[p.traceKey] = &p;
+            linkWaiting(m_waitByTrace, p.traceKey, p);
         } else {
             ++m_badTraceIds;
         }
+    }
+
+    // A custom point that came before its request: it waits (as long as a
+    // request stays open) for the request with its trace ID, or the next
+    // request of its vu/iter.
+    struct Parked
+    {
+        int column = -1;
+        std::int64_t value = 0; // ns or a count, checked
+        std::int64_t point = 0; // m_points when it came
+        std::string metric;
+        std::string key; // trace ID, or vu/iter/scenario
+        bool byTrace = false;
+        bool linked = false;
+    };
+
+    void park(std::string_view metric, const Custom& c, std::int64_t value, std::string key, bool byTrace)
+    {
+        auto& index = byTrace ? m_waitByTrace : m_waitByVuIter;
+        index[key].push_back(m_waitBase + m_waiting.size());
+        m_waiting.push_back({c.column, value, m_points, std::string(metric), std::move(key), byTrace, false});
+    }
+
+    void linkWaiting(StrMap<std::vector<std::uint64_t>>& index, const std::string& key, Pending& p)
+    {
+        auto it = index.find(key);
+        if (it == index.end()) {
+            return;
+        }
+        for (const auto n : it->second) {
+            auto& w = m_waiting[static_cast<std::size_t>(n - m_waitBase)];
+            if (!w.linked) {
+                setColumnInteger(p.rec, w.column, w.value);
+                w.linked = true;
+            }
+        }
+        index.erase(it);
+        p.lastPoint = m_points;
+    }
+
+    // The oldest waiting point leaves: linked already, or never linked.
+    void dropWaiting()
+    {
+        auto& w = m_waiting.front();
+        if (!w.linked) {
+            ++m_unlinked[w.metric];
+            auto& index = w.byTrace ? m_waitByTrace : m_waitByVuIter;
+            if (auto it = index.find(w.key); it != index.end()) {
+                std::erase(it->second, m_waitBase);
+                if (it->second.empty()) {
+                    index.erase(it);
+                }
+            }
+        }
+        m_waiting.pop_front();
+        ++m_waitBase;
     }
 
     std::string customPoint(std::string_view metric, const Custom& c, double value, std::string_view tagsRaw,
@@ -629,20 +690,32 @@ private:
             v = std::llround(value);
         }
         Pending* p = nullptr;
+        std::string waitKey;
+        bool byTrace = false;
         const std::string& rawTrace = t.traceId.empty() ? metaTrace : t.traceId;
         if (!rawTrace.empty()) {
             if (auto id = normaliseTraceId(rawTrace)) {
                 if (auto it = m_byTrace.find(*id); it != m_byTrace.end()) {
                     p = it->second;
+                } else {
+                    waitKey = *id;
+                    byTrace = true;
                 }
             }
         } else if (!t.vu.empty() && !t.iter.empty()) {
-            if (auto it = m_byVuIter.find(t.vu + '/' + t.iter + '/' + t.scenario); it != m_byVuIter.end()) {
+            std::string key = t.vu + '/' + t.iter + '/' + t.scenario;
+            if (auto it = m_byVuIter.find(key); it != m_byVuIter.end()) {
                 p = it->second;
+            } else {
+                waitKey = std::move(key);
             }
         }
         if (!p) {
-            ++m_unlinked[std::string(metric)];
+            if (waitKey.empty()) {
+                ++m_unlinked[std::string(metric)];
+            } else {
+                park(metric, c, v, std::move(waitKey), byTrace);
+            }
             expire();
             return {};
         }
@@ -682,6 +755,9 @@ private:
     {
         while (!m_fifo.empty() && m_points - m_fifo.front().lastPoint > K6JsonImporter::kOpenWindowPoints) {
             emitFront();
+        }
+        while (!m_waiting.empty() && m_points - m_waiting.front().point > K6JsonImporter::kOpenWindowPoints) {
+            dropWaiting();
         }
     }
 
@@ -753,6 +829,10 @@ private:
     std::unordered_map<std::uint64_t, Pending*> m_open; // by the hash of time + tags
     StrMap<Pending*> m_byTrace;
     StrMap<Pending*> m_byVuIter;
+    std::deque<Parked> m_waiting;
+    std::uint64_t m_waitBase = 0; // the number of the front of m_waiting
+    StrMap<std::vector<std::uint64_t>> m_waitByTrace;
+    StrMap<std::vector<std::uint64_t>> m_waitByVuIter;
     std::int64_t m_lineNo = 0;
     StrMap<Custom> m_custom;
     TimeOrigin m_origin;

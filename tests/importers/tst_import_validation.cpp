@@ -1,7 +1,8 @@
 // What an importer refuses (issue 15): values that would be stored wrong
 // (negative, non-finite, out of range, inverted, milestones out of order),
 // invalid UTF-8 in every format, imports that store nothing, input beyond the
-// record/field/depth limits (refused after reading at most the limit).
+// record/field/depth limits (refused after reading at most the limit), and
+// k6 custom points linked to their request in either order.
 #include "ImporterTestUtil.h"
 #include "TestUtil.h"
 #include "import/ImportFile.h"
@@ -190,6 +191,7 @@ private Q_SLOTS:
     void limitsAreErrorsInEveryReader();
     void gzipBytesAreCountedAndMayBeLimited();
     void otlpDocumentKeepsNoBlankLines();
+    void k6CustomPointsBeforeTheirRequestAreLinked();
     void validRecordsPassTheChecks();
 };
 
@@ -794,6 +796,55 @@ void TestImportValidation::otlpDocumentKeepsNoBlankLines()
                                   "--max-document-bytes)") != std::string::npos,
                  e.what());
     }
+}
+
+// k6 may write a custom metric's point before the http_req_* points of its
+// request (issue 15 item 10): it waits for the request with its trace ID,
+// or the next request of its vu/iter, and is linked in either order.
+void TestImportValidation::k6CustomPointsBeforeTheirRequestAreLinked()
+{
+    const std::string traced = std::string(R"("status": "200", "trace_id": ")") + kTrace + "\"";
+    std::string text;
+    text += k6Point("llm_first_text_ms", "72.5", std::string(R"("trace_id": ")") + kTrace + "\"");
+    text += k6Point("llm_output_tokens", "17", std::string(R"("trace_id": ")") + kTrace + "\"");
+    text += k6Point("llm_first_text_ms", "80", R"("vu": "3", "iter": "7", "scenario": "s")");
+    text +=
+        k6Point("llm_first_text_ms", "55", R"("trace_id": "0af7651916cd43dd8448eb211c80319c")"); // no request
+    text += k6Request("2024-05-01T08:00:01Z", traced);
+    text += k6Request("2024-05-01T08:00:02Z", R"("status": "200", "vu": "3", "iter": "7", "scenario": "s")");
+    // After its request, as before.
+    text += k6Point("llm_first_event_ms", "60", std::string(R"("trace_id": ")") + kTrace + "\"");
+    const auto p = parseText("k6-json", text);
+    QCOMPARE(p.summary.requests, 2);
+    const RequestRecord* byTrace = nullptr;
+    const RequestRecord* byIter = nullptr;
+    for (const auto& r : p.sink.rows) {
+        (r.traceId == kTrace ? byTrace : byIter) = &r;
+    }
+    QVERIFY(byTrace && byIter);
+    QCOMPARE(*byTrace->firstText, Nanos(72'500'000));
+    QCOMPARE(*byTrace->outputTokens, std::int64_t(17));
+    QCOMPARE(*byTrace->firstEvent, 60 * kMs);
+    QCOMPARE(*byIter->firstText, 80 * kMs);
+    // Only the point whose request never came is unlinked.
+    QCOMPARE(p.summary.warnings.size(), std::size_t(1));
+    QVERIFY2(p.summary.warnings[0].find("1 points of 'llm_first_text_ms' could not be linked") !=
+                 std::string::npos,
+             p.summary.warnings[0].c_str());
+
+    // A parked point waits as long as a request stays open, no longer.
+    std::string far = k6Point("llm_first_text_ms", "42.5", std::string(R"("trace_id": ")") + kTrace + "\"");
+    for (std::int64_t i = 0; i <= K6JsonImporter::kOpenWindowPoints; ++i) {
+        far +=
+            R"({"metric":"vus","type":"Point","data":{"time":"2024-05-01T08:00:00Z","value":1,"tags":null}})"
+            "\n";
+    }
+    far += k6Request("2024-05-01T08:00:01Z", traced);
+    const auto late = parseText("k6-json", far);
+    QCOMPARE(late.summary.requests, 1);
+    QVERIFY(!late.sink.rows[0].firstText);
+    QVERIFY(late.summary.warnings.size() == 1 &&
+            late.summary.warnings[0].find("could not be linked") != std::string::npos);
 }
 
 // The checks let through what real tools write: every fixture imports as
