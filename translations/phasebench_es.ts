@@ -1308,6 +1308,30 @@ Ejecute &apos;phasebench-cli &lt;comando&gt; --help&apos; para ver las opciones 
         <source>%1 batches (%2 spans) were refused with HTTP 503 and left to the exporters to retry; last reason: %3</source>
         <translation>%1 lotes (%2 spans) se rechazaron con HTTP 503 y quedan para que los exportadores los reintenten; último motivo: %3</translation>
     </message>
+    <message>
+        <source>Largest record (a line, a CSV record, a JSON record such as a HAR entry; default %1).</source>
+        <translation>Registro más grande (una línea, un registro CSV, un registro JSON como una entrada HAR; por defecto %1).</translation>
+    </message>
+    <message>
+        <source>SIZE</source>
+        <translation>TAMAÑO</translation>
+    </message>
+    <message>
+        <source>Largest field (a JSON string, a CSV cell; default %1).</source>
+        <translation>Campo más grande (una cadena JSON, una celda CSV; por defecto %1).</translation>
+    </message>
+    <message>
+        <source>Largest document read whole (a pretty-printed OTLP document, vLLM results; default %1).</source>
+        <translation>Documento más grande leído entero (un documento OTLP con sangría, resultados de vLLM; por defecto %1).</translation>
+    </message>
+    <message>
+        <source>Largest decompressed size of a gzip file (default 0 = unlimited).</source>
+        <translation>Tamaño descomprimido máximo de un archivo gzip (por defecto 0 = sin límite).</translation>
+    </message>
+    <message>
+        <source>--%1 expects a size in bytes, e.g. 67108864 or 64MiB</source>
+        <translation>--%1 espera un tamaño en bytes, p. ej. 67108864 o 64MiB</translation>
+    </message>
 </context>
 <context>
     <name>pb::diagnose</name>

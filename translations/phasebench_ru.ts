@@ -1308,6 +1308,30 @@ Run &apos;phasebench-cli &lt;command&gt; --help&apos; for the options of a comma
         <source>%1 batches (%2 spans) were refused with HTTP 503 and left to the exporters to retry; last reason: %3</source>
         <translation>Пакетов отклонено с HTTP 503: %1 (спанов: %2), их повторят экспортёры; последняя причина: %3</translation>
     </message>
+    <message>
+        <source>Largest record (a line, a CSV record, a JSON record such as a HAR entry; default %1).</source>
+        <translation>Наибольшая запись (строка, запись CSV, запись JSON, например элемент HAR; по умолчанию %1).</translation>
+    </message>
+    <message>
+        <source>SIZE</source>
+        <translation>РАЗМЕР</translation>
+    </message>
+    <message>
+        <source>Largest field (a JSON string, a CSV cell; default %1).</source>
+        <translation>Наибольшее поле (строка JSON, ячейка CSV; по умолчанию %1).</translation>
+    </message>
+    <message>
+        <source>Largest document read whole (a pretty-printed OTLP document, vLLM results; default %1).</source>
+        <translation>Наибольший документ, читаемый целиком (документ OTLP с отступами, результаты vLLM; по умолчанию %1).</translation>
+    </message>
+    <message>
+        <source>Largest decompressed size of a gzip file (default 0 = unlimited).</source>
+        <translation>Наибольший размер распакованного файла gzip (по умолчанию 0 = без ограничения).</translation>
+    </message>
+    <message>
+        <source>--%1 expects a size in bytes, e.g. 67108864 or 64MiB</source>
+        <translation>--%1 ожидает размер в байтах, например 67108864 или 64MiB</translation>
+    </message>
 </context>
 <context>
     <name>pb::diagnose</name>

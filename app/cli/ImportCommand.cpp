@@ -8,6 +8,32 @@
 #include <ostream>
 
 namespace pb::cli {
+namespace {
+
+// "67108864", "64M", "64MiB", "1G": bytes; nullopt when it is none of these.
+std::optional<std::uint64_t> parseSize(const QString& text)
+{
+    QString t = text.trimmed().toUpper();
+    std::uint64_t scale = 1;
+    for (const auto& [suffix, s] :
+         {std::pair{QStringLiteral("KIB"), 1ull << 10}, std::pair{QStringLiteral("MIB"), 1ull << 20},
+          std::pair{QStringLiteral("GIB"), 1ull << 30}, std::pair{QStringLiteral("K"), 1ull << 10},
+          std::pair{QStringLiteral("M"), 1ull << 20}, std::pair{QStringLiteral("G"), 1ull << 30}}) {
+        if (t.endsWith(suffix)) {
+            t.chop(suffix.size());
+            scale = s;
+            break;
+        }
+    }
+    bool ok = false;
+    const auto v = t.trimmed().toULongLong(&ok);
+    if (!ok || v > (std::uint64_t(1) << 62) / scale) {
+        return std::nullopt;
+    }
+    return v * scale;
+}
+
+} // namespace
 
 int importCommand(const QStringList& args, Io& io)
 {
@@ -24,9 +50,43 @@ int importCommand(const QStringList& args, Io& io)
                       tr("Column mapping for generic CSV files and k6 custom Trends, e.g. "
                          "'total=latency_s:s,first_text=ttft:ms' (see docs/import.md)."),
                       tr("MAPPING")});
+    const ImportLimits defaults;
+    parser.addOption(
+        {QStringLiteral("max-record-bytes"),
+         tr("Largest record (a line, a CSV record, a JSON record such as a HAR entry; default %1).")
+             .arg(QString::fromStdString(formatBytes(defaults.maxRecordBytes))),
+         tr("SIZE")});
+    parser.addOption({QStringLiteral("max-field-bytes"),
+                      tr("Largest field (a JSON string, a CSV cell; default %1).")
+                          .arg(QString::fromStdString(formatBytes(defaults.maxFieldBytes))),
+                      tr("SIZE")});
+    parser.addOption(
+        {QStringLiteral("max-document-bytes"),
+         tr("Largest document read whole (a pretty-printed OTLP document, vLLM results; default %1).")
+             .arg(QString::fromStdString(formatBytes(defaults.maxDocumentBytes))),
+         tr("SIZE")});
+    parser.addOption({QStringLiteral("max-decompressed-bytes"),
+                      tr("Largest decompressed size of a gzip file (default 0 = unlimited)."), tr("SIZE")});
     parser.addPositionalArgument(QStringLiteral("files"), tr("Files to import."), tr("FILE…"));
     if (auto rc = parseOrExit(parser, args, io)) {
         return *rc;
+    }
+    ImportLimits limits;
+    for (const auto& [name, field] : {std::pair{"max-record-bytes", &limits.maxRecordBytes},
+                                      std::pair{"max-field-bytes", &limits.maxFieldBytes},
+                                      std::pair{"max-document-bytes", &limits.maxDocumentBytes},
+                                      std::pair{"max-decompressed-bytes", &limits.maxDecompressedBytes}}) {
+        const QString option = QString::fromLatin1(name);
+        if (!parser.isSet(option)) {
+            continue;
+        }
+        const auto v = parseSize(parser.value(option));
+        const bool zeroAllowed = field == &limits.maxDecompressedBytes;
+        if (!v || (*v == 0 && !zeroAllowed)) {
+            print(io.err, tr("--%1 expects a size in bytes, e.g. 67108864 or 64MiB").arg(option));
+            return Usage;
+        }
+        *field = *v;
     }
     const auto files = parser.positionalArguments();
     if (files.isEmpty()) {
@@ -58,6 +118,7 @@ int importCommand(const QStringList& args, Io& io)
         req.intoRun = into;
         req.skipBadLines = parser.isSet(QStringLiteral("skip-bad-lines"));
         req.columnMapping = toStd(parser.value(QStringLiteral("map")));
+        req.limits = limits;
         try {
             const auto result = importFile(*store, req, registry);
             const auto& s = result.summary;
@@ -74,7 +135,8 @@ int importCommand(const QStringList& args, Io& io)
                                    {"skipped_lines", s.skipped},
                                    {"first_skipped", skipped},
                                    {"mapping", s.mapping},
-                                   {"warnings", s.warnings}});
+                                   {"warnings", s.warnings},
+                                   {"decompressed_bytes", s.decompressedBytes}});
             } else {
                 print(io.out, tr("%1: imported %2 requests, %3 spans into run %4 (format %5)")
                                   .arg(file)
@@ -107,6 +169,16 @@ int importCommand(const QStringList& args, Io& io)
         } catch (const StoreError& e) {
             print(io.err, tr("import failed, nothing was stored: %1").arg(QString::fromStdString(e.what())));
             rc = Failure;
+            if (json) {
+                results.push_back({{"file", req.path}, {"error", e.what()}});
+            }
+        } catch (const std::exception& e) {
+            // Anything else (out of memory, a defect) still ends in a message, not an abort.
+            print(io.err, tr("import failed, nothing was stored: %1").arg(QString::fromStdString(e.what())));
+            rc = Failure;
+            if (json) {
+                results.push_back({{"file", req.path}, {"error", e.what()}});
+            }
         }
     }
     if (json) {

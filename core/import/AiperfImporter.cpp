@@ -43,12 +43,13 @@ std::optional<std::int64_t> int64Member(const json& o, std::string_view key)
 class RecordReader
 {
 public:
-    RecordReader(ImportSink& sink, ImportSummary& summary)
-        : m_out(sink, summary)
+    RecordReader(ImportSink& sink, ImportSummary& summary, const ImportOptions& options)
+        : m_out(sink, summary, options)
     {}
 
-    // Returns an error message, empty when the record was used.
-    std::string record(const json& rec)
+    // Returns an error message, empty when the record was read (and then
+    // stored, or refused by the batcher's checks).
+    std::string record(const json& rec, std::int64_t line)
     {
         if (!rec.is_object()) {
             return "expected a JSON object {metadata, metrics, error}";
@@ -84,8 +85,9 @@ public:
                     return std::nullopt;
                 }
                 const auto ns = durationToNanos(v->get<double>(), *unit);
-                if (!ns) {
-                    error = "metrics." + std::string(n) + ": expected a duration >= 0, found " + v->dump();
+                if (!ns && error.empty()) {
+                    error = "metrics." + std::string(n) + ": expected " + durationExpected(*unit) +
+                            ", found " + v->dump();
                 }
                 return ns;
             }
@@ -101,8 +103,11 @@ public:
                     continue;
                 }
                 const json* v = member(*m, "value");
-                if (!v || !v->is_number() || v->get<double>() < 0) {
-                    error = "metrics." + std::string(n) + ": expected a count >= 0";
+                if (!v || !v->is_number() || !(v->get<double>() >= 0 && v->get<double>() < 9e18)) {
+                    if (error.empty()) {
+                        error = "metrics." + std::string(n) + ": expected {\"value\": a count >= 0}, found " +
+                                (v ? v->dump() : std::string("no value"));
+                    }
                     return std::nullopt;
                 }
                 return std::llround(v->get<double>());
@@ -111,13 +116,26 @@ public:
         };
 
         // Start, acknowledgement (headers) and end, absolute ns.
-        const auto start = int64Member(*meta, "request_start_ns") ? int64Member(*meta, "request_start_ns")
-                                                                  : int64Member(*meta, "timestamp_ns");
+        const char* startKey = int64Member(*meta, "request_start_ns") ? "request_start_ns" : "timestamp_ns";
+        const auto start = int64Member(*meta, startKey);
         const auto ack = int64Member(*meta, "request_ack_ns");
         const auto end = int64Member(*meta, "request_end_ns");
+        for (const auto& [key, t] : {std::pair{startKey, start}, std::pair{"request_ack_ns", ack},
+                                     std::pair{"request_end_ns", end}}) {
+            if (t && *t < 0) {
+                return "metadata." + std::string(key) + ": expected a time in ns since 1970 (>= 0), found " +
+                       std::to_string(*t);
+            }
+        }
+        for (const auto& [key, t] : {std::pair{"request_ack_ns", ack}, std::pair{"request_end_ns", end}}) {
+            if (t && start && *t < *start) {
+                return "metadata." + std::string(key) + ": expected a time not before " + startKey + " " +
+                       std::to_string(*start) + ", found " + std::to_string(*t);
+            }
+        }
         if (start) {
             r.startOffset = m_origin.offset(*start);
-            if (ack && *ack >= *start) {
+            if (ack) {
                 r.headers = *ack - *start;
             }
         }
@@ -134,7 +152,7 @@ public:
         }
 
         r.total = duration({"request_latency"});
-        if (!r.total && start && end && *end >= *start) {
+        if (!r.total && start && end) {
             r.total = *end - *start;
         }
         r.firstContent = duration({"ttft", "time_to_first_token"});
@@ -219,7 +237,7 @@ public:
         }
         m_newSchema = m_newSchema || member(*meta, "request_start_ns") || member(*meta, "benchmark_phase");
         m_oldSchema = m_oldSchema || member(*meta, "timestamp_ns") || member(*meta, "credit_phase");
-        m_out.push(std::move(r));
+        m_out.push(std::move(r), line);
         return {};
     }
 
@@ -261,13 +279,14 @@ std::string slug(std::string_view header, std::string& unit)
     return out;
 }
 
-void statFigure(ImportSink& sink, const std::string& metric, const std::string& stat, double v,
-                const std::string& unit)
+// Returns what is wrong with the value, empty when the figure was added.
+std::string statFigure(ImportSink& sink, const std::string& metric, const std::string& stat, double v,
+                       const std::string& unit)
 {
     // Timestamps stay as they are; durations go to ms; counts keep their unit.
     const bool timestamp = metric.find("timestamp") != std::string::npos;
     const auto tu = timestamp || stat == "count" ? std::nullopt : parseTimeUnit(unit);
-    addImportedFigure(sink, metric, stat, v, tu, timestamp ? unit + " (epoch)" : unit);
+    return addImportedFigure(sink, metric, stat, v, tu, timestamp ? unit + " (epoch)" : unit);
 }
 
 } // namespace
@@ -298,36 +317,34 @@ ImportSummary AiperfImporter::parse(std::istream& in, const ImportOptions& optio
     ImportSummary summary;
     summary.format = name();
     BadInput bad(options, summary);
-    RecordReader records(sink, summary);
-    LineReader lines(in, options.sourceName);
+    RecordReader records(sink, summary, options);
+    LineReader lines(in, options.sourceName, options.limits.maxRecordBytes);
     ProgressThrottle throttle(progress, options.totalBytes);
     std::string_view text;
-    std::int64_t good = 0;
     while (lines.next(text)) {
         throttle.update(lines.bytesConsumed());
         if (trim(text).empty()) {
             continue;
         }
+        checkLineFields(bad, lines.lineNumber(), text);
         json rec;
         try {
             rec = parseJsonFirstWins(text);
         } catch (const JsonSyntaxError& e) {
-            bad.skipOrFail(lines.lineNumber(), "invalid JSON at column " + std::to_string(e.column()) + ": " +
-                                                   e.what() + "; expected one AIPerf record per line");
+            if (const auto at = firstInvalidUtf8(text); at != std::string_view::npos) {
+                bad.skipOrFail(lines.lineNumber(), invalidUtf8Message(text, at));
+            } else {
+                bad.skipOrFail(lines.lineNumber(), e.describe() + "; expected one AIPerf record per line");
+            }
             continue;
         }
-        if (auto error = records.record(rec); !error.empty()) {
+        if (auto error = records.record(rec, lines.lineNumber()); !error.empty()) {
             bad.skipOrFail(lines.lineNumber(), std::move(error));
             continue;
         }
-        ++good;
-    }
-    if (good == 0) {
-        bad.fail(0, summary.skipped > 0
-                        ? "no valid AIPerf record: all " + std::to_string(summary.skipped) + " lines were bad"
-                        : std::string("the file is empty; expected AIPerf records, one per line"));
     }
     records.finish();
+    bad.failIfNothing(summary.requests, "AIPerf records (one JSON object per line)");
     throttle.finish(lines.bytesConsumed());
     Provenance prov;
     prov.format = std::string(name());
@@ -370,7 +387,7 @@ ImportSummary AiperfAggregateImporter::parse(std::istream& in, const ImportOptio
     ImportSummary summary;
     summary.format = name();
     BadInput bad(options, summary);
-    const std::string text = readAll(in, options.sourceName, kMaxBytes);
+    const std::string text = readAll(in, options.sourceName, options.limits.maxRecordBytes);
     const auto first = text.find_first_not_of(" \t\r\n");
     if (first == std::string::npos) {
         bad.fail(0, "the file is empty; expected an AIPerf aggregate export");
@@ -386,7 +403,7 @@ ImportSummary AiperfAggregateImporter::parse(std::istream& in, const ImportOptio
         // CSV: "Metric,avg,…" rows, a blank line, then "Metric,Value" rows.
         prov.formatVersion = "profile_export_aiperf.csv";
         std::istringstream s(text);
-        CsvReader csv(s);
+        CsvReader csv(s, ',', options.limits.maxRecordBytes, options.limits.maxFieldBytes);
         std::vector<std::string> fields, header;
         while (true) {
             try {
@@ -398,6 +415,16 @@ ImportSummary AiperfAggregateImporter::parse(std::istream& in, const ImportOptio
             }
             if (fields.size() == 1 && trim(fields[0]).empty()) {
                 header.clear(); // the blank line between the tables
+                continue;
+            }
+            std::string invalid;
+            for (std::size_t i = 0; i < fields.size() && invalid.empty(); ++i) {
+                if (const auto at = firstInvalidUtf8(fields[i]); at != std::string::npos) {
+                    invalid = "field " + std::to_string(i + 1) + ": " + invalidUtf8Message(fields[i], at);
+                }
+            }
+            if (!invalid.empty()) {
+                bad.skipOrFail(csv.line(), invalid);
                 continue;
             }
             if (!fields.empty() && fields[0] == "Metric") {
@@ -424,7 +451,13 @@ ImportSummary AiperfAggregateImporter::parse(std::istream& in, const ImportOptio
                                                    excerpt(fields[i]));
                     continue;
                 }
-                statFigure(sink, metric, header.size() == 2 ? std::string("value") : header[i], *v, unit);
+                if (auto error = statFigure(sink, metric,
+                                            header.size() == 2 ? std::string("value") : header[i], *v, unit);
+                    !error.empty()) {
+                    bad.skipOrFail(csv.line(),
+                                   "column '" + header[i] + "' of " + excerpt(fields[0]) + ": " + error);
+                    continue;
+                }
                 ++figures;
             }
         }
@@ -433,7 +466,7 @@ ImportSummary AiperfAggregateImporter::parse(std::istream& in, const ImportOptio
         try {
             doc = parseJsonFirstWins(text);
         } catch (const JsonSyntaxError& e) {
-            bad.fail(e.line(), "invalid JSON at column " + std::to_string(e.column()) + ": " + e.what());
+            bad.fail(e.line(), e.describe());
         }
         if (!doc.is_object()) {
             bad.fail(0, "expected an AIPerf aggregate object");
@@ -457,7 +490,11 @@ ImportSummary AiperfAggregateImporter::parse(std::istream& in, const ImportOptio
                 if (!s.value().is_number()) {
                     continue;
                 }
-                statFigure(sink, tag, s.key(), s.value().get<double>(), unit);
+                if (auto error = statFigure(sink, tag, s.key(), s.value().get<double>(), unit);
+                    !error.empty()) {
+                    bad.skipOrFail(0, (records ? "records." : "") + it.key() + "." + s.key() + ": " + error);
+                    continue;
+                }
                 ++figures;
             }
         }
@@ -486,6 +523,9 @@ ImportSummary AiperfAggregateImporter::parse(std::istream& in, const ImportOptio
         if (const json* cfg = member(doc, "input_config")) {
             extra["aiperf_input_config"] = *cfg;
         }
+    }
+    if (figures == 0 && summary.skipped > 0) {
+        bad.failIfNothing(0, "statistics");
     }
     if (figures == 0) {
         bad.fail(0, "no metric statistics found; expected AIPerf's {tag: {unit, avg, p50, …}} or its CSV");

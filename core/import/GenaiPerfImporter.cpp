@@ -63,20 +63,26 @@ ImportSummary GenaiPerfImporter::parse(std::istream& in, const ImportOptions& op
     ImportSummary summary;
     summary.format = name();
     BadInput bad(options, summary);
-    RequestBatcher out(sink, summary);
+    RequestBatcher out(sink, summary, options);
     ProgressThrottle throttle(progress, options.totalBytes);
     TimeOrigin origin;
     std::map<std::int64_t, std::string> stages; // experiment index -> stage
     std::int64_t malformedStreams = 0;
-    JsonRecordReader reader({{"experiments", "*", "requests", "*"}, {"experiments", "*", "experiment"}});
+    JsonRecordReader reader({{"experiments", "*", "requests", "*"}, {"experiments", "*", "experiment"}}, {},
+                            jsonLimits(options.limits));
     auto onRecord = [&](const JsonRecordReader::Record& rec, json& value) {
         const auto exp = rec.indices.at(0);
         if (rec.path == 1) {
-            stages[exp] = stageOf(value);
+            if (acceptUtf8(bad, rec, "experiments[" + std::to_string(exp) + "].experiment")) {
+                stages[exp] = stageOf(value);
+            }
             return;
         }
         const std::string where =
             "experiments[" + std::to_string(exp) + "].requests[" + std::to_string(rec.indices.at(1)) + "]";
+        if (!acceptUtf8(bad, rec, where)) {
+            return;
+        }
         if (!value.is_object()) {
             bad.skipOrFail(rec.line, where + ": expected a request object");
             return;
@@ -97,18 +103,36 @@ ImportSummary GenaiPerfImporter::parse(std::istream& in, const ImportOptions& op
             return;
         }
         const Nanos start = ts->get<Nanos>();
+        if (start < 0) {
+            bad.skipOrFail(rec.line, where + ".timestamp: expected a time in ns since 1970 (>= 0), found " +
+                                         std::to_string(start));
+            return;
+        }
         RequestRecord r;
         r.stage = stages.count(exp) ? stages[exp] : std::string();
         r.startOffset = origin.offset(start);
         RecordedStream stream;
         bool sse = false;
+        Nanos previous = start;
         for (std::size_t i = 0; i < times->size(); ++i) {
             const json& t = (*times)[i];
-            if (!t.is_number_integer() || t.get<Nanos>() < start) {
-                bad.skipOrFail(rec.line, where + ".response_timestamps[" + std::to_string(i) +
-                                             "]: expected an integer (ns) not before the request timestamp");
+            const std::string at = where + ".response_timestamps[" + std::to_string(i) + "]";
+            if (!t.is_number_integer()) {
+                bad.skipOrFail(rec.line, at + ": expected an integer (ns), found " + t.dump());
                 return;
             }
+            if (t.get<Nanos>() < start) {
+                bad.skipOrFail(rec.line, at + ": expected a time not before the request timestamp " +
+                                             std::to_string(start) + ", found " + t.dump());
+                return;
+            }
+            if (t.get<Nanos>() < previous) {
+                bad.skipOrFail(rec.line, at + ": expected the responses in order of arrival, found " +
+                                             t.dump() + ", before the previous response at " +
+                                             std::to_string(previous));
+                return;
+            }
+            previous = t.get<Nanos>();
             const Nanos offset = t.get<Nanos>() - start;
             const json* o = outputs != value.end() ? &(*outputs)[i] : nullptr;
             if (o && o->is_object() && o->contains("response") && (*o)["response"].is_string()) {
@@ -144,13 +168,12 @@ ImportSummary GenaiPerfImporter::parse(std::istream& in, const ImportOptions& op
         r.outcome = times->empty()         ? Outcome::Unknown
                     : r.errorClass.empty() ? Outcome::Completed
                                            : Outcome::ProviderError;
-        out.push(std::move(r));
+        out.push(std::move(r), rec.line, where);
     };
     try {
         reader.parse(in, onRecord, [&](std::uint64_t b) { throttle.update(b); });
     } catch (const JsonSyntaxError& e) {
-        bad.fail(e.line(), "invalid JSON at column " + std::to_string(e.column()) + " (byte offset " +
-                               std::to_string(e.offset()) + "): " + e.what());
+        bad.fail(e.line(), e.describe());
     }
     const json& rest = reader.rest();
     if (!rest.is_object() || !rest.contains("experiments")) {
@@ -159,6 +182,7 @@ ImportSummary GenaiPerfImporter::parse(std::istream& in, const ImportOptions& op
     }
     out.flush();
     throttle.finish(reader.bytesConsumed());
+    bad.failIfNothing(summary.requests, "requests");
     if (malformedStreams > 0) {
         summary.warnings.push_back(std::to_string(malformedStreams) +
                                    " requests had SSE events that were not valid chat chunks");

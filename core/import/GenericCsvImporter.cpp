@@ -4,7 +4,6 @@
 #include "import/ImportSupport.h"
 #include "import/ValueParse.h"
 #include "model/RequestColumns.h"
-#include "util/Utf8.h"
 
 #include <QtGlobal>
 
@@ -69,7 +68,7 @@ std::string setCell(RequestRecord& r, const Binding& b, std::string_view cell, T
         const auto v = parseDouble(cell);
         const auto ns = v ? durationToNanos(*v, unit) : std::nullopt;
         if (!ns) {
-            return bad("a duration >= 0 in " + std::string(unitName(unit)));
+            return bad(durationExpected(unit));
         }
         setColumnInteger(r, b.column, *ns);
         return {};
@@ -119,8 +118,9 @@ std::string setCell(RequestRecord& r, const Binding& b, std::string_view cell, T
                 return bad("a span ID (16 hex digits, not all zero)");
             }
             setColumnText(r, b.column, *id);
-        } else if (!utf8::isValid(cell)) {
-            return bad("UTF-8 text");
+        } else if (const auto at = firstInvalidUtf8(cell); at != std::string_view::npos) {
+            return "column '" + e.source + "' (" + e.target + "): " + invalidUtf8Message(cell, at) +
+                   ", found " + excerpt(cell);
         } else {
             setColumnText(r, b.column, cell);
         }
@@ -247,9 +247,27 @@ ImportSummary GenericCsvImporter::parse(std::istream& in, const ImportOptions& o
     ImportSummary summary;
     summary.format = name();
     BadInput bad(options, summary);
-    // The delimiter comes from the header line, read first.
+    // The delimiter comes from the header line, read first (within the
+    // record limit; leading whitespace is not kept).
     std::string headerLine;
-    if (!std::getline(in, headerLine) || trim(headerLine).empty()) {
+    std::uint64_t headerBytes = 0;
+    {
+        const auto max = options.limits.maxRecordBytes;
+        for (int c = in.get(); c != std::char_traits<char>::eof(); c = in.get()) {
+            if (++headerBytes > max) {
+                bad.fail(1, "the header line is longer than " + formatBytes(max) +
+                                " (the record limit, --max-record-bytes)");
+            }
+            if (c == '\n') {
+                break;
+            }
+            if (headerLine.empty() && (c == ' ' || c == '\t')) {
+                continue;
+            }
+            headerLine.push_back(static_cast<char>(c));
+        }
+    }
+    if (trim(headerLine).empty()) {
         bad.fail(0, "the file is empty; expected a header line of column names");
     }
     const char delim = detectDelimiter(headerLine);
@@ -262,7 +280,7 @@ ImportSummary GenericCsvImporter::parse(std::istream& in, const ImportOptions& o
     }
     std::string list;
     for (const auto& c : columns) {
-        list += (list.empty() ? "" : ", ") + c;
+        list += (list.empty() ? "" : ", ") + escapedText(c);
     }
     if (mapping.empty()) {
         bad.fail(1, "a generic CSV needs a column mapping (--map target=column[:unit],…); the columns are: " +
@@ -296,17 +314,19 @@ ImportSummary GenericCsvImporter::parse(std::istream& in, const ImportOptions& o
             "no outcome or http_status column is mapped: every row is taken as completed");
     }
 
-    CsvReader reader(in, delim);
-    RequestBatcher out(sink, summary);
+    CsvReader reader(in, delim, options.limits.maxRecordBytes, options.limits.maxFieldBytes);
+    RequestBatcher out(sink, summary, options);
     ProgressThrottle throttle(progress, options.totalBytes);
     TimeOrigin origin;
     std::vector<std::string> fields;
-    const std::uint64_t headerBytes = headerLine.size() + 1;
     while (true) {
         bool more = false;
         try {
             more = reader.next(fields);
         } catch (const std::runtime_error& e) {
+            if (dynamic_cast<const ImportError*>(&e)) {
+                throw;
+            }
             bad.fail(reader.line() + 1, e.what());
         }
         if (!more) {
@@ -340,13 +360,11 @@ ImportSummary GenericCsvImporter::parse(std::istream& in, const ImportOptions& o
         if (!mapping.forTarget("outcome")) {
             r.outcome = r.httpStatus ? outcomeFromHttpStatus(*r.httpStatus) : Outcome::Completed;
         }
-        out.push(std::move(r));
+        out.push(std::move(r), line);
     }
     out.flush();
     throttle.finish(headerBytes + reader.bytesRead());
-    if (summary.requests == 0 && summary.skipped > 0) {
-        bad.fail(0, "no valid row: all " + std::to_string(summary.skipped) + " rows were bad");
-    }
+    bad.failIfNothing(summary.requests, "data rows");
     Provenance prov;
     prov.format = std::string(name());
     prov.formatVersion =

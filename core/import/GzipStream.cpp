@@ -22,12 +22,13 @@ bool looksGzip(std::string_view head)
            static_cast<unsigned char>(head[1]) == 0x8b;
 }
 
-GzipInputBuf::GzipInputBuf(std::istream& source, std::string sourceName)
+GzipInputBuf::GzipInputBuf(std::istream& source, std::string sourceName, std::uint64_t maxInflated)
     : m_source(source)
     , m_name(std::move(sourceName))
     , m_state(std::make_unique<State>())
     , m_in(kChunk)
     , m_out(kChunk)
+    , m_maxInflated(maxInflated)
 {
     // 15 + 16: a gzip header and trailer, not raw zlib.
     if (inflateInit2(&m_state->z, 15 + 16) != Z_OK) {
@@ -92,6 +93,11 @@ GzipInputBuf::int_type GzipInputBuf::underflow()
         }
         if (produced > 0) {
             m_inflated += produced;
+            if (m_maxInflated > 0 && m_inflated > m_maxInflated) {
+                throw ImportError(m_name, 0,
+                                  "the gzip data inflates to more than " + formatBytes(m_maxInflated) +
+                                      " (the decompressed-size limit, --max-decompressed-bytes)");
+            }
             setg(m_out.data(), m_out.data(), m_out.data() + produced);
             return traits_type::to_int_type(*gptr());
         }
@@ -99,9 +105,9 @@ GzipInputBuf::int_type GzipInputBuf::underflow()
     return traits_type::eof();
 }
 
-GzipIStream::GzipIStream(std::istream& source, std::string sourceName)
+GzipIStream::GzipIStream(std::istream& source, std::string sourceName, std::uint64_t maxInflated)
     : std::istream(nullptr)
-    , m_buf(source, std::move(sourceName))
+    , m_buf(source, std::move(sourceName), maxInflated)
 {
     rdbuf(&m_buf);
     // Let the decoder's ImportError reach the importer instead of a silent badbit.

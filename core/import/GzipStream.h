@@ -20,8 +20,9 @@ class GzipInputBuf final : public std::streambuf
 {
 public:
     // `sourceName` is used in error messages. Corrupt or truncated data throws
-    // ImportError from the read that meets it.
-    GzipInputBuf(std::istream& source, std::string sourceName);
+    // ImportError from the read that meets it, and so does inflating more than
+    // `maxInflated` bytes (0 = unlimited; the bytes are counted either way).
+    GzipInputBuf(std::istream& source, std::string sourceName, std::uint64_t maxInflated = 0);
     ~GzipInputBuf() override;
     GzipInputBuf(const GzipInputBuf&) = delete;
     GzipInputBuf& operator=(const GzipInputBuf&) = delete;
@@ -41,6 +42,7 @@ private:
     std::vector<char> m_out;
     std::uint64_t m_compressedRead = 0;
     std::uint64_t m_inflated = 0;
+    std::uint64_t m_maxInflated = 0;
     bool m_sourceDone = false;
     bool m_finished = false;
 };
@@ -49,7 +51,7 @@ private:
 class GzipIStream final : public std::istream
 {
 public:
-    GzipIStream(std::istream& source, std::string sourceName);
+    GzipIStream(std::istream& source, std::string sourceName, std::uint64_t maxInflated = 0);
     const GzipInputBuf& buffer() const { return m_buf; }
 
 private:

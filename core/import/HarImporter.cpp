@@ -48,14 +48,23 @@ std::string header(const json* headers, std::string_view name)
     return {};
 }
 
-// A HAR size: -1 or absent = unknown.
-std::optional<std::int64_t> size(const json* o, const char* key)
+// A HAR size: -1 or absent = unknown. Anything else that is not a count of
+// bytes sets `error`.
+std::optional<std::int64_t> size(const json* o, const char* key, const std::string& where, std::string& error)
 {
     const json* v = o ? member(*o, key) : nullptr;
-    if (!v || !v->is_number() || v->get<double>() < 0) {
+    if (!v || v->is_null()) {
         return std::nullopt;
     }
-    return static_cast<std::int64_t>(std::llround(v->get<double>()));
+    const double d = v->is_number() ? v->get<double>() : -2;
+    if (d == -1) {
+        return std::nullopt;
+    }
+    if (!(d >= 0 && d < 9e18) && error.empty()) {
+        error = where + "." + key + ": expected a size in bytes >= 0 or -1, found " + v->dump();
+        return std::nullopt;
+    }
+    return d >= 0 && d < 9e18 ? std::optional<std::int64_t>(std::llround(d)) : std::nullopt;
 }
 
 class EntryReader
@@ -63,12 +72,16 @@ class EntryReader
 public:
     EntryReader(const ImportOptions& options, ImportSink& sink, ImportSummary& summary)
         : m_bad(options, summary)
-        , m_out(sink, summary)
+        , m_out(sink, summary, options)
         , m_summary(summary)
     {}
 
-    void entry(const json& e, std::int64_t line, const std::string& where)
+    void entry(const json& e, const JsonRecordReader::Record& rec, const std::string& where)
     {
+        const std::int64_t line = rec.line;
+        if (!acceptUtf8(m_bad, rec, where)) {
+            return;
+        }
         if (!e.is_object()) {
             m_bad.skipOrFail(line, where + ": expected an entry object");
             return;
@@ -96,8 +109,9 @@ public:
                 return std::nullopt;
             }
             auto ns = durationToNanos(ms, TimeUnit::Milliseconds);
-            if (!ns) {
-                error = where + ".timings." + key + ": expected milliseconds >= 0 or -1, found " + v->dump();
+            if (!ns && error.empty()) {
+                error = where + ".timings." + key + ": expected " + durationExpected(TimeUnit::Milliseconds) +
+                        " or -1, found " + v->dump();
             }
             return ns;
         };
@@ -123,8 +137,18 @@ public:
         } else {
             r.connect = connect;
         }
-        if (const json* t = member(e, "time"); t && t->is_number() && t->get<double>() >= 0) {
-            r.total = durationToNanos(t->get<double>(), TimeUnit::Milliseconds);
+        // entry.time is the total; -1 (not in HAR 1.2, but written by some
+        // tools) means unknown, like a timing: then the timings add up to it.
+        const json* time = member(e, "time");
+        if (time && !time->is_null() && !(time->is_number() && time->get<double>() == -1)) {
+            const auto ns = time->is_number() ? durationToNanos(time->get<double>(), TimeUnit::Milliseconds)
+                                              : std::nullopt;
+            if (!ns) {
+                m_bad.skipOrFail(line, where + ".time: expected " + durationExpected(TimeUnit::Milliseconds) +
+                                           ", found " + time->dump());
+                return;
+            }
+            r.total = ns;
         } else {
             Nanos sum = 0;
             bool any = false;
@@ -162,8 +186,8 @@ public:
                 r.traceId = tp->traceId;
                 r.spanId = tp->spanId;
             }
-            const auto hs = size(request, "headersSize");
-            const auto bs = size(request, "bodySize");
+            const auto hs = size(request, "headersSize", where + ".request", error);
+            const auto bs = size(request, "bodySize", where + ".request", error);
             if (hs && bs) {
                 r.bytesSent = *hs + *bs;
             }
@@ -184,8 +208,9 @@ public:
         }
         if (response && response->is_object()) {
             if (const json* st = member(*response, "status"); st && st->is_number_integer()) {
+                // 0 (or -1): no response, e.g. an aborted or blocked request.
                 const auto status = st->get<std::int64_t>();
-                if (status > 0) {
+                if (status != 0 && status != -1) {
                     r.httpStatus = status;
                     r.outcome = outcomeFromHttpStatus(status);
                 }
@@ -198,11 +223,11 @@ public:
                     r.outcome = Outcome::TimedOut;
                 }
             }
-            if (auto transfer = size(response, "_transferSize")) {
+            if (auto transfer = size(response, "_transferSize", where + ".response", error)) {
                 r.bytesReceived = *transfer;
             } else {
-                const auto hs = size(response, "headersSize");
-                const auto bs = size(response, "bodySize");
+                const auto hs = size(response, "headersSize", where + ".response", error);
+                const auto bs = size(response, "bodySize", where + ".response", error);
                 if (hs && bs) {
                     r.bytesReceived = *hs + *bs;
                 }
@@ -243,7 +268,11 @@ public:
                 }
             }
         }
-        m_out.push(std::move(r));
+        if (!error.empty()) {
+            m_bad.skipOrFail(line, error);
+            return;
+        }
+        m_out.push(std::move(r), line, where);
     }
 
     void finish()
@@ -294,17 +323,16 @@ ImportSummary HarImporter::parse(std::istream& in, const ImportOptions& options,
     BadInput bad(options, summary);
     EntryReader entries(options, sink, summary);
     ProgressThrottle throttle(progress, options.totalBytes);
-    JsonRecordReader reader({{"log", "entries", "*"}});
+    JsonRecordReader reader({{"log", "entries", "*"}}, {}, jsonLimits(options.limits));
     try {
         reader.parse(
             in,
             [&](const JsonRecordReader::Record& rec, json& value) {
-                entries.entry(value, rec.line, "log.entries[" + std::to_string(rec.indices.at(0)) + "]");
+                entries.entry(value, rec, "log.entries[" + std::to_string(rec.indices.at(0)) + "]");
             },
             [&](std::uint64_t bytes) { throttle.update(bytes); });
     } catch (const JsonSyntaxError& e) {
-        bad.fail(e.line(), "invalid JSON at column " + std::to_string(e.column()) + " (byte offset " +
-                               std::to_string(e.offset()) + "): " + e.what());
+        bad.fail(e.line(), e.describe());
     }
     const auto& rest = reader.rest();
     const json* log = member(rest, "log");
@@ -313,6 +341,7 @@ ImportSummary HarImporter::parse(std::istream& in, const ImportOptions& options,
     }
     entries.finish();
     throttle.finish(reader.bytesConsumed());
+    bad.failIfNothing(summary.requests, "entries");
     Provenance prov;
     prov.format = std::string(name());
     prov.formatVersion = "HAR " + log->value("version", std::string("?"));

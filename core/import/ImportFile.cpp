@@ -103,7 +103,7 @@ ImportResult importFile(RunStore& store, const ImportRequest& request, const Imp
         if (gzip) {
             in.clear();
             in.seekg(0);
-            gz = std::make_unique<GzipIStream>(in, request.path);
+            gz = std::make_unique<GzipIStream>(in, request.path, request.limits.maxDecompressedBytes);
             src = gz.get();
         } else {
             in.clear();
@@ -160,6 +160,7 @@ ImportResult importFile(RunStore& store, const ImportRequest& request, const Imp
     options.skipBadLines = request.skipBadLines;
     options.totalBytes = ec ? 0 : size;
     options.columnMapping = request.columnMapping;
+    options.limits = request.limits;
     ProgressFn innerProgress = progress;
     if (gzip && progress) {
         innerProgress = [&](std::uint64_t, std::uint64_t) {
@@ -194,6 +195,7 @@ ImportResult importFile(RunStore& store, const ImportRequest& request, const Imp
             // the rollback below touches the store.
             PipelinedSink sink(storeSink);
             result.summary = importer->parse(*src, options, sink, innerProgress);
+            result.summary.decompressedBytes = gz ? gz->buffer().bytesInflated() : 0;
             sink.finish();
         }
         if (!request.intoRun) {

@@ -24,6 +24,7 @@ struct ImportRequest
     std::optional<std::int64_t> intoRun; // add to an existing run instead of creating one
     bool skipBadLines = false;
     std::string columnMapping; // ImportOptions::columnMapping
+    ImportLimits limits;
 };
 
 struct ImportResult

@@ -4,6 +4,7 @@
 #pragma once
 
 #include "import/Importer.h"
+#include "import/JsonStream.h"
 
 #include <nlohmann/json_fwd.hpp>
 
@@ -28,6 +29,12 @@ public:
     // Throws unless skipping is allowed.
     void skipOrFail(std::int64_t line, std::string message);
     const std::string& file() const { return m_options.sourceName; }
+    const ImportLimits& limits() const { return m_options.limits; }
+    // An import that stored nothing is an error, also with --skip-bad-lines:
+    // "nothing was imported: all 3 <what> were bad (line 2: …)", or "nothing
+    // to import: the file has no <what>". `stored` counts what was kept
+    // (requests, spans, figures).
+    void failIfNothing(std::int64_t stored, std::string_view what) const;
 
 private:
     const ImportOptions& m_options;
@@ -66,17 +73,40 @@ private:
     std::uint64_t m_next = 0;
 };
 
-// Buffers records and hands them to the sink in batches, counting them.
+// How far a request may start from the run's time origin, either way: a
+// start further away is a timestamp in the wrong unit (or a toy value next to
+// real ones) and is refused.
+inline constexpr Nanos kMaxStartOffsetNs = Nanos(366) * 24 * 3600 * 1'000'000'000;
+// Slack for the milestone order and phase <= total checks: rounding of values
+// that each source converts separately (1 µs).
+inline constexpr Nanos kOrderSlackNs = 1000;
+
+// The one check every imported request passes before it is stored: every
+// duration, phase and milestone within 0..kMaxDurationNs; the milestones in
+// order, headers <= first_event <= first_content <= first_text <= done <=
+// total (each present one; NULLs are skipped); no client phase longer than
+// total; chunk arrivals >= 0 and in order; counts >= 0; http_status 0 (no
+// response) or 100..599; attempt >= 1; start and scheduled offsets within
+// kMaxStartOffsetNs of the origin; text valid UTF-8. Returns what is wrong,
+// naming the column and the values, or an empty string.
+std::string checkRequest(const RequestRecord& r);
+
+// Checks requests (checkRequest) and hands the good ones to the sink in
+// batches, counting them; a bad one is refused or, with --skip-bad-lines,
+// skipped and counted, with its line and `where` (a JSON path, or empty).
 class RequestBatcher
 {
 public:
-    RequestBatcher(ImportSink& sink, ImportSummary& summary, std::size_t batch = 4096);
-    void push(RequestRecord&& r);
+    RequestBatcher(ImportSink& sink, ImportSummary& summary, const ImportOptions& options,
+                   std::size_t batch = 4096);
+    // False when the request was skipped.
+    bool push(RequestRecord&& r, std::int64_t line, std::string_view where = {});
     void flush();
 
 private:
     ImportSink& m_sink;
     ImportSummary& m_summary;
+    BadInput m_bad;
     std::size_t m_batchSize;
     std::vector<RequestRecord> m_rows;
 };
@@ -150,11 +180,36 @@ std::string provenanceJson(const ImportOptions& options, const Provenance& p,
 // The figure that marks imported aggregates: `imported.percentile_convention`.
 void addPercentileConventionFigure(ImportSink& sink, const std::string& text);
 
-// Reads the whole stream into a string, at most `maxBytes` (for the small
-// single-document files: summaries, aggregates). Throws ImportError beyond it.
-std::string readAll(std::istream& in, const std::string& sourceName, std::size_t maxBytes);
+// Reads the whole stream into a string, at most `maxBytes` (for the
+// single-document files: summaries, aggregates, vLLM results). Throws
+// ImportError beyond it, naming `limitName` (e.g. "the record limit,
+// --max-record-bytes").
+std::string readAll(std::istream& in, const std::string& sourceName, std::uint64_t maxBytes,
+                    const std::string& limitName = "the record limit, --max-record-bytes");
 
-// A short quoted excerpt of a value for error messages.
+// A short quoted excerpt of a value for error messages; control characters
+// and bytes that are not UTF-8 are shown as \xNN.
 std::string excerpt(std::string_view s, std::size_t max = 60);
+// The same without quotes and in full: text from a file as a message shows it.
+std::string escapedText(std::string_view s);
+
+// Invalid UTF-8, said the same way by every importer: the byte offset of the
+// first invalid byte in `s`, or npos.
+std::size_t firstInvalidUtf8(std::string_view s);
+// "invalid UTF-8 (byte 0xff at column 17); expected UTF-8 text" for a line
+// or a cell whose first invalid byte is at `offset`.
+std::string invalidUtf8Message(std::string_view s, std::size_t offset);
+
+// The limits of the streamed JSON reader for an import; `recordBytes`
+// replaces the record limit (a document read whole passes its own).
+JsonLimits jsonLimits(const ImportLimits& limits, std::uint64_t recordBytes = 0);
+
+// Before a line of a JSON-lines format is parsed: a string longer than the
+// field limit is an error (not skippable, like every limit).
+void checkLineFields(const BadInput& bad, std::int64_t line, std::string_view text);
+
+// A record of a streamed JSON document with invalid UTF-8 in a string is
+// refused (or skipped and counted): true when `rec` may be used.
+bool acceptUtf8(BadInput& bad, const JsonRecordReader::Record& rec, std::string_view where);
 
 } // namespace pb

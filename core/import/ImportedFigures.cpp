@@ -14,17 +14,14 @@ std::string figureKey(std::string_view s)
     return out;
 }
 
-void addImportedFigure(ImportSink& sink, std::string_view metric, std::string_view stat, double value,
-                       std::optional<TimeUnit> unit, std::string_view text)
+std::string addImportedFigure(ImportSink& sink, std::string_view metric, std::string_view stat, double value,
+                              std::optional<TimeUnit> unit, std::string_view text)
 {
-    if (!std::isfinite(value)) {
-        // "inf" request rates and the like: keep the text, no number.
-        sink.addFigure("imported." + figureKey(metric) + "." + figureKey(stat), std::nullopt,
-                       std::isinf(value) ? (value > 0 ? "inf" : "-inf") : "nan");
-        return;
-    }
     const std::string name = "imported." + figureKey(metric) + "." + figureKey(stat);
     if (unit) {
+        if (!durationToNanos(value, *unit)) {
+            return "expected " + durationExpected(*unit) + ", found " + numberText(value);
+        }
         double scale = 1;
         switch (*unit) {
         case TimeUnit::Nanoseconds:
@@ -41,9 +38,13 @@ void addImportedFigure(ImportSink& sink, std::string_view metric, std::string_vi
             break;
         }
         sink.addFigure(name, value * scale, "ms");
-    } else {
-        sink.addFigure(name, value, std::string(text));
+        return {};
     }
+    if (!std::isfinite(value)) {
+        return "expected a finite number, found " + numberText(value);
+    }
+    sink.addFigure(name, value, std::string(text));
+    return {};
 }
 
 } // namespace pb

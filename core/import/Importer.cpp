@@ -11,6 +11,7 @@
 #include "import/NativeCsvImporter.h"
 #include "import/OtlpJsonImporter.h"
 #include "import/VllmBenchImporter.h"
+#include "util/Utf8.h"
 
 namespace pb {
 
@@ -30,14 +31,36 @@ std::string located(const std::string& file, std::int64_t line, const std::strin
     out.append(message);
     return out;
 }
+
+// A message echoes bytes of the input: it is kept valid UTF-8 (an invalid
+// byte becomes U+FFFD) so that no output path meets bytes it cannot encode.
+std::string repaired(std::string s)
+{
+    utf8::repair(s);
+    return s;
+}
 } // namespace
 
 ImportError::ImportError(std::string file, std::int64_t line, std::string message)
-    : std::runtime_error(located(file, line, message))
+    : std::runtime_error(located(file, line, repaired(message)))
     , m_file(std::move(file))
     , m_line(line)
-    , m_message(std::move(message))
+    , m_message(repaired(std::move(message)))
 {}
+
+std::string formatBytes(std::uint64_t bytes)
+{
+    if (bytes >= (std::uint64_t(1) << 30) && bytes % (std::uint64_t(1) << 30) == 0) {
+        return std::to_string(bytes >> 30) + " GiB";
+    }
+    if (bytes >= (std::uint64_t(1) << 20) && bytes % (std::uint64_t(1) << 20) == 0) {
+        return std::to_string(bytes >> 20) + " MiB";
+    }
+    if (bytes >= 1024 && bytes % 1024 == 0) {
+        return std::to_string(bytes >> 10) + " KiB";
+    }
+    return std::to_string(bytes) + " bytes";
+}
 
 void ImporterRegistry::add(std::unique_ptr<Importer> importer)
 {

@@ -19,6 +19,33 @@
 
 namespace pb {
 
+// What one import may hold in memory at a time. Every reader enforces these
+// while it reads (so a hostile file fails after at most the limit, never after
+// buffering it); a limit hit is an error, also with --skip-bad-lines.
+// docs/import.md "Limits" lists them with the CLI options that set them.
+struct ImportLimits
+{
+    // One record: a line of a line format (k6, AIPerf, OTLP lines, vLLM
+    // .jsonl), a CSV record, one record of a streamed JSON document (a HAR
+    // entry, a Jaeger trace, a GenAI-Perf request, an LLMPerf response), what
+    // a streamed document holds outside its records, a run of whitespace, and
+    // the summary formats read whole. --max-record-bytes.
+    std::uint64_t maxRecordBytes = std::uint64_t(64) << 20;
+    // One field: a JSON string (key or value) or a CSV cell. --max-field-bytes.
+    std::uint64_t maxFieldBytes = std::uint64_t(16) << 20;
+    // A document that is read whole because its layout needs it (a
+    // pretty-printed OTLP document, vLLM results). --max-document-bytes.
+    std::uint64_t maxDocumentBytes = std::uint64_t(1) << 30;
+    // Bytes inflated from a gzip file; 0 = unlimited (always counted and
+    // reported as ImportSummary::decompressedBytes). --max-decompressed-bytes.
+    std::uint64_t maxDecompressedBytes = 0;
+    // Nesting of JSON arrays and objects.
+    int maxJsonDepth = 512;
+};
+
+// "64 MiB", "16 KiB", "100 bytes": a limit for messages.
+std::string formatBytes(std::uint64_t bytes);
+
 struct ImportOptions
 {
     std::string sourceName;    // file name used in messages
@@ -28,6 +55,7 @@ struct ImportOptions
     // ("total=latency_s:s,first_text=ttft:ms"): the generic CSV's columns, or
     // k6 custom Trends -> milestones. Empty = the importer's default.
     std::string columnMapping;
+    ImportLimits limits;
 };
 
 // A malformed input: where and what was expected.
@@ -62,6 +90,8 @@ struct ImportSummary
     // Columns filled through a mapping, as applied: "llm_ttft_ms -> wait (ms, 120 points)".
     std::vector<std::string> mapping;
     std::string configJson; // provenance and run configuration, a JSON object
+    // Bytes inflated from a gzip file (0 when the file was not compressed).
+    std::uint64_t decompressedBytes = 0;
 };
 inline constexpr std::size_t kMaxReportedSkips = 10;
 

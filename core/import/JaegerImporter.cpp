@@ -12,6 +12,7 @@
 #include <nlohmann/json.hpp>
 
 #include <cmath>
+#include <limits>
 #include <map>
 #include <set>
 #include <tuple>
@@ -34,6 +35,12 @@ public:
         , m_out(sink, summary)
         , m_summary(summary)
     {}
+
+    // A record with invalid UTF-8 in a string is refused (or skipped) whole.
+    bool accept(const JsonRecordReader::Record& rec, const std::string& where)
+    {
+        return acceptUtf8(m_bad, rec, where);
+    }
 
     // One trace object: {traceID, spans, processes}.
     void trace(const json& t, std::int64_t line, const std::string& where)
@@ -114,9 +121,20 @@ public:
         r.name = s.value("operationName", std::string());
         const auto start = micros(s, "startTime");
         const auto duration = micros(s, "duration");
-        if (!start || !duration || *duration < 0) {
+        if (!start || !duration) {
             m_bad.skipOrFail(line,
                              where + ": expected numeric \"startTime\" and \"duration\" in microseconds");
+            return;
+        }
+        if (*start < 0) {
+            m_bad.skipOrFail(line, where + ".startTime: expected microseconds since 1970 (>= 0), found " +
+                                       s["startTime"].dump());
+            return;
+        }
+        if (*duration < 0 || *duration > kMaxDurationNs ||
+            *start > std::numeric_limits<Nanos>::max() - *duration) {
+            m_bad.skipOrFail(line, where + ".duration: expected " + durationExpected(TimeUnit::Microseconds) +
+                                       ", found " + s["duration"].dump());
             return;
         }
         r.startNs = *start;
@@ -348,7 +366,7 @@ ImportSummary JaegerImporter::parse(std::istream& in, const ImportOptions& optio
     ProgressThrottle throttle(progress, options.totalBytes);
     // Records: traces in the {"data": […]} wrapper, and spans or traces in a
     // top-level array. A bare trace object stays in rest().
-    JsonRecordReader reader({{"data", "*"}, {"*"}}, {"span"});
+    JsonRecordReader reader({{"data", "*"}, {"*"}}, {"span"}, jsonLimits(options.limits));
     std::int64_t records = 0;
     const std::map<std::string, Process> noProcesses;
     try {
@@ -356,18 +374,20 @@ ImportSummary JaegerImporter::parse(std::istream& in, const ImportOptions& optio
             in,
             [&](const JsonRecordReader::Record& rec, json& value) {
                 ++records;
-                if (rec.path == 0) {
-                    traces.trace(value, rec.line, "data[" + std::to_string(rec.indices.at(0)) + "]");
-                } else if (value.is_object() && value.contains("spans")) {
-                    traces.trace(value, rec.line, "[" + std::to_string(rec.indices.at(0)) + "]");
+                const std::string where = rec.path == 0 ? "data[" + std::to_string(rec.indices.at(0)) + "]"
+                                                        : "[" + std::to_string(rec.indices.at(0)) + "]";
+                if (!traces.accept(rec, where)) {
+                    return;
+                }
+                if (rec.path == 0 || (value.is_object() && value.contains("spans"))) {
+                    traces.trace(value, rec.line, where);
                 } else {
-                    traces.span(value, noProcesses, rec.line, "[" + std::to_string(rec.indices.at(0)) + "]");
+                    traces.span(value, noProcesses, rec.line, where);
                 }
             },
             [&](std::uint64_t bytes) { throttle.update(bytes); });
     } catch (const JsonSyntaxError& e) {
-        bad.fail(e.line(), "invalid JSON at column " + std::to_string(e.column()) + " (byte offset " +
-                               std::to_string(e.offset()) + "): " + e.what());
+        bad.fail(e.line(), e.describe());
     }
     auto& rest = reader.rest();
     std::string layout = "{\"data\": [trace…]}";
@@ -383,13 +403,12 @@ ImportSummary JaegerImporter::parse(std::istream& in, const ImportOptions& optio
                  "spans");
     }
     if (rest.is_object() && rest.contains("errors") && rest["errors"].is_array() && !rest["errors"].empty()) {
-        summary.warnings.push_back("the Jaeger response lists errors: " + rest["errors"].dump());
+        summary.warnings.push_back("the Jaeger response lists errors: " +
+                                   rest["errors"].dump(-1, ' ', false, json::error_handler_t::replace));
     }
     traces.finish();
     throttle.finish(reader.bytesConsumed());
-    if (summary.spans == 0 && summary.skipped > 0) {
-        bad.fail(0, "no valid span: all " + std::to_string(summary.skipped) + " records were bad");
-    }
+    bad.failIfNothing(summary.spans, "spans");
     Provenance prov;
     prov.format = std::string(name());
     prov.tool = "Jaeger";

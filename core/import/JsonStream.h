@@ -4,6 +4,18 @@
 // is bounded by the largest record plus what lies outside the records.
 // Objects with a repeated key keep the first value (AIPerf's docs example has
 // a duplicated `time_to_first_token`; the first is the real one).
+//
+// Bounded by construction: the input passes a filter before the parser that
+// drops insignificant whitespace (a run of it is one character to the parser,
+// whatever its length), and refuses a string longer than the field limit, a
+// number or literal longer than the field limit, a whitespace run longer than
+// the record limit and nesting deeper than the depth limit, each as soon as
+// that much was read. A record (and what lies outside the records) larger
+// than the record limit is refused the same way. Invalid UTF-8 in a string,
+// or a lone surrogate escape (backslash-u D800 without its low half, as Python
+// writes undecodable bytes), makes its record invalid
+// (Record::invalidUtf8Line), never the parse: the importer refuses or skips
+// that record like any bad one.
 #pragma once
 
 #include <nlohmann/json.hpp>
@@ -26,12 +38,34 @@ public:
     std::int64_t line() const { return m_line; }
     std::int64_t column() const { return m_column; }
     std::uint64_t offset() const { return m_offset; }
+    // The message for an import error: "invalid JSON at column 7 (byte offset
+    // 1234): …", or for a limit the limit's own message.
+    virtual std::string describe() const;
 
 private:
     std::int64_t m_line;
     std::int64_t m_column;
     std::uint64_t m_offset;
 };
+
+// Input over one of the limits below (not malformed: too large to read).
+class JsonLimitError : public JsonSyntaxError
+{
+public:
+    using JsonSyntaxError::JsonSyntaxError;
+    std::string describe() const override { return what(); }
+};
+
+struct JsonLimits
+{
+    std::uint64_t maxRecordBytes = std::uint64_t(64) << 20; // a record; the rest; a whitespace run
+    std::uint64_t maxFieldBytes = std::uint64_t(16) << 20;  // a string, number or literal
+    int maxDepth = 512;                                     // nesting of arrays and objects
+};
+
+// The first JSON string in `text` (one line, strings never span lines) longer
+// than `maxBytes`: its 1-based column, or 0 when there is none.
+std::size_t longJsonString(std::string_view text, std::uint64_t maxBytes);
 
 // Like nlohmann::json::parse (strict: one value, nothing after it), but the
 // first of two equal keys wins. Throws JsonSyntaxError.
@@ -46,6 +80,11 @@ public:
         std::vector<std::int64_t> indices; // the array indices on the way, outermost first
         std::int64_t line = 0;             // 1-based line where the record starts
         std::uint64_t offset = 0;          // byte offset where the record starts
+        // Line and column of the first string in the record with invalid UTF-8
+        // (replaced by U+FFFD in `value`); 0 when every string is valid.
+        std::int64_t invalidUtf8Line = 0;
+        std::int64_t invalidUtf8Column = 0;
+        bool invalidUtf8Surrogate = false; // it was a lone surrogate escape, not a byte
     };
     using Callback = std::function<void(const Record&, nlohmann::json& value)>;
 
@@ -54,11 +93,13 @@ public:
     // object keys whose values are skipped wherever they occur (large or
     // recursive parts nobody needs, e.g. Jaeger UI's references[].span).
     explicit JsonRecordReader(std::vector<std::vector<std::string>> paths,
-                              std::vector<std::string> dropKeys = {});
+                              std::vector<std::string> dropKeys = {}, JsonLimits limits = {});
     ~JsonRecordReader();
 
     // Parses the whole stream. `onProgress` receives the bytes consumed after
-    // each record. Throws JsonSyntaxError, or whatever the callbacks throw.
+    // each record. Throws JsonSyntaxError (JsonLimitError beyond the limits;
+    // invalid UTF-8 outside the records is a syntax error), or whatever the
+    // callbacks throw.
     void parse(std::istream& in, const Callback& onRecord,
                const std::function<void(std::uint64_t bytes)>& onProgress = {});
 

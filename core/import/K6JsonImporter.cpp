@@ -76,6 +76,8 @@ struct Pending
     std::array<std::optional<double>, kPhaseCount> ms{};
     std::uint32_t seen = 0;
     std::int64_t lastPoint = 0;
+    std::int64_t firstLine = 0; // lines of the request's first and last point, for messages
+    std::int64_t lastLine = 0;
     std::string key;
     std::uint64_t keyHash = 0;
     std::string traceKey;
@@ -92,7 +94,7 @@ public:
         : m_options(options)
         , m_sink(sink)
         , m_summary(summary)
-        , m_out(sink, summary)
+        , m_out(sink, summary, options)
     {
         for (const auto& e : mapping.entries) {
             const int idx = requestColumnIndex(e.target);
@@ -110,11 +112,21 @@ public:
     }
 
     // Returns an error message for a bad line, empty when it was used.
-    std::string line(std::string_view text, std::size_t capacity)
+    std::string line(std::string_view text, std::size_t capacity, std::int64_t lineNo)
     {
+        m_lineNo = lineNo;
         od::document doc;
         if (auto e =
                 m_parser.iterate(simdjson::padded_string_view(text.data(), text.size(), capacity)).get(doc)) {
+            if (const auto nul = text.find('\0'); nul != std::string_view::npos) {
+                return "invalid JSON (binary data: a NUL byte at column " + std::to_string(nul + 1) +
+                       "); expected one k6 JSON object per line";
+            }
+            if (e == simdjson::UTF8_ERROR) {
+                if (const auto at = firstInvalidUtf8(text); at != std::string_view::npos) {
+                    return invalidUtf8Message(text, at);
+                }
+            }
             return std::string("invalid JSON (") + simdjson::error_message(e) +
                    "); expected one k6 JSON object per line";
         }
@@ -204,6 +216,9 @@ public:
         while (!m_fifo.empty()) {
             emitFront();
         }
+        while (!m_waiting.empty()) {
+            dropWaiting();
+        }
         m_out.flush();
     }
 
@@ -261,6 +276,11 @@ public:
     }
 
     std::int64_t points() const { return m_points; }
+    bool hasRunFigures() const
+    {
+        return m_iterations || m_dropped || m_dataSent || m_dataReceived || m_vusMax ||
+               m_checksPass + m_checksFail > 0 || !m_thresholds.empty();
+    }
     std::int64_t metricLines() const { return m_metricLines; }
     bool legacy() const { return m_legacy; }
     std::optional<Nanos> origin() const { return m_origin.origin(); }
@@ -295,8 +315,13 @@ private:
                 return "invalid tag name";
             }
             const std::string k(key);
-            if (field.value().get_string().get(value)) {
-                continue; // k6 writes strings; anything else is not a tag we use
+            if (const auto e = field.value().get_string().get(value)) {
+                if (e == simdjson::INCORRECT_TYPE) {
+                    continue; // k6 writes strings; anything else is not a tag we use
+                }
+                // A string that cannot be decoded (a lone surrogate escape):
+                // the line is refused, never read without the tag.
+                return "tag " + excerpt(key) + ": invalid string (" + simdjson::error_message(e) + ")";
             }
             std::string* dst = k == "status"               ? &t.status
                                : k == "scenario"           ? &t.scenario
@@ -443,8 +468,10 @@ private:
         const std::string& metaTrace = pd.metaTrace;
         const int phase = phaseOf(metric);
         if (phase >= 0) {
-            if (phase != Failed && phase != Reqs && value < 0) {
-                return "data.value of " + std::string(metric) + " is negative; expected milliseconds >= 0";
+            if (phase != Failed && phase != Reqs && !durationToNanos(value, TimeUnit::Milliseconds)) {
+                return "data.value of " + std::string(metric) + " is " +
+                       (value < 0 ? "negative" : "out of range") + ": expected " +
+                       durationExpected(TimeUnit::Milliseconds) + ", found " + numberText(value);
             }
             return httpPoint(phase, time, value, tagsRaw, tagsCap, metaTrace);
         }
@@ -522,6 +549,7 @@ private:
             p->key = m_key;
             p->keyHash = hash;
             p->endAbs = time;
+            p->firstLine = m_lineNo;
             auto& r = p->rec;
             r.scenario = t.scenario;
             r.stage = t.stage;
@@ -547,6 +575,7 @@ private:
             if (!t.vu.empty() && !t.iter.empty()) {
                 p->vuIterKey = t.vu + '/' + t.iter + '/' + t.scenario;
                 m_byVuIter[p->vuIterKey] = p;
+                linkWaiting(m_waitByVuIter, p->vuIterKey, *p);
             }
             m_open[hash] = p;
         } else if (p->rec.traceId.empty() && !metaTrace.empty()) {
@@ -555,6 +584,7 @@ private:
         p->seen |= 1u << phase;
         p->ms[static_cast<std::size_t>(phase)] = value;
         p->lastPoint = m_points;
+        p->lastLine = m_lineNo;
         if (m_last != p) {
             m_last = p;
             m_lastKey = m_key;
@@ -572,9 +602,66 @@ private:
             p.rec.traceId = *id;
             p.traceKey = *id;
             m_byTrace[p.traceKey] = &p;
+            linkWaiting(m_waitByTrace, p.traceKey, p);
         } else {
             ++m_badTraceIds;
         }
+    }
+
+    // A custom point that came before its request: it waits (as long as a
+    // request stays open) for the request with its trace ID, or the next
+    // request of its vu/iter.
+    struct Parked
+    {
+        int column = -1;
+        std::int64_t value = 0; // ns or a count, checked
+        std::int64_t point = 0; // m_points when it came
+        std::string metric;
+        std::string key; // trace ID, or vu/iter/scenario
+        bool byTrace = false;
+        bool linked = false;
+    };
+
+    void park(std::string_view metric, const Custom& c, std::int64_t value, std::string key, bool byTrace)
+    {
+        auto& index = byTrace ? m_waitByTrace : m_waitByVuIter;
+        index[key].push_back(m_waitBase + m_waiting.size());
+        m_waiting.push_back({c.column, value, m_points, std::string(metric), std::move(key), byTrace, false});
+    }
+
+    void linkWaiting(StrMap<std::vector<std::uint64_t>>& index, const std::string& key, Pending& p)
+    {
+        auto it = index.find(key);
+        if (it == index.end()) {
+            return;
+        }
+        for (const auto n : it->second) {
+            auto& w = m_waiting[static_cast<std::size_t>(n - m_waitBase)];
+            if (!w.linked) {
+                setColumnInteger(p.rec, w.column, w.value);
+                w.linked = true;
+            }
+        }
+        index.erase(it);
+        p.lastPoint = m_points;
+    }
+
+    // The oldest waiting point leaves: linked already, or never linked.
+    void dropWaiting()
+    {
+        auto& w = m_waiting.front();
+        if (!w.linked) {
+            ++m_unlinked[w.metric];
+            auto& index = w.byTrace ? m_waitByTrace : m_waitByVuIter;
+            if (auto it = index.find(w.key); it != index.end()) {
+                std::erase(it->second, m_waitBase);
+                if (it->second.empty()) {
+                    index.erase(it);
+                }
+            }
+        }
+        m_waiting.pop_front();
+        ++m_waitBase;
     }
 
     std::string customPoint(std::string_view metric, const Custom& c, double value, std::string_view tagsRaw,
@@ -586,36 +673,53 @@ private:
                 return e;
             }
         }
+        // The value is checked whether or not its request is found.
+        std::int64_t v = 0;
+        if (c.type == ColumnType::Duration) {
+            const auto ns = durationToNanos(value, c.unit);
+            if (!ns) {
+                return "data.value of " + std::string(metric) + ": expected " + durationExpected(c.unit) +
+                       ", found " + numberText(value);
+            }
+            v = *ns;
+        } else {
+            if (!(value >= 0 && value < 9e18)) {
+                return "data.value of " + std::string(metric) + ": expected a count >= 0, found " +
+                       numberText(value);
+            }
+            v = std::llround(value);
+        }
         Pending* p = nullptr;
+        std::string waitKey;
+        bool byTrace = false;
         const std::string& rawTrace = t.traceId.empty() ? metaTrace : t.traceId;
         if (!rawTrace.empty()) {
             if (auto id = normaliseTraceId(rawTrace)) {
                 if (auto it = m_byTrace.find(*id); it != m_byTrace.end()) {
                     p = it->second;
+                } else {
+                    waitKey = *id;
+                    byTrace = true;
                 }
             }
         } else if (!t.vu.empty() && !t.iter.empty()) {
-            if (auto it = m_byVuIter.find(t.vu + '/' + t.iter + '/' + t.scenario); it != m_byVuIter.end()) {
+            std::string key = t.vu + '/' + t.iter + '/' + t.scenario;
+            if (auto it = m_byVuIter.find(key); it != m_byVuIter.end()) {
                 p = it->second;
+            } else {
+                waitKey = std::move(key);
             }
         }
         if (!p) {
-            ++m_unlinked[std::string(metric)];
+            if (waitKey.empty()) {
+                ++m_unlinked[std::string(metric)];
+            } else {
+                park(metric, c, v, std::move(waitKey), byTrace);
+            }
             expire();
             return {};
         }
-        if (c.type == ColumnType::Duration) {
-            const auto ns = durationToNanos(value, c.unit);
-            if (!ns) {
-                return std::string(metric) + ": expected a duration >= 0, found " + std::to_string(value);
-            }
-            setColumnInteger(p->rec, c.column, *ns);
-        } else {
-            if (value < 0 || value > 9e18) {
-                return std::string(metric) + ": expected a count >= 0, found " + std::to_string(value);
-            }
-            setColumnInteger(p->rec, c.column, std::llround(value));
-        }
+        setColumnInteger(p->rec, c.column, v);
         p->lastPoint = m_points;
         expire();
         return {};
@@ -651,6 +755,9 @@ private:
     {
         while (!m_fifo.empty() && m_points - m_fifo.front().lastPoint > K6JsonImporter::kOpenWindowPoints) {
             emitFront();
+        }
+        while (!m_waiting.empty() && m_points - m_waiting.front().point > K6JsonImporter::kOpenWindowPoints) {
+            dropWaiting();
         }
     }
 
@@ -702,7 +809,11 @@ private:
         if (*r.startOffset < 0) {
             ++m_negativeOffsets;
         }
-        m_out.push(std::move(r));
+        const std::string where =
+            p.firstLine == p.lastLine
+                ? "the request of line " + std::to_string(p.lastLine)
+                : "the request of lines " + std::to_string(p.firstLine) + "-" + std::to_string(p.lastLine);
+        m_out.push(std::move(r), p.lastLine, where);
         m_fifo.pop_front();
     }
 
@@ -718,6 +829,11 @@ private:
     std::unordered_map<std::uint64_t, Pending*> m_open; // by the hash of time + tags
     StrMap<Pending*> m_byTrace;
     StrMap<Pending*> m_byVuIter;
+    std::deque<Parked> m_waiting;
+    std::uint64_t m_waitBase = 0; // the number of the front of m_waiting
+    StrMap<std::vector<std::uint64_t>> m_waitByTrace;
+    StrMap<std::vector<std::uint64_t>> m_waitByVuIter;
+    std::int64_t m_lineNo = 0;
     StrMap<Custom> m_custom;
     TimeOrigin m_origin;
     std::int64_t m_points = 0;
@@ -795,7 +911,7 @@ ImportSummary K6JsonImporter::parse(std::istream& in, const ImportOptions& optio
     }
 
     Reader reader(options, sink, summary, mapping);
-    LineReader lines(in, options.sourceName);
+    LineReader lines(in, options.sourceName, options.limits.maxRecordBytes);
     ProgressThrottle throttle(progress, options.totalBytes);
     std::string_view text;
     std::int64_t good = 0;
@@ -804,7 +920,8 @@ ImportSummary K6JsonImporter::parse(std::istream& in, const ImportOptions& optio
         if (trim(text).empty()) {
             continue;
         }
-        auto error = reader.line(text, lines.paddedCapacity(text));
+        checkLineFields(bad, lines.lineNumber(), text);
+        auto error = reader.line(text, lines.paddedCapacity(text), lines.lineNumber());
         if (!error.empty()) {
             bad.skipOrFail(lines.lineNumber(), std::move(error));
             continue;
@@ -820,6 +937,8 @@ ImportSummary K6JsonImporter::parse(std::istream& in, const ImportOptions& optio
     reader.finish();
     reader.figures();
     throttle.finish(lines.bytesConsumed());
+    bad.failIfNothing(summary.requests + (reader.hasRunFigures() ? 1 : 0),
+                      "HTTP requests (http_req_* points) or run figures (iterations, checks, thresholds, …)");
 
     Provenance prov;
     prov.format = std::string(name());

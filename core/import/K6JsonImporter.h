@@ -19,7 +19,9 @@
 // mapping applied is listed in ImportSummary::mapping. A custom point
 // joins its request by a `trace_id` tag or `trace_id` metadata (what k6's
 // tracing module writes), else by equal `vu` and `iter` tags (the latest
-// request of that iteration); otherwise it is counted as unlinked.
+// request of that iteration), in either order: a point written before its
+// request waits for it as long as a request stays open (kOpenWindowPoints);
+// otherwise it is counted as unlinked.
 #pragma once
 
 #include "import/ColumnMapping.h"

@@ -97,7 +97,7 @@ ImportSummary K6SummaryImporter::parse(std::istream& in, const ImportOptions& op
     ImportSummary summary;
     summary.format = name();
     BadInput bad(options, summary);
-    const std::string text = readAll(in, options.sourceName, kMaxBytes);
+    const std::string text = readAll(in, options.sourceName, options.limits.maxRecordBytes);
     if (trim(text).empty()) {
         bad.fail(0, "the file is empty; expected a k6 summary JSON object");
     }
@@ -105,7 +105,7 @@ ImportSummary K6SummaryImporter::parse(std::istream& in, const ImportOptions& op
     try {
         doc = parseJsonFirstWins(text);
     } catch (const JsonSyntaxError& e) {
-        bad.fail(e.line(), "invalid JSON at column " + std::to_string(e.column()) + ": " + e.what());
+        bad.fail(e.line(), e.describe());
     }
     if (!doc.is_object() || !doc.contains("metrics") || !doc["metrics"].is_object()) {
         bad.fail(0, "expected a k6 summary: a JSON object with a \"metrics\" object");
@@ -161,9 +161,13 @@ ImportSummary K6SummaryImporter::parse(std::istream& in, const ImportOptions& op
             }
             const double x = v.value().get<double>();
             const bool isDuration = time && stat != "count" && stat != "rate";
-            addImportedFigure(sink, metric, stat, x,
-                              isDuration ? std::optional<TimeUnit>(TimeUnit::Milliseconds) : std::nullopt,
-                              type == "trend" && !time ? "as in the file" : "");
+            if (auto error = addImportedFigure(sink, metric, stat, x,
+                                               isDuration ? std::optional<TimeUnit>(TimeUnit::Milliseconds)
+                                                          : std::nullopt,
+                                               type == "trend" && !time ? "as in the file" : "");
+                !error.empty()) {
+                bad.skipOrFail(0, "metrics." + metric + (legacy ? "." : ".values.") + v.key() + ": " + error);
+            }
         }
         if (metric == "dropped_iterations" && values->contains("count") && (*values)["count"].is_number()) {
             sink.addFigure("dropped_iterations", (*values)["count"].get<double>(), "k6 dropped_iterations");
@@ -204,7 +208,11 @@ ImportSummary K6SummaryImporter::parse(std::istream& in, const ImportOptions& op
     }
     if (auto st = doc.find("state"); st != doc.end() && st->is_object()) {
         if (auto d = st->find("testRunDurationMs"); d != st->end() && d->is_number()) {
-            addImportedFigure(sink, "k6", "test_run_duration", d->get<double>(), TimeUnit::Milliseconds);
+            if (auto error = addImportedFigure(sink, "k6", "test_run_duration", d->get<double>(),
+                                               TimeUnit::Milliseconds);
+                !error.empty()) {
+                bad.skipOrFail(0, "state.testRunDurationMs: " + error);
+            }
         }
     }
     addPercentileConventionFigure(sink, kConvention);

@@ -15,10 +15,9 @@ public:
     std::string_view displayName() const override;
     std::vector<std::string> fileSuffixes() const override { return {"json"}; }
     int detect(std::string_view head, std::string_view fileName) const override;
+    // The whole document is read (a summary is a few KiB), within the record limit.
     ImportSummary parse(std::istream& in, const ImportOptions& options, ImportSink& sink,
                         const ProgressFn& progress) const override;
-    // The whole document is read (a summary is a few KiB); larger files are refused.
-    static constexpr std::size_t kMaxBytes = 64u << 20;
 };
 
 } // namespace pb

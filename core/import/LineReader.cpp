@@ -23,11 +23,10 @@ std::size_t LineReader::paddedCapacity(std::string_view line) const
 
 void LineReader::tooLong() const
 {
-    const std::string limit =
-        m_max >= (1u << 20) ? std::to_string(m_max >> 20) + " MiB" : std::to_string(m_max) + " bytes";
     throw ImportError(m_name, m_lineNo + 1,
-                      "line is longer than " + limit +
-                          " without a line break; expected one JSON document per line");
+                      "line is longer than " + formatBytes(m_max) +
+                          " without a line break (the record limit, --max-record-bytes); expected one JSON "
+                          "document per line");
 }
 
 // Moves the unread tail to the front and reads more; false when nothing new came.

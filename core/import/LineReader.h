@@ -17,10 +17,11 @@ class LineReader
 {
 public:
     static constexpr std::size_t kPadding = 64;
-    static constexpr std::size_t kDefaultMaxLine = 256u << 20; // 256 MiB
+    static constexpr std::size_t kDefaultMaxLine = 64u << 20; // ImportLimits::maxRecordBytes
 
     // `sourceName` names the file in errors. A line longer than `maxLine`
-    // throws ImportError (a runaway binary file or a missing newline).
+    // throws ImportError (a runaway binary file or a missing newline) once
+    // `maxLine` bytes are buffered, never more.
     LineReader(std::istream& in, std::string sourceName, std::size_t maxLine = kDefaultMaxLine);
 
     // The next line without its "\n" or "\r\n"; false at the end of input.

@@ -57,12 +57,15 @@ ImportSummary LlmperfImporter::parse(std::istream& in, const ImportOptions& opti
     ImportSummary summary;
     summary.format = name();
     BadInput bad(options, summary);
-    RequestBatcher out(sink, summary);
+    RequestBatcher out(sink, summary, options);
     ProgressThrottle throttle(progress, options.totalBytes);
     // Generated text is content: never stored, so never kept in memory either.
-    JsonRecordReader reader({{"*"}}, {"GEN_TEXT", "generated_text"});
+    JsonRecordReader reader({{"*"}}, {"GEN_TEXT", "generated_text"}, jsonLimits(options.limits));
     auto handle = [&](const JsonRecordReader::Record& rec, json& o) {
         const std::string where = "[" + std::to_string(rec.indices.at(0)) + "]";
+        if (!acceptUtf8(bad, rec, where)) {
+            return;
+        }
         if (!o.is_object()) {
             bad.skipOrFail(rec.line,
                            where + ": expected a response object, found " + std::string(o.type_name()));
@@ -79,20 +82,31 @@ ImportSummary LlmperfImporter::parse(std::istream& in, const ImportOptions& opti
                 return std::nullopt;
             }
             const double v = it->get<double>();
-            if (!std::isfinite(v) || v < 0) {
+            if (!std::isfinite(v) || v < 0 || v > 9e18) {
                 error = where + "." + key + ": expected a finite number >= 0, found " + it->dump();
                 return std::nullopt;
             }
             return v;
         };
+        // Seconds as a duration: within durationToNanos's range, or an error.
+        auto seconds = [&](const char* key, double v) -> OptNanos {
+            const auto ns = durationToNanos(v, TimeUnit::Seconds);
+            if (!ns && error.empty()) {
+                error = where + "." + key + ": expected " + durationExpected(TimeUnit::Seconds) + ", found " +
+                        numberText(v);
+            }
+            return ns;
+        };
         RequestRecord r;
         std::optional<std::int64_t> code;
         if (auto it = o.find("error_code"); it != o.end() && !it->is_null()) {
-            if (!it->is_number()) {
-                bad.skipOrFail(rec.line, where + ".error_code: expected null or an integer");
+            const double c = it->is_number() ? it->get<double>() : 0.5;
+            if (!(std::fabs(c) < 1e9) || c != std::floor(c)) {
+                bad.skipOrFail(rec.line,
+                               where + ".error_code: expected null or an integer, found " + it->dump());
                 return;
             }
-            code = static_cast<std::int64_t>(std::llround(it->get<double>()));
+            code = static_cast<std::int64_t>(c);
         }
         const auto ttft = num("ttft_s");
         const auto e2e = num("end_to_end_latency_s");
@@ -111,11 +125,15 @@ ImportSummary LlmperfImporter::parse(std::istream& in, const ImportOptions& opti
             return code && v && *v == 0 ? std::nullopt : v;
         };
         if (auto t = measured(ttft)) {
-            r.firstText = durationToNanos(*t, TimeUnit::Seconds);
+            r.firstText = seconds("ttft_s", *t);
         }
         if (auto t = measured(e2e)) {
-            r.total = durationToNanos(*t, TimeUnit::Seconds);
+            r.total = seconds("end_to_end_latency_s", *t);
             r.done = r.total;
+        }
+        if (!error.empty()) {
+            bad.skipOrFail(rec.line, error);
+            return;
         }
         if (in_) {
             r.inputTokens = std::llround(*in_);
@@ -138,22 +156,19 @@ ImportSummary LlmperfImporter::parse(std::istream& in, const ImportOptions& opti
                 r.outcome = Outcome::Unknown; // LLMPerf's own checks, e.g. -100 "Output too few tokens"
             }
         }
-        out.push(std::move(r));
+        out.push(std::move(r), rec.line, where);
     };
     try {
         reader.parse(in, handle, [&](std::uint64_t b) { throttle.update(b); });
     } catch (const JsonSyntaxError& e) {
-        bad.fail(e.line(), "invalid JSON at column " + std::to_string(e.column()) + " (byte offset " +
-                               std::to_string(e.offset()) + "): " + e.what());
+        bad.fail(e.line(), e.describe());
     }
     if (!reader.rest().is_array()) {
         bad.fail(0, "expected a JSON array of LLMPerf responses");
     }
     out.flush();
     throttle.finish(reader.bytesConsumed());
-    if (summary.requests == 0 && summary.skipped > 0) {
-        bad.fail(0, "no valid response: all " + std::to_string(summary.skipped) + " records were bad");
-    }
+    bad.failIfNothing(summary.requests, "responses");
     Provenance prov;
     prov.format = std::string(name());
     prov.tool = "LLMPerf";
@@ -186,18 +201,19 @@ ImportSummary LlmperfSummaryImporter::parse(std::istream& in, const ImportOption
     ImportSummary summary;
     summary.format = name();
     BadInput bad(options, summary);
-    const std::string text = readAll(in, options.sourceName, kMaxBytes);
+    const std::string text = readAll(in, options.sourceName, options.limits.maxRecordBytes);
     json doc;
     try {
         doc = parseJsonFirstWins(text);
     } catch (const JsonSyntaxError& e) {
-        bad.fail(e.line(), "invalid JSON at column " + std::to_string(e.column()) + ": " + e.what());
+        bad.fail(e.line(), e.describe());
     }
     if (!doc.is_object()) {
         bad.fail(0, "expected an LLMPerf summary object with results_* keys");
     }
     json config = json::object();
     int results = 0;
+    std::int64_t figures = 0;
     static constexpr std::string_view kStats[] = {
         "_quantiles_p25", "_quantiles_p50", "_quantiles_p75", "_quantiles_p90", "_quantiles_p95",
         "_quantiles_p99", "_mean",          "_min",           "_max",           "_stddev"};
@@ -223,6 +239,7 @@ ImportSummary LlmperfSummaryImporter::parse(std::istream& in, const ImportOption
                 // e.g. results_error_code_frequency, a Python dict repr: "{-100.0: 49}"
                 sink.addFigure("imported." + metric + "." + stat, std::nullopt,
                                it.value().get<std::string>());
+                ++figures;
                 continue;
             }
             if (it.value().is_null()) {
@@ -234,12 +251,18 @@ ImportSummary LlmperfSummaryImporter::parse(std::istream& in, const ImportOption
         if (seconds) {
             metric.resize(metric.size() - 2); // ttft_s -> ttft, stored in ms
         }
-        addImportedFigure(sink, metric, stat, *v,
-                          seconds ? std::optional<TimeUnit>(TimeUnit::Seconds) : std::nullopt);
+        if (auto error = addImportedFigure(
+                sink, metric, stat, *v, seconds ? std::optional<TimeUnit>(TimeUnit::Seconds) : std::nullopt);
+            !error.empty()) {
+            bad.skipOrFail(0, key + ": " + error);
+            continue;
+        }
+        ++figures;
     }
     if (results == 0) {
         bad.fail(0, "no results_* keys: not an LLMPerf summary");
     }
+    bad.failIfNothing(figures, "results_* values");
     addPercentileConventionFigure(sink, kConvention);
     if (progress && !progress(text.size(), options.totalBytes)) {
         throw Cancelled();

@@ -1,9 +1,9 @@
 #include "import/NativeCsvImporter.h"
 
 #include "import/CsvReader.h"
+#include "import/ImportSupport.h"
 #include "import/ValueParse.h"
 #include "model/RequestColumns.h"
-#include "util/Utf8.h"
 
 #include <QtGlobal>
 
@@ -26,7 +26,7 @@ std::string describeType(ColumnType t)
     case ColumnType::Boolean:
         return "true/false";
     case ColumnType::Duration:
-        return "a non-negative number of milliseconds";
+        return "a duration in ms (>= 0, at most 30 days)";
     case ColumnType::OutcomeEnum:
         return "an outcome (completed, cancelled, timed_out, provider_error, client_error, partial, dropped, "
                "unknown)";
@@ -51,13 +51,14 @@ std::string setCell(RequestRecord& r, int idx, const RequestColumn& col, std::st
             const auto id = parseHexId(cell, col.name == "trace_id" ? 32 : 16);
             if (!id) {
                 return "column '" + std::string(col.name) + "': expected " +
-                       (col.name == "trace_id" ? "32" : "16") + " hex digits, not all zero, found '" +
-                       std::string(cell) + "'";
+                       (col.name == "trace_id" ? "32" : "16") + " hex digits, not all zero, found " +
+                       excerpt(cell);
             }
             ok = setColumnText(r, idx, *id);
-        } else if (!utf8::isValid(cell)) {
+        } else if (const auto at = firstInvalidUtf8(cell); at != std::string_view::npos) {
             // Refused like any bad value: text reaches the store as valid UTF-8 or not at all.
-            return "column '" + std::string(col.name) + "': expected UTF-8 text, found invalid bytes";
+            return "column '" + std::string(col.name) + "': " + invalidUtf8Message(cell, at) + ", found " +
+                   excerpt(cell);
         } else {
             ok = setColumnText(r, idx, cell);
         }
@@ -85,8 +86,8 @@ std::string setCell(RequestRecord& r, int idx, const RequestColumn& col, std::st
     if (ok) {
         return {};
     }
-    return "column '" + csvColumnName(col) + "': expected " + describeType(col.type) + ", found '" +
-           std::string(cell) + "'";
+    return "column '" + csvColumnName(col) + "': expected " + describeType(col.type) + ", found " +
+           excerpt(cell);
 }
 
 } // namespace
@@ -133,20 +134,18 @@ ImportSummary NativeCsvImporter::parse(std::istream& in, const ImportOptions& op
 {
     ImportSummary summary;
     summary.format = name();
-    CsvReader reader(in);
+    BadInput bad(options, summary);
+    CsvReader reader(in, ',', options.limits.maxRecordBytes, options.limits.maxFieldBytes);
     std::vector<std::string> fields;
-    auto fail = [&](std::int64_t line, std::string message) -> void {
-        throw ImportError(options.sourceName, line, std::move(message));
-    };
     try {
         if (!reader.next(fields)) {
-            fail(0, "the file is empty; expected a header line of column names");
+            bad.fail(0, "the file is empty; expected a header line of column names");
         }
     } catch (const std::runtime_error& e) {
         if (dynamic_cast<const ImportError*>(&e)) {
             throw;
         }
-        fail(1, e.what());
+        bad.fail(1, e.what());
     }
 
     // Map header cells to vocabulary columns.
@@ -162,40 +161,33 @@ ImportSummary NativeCsvImporter::parse(std::istream& in, const ImportOptions& op
         const std::string name(trim(fields[i]));
         auto it = byCsvName.find(name);
         if (it == byCsvName.end()) {
-            summary.warnings.push_back("unknown column '" + name + "' ignored");
+            summary.warnings.push_back("unknown column " + excerpt(name) + " ignored");
             continue;
         }
         if (seen[static_cast<std::size_t>(it->second)]) {
-            fail(reader.line(), "column '" + name + "' appears twice in the header");
+            bad.fail(reader.line(), "column '" + name + "' appears twice in the header");
         }
         seen[static_cast<std::size_t>(it->second)] = true;
         map[i] = it->second;
         ++mapped;
     }
     if (mapped == 0) {
-        fail(reader.line(),
-             "expected a header of Phasebench column names (e.g. trace_id, outcome, total_ms)");
+        bad.fail(reader.line(),
+                 "expected a header of Phasebench column names (e.g. trace_id, outcome, total_ms)");
     }
 
-    std::vector<RequestRecord> batch;
-    batch.reserve(kBatch);
+    RequestBatcher out(sink, summary, options, kBatch);
     std::uint64_t lastReport = 0;
-    auto skipOrFail = [&](std::int64_t line, std::string message) {
-        if (!options.skipBadLines) {
-            fail(line, std::move(message));
-        }
-        ++summary.skipped;
-        if (summary.firstSkipped.size() < kMaxReportedSkips) {
-            summary.firstSkipped.push_back({line, std::move(message)});
-        }
-    };
     while (true) {
         bool more = false;
         try {
             more = reader.next(fields);
         } catch (const std::runtime_error& e) {
+            if (dynamic_cast<const ImportError*>(&e)) {
+                throw;
+            }
             // A broken quote ruins the rest of the file: never skippable.
-            fail(reader.line(), e.what());
+            bad.fail(reader.line(), e.what());
         }
         if (!more) {
             break;
@@ -204,8 +196,9 @@ ImportSummary NativeCsvImporter::parse(std::istream& in, const ImportOptions& op
             continue; // blank line
         }
         if (fields.size() != map.size()) {
-            skipOrFail(reader.line(), "expected " + std::to_string(map.size()) +
-                                          " fields as in the header, found " + std::to_string(fields.size()));
+            bad.skipOrFail(reader.line(), "expected " + std::to_string(map.size()) +
+                                              " fields as in the header, found " +
+                                              std::to_string(fields.size()));
             continue;
         }
         RequestRecord r;
@@ -216,15 +209,10 @@ ImportSummary NativeCsvImporter::parse(std::istream& in, const ImportOptions& op
             }
         }
         if (!error.empty()) {
-            skipOrFail(reader.line(), error);
+            bad.skipOrFail(reader.line(), error);
             continue;
         }
-        batch.push_back(std::move(r));
-        if (batch.size() == kBatch) {
-            sink.addRequests(batch);
-            summary.requests += static_cast<std::int64_t>(batch.size());
-            batch.clear();
-        }
+        out.push(std::move(r), reader.line());
         if (progress && reader.bytesRead() - lastReport > (1u << 20)) {
             lastReport = reader.bytesRead();
             if (!progress(lastReport, options.totalBytes)) {
@@ -232,13 +220,11 @@ ImportSummary NativeCsvImporter::parse(std::istream& in, const ImportOptions& op
             }
         }
     }
-    if (!batch.empty()) {
-        sink.addRequests(batch);
-        summary.requests += static_cast<std::int64_t>(batch.size());
-    }
+    out.flush();
     if (progress && !progress(reader.bytesRead(), options.totalBytes)) {
         throw Cancelled();
     }
+    bad.failIfNothing(summary.requests, "data rows");
     nlohmann::json cfg;
     cfg["source_format"] = "phasebench-csv";
     cfg["source_file"] = options.sourceName;

@@ -165,43 +165,70 @@ ImportSummary OtlpJsonImporter::parse(std::istream& in, const ImportOptions& opt
         }
     };
 
-    LineReader lines(in, options.sourceName);
+    LineReader lines(in, options.sourceName, options.limits.maxRecordBytes);
     std::string_view text;
     bool documentMode = false;
     std::string document;
     std::int64_t documentLine = 0;
+    // The document keeps its non-blank lines only; where lines were left out
+    // the numbering restarts: (line in the document, 0-based -> line in the file).
+    std::vector<std::pair<std::int64_t, std::int64_t>> fileLines;
+    std::int64_t documentLines = 0;
+    auto keep = [&](std::string_view line) {
+        if (fileLines.empty() ||
+            fileLines.back().second + (documentLines - fileLines.back().first) != lines.lineNumber()) {
+            fileLines.emplace_back(documentLines, lines.lineNumber());
+        }
+        document.append(line);
+        document.push_back('\n');
+        ++documentLines;
+    };
+    auto fileLine = [&](std::int64_t documentIndex) {
+        auto it = std::upper_bound(fileLines.begin(), fileLines.end(), documentIndex,
+                                   [](std::int64_t v, const auto& p) { return v < p.first; });
+        if (it == fileLines.begin()) {
+            return documentLine;
+        }
+        --it;
+        return it->second + (documentIndex - it->first);
+    };
     while (lines.next(text)) {
         throttle.update(lines.bytesConsumed());
-        if (documentMode) {
-            if (document.size() + text.size() > kMaxDocumentBytes) {
-                bad.fail(documentLine, "the JSON document is larger than " +
-                                           std::to_string(kMaxDocumentBytes >> 20) +
-                                           " MiB; write one document per line (the collector's file exporter "
-                                           "layout) to import it in constant memory");
-            }
-            document.append(text);
-            document.push_back('\n');
-            continue;
-        }
         if (trim(text).empty()) {
+            continue; // in a document too: not kept, not counted against its limit
+        }
+        checkLineFields(bad, lines.lineNumber(), text);
+        if (documentMode) {
+            // A JSON string never spans lines: the indentation around each
+            // line is insignificant and is not kept.
+            const auto kept = trim(text);
+            if (document.size() + kept.size() + 1 > options.limits.maxDocumentBytes) {
+                bad.fail(documentLine,
+                         "the JSON document is larger than " + formatBytes(options.limits.maxDocumentBytes) +
+                             " without its indentation (the document limit, --max-document-bytes); "
+                             "write one document per line (the collector's file exporter layout) "
+                             "to import it in constant memory");
+            }
+            keep(kept);
             continue;
         }
         if (documents == 0 && summary.skipped == 0 && !balanced(text)) {
             // The first line of one pretty-printed document.
             documentMode = true;
             documentLine = lines.lineNumber();
-            document.assign(text);
-            document.push_back('\n');
+            keep(trim(text));
             continue;
         }
         auto r = otlp::decodeJson(text);
         if (!r.ok) {
             std::string why = r.error;
-            if (why == "not valid JSON") {
+            if (const auto at = firstInvalidUtf8(text); at != std::string_view::npos) {
+                why = invalidUtf8Message(text, at);
+            } else if (why == "not valid JSON") {
                 try {
                     (void)parseJsonFirstWins(text);
                 } catch (const JsonSyntaxError& e) {
-                    why = "invalid JSON at column " + std::to_string(e.column()) + ": " + e.what();
+                    why = e.describe();
                 }
             }
             bad.skipOrFail(lines.lineNumber(),
@@ -215,11 +242,18 @@ ImportSummary OtlpJsonImporter::parse(std::istream& in, const ImportOptions& opt
         if (!r.ok) {
             std::int64_t line = documentLine;
             std::string why = r.error;
-            try {
-                (void)parseJsonFirstWins(document);
-            } catch (const JsonSyntaxError& e) {
-                line = documentLine - 1 + e.line();
-                why = "invalid JSON at column " + std::to_string(e.column()) + ": " + e.what();
+            if (const auto at = firstInvalidUtf8(document); at != std::string::npos) {
+                const auto lineStart = document.rfind('\n', at) + 1; // npos + 1 = 0
+                line = fileLine(
+                    std::count(document.begin(), document.begin() + static_cast<std::ptrdiff_t>(at), '\n'));
+                why = invalidUtf8Message(std::string_view(document).substr(lineStart), at - lineStart);
+            } else {
+                try {
+                    (void)parseJsonFirstWins(document);
+                } catch (const JsonSyntaxError& e) {
+                    line = fileLine(e.line() - 1);
+                    why = e.describe();
+                }
             }
             bad.fail(line, why + "; expected an OTLP ExportTraceServiceRequest");
         }
@@ -233,6 +267,11 @@ ImportSummary OtlpJsonImporter::parse(std::istream& in, const ImportOptions& opt
                         : std::string("the file is empty; expected OTLP JSON "
                                       "({\"resourceSpans\": […]})"));
     }
+    if (summary.spans == 0 && rejected > 0) {
+        bad.fail(0, "nothing was imported: all " + std::to_string(rejected) +
+                        " spans were rejected (the first because of: " + firstReject + ")");
+    }
+    bad.failIfNothing(summary.spans, "spans");
     if (rejected > 0) {
         summary.warnings.push_back(std::to_string(rejected) +
                                    " spans could not be used (first reason: " + firstReject + ")");

@@ -221,7 +221,43 @@ std::optional<Nanos> durationToNanos(double value, TimeUnit unit)
     if (!(value >= 0)) {
         return std::nullopt;
     }
-    return toNanos(value, unit);
+    const auto ns = toNanos(value, unit);
+    if (!ns || *ns > kMaxDurationNs) {
+        return std::nullopt;
+    }
+    return ns;
+}
+
+std::string durationExpected(TimeUnit unit)
+{
+    return "a duration in " + std::string(unitName(unit)) + " (>= 0, at most 30 days)";
+}
+
+std::string numberText(double v)
+{
+    if (std::isnan(v)) {
+        return "nan";
+    }
+    if (std::isinf(v)) {
+        return v > 0 ? "inf" : "-inf";
+    }
+    char buf[40];
+    std::snprintf(buf, sizeof buf, "%.12g", v);
+    return buf;
+}
+
+std::string msText(Nanos ns)
+{
+    if (ns % 1'000'000 == 0) {
+        return std::to_string(ns / 1'000'000) + " ms";
+    }
+    char buf[48];
+    std::snprintf(buf, sizeof buf, "%.6f", static_cast<double>(ns) / 1e6);
+    std::string s = buf;
+    while (!s.empty() && s.back() == '0') {
+        s.pop_back();
+    }
+    return s + " ms";
 }
 
 } // namespace pb

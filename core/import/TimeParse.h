@@ -25,10 +25,23 @@ enum class TimeUnit { Nanoseconds, Microseconds, Milliseconds, Seconds };
 std::optional<TimeUnit> parseTimeUnit(std::string_view s);
 std::string_view unitName(TimeUnit u);
 
+// The longest duration an import accepts (a request, a phase, a milestone, a
+// span, an imported duration figure): 30 days. Anything longer is a value in
+// the wrong unit or garbage, and is refused rather than stored.
+inline constexpr Nanos kMaxDurationNs = Nanos(30) * 24 * 3600 * 1'000'000'000;
+
 // A value in `unit` as nanoseconds, rounded to the nearest; nullopt when the
 // value is not finite or does not fit in 64 bits.
 std::optional<Nanos> toNanos(double value, TimeUnit unit);
-// Same, for a duration: also nullopt when negative.
+// Same, for a duration: also nullopt when negative or longer than
+// kMaxDurationNs.
 std::optional<Nanos> durationToNanos(double value, TimeUnit unit);
+// What durationToNanos accepts, for messages: "a duration in ms (>= 0, at
+// most 30 days)".
+std::string durationExpected(TimeUnit unit);
+// A number as written in messages: "-100", "1e+16", "inf".
+std::string numberText(double v);
+// Nanoseconds as milliseconds for messages: "520 ms", "0.25 ms".
+std::string msText(Nanos ns);
 
 } // namespace pb

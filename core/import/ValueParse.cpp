@@ -1,5 +1,7 @@
 #include "import/ValueParse.h"
 
+#include "import/TimeParse.h"
+
 #include <charconv>
 #include <cmath>
 
@@ -63,11 +65,10 @@ std::optional<bool> parseBool(std::string_view s)
 std::optional<std::int64_t> parseMillisToNanos(std::string_view s)
 {
     const auto v = parseDouble(s);
-    // 1e12 ms is about 31 years: anything beyond is not a request duration.
-    if (!v || !std::isfinite(*v) || *v < 0 || *v > 1e12) {
+    if (!v) {
         return std::nullopt;
     }
-    return static_cast<std::int64_t>(std::llround(*v * 1e6));
+    return durationToNanos(*v, TimeUnit::Milliseconds);
 }
 
 std::optional<std::string> parseHexId(std::string_view s, std::size_t digits)

@@ -12,7 +12,8 @@ namespace pb {
 std::optional<double> parseDouble(std::string_view s);
 std::optional<std::int64_t> parseInt64(std::string_view s);
 std::optional<bool> parseBool(std::string_view s); // true/false, 1/0, yes/no (any case)
-// A duration in milliseconds as nanoseconds; finite and >= 0.
+// A duration in milliseconds as nanoseconds: finite, >= 0, at most 30 days
+// (durationToNanos).
 std::optional<std::int64_t> parseMillisToNanos(std::string_view s);
 // Lowercase hex of exactly `digits` characters, not all zero.
 std::optional<std::string> parseHexId(std::string_view s, std::size_t digits);

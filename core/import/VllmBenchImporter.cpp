@@ -53,7 +53,7 @@ public:
     RunReader(const ImportOptions& options, ImportSink& sink, ImportSummary& summary)
         : m_bad(options, summary)
         , m_sink(sink)
-        , m_out(sink, summary)
+        , m_out(sink, summary, options)
     {}
 
     // One --save-result object.
@@ -84,30 +84,44 @@ public:
                 if (key.starts_with("percentiles_") && key.ends_with("_ms")) {
                     // [[99, 123.4], …]
                     const auto m = key.substr(12, key.size() - 15);
+                    std::size_t i = 0;
                     for (const auto& pair : v) {
                         if (pair.is_array() && pair.size() == 2 && pair[0].is_number() &&
                             pair[1].is_number()) {
                             std::ostringstream p;
                             p << "p" << pair[0].get<double>();
-                            addImportedFigure(m_sink, prefix + m, p.str(), pair[1].get<double>(),
-                                              TimeUnit::Milliseconds);
+                            figure(addImportedFigure(m_sink, prefix + m, p.str(), pair[1].get<double>(),
+                                                     TimeUnit::Milliseconds),
+                                   line, where + "." + it.key() + "[" + std::to_string(i) + "][1]");
                         }
+                        ++i;
                     }
                 }
                 continue;
             }
             if (v.is_number()) {
                 if (splitMetricKey(key, metric, stat)) {
-                    addImportedFigure(m_sink, prefix + metric, stat, v.get<double>(), TimeUnit::Milliseconds);
+                    figure(addImportedFigure(m_sink, prefix + metric, stat, v.get<double>(),
+                                             TimeUnit::Milliseconds),
+                           line, where + "." + it.key());
                 } else {
-                    addImportedFigure(m_sink, prefix + "vllm", key, v.get<double>(),
-                                      key == "duration" ? std::optional<TimeUnit>(TimeUnit::Seconds)
-                                                        : std::nullopt);
+                    figure(addImportedFigure(m_sink, prefix + "vllm", key, v.get<double>(),
+                                             key == "duration" ? std::optional<TimeUnit>(TimeUnit::Seconds)
+                                                               : std::nullopt),
+                           line, where + "." + it.key());
                 }
             } else if (v.is_string() && (key == "request_rate" || key == "burstiness")) {
-                const auto d = parseDouble(v.get_ref<const std::string&>());
-                const double x = v == "inf" ? INFINITY : d.value_or(NAN);
-                addImportedFigure(m_sink, prefix + "vllm", key, x, std::nullopt);
+                // vLLM writes an unlimited rate as the text "inf".
+                if (v == "inf") {
+                    m_sink.addFigure("imported." + prefix + "vllm." + key, std::nullopt, "inf");
+                    ++m_figures;
+                } else if (const auto d = parseDouble(v.get_ref<const std::string&>())) {
+                    figure(addImportedFigure(m_sink, prefix + "vllm", key, *d, std::nullopt), line,
+                           where + "." + it.key());
+                } else {
+                    m_bad.skipOrFail(line, where + "." + it.key() + ": expected a number or \"inf\", found " +
+                                               excerpt(v.get_ref<const std::string&>()));
+                }
             } else if (!v.is_object()) {
                 meta[key] = v; // date, backend, model_id, --metadata pairs (strings)
             }
@@ -141,16 +155,28 @@ public:
                     col.resize(col.size() - 5);
                     unit = TimeUnit::Milliseconds;
                 }
-                addImportedFigure(m_sink, test, lowerKey(col), it.value().get<double>(), unit);
+                figure(addImportedFigure(m_sink, test, lowerKey(col), it.value().get<double>(), unit), 0,
+                       where + "[\"" + it.key() + "\"]");
             }
         }
     }
 
     void finish() { m_out.flush(); }
+    std::int64_t figures() const { return m_figures; }
     const json& meta() const { return m_meta; }
     std::int64_t requestsWithoutDetail() const { return m_noDetail; }
 
 private:
+    // The result of addImportedFigure: counted, or refused at `path`.
+    void figure(const std::string& error, std::int64_t line, const std::string& path)
+    {
+        if (error.empty()) {
+            ++m_figures;
+        } else {
+            m_bad.skipOrFail(line, path + ": " + error);
+        }
+    }
+
     void requests(const json& o, std::int64_t line, const std::string& where, const std::string& stage,
                   const std::string& model)
     {
@@ -207,8 +233,8 @@ private:
             if (!failed || t.get<double>() > 0) {
                 r.firstEvent = durationToNanos(t.get<double>(), TimeUnit::Seconds);
                 if (!r.firstEvent) {
-                    m_bad.skipOrFail(line,
-                                     where + ".ttfts" + at + ": expected seconds >= 0, found " + t.dump());
+                    m_bad.skipOrFail(line, where + ".ttfts" + at + ": expected " +
+                                               durationExpected(TimeUnit::Seconds) + ", found " + t.dump());
                     continue;
                 }
             }
@@ -231,26 +257,58 @@ private:
                     at_ += *g;
                     r.chunkOffsets.push_back(at_);
                 }
-                if (!ok) {
-                    m_bad.skipOrFail(line, where + ".itls" + at + ": expected numbers of seconds >= 0");
+                if (!ok || at_ > kMaxDurationNs) {
+                    m_bad.skipOrFail(line, where + ".itls" + at + ": expected a list of " +
+                                               durationExpected(TimeUnit::Seconds) + " each");
                     continue;
                 }
                 r.chunkCount = static_cast<std::int64_t>(r.chunkOffsets.size());
                 r.done = at_;
             }
-            if (latencies && (*latencies)[i].is_number() && (!failed || (*latencies)[i].get<double>() > 0)) {
-                r.total = durationToNanos((*latencies)[i].get<double>(), TimeUnit::Seconds);
+            if (latencies && !(*latencies)[i].is_null()) {
+                const json& e2el = (*latencies)[i];
+                if (!e2el.is_number()) {
+                    m_bad.skipOrFail(line,
+                                     where + ".e2els" + at + ": expected seconds, found " + e2el.dump());
+                    continue;
+                }
+                if (!failed || e2el.get<double>() > 0) {
+                    r.total = durationToNanos(e2el.get<double>(), TimeUnit::Seconds);
+                    if (!r.total) {
+                        m_bad.skipOrFail(line, where + ".e2els" + at + ": expected " +
+                                                   durationExpected(TimeUnit::Seconds) + ", found " +
+                                                   e2el.dump());
+                        continue;
+                    }
+                }
             }
-            if (inLens && (*inLens)[i].is_number_integer()) {
-                r.inputTokens = (*inLens)[i].get<std::int64_t>();
+            std::string lenError;
+            auto length = [&](const json* lens, const char* key) -> OptInt {
+                if (!lens || (*lens)[i].is_null()) {
+                    return std::nullopt;
+                }
+                const json& len = (*lens)[i];
+                if (!len.is_number_integer() || len.get<std::int64_t>() < 0) {
+                    if (lenError.empty()) {
+                        lenError =
+                            where + "." + key + at + ": expected a token count >= 0, found " + len.dump();
+                    }
+                    return std::nullopt;
+                }
+                return len.get<std::int64_t>();
+            };
+            r.inputTokens = length(inLens, "input_lens");
+            if (const auto outputs = length(outLens, "output_lens"); !failed) {
+                r.outputTokens = outputs;
             }
-            if (outLens && (*outLens)[i].is_number_integer() && !failed) {
-                r.outputTokens = (*outLens)[i].get<std::int64_t>();
+            if (!lenError.empty()) {
+                m_bad.skipOrFail(line, lenError);
+                continue;
             }
             if (r.inputTokens || r.outputTokens) {
                 r.usageSource = UsageSource::Estimated; // vLLM bench counts with its tokenizer
             }
-            m_out.push(std::move(r));
+            m_out.push(std::move(r), line, where + ": request " + std::to_string(i));
         }
     }
 
@@ -259,6 +317,7 @@ private:
     RequestBatcher m_out;
     json m_meta;
     std::int64_t m_noDetail = 0;
+    std::int64_t m_figures = 0;
 };
 
 } // namespace
@@ -294,21 +353,22 @@ ImportSummary VllmBenchImporter::parse(std::istream& in, const ImportOptions& op
     summary.format = name();
     BadInput bad(options, summary);
     RunReader runs(options, sink, summary);
-    const std::string text = readAll(in, options.sourceName, kMaxBytes);
+    const std::string text = readAll(in, options.sourceName, options.limits.maxDocumentBytes,
+                                     "the document limit, --max-document-bytes");
     if (trim(text).empty()) {
         bad.fail(0, "the file is empty; expected a vLLM benchmark result");
     }
     std::string layout;
     auto syntax = [&](const JsonSyntaxError& e, std::int64_t lineBase) {
-        bad.fail(lineBase + e.line(),
-                 "invalid JSON at column " + std::to_string(e.column()) + ": " + e.what());
+        bad.fail(lineBase + e.line(), e.describe());
     };
     // One document (a run or the nightly table), else one run per line.
     json doc;
     bool single = true;
     try {
         std::istringstream s(text);
-        JsonRecordReader reader({}, {"generated_texts"});
+        JsonRecordReader reader({}, {"generated_texts"},
+                                jsonLimits(options.limits, options.limits.maxDocumentBytes));
         reader.parse(s, {});
         doc = std::move(reader.rest());
     } catch (const JsonSyntaxError& e) {
@@ -329,7 +389,7 @@ ImportSummary VllmBenchImporter::parse(std::istream& in, const ImportOptions& op
     } else {
         layout = "--save-result, one run per line";
         std::istringstream s(text);
-        LineReader lines(s, options.sourceName);
+        LineReader lines(s, options.sourceName, options.limits.maxRecordBytes);
         std::string_view line;
         std::vector<std::pair<std::int64_t, std::string>> docs;
         while (lines.next(line)) {
@@ -340,11 +400,15 @@ ImportSummary VllmBenchImporter::parse(std::istream& in, const ImportOptions& op
         int index = 0;
         for (auto& [lineNo, body] : docs) {
             json o;
+            checkLineFields(bad, lineNo, body);
             try {
                 o = parseJsonFirstWins(body);
             } catch (const JsonSyntaxError& e) {
-                bad.skipOrFail(lineNo,
-                               "invalid JSON at column " + std::to_string(e.column()) + ": " + e.what());
+                if (const auto at = firstInvalidUtf8(body); at != std::string::npos) {
+                    bad.skipOrFail(lineNo, invalidUtf8Message(body, at));
+                } else {
+                    bad.skipOrFail(lineNo, e.describe());
+                }
                 ++index;
                 continue;
             }
@@ -354,6 +418,7 @@ ImportSummary VllmBenchImporter::parse(std::istream& in, const ImportOptions& op
         addPercentileConventionFigure(sink, kConvention);
     }
     runs.finish();
+    bad.failIfNothing(summary.requests + runs.figures(), "results (per-request arrays or aggregates)");
     if (progress && !progress(text.size(), options.totalBytes)) {
         throw Cancelled();
     }

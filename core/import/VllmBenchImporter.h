@@ -24,7 +24,6 @@ public:
     int detect(std::string_view head, std::string_view fileName) const override;
     ImportSummary parse(std::istream& in, const ImportOptions& options, ImportSink& sink,
                         const ProgressFn& progress) const override;
-    static constexpr std::size_t kMaxBytes = 1024u << 20;
 };
 
 } // namespace pb

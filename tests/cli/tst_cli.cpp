@@ -3,6 +3,7 @@
 #include "store/RunStore.h"
 
 #include <QFile>
+#include <QFileInfo>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -11,6 +12,17 @@
 #include <QTest>
 
 #include <nlohmann/json.hpp>
+
+#include <zlib.h>
+
+#include <fcntl.h>
+#include <spawn.h>
+#include <sys/resource.h>
+#include <sys/wait.h>
+
+#include <fstream>
+
+extern char** environ;
 
 using namespace pb;
 
@@ -48,6 +60,104 @@ QString data(const char* name)
     return QStringLiteral(PHASEBENCH_TEST_DATA "/import/") + QLatin1String(name);
 }
 
+// Runs the CLI as a child of its own and measures it: the exit code, what it
+// printed, and its peak resident set size (wait4's rusage of that child).
+struct Measured
+{
+    int exitCode = -1;
+    long maxRssKiB = 0;
+    QByteArray out;
+    QByteArray err;
+};
+
+Measured cliMeasured(const QStringList& args, const QTemporaryDir& dir)
+{
+    std::vector<std::string> storage{PHASEBENCH_CLI};
+    for (const auto& a : args) {
+        storage.push_back(a.toStdString());
+    }
+    std::vector<char*> argv;
+    for (auto& a : storage) {
+        argv.push_back(a.data());
+    }
+    argv.push_back(nullptr);
+    const std::string outPath = dir.filePath(QStringLiteral("measured.out")).toStdString();
+    const std::string errPath = dir.filePath(QStringLiteral("measured.err")).toStdString();
+    posix_spawn_file_actions_t files;
+    posix_spawn_file_actions_init(&files);
+    posix_spawn_file_actions_addopen(&files, 1, outPath.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
+    posix_spawn_file_actions_addopen(&files, 2, errPath.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
+    Measured m;
+    pid_t pid = 0;
+    const int rc = posix_spawn(&pid, PHASEBENCH_CLI, &files, nullptr, argv.data(), environ);
+    posix_spawn_file_actions_destroy(&files);
+    if (rc != 0) {
+        return m;
+    }
+    int status = 0;
+    rusage usage{};
+    if (wait4(pid, &status, 0, &usage) != pid) {
+        return m;
+    }
+    m.exitCode = WIFEXITED(status) ? WEXITSTATUS(status) : -2;
+    m.maxRssKiB = usage.ru_maxrss;
+    QFile out(QString::fromStdString(outPath));
+    QFile err(QString::fromStdString(errPath));
+    if (out.open(QIODevice::ReadOnly)) {
+        m.out = out.readAll();
+    }
+    if (err.open(QIODevice::ReadOnly)) {
+        m.err = err.readAll();
+    }
+    return m;
+}
+
+// A gzip file of `members` x 64 MiB of spaces: one member deflated by
+// streaming zlib (the spaces are never in memory as a whole), written
+// `members` times (concatenated members are one gzip stream). 32 members are
+// 2 GiB of spaces in ~2 MB.
+void writeGzipOfSpaces(const QString& path, int members)
+{
+    z_stream z{};
+    deflateInit2(&z, Z_BEST_COMPRESSION, Z_DEFLATED, 15 + 16, 9, Z_RLE);
+    const std::string chunk(1 << 20, ' ');
+    std::string member;
+    std::vector<char> buf(1 << 16);
+    for (int i = 0; i < 64; ++i) {
+        z.next_in = reinterpret_cast<Bytef*>(const_cast<char*>(chunk.data()));
+        z.avail_in = static_cast<uInt>(chunk.size());
+        const int flush = i == 63 ? Z_FINISH : Z_NO_FLUSH;
+        do {
+            z.next_out = reinterpret_cast<Bytef*>(buf.data());
+            z.avail_out = static_cast<uInt>(buf.size());
+            deflate(&z, flush);
+            member.append(buf.data(), buf.size() - z.avail_out);
+        } while (z.avail_out == 0);
+    }
+    deflateEnd(&z);
+    std::ofstream out(path.toStdString(), std::ios::binary);
+    for (int i = 0; i < members; ++i) {
+        out << member;
+    }
+}
+
+QString writeFile(const QTemporaryDir& dir, const QString& name, const QByteArray& content)
+{
+    const QString path = dir.filePath(name);
+    QFile f(path);
+    if (f.open(QIODevice::WriteOnly)) {
+        f.write(content);
+    }
+    return path;
+}
+
+int runCount(const QString& db)
+{
+    const auto runs = cli({QStringLiteral("runs"), QStringLiteral("--db"), db, QStringLiteral("--json")});
+    return static_cast<int>(
+        QJsonDocument::fromJson(runs.out.toUtf8()).object().value(QStringLiteral("runs")).toArray().size());
+}
+
 } // namespace
 
 class TestCli : public QObject
@@ -62,7 +172,209 @@ private Q_SLOTS:
     void translatedTableStaysAligned();
     void invalidUtf8NeverAborts_data();
     void invalidUtf8NeverAborts();
+    void invalidUtf8InEveryImportFormat_data();
+    void invalidUtf8InEveryImportFormat();
+    void hugeWhitespaceGzipStaysBounded();
+    void importThatStoresNothingFails_data();
+    void importThatStoresNothingFails();
+    void limitOptions();
 };
+
+// Every import format, with an invalid byte in a string: a clear error that
+// says "invalid UTF-8" and where, valid JSON output, exit 1, nothing stored
+// (before issue 15 the JSON formats stopped with the parser's message echoing
+// the raw byte, or stored the text).
+void TestCli::invalidUtf8InEveryImportFormat_data()
+{
+    QTest::addColumn<QString>("format");
+    QTest::addColumn<QString>("map");
+    QTest::addColumn<QByteArray>("content");
+    QTest::newRow("csv") << "csv"
+                         << "" << QByteArray("trace_id,model,outcome,total_ms\n,m\xff\xfe,completed,12\n");
+    QTest::newRow("generic-csv") << "generic-csv"
+                                 << "total=latency_s:s,model=model"
+                                 << QByteArray("latency_s,model\n1.5,\xc3\x28\n");
+    QTest::newRow("k6-json")
+        << "k6-json"
+        << ""
+        << QByteArray(
+               R"({"metric":"http_reqs","type":"Point","data":{"time":"2024-05-01T08:00:00Z","value":1,"tags":{"name":")"
+               "\xff"
+               R"("}}})"
+               "\n");
+    QTest::newRow("k6-summary") << "k6-summary"
+                                << ""
+                                << QByteArray(
+                                       "{\"root_group\": {}, \"metrics\": {\"x\xff\": {\"values\": {}}}}");
+    QTest::newRow("otlp-json")
+        << "otlp-json"
+        << ""
+        << QByteArray(
+               R"({"resourceSpans": [{"scopeSpans": [{"spans": [{"traceId": "4bf92f3577b34da6a1c3b2d4e5f60718", "spanId": "00f067aa0ba902b7", "name": ")"
+               "\xfe"
+               R"(", "startTimeUnixNano": "1", "endTimeUnixNano": "2"}]}]}]})"
+               "\n");
+    QTest::newRow("jaeger-json") << "jaeger-json"
+                                 << ""
+                                 << QByteArray("{\"data\": [{\"traceID\": \"\xc3\x28\", \"spans\": []}]}");
+    QTest::newRow("har")
+        << "har"
+        << ""
+        << QByteArray("{\"log\": {\"version\": \"1.2\", \"entries\": [{\"comment\": \"\xed\xa0\x80\"}]}}");
+    QTest::newRow("aiperf") << "aiperf"
+                            << ""
+                            << QByteArray(
+                                   "{\"metadata\": {\"x_request_id\": \"\xff\", \"worker_id\": \"w\"}, "
+                                   "\"metrics\": {}}\n");
+    QTest::newRow("aiperf-aggregate json") << "aiperf-aggregate"
+                                           << ""
+                                           << QByteArray("{\"records\": {\"ttft\": {\"tag\": \"\xff\", "
+                                                         "\"unit\": \"ms\", \"avg\": 1}}}");
+    QTest::newRow("aiperf-aggregate csv")
+        << "aiperf-aggregate"
+        << "" << QByteArray("Metric,avg,min,max\nTTFT (ms),1,1,1\nX\xff (ms),1,1,1\n");
+    QTest::newRow("genai-perf") << "genai-perf"
+                                << ""
+                                << QByteArray("{\"experiments\": [{\"requests\": [{\"timestamp\": 1, "
+                                              "\"response_timestamps\": [2], \"x\": \"\xf5\"}]}]}");
+    QTest::newRow("vllm-bench") << "vllm-bench"
+                                << ""
+                                << QByteArray(
+                                       "{\"backend\": \"vllm\", \"model_id\": \"\x80\", \"duration\": 1}");
+    QTest::newRow("llmperf") << "llmperf"
+                             << ""
+                             << QByteArray(
+                                    "[{\"ttft_s\": 0.1, \"end_to_end_latency_s\": 1, \"model\": \"a\xff\"}]");
+    QTest::newRow("llmperf-summary") << "llmperf-summary"
+                                     << ""
+                                     << QByteArray("{\"results_ttft_s_mean\": 1, \"model\": \"\xc0\x80\"}");
+}
+
+void TestCli::invalidUtf8InEveryImportFormat()
+{
+    QFETCH(QString, format);
+    QFETCH(QString, map);
+    QFETCH(QByteArray, content);
+    QTemporaryDir dir;
+    const QString file = writeFile(dir, QStringLiteral("bad.dat"), content);
+    const auto db = dir.filePath(QStringLiteral("w.phasebench"));
+    QStringList args{QStringLiteral("import"),   file,   QStringLiteral("--db"),  db,
+                     QStringLiteral("--format"), format, QStringLiteral("--json")};
+    if (!map.isEmpty()) {
+        args << QStringLiteral("--map") << map;
+    }
+    const auto r = cli(args);
+    QCOMPARE(r.exitCode, 1); // a failure, not a crash (-2)
+    QJsonParseError e;
+    const auto doc = QJsonDocument::fromJson(r.out.toUtf8(), &e);
+    QVERIFY2(e.error == QJsonParseError::NoError, qPrintable(r.out));
+    const auto result = doc.object().value(QStringLiteral("imports")).toArray().at(0).toObject();
+    const QString error = result.value(QStringLiteral("error")).toString();
+    QVERIFY2(error.contains(QStringLiteral("invalid UTF-8")), qPrintable(r.out));
+    QVERIFY2(!error.contains(QChar(0xfffd)), qPrintable(error)); // the byte is described, not echoed
+    QVERIFY2(result.value(QStringLiteral("line")).toInt() >= 1, qPrintable(r.out));
+    QVERIFY2(r.err.contains(QStringLiteral("bad.dat:")), qPrintable(r.err));
+    QCOMPARE(runCount(db), 0);
+}
+
+// A gzip of 2 GiB of spaces, as HAR and as CSV: refused with the record
+// limit after reading 64 MiB, in bounded memory (before issue 15: 5.9 GB and
+// 232 s as HAR, 3.9 GB as CSV). The child's peak RSS is measured.
+void TestCli::hugeWhitespaceGzipStaysBounded()
+{
+    QTemporaryDir dir;
+    const QString gz = dir.filePath(QStringLiteral("spaces.gz"));
+    writeGzipOfSpaces(gz, 32);
+    QVERIFY2(QFileInfo(gz).size() < 4 * 1024 * 1024, qPrintable(QString::number(QFileInfo(gz).size())));
+    const struct
+    {
+        const char* format;
+        const char* message;
+    } cases[] = {
+        {"har",
+         "a run of whitespace longer than 64 MiB (the record limit, --max-record-bytes) starts at line 1"},
+        {"csv", "the record starting on line 1 is larger than 64 MiB (the record limit, --max-record-bytes)"},
+    };
+    for (const auto& c : cases) {
+        const auto db = dir.filePath(QStringLiteral("w-%1.phasebench").arg(QLatin1String(c.format)));
+        const auto m =
+            cliMeasured({QStringLiteral("import"), gz, QStringLiteral("--db"), db, QStringLiteral("--format"),
+                         QLatin1String(c.format), QStringLiteral("--json")},
+                        dir);
+        qInfo("%s: exit %d, peak RSS %ld KiB", c.format, m.exitCode, m.maxRssKiB);
+        QCOMPARE(m.exitCode, 1);
+        const auto out = nlohmann::json::parse(m.out.toStdString());
+        const auto error = out["imports"][0]["error"].get<std::string>();
+        QVERIFY2(error.find(c.message) != std::string::npos, error.c_str());
+        QVERIFY2(m.maxRssKiB > 0 && m.maxRssKiB < 256 * 1024, qPrintable(QString::number(m.maxRssKiB)));
+        QCOMPARE(runCount(db), 0);
+    }
+}
+
+// A header-only CSV and a file whose every span is rejected store nothing:
+// an error (exit 1), not an empty run with exit 0.
+void TestCli::importThatStoresNothingFails_data()
+{
+    QTest::addColumn<QString>("format");
+    QTest::addColumn<QByteArray>("content");
+    QTest::addColumn<bool>("skip");
+    QTest::addColumn<QString>("message");
+    QTest::newRow("header-only csv") << "csv" << QByteArray("trace_id,outcome,total_ms\n") << false
+                                     << "nothing to import: the file has no data rows";
+    QTest::newRow("every span rejected")
+        << "otlp-json"
+        << QByteArray(
+               R"({"resourceSpans": [{"scopeSpans": [{"spans": [{"traceId": "4bf92f3577b34da6a1c3b2d4e5f60718", "spanId": "00f067aa0ba902b7", "name": "a", "startTimeUnixNano": "9", "endTimeUnixNano": "3"}]}]}]})"
+               "\n")
+        << false << "all 1 spans were rejected (the first because of: span ends before it starts)";
+    QTest::newRow("every row bad, skipping") << "csv" << QByteArray("outcome,total_ms\ncompleted,-4\n")
+                                             << true << "nothing was imported: all 1 data rows were bad";
+}
+
+void TestCli::importThatStoresNothingFails()
+{
+    QFETCH(QString, format);
+    QFETCH(QByteArray, content);
+    QFETCH(bool, skip);
+    QFETCH(QString, message);
+    QTemporaryDir dir;
+    const QString file = writeFile(dir, QStringLiteral("input.dat"), content);
+    const auto db = dir.filePath(QStringLiteral("w.phasebench"));
+    QStringList args{QStringLiteral("import"),   file,  QStringLiteral("--db"), db,
+                     QStringLiteral("--format"), format};
+    if (skip) {
+        args << QStringLiteral("--skip-bad-lines");
+    }
+    const auto r = cli(args);
+    QCOMPARE(r.exitCode, 1);
+    QVERIFY2(r.err.contains(message), qPrintable(r.err));
+    QCOMPARE(runCount(db), 0);
+}
+
+// The limits can be set per import; a bad size is a usage error.
+void TestCli::limitOptions()
+{
+    QTemporaryDir dir;
+    const QString file =
+        writeFile(dir, QStringLiteral("wide.csv"),
+                  "outcome,total_ms,model\ncompleted,1,m\ncompleted,1," + QByteArray(3000, 'x') + "\n");
+    const auto db = dir.filePath(QStringLiteral("w.phasebench"));
+    auto r = cli({QStringLiteral("import"), file, QStringLiteral("--db"), db, QStringLiteral("--json")});
+    QCOMPARE(r.exitCode, 0);
+    r = cli({QStringLiteral("import"), file, QStringLiteral("--db"), db, QStringLiteral("--max-field-bytes"),
+             QStringLiteral("2KiB")});
+    QCOMPARE(r.exitCode, 1);
+    QVERIFY2(
+        r.err.contains(QStringLiteral("wide.csv:3: a field of the record starting on line 3 is longer than 2 "
+                                      "KiB (the field limit, --max-field-bytes)")),
+        qPrintable(r.err));
+    r = cli({QStringLiteral("import"), file, QStringLiteral("--db"), db, QStringLiteral("--max-record-bytes"),
+             QStringLiteral("lots")});
+    QCOMPARE(r.exitCode, 2);
+    QVERIFY2(r.err.contains(QStringLiteral("--max-record-bytes expects a size")), qPrintable(r.err));
+    QVERIFY(cli({QStringLiteral("import"), QStringLiteral("--help")}).out.contains(QStringLiteral("64 MiB")));
+    QCOMPARE(runCount(db), 1);
+}
 
 void TestCli::invalidUtf8NeverAborts_data()
 {

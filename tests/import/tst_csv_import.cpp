@@ -167,7 +167,9 @@ void TestCsvImport::badRowsFailWithLineAndCommitNothing_data()
                                     << 3 << QStringLiteral("expected 5 fields");
     QTest::newRow("non-numeric duration") << h + ok + ok + ",completed,fast,true,1\n"
                                           << 4 << QStringLiteral("total_ms");
-    QTest::newRow("negative duration") << h + ",completed,-3,true,1\n" << 2 << QStringLiteral("non-negative");
+    QTest::newRow("negative duration")
+        << h + ",completed,-3,true,1\n"
+        << 2 << QStringLiteral("expected a duration in ms (>= 0, at most 30 days), found '-3'");
     QTest::newRow("unknown outcome") << h + ",exploded,3,true,1\n" << 2 << QStringLiteral("outcome");
     QTest::newRow("bad trace id") << h + "xyz,completed,3,true,1\n" << 2 << QStringLiteral("32 hex digits");
     QTest::newRow("all-zero trace id") << h + "00000000000000000000000000000000,completed,3,true,1\n"

@@ -353,15 +353,32 @@ void TestImporters::k6LegacySummaryExport()
 void TestImporters::k6UserMappingOverridesDefaults()
 {
     ImportOptions o;
-    o.columnMapping = "first_content=llm_ttft_ms,done=llm_output_tokens:s";
+    o.columnMapping = "input_tokens=llm_ttft_ms,reasoning_tokens=llm_output_tokens";
     const auto p = parseFile("k6-json", fixture("k6_llm.ndjson"), o);
     const auto* a = byTrace(p.sink.rows, "4bf92f3577b34da6a1c3b2d4e5f60718");
     QVERIFY(a);
     QVERIFY(!a->firstText);
-    QCOMPARE(*a->wait, Nanos(1100 * kMs)); // the default llm_ttft_ms -> wait was replaced
-    QCOMPARE(*a->firstContent, Nanos(850'250'000));
-    QCOMPARE(*a->done, Nanos(42'000'000'000)); // 42 read as seconds
-    QVERIFY(!a->outputTokens);
+    QCOMPARE(*a->wait, Nanos(1100 * kMs));        // k6's own; the default llm_ttft_ms -> wait was replaced
+    QCOMPARE(*a->inputTokens, std::int64_t(850)); // 850.25 as a count
+    QCOMPARE(*a->reasoningTokens, std::int64_t(42));
+    QVERIFY(!a->outputTokens); // the default llm_output_tokens -> output_tokens was replaced
+    // Mapped milestones are checked against k6's own timings of the request
+    // (headers = total - receive = 1133.875 ms, total = 1233.875 ms): a
+    // mapping that contradicts them is refused, which shows where it put the
+    // values and in which unit.
+    for (const auto& [mapping, message] :
+         {std::pair<std::string, std::string>{"first_content=llm_ttft_ms",
+                                              "first_content (850.25 ms) is before headers (1133.875 ms)"},
+          {"done=llm_output_tokens:s", "total (1233.875 ms) is before done (42000 ms)"}}) {
+        o.columnMapping = mapping;
+        try {
+            parseFile("k6-json", fixture("k6_llm.ndjson"), o);
+            QFAIL(mapping.c_str());
+        } catch (const ImportError& e) {
+            QVERIFY2(e.message().find("the request of lines 5-13: " + message) != std::string::npos,
+                     e.what());
+        }
+    }
     o.columnMapping = "first_text=x:parsecs";
     QVERIFY_THROWS_EXCEPTION(ImportError, parseFile("k6-json", fixture("k6_llm.ndjson"), o));
 }
