@@ -87,10 +87,8 @@ constexpr std::size_t kMaxNamedFigures = 1000;
 class Reader
 {
 public:
-    Reader(const ImportOptions& options, ImportSink& sink, ImportSummary& summary,
-           const ColumnMapping& mapping)
-        : m_options(options)
-        , m_sink(sink)
+    Reader(ImportSink& sink, ImportSummary& summary, const ColumnMapping& mapping)
+        : m_sink(sink)
         , m_summary(summary)
         , m_out(sink, summary)
     {
@@ -706,7 +704,6 @@ private:
         m_fifo.pop_front();
     }
 
-    const ImportOptions& m_options;
     ImportSink& m_sink;
     ImportSummary& m_summary;
     RequestBatcher m_out;
@@ -794,7 +791,7 @@ ImportSummary K6JsonImporter::parse(std::istream& in, const ImportOptions& optio
         bad.fail(0, std::string("column mapping: ") + e.what());
     }
 
-    Reader reader(options, sink, summary, mapping);
+    Reader reader(sink, summary, mapping);
     LineReader lines(in, options.sourceName);
     ProgressThrottle throttle(progress, options.totalBytes);
     std::string_view text;
