@@ -35,5 +35,6 @@ for t in "${targets[@]}"; do
     failed+=("$t")
   fi
 done
-echo "fuzz smoke: ${passed} passed, ${#failed[@]} failed"
+# The closing line CI reads: "fuzz: N passed, N failed".
+echo "fuzz: ${passed} passed, ${#failed[@]} failed"
 [ ${#failed[@]} -eq 0 ]
