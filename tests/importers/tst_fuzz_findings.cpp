@@ -1,0 +1,54 @@
+// Inputs the fuzz targets (fuzz/) found that crashed an importer or hit
+// undefined behaviour: each now imports or fails with a located ImportError.
+#include "ImporterTestUtil.h"
+
+#include <QTest>
+
+using namespace pb;
+using namespace pb::test;
+
+class TestFuzzFindings : public QObject
+{
+    Q_OBJECT
+private Q_SLOTS:
+    void refusedWithMessage_data();
+    void refusedWithMessage();
+    void k6SummaryHugeCheckCounts();
+};
+
+void TestFuzzFindings::refusedWithMessage_data()
+{
+    QTest::addColumn<QString>("format");
+    QTest::addColumn<QByteArray>("content");
+    QTest::addColumn<QString>("message"); // a part of the message
+    QTest::newRow("k6 summary type is a number")
+        << "k6-summary" << QByteArray(R"({"metrics":{"x":{"type":5,"values":{}}}})")
+        << "metrics.x.type: expected a string, found number";
+}
+
+void TestFuzzFindings::refusedWithMessage()
+{
+    QFETCH(QString, format);
+    QFETCH(QByteArray, content);
+    QFETCH(QString, message);
+    try {
+        parseText(format.toStdString(), content.toStdString());
+        QFAIL("imported");
+    } catch (const ImportError& e) {
+        QVERIFY2(std::string(e.what()).find(message.toStdString()) != std::string::npos, e.what());
+    }
+}
+
+void TestFuzzFindings::k6SummaryHugeCheckCounts()
+{
+    // Counts beyond int64 were cast to it (UB); a check's path that is not a
+    // string threw a JSON type error.
+    const auto p =
+        parseText("k6-summary", R"({"metrics":{"x":{"values":{"a":1}}},"root_group":{"checks":[)"
+                                R"({"passes":1e300,"fails":2,"path":5},{"passes":1,"fails":0}]}})");
+    QCOMPARE(*p.sink.value("k6.checks.passes"), 1e300);
+    QCOMPARE(*p.sink.value("k6.checks.fails"), 2.0);
+}
+
+QTEST_GUILESS_MAIN(TestFuzzFindings)
+#include "tst_fuzz_findings.moc"
