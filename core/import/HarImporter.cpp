@@ -48,11 +48,12 @@ std::string header(const json* headers, std::string_view name)
     return {};
 }
 
-// A HAR size: -1 or absent = unknown.
+// A HAR size: -1 or absent = unknown; so is one past 2^53 bytes, which no
+// capture has and whose sum with another size would overflow.
 std::optional<std::int64_t> size(const json* o, const char* key)
 {
     const json* v = o ? member(*o, key) : nullptr;
-    if (!v || !v->is_number() || v->get<double>() < 0) {
+    if (!v || !v->is_number() || !(v->get<double>() >= 0) || v->get<double>() > 9007199254740992.0) {
         return std::nullopt;
     }
     return static_cast<std::int64_t>(std::llround(v->get<double>()));
@@ -128,13 +129,14 @@ public:
         } else {
             Nanos sum = 0;
             bool any = false;
+            bool overflow = false; // phases of 10^12 ms each: no total rather than UB
             for (const auto& p : {r.blocked, r.dns, connect, r.send, r.wait, r.receive}) {
                 if (p) {
-                    sum += *p;
+                    overflow = overflow || __builtin_add_overflow(sum, *p, &sum);
                     any = true;
                 }
             }
-            if (any) {
+            if (any && !overflow) {
                 r.total = sum;
             }
         }
@@ -208,8 +210,8 @@ public:
                 }
             }
             if (const json* content = member(*response, "content"); content && content->is_object()) {
-                const std::string mime = lower(content->value("mimeType", std::string()));
-                const bool base64 = content->value("encoding", std::string()) == "base64";
+                const std::string mime = lower(stringMember(*content, "mimeType"));
+                const bool base64 = stringMember(*content, "encoding") == "base64";
                 const json* text = member(*content, "text");
                 if (mime.starts_with("text/event-stream")) {
                     r.stream = true;
@@ -315,16 +317,15 @@ ImportSummary HarImporter::parse(std::istream& in, const ImportOptions& options,
     throttle.finish(reader.bytesConsumed());
     Provenance prov;
     prov.format = std::string(name());
-    prov.formatVersion = "HAR " + log->value("version", std::string("?"));
+    prov.formatVersion = "HAR " + stringMember(*log, "version", "?");
     if (const json* creator = member(*log, "creator"); creator && creator->is_object()) {
-        prov.tool = creator->value("name", std::string());
-        prov.toolVersion = creator->value("version", std::string());
+        prov.tool = stringMember(*creator, "name");
+        prov.toolVersion = stringMember(*creator, "version");
     }
     prov.timeOrigin = entries.origin();
     json extra;
     if (const json* browser = member(*log, "browser"); browser && browser->is_object()) {
-        extra["har_browser"] =
-            browser->value("name", std::string()) + " " + browser->value("version", std::string());
+        extra["har_browser"] = stringMember(*browser, "name") + " " + stringMember(*browser, "version");
     }
     summary.configJson = provenanceJson(options, prov, &extra);
     return summary;

@@ -4,6 +4,8 @@
 
 #include <QTest>
 
+#include <limits>
+
 using namespace pb;
 using namespace pb::test;
 
@@ -14,6 +16,7 @@ private Q_SLOTS:
     void refusedWithMessage_data();
     void refusedWithMessage();
     void k6SummaryHugeCheckCounts();
+    void harMembersOfAnyTypeAndHugeNumbers();
 };
 
 void TestFuzzFindings::refusedWithMessage_data()
@@ -48,6 +51,27 @@ void TestFuzzFindings::k6SummaryHugeCheckCounts()
                                 R"({"passes":1e300,"fails":2,"path":5},{"passes":1,"fails":0}]}})");
     QCOMPARE(*p.sink.value("k6.checks.passes"), 1e300);
     QCOMPARE(*p.sink.value("k6.checks.fails"), 2.0);
+}
+
+void TestFuzzFindings::harMembersOfAnyTypeAndHugeNumbers()
+{
+    // Non-string mimeType, encoding, version and creator threw JSON type
+    // errors; sizes of 9e18 bytes and phases of 9e12 ms overflowed their sums,
+    // and start times 584 years apart overflowed the start offset.
+    const auto p =
+        parseText("har", R"({"log":{"version":1,"creator":{"name":[1]},"browser":{"name":null},)"
+                         R"("entries":[{"startedDateTime":"1678-01-01T00:00:00Z",)"
+                         R"("request":{"headersSize":9e18,"bodySize":9e18},)"
+                         R"("response":{"status":200,"content":{"mimeType":5,"encoding":false}},)"
+                         R"("timings":{"blocked":9e12,"dns":9e12,"wait":9e12,"send":0,"receive":1}},)"
+                         R"({"startedDateTime":"2262-01-01T00:00:00Z","time":5,"request":{},)"
+                         R"("response":{},"timings":{}}]}})");
+    QCOMPARE(p.sink.rows.size(), std::size_t(2));
+    QVERIFY(!p.sink.rows[0].bytesSent);
+    QVERIFY(!p.sink.rows[0].total);
+    QCOMPARE(*p.sink.rows[0].wait, Nanos(9'000'000'000'000'000'000));
+    QCOMPARE(*p.sink.rows[1].startOffset, std::numeric_limits<Nanos>::max());
+    QCOMPARE(*p.sink.rows[1].total, Nanos(5'000'000));
 }
 
 QTEST_GUILESS_MAIN(TestFuzzFindings)
