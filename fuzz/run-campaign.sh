@@ -20,11 +20,16 @@ run_one() {
   local t="$1" seconds="$2" build="$3" out="$4"
   source fuzz/fuzz-args.sh
   mkdir -p "build/fuzz/corpus/$t" "build/fuzz/artifacts/$t"
+  # CPU seconds beside the wall time: on a shared machine a nice 19 target
+  # may get a small share of a core.
+  local TIMEFORMAT='%U %S'
   # shellcheck disable=SC2046
-  nice -n 19 "$build/fuzz-$t" $(fuzz_args "$t") -max_total_time="$seconds" \
-    -artifact_prefix="build/fuzz/artifacts/$t/" "build/fuzz/corpus/$t" $(fuzz_seed_dirs "$t") \
-    >"$out/$t.log" 2>&1
-  echo "$?" >"$out/$t.rc"
+  { time {
+    nice -n 19 "$build/fuzz-$t" $(fuzz_args "$t") -max_total_time="$seconds" \
+      -artifact_prefix="build/fuzz/artifacts/$t/" "build/fuzz/corpus/$t" $(fuzz_seed_dirs "$t") \
+      >"$out/$t.log" 2>&1
+    echo "$?" >"$out/$t.rc"
+  }; } 2>"$out/$t.cpu"
   echo "campaign: $t done (exit $(cat "$out/$t.rc"))"
 }
 export -f run_one
@@ -33,8 +38,8 @@ printf '%s\n' "${targets[@]}" | xargs -P "$jobs" -I{} bash -c 'run_one "$@"' _ {
 
 # Figures from libFuzzer's final statistics and its last status line.
 {
-  echo "| target | time (s) | executions | exec/s | cov | ft | corpus | peak RSS (MB) | result |"
-  echo "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- |"
+  echo "| target | time (s) | CPU (s) | executions | exec/s | cov | ft | corpus | peak RSS (MB) | result |"
+  echo "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- |"
   for t in "${targets[@]}"; do
     log="$out/$t.log"
     [ -f "$log" ] || continue
@@ -46,7 +51,8 @@ printf '%s\n' "${targets[@]}" | xargs -P "$jobs" -I{} bash -c 'run_one "$@"' _ {
     rc=$(cat "$out/$t.rc" 2>/dev/null || echo "?")
     result="no finding"
     [ "$rc" = 0 ] || result="FINDING (exit $rc): $(grep -m1 -oE 'ERROR: [A-Za-z]+: [a-z-]+|runtime error: .{0,60}|invariant violated: .*|libFuzzer: [a-z-]+' "$log")"
-    echo "| $t | $(grep -oE 'Done [0-9]+ runs in [0-9]+' "$log" | grep -oE '[0-9]+$' || echo '?') | $(stat number_of_executed_units) | $(stat average_exec_per_sec) | $cov | $ft | $corp | $(stat peak_rss_mb) | $result |"
+    cpu=$(awk '{printf "%.0f", $1 + $2}' "$out/$t.cpu" 2>/dev/null)
+    echo "| $t | $(grep -oE 'Done [0-9]+ runs in [0-9]+' "$log" | grep -oE '[0-9]+$' || echo '?') | ${cpu:-?} | $(stat number_of_executed_units) | $(stat average_exec_per_sec) | $cov | $ft | $corp | $(stat peak_rss_mb) | $result |"
   done
 } >"$out/summary.md"
 cat "$out/summary.md"
