@@ -448,7 +448,7 @@ ImportSummary AiperfAggregateImporter::parse(std::istream& in, const ImportOptio
             if (!m.is_object() || !m.contains("unit")) {
                 continue;
             }
-            const std::string tag = m.value("tag", it.key());
+            const std::string tag = stringMember(m, "tag", it.key());
             const std::string unit = m["unit"].is_string() ? m["unit"].get<std::string>() : std::string();
             for (auto s = m.begin(); s != m.end(); ++s) {
                 if (s.key() == "tag" || s.key() == "unit" || s.key() == "header" || s.value().is_null()) {

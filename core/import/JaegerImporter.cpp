@@ -46,7 +46,7 @@ public:
         if (auto p = t.find("processes"); p != t.end() && p->is_object()) {
             for (auto it = p->begin(); it != p->end(); ++it) {
                 if (it.value().is_object()) {
-                    processes[it.key()] = {it.value().value("serviceName", std::string())};
+                    processes[it.key()] = {stringMember(it.value(), "serviceName")};
                 }
             }
         }
@@ -95,9 +95,8 @@ public:
                 if (!ref.is_object() || !ref.contains("spanID") || !ref["spanID"].is_string()) {
                     continue;
                 }
-                const auto type = ref.value("refType", std::string());
-                if (type == "CHILD_OF" &&
-                    (!parent || parent->value("refType", std::string()) != "CHILD_OF")) {
+                const auto type = stringMember(ref, "refType");
+                if (type == "CHILD_OF" && (!parent || stringMember(*parent, "refType") != "CHILD_OF")) {
                     parent = &ref;
                 } else if (!parent) {
                     parent = &ref;
@@ -111,7 +110,7 @@ public:
             std::string ignored;
             r.parentSpanId = spanId(*p, ignored, {});
         }
-        r.name = s.value("operationName", std::string());
+        r.name = stringMember(s, "operationName");
         const auto start = micros(s, "startTime");
         const auto duration = micros(s, "duration");
         if (!start || !duration || *duration < 0) {
@@ -147,7 +146,7 @@ public:
                 }
                 const auto& key = tag["key"].get_ref<const std::string&>();
                 const json& v = tag.contains("value") ? tag["value"] : json();
-                const std::string type = tag.value("type", std::string("string"));
+                const std::string type = stringMember(tag, "type", "string");
                 if (key == "span.kind" && v.is_string()) {
                     const auto& k = v.get_ref<const std::string&>();
                     r.kind = k == "internal"   ? 1

@@ -4,6 +4,8 @@
 
 #include <QTest>
 
+#include <nlohmann/json.hpp>
+
 #include <limits>
 
 using namespace pb;
@@ -17,6 +19,8 @@ private Q_SLOTS:
     void refusedWithMessage();
     void k6SummaryHugeCheckCounts();
     void harMembersOfAnyTypeAndHugeNumbers();
+    void optionalTextMembersOfAnotherType_data();
+    void optionalTextMembersOfAnotherType();
 };
 
 void TestFuzzFindings::refusedWithMessage_data()
@@ -72,6 +76,41 @@ void TestFuzzFindings::harMembersOfAnyTypeAndHugeNumbers()
     QCOMPARE(*p.sink.rows[0].wait, Nanos(9'000'000'000'000'000'000));
     QCOMPARE(*p.sink.rows[1].startOffset, std::numeric_limits<Nanos>::max());
     QCOMPARE(*p.sink.rows[1].total, Nanos(5'000'000));
+}
+
+void TestFuzzFindings::optionalTextMembersOfAnotherType_data()
+{
+    QTest::addColumn<QString>("format");
+    QTest::addColumn<QString>("file");
+    QTest::addColumn<QString>("pointer"); // the member set to a number
+    QTest::newRow("jaeger operationName") << "jaeger-json"
+                                          << "jaeger_data.json"
+                                          << "/data/0/spans/0/operationName";
+    QTest::newRow("llmperf version") << "llmperf-summary"
+                                     << "llmperf_summary.json"
+                                     << "/version";
+    QTest::newRow("genai-perf service_kind") << "genai-perf"
+                                             << "genai_perf_llm.json"
+                                             << "/service_kind";
+    QTest::newRow("aiperf tag") << "aiperf-aggregate"
+                                << "aiperf_toplevel.json"
+                                << "/time_to_first_token/tag";
+    QTest::newRow("vllm label") << "vllm-bench"
+                                << "vllm_result.json"
+                                << "/label";
+}
+
+void TestFuzzFindings::optionalTextMembersOfAnotherType()
+{
+    // json::value(key, std::string()) threw a type error out of the importer
+    // when the member was a number; such a member now counts as absent.
+    QFETCH(QString, format);
+    QFETCH(QString, file);
+    QFETCH(QString, pointer);
+    auto doc = nlohmann::json::parse(readFile(fixture(file.toStdString().c_str())));
+    doc[nlohmann::json::json_pointer(pointer.toStdString())] = 5;
+    const auto p = parseText(format.toStdString(), doc.dump());
+    QVERIFY(!p.sink.rows.empty() || !p.sink.spans.empty() || !p.sink.figures.empty());
 }
 
 QTEST_GUILESS_MAIN(TestFuzzFindings)
