@@ -273,7 +273,8 @@ BudgetSet parseBudgets(std::string_view text, const std::string& file)
         throw BudgetError(file + ": not valid JSON (" + e.what() + ")");
     }
     r.onlyKeys(j, "$", {"version", "name", "defaults", "slo", "phases", "gates"});
-    if (j.contains("version") && (!j["version"].is_number_integer() || j["version"].get<int>() != 1)) {
+    if (j.contains("version") &&
+        (!j["version"].is_number_integer() || j["version"].get<std::int64_t>() != 1)) {
         r.fail("$.version", "expected 1");
     }
     BudgetSet set;

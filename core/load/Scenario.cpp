@@ -376,10 +376,11 @@ RetryPolicy parseRetry(const Node& r)
         }
         out.onStatus.clear();
         for (const auto& v : a) {
-            if (!v.is_number_integer() || v.get<int>() < 100 || v.get<int>() > 599) {
+            // Compared as int64: get<int>() wraps 4294967396 to 100.
+            if (!v.is_number_integer() || v.get<std::int64_t>() < 100 || v.get<std::int64_t>() > 599) {
                 r.fail("on_status", "expected HTTP status codes from 100 to 599");
             }
-            out.onStatus.push_back(v.get<int>());
+            out.onStatus.push_back(static_cast<int>(v.get<std::int64_t>()));
         }
     }
     out.onTransportError = r.boolean("on_transport_error", true);

@@ -138,6 +138,8 @@ void TestBudgets::badFiles_data()
                           << QStringLiteral("bad.json: $.gates.max_error_rate: expected a fraction");
     QTest::newRow("version") << QStringLiteral(R"({"version": 2, "gates": {}})")
                              << QStringLiteral("bad.json: $.version: expected 1");
+    QTest::newRow("version 2^32 + 1") << QStringLiteral(R"({"version": 4294967297, "gates": {}})")
+                                      << QStringLiteral("bad.json: $.version: expected 1");
 }
 
 void TestBudgets::badFiles()

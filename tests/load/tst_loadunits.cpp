@@ -245,6 +245,9 @@ void TestLoadUnits::scenarioErrors_data()
     j["executor"]["type"] = "per-vu-iterations";
     row("executor type", j, "scenario.json: executor.type: expected");
     j = openScenario();
+    j["retry"] = {{"on_status", json::array({4294967396LL})}};
+    row("status 2^32 + 100", j, "scenario.json: retry.on_status: expected HTTP status codes from 100 to 599");
+    j = openScenario();
     j["executor"]["rat"] = 3;
     row("unknown key", j, "scenario.json: executor.rat: unknown key (expected one of: type, rate,");
     j = openScenario();
