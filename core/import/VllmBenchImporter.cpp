@@ -348,7 +348,9 @@ ImportSummary VllmBenchImporter::parse(std::istream& in, const ImportOptions& op
                 ++index;
                 continue;
             }
-            o.erase("generated_texts");
+            if (o.is_object()) { // run() refuses anything else with its line
+                o.erase("generated_texts");
+            }
             runs.run(o, lineNo, index++, static_cast<int>(docs.size()));
         }
         addPercentileConventionFigure(sink, kConvention);

@@ -31,6 +31,10 @@ void TestFuzzFindings::refusedWithMessage_data()
     QTest::newRow("k6 summary type is a number")
         << "k6-summary" << QByteArray(R"({"metrics":{"x":{"type":5,"values":{}}}})")
         << "metrics.x.type: expected a string, found number";
+    // A JSON Lines document that is valid JSON but not an object threw a type
+    // error (json::erase on a string).
+    QTest::newRow("vllm line is a string")
+        << "vllm-bench" << QByteArray("\"{ d\"\n {\n \"") << "input:1: line 1: expected a vLLM result object";
 }
 
 void TestFuzzFindings::refusedWithMessage()
