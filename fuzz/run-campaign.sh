@@ -5,6 +5,8 @@
 # build/fuzz/artifacts/<target>/, and a Markdown table of the figures to
 # build/fuzz/campaign/summary.md.
 #   fuzz/run-campaign.sh [SECONDS] [JOBS] [TARGET...]
+#   fuzz/run-campaign.sh summary      # the table again, from every log there is
+# A target run again (after a fix) keeps its previous log as <target>.prev.log.
 set -uo pipefail
 cd "$(dirname "$0")/.."
 
@@ -15,11 +17,19 @@ build=build/fuzz/fuzz
 if [ $# -gt 0 ]; then targets=("$@"); else mapfile -t targets < "$build/targets.txt"; fi
 out=build/fuzz/campaign
 mkdir -p "$out"
+summary_only=false
+if [ "$seconds" = summary ]; then
+  summary_only=true
+  mapfile -t targets < "$build/targets.txt"
+fi
 
 run_one() {
   local t="$1" seconds="$2" build="$3" out="$4"
   source fuzz/fuzz-args.sh
   mkdir -p "build/fuzz/corpus/$t" "build/fuzz/artifacts/$t"
+  for f in log rc cpu; do
+    [ -f "$out/$t.$f" ] && mv "$out/$t.$f" "$out/$t.prev.$f"
+  done
   # CPU seconds beside the wall time: on a shared machine a nice 19 target
   # may get a small share of a core.
   local TIMEFORMAT='%U %S'
@@ -34,7 +44,7 @@ run_one() {
 }
 export -f run_one
 
-printf '%s\n' "${targets[@]}" | xargs -P "$jobs" -I{} bash -c 'run_one "$@"' _ {} "$seconds" "$build" "$out"
+$summary_only || printf '%s\n' "${targets[@]}" | xargs -P "$jobs" -I{} bash -c 'run_one "$@"' _ {} "$seconds" "$build" "$out"
 
 # Figures from libFuzzer's final statistics and its last status line.
 {
@@ -50,7 +60,8 @@ printf '%s\n' "${targets[@]}" | xargs -P "$jobs" -I{} bash -c 'run_one "$@"' _ {
     corp=$(grep -oE 'corp: [0-9]+/[0-9]+[a-zA-Z]*' <<<"$last" | cut -d' ' -f2)
     rc=$(cat "$out/$t.rc" 2>/dev/null || echo "?")
     result="no finding"
-    [ "$rc" = 0 ] || result="FINDING (exit $rc): $(grep -m1 -oE 'ERROR: [A-Za-z]+: [a-z-]+|runtime error: .{0,60}|invariant violated: .*|libFuzzer: [a-z-]+' "$log")"
+    [ "$rc" = "?" ] && result="running"
+    [ "$rc" = 0 ] || [ "$rc" = "?" ] || result="FINDING (exit $rc): $(grep -m1 -oE 'ERROR: [A-Za-z]+: [a-z-]+|runtime error: .{0,60}|invariant violated: .*|libFuzzer: [a-z-]+' "$log")"
     cpu=$(awk '{printf "%.0f", $1 + $2}' "$out/$t.cpu" 2>/dev/null)
     echo "| $t | $(grep -oE 'Done [0-9]+ runs in [0-9]+' "$log" | grep -oE '[0-9]+$' || echo '?') | ${cpu:-?} | $(stat number_of_executed_units) | $(stat average_exec_per_sec) | $cov | $ft | $corp | $(stat peak_rss_mb) | $result |"
   done
