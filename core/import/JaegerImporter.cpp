@@ -119,10 +119,13 @@ public:
             return;
         }
         r.startNs = *start;
-        r.endNs = *start + *duration;
+        if (__builtin_add_overflow(*start, *duration, &r.endNs)) {
+            m_bad.skipOrFail(line, where + ": \"startTime\" + \"duration\" is past the year 2262");
+            return;
+        }
         // Service: inline process or processes[processID].
         if (auto p = s.find("process"); p != s.end() && p->is_object()) {
-            r.serviceName = p->value("serviceName", std::string());
+            r.serviceName = stringMember(*p, "serviceName");
         } else if (auto pid = s.find("processID"); pid != s.end() && pid->is_string()) {
             if (auto it = processes.find(pid->get<std::string>()); it != processes.end()) {
                 r.serviceName = it->second.serviceName;

@@ -21,6 +21,7 @@ private Q_SLOTS:
     void harMembersOfAnyTypeAndHugeNumbers();
     void optionalTextMembersOfAnotherType_data();
     void optionalTextMembersOfAnotherType();
+    void jaegerEndPastInt64();
 };
 
 void TestFuzzFindings::refusedWithMessage_data()
@@ -115,6 +116,24 @@ void TestFuzzFindings::optionalTextMembersOfAnotherType()
     doc[nlohmann::json::json_pointer(pointer.toStdString())] = 5;
     const auto p = parseText(format.toStdString(), doc.dump());
     QVERIFY(!p.sink.rows.empty() || !p.sink.spans.empty() || !p.sink.figures.empty());
+}
+
+void TestFuzzFindings::jaegerEndPastInt64()
+{
+    // startTime + duration (each 9e18 ns) overflowed int64.
+    auto doc = nlohmann::json::parse(readFile(fixture("jaeger_data.json")));
+    doc["data"][0]["spans"][0]["startTime"] = 9'000'000'000'000'000LL;
+    doc["data"][0]["spans"][0]["duration"] = 9'000'000'000'000'000LL;
+    try {
+        parseText("jaeger-json", doc.dump());
+        QFAIL("imported");
+    } catch (const ImportError& e) {
+        QVERIFY2(std::string(e.what()).find("is past the year 2262") != std::string::npos, e.what());
+    }
+    ImportOptions skip;
+    skip.skipBadLines = true;
+    const auto p = parseText("jaeger-json", doc.dump(), skip);
+    QCOMPARE(p.summary.skipped, std::int64_t(1));
 }
 
 QTEST_GUILESS_MAIN(TestFuzzFindings)
