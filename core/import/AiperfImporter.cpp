@@ -117,8 +117,9 @@ public:
         const auto end = int64Member(*meta, "request_end_ns");
         if (start) {
             r.startOffset = m_origin.offset(*start);
-            if (ack && *ack >= *start) {
-                r.headers = *ack - *start;
+            // Timestamps from the file may be far apart: no difference rather than overflow.
+            if (Nanos d = 0; ack && *ack >= *start && !__builtin_sub_overflow(*ack, *start, &d)) {
+                r.headers = d;
             }
         }
         if (const json* c = member(*meta, "x_correlation_id"); c && c->is_string()) {
@@ -134,8 +135,9 @@ public:
         }
 
         r.total = duration({"request_latency"});
-        if (!r.total && start && end && *end >= *start) {
-            r.total = *end - *start;
+        if (Nanos d = 0;
+            !r.total && start && end && *end >= *start && !__builtin_sub_overflow(*end, *start, &d)) {
+            r.total = d;
         }
         r.firstContent = duration({"ttft", "time_to_first_token"});
         r.firstText = duration({"time_to_first_output_token"});
@@ -198,7 +200,7 @@ public:
                                (*meta)["was_cancelled"].get<bool>();
         if (err && err->is_object()) {
             const auto code = int64Member(*err, "code");
-            const std::string type = err->value("type", std::string());
+            const std::string type = stringMember(*err, "type");
             r.errorClass = type.empty() ? "aiperf_error" : type;
             if (code && *code >= 100 && *code < 600) {
                 r.httpStatus = *code;
@@ -466,9 +468,11 @@ ImportSummary AiperfAggregateImporter::parse(std::istream& in, const ImportOptio
                 const json* d = member(e, "error_details");
                 const json* c = member(e, "count");
                 if (d && c && c->is_number()) {
-                    sink.addFigure("imported.errors." + figureKey(d->value("type", std::string("unknown"))) +
-                                       "." + std::to_string(d->value("code", 0)),
-                                   c->get<double>(), d->value("message", std::string()));
+                    // Any member may have another type, or d be no object at all.
+                    const auto code = int64Member(*d, "code");
+                    sink.addFigure("imported.errors." + figureKey(stringMember(*d, "type", "unknown")) + "." +
+                                       std::to_string(code.value_or(0)),
+                                   c->get<double>(), stringMember(*d, "message"));
                 }
             }
         }

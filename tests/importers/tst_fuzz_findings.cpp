@@ -22,6 +22,7 @@ private Q_SLOTS:
     void optionalTextMembersOfAnotherType_data();
     void optionalTextMembersOfAnotherType();
     void jaegerEndPastInt64();
+    void aiperfFarApartTimestampsAndOddErrors();
 };
 
 void TestFuzzFindings::refusedWithMessage_data()
@@ -134,6 +135,30 @@ void TestFuzzFindings::jaegerEndPastInt64()
     skip.skipBadLines = true;
     const auto p = parseText("jaeger-json", doc.dump(), skip);
     QCOMPARE(p.summary.skipped, std::int64_t(1));
+}
+
+void TestFuzzFindings::aiperfFarApartTimestampsAndOddErrors()
+{
+    // ack - start and end - start overflowed int64; an error type that is
+    // not a string threw a JSON type error.
+    const auto p =
+        parseText("aiperf", R"({"metadata":{"x_request_id":"r-1","request_start_ns":-9000000000000000000,)"
+                            R"("request_ack_ns":9000000000000000000,"request_end_ns":9000000000000000000},)"
+                            R"("error":{"type":5},"metrics":{"ttft":{"value":1,"unit":"ms"}}})"
+                            "\n");
+    QCOMPARE(p.sink.rows.size(), std::size_t(1));
+    QVERIFY(!p.sink.rows[0].headers);
+    QVERIFY(!p.sink.rows[0].total);
+    QCOMPARE(p.sink.rows[0].errorClass, std::string("aiperf_error"));
+
+    // An error code of 1e300 was converted to int (UB); details that are not
+    // an object threw a JSON type error.
+    auto doc = nlohmann::json::parse(readFile(fixture("aiperf_toplevel.json")));
+    doc["error_summary"] = nlohmann::json::parse(
+        R"([{"error_details":{"code":1e300,"type":"x"},"count":1},{"error_details":[1],"count":2}])");
+    const auto agg = parseText("aiperf-aggregate", doc.dump());
+    QCOMPARE(*agg.sink.value("imported.errors.x.0"), 1.0);
+    QCOMPARE(*agg.sink.value("imported.errors.unknown.0"), 2.0);
 }
 
 QTEST_GUILESS_MAIN(TestFuzzFindings)
