@@ -104,12 +104,16 @@ ImportSummary GenaiPerfImporter::parse(std::istream& in, const ImportOptions& op
         bool sse = false;
         for (std::size_t i = 0; i < times->size(); ++i) {
             const json& t = (*times)[i];
-            if (!t.is_number_integer() || t.get<Nanos>() < start) {
-                bad.skipOrFail(rec.line, where + ".response_timestamps[" + std::to_string(i) +
-                                             "]: expected an integer (ns) not before the request timestamp");
+            // The difference must fit too: -9e18 and 9e18 are both integers.
+            Nanos offset = 0;
+            if (!t.is_number_integer() || t.get<Nanos>() < start ||
+                __builtin_sub_overflow(t.get<Nanos>(), start, &offset)) {
+                bad.skipOrFail(rec.line,
+                               where + ".response_timestamps[" + std::to_string(i) +
+                                   "]: expected an integer (ns) not before the request timestamp, and within "
+                                   "292 years of it");
                 return;
             }
-            const Nanos offset = t.get<Nanos>() - start;
             const json* o = outputs != value.end() ? &(*outputs)[i] : nullptr;
             if (o && o->is_object() && o->contains("response") && (*o)["response"].is_string()) {
                 sse = true;

@@ -23,6 +23,7 @@ private Q_SLOTS:
     void optionalTextMembersOfAnotherType();
     void jaegerEndPastInt64();
     void aiperfFarApartTimestampsAndOddErrors();
+    void genaiPerfResponsesFarAfterTheRequest();
 };
 
 void TestFuzzFindings::refusedWithMessage_data()
@@ -159,6 +160,23 @@ void TestFuzzFindings::aiperfFarApartTimestampsAndOddErrors()
     const auto agg = parseText("aiperf-aggregate", doc.dump());
     QCOMPARE(*agg.sink.value("imported.errors.x.0"), 1.0);
     QCOMPARE(*agg.sink.value("imported.errors.unknown.0"), 2.0);
+}
+
+void TestFuzzFindings::genaiPerfResponsesFarAfterTheRequest()
+{
+    // response - request timestamp overflowed int64 for -9e18 and 9e18.
+    auto doc = nlohmann::json::parse(readFile(fixture("genai_perf_llm.json")));
+    auto& request = doc["experiments"][0]["requests"][0];
+    request["timestamp"] = -9'000'000'000'000'000'000LL;
+    for (auto& t : request["response_timestamps"]) {
+        t = 9'000'000'000'000'000'000LL;
+    }
+    try {
+        parseText("genai-perf", doc.dump());
+        QFAIL("imported");
+    } catch (const ImportError& e) {
+        QVERIFY2(std::string(e.what()).find("within 292 years") != std::string::npos, e.what());
+    }
 }
 
 QTEST_GUILESS_MAIN(TestFuzzFindings)
