@@ -15,6 +15,7 @@
 #include <array>
 #include <cmath>
 #include <deque>
+#include <limits>
 #include <map>
 #include <unordered_map>
 
@@ -628,7 +629,13 @@ private:
         return durationToNanos(*v, TimeUnit::Milliseconds);
     }
 
-    static Nanos startAbs(const Pending& p, OptNanos total) { return p.endAbs - total.value_or(0); }
+    // A total reaching back before 1678 (from a broken file) saturates rather than overflows.
+    static Nanos startAbs(const Pending& p, OptNanos total)
+    {
+        Nanos out = 0;
+        return __builtin_sub_overflow(p.endAbs, total.value_or(0), &out) ? std::numeric_limits<Nanos>::min()
+                                                                         : out;
+    }
 
     static OptNanos totalOf(const Pending& p)
     {
@@ -638,9 +645,12 @@ private:
         }
         // k6: http_req_duration = sending + waiting + receiving; the attempt
         // also spent blocked, (looking_up,) connecting and tls_handshaking.
+        // Phases of 10^12 ms each would overflow int64: no total then.
         Nanos total = *dur;
         for (int ph : {Blocked, LookingUp, Connecting, Tls}) {
-            total += ns(p, ph).value_or(0);
+            if (__builtin_add_overflow(total, ns(p, ph).value_or(0), &total)) {
+                return std::nullopt;
+            }
         }
         return total;
     }

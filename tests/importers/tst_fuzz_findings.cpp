@@ -24,6 +24,7 @@ private Q_SLOTS:
     void jaegerEndPastInt64();
     void aiperfFarApartTimestampsAndOddErrors();
     void genaiPerfResponsesFarAfterTheRequest();
+    void k6PhasesPastInt64();
 };
 
 void TestFuzzFindings::refusedWithMessage_data()
@@ -177,6 +178,30 @@ void TestFuzzFindings::genaiPerfResponsesFarAfterTheRequest()
     } catch (const ImportError& e) {
         QVERIFY2(std::string(e.what()).find("within 292 years") != std::string::npos, e.what());
     }
+}
+
+void TestFuzzFindings::k6PhasesPastInt64()
+{
+    // The first request of the fixture (nine points) with huge phases: their
+    // sum overflowed int64, and so did its start (end - total) in 1678.
+    QByteArray points;
+    for (const auto& line : QByteArray::fromStdString(readFile(fixture("k6_llm.ndjson"))).split('\n')) {
+        if (line.contains("\"Point\"") && line.contains("4BF92F3577B34DA6A1C3B2D4E5F60718")) {
+            points += line + '\n';
+        }
+    }
+    const auto huge = QByteArray(points)
+                          .replace("\"value\":1200.5", "\"value\":5e12")
+                          .replace("\"value\":3.25", "\"value\":5e12");
+    const auto sum = parseText("k6-json", huge.toStdString());
+    QCOMPARE(sum.sink.rows.size(), std::size_t(1));
+    QVERIFY(!sum.sink.rows[0].total);
+    const auto early = QByteArray(points)
+                           .replace("\"value\":1200.5", "\"value\":9e12")
+                           .replace("2024-05-01T10:00:01.5+02:00", "1678-01-01T00:00:00Z");
+    const auto start = parseText("k6-json", early.toStdString());
+    QCOMPARE(start.sink.rows.size(), std::size_t(1));
+    QVERIFY(start.sink.rows[0].total);
 }
 
 QTEST_GUILESS_MAIN(TestFuzzFindings)
