@@ -14,6 +14,9 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
         const auto stored = load::scenarioConfigJson(s, 1);
         fuzz::checkJsonObject(stored, "the stored scenario is a JSON object");
         fuzz::check(s.timeout > 0, "a scenario has a positive timeout");
+        // What the run and the window compute first: the planned length.
+        fuzz::check(s.warmup + s.executor.plannedDuration() + s.gracefulStop >= 0,
+                    "the planned run length is not negative");
     } catch (const load::ScenarioError& e) {
         fuzz::check(e.what()[0] != '\0', "a scenario error says what is wrong");
     }

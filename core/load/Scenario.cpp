@@ -22,6 +22,9 @@ namespace {
 using detail::Node;
 using json = nlohmann::json;
 constexpr Nanos kSecond = 1'000'000'000;
+// Longest run a scenario may plan, so that warmup + stages + graceful stop
+// (each at most 1e18 ns) stay far from the end of int64.
+constexpr Nanos kMaxPlannedDuration = 1'000'000'000'000'000'000;
 
 std::string lowerAscii(std::string s)
 {
@@ -335,6 +338,7 @@ Executor parseExecutor(const Node& e, const std::string& file)
         e.fail("stages", "expected a non-empty array of {\"target\", \"duration\"}");
     }
     const auto& arr = e.raw().at("stages");
+    Nanos planned = 0; // each stage is at most 1e18 ns: the sum is checked as it grows
     for (std::size_t i = 0; i < arr.size(); ++i) {
         Node st(arr[i], e.sub("stages") + std::string("[") + std::to_string(i) + "]", file);
         st.expectObject();
@@ -351,6 +355,10 @@ Executor parseExecutor(const Node& e, const std::string& file)
         }
         Stage s;
         s.duration = st.requiredDuration("duration");
+        planned += s.duration;
+        if (planned > kMaxPlannedDuration) {
+            st.fail("duration", "the stages last longer than 1e18 ns (about 31 years) in all");
+        }
         s.endRate = target;
         s.startRate = ramp == "linear" ? prev : target;
         s.name = st.str("name", ramp == "linear" && s.startRate != s.endRate

@@ -248,6 +248,12 @@ void TestLoadUnits::scenarioErrors_data()
     j["retry"] = {{"on_status", json::array({4294967396LL})}};
     row("status 2^32 + 100", j, "scenario.json: retry.on_status: expected HTTP status codes from 100 to 599");
     j = openScenario();
+    j["executor"] = {{"type", "ramping-arrival-rate"},
+                     {"stages", json::array({{{"target", 1}, {"duration", "1000000000000000000ns"}},
+                                             {{"target", 1}, {"duration", "1000000000000000000ns"}}})}};
+    row("stages past 1e18 ns", j,
+        "scenario.json: executor.stages[1].duration: the stages last longer than 1e18 ns");
+    j = openScenario();
     j["executor"]["rat"] = 3;
     row("unknown key", j, "scenario.json: executor.rat: unknown key (expected one of: type, rate,");
     j = openScenario();
