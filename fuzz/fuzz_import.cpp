@@ -3,10 +3,26 @@
 // ImportError; what is imported must keep the model's invariants.
 #include "FuzzCommon.h"
 
+#include <string>
 #include <string_view>
 
 // Defined per target by fuzz_import_name.cpp, so this file compiles once.
 extern const char* const pbFuzzImporter;
+
+namespace {
+
+// The generic CSV imports nothing without a column mapping: use the one of
+// its test (tests/data/importers/generic_latency.csv), every column type.
+std::string mappingFor(std::string_view importer)
+{
+    if (importer == "generic-csv") {
+        return "total=latency_s:s,first_text=ttft_ms:ms,output_tokens=tokens,http_status=status,"
+               "start_time=ts:unix_s,trace_id=trace,logical_request_id=request";
+    }
+    return {};
+}
+
+} // namespace
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size)
 {
@@ -27,6 +43,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
         options.sourceName = "fuzz-input";
         options.skipBadLines = skip;
         options.totalBytes = size;
+        options.columnMapping = mappingFor(pbFuzzImporter);
         fuzz::MemoryStream in(text);
         fuzz::MemorySink sink;
         try {
