@@ -539,10 +539,12 @@ Scenario parseScenario(std::string_view text, const std::string& file, const std
         // Re-parse with exceptions for the position of the error.
         try {
             doc = json::parse(text.begin(), text.end());
-        } catch (const json::parse_error& e) {
+        } catch (const json::exception& e) {
+            // parse_error, or out_of_range for a number such as 1e3030.
             std::string msg = e.what();
-            if (const auto p = msg.find("parse error"); p != std::string::npos) {
-                msg = msg.substr(p);
+            if (const auto p = msg.find("] ");
+                msg.starts_with("[json.exception.") && p != std::string::npos) {
+                msg = msg.substr(p + 2);
             }
             throw ScenarioError(file + ": not valid JSON: " + msg);
         }

@@ -320,6 +320,9 @@ void TestLoadUnits::scenarioErrors()
     QVERIFY(
         errorOfText("{\"name\": ").startsWith(QStringLiteral("scenario.json: not valid JSON: parse error")));
     QVERIFY(errorOfText("").startsWith(QStringLiteral("scenario.json: not valid JSON")));
+    // A number past double's range is nlohmann's out_of_range, not parse_error.
+    QVERIFY(
+        errorOfText("1e3030").startsWith(QStringLiteral("scenario.json: not valid JSON: number overflow")));
     QVERIFY(errorOf(openScenario()).isEmpty());
 }
 
