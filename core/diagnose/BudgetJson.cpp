@@ -278,7 +278,7 @@ BudgetSet parseBudgets(std::string_view text, const std::string& file)
     Json j;
     try {
         j = Json::parse(text);
-    } catch (const nlohmann::json::parse_error& e) {
+    } catch (const nlohmann::json::exception& e) { // parse_error, or out_of_range for 1e3030
         throw BudgetError(file + ": not valid JSON (" + e.what() + ")");
     }
     r.onlyKeys(j, "$", {"version", "name", "defaults", "slo", "phases", "gates"});

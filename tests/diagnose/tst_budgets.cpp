@@ -114,6 +114,9 @@ void TestBudgets::badFiles_data()
     QTest::addColumn<QString>("json");
     QTest::addColumn<QString>("message");
     QTest::newRow("not json") << QStringLiteral("{") << QStringLiteral("bad.json: not valid JSON");
+    QTest::newRow("number past double")
+        << QStringLiteral(R"({"slo": {"metric": "total", "threshold": 11e308}})")
+        << QStringLiteral("bad.json: not valid JSON");
     QTest::newRow("empty") << QStringLiteral("{}") << QStringLiteral("bad.json: $: expected at least one of");
     QTest::newRow("unknown key") << QStringLiteral(
                                         R"({"slo": {"metric": "total", "threshold": 1, "treshold": 2}})")
