@@ -6,11 +6,13 @@
 #include "import/JsonStream.h"
 #include "import/LineReader.h"
 #include "import/ValueParse.h"
+#include "util/Utf8.h"
 
 #include <QtGlobal>
 
 #include <nlohmann/json.hpp>
 
+#include <algorithm>
 #include <cmath>
 #include <sstream>
 
@@ -400,6 +402,12 @@ ImportSummary AiperfAggregateImporter::parse(std::istream& in, const ImportOptio
             }
             if (fields.size() == 1 && trim(fields[0]).empty()) {
                 header.clear(); // the blank line between the tables
+                continue;
+            }
+            // Metric and column names become figure names, which the store keeps as UTF-8.
+            if (std::any_of(fields.begin(), fields.end(),
+                            [](const std::string& f) { return !utf8::isValid(f); })) {
+                bad.skipOrFail(csv.line(), "expected UTF-8 text (invalid bytes)");
                 continue;
             }
             if (!fields.empty() && fields[0] == "Metric") {

@@ -35,6 +35,9 @@ void TestFuzzFindings::refusedWithMessage_data()
     QTest::newRow("k6 summary type is a number")
         << "k6-summary" << QByteArray(R"({"metrics":{"x":{"type":5,"values":{}}}})")
         << "metrics.x.type: expected a string, found number";
+    // Metric names of the CSV export became figure names with invalid UTF-8.
+    QTest::newRow("aiperf csv metric not utf-8")
+        << "aiperf-aggregate" << QByteArray("Metric,avg\nttft \xff,1\n") << "input:2: expected UTF-8 text";
     // A JSON Lines document that is valid JSON but not an object threw a type
     // error (json::erase on a string).
     QTest::newRow("vllm line is a string")
