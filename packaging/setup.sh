@@ -6,6 +6,8 @@ set -euo pipefail
 PACKAGES=(
   # toolchain
   cmake ninja-build g++ pkg-config git
+  # the fuzz preset: clang with libFuzzer and the sanitizer runtimes, llvm-symbolizer
+  clang libclang-rt-dev llvm
   # Qt 6 (Widgets, Charts, Network, Test, PrintSupport, Svg, LinguistTools)
   qt6-base-dev qt6-base-dev-tools qt6-charts-dev qt6-svg-dev
   qt6-tools-dev qt6-tools-dev-tools qt6-l10n-tools libgl-dev libqt6opengl6-dev

@@ -40,6 +40,15 @@ public:
         }
         return v;
     }
+    // A sample count: 1e300 would not convert to std::size_t (UB).
+    std::size_t count(const Json& j, const std::string& path) const
+    {
+        const double v = nonNegative(j, path);
+        if (v > 9007199254740992.0) {
+            fail(path, "expected a count up to 2^53");
+        }
+        return static_cast<std::size_t>(v);
+    }
     double fraction(const Json& j, const std::string& path) const
     {
         const double v = number(j, path);
@@ -160,7 +169,7 @@ public:
             c.minDurationMs = nonNegative(j["min_duration_ms"], path + ".min_duration_ms");
         }
         if (j.contains("min_samples")) {
-            c.minSamples = static_cast<std::size_t>(nonNegative(j["min_samples"], path + ".min_samples"));
+            c.minSamples = count(j["min_samples"], path + ".min_samples");
         }
         return c;
     }
@@ -269,11 +278,12 @@ BudgetSet parseBudgets(std::string_view text, const std::string& file)
     Json j;
     try {
         j = Json::parse(text);
-    } catch (const nlohmann::json::parse_error& e) {
+    } catch (const nlohmann::json::exception& e) { // parse_error, or out_of_range for 1e3030
         throw BudgetError(file + ": not valid JSON (" + e.what() + ")");
     }
     r.onlyKeys(j, "$", {"version", "name", "defaults", "slo", "phases", "gates"});
-    if (j.contains("version") && (!j["version"].is_number_integer() || j["version"].get<int>() != 1)) {
+    if (j.contains("version") &&
+        (!j["version"].is_number_integer() || j["version"].get<std::int64_t>() != 1)) {
         r.fail("$.version", "expected 1");
     }
     BudgetSet set;
@@ -322,8 +332,7 @@ BudgetSet parseBudgets(std::string_view text, const std::string& file)
             set.gates.minJoinCoverage = r.fraction(g["min_join_coverage"], "$.gates.min_join_coverage");
         }
         if (g.contains("min_sample_size")) {
-            set.gates.minSampleSize =
-                static_cast<std::size_t>(r.nonNegative(g["min_sample_size"], "$.gates.min_sample_size"));
+            set.gates.minSampleSize = r.count(g["min_sample_size"], "$.gates.min_sample_size");
         }
     }
     if (set.budgets.empty() && !j.contains("gates")) {

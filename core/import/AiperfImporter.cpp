@@ -6,11 +6,13 @@
 #include "import/JsonStream.h"
 #include "import/LineReader.h"
 #include "import/ValueParse.h"
+#include "util/Utf8.h"
 
 #include <QtGlobal>
 
 #include <nlohmann/json.hpp>
 
+#include <algorithm>
 #include <cmath>
 #include <sstream>
 
@@ -216,7 +218,7 @@ public:
                                (*meta)["was_cancelled"].get<bool>();
         if (err && err->is_object()) {
             const auto code = int64Member(*err, "code");
-            const std::string type = err->value("type", std::string());
+            const std::string type = stringMember(*err, "type");
             r.errorClass = type.empty() ? "aiperf_error" : type;
             if (code && *code >= 100 && *code < 600) {
                 r.httpStatus = *code;
@@ -481,7 +483,7 @@ ImportSummary AiperfAggregateImporter::parse(std::istream& in, const ImportOptio
             if (!m.is_object() || !m.contains("unit")) {
                 continue;
             }
-            const std::string tag = m.value("tag", it.key());
+            const std::string tag = stringMember(m, "tag", it.key());
             const std::string unit = m["unit"].is_string() ? m["unit"].get<std::string>() : std::string();
             for (auto s = m.begin(); s != m.end(); ++s) {
                 if (s.key() == "tag" || s.key() == "unit" || s.key() == "header" || s.value().is_null()) {
@@ -503,9 +505,11 @@ ImportSummary AiperfAggregateImporter::parse(std::istream& in, const ImportOptio
                 const json* d = member(e, "error_details");
                 const json* c = member(e, "count");
                 if (d && c && c->is_number()) {
-                    sink.addFigure("imported.errors." + figureKey(d->value("type", std::string("unknown"))) +
-                                       "." + std::to_string(d->value("code", 0)),
-                                   c->get<double>(), d->value("message", std::string()));
+                    // Any member may have another type, or d be no object at all.
+                    const auto code = int64Member(*d, "code");
+                    sink.addFigure("imported.errors." + figureKey(stringMember(*d, "type", "unknown")) + "." +
+                                       std::to_string(code.value_or(0)),
+                                   c->get<double>(), stringMember(*d, "message"));
                 }
             }
         }

@@ -21,7 +21,7 @@ std::string stageOf(const json& experiment)
     if (!experiment.is_object()) {
         return {};
     }
-    const std::string mode = experiment.value("mode", std::string());
+    const std::string mode = stringMember(experiment, "mode");
     if (mode.empty() || !experiment.contains("value")) {
         return mode;
     }
@@ -193,8 +193,8 @@ ImportSummary GenaiPerfImporter::parse(std::istream& in, const ImportOptions& op
     prov.formatVersion = "profile_export.json";
     prov.timeOrigin = origin.origin();
     json extra;
-    extra["genai_perf_service_kind"] = rest.value("service_kind", std::string());
-    extra["genai_perf_endpoint"] = rest.value("endpoint", std::string());
+    extra["genai_perf_service_kind"] = stringMember(rest, "service_kind");
+    extra["genai_perf_endpoint"] = stringMember(rest, "endpoint");
     summary.configJson = provenanceJson(options, prov, &extra);
     return summary;
 }

@@ -49,7 +49,8 @@ std::string header(const json* headers, std::string_view name)
 }
 
 // A HAR size: -1 or absent = unknown. Anything else that is not a count of
-// bytes sets `error`.
+// bytes (at most 2^53: no capture has more, and sums of sizes cannot overflow)
+// sets `error`.
 std::optional<std::int64_t> size(const json* o, const char* key, const std::string& where, std::string& error)
 {
     const json* v = o ? member(*o, key) : nullptr;
@@ -60,11 +61,11 @@ std::optional<std::int64_t> size(const json* o, const char* key, const std::stri
     if (d == -1) {
         return std::nullopt;
     }
-    if (!(d >= 0 && d < 9e18) && error.empty()) {
-        error = where + "." + key + ": expected a size in bytes >= 0 or -1, found " + v->dump();
+    if (!(d >= 0 && d <= 9007199254740992.0) && error.empty()) {
+        error = where + "." + key + ": expected a size in bytes (0 to 2^53) or -1, found " + v->dump();
         return std::nullopt;
     }
-    return d >= 0 && d < 9e18 ? std::optional<std::int64_t>(std::llround(d)) : std::nullopt;
+    return d >= 0 && d <= 9007199254740992.0 ? std::optional<std::int64_t>(std::llround(d)) : std::nullopt;
 }
 
 class EntryReader
@@ -152,13 +153,14 @@ public:
         } else {
             Nanos sum = 0;
             bool any = false;
+            bool overflow = false; // phases of 10^12 ms each: no total rather than UB
             for (const auto& p : {r.blocked, r.dns, connect, r.send, r.wait, r.receive}) {
                 if (p) {
-                    sum += *p;
+                    overflow = overflow || __builtin_add_overflow(sum, *p, &sum);
                     any = true;
                 }
             }
-            if (any) {
+            if (any && !overflow) {
                 r.total = sum;
             }
         }
@@ -233,8 +235,8 @@ public:
                 }
             }
             if (const json* content = member(*response, "content"); content && content->is_object()) {
-                const std::string mime = lower(content->value("mimeType", std::string()));
-                const bool base64 = content->value("encoding", std::string()) == "base64";
+                const std::string mime = lower(stringMember(*content, "mimeType"));
+                const bool base64 = stringMember(*content, "encoding") == "base64";
                 const json* text = member(*content, "text");
                 if (mime.starts_with("text/event-stream")) {
                     r.stream = true;
@@ -344,16 +346,15 @@ ImportSummary HarImporter::parse(std::istream& in, const ImportOptions& options,
     bad.failIfNothing(summary.requests, "entries");
     Provenance prov;
     prov.format = std::string(name());
-    prov.formatVersion = "HAR " + log->value("version", std::string("?"));
+    prov.formatVersion = "HAR " + stringMember(*log, "version", "?");
     if (const json* creator = member(*log, "creator"); creator && creator->is_object()) {
-        prov.tool = creator->value("name", std::string());
-        prov.toolVersion = creator->value("version", std::string());
+        prov.tool = stringMember(*creator, "name");
+        prov.toolVersion = stringMember(*creator, "version");
     }
     prov.timeOrigin = entries.origin();
     json extra;
     if (const json* browser = member(*log, "browser"); browser && browser->is_object()) {
-        extra["har_browser"] =
-            browser->value("name", std::string()) + " " + browser->value("version", std::string());
+        extra["har_browser"] = stringMember(*browser, "name") + " " + stringMember(*browser, "version");
     }
     summary.configJson = provenanceJson(options, prov, &extra);
     return summary;

@@ -9,6 +9,7 @@
 #include <nlohmann/json_fwd.hpp>
 
 #include <cstdint>
+#include <limits>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -143,7 +144,8 @@ std::string derivedHexId(std::string_view raw, std::size_t hexDigits);
 // The run's time origin: the first absolute timestamp an importer met. Request
 // start offsets are measured from it (earlier requests of an unsorted file get
 // negative offsets, which the statistics handle); it is kept in the provenance
-// for display.
+// for display. Two times more than 292 years apart (a file may say 1678 and
+// 2261) give the largest offset instead of overflowing.
 class TimeOrigin
 {
 public:
@@ -152,7 +154,11 @@ public:
         if (!m_origin) {
             m_origin = absolute;
         }
-        return absolute - *m_origin;
+        Nanos out = 0;
+        if (__builtin_sub_overflow(absolute, *m_origin, &out)) {
+            return absolute < *m_origin ? std::numeric_limits<Nanos>::min() : std::numeric_limits<Nanos>::max();
+        }
+        return out;
     }
     std::optional<Nanos> origin() const { return m_origin; }
     void set(Nanos origin) { m_origin = origin; }

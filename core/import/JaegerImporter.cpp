@@ -53,7 +53,7 @@ public:
         if (auto p = t.find("processes"); p != t.end() && p->is_object()) {
             for (auto it = p->begin(); it != p->end(); ++it) {
                 if (it.value().is_object()) {
-                    processes[it.key()] = {it.value().value("serviceName", std::string())};
+                    processes[it.key()] = {stringMember(it.value(), "serviceName")};
                 }
             }
         }
@@ -102,9 +102,8 @@ public:
                 if (!ref.is_object() || !ref.contains("spanID") || !ref["spanID"].is_string()) {
                     continue;
                 }
-                const auto type = ref.value("refType", std::string());
-                if (type == "CHILD_OF" &&
-                    (!parent || parent->value("refType", std::string()) != "CHILD_OF")) {
+                const auto type = stringMember(ref, "refType");
+                if (type == "CHILD_OF" && (!parent || stringMember(*parent, "refType") != "CHILD_OF")) {
                     parent = &ref;
                 } else if (!parent) {
                     parent = &ref;
@@ -118,7 +117,7 @@ public:
             std::string ignored;
             r.parentSpanId = spanId(*p, ignored, {});
         }
-        r.name = s.value("operationName", std::string());
+        r.name = stringMember(s, "operationName");
         const auto start = micros(s, "startTime");
         const auto duration = micros(s, "duration");
         if (!start || !duration) {
@@ -138,10 +137,13 @@ public:
             return;
         }
         r.startNs = *start;
-        r.endNs = *start + *duration;
+        if (__builtin_add_overflow(*start, *duration, &r.endNs)) {
+            m_bad.skipOrFail(line, where + ": \"startTime\" + \"duration\" is past the year 2262");
+            return;
+        }
         // Service: inline process or processes[processID].
         if (auto p = s.find("process"); p != s.end() && p->is_object()) {
-            r.serviceName = p->value("serviceName", std::string());
+            r.serviceName = stringMember(*p, "serviceName");
         } else if (auto pid = s.find("processID"); pid != s.end() && pid->is_string()) {
             if (auto it = processes.find(pid->get<std::string>()); it != processes.end()) {
                 r.serviceName = it->second.serviceName;
@@ -165,7 +167,7 @@ public:
                 }
                 const auto& key = tag["key"].get_ref<const std::string&>();
                 const json& v = tag.contains("value") ? tag["value"] : json();
-                const std::string type = tag.value("type", std::string("string"));
+                const std::string type = stringMember(tag, "type", "string");
                 if (key == "span.kind" && v.is_string()) {
                     const auto& k = v.get_ref<const std::string&>();
                     r.kind = k == "internal"   ? 1

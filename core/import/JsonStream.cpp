@@ -1132,4 +1132,13 @@ nlohmann::json parseJsonFirstWins(std::string_view text)
     return std::move(impl.rest.root());
 }
 
+std::string stringMember(const nlohmann::json& obj, const char* key, const std::string& fallback)
+{
+    if (!obj.is_object()) {
+        return fallback;
+    }
+    const auto it = obj.find(key);
+    return it != obj.end() && it->is_string() ? it->get<std::string>() : fallback;
+}
+
 } // namespace pb

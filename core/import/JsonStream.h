@@ -71,6 +71,11 @@ std::size_t longJsonString(std::string_view text, std::uint64_t maxBytes);
 // first of two equal keys wins. Throws JsonSyntaxError.
 nlohmann::json parseJsonFirstWins(std::string_view text);
 
+// The string member `key` of `obj`, or `fallback` when `obj` is not an object
+// or the member is absent or of another type. json::value() would throw a
+// type error on a member of another type, which is not a located ImportError.
+std::string stringMember(const nlohmann::json& obj, const char* key, const std::string& fallback = {});
+
 class JsonRecordReader
 {
 public:

@@ -15,6 +15,7 @@
 #include <array>
 #include <cmath>
 #include <deque>
+#include <limits>
 #include <map>
 #include <unordered_map>
 
@@ -91,8 +92,7 @@ class Reader
 public:
     Reader(const ImportOptions& options, ImportSink& sink, ImportSummary& summary,
            const ColumnMapping& mapping)
-        : m_options(options)
-        , m_sink(sink)
+        : m_sink(sink)
         , m_summary(summary)
         , m_out(sink, summary, options)
     {
@@ -734,7 +734,13 @@ private:
         return durationToNanos(*v, TimeUnit::Milliseconds);
     }
 
-    static Nanos startAbs(const Pending& p, OptNanos total) { return p.endAbs - total.value_or(0); }
+    // A total reaching back before 1678 (from a broken file) saturates rather than overflows.
+    static Nanos startAbs(const Pending& p, OptNanos total)
+    {
+        Nanos out = 0;
+        return __builtin_sub_overflow(p.endAbs, total.value_or(0), &out) ? std::numeric_limits<Nanos>::min()
+                                                                         : out;
+    }
 
     static OptNanos totalOf(const Pending& p)
     {
@@ -744,9 +750,12 @@ private:
         }
         // k6: http_req_duration = sending + waiting + receiving; the attempt
         // also spent blocked, (looking_up,) connecting and tls_handshaking.
+        // Phases of 10^12 ms each would overflow int64: no total then.
         Nanos total = *dur;
         for (int ph : {Blocked, LookingUp, Connecting, Tls}) {
-            total += ns(p, ph).value_or(0);
+            if (__builtin_add_overflow(total, ns(p, ph).value_or(0), &total)) {
+                return std::nullopt;
+            }
         }
         return total;
     }
@@ -817,7 +826,6 @@ private:
         m_fifo.pop_front();
     }
 
-    const ImportOptions& m_options;
     ImportSink& m_sink;
     ImportSummary& m_summary;
     RequestBatcher m_out;

@@ -26,10 +26,12 @@ bool isTimeTrendName(std::string_view metric)
            base.ends_with("_duration");
 }
 
+// Sums as doubles: a file may say anything (1e300 passes), and the totals
+// are stored as figures, which are doubles anyway.
 struct Checks
 {
-    std::int64_t passes = 0;
-    std::int64_t fails = 0;
+    double passes = 0;
+    double fails = 0;
 };
 
 void walkGroup(const json& g, ImportSink& sink, Checks& total, int depth)
@@ -56,12 +58,12 @@ void walkGroup(const json& g, ImportSink& sink, Checks& total, int depth)
             const auto passes =
                 check.value("passes", json()).is_number() ? check["passes"].get<double>() : 0.0;
             const auto fails = check.value("fails", json()).is_number() ? check["fails"].get<double>() : 0.0;
-            std::string id = check.value("path", std::string());
+            std::string id = stringMember(check, "path");
             if (id.empty()) {
-                id = check.value("name", std::string());
+                id = stringMember(check, "name");
             }
-            total.passes += static_cast<std::int64_t>(passes);
-            total.fails += static_cast<std::int64_t>(fails);
+            total.passes += passes;
+            total.fails += fails;
             sink.addFigure("k6.check." + id + ".passes", passes, {});
             sink.addFigure("k6.check." + id + ".fails", fails, {});
         });
@@ -135,8 +137,14 @@ ImportSummary K6SummaryImporter::parse(std::istream& in, const ImportOptions& op
             }
             values = &*v;
         }
-        std::string type = m.value("type", std::string());
-        const std::string contains = m.value("contains", std::string());
+        for (const char* key : {"type", "contains"}) {
+            if (m.contains(key) && !m[key].is_string() && !m[key].is_null()) {
+                bad.fail(0, "metrics." + metric + "." + key + ": expected a string, found " +
+                                std::string(m[key].type_name()));
+            }
+        }
+        std::string type = stringMember(m, "type");
+        const std::string contains = stringMember(m, "contains");
         if (type.empty()) {
             type = values->contains("passes") && values->contains("fails") ? "rate"
                    : values->contains("avg") || values->contains("med")    ? "trend"
@@ -203,8 +211,8 @@ ImportSummary K6SummaryImporter::parse(std::istream& in, const ImportOptions& op
     Checks checks;
     if (auto rg = doc.find("root_group"); rg != doc.end()) {
         walkGroup(*rg, sink, checks, 0);
-        sink.addFigure("k6.checks.passes", static_cast<double>(checks.passes), {});
-        sink.addFigure("k6.checks.fails", static_cast<double>(checks.fails), {});
+        sink.addFigure("k6.checks.passes", checks.passes, {});
+        sink.addFigure("k6.checks.fails", checks.fails, {});
     }
     if (auto st = doc.find("state"); st != doc.end() && st->is_object()) {
         if (auto d = st->find("testRunDurationMs"); d != st->end() && d->is_number()) {

@@ -270,7 +270,7 @@ ImportSummary LlmperfSummaryImporter::parse(std::istream& in, const ImportOption
     Provenance prov;
     prov.format = std::string(name());
     prov.tool = "LLMPerf";
-    prov.formatVersion = config.value("version", std::string());
+    prov.formatVersion = stringMember(config, "version");
     prov.percentiles = kConvention;
     json extra;
     extra["aggregates_only"] = true;

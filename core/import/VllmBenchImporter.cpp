@@ -67,7 +67,7 @@ public:
         const std::string prefix = count > 1 ? "run" + std::to_string(index + 1) + "." : std::string();
         std::string stage;
         if (count > 1) {
-            stage = o.value("label", std::string());
+            stage = stringMember(o, "label");
             if (stage.empty()) {
                 stage = "run " + std::to_string(index + 1);
             }
@@ -129,7 +129,7 @@ public:
         if (m_meta.is_null()) {
             m_meta = meta;
         }
-        requests(o, line, where, stage, meta.value("model_id", std::string()));
+        requests(o, line, where, stage, stringMember(meta, "model_id"));
     }
 
     // The nightly table: [{"Test name": …, "Mean TTFT (ms)": …}, …].
@@ -141,7 +141,7 @@ public:
             if (!row.is_object()) {
                 m_bad.fail(0, where + ": expected an object");
             }
-            std::string test = row.value("Test name", std::string());
+            std::string test = stringMember(row, "Test name");
             if (test.empty()) {
                 test = "row" + std::to_string(i);
             }
@@ -412,7 +412,9 @@ ImportSummary VllmBenchImporter::parse(std::istream& in, const ImportOptions& op
                 ++index;
                 continue;
             }
-            o.erase("generated_texts");
+            if (o.is_object()) { // run() refuses anything else with its line
+                o.erase("generated_texts");
+            }
             runs.run(o, lineNo, index++, static_cast<int>(docs.size()));
         }
         addPercentileConventionFigure(sink, kConvention);

@@ -22,6 +22,9 @@ namespace {
 using detail::Node;
 using json = nlohmann::json;
 constexpr Nanos kSecond = 1'000'000'000;
+// Longest run a scenario may plan, so that warmup + stages + graceful stop
+// (each at most 1e18 ns) stay far from the end of int64.
+constexpr Nanos kMaxPlannedDuration = 1'000'000'000'000'000'000;
 
 std::string lowerAscii(std::string s)
 {
@@ -335,6 +338,7 @@ Executor parseExecutor(const Node& e, const std::string& file)
         e.fail("stages", "expected a non-empty array of {\"target\", \"duration\"}");
     }
     const auto& arr = e.raw().at("stages");
+    Nanos planned = 0; // each stage is at most 1e18 ns: the sum is checked as it grows
     for (std::size_t i = 0; i < arr.size(); ++i) {
         Node st(arr[i], e.sub("stages") + std::string("[") + std::to_string(i) + "]", file);
         st.expectObject();
@@ -351,6 +355,10 @@ Executor parseExecutor(const Node& e, const std::string& file)
         }
         Stage s;
         s.duration = st.requiredDuration("duration");
+        planned += s.duration;
+        if (planned > kMaxPlannedDuration) {
+            st.fail("duration", "the stages last longer than 1e18 ns (about 31 years) in all");
+        }
         s.endRate = target;
         s.startRate = ramp == "linear" ? prev : target;
         s.name = st.str("name", ramp == "linear" && s.startRate != s.endRate
@@ -376,10 +384,11 @@ RetryPolicy parseRetry(const Node& r)
         }
         out.onStatus.clear();
         for (const auto& v : a) {
-            if (!v.is_number_integer() || v.get<int>() < 100 || v.get<int>() > 599) {
+            // Compared as int64: get<int>() wraps 4294967396 to 100.
+            if (!v.is_number_integer() || v.get<std::int64_t>() < 100 || v.get<std::int64_t>() > 599) {
                 r.fail("on_status", "expected HTTP status codes from 100 to 599");
             }
-            out.onStatus.push_back(v.get<int>());
+            out.onStatus.push_back(static_cast<int>(v.get<std::int64_t>()));
         }
     }
     out.onTransportError = r.boolean("on_transport_error", true);
@@ -530,10 +539,12 @@ Scenario parseScenario(std::string_view text, const std::string& file, const std
         // Re-parse with exceptions for the position of the error.
         try {
             doc = json::parse(text.begin(), text.end());
-        } catch (const json::parse_error& e) {
+        } catch (const json::exception& e) {
+            // parse_error, or out_of_range for a number such as 1e3030.
             std::string msg = e.what();
-            if (const auto p = msg.find("parse error"); p != std::string::npos) {
-                msg = msg.substr(p);
+            if (const auto p = msg.find("] ");
+                msg.starts_with("[json.exception.") && p != std::string::npos) {
+                msg = msg.substr(p + 2);
             }
             throw ScenarioError(file + ": not valid JSON: " + msg);
         }

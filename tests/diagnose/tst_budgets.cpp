@@ -114,6 +114,9 @@ void TestBudgets::badFiles_data()
     QTest::addColumn<QString>("json");
     QTest::addColumn<QString>("message");
     QTest::newRow("not json") << QStringLiteral("{") << QStringLiteral("bad.json: not valid JSON");
+    QTest::newRow("number past double")
+        << QStringLiteral(R"({"slo": {"metric": "total", "threshold": 11e308}})")
+        << QStringLiteral("bad.json: not valid JSON");
     QTest::newRow("empty") << QStringLiteral("{}") << QStringLiteral("bad.json: $: expected at least one of");
     QTest::newRow("unknown key") << QStringLiteral(
                                         R"({"slo": {"metric": "total", "threshold": 1, "treshold": 2}})")
@@ -138,6 +141,15 @@ void TestBudgets::badFiles_data()
                           << QStringLiteral("bad.json: $.gates.max_error_rate: expected a fraction");
     QTest::newRow("version") << QStringLiteral(R"({"version": 2, "gates": {}})")
                              << QStringLiteral("bad.json: $.version: expected 1");
+    QTest::newRow("sample size 1e300")
+        << QStringLiteral(R"({"gates": {"min_sample_size": 1e300}})")
+        << QStringLiteral("bad.json: $.gates.min_sample_size: expected a count");
+    QTest::newRow("min samples 1e300")
+        << QStringLiteral(
+               R"({"defaults": {"min_samples": 1e300}, "slo": {"metric": "total", "threshold": 1}})")
+        << QStringLiteral("bad.json: $.defaults.min_samples: expected a count");
+    QTest::newRow("version 2^32 + 1") << QStringLiteral(R"({"version": 4294967297, "gates": {}})")
+                                      << QStringLiteral("bad.json: $.version: expected 1");
 }
 
 void TestBudgets::badFiles()

@@ -245,6 +245,15 @@ void TestLoadUnits::scenarioErrors_data()
     j["executor"]["type"] = "per-vu-iterations";
     row("executor type", j, "scenario.json: executor.type: expected");
     j = openScenario();
+    j["retry"] = {{"on_status", json::array({4294967396LL})}};
+    row("status 2^32 + 100", j, "scenario.json: retry.on_status: expected HTTP status codes from 100 to 599");
+    j = openScenario();
+    j["executor"] = {{"type", "ramping-arrival-rate"},
+                     {"stages", json::array({{{"target", 1}, {"duration", "1000000000000000000ns"}},
+                                             {{"target", 1}, {"duration", "1000000000000000000ns"}}})}};
+    row("stages past 1e18 ns", j,
+        "scenario.json: executor.stages[1].duration: the stages last longer than 1e18 ns");
+    j = openScenario();
     j["executor"]["rat"] = 3;
     row("unknown key", j, "scenario.json: executor.rat: unknown key (expected one of: type, rate,");
     j = openScenario();
@@ -311,6 +320,9 @@ void TestLoadUnits::scenarioErrors()
     QVERIFY(
         errorOfText("{\"name\": ").startsWith(QStringLiteral("scenario.json: not valid JSON: parse error")));
     QVERIFY(errorOfText("").startsWith(QStringLiteral("scenario.json: not valid JSON")));
+    // A number past double's range is nlohmann's out_of_range, not parse_error.
+    QVERIFY(
+        errorOfText("1e3030").startsWith(QStringLiteral("scenario.json: not valid JSON: number overflow")));
     QVERIFY(errorOf(openScenario()).isEmpty());
 }
 

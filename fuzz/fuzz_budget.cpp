@@ -1,0 +1,27 @@
+// Budget JSON: malformed input may only end in BudgetError. Oracle: the
+// canonical JSON of a parsed set reads back to the same canonical JSON.
+#include "FuzzCommon.h"
+
+#include "diagnose/Budget.h"
+
+extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size)
+{
+    using namespace pb;
+    const std::string_view text = fuzz::asText(data, size);
+    std::string canonical;
+    try {
+        canonical = diagnose::budgetsToJson(diagnose::parseBudgets(text, "fuzz.json"));
+    } catch (const diagnose::BudgetError& e) {
+        fuzz::check(e.what()[0] != '\0', "a budget error says what is wrong");
+        return 0;
+    }
+    fuzz::checkJsonObject(canonical, "canonical budgets are a JSON object");
+    try {
+        const auto again = diagnose::budgetsToJson(diagnose::parseBudgets(canonical, "canonical.json"));
+        fuzz::check(again == canonical, "canonical budgets read back to themselves");
+    } catch (const diagnose::BudgetError& e) {
+        std::fprintf(stderr, "%s\n", e.what());
+        fuzz::check(false, "canonical budgets parse");
+    }
+    return 0;
+}
