@@ -156,7 +156,8 @@ public:
         }
         Nanos out = 0;
         if (__builtin_sub_overflow(absolute, *m_origin, &out)) {
-            return absolute < *m_origin ? std::numeric_limits<Nanos>::min() : std::numeric_limits<Nanos>::max();
+            return absolute < *m_origin ? std::numeric_limits<Nanos>::min()
+                                        : std::numeric_limits<Nanos>::max();
         }
         return out;
     }

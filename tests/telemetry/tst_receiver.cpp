@@ -341,7 +341,9 @@ void TestReceiver::bindErrors()
 
 void TestReceiver::portIsFreeAfterStop()
 {
-    const SpanSink none = [](std::vector<SpanRecord>&&, SinkDone done) { done(SinkResult::stored()); };
+    const SpanSink none = [](std::vector<SpanRecord>&&, SinkDone done) {
+        done(SinkResult::stored());
+    };
     otlp::ReceiverConfig cfg;
     cfg.port = 0;
     int port = 0;
