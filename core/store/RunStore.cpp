@@ -863,9 +863,13 @@ bool hasUncheckpointedLog(const std::string& path)
 } // namespace
 
 RunStore::RunStore(const std::string& path, Mode mode)
-    : m_db(path, mode == Mode::ReadOnly || !writable(path), mode == Mode::ReadWrite)
-    , m_readOnly(mode == Mode::ReadOnly || !writable(path))
-    , m_readOnlyFallback(mode == Mode::ReadWrite && m_readOnly)
+    : RunStore(path, mode, mode == Mode::ReadOnly || !writable(path))
+{}
+
+RunStore::RunStore(const std::string& path, Mode mode, bool readOnly)
+    : m_db(path, readOnly, mode == Mode::ReadWrite)
+    , m_readOnly(readOnly)
+    , m_readOnlyFallback(mode == Mode::ReadWrite && readOnly)
     , m_prepared(std::make_unique<Prepared>())
 {
     if (m_readOnly) {

@@ -95,6 +95,8 @@ public:
     Connection& connection() { return m_db; }
 
 private:
+    // `readOnly`: decided once from the mode and the file's permissions.
+    RunStore(const std::string& path, Mode mode, bool readOnly);
     struct Prepared;
     void configure(const std::string& path);
     void markAbandonedRuns();
