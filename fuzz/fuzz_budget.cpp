@@ -2,7 +2,7 @@
 // canonical JSON of a parsed set reads back to the same canonical JSON.
 #include "FuzzCommon.h"
 
-#include "diagnose/Budget.h"
+#include "budget/Budget.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size)
 {
@@ -10,16 +10,16 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     const std::string_view text = fuzz::asText(data, size);
     std::string canonical;
     try {
-        canonical = diagnose::budgetsToJson(diagnose::parseBudgets(text, "fuzz.json"));
-    } catch (const diagnose::BudgetError& e) {
+        canonical = budget::budgetsToJson(budget::parseBudgets(text, "fuzz.json"));
+    } catch (const budget::BudgetError& e) {
         fuzz::check(e.what()[0] != '\0', "a budget error says what is wrong");
         return 0;
     }
     fuzz::checkJsonObject(canonical, "canonical budgets are a JSON object");
     try {
-        const auto again = diagnose::budgetsToJson(diagnose::parseBudgets(canonical, "canonical.json"));
+        const auto again = budget::budgetsToJson(budget::parseBudgets(canonical, "canonical.json"));
         fuzz::check(again == canonical, "canonical budgets read back to themselves");
-    } catch (const diagnose::BudgetError& e) {
+    } catch (const budget::BudgetError& e) {
         std::fprintf(stderr, "%s\n", e.what());
         fuzz::check(false, "canonical budgets parse");
     }

@@ -18,6 +18,7 @@ namespace pb::cli {
 namespace {
 
 using namespace pb::diagnose;
+using namespace pb::budget;
 
 constexpr int kCheckFailed = 3;
 constexpr int kCannotDecide = 4;

@@ -1,7 +1,7 @@
 // phasebench-cli diagnose: symptom -> likely owner -> first check, with evidence.
+#include "budget/BudgetStore.h"
 #include "cli/Cli.h"
 #include "cli/Output.h"
-#include "diagnose/BudgetStore.h"
 #include "diagnose/Diagnose.h"
 #include "diagnose/Report.h"
 #include "store/RunStore.h"
@@ -15,6 +15,7 @@ namespace pb::cli {
 namespace {
 
 using namespace pb::diagnose;
+using namespace pb::budget;
 
 QString opt(const char* name)
 {

@@ -20,19 +20,19 @@ std::string num(double v)
     return buf;
 }
 
-bool passes(double observed, double threshold, Direction d)
+bool passes(double observed, double threshold, budget::Direction d)
 {
-    return d == Direction::AtMost ? observed <= threshold : observed >= threshold;
+    return d == budget::Direction::AtMost ? observed <= threshold : observed >= threshold;
 }
 
-CheckItem evaluateBudget(const RunData& run, const PhaseBudget& b, const Gates& gates,
+CheckItem evaluateBudget(const RunData& run, const budget::PhaseBudget& b, const budget::Gates& gates,
                          const stats::Window& window)
 {
     CheckItem item;
     item.id = b.id;
     item.kind = b.isSlo ? "slo" : "phase";
     item.metric = b.metric;
-    item.statistic = statisticName(b.p);
+    item.statistic = budget::statisticName(b.p);
     item.convention = std::string(stats::conventionName(b.convention));
     item.threshold = b.threshold;
     item.direction = b.direction;
@@ -133,13 +133,14 @@ CheckItem evaluateBudget(const RunData& run, const PhaseBudget& b, const Gates& 
     item.verdict = passes(*item.observed, b.threshold, b.direction) ? Verdict::Pass : Verdict::Fail;
     if (item.verdict == Verdict::Fail) {
         item.reason = item.statistic + " " + num(*item.observed) + " " + item.unit +
-                      (b.direction == Direction::AtMost ? " > " : " < ") + num(b.threshold) + " " + item.unit;
+                      (b.direction == budget::Direction::AtMost ? " > " : " < ") + num(b.threshold) + " " +
+                      item.unit;
     }
     return item;
 }
 
 CheckItem gate(const char* id, const char* statistic, const char* unit, std::optional<double> observed,
-               double threshold, Direction d, std::size_t n, const std::string& population)
+               double threshold, budget::Direction d, std::size_t n, const std::string& population)
 {
     CheckItem item;
     item.id = id;
@@ -158,7 +159,7 @@ CheckItem gate(const char* id, const char* statistic, const char* unit, std::opt
     } else {
         item.verdict = passes(*observed, threshold, d) ? Verdict::Pass : Verdict::Fail;
         if (item.verdict == Verdict::Fail) {
-            item.reason = num(*observed) + (d == Direction::AtMost ? " > " : " < ") + num(threshold);
+            item.reason = num(*observed) + (d == budget::Direction::AtMost ? " > " : " < ") + num(threshold);
         }
     }
     return item;
@@ -182,8 +183,8 @@ double excess(const CheckItem& i)
     if (!i.observed || i.threshold == 0) {
         return 0;
     }
-    return i.direction == Direction::AtMost ? *i.observed / i.threshold
-                                            : i.threshold / std::max(*i.observed, 1e-9);
+    return i.direction == budget::Direction::AtMost ? *i.observed / i.threshold
+                                                    : i.threshold / std::max(*i.observed, 1e-9);
 }
 
 } // namespace
@@ -229,7 +230,7 @@ std::optional<Owner> ownerOfMetric(std::string_view m)
     return std::nullopt;
 }
 
-CheckResult evaluateBudgets(const RunData& run, const BudgetSet& set,
+CheckResult evaluateBudgets(const RunData& run, const budget::BudgetSet& set,
                             const std::optional<stats::Window>& windowOverride)
 {
     CheckResult r;
@@ -262,11 +263,11 @@ CheckResult evaluateBudgets(const RunData& run, const BudgetSet& set,
     const auto population = all.windowLabel();
     if (g.maxErrorRate) {
         r.items.push_back(gate("error_rate", "rate", "share", rates.errorRate, *g.maxErrorRate,
-                               Direction::AtMost, rates.started, population));
+                               budget::Direction::AtMost, rates.started, population));
     }
     if (g.maxTimeoutRate) {
         r.items.push_back(gate("timeout_rate", "rate", "share", rates.timeoutRate, *g.maxTimeoutRate,
-                               Direction::AtMost, rates.started, population));
+                               budget::Direction::AtMost, rates.started, population));
     }
     if (g.maxDroppedIterations) {
         std::int64_t fromSamples = 0;
@@ -280,12 +281,13 @@ CheckResult evaluateBudgets(const RunData& run, const BudgetSet& set,
             dropped = std::max({dropped, double(fromSamples), run.figures.droppedIterations.value_or(0.0)});
         }
         r.items.push_back(gate("dropped_iterations", "count", "count", dropped, *g.maxDroppedIterations,
-                               Direction::AtMost, rates.started + rates.dropped, population));
+                               budget::Direction::AtMost, rates.started + rates.dropped, population));
     }
     if (g.minJoinCoverage) {
-        auto item = gate("join_coverage", "share", "share",
-                         isNull(run.join.coverage) ? std::nullopt : std::optional<double>(run.join.coverage),
-                         *g.minJoinCoverage, Direction::AtLeast, std::size_t(run.join.eligible), "whole run");
+        auto item =
+            gate("join_coverage", "share", "share",
+                 isNull(run.join.coverage) ? std::nullopt : std::optional<double>(run.join.coverage),
+                 *g.minJoinCoverage, budget::Direction::AtLeast, std::size_t(run.join.eligible), "whole run");
         if (!run.hasSpans) {
             item.verdict = Verdict::CannotDecide;
             item.reason = "the run has no server spans";
@@ -296,7 +298,7 @@ CheckResult evaluateBudgets(const RunData& run, const BudgetSet& set,
         saturation && g.generatorSaturation && !windowOverride) {
         // The run's latency figures are not those of an open-model test at its rate.
         auto item = gate("generator_saturation", "p99", "ms", run.figures.generatorLagP99Ms,
-                         saturation->p99LimitMs, Direction::AtMost, rates.started, "whole run");
+                         saturation->p99LimitMs, budget::Direction::AtMost, rates.started, "whole run");
         item.metric = "generator_lag_p99_ms";
         item.verdict = saturation->bound ? Verdict::Fail : Verdict::Pass;
         item.reason = saturation->reason;
@@ -305,7 +307,7 @@ CheckResult evaluateBudgets(const RunData& run, const BudgetSet& set,
     }
     {
         auto item = gate("sample_size", "count", "count", double(all.rows().size()), double(g.minSampleSize),
-                         Direction::AtLeast, all.rows().size(), population);
+                         budget::Direction::AtLeast, all.rows().size(), population);
         if (item.verdict == Verdict::Fail) {
             item.verdict = Verdict::CannotDecide; // too few samples: no decision either way
             item.reason = "too few samples: " + item.reason;

@@ -5,8 +5,8 @@
 // required or a rate outside the budget's condition).
 #pragma once
 
-#include "diagnose/Budget.h"
-#include "diagnose/BudgetStore.h"
+#include "budget/Budget.h"
+#include "budget/BudgetStore.h"
 #include "diagnose/Finding.h"
 #include "diagnose/RunData.h"
 
@@ -32,7 +32,7 @@ struct CheckItem
     std::string stage; // the stage of a stepped run this item decides; empty otherwise
     std::optional<double> observed;
     double threshold = 0;
-    Direction direction = Direction::AtMost;
+    budget::Direction direction = budget::Direction::AtMost;
     std::size_t n = 0;
     std::optional<double> lower; // interval of the percentile, when bounded
     std::optional<double> upper;
@@ -49,7 +49,7 @@ struct CheckResult
     // gates, undecided items, and the passes.
     std::vector<CheckItem> items;
     std::string budgetsSource; // "file PATH" or "stored version N (set UTC)"
-    std::optional<BudgetHistory> history;
+    std::optional<budget::BudgetHistory> history;
 
     // The phase that broke its budget first and foremost, if any.
     const CheckItem* firstFailedPhase() const
@@ -68,7 +68,7 @@ std::optional<Owner> ownerOfMetric(std::string_view metric);
 
 // Evaluates `set` on `run`. `windowOverride` replaces every budget's window
 // (a stage of a stepped run, for the knee).
-CheckResult evaluateBudgets(const RunData& run, const BudgetSet& set,
+CheckResult evaluateBudgets(const RunData& run, const budget::BudgetSet& set,
                             const std::optional<stats::Window>& windowOverride = std::nullopt);
 
 } // namespace pb::diagnose

@@ -6,7 +6,7 @@
 #pragma once
 
 #include "analysis/Windows.h"
-#include "diagnose/Budget.h"
+#include "budget/Budget.h"
 #include "diagnose/Finding.h"
 #include "diagnose/Rules.h"
 #include "diagnose/RunData.h"
@@ -24,7 +24,7 @@ struct DiagnoseOptions
     RuleOptions rules;
     // Budgets: a finding per broken single-phase budget, and "the highest stage
     // that met the budgets" of a stepped run.
-    std::optional<BudgetSet> budgets;
+    std::optional<budget::BudgetSet> budgets;
     // The run analysis's window policy: stages are compared and checked
     // over their own steady windows.
     analysis::WindowPolicy windows;

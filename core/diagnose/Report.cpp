@@ -119,7 +119,7 @@ Json toJson(const CheckItem& i)
                 {"stage", i.stage.empty() ? Json(nullptr) : Json(i.stage)},
                 {"observed", opt(i.observed)},
                 {"threshold", i.threshold},
-                {"direction", i.direction == Direction::AtMost ? "at_most" : "at_least"},
+                {"direction", i.direction == budget::Direction::AtMost ? "at_most" : "at_least"},
                 {"n", i.n},
                 {"interval", Json::array({opt(i.lower), opt(i.upper)})},
                 {"verdict", std::string(verdictName(i.verdict))},
@@ -181,9 +181,9 @@ std::string toJUnit(const CheckResult& r, const std::string& suite)
     }
     x += "    </properties>\n";
     for (const auto& i : r.items) {
-        const std::string name = i.kind + " " + i.id + (i.stage.empty() ? "" : " [" + i.stage + "]") + " " +
-                                 i.statistic + " " + (i.direction == Direction::AtMost ? "<= " : ">= ") +
-                                 num(i.threshold) + " " + i.unit;
+        const std::string name =
+            i.kind + " " + i.id + (i.stage.empty() ? "" : " [" + i.stage + "]") + " " + i.statistic + " " +
+            (i.direction == budget::Direction::AtMost ? "<= " : ">= ") + num(i.threshold) + " " + i.unit;
         x += "    <testcase classname=\"" + xmlEscape(suite + "." + i.kind) + "\" name=\"" + xmlEscape(name) +
              "\">\n";
         const std::string detail = "observed " + num(i.observed) + " " + i.unit +

@@ -2,7 +2,7 @@
 
 #include "load/GeneratorLag.h"
 
-#include "diagnose/BudgetStore.h"
+#include "budget/BudgetStore.h"
 
 #include "load/Engine.h"
 #include "store/RunStore.h"
@@ -282,7 +282,7 @@ LoadSummary LoadRun::run(RunStore& store)
     const auto runId = store.createRun(info);
     m_runId = runId;
     if (!m_scenario.budgetsJson.empty()) {
-        diagnose::attachBudgets(store, runId, diagnose::parseBudgets(m_scenario.budgetsJson));
+        budget::attachBudgets(store, runId, budget::parseBudgets(m_scenario.budgetsJson));
     }
     if (m_options.onRunCreated) {
         m_options.onRunCreated(runId);

@@ -1,6 +1,6 @@
 #include "load/Scenario.h"
 
-#include "diagnose/Budget.h"
+#include "budget/Budget.h"
 
 #include "load/ScenarioReader.h"
 #include "load/TraceContext.h"
@@ -519,12 +519,12 @@ std::string readBudgets(const Node& top, const std::string& file, const std::str
             if (path.is_relative()) {
                 path = std::filesystem::path(baseDir) / path;
             }
-            return diagnose::budgetsToJson(diagnose::loadBudgets(path.string()));
+            return budget::budgetsToJson(budget::loadBudgets(path.string()));
         }
         if (raw.is_object()) {
-            return diagnose::budgetsToJson(diagnose::parseBudgets(raw.dump(), file + ": budgets"));
+            return budget::budgetsToJson(budget::parseBudgets(raw.dump(), file + ": budgets"));
         }
-    } catch (const diagnose::BudgetError& e) {
+    } catch (const budget::BudgetError& e) {
         top.fail("budgets", e.what());
     }
     top.fail("budgets", "expected a budget file's path or a budget object (docs/budgets.md)");

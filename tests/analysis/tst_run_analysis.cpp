@@ -353,7 +353,7 @@ void TestRunAnalysis::budgetsOnServerTtftAndStreamEnvelope()
     QVERIFY(loaded.joined);
 
     // The seed's "770 ms to first token" budget passes; 600 ms fails.
-    const auto pass = diagnose::parseBudgets(R"({"phases": [{"metric": "server_ttft", "threshold": 770},
+    const auto pass = budget::parseBudgets(R"({"phases": [{"metric": "server_ttft", "threshold": 770},
                                                           {"metric": "stream_envelope", "threshold": 250}]})");
     const auto ok = diagnose::evaluateBudgets(loaded, pass);
     QCOMPARE(ok.verdict, diagnose::Verdict::Pass);
@@ -366,7 +366,7 @@ void TestRunAnalysis::budgetsOnServerTtftAndStreamEnvelope()
             QCOMPARE(*item.observed, 200.0); // first_text 900 - server TTFT 700, per request
         }
     }
-    const auto tight = diagnose::parseBudgets(R"({"phases": [{"metric": "server_ttft", "threshold": 600},
+    const auto tight = budget::parseBudgets(R"({"phases": [{"metric": "server_ttft", "threshold": 600},
                                                            {"metric": "stream_envelope", "threshold": 120}]})");
     const auto bad = diagnose::evaluateBudgets(loaded, tight);
     QCOMPARE(bad.verdict, diagnose::Verdict::Fail);
@@ -389,7 +389,7 @@ void TestRunAnalysis::budgetsOnServerTtftAndStreamEnvelope()
     {
         QFile f(budgets);
         QVERIFY(f.open(QIODevice::WriteOnly));
-        f.write(diagnose::budgetsToJson(tight).c_str());
+        f.write(budget::budgetsToJson(tight).c_str());
     }
     const auto r2 = cli({QStringLiteral("check"), QStringLiteral("--db"),
                          QString::fromStdString(store.path()), QStringLiteral("--budgets"), budgets});

@@ -2,7 +2,7 @@
 // and evaluating budgets and gates: the broken phase first, "cannot decide"
 // when the data cannot carry a decision.
 #include "DiagnoseTestUtil.h"
-#include "diagnose/BudgetStore.h"
+#include "budget/BudgetStore.h"
 #include "diagnose/Check.h"
 #include "diagnose/Report.h"
 
@@ -12,6 +12,7 @@
 
 using namespace pb;
 using namespace pb::diagnose;
+using namespace pb::budget;
 using pb::test::Builder;
 using pb::test::Req;
 

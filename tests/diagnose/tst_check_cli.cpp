@@ -2,7 +2,7 @@
 // cannot decide, 1 bad budget file), its JUnit XML and JSON, stored budget
 // versions, and diagnose's report on the seed's worked case.
 #include "DiagnoseTestUtil.h"
-#include "diagnose/BudgetStore.h"
+#include "budget/BudgetStore.h"
 
 #include <QFile>
 #include <QProcess>
@@ -195,7 +195,7 @@ void TestCheckCli::storedVersionsAndLaterEdits()
     {
         // Version 1 set before the run started (the store writes the time given).
         RunStore store(s.db.toStdString());
-        diagnose::attachBudgets(store, s.runId, diagnose::parseBudgets(kFailing), "2026-01-10T11:00:00Z");
+        budget::attachBudgets(store, s.runId, budget::parseBudgets(kFailing), "2026-01-10T11:00:00Z");
     }
     // A later edit moves the queue budget above the observed p95.
     const char* moved = R"({"defaults": {"window": "all"},

@@ -12,6 +12,7 @@
 
 using namespace pb;
 using namespace pb::diagnose;
+using namespace pb::budget;
 using pb::test::Builder;
 using pb::test::Req;
 

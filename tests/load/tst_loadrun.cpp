@@ -5,7 +5,7 @@
 #include "LoadTestUtil.h"
 #include "TestServers.h"
 #include "analysis/RunSummary.h"
-#include "diagnose/BudgetStore.h"
+#include "budget/BudgetStore.h"
 #include "load/LoadRun.h"
 #include "store/RunStore.h"
 
@@ -232,13 +232,13 @@ void TestLoadRun::budgetsAttachedBeforeTheRun()
     j["executor"] = {{"type", "constant-arrival-rate"}, {"rate", 20}, {"duration", "500ms"}};
     j["budgets"] = budgetFile;
     const auto scenario = scenarioOf(j);
-    QCOMPARE(scenario.budgetsJson, diagnose::budgetsToJson(diagnose::loadBudgets(budgetFile)));
+    QCOMPARE(scenario.budgetsJson, budget::budgetsToJson(budget::loadBudgets(budgetFile)));
     load::LoadRun run(scenario);
     const auto summary = run.run(store);
-    const auto stored = diagnose::storedBudgets(store, summary.runId);
+    const auto stored = budget::storedBudgets(store, summary.runId);
     QCOMPARE(stored.size(), std::size_t(1));
     QCOMPARE(stored[0].version, 1);
-    QCOMPARE(diagnose::budgetsToJson(stored[0].budgets), scenario.budgetsJson);
+    QCOMPARE(budget::budgetsToJson(stored[0].budgets), scenario.budgetsJson);
     QVERIFY(!stored[0].setUtc.empty());
 
     // A bad budget stops the scenario before anything runs, naming the key.

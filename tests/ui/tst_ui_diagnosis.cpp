@@ -15,8 +15,8 @@
 #include "RequestsPage.h"
 #include "TraceFinder.h"
 #include "VerdictWidget.h"
-#include "diagnose/Budget.h"
-#include "diagnose/BudgetStore.h"
+#include "budget/Budget.h"
+#include "budget/BudgetStore.h"
 #include "diagnose/Diagnose.h"
 #include "diagnose/DiagnoseTestUtil.h"
 #include "diagnose/RunData.h"
@@ -37,6 +37,7 @@
 
 using namespace pb;
 using namespace pb::diagnose;
+using namespace pb::budget;
 using pb::test::Builder;
 using pb::test::Req;
 using pb::ui::BudgetModel;

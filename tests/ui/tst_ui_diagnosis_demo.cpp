@@ -8,8 +8,8 @@
 #include "DiagnosisModel.h"
 #include "DiagnosisPage.h"
 #include "VerdictWidget.h"
+#include "budget/BudgetStore.h"
 #include "demo/DemoRun.h"
-#include "diagnose/BudgetStore.h"
 #include "diagnose/Check.h"
 #include "diagnose/RunData.h"
 #include "store/RunStore.h"
@@ -95,13 +95,13 @@ void TestUiDiagnosisDemo::slowGatewayAgainstHealthy()
 
     // The verdict against a 100 ms gateway budget stored with the slow run
     // (after it: the first version is used and the page says so).
-    const auto set = diagnose::parseBudgets(
+    const auto set = budget::parseBudgets(
         R"({"defaults": {"window": "all"}, "phases": [{"metric": "gateway", "threshold": 100},
         {"metric": "gpu_queue", "threshold": 2000}]})");
     diagnose::CheckResult core;
     {
         RunStore store(db.toStdString());
-        diagnose::attachBudgets(store, slow, set);
+        budget::attachBudgets(store, slow, set);
         core = diagnose::evaluateBudgets(diagnose::loadRunData(store, slow), set);
     }
     QVERIFY2(core.verdict == diagnose::Verdict::Fail,

@@ -95,7 +95,7 @@ QVariant BudgetModel::data(const QModelIndex& index, int role) const
     if (!item || index.column() >= ColumnCount) {
         return {};
     }
-    const bool atMost = item->direction == diagnose::Direction::AtMost;
+    const bool atMost = item->direction == budget::Direction::AtMost;
     if (role == Qt::DisplayRole) {
         switch (Column(index.column())) {
         case Status:

@@ -1,6 +1,6 @@
 #include "DiagnoseAnalysis.h"
 
-#include "diagnose/BudgetStore.h"
+#include "budget/BudgetStore.h"
 #include "diagnose/Diagnose.h"
 #include "diagnose/RunData.h"
 #include "store/RunStore.h"
@@ -25,6 +25,7 @@ RunInfo runOrThrow(RunStore& store, std::int64_t runId)
 VerdictResults computeVerdict(const QString& path, std::int64_t runId, const QString& budgetFile)
 {
     using namespace pb::diagnose;
+    using namespace pb::budget;
     VerdictResults out;
     out.runId = runId;
     std::optional<BudgetSet> fileSet;
@@ -61,6 +62,7 @@ DiagnosisResults computeDiagnosis(const QString& path, std::int64_t runId,
                                   std::optional<std::int64_t> baselineRunId)
 {
     using namespace pb::diagnose;
+    using namespace pb::budget;
     DiagnosisResults out;
     out.runId = runId;
     out.baselineRunId = baselineRunId;

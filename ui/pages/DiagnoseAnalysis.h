@@ -26,7 +26,7 @@ struct VerdictResults
 };
 // Evaluates the budgets of `budgetFile` (when not empty), else the version
 // stored with the run that was in effect when it started. Throws
-// diagnose::BudgetError for a malformed file, StoreError for a bad store.
+// budget::BudgetError for a malformed file, StoreError for a bad store.
 VerdictResults computeVerdict(const QString& path, std::int64_t runId, const QString& budgetFile = {});
 
 struct DiagnosisResults

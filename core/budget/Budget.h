@@ -13,7 +13,7 @@
 #include <string_view>
 #include <vector>
 
-namespace pb::diagnose {
+namespace pb::budget {
 
 class BudgetError : public std::runtime_error
 {
@@ -80,4 +80,4 @@ std::string budgetsToJson(const BudgetSet& set);
 // "p95", "p99.9": the statistic's spelling in files and reports.
 std::string statisticName(double p);
 
-} // namespace pb::diagnose
+} // namespace pb::budget

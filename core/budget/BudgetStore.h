@@ -5,7 +5,7 @@
 // ("budgets.v<N>": value N, text {"set_utc", "budgets"}), so no schema change.
 #pragma once
 
-#include "diagnose/Budget.h"
+#include "budget/Budget.h"
 
 #include <cstdint>
 #include <optional>
@@ -16,7 +16,7 @@ namespace pb {
 class RunStore;
 }
 
-namespace pb::diagnose {
+namespace pb::budget {
 
 struct StoredBudgets
 {
@@ -54,4 +54,4 @@ BudgetHistory budgetHistory(const std::vector<StoredBudgets>& versions, const st
 
 std::string nowUtc();
 
-} // namespace pb::diagnose
+} // namespace pb::budget

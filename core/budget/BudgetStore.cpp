@@ -1,4 +1,4 @@
-#include "diagnose/BudgetStore.h"
+#include "budget/BudgetStore.h"
 
 #include "store/RunStore.h"
 
@@ -7,7 +7,7 @@
 #include <algorithm>
 #include <ctime>
 
-namespace pb::diagnose {
+namespace pb::budget {
 namespace {
 
 constexpr std::string_view kPrefix = "budgets.v";
@@ -107,4 +107,4 @@ BudgetHistory budgetHistory(const std::vector<StoredBudgets>& versions, const st
     return h;
 }
 
-} // namespace pb::diagnose
+} // namespace pb::budget

@@ -1,4 +1,4 @@
-#include "diagnose/Budget.h"
+#include "budget/Budget.h"
 
 #include "stats/Metric.h"
 
@@ -8,7 +8,7 @@
 #include <fstream>
 #include <sstream>
 
-namespace pb::diagnose {
+namespace pb::budget {
 namespace {
 
 using Json = nlohmann::ordered_json;
@@ -395,4 +395,4 @@ std::string budgetsToJson(const BudgetSet& set)
     return j.dump(2);
 }
 
-} // namespace pb::diagnose
+} // namespace pb::budget

@@ -1,1 +1,0 @@
-target_sources(phasebench_cli_lib PRIVATE cli/DemoCommand.cpp)
