@@ -1,8 +1,5 @@
-# The load engine (core/load) and the stream readers it shares with importers (core/stream).
+# core/load: the load engine (scenario, scheduler, libcurl transport, run).
 target_sources(phasebench_core PRIVATE
-  ${CMAKE_CURRENT_LIST_DIR}/../stream/SseParser.cpp
-  ${CMAKE_CURRENT_LIST_DIR}/../stream/ChatStreamReader.cpp
-  ${CMAKE_CURRENT_LIST_DIR}/../stream/ChatChunkScan.cpp
   ${CMAKE_CURRENT_LIST_DIR}/TraceContext.cpp
   ${CMAKE_CURRENT_LIST_DIR}/Scenario.cpp
   ${CMAKE_CURRENT_LIST_DIR}/ScenarioConfig.cpp

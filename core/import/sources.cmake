@@ -1,8 +1,14 @@
-# Importers of other tools' formats (included from core/CMakeLists.txt).
+# core/import: the import pipeline and the importers of other tools' formats.
 # simdjson (Debian libsimdjson-dev) parses the k6 NDJSON hot path: nlohmann/json
 # is several times too slow for the >= 100 MB/s import target.
 find_package(simdjson REQUIRED GLOBAL)
 target_sources(phasebench_core PRIVATE
+  ${CMAKE_CURRENT_LIST_DIR}/Importer.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/ImportFile.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/PipelinedSink.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/CsvReader.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/ValueParse.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/NativeCsvImporter.cpp
   ${CMAKE_CURRENT_LIST_DIR}/TimeParse.cpp
   ${CMAKE_CURRENT_LIST_DIR}/GzipStream.cpp
   ${CMAKE_CURRENT_LIST_DIR}/LineReader.cpp

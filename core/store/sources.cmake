@@ -1,0 +1,8 @@
+# core/store: the workbench file. The only folder that speaks SQL.
+target_sources(phasebench_core PRIVATE
+  ${CMAKE_CURRENT_LIST_DIR}/Sqlite.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/Schema.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/RunStore.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/BatchTables.cpp
+)
+target_link_libraries(phasebench_core PRIVATE SQLite::SQLite3)
