@@ -1,5 +1,5 @@
 // End-to-end benchmark of the load engine against loopback servers it starts
-// itself (figures: bench/RESULTS-load.md). Sections:
+// itself (figures: bench/RESULTS.md, "Load engine"). Sections:
 //   accuracy  milestone error vs the scripted server's own write times
 //   capacity  highest open-model rate with 0 dropped iterations (non-streaming, streaming)
 //   lag       generator lag p50/p99 and CPU per 1,000 requests at 1,000 req/s, and `hey`

@@ -1,4 +1,4 @@
-// bench_telemetry: figures for bench/RESULTS-telemetry.md.
+// bench_telemetry: figures for bench/RESULTS.md ("OTLP receiver and join").
 //   receiver [--spans N] [--clients C] [--batch B]
 //       a replay client (C threads, keep-alive, protobuf bodies of B spans)
 //       posts N spans to the OTLP receiver, which stores them through the

@@ -1,5 +1,5 @@
 # Load engine benchmark: accuracy of stream milestones, open-model capacity,
-# generator lag and CPU against `hey`, concurrent SSE streams. See bench/RESULTS-load.md.
+# generator lag and CPU against `hey`, concurrent SSE streams. See bench/RESULTS.md, "Load engine".
 if(NOT TARGET phasebench_load_testservers)
   find_package(PkgConfig REQUIRED)
   find_package(Threads REQUIRED)

@@ -1,6 +1,6 @@
 # bench_telemetry: OTLP receiver throughput (replay client and the real
 # OpenTelemetry JS exporter) and the client/server join of a million
-# attempts. See bench/RESULTS-telemetry.md.
+# attempts. See bench/RESULTS.md, "OTLP receiver and join".
 add_executable(bench_telemetry ${CMAKE_CURRENT_LIST_DIR}/bench_telemetry.cpp)
 target_link_libraries(bench_telemetry PRIVATE phasebench_core phasebench_settings nlohmann_json::nlohmann_json
   PkgConfig::HTTPLIB)
