@@ -3,6 +3,7 @@
 #include "ChartExport.h"
 #include "DistributionsAnalysis.h"
 #include "PhaseColors.h"
+#include "PlotLegend.h"
 
 #include <QCoreApplication>
 #include <QSplitter>
@@ -26,6 +27,7 @@ QCustomPlot* makePlot(QWidget* parent, const QString& id, const QString& exportN
     small.setPointSizeF(small.pointSizeF() * 0.85);
     p->legend->setFont(small);
     p->legend->setVisible(false);
+    placeLegendBelow(p, 2);
     installChartExportMenu(p, exportName);
     return p;
 }
@@ -49,7 +51,6 @@ DistributionPlots::DistributionPlots(QWidget* parent)
     m_histogram->yAxis->setLabel(tr("share of values per bin (%)"));
     m_cdf->yAxis->setLabel(tr("values at or below (%)"));
     m_cdf->legend->setVisible(false);
-    m_cdf->axisRect()->insetLayout()->setInsetAlignment(0, Qt::AlignBottom | Qt::AlignRight);
     auto* split = new QSplitter(Qt::Horizontal, this);
     split->setChildrenCollapsible(false);
     split->addWidget(m_histogram);

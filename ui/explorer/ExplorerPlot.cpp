@@ -1,6 +1,7 @@
 #include "ExplorerPlot.h"
 
 #include "ChartExport.h"
+#include "PlotLegend.h"
 
 #include <QContextMenuEvent>
 #include <QMenu>
@@ -58,8 +59,7 @@ ExplorerPlot::ExplorerPlot(QWidget* parent)
     setObjectName(QStringLiteral("explorerPlot"));
     setInteractions(QCP::iRangeDrag | QCP::iRangeZoom);
     legend->setVisible(true);
-    legend->setBrush(QColor(255, 255, 255, 200)); // points behind the legend stay visible
-    axisRect()->insetLayout()->setInsetAlignment(0, Qt::AlignTop | Qt::AlignRight);
+    placeLegendBelow(this);
     setMinimumHeight(220);
     setNoAntialiasingOnDrag(true);
 }

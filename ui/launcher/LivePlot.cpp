@@ -3,6 +3,7 @@
 #include "ChartExport.h"
 #include "DemoController.h"
 #include "PhaseColors.h"
+#include "PlotLegend.h"
 
 #include <QContextMenuEvent>
 #include <QMenu>
@@ -68,7 +69,7 @@ LivePlot::LivePlot(QWidget* parent)
 
     legend->setVisible(true);
     legend->setFont(QFont(font().family(), 8));
-    m_rates->insetLayout()->addElement(legend, Qt::AlignTop | Qt::AlignLeft);
+    placeLegendBelow(this);
     for (QCPAxisRect* rect : {m_rates, m_latency}) {
         rect->setRangeDrag(Qt::Horizontal);
         rect->setRangeZoom(Qt::Horizontal);

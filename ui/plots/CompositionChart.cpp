@@ -52,6 +52,7 @@ void CompositionChart::setComposition(const stats::TailComposition& composition)
         m_categories << tr("p%1").arg(band.p * 100.0, 0, 'g', 4);
     }
     auto* series = new QStackedBarSeries;
+    QStringList negative;
     for (std::size_t c = 0; c < composition.components.size(); ++c) {
         const QString name = QString::fromStdString(composition.components[c]);
         m_components << name;
@@ -61,7 +62,13 @@ void CompositionChart::setComposition(const stats::TailComposition& composition)
         for (const auto& band : composition.bands) {
             const double v = c < band.meanComponents.size() ? band.meanComponents[c] : 0.0;
             values.push_back(v);
-            *set << (std::isfinite(v) ? v : 0.0); // an empty band draws nothing
+            // An empty band draws nothing; a negative segment (a negative
+            // envelope, flagged by the analysis) is named in the title
+            // instead of pulling the axis below zero.
+            *set << (std::isfinite(v) && v > 0 ? v : 0.0);
+            if (std::isfinite(v) && v < 0 && !negative.contains(name)) {
+                negative << name;
+            }
         }
         m_values.push_back(std::move(values));
         series->append(set);
@@ -77,24 +84,25 @@ void CompositionChart::setComposition(const stats::TailComposition& composition)
     y->setLabelFormat(QStringLiteral("%.0f"));
     chart()->addAxis(y, Qt::AlignLeft);
     series->attachAxis(y);
-    // From zero up to the tallest bar; below zero only when a segment is
-    // negative (a negative envelope is flagged, never clamped).
-    double low = 0;
+    // From zero up to the tallest bar.
     double high = 0;
     for (std::size_t b = 0; b < composition.bands.size(); ++b) {
         double up = 0;
-        double down = 0;
         for (const auto& values : m_values) {
-            const double v = std::isfinite(values[b]) ? values[b] : 0.0;
-            (v < 0 ? down : up) += v;
+            up += std::isfinite(values[b]) && values[b] > 0 ? values[b] : 0.0;
         }
-        low = std::min(low, down);
         high = std::max(high, up);
     }
-    y->setRange(low, high > low ? high : low + 1);
+    y->setRange(0, high > 0 ? high : 1);
     y->applyNiceNumbers();
-    chart()->setTitle(
-        tr("Composition of the requests at each percentile (N = %L1)").arg(qulonglong(composition.n)));
+    y->setMin(0);
+    QString title =
+        tr("Composition of the requests at each percentile (N = %L1)").arg(qulonglong(composition.n));
+    if (!negative.isEmpty()) {
+        title += QLatin1Char('\n') +
+                 tr("Negative, not drawn: %1 (see the table)").arg(negative.join(QStringLiteral(", ")));
+    }
+    chart()->setTitle(title);
 }
 
 std::vector<double> CompositionChart::segmentValues(int component) const

@@ -2,8 +2,11 @@
 
 #include "ChartExport.h"
 #include "PhaseColors.h"
+#include "PlotLegend.h"
 #include "TimelineAnalysis.h"
 #include "stats/Percentile.h"
+
+#include <QFontMetricsF>
 
 #include <algorithm>
 
@@ -21,10 +24,12 @@ KneePlot::KneePlot(QWidget* parent)
     QFont small = font();
     small.setPointSizeF(small.pointSizeF() * 0.85);
     legend->setFont(small);
-    axisRect()->insetLayout()->setInsetAlignment(0, Qt::AlignTop | Qt::AlignLeft);
+    // One item per line: the knee is the narrow column of the page.
+    placeLegendBelow(this, 1);
     yAxis->setLabel(tr("achieved throughput (completed/s)"));
     yAxis2->setVisible(true);
     installChartExportMenu(this, QStringLiteral("timeline-knee"));
+    connect(this, &QCustomPlot::afterLayout, this, &KneePlot::placeLabels);
 }
 
 void KneePlot::clearKnee()
@@ -76,8 +81,7 @@ void KneePlot::setResults(const TimelineResults& r)
         auto* label = new QCPItemText(this);
         label->setObjectName(QStringLiteral("pointLabel"));
         label->position->setCoords(*rate, pt.throughput.value_or(0.0));
-        label->setPositionAlignment(Qt::AlignLeft | Qt::AlignBottom);
-        label->setPadding(QMargins(4, 0, 0, 4));
+        label->setPadding(QMargins(3, 2, 3, 2)); // alignment: placeLabels()
         label->setText(QString::fromStdString(pt.stage));
     }
     maxY = std::max(maxY, maxX);
@@ -120,8 +124,7 @@ void KneePlot::setResults(const TimelineResults& r)
             text->position->setTypeX(QCPItemPosition::ptPlotCoords);
             text->position->setTypeY(QCPItemPosition::ptAxisRectRatio);
             text->position->setCoords(*rate, 0.0);
-            text->setPositionAlignment(Qt::AlignRight | Qt::AlignTop);
-            text->setPadding(QMargins(0, 2, 4, 0));
+            text->setPadding(QMargins(3, 2, 3, 2)); // alignment: placeLabels()
             text->setColor(phaseColor("gpu_queue"));
             text->setText(tr("knee: %1").arg(QString::fromStdString(*r.kneeStage)));
         }
@@ -138,6 +141,62 @@ void KneePlot::setResults(const TimelineResults& r)
     yAxis2->setRangeUpper(std::max(1.0, yAxis2->range().upper * 1.15));
     legend->setVisible(true);
     replot();
+}
+
+namespace {
+
+QRectF textRect(const QCPItemText* item, Qt::Alignment align)
+{
+    const QMargins pad = item->padding();
+    const QSizeF size = QFontMetricsF(item->font()).size(0, item->text()) +
+                        QSizeF(pad.left() + pad.right(), pad.top() + pad.bottom());
+    const QPointF at = item->position->pixelPosition();
+    const double x = (align & Qt::AlignLeft) ? at.x() : at.x() - size.width();
+    const double y = (align & Qt::AlignTop) ? at.y() : at.y() - size.height();
+    return {QPointF(x, y), size};
+}
+
+} // namespace
+
+void KneePlot::placeLabels()
+{
+    const QRectF area = axisRect()->rect();
+    std::vector<QRectF> taken;
+    auto place = [&](QCPItemText* item, std::initializer_list<Qt::Alignment> candidates) {
+        Qt::Alignment best = *candidates.begin();
+        double bestCost = -1;
+        for (const auto align : candidates) {
+            const QRectF r = textRect(item, align);
+            // Cost: area outside the axis rect plus area over other labels.
+            double cost = r.width() * r.height() - (r & area).width() * (r & area).height();
+            for (const auto& other : taken) {
+                const QRectF overlap = r & other;
+                cost += overlap.width() * overlap.height();
+            }
+            if (bestCost < 0 || cost < bestCost) {
+                best = align;
+                bestCost = cost;
+            }
+            if (cost == 0) {
+                break;
+            }
+        }
+        item->setPositionAlignment(best);
+        taken.push_back(textRect(item, best));
+    };
+    for (int i = 0; i < itemCount(); ++i) {
+        if (item(i)->objectName() == QLatin1String("kneeLabel")) {
+            place(qobject_cast<QCPItemText*>(item(i)),
+                  {Qt::AlignRight | Qt::AlignTop, Qt::AlignLeft | Qt::AlignTop});
+        }
+    }
+    for (int i = 0; i < itemCount(); ++i) {
+        if (item(i)->objectName() == QLatin1String("pointLabel")) {
+            place(qobject_cast<QCPItemText*>(item(i)),
+                  {Qt::AlignLeft | Qt::AlignBottom, Qt::AlignRight | Qt::AlignBottom,
+                   Qt::AlignLeft | Qt::AlignTop, Qt::AlignRight | Qt::AlignTop});
+        }
+    }
 }
 
 QStringList KneePlot::pointLabels() const

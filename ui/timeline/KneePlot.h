@@ -32,6 +32,10 @@ public:
     QString kneeLabel() const;
 
 private:
+    // Before each draw: places every label where it is whole inside the
+    // axis rect and clear of the others (stages can lie close together).
+    void placeLabels();
+
     QCPGraph* m_throughput = nullptr;
     QCPGraph* m_latency = nullptr;
     QCPGraph* m_follow = nullptr;

@@ -2,6 +2,7 @@
 
 #include "ChartExport.h"
 #include "PhaseColors.h"
+#include "PlotLegend.h"
 #include "TimelineAnalysis.h"
 #include "stats/Metric.h"
 
@@ -50,7 +51,6 @@ TimelinePlots::TimelinePlots(QWidget* parent)
         // Fixed side margins: the stacked plots' time axes line up pixel for pixel.
         p->axisRect()->setAutoMargins(QCP::msTop | QCP::msBottom);
         p->axisRect()->setMargins(QMargins(kSideMargin, 0, kSideMargin, 0));
-        p->xAxis->setLabel(tr("time from run start (s)"));
         p->legend->setVisible(true);
         QFont legendFont = font();
         legendFont.setPointSizeF(legendFont.pointSizeF() * 0.85);
@@ -58,18 +58,22 @@ TimelinePlots::TimelinePlots(QWidget* parent)
         p->plotLayout()->insertRow(0);
         m_notes[std::size_t(i)] = new QCPTextElement(p, QString(), legendFont);
         p->plotLayout()->addElement(0, 0, m_notes[std::size_t(i)]);
+        placeLegendBelow(p);
         connect(p->xAxis, qOverload<const QCPRange&>(&QCPAxis::rangeChanged), this,
                 &TimelinePlots::syncTimeAxes);
         installChartExportMenu(p, QLatin1String(kExportNames[i]));
         m_plots[std::size_t(i)] = p;
         split->addWidget(p);
     }
-    plot(Load)->yAxis->setLabel(tr("arrival rate (requests/s)"));
-    plot(InFlight)->yAxis->setLabel(tr("requests in flight"));
+    // Short axis titles: each plot is short, and its title above says what
+    // is drawn. One time axis title, under the bottom plot.
+    plot(Errors)->xAxis->setLabel(tr("time from run start (s)"));
+    plot(Load)->yAxis->setLabel(tr("requests/s"));
+    plot(InFlight)->yAxis->setLabel(tr("in flight"));
     plot(InFlight)->yAxis2->setLabel(tr("dropped"));
     plot(InFlight)->yAxis2->setVisible(true);
     plot(Latency)->yAxis->setLabel(tr("latency (ms)"));
-    plot(Errors)->yAxis->setLabel(tr("error rate (% of started)"));
+    plot(Errors)->yAxis->setLabel(tr("% of started"));
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
     layout->addWidget(split);
@@ -152,7 +156,7 @@ void TimelinePlots::setResults(const TimelineResults& r)
     for (const auto& s : r.latency) {
         put(Latency, s, metricLabel(s.name), phaseColor(s.name));
     }
-    plot(Latency)->yAxis->setLabel(tr("%1 per interval (ms)").arg(level));
+    plot(Latency)->yAxis->setLabel(tr("%1 (ms)").arg(level));
     m_notes[Latency]->setText(
         (r.joined ? tr("%1 of TTFT (first visible text), GPU queue and total per interval")
                   : tr("%1 of TTFT (first visible text) and total per interval; no GPU queue "
