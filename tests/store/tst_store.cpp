@@ -1,7 +1,9 @@
 #include "TestUtil.h"
 #include "model/RequestColumns.h"
+#include "store/BlockCodec.h"
 #include "store/RunStore.h"
 #include "store/Schema.h"
+#include "store/StoreTesting.h"
 
 #include <QFile>
 #include <QTest>
@@ -103,7 +105,7 @@ void compareTable(const RequestTable& t, const std::vector<RequestRecord>& rows)
 
 std::int64_t blockCount(RunStore& store, std::int64_t run)
 {
-    auto st = store.connection().prepare("SELECT count(*) FROM request_blocks WHERE run_id = ?");
+    auto st = storeConnection(store).prepare("SELECT count(*) FROM request_blocks WHERE run_id = ?");
     st.bind(1, run);
     st.step();
     return st.int64(0);
@@ -183,7 +185,7 @@ void TestStore::nullsStayNull()
     }
     QVERIFY(back[0] == r);
     // And it is NULL in SQL, not 0 or ''.
-    auto st = store.connection().prepare("SELECT " + sqlColumnName(col) + " IS NULL FROM requests");
+    auto st = storeConnection(store).prepare("SELECT " + sqlColumnName(col) + " IS NULL FROM requests");
     QVERIFY(st.step());
     if (col.type != ColumnType::OutcomeEnum && col.type != ColumnType::UsageEnum) {
         QCOMPARE(st.int64(0), 1);
@@ -373,7 +375,7 @@ void TestStore::refusesNewerFile()
     const auto path = test::tempPath(dir, "new.phasebench");
     {
         RunStore store(path);
-        store.connection().exec("PRAGMA user_version = " + std::to_string(schema::currentVersion() + 5));
+        storeConnection(store).exec("PRAGMA user_version = " + std::to_string(schema::currentVersion() + 5));
     }
     try {
         RunStore store(path);
@@ -505,7 +507,7 @@ void TestStore::blocksEqualRowsWithNulls()
     // is not seen, while the row table has it.
     {
         RunStore writer(path);
-        writer.connection().exec("UPDATE requests SET total_ns = 123000000 WHERE seq = 1");
+        storeConnection(writer).exec("UPDATE requests SET total_ns = 123000000 WHERE seq = 1");
     }
     QCOMPARE(reader.requestsBySeq(run, 1, 1)[0].total, OptNanos{123'000'000});
     const auto fromBlocks = reader.loadRequestTable(run, {"total"});
@@ -575,7 +577,7 @@ void TestStore::staleOrDamagedBlocksAreRebuilt()
         store.insertRequests(run, rows);
         // A row written past the store: the blocks no longer cover the run.
         const auto extra = variedRows(2, 500)[1]; // [0] has no trace ID
-        insertRawRow(store.connection(), run, 20, extra);
+        insertRawRow(storeConnection(store), run, 20, extra);
         rows.push_back(extra);
     }
     {
@@ -588,12 +590,13 @@ void TestStore::staleOrDamagedBlocksAreRebuilt()
         // Read-write: rebuilds the run's blocks from its rows, then reads them.
         RunStore store(path);
         compareTable(store.loadRequestTable(run), rows);
-        auto st = store.connection().prepare("SELECT sum(row_count) FROM request_blocks WHERE run_id = ?");
+        auto st =
+            storeConnection(store).prepare("SELECT sum(row_count) FROM request_blocks WHERE run_id = ?");
         st.bind(1, run);
         QVERIFY(st.step());
         QCOMPARE(st.int64(0), 21);
         // A damaged block is not trusted either.
-        store.connection().exec("UPDATE request_blocks SET data = x'0107' WHERE first_seq = 0");
+        storeConnection(store).exec("UPDATE request_blocks SET data = x'0107' WHERE first_seq = 0");
     }
     {
         RunStore reader(path, RunStore::Mode::ReadOnly);
@@ -603,7 +606,7 @@ void TestStore::staleOrDamagedBlocksAreRebuilt()
     RunStore store(path);
     compareTable(store.loadRequestTable(run), rows);
     auto st =
-        store.connection().prepare("SELECT hex(substr(data, 1, 2)) FROM request_blocks WHERE run_id = ?");
+        storeConnection(store).prepare("SELECT hex(substr(data, 1, 2)) FROM request_blocks WHERE run_id = ?");
     st.bind(1, run);
     QVERIFY(st.step());
     QVERIFY(st.text(0) != "0107");
@@ -649,7 +652,8 @@ void TestStore::migratesVersion2File()
     // The migration built the blocks, and the trace index is gone.
     QVERIFY(blockCount(store, 1) > 0);
     QCOMPARE(blockCount(store, 2), 0);
-    auto idx = store.connection().prepare("SELECT count(*) FROM sqlite_schema WHERE name = 'requests_trace'");
+    auto idx =
+        storeConnection(store).prepare("SELECT count(*) FROM sqlite_schema WHERE name = 'requests_trace'");
     QVERIFY(idx.step());
     QCOMPARE(idx.int64(0), 0);
     compareTable(store.loadRequestTable(1), rows);
@@ -678,12 +682,12 @@ void TestStore::migratesVersion3SpanIndex()
     }
     RunStore store(path);
     QCOMPARE(store.schemaVersion(), schema::currentVersion());
-    auto idx = store.connection().prepare(
+    auto idx = storeConnection(store).prepare(
         "SELECT group_concat(name) FROM sqlite_schema WHERE tbl_name = 'spans' AND type = 'index'");
     QVERIFY(idx.step());
     QCOMPARE(std::string(idx.text(0)), std::string("spans_run"));
     // Three segments: A (spans 1-2), B (3), A (4).
-    auto seg = store.connection().prepare("SELECT count(*) FROM span_traces WHERE run_id = 1");
+    auto seg = storeConnection(store).prepare("SELECT count(*) FROM span_traces WHERE run_id = 1");
     QVERIFY(seg.step());
     QCOMPARE(seg.int64(0), std::int64_t(3));
     // Spans of one trace, not those of another with the same key, in time order.
@@ -741,12 +745,12 @@ void TestStore::spanTraceLookups()
     }
     QCOMPARE(store.spansOfTrace(other, trace(2)).size(), std::size_t(1));
     // Fewer segments than spans: consecutive spans of a trace share one.
-    auto seg = store.connection().prepare("SELECT count(*) FROM span_traces WHERE run_id = ?");
+    auto seg = storeConnection(store).prepare("SELECT count(*) FROM span_traces WHERE run_id = ?");
     seg.bind(1, run);
     QVERIFY(seg.step());
     QVERIFY2(seg.int64(0) < 200 / 2, std::to_string(seg.int64(0)).c_str());
     // Look-ups search the segment key and the spans' id range, never a scan.
-    auto plan = store.connection().prepare(
+    auto plan = storeConnection(store).prepare(
         "EXPLAIN QUERY PLAN SELECT s.* FROM span_traces t JOIN spans s ON s.id BETWEEN t.first_id AND "
         "t.last_id WHERE t.run_id = ?1 AND t.trace_key = ?2 AND s.trace_id = ?3");
     std::string detail;
@@ -757,7 +761,7 @@ void TestStore::spanTraceLookups()
     QVERIFY2(detail.find("SEARCH s USING INTEGER PRIMARY KEY") != std::string::npos, detail.c_str());
     // Deleting a run takes its segments along.
     store.deleteRun(run);
-    auto left = store.connection().prepare("SELECT count(*) FROM span_traces WHERE run_id = ?");
+    auto left = storeConnection(store).prepare("SELECT count(*) FROM span_traces WHERE run_id = ?");
     left.bind(1, run);
     QVERIFY(left.step());
     QCOMPARE(left.int64(0), std::int64_t(0));
@@ -769,7 +773,7 @@ void TestStore::runsCheckedTransaction()
     QTemporaryDir dir;
     RunStore store(test::tempPath(dir, "fk.phasebench"));
     const auto fk = [&] {
-        auto st = store.connection().prepare("PRAGMA foreign_keys");
+        auto st = storeConnection(store).prepare("PRAGMA foreign_keys");
         st.step();
         return st.int64(0);
     };
@@ -797,7 +801,7 @@ void TestStore::runsCheckedTransaction()
     QCOMPARE(fk(), std::int64_t(1));
     store.deleteRun(run); // cascades again
     QVERIFY(store.spansOfTrace(run, s.traceId).empty());
-    auto left = store.connection().prepare(
+    auto left = storeConnection(store).prepare(
         "SELECT (SELECT count(*) FROM spans) + (SELECT count(*) FROM span_traces)");
     QVERIFY(left.step());
     QCOMPARE(left.int64(0), std::int64_t(0));
@@ -807,7 +811,7 @@ void TestStore::pageSizeAndCheckpointInterval()
 {
     QTemporaryDir dir;
     const auto pragma = [](RunStore& store, const char* name) {
-        auto st = store.connection().prepare(std::string("PRAGMA ") + name);
+        auto st = storeConnection(store).prepare(std::string("PRAGMA ") + name);
         st.step();
         return st.int64(0);
     };
@@ -846,9 +850,9 @@ void TestStore::orderFromBlocksMatchesSql()
         const auto sqlName = sqlColumnName(requestColumns()[static_cast<std::size_t>(idx)]);
         for (bool ascending : {true, false}) {
             // The order SQLite gives (what seqsOrderedBy returned before the blocks).
-            auto st = store.connection().prepare("SELECT seq FROM requests WHERE run_id = ? ORDER BY (" +
-                                                 sqlName + " IS NULL), " + sqlName +
-                                                 (ascending ? " ASC" : " DESC") + ", seq");
+            auto st = storeConnection(store).prepare("SELECT seq FROM requests WHERE run_id = ? ORDER BY (" +
+                                                     sqlName + " IS NULL), " + sqlName +
+                                                     (ascending ? " ASC" : " DESC") + ", seq");
             st.bind(1, run);
             std::vector<std::int64_t> expected;
             while (st.step()) {
