@@ -27,27 +27,9 @@ std::optional<double> parseNumber(std::string_view s)
 
 } // namespace
 
-std::string_view eventUnitName(EventUnit u)
-{
-    return u == EventUnit::Attempts ? "attempts" : "logical";
-}
-
 std::string_view tokenCountingName(TokenCounting t)
 {
     return t == TokenCounting::Billed ? "billed" : "logical";
-}
-
-std::string_view cachedFilterName(CachedFilter c)
-{
-    switch (c) {
-    case CachedFilter::Include:
-        return "include";
-    case CachedFilter::Exclude:
-        return "exclude";
-    case CachedFilter::Only:
-        return "only";
-    }
-    return {};
 }
 
 std::string outcomeFilterName(const OutcomeFilter& f)

@@ -89,9 +89,7 @@ std::string scopeLabel(const Scope& s);
 std::string windowLabel(const Window& w);
 std::string statisticLabel(const Statistic& s);
 
-std::string_view eventUnitName(EventUnit u);           // "attempts", "logical"
 std::string_view tokenCountingName(TokenCounting t);   // "billed", "logical"
-std::string_view cachedFilterName(CachedFilter c);     // "include", "exclude", "only"
 std::string outcomeFilterName(const OutcomeFilter& f); // "completed", "all", or an outcome
 
 // Parsers for the compact CLI specs; nullopt on a malformed spec.
