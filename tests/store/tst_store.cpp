@@ -29,6 +29,7 @@ private Q_SLOTS:
     void pagingAndOrdering();
     void requestTableColumns();
     void spansSamplesFigures();
+    void typedFiguresKeepTheirStoredNames();
     void rollbackLeavesNothing();
     void migratesVersion1File();
     void refusesNewerFile();
@@ -325,6 +326,116 @@ void TestStore::spansSamplesFigures()
     QCOMPARE(figs[1].name, std::string("k6.threshold.llm_ttft_ms"));
     QVERIFY(!figs[1].value);
     QCOMPARE(figs[1].text, std::string("p(95)<1200"));
+}
+
+// The typed records are stored under the names files have always used, so
+// files written before them read the same.
+void TestStore::typedFiguresKeepTheirStoredNames()
+{
+    QTemporaryDir dir;
+    RunStore store(test::tempPath(dir, "f.phasebench"));
+    const auto run = store.createRun({.name = "f"});
+    pb::store::LoadFigures load;
+    load.requestedRate = 20;
+    load.achievedRate = 19.5;
+    load.droppedIterations = 3;
+    load.iterationsScheduled = 600;
+    load.iterationsStarted = 597;
+    load.attempts = 610;
+    load.retries = 13;
+    load.generatorLagP50Ms = 0.2;
+    load.generatorLagP99Ms = 1.5; // generatorLagMaxMs left empty: stored as NULL
+    load.generatorBound = false;
+    load.generatorBoundReason = "lag within limits";
+    load.generatorCpuSeconds = 0.75;
+    load.generatorInstanceId = "0123abcd";
+    load.traceIdCollisions = 0;
+    load.steadyWindowStartMs = 2000;
+    load.steadyWindowEndMs = 32000;
+    load.stages.push_back({"rate-20", 20.0, 19.5, 3.0});
+    load.stages.push_back({"closed", std::nullopt, 4.0, 0.0}); // no planned rate: not stored
+    store.catalogue().setLoadFigures(run, load);
+    pb::store::JoinFigures join;
+    join.coverage = 0.98;
+    join.matched = 98;
+    join.unmatchedServerTraces = 1;
+    join.negativeEnvelopes = 0;
+    join.duplicateTraceIds = 2;
+    store.catalogue().setJoinFigures(run, join);
+    store.catalogue().setSpanRulesJson(run, R"({"names":[]})");
+    store.catalogue().setBudgets(run, 1, R"({"set_utc":"x","budgets":[]})");
+
+    std::map<std::string, RunStore::Figure> byName;
+    for (auto& f : store.figures(run)) {
+        byName[f.name] = f;
+    }
+    const auto value = [&](const char* name) {
+        return byName.at(name).value;
+    };
+    QCOMPARE(value("requested_rate"), std::optional(20.0));
+    QCOMPARE(byName.at("requested_rate").text, std::string("iterations/s planned, steady window"));
+    QCOMPARE(value("achieved_rate"), std::optional(19.5));
+    QCOMPARE(value("dropped_iterations"), std::optional(3.0));
+    QCOMPARE(value("iterations_scheduled"), std::optional(600.0));
+    QCOMPARE(value("iterations_started"), std::optional(597.0));
+    QCOMPARE(value("attempts"), std::optional(610.0));
+    QCOMPARE(value("retries"), std::optional(13.0));
+    QCOMPARE(value("generator_lag_p50_ms"), std::optional(0.2));
+    QCOMPARE(value("generator_lag_p99_ms"), std::optional(1.5));
+    QVERIFY(byName.count("generator_lag_max_ms") && !value("generator_lag_max_ms"));
+    QCOMPARE(value("generator_bound"), std::optional(0.0));
+    QCOMPARE(byName.at("generator_bound").text, std::string("lag within limits"));
+    QCOMPARE(value("generator_cpu_s"), std::optional(0.75));
+    QCOMPARE(byName.at("generator_instance_id").text, std::string("0123abcd"));
+    QCOMPARE(value("trace_id_collisions"), std::optional(0.0));
+    QCOMPARE(value("steady_window_start_ms"), std::optional(2000.0));
+    QCOMPARE(value("steady_window_end_ms"), std::optional(32000.0));
+    QCOMPARE(value("stage.rate-20.requested_rate"), std::optional(20.0));
+    QCOMPARE(value("stage.rate-20.achieved_rate"), std::optional(19.5));
+    QCOMPARE(value("stage.rate-20.dropped_iterations"), std::optional(3.0));
+    QVERIFY(!byName.count("stage.closed.requested_rate"));
+    QCOMPARE(value("stage.closed.achieved_rate"), std::optional(4.0));
+    QCOMPARE(value("join_coverage"), std::optional(0.98));
+    QCOMPARE(value("join_matched"), std::optional(98.0));
+    QCOMPARE(value("join_unmatched_server_traces"), std::optional(1.0));
+    QCOMPARE(value("join_negative_envelopes"), std::optional(0.0));
+    QCOMPARE(value("join_duplicate_trace_ids"), std::optional(2.0));
+    QCOMPARE(byName.at("span_rules").text, std::string(R"({"names":[]})"));
+    QCOMPARE(value("budgets.v1"), std::optional(1.0));
+    QCOMPARE(byName.size(), std::size_t(28));
+
+    // And back through the typed record.
+    const auto back = store.catalogue().runFigures(run);
+    QCOMPARE(back.load.requestedRate, load.requestedRate);
+    QCOMPARE(back.load.achievedRate, load.achievedRate);
+    QCOMPARE(back.load.generatorLagP99Ms, load.generatorLagP99Ms);
+    QVERIFY(!back.load.generatorLagMaxMs);
+    QCOMPARE(back.load.generatorBound, std::optional(false));
+    QCOMPARE(back.load.generatorBoundReason, load.generatorBoundReason);
+    QCOMPARE(back.load.generatorInstanceId, load.generatorInstanceId);
+    QCOMPARE(back.load.steadyWindowEndMs, load.steadyWindowEndMs);
+    QCOMPARE(back.load.stages.size(), std::size_t(2));
+    QCOMPARE(back.load.stages[0].stage, std::string("closed")); // in name order
+    QVERIFY(!back.load.stages[0].requestedRate);
+    QCOMPARE(back.load.stages[0].achievedRate, std::optional(4.0));
+    QCOMPARE(back.load.stage("rate-20")->droppedIterations, std::optional(3.0));
+    QCOMPARE(back.join.coverage, join.coverage);
+    QCOMPARE(back.join.duplicateTraceIds, join.duplicateTraceIds);
+    QCOMPARE(store.catalogue().spanRulesJson(run), std::optional<std::string>(R"({"names":[]})"));
+    const auto budgets = store.catalogue().budgets(run);
+    QCOMPARE(budgets.size(), std::size_t(1));
+    QCOMPARE(budgets[0].version, 1);
+    QCOMPARE(budgets[0].key, std::string("budgets.v1"));
+
+    // A closed model stores its missing rate as NULL with its own note.
+    const auto closed = store.createRun({.name = "closed"});
+    store.catalogue().setLoadFigures(closed, pb::store::LoadFigures{});
+    QVERIFY(!store.figure(closed, "requested_rate"));
+    for (const auto& f : store.figures(closed)) {
+        if (f.name == "requested_rate") {
+            QCOMPARE(f.text, std::string("closed model: no target rate"));
+        }
+    }
 }
 
 void TestStore::rollbackLeavesNothing()
