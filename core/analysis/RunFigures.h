@@ -3,6 +3,7 @@
 #pragma once
 
 #include "load/GeneratorLag.h"
+#include "store/RunFiguresRecord.h"
 
 #include <cstdint>
 #include <optional>
@@ -15,43 +16,13 @@ class RunStore;
 
 namespace pb::analysis {
 
-struct StageRunFigures
-{
-    std::string stage;
-    std::optional<double> requestedRate; // iterations/s planned
-    std::optional<double> achievedRate;  // iterations/s started
-    std::optional<double> droppedIterations;
-};
+using StageRunFigures = store::StageFigures;
 
-struct RunFigures
+// A load run's figures (store/RunFiguresRecord.h) and the join coverage
+// stored with the run.
+struct RunFigures : store::LoadFigures
 {
-    // Over the steady window (warm-up excluded), as the load run stored them.
-    std::optional<double> requestedRate;
-    std::optional<double> achievedRate;
-    std::optional<double> droppedIterations; // whole run
-    std::optional<double> iterationsScheduled;
-    std::optional<double> iterationsStarted;
-    std::optional<double> attempts;
-    std::optional<double> retries;
-    std::optional<double> generatorLagP50Ms;
-    std::optional<double> generatorLagP99Ms;
-    std::optional<double> generatorLagMaxMs;
-    std::optional<double> generatorCpuSeconds;
-    std::optional<double> traceIdCollisions;
-    std::optional<double> steadyWindowStartMs;
-    std::optional<double> steadyWindowEndMs;
-    std::optional<double> joinCoverage;  // as stored when the run was joined
-    std::vector<StageRunFigures> stages; // in the order the figures name them
-
-    const StageRunFigures* stage(const std::string& name) const
-    {
-        for (const auto& s : stages) {
-            if (s.stage == name) {
-                return &s;
-            }
-        }
-        return nullptr;
-    }
+    std::optional<double> joinCoverage; // as stored when the run was joined
 };
 
 RunFigures readRunFigures(RunStore& store, std::int64_t runId);

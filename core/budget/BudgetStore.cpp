@@ -8,11 +8,6 @@
 #include <ctime>
 
 namespace pb::budget {
-namespace {
-
-constexpr std::string_view kPrefix = "budgets.v";
-
-} // namespace
 
 std::string nowUtc()
 {
@@ -31,23 +26,20 @@ int attachBudgets(RunStore& store, std::int64_t runId, const BudgetSet& set, con
     nlohmann::ordered_json j;
     j["set_utc"] = setUtc.empty() ? nowUtc() : setUtc;
     j["budgets"] = nlohmann::ordered_json::parse(budgetsToJson(set));
-    store.setFigure(runId, std::string(kPrefix) + std::to_string(version), double(version), j.dump());
+    store.catalogue().setBudgets(runId, version, j.dump());
     return version;
 }
 
 std::vector<StoredBudgets> storedBudgets(RunStore& store, std::int64_t runId)
 {
     std::vector<StoredBudgets> out;
-    for (const auto& f : store.figures(runId)) {
-        if (f.name.rfind(kPrefix, 0) != 0) {
-            continue;
-        }
+    for (const auto& f : store.catalogue().budgets(runId)) {
         StoredBudgets s;
-        s.version = std::atoi(f.name.c_str() + kPrefix.size());
-        const std::string where = "run " + std::to_string(runId) + " " + f.name;
+        s.version = f.version;
+        const std::string where = "run " + std::to_string(runId) + " " + f.key;
         nlohmann::json j;
         try {
-            j = nlohmann::json::parse(f.text);
+            j = nlohmann::json::parse(f.json);
         } catch (const nlohmann::json::exception&) {
             throw BudgetError(where + ": stored budgets are not valid JSON");
         }

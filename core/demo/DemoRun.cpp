@@ -31,12 +31,13 @@ std::string formatRate(double rate)
 // without joining again.
 void storeJoinFigures(RunStore& store, std::int64_t runId, const JoinReport& r)
 {
-    store.setFigure(runId, "join_coverage",
-                    std::isnan(r.coverage) ? std::nullopt : std::optional(r.coverage));
-    store.setFigure(runId, "join_matched", double(r.matched));
-    store.setFigure(runId, "join_unmatched_server_traces", double(r.unmatchedServerTraces));
-    store.setFigure(runId, "join_negative_envelopes", double(r.negativeEnvelopes));
-    store.setFigure(runId, "join_duplicate_trace_ids", double(r.duplicateTraceIds));
+    pb::store::JoinFigures f;
+    f.coverage = std::isnan(r.coverage) ? std::nullopt : std::optional(r.coverage);
+    f.matched = double(r.matched);
+    f.unmatchedServerTraces = double(r.unmatchedServerTraces);
+    f.negativeEnvelopes = double(r.negativeEnvelopes);
+    f.duplicateTraceIds = double(r.duplicateTraceIds);
+    store.catalogue().setJoinFigures(runId, f);
 }
 
 } // namespace

@@ -39,6 +39,8 @@ public:
     }
     void addFigure(const std::string& name, std::optional<double> value, const std::string& text) override
     {
+        // By name: an importer names its figures after the file it reads
+        // (open-ended), unlike the typed figures of a load run.
         m_store.setFigure(m_runId, name, value, text);
     }
 

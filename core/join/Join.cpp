@@ -429,16 +429,14 @@ JoinResult joinAttempts(std::span<const JoinAttempt> attempts, std::span<const S
 namespace {
 
 // The run's attempts in seq order, the row order of loadRequestTable().
-void readAttempts(Connection& db, std::int64_t runId, const std::atomic<bool>& stop,
+void readAttempts(RunStore& source, std::int64_t runId, const std::atomic<bool>& stop,
                   std::vector<CompactAttempt>& attempts)
 {
-    auto rq = db.prepare("SELECT trace_id, span_id, total_ns, first_text_ns, outcome "
-                         "FROM requests WHERE run_id = ? ORDER BY seq");
-    rq.bind(1, runId);
-    while (!stop.load(std::memory_order_relaxed) && rq.step()) {
-        attempts.push_back(compact(rq.text(0), rq.text(1), rq.optInt64(2), rq.optInt64(3),
-                                   rq.text(4) != nameOf(Outcome::Dropped)));
-    }
+    source.requestReader().scanAttempts(runId, [&](const pb::store::AttemptRow& a) {
+        attempts.push_back(
+            compact(a.traceId, a.spanId, a.totalNs, a.firstTextNs, a.outcome != nameOf(Outcome::Dropped)));
+        return !stop.load(std::memory_order_relaxed);
+    });
 }
 
 } // namespace
@@ -479,10 +477,10 @@ JoinResult joinRun(RunStore& store, std::int64_t runId, const JoinOptions& optio
     // a third thread reads the attempts; else one reader uses the caller's
     // connection alone while it runs and reads the attempts after the spans.
     const std::string& path = store.path();
-    const bool ownConnections = !path.empty() && path != ":memory:" && store.connection().autocommit();
+    const bool ownConnections = !path.empty() && path != ":memory:" && !store.hasOpenTransaction();
     std::optional<std::int64_t> middle;
     if (ownConnections && info->spanCount >= opts.parallelScanFrom) {
-        middle = middleSpanId(store.connection(), runId);
+        middle = store.spanStore().middleSpanId(runId);
     }
     std::atomic<bool> stop{false};
     std::exception_ptr attemptError;
@@ -490,7 +488,7 @@ JoinResult joinRun(RunStore& store, std::int64_t runId, const JoinOptions& optio
     auto readOwnAttempts = [&] {
         try {
             RunStore own(path, RunStore::Mode::ReadOnly);
-            readAttempts(own.connection(), runId, stop, attempts);
+            readAttempts(own, runId, stop, attempts);
         } catch (...) {
             attemptError = std::current_exception();
         }
@@ -500,17 +498,17 @@ JoinResult joinRun(RunStore& store, std::int64_t runId, const JoinOptions& optio
         // The second half waits unbounded: its chunks are taken after the first's.
         readers.push_back(std::make_unique<SpanReader>(index, useStoredPhase, 16));
         readers.push_back(std::make_unique<SpanReader>(index, useStoredPhase, 0));
-        readers[0]->start(&store.connection(), {}, runId, {std::nullopt, middle});
+        readers[0]->start(&store, {}, runId, {std::nullopt, middle});
         readers[1]->start(nullptr, path, runId, {middle, std::nullopt});
         attemptReader = std::thread(readOwnAttempts);
     } else if (ownConnections) {
         readers.push_back(std::make_unique<SpanReader>(index, useStoredPhase, 16));
-        readers[0]->start(&store.connection(), {}, runId, {});
+        readers[0]->start(&store, {}, runId, {});
         attemptReader = std::thread(readOwnAttempts);
     } else {
         readers.push_back(std::make_unique<SpanReader>(index, useStoredPhase, 16));
-        readers[0]->start(&store.connection(), {}, runId, {},
-                          [&](Connection& db) { readAttempts(db, runId, stop, attempts); });
+        readers[0]->start(&store, {}, runId, {},
+                          [&](RunStore& own) { readAttempts(own, runId, stop, attempts); });
     }
     auto stopAll = [&] {
         stop = true;

@@ -20,7 +20,7 @@
 #include <vector>
 
 namespace pb {
-class Connection;
+class RunStore;
 }
 
 namespace pb::join {
@@ -44,11 +44,11 @@ public:
     SpanReader(const SpanReader&) = delete;
     SpanReader& operator=(const SpanReader&) = delete;
 
-    // Reads on a new thread through `db` (the thread's alone until it ends),
-    // or through a read-only connection of its own to `ownPath` when that is
-    // set. `after` runs on the thread once the spans are read.
-    void start(Connection* db, const std::string& ownPath, std::int64_t runId, Range range,
-               std::function<void(Connection&)> after = {});
+    // Reads on a new thread through `store` (the thread's alone until it
+    // ends), or through a read-only store of its own on `ownPath` when that
+    // is set. `after` runs on the thread once the spans are read.
+    void start(RunStore* store, const std::string& ownPath, std::int64_t runId, Range range,
+               std::function<void(RunStore&)> after = {});
 
     // The next chunk in order; false when all are taken. Rethrows the
     // reader's error.
@@ -60,7 +60,7 @@ public:
     void stop();
 
 private:
-    void read(Connection& db, std::int64_t runId, const Range& range);
+    void read(RunStore& source, std::int64_t runId, const Range& range);
     void hand(Chunk& chunk, bool last);
 
     const SpanIndex& m_index;
@@ -74,9 +74,5 @@ private:
     std::exception_ptr m_error;
     std::thread m_thread;
 };
-
-// A span row id halfway between the run's first and last, to split a span
-// scan in two; nothing when the run has too few spans.
-std::optional<std::int64_t> middleSpanId(Connection& db, std::int64_t runId);
 
 } // namespace pb::join

@@ -326,34 +326,29 @@ LoadSummary LoadRun::run(RunStore& store)
     const auto ms = [](const OptNanos& v) {
         return v ? std::optional<double>(double(*v) / 1e6) : std::nullopt;
     };
-    store.setFigure(
-        runId, "requested_rate", summary.openModel ? std::optional(summary.requestedRate) : std::nullopt,
-        summary.openModel ? "iterations/s planned, steady window" : "closed model: no target rate");
-    store.setFigure(runId, "achieved_rate", summary.achievedRate, "iterations/s started, steady window");
-    store.setFigure(runId, "dropped_iterations", double(summary.dropped));
-    store.setFigure(runId, "iterations_scheduled", double(summary.scheduled));
-    store.setFigure(runId, "iterations_started", double(summary.started));
-    store.setFigure(runId, "attempts", double(summary.attempts));
-    store.setFigure(runId, "retries", double(summary.retries));
-    store.setFigure(runId, "generator_lag_p50_ms", ms(summary.lagP50), "start - scheduled, nearest-rank");
-    store.setFigure(runId, "generator_lag_p99_ms", ms(summary.lagP99), "start - scheduled, nearest-rank");
-    store.setFigure(runId, "generator_lag_max_ms", ms(summary.lagMax), "start - scheduled, largest");
-    store.setFigure(runId, "generator_bound", summary.generatorBound ? 1.0 : 0.0,
-                    summary.generatorBoundReason);
-    store.setFigure(runId, "trace_id_collisions", double(summary.traceIdCollisions));
-    store.setFigure(runId, "generator_cpu_s", summary.engineCpuSeconds, "CPU time of the engine thread");
-    store.setFigure(runId, "generator_instance_id", std::nullopt, summary.instanceId);
-    store.setFigure(runId, "steady_window_start_ms", double(m_scenario.warmup) / 1e6);
-    store.setFigure(runId, "steady_window_end_ms",
-                    double(m_scenario.warmup + m_scenario.executor.plannedDuration()) / 1e6);
+    pb::store::LoadFigures figures;
+    figures.requestedRate = summary.openModel ? std::optional(summary.requestedRate) : std::nullopt;
+    figures.achievedRate = summary.achievedRate;
+    figures.droppedIterations = double(summary.dropped);
+    figures.iterationsScheduled = double(summary.scheduled);
+    figures.iterationsStarted = double(summary.started);
+    figures.attempts = double(summary.attempts);
+    figures.retries = double(summary.retries);
+    figures.generatorLagP50Ms = ms(summary.lagP50);
+    figures.generatorLagP99Ms = ms(summary.lagP99);
+    figures.generatorLagMaxMs = ms(summary.lagMax);
+    figures.generatorBound = summary.generatorBound;
+    figures.generatorBoundReason = summary.generatorBoundReason;
+    figures.traceIdCollisions = double(summary.traceIdCollisions);
+    figures.generatorCpuSeconds = summary.engineCpuSeconds;
+    figures.generatorInstanceId = summary.instanceId;
+    figures.steadyWindowStartMs = double(m_scenario.warmup) / 1e6;
+    figures.steadyWindowEndMs = double(m_scenario.warmup + m_scenario.executor.plannedDuration()) / 1e6;
     for (const auto& st : summary.stages) {
-        const auto prefix = "stage." + st.name + ".";
-        if (summary.openModel) {
-            store.setFigure(runId, prefix + "requested_rate", st.requestedRate);
-        }
-        store.setFigure(runId, prefix + "achieved_rate", st.achievedRate);
-        store.setFigure(runId, prefix + "dropped_iterations", double(st.dropped));
+        figures.stages.push_back({st.name, summary.openModel ? std::optional(st.requestedRate) : std::nullopt,
+                                  st.achievedRate, double(st.dropped)});
     }
+    store.catalogue().setLoadFigures(runId, figures);
     store.setRunStatus(runId, summary.status);
     if (engineError) {
         try {

@@ -1,6 +1,7 @@
 #include "store/BatchTables.h"
 
 #include "model/RequestColumns.h"
+#include "store/BlockCodec.h"
 #include "store/RunStore.h"
 
 #include <sqlite3.h>

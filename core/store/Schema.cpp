@@ -122,7 +122,7 @@ CREATE TABLE request_blocks (
 );
 CREATE UNIQUE INDEX request_blocks_run_seq ON request_blocks(run_id, first_seq);
 )");
-    blocks::rebuildAll(db);
+    store::rebuildAll(db);
 }
 
 // Version 4: spans are found by trace through `span_traces`, one row per

@@ -2,12 +2,13 @@
 // errors as pb::StoreError carrying SQLite's message.
 #pragma once
 
+#include "store/StoreError.h"
+
 #include <chrono>
 #include <cstdint>
 #include <functional>
 #include <memory>
 #include <optional>
-#include <stdexcept>
 #include <string>
 #include <string_view>
 
@@ -15,22 +16,6 @@ struct sqlite3;
 struct sqlite3_stmt;
 
 namespace pb {
-
-class StoreError : public std::runtime_error
-{
-public:
-    // Why a write could not happen; callers that can retry later (the OTLP
-    // receiver, a load run's writer) tell Busy and DiskFull from the rest.
-    enum class Kind { Other, Busy, DiskFull, ReadOnly };
-    explicit StoreError(const std::string& what, Kind kind = Kind::Other)
-        : std::runtime_error(what)
-        , m_kind(kind)
-    {}
-    Kind kind() const { return m_kind; }
-
-private:
-    Kind m_kind;
-};
 
 class Statement;
 

@@ -151,19 +151,16 @@ std::optional<SpanRules> spanRulesFromJson(std::string_view text, std::string* e
 
 void storeSpanRules(RunStore& store, std::int64_t runId, const SpanRules& rules)
 {
-    store.setFigure(runId, kSpanRulesFigure, std::nullopt, toJson(rules));
+    store.catalogue().setSpanRulesJson(runId, toJson(rules));
 }
 
 std::optional<SpanRules> storedSpanRules(RunStore& store, std::int64_t runId)
 {
-    // RunStore::figure() reads values only; the rules are the figure's text.
-    auto st = store.connection().prepare("SELECT text FROM run_figures WHERE run_id = ? AND name = ?");
-    st.bind(1, runId);
-    st.bind(2, std::string_view(kSpanRulesFigure));
-    if (!st.step() || st.isNull(0)) {
+    const auto text = store.catalogue().spanRulesJson(runId);
+    if (!text) {
         return std::nullopt;
     }
-    return spanRulesFromJson(st.text(0));
+    return spanRulesFromJson(*text);
 }
 
 PhaseMapper::PhaseMapper(const SpanRules& rules)

@@ -72,8 +72,7 @@ std::string toJson(const SpanRules& rules);
 std::optional<SpanRules> spanRulesFromJson(std::string_view text, std::string* error = nullptr);
 bool isKnownPhase(std::string_view name);
 
-// The run figure that holds a run's rules (as text).
-inline constexpr const char* kSpanRulesFigure = "span_rules";
+// A run's rules, kept with the run (a run figure, store/RunCatalogue.h).
 void storeSpanRules(RunStore& store, std::int64_t runId, const SpanRules& rules);
 std::optional<SpanRules> storedSpanRules(RunStore& store, std::int64_t runId);
 

@@ -125,9 +125,7 @@ std::int64_t SpanWriter::targetRun(const std::optional<std::int64_t>& active)
         const auto now = std::chrono::steady_clock::now();
         if (now - m_followCheckedAt > std::chrono::milliseconds(500)) {
             m_followCheckedAt = now;
-            auto st = m_store->connection().prepare(
-                "SELECT id FROM runs WHERE status = 'running' AND kind = 'load' ORDER BY id DESC LIMIT 1");
-            m_followed = st.step() ? std::optional(st.int64(0)) : std::nullopt;
+            m_followed = m_store->catalogue().latestRunningLoadRun();
         }
         if (m_followed) {
             return *m_followed;

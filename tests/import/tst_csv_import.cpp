@@ -3,6 +3,7 @@
 #include "import/ImportFile.h"
 #include "model/RequestColumns.h"
 #include "store/RunStore.h"
+#include "store/StoreTesting.h"
 
 #include <QFile>
 #include <QTest>
@@ -258,7 +259,7 @@ void TestCsvImport::cancelCommitsNothing()
     QCOMPARE(calls, 2);
     QCOMPARE(total, static_cast<std::uint64_t>(content.size()));
     QVERIFY(store.runs().empty());
-    auto st = store.connection().prepare("SELECT count(*) FROM requests");
+    auto st = storeConnection(store).prepare("SELECT count(*) FROM requests");
     QVERIFY(st.step());
     QCOMPARE(st.int64(0), 0);
 }

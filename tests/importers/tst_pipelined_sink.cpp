@@ -6,6 +6,7 @@
 #include "import/ImportFile.h"
 #include "import/PipelinedSink.h"
 #include "store/RunStore.h"
+#include "store/StoreTesting.h"
 
 #include <QTest>
 
@@ -191,13 +192,13 @@ void TestPipelinedSink::failedImportCommitsNothing()
     const auto before = store.createRun({.name = "kept"});
     QVERIFY_THROWS_EXCEPTION(ImportError,
                              importFile(store, {.path = file}, ImporterRegistry::withBuiltins(), {}));
-    auto fkAfterFailure = store.connection().prepare("PRAGMA foreign_keys");
+    auto fkAfterFailure = storeConnection(store).prepare("PRAGMA foreign_keys");
     QVERIFY(fkAfterFailure.step());
     QCOMPARE(fkAfterFailure.int64(0), std::int64_t(1));
     const auto runs = store.runs();
     QCOMPARE(runs.size(), std::size_t(1));
     QCOMPARE(runs.front().id, before);
-    auto count = store.connection().prepare("SELECT count(*) FROM spans");
+    auto count = storeConnection(store).prepare("SELECT count(*) FROM spans");
     QVERIFY(count.step());
     QCOMPARE(count.int64(0), std::int64_t(0));
     // The same file with bad lines skipped imports the 10,000 good spans.
@@ -207,14 +208,14 @@ void TestPipelinedSink::failedImportCommitsNothing()
     QCOMPARE(static_cast<std::int64_t>(store.spans(ok.runId).size()), std::int64_t(10000));
     // The import ran without per-row foreign-key checks: every row still
     // refers to its run, and the checks are back on afterwards.
-    auto check = store.connection().prepare("PRAGMA foreign_key_check");
+    auto check = storeConnection(store).prepare("PRAGMA foreign_key_check");
     QVERIFY(!check.step());
-    auto fk = store.connection().prepare("PRAGMA foreign_keys");
+    auto fk = storeConnection(store).prepare("PRAGMA foreign_keys");
     QVERIFY(fk.step());
     QCOMPARE(fk.int64(0), std::int64_t(1));
     // Deleting the run still cascades to its spans.
     store.deleteRun(ok.runId);
-    auto left = store.connection().prepare("SELECT count(*) FROM spans");
+    auto left = storeConnection(store).prepare("SELECT count(*) FROM spans");
     QVERIFY(left.step());
     QCOMPARE(left.int64(0), std::int64_t(0));
 }

@@ -1,7 +1,9 @@
 #include "TestUtil.h"
 #include "model/RequestColumns.h"
+#include "store/BlockCodec.h"
 #include "store/RunStore.h"
 #include "store/Schema.h"
+#include "store/StoreTesting.h"
 
 #include <QFile>
 #include <QTest>
@@ -27,6 +29,7 @@ private Q_SLOTS:
     void pagingAndOrdering();
     void requestTableColumns();
     void spansSamplesFigures();
+    void typedFiguresKeepTheirStoredNames();
     void rollbackLeavesNothing();
     void migratesVersion1File();
     void refusesNewerFile();
@@ -103,7 +106,7 @@ void compareTable(const RequestTable& t, const std::vector<RequestRecord>& rows)
 
 std::int64_t blockCount(RunStore& store, std::int64_t run)
 {
-    auto st = store.connection().prepare("SELECT count(*) FROM request_blocks WHERE run_id = ?");
+    auto st = storeConnection(store).prepare("SELECT count(*) FROM request_blocks WHERE run_id = ?");
     st.bind(1, run);
     st.step();
     return st.int64(0);
@@ -183,7 +186,7 @@ void TestStore::nullsStayNull()
     }
     QVERIFY(back[0] == r);
     // And it is NULL in SQL, not 0 or ''.
-    auto st = store.connection().prepare("SELECT " + sqlColumnName(col) + " IS NULL FROM requests");
+    auto st = storeConnection(store).prepare("SELECT " + sqlColumnName(col) + " IS NULL FROM requests");
     QVERIFY(st.step());
     if (col.type != ColumnType::OutcomeEnum && col.type != ColumnType::UsageEnum) {
         QCOMPARE(st.int64(0), 1);
@@ -325,6 +328,116 @@ void TestStore::spansSamplesFigures()
     QCOMPARE(figs[1].text, std::string("p(95)<1200"));
 }
 
+// The typed records are stored under the names files have always used, so
+// files written before them read the same.
+void TestStore::typedFiguresKeepTheirStoredNames()
+{
+    QTemporaryDir dir;
+    RunStore store(test::tempPath(dir, "f.phasebench"));
+    const auto run = store.createRun({.name = "f"});
+    pb::store::LoadFigures load;
+    load.requestedRate = 20;
+    load.achievedRate = 19.5;
+    load.droppedIterations = 3;
+    load.iterationsScheduled = 600;
+    load.iterationsStarted = 597;
+    load.attempts = 610;
+    load.retries = 13;
+    load.generatorLagP50Ms = 0.2;
+    load.generatorLagP99Ms = 1.5; // generatorLagMaxMs left empty: stored as NULL
+    load.generatorBound = false;
+    load.generatorBoundReason = "lag within limits";
+    load.generatorCpuSeconds = 0.75;
+    load.generatorInstanceId = "0123abcd";
+    load.traceIdCollisions = 0;
+    load.steadyWindowStartMs = 2000;
+    load.steadyWindowEndMs = 32000;
+    load.stages.push_back({"rate-20", 20.0, 19.5, 3.0});
+    load.stages.push_back({"closed", std::nullopt, 4.0, 0.0}); // no planned rate: not stored
+    store.catalogue().setLoadFigures(run, load);
+    pb::store::JoinFigures join;
+    join.coverage = 0.98;
+    join.matched = 98;
+    join.unmatchedServerTraces = 1;
+    join.negativeEnvelopes = 0;
+    join.duplicateTraceIds = 2;
+    store.catalogue().setJoinFigures(run, join);
+    store.catalogue().setSpanRulesJson(run, R"({"names":[]})");
+    store.catalogue().setBudgets(run, 1, R"({"set_utc":"x","budgets":[]})");
+
+    std::map<std::string, RunStore::Figure> byName;
+    for (auto& f : store.figures(run)) {
+        byName[f.name] = f;
+    }
+    const auto value = [&](const char* name) {
+        return byName.at(name).value;
+    };
+    QCOMPARE(value("requested_rate"), std::optional(20.0));
+    QCOMPARE(byName.at("requested_rate").text, std::string("iterations/s planned, steady window"));
+    QCOMPARE(value("achieved_rate"), std::optional(19.5));
+    QCOMPARE(value("dropped_iterations"), std::optional(3.0));
+    QCOMPARE(value("iterations_scheduled"), std::optional(600.0));
+    QCOMPARE(value("iterations_started"), std::optional(597.0));
+    QCOMPARE(value("attempts"), std::optional(610.0));
+    QCOMPARE(value("retries"), std::optional(13.0));
+    QCOMPARE(value("generator_lag_p50_ms"), std::optional(0.2));
+    QCOMPARE(value("generator_lag_p99_ms"), std::optional(1.5));
+    QVERIFY(byName.count("generator_lag_max_ms") && !value("generator_lag_max_ms"));
+    QCOMPARE(value("generator_bound"), std::optional(0.0));
+    QCOMPARE(byName.at("generator_bound").text, std::string("lag within limits"));
+    QCOMPARE(value("generator_cpu_s"), std::optional(0.75));
+    QCOMPARE(byName.at("generator_instance_id").text, std::string("0123abcd"));
+    QCOMPARE(value("trace_id_collisions"), std::optional(0.0));
+    QCOMPARE(value("steady_window_start_ms"), std::optional(2000.0));
+    QCOMPARE(value("steady_window_end_ms"), std::optional(32000.0));
+    QCOMPARE(value("stage.rate-20.requested_rate"), std::optional(20.0));
+    QCOMPARE(value("stage.rate-20.achieved_rate"), std::optional(19.5));
+    QCOMPARE(value("stage.rate-20.dropped_iterations"), std::optional(3.0));
+    QVERIFY(!byName.count("stage.closed.requested_rate"));
+    QCOMPARE(value("stage.closed.achieved_rate"), std::optional(4.0));
+    QCOMPARE(value("join_coverage"), std::optional(0.98));
+    QCOMPARE(value("join_matched"), std::optional(98.0));
+    QCOMPARE(value("join_unmatched_server_traces"), std::optional(1.0));
+    QCOMPARE(value("join_negative_envelopes"), std::optional(0.0));
+    QCOMPARE(value("join_duplicate_trace_ids"), std::optional(2.0));
+    QCOMPARE(byName.at("span_rules").text, std::string(R"({"names":[]})"));
+    QCOMPARE(value("budgets.v1"), std::optional(1.0));
+    QCOMPARE(byName.size(), std::size_t(28));
+
+    // And back through the typed record.
+    const auto back = store.catalogue().runFigures(run);
+    QCOMPARE(back.load.requestedRate, load.requestedRate);
+    QCOMPARE(back.load.achievedRate, load.achievedRate);
+    QCOMPARE(back.load.generatorLagP99Ms, load.generatorLagP99Ms);
+    QVERIFY(!back.load.generatorLagMaxMs);
+    QCOMPARE(back.load.generatorBound, std::optional(false));
+    QCOMPARE(back.load.generatorBoundReason, load.generatorBoundReason);
+    QCOMPARE(back.load.generatorInstanceId, load.generatorInstanceId);
+    QCOMPARE(back.load.steadyWindowEndMs, load.steadyWindowEndMs);
+    QCOMPARE(back.load.stages.size(), std::size_t(2));
+    QCOMPARE(back.load.stages[0].stage, std::string("closed")); // in name order
+    QVERIFY(!back.load.stages[0].requestedRate);
+    QCOMPARE(back.load.stages[0].achievedRate, std::optional(4.0));
+    QCOMPARE(back.load.stage("rate-20")->droppedIterations, std::optional(3.0));
+    QCOMPARE(back.join.coverage, join.coverage);
+    QCOMPARE(back.join.duplicateTraceIds, join.duplicateTraceIds);
+    QCOMPARE(store.catalogue().spanRulesJson(run), std::optional<std::string>(R"({"names":[]})"));
+    const auto budgets = store.catalogue().budgets(run);
+    QCOMPARE(budgets.size(), std::size_t(1));
+    QCOMPARE(budgets[0].version, 1);
+    QCOMPARE(budgets[0].key, std::string("budgets.v1"));
+
+    // A closed model stores its missing rate as NULL with its own note.
+    const auto closed = store.createRun({.name = "closed"});
+    store.catalogue().setLoadFigures(closed, pb::store::LoadFigures{});
+    QVERIFY(!store.figure(closed, "requested_rate"));
+    for (const auto& f : store.figures(closed)) {
+        if (f.name == "requested_rate") {
+            QCOMPARE(f.text, std::string("closed model: no target rate"));
+        }
+    }
+}
+
 void TestStore::rollbackLeavesNothing()
 {
     QTemporaryDir dir;
@@ -373,7 +486,7 @@ void TestStore::refusesNewerFile()
     const auto path = test::tempPath(dir, "new.phasebench");
     {
         RunStore store(path);
-        store.connection().exec("PRAGMA user_version = " + std::to_string(schema::currentVersion() + 5));
+        storeConnection(store).exec("PRAGMA user_version = " + std::to_string(schema::currentVersion() + 5));
     }
     try {
         RunStore store(path);
@@ -505,7 +618,7 @@ void TestStore::blocksEqualRowsWithNulls()
     // is not seen, while the row table has it.
     {
         RunStore writer(path);
-        writer.connection().exec("UPDATE requests SET total_ns = 123000000 WHERE seq = 1");
+        storeConnection(writer).exec("UPDATE requests SET total_ns = 123000000 WHERE seq = 1");
     }
     QCOMPARE(reader.requestsBySeq(run, 1, 1)[0].total, OptNanos{123'000'000});
     const auto fromBlocks = reader.loadRequestTable(run, {"total"});
@@ -575,7 +688,7 @@ void TestStore::staleOrDamagedBlocksAreRebuilt()
         store.insertRequests(run, rows);
         // A row written past the store: the blocks no longer cover the run.
         const auto extra = variedRows(2, 500)[1]; // [0] has no trace ID
-        insertRawRow(store.connection(), run, 20, extra);
+        insertRawRow(storeConnection(store), run, 20, extra);
         rows.push_back(extra);
     }
     {
@@ -588,12 +701,13 @@ void TestStore::staleOrDamagedBlocksAreRebuilt()
         // Read-write: rebuilds the run's blocks from its rows, then reads them.
         RunStore store(path);
         compareTable(store.loadRequestTable(run), rows);
-        auto st = store.connection().prepare("SELECT sum(row_count) FROM request_blocks WHERE run_id = ?");
+        auto st =
+            storeConnection(store).prepare("SELECT sum(row_count) FROM request_blocks WHERE run_id = ?");
         st.bind(1, run);
         QVERIFY(st.step());
         QCOMPARE(st.int64(0), 21);
         // A damaged block is not trusted either.
-        store.connection().exec("UPDATE request_blocks SET data = x'0107' WHERE first_seq = 0");
+        storeConnection(store).exec("UPDATE request_blocks SET data = x'0107' WHERE first_seq = 0");
     }
     {
         RunStore reader(path, RunStore::Mode::ReadOnly);
@@ -603,7 +717,7 @@ void TestStore::staleOrDamagedBlocksAreRebuilt()
     RunStore store(path);
     compareTable(store.loadRequestTable(run), rows);
     auto st =
-        store.connection().prepare("SELECT hex(substr(data, 1, 2)) FROM request_blocks WHERE run_id = ?");
+        storeConnection(store).prepare("SELECT hex(substr(data, 1, 2)) FROM request_blocks WHERE run_id = ?");
     st.bind(1, run);
     QVERIFY(st.step());
     QVERIFY(st.text(0) != "0107");
@@ -649,7 +763,8 @@ void TestStore::migratesVersion2File()
     // The migration built the blocks, and the trace index is gone.
     QVERIFY(blockCount(store, 1) > 0);
     QCOMPARE(blockCount(store, 2), 0);
-    auto idx = store.connection().prepare("SELECT count(*) FROM sqlite_schema WHERE name = 'requests_trace'");
+    auto idx =
+        storeConnection(store).prepare("SELECT count(*) FROM sqlite_schema WHERE name = 'requests_trace'");
     QVERIFY(idx.step());
     QCOMPARE(idx.int64(0), 0);
     compareTable(store.loadRequestTable(1), rows);
@@ -678,12 +793,12 @@ void TestStore::migratesVersion3SpanIndex()
     }
     RunStore store(path);
     QCOMPARE(store.schemaVersion(), schema::currentVersion());
-    auto idx = store.connection().prepare(
+    auto idx = storeConnection(store).prepare(
         "SELECT group_concat(name) FROM sqlite_schema WHERE tbl_name = 'spans' AND type = 'index'");
     QVERIFY(idx.step());
     QCOMPARE(std::string(idx.text(0)), std::string("spans_run"));
     // Three segments: A (spans 1-2), B (3), A (4).
-    auto seg = store.connection().prepare("SELECT count(*) FROM span_traces WHERE run_id = 1");
+    auto seg = storeConnection(store).prepare("SELECT count(*) FROM span_traces WHERE run_id = 1");
     QVERIFY(seg.step());
     QCOMPARE(seg.int64(0), std::int64_t(3));
     // Spans of one trace, not those of another with the same key, in time order.
@@ -741,12 +856,12 @@ void TestStore::spanTraceLookups()
     }
     QCOMPARE(store.spansOfTrace(other, trace(2)).size(), std::size_t(1));
     // Fewer segments than spans: consecutive spans of a trace share one.
-    auto seg = store.connection().prepare("SELECT count(*) FROM span_traces WHERE run_id = ?");
+    auto seg = storeConnection(store).prepare("SELECT count(*) FROM span_traces WHERE run_id = ?");
     seg.bind(1, run);
     QVERIFY(seg.step());
     QVERIFY2(seg.int64(0) < 200 / 2, std::to_string(seg.int64(0)).c_str());
     // Look-ups search the segment key and the spans' id range, never a scan.
-    auto plan = store.connection().prepare(
+    auto plan = storeConnection(store).prepare(
         "EXPLAIN QUERY PLAN SELECT s.* FROM span_traces t JOIN spans s ON s.id BETWEEN t.first_id AND "
         "t.last_id WHERE t.run_id = ?1 AND t.trace_key = ?2 AND s.trace_id = ?3");
     std::string detail;
@@ -757,7 +872,7 @@ void TestStore::spanTraceLookups()
     QVERIFY2(detail.find("SEARCH s USING INTEGER PRIMARY KEY") != std::string::npos, detail.c_str());
     // Deleting a run takes its segments along.
     store.deleteRun(run);
-    auto left = store.connection().prepare("SELECT count(*) FROM span_traces WHERE run_id = ?");
+    auto left = storeConnection(store).prepare("SELECT count(*) FROM span_traces WHERE run_id = ?");
     left.bind(1, run);
     QVERIFY(left.step());
     QCOMPARE(left.int64(0), std::int64_t(0));
@@ -769,7 +884,7 @@ void TestStore::runsCheckedTransaction()
     QTemporaryDir dir;
     RunStore store(test::tempPath(dir, "fk.phasebench"));
     const auto fk = [&] {
-        auto st = store.connection().prepare("PRAGMA foreign_keys");
+        auto st = storeConnection(store).prepare("PRAGMA foreign_keys");
         st.step();
         return st.int64(0);
     };
@@ -797,7 +912,7 @@ void TestStore::runsCheckedTransaction()
     QCOMPARE(fk(), std::int64_t(1));
     store.deleteRun(run); // cascades again
     QVERIFY(store.spansOfTrace(run, s.traceId).empty());
-    auto left = store.connection().prepare(
+    auto left = storeConnection(store).prepare(
         "SELECT (SELECT count(*) FROM spans) + (SELECT count(*) FROM span_traces)");
     QVERIFY(left.step());
     QCOMPARE(left.int64(0), std::int64_t(0));
@@ -807,7 +922,7 @@ void TestStore::pageSizeAndCheckpointInterval()
 {
     QTemporaryDir dir;
     const auto pragma = [](RunStore& store, const char* name) {
-        auto st = store.connection().prepare(std::string("PRAGMA ") + name);
+        auto st = storeConnection(store).prepare(std::string("PRAGMA ") + name);
         st.step();
         return st.int64(0);
     };
@@ -846,9 +961,9 @@ void TestStore::orderFromBlocksMatchesSql()
         const auto sqlName = sqlColumnName(requestColumns()[static_cast<std::size_t>(idx)]);
         for (bool ascending : {true, false}) {
             // The order SQLite gives (what seqsOrderedBy returned before the blocks).
-            auto st = store.connection().prepare("SELECT seq FROM requests WHERE run_id = ? ORDER BY (" +
-                                                 sqlName + " IS NULL), " + sqlName +
-                                                 (ascending ? " ASC" : " DESC") + ", seq");
+            auto st = storeConnection(store).prepare("SELECT seq FROM requests WHERE run_id = ? ORDER BY (" +
+                                                     sqlName + " IS NULL), " + sqlName +
+                                                     (ascending ? " ASC" : " DESC") + ", seq");
             st.bind(1, run);
             std::vector<std::int64_t> expected;
             while (st.step()) {

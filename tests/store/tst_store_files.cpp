@@ -5,6 +5,7 @@
 #include "TestUtil.h"
 #include "store/RunStore.h"
 #include "store/Schema.h"
+#include "store/StoreTesting.h"
 
 #include <QFile>
 #include <QProcess>
@@ -75,7 +76,7 @@ void TestStoreFiles::migratesVersion4AndAcceptsImporting()
     QCOMPARE(store.run(1)->status, RunStatus::Importing);
     // Foreign keys still cascade from the rebuilt table.
     store.deleteRun(1);
-    auto figures = store.connection().prepare("SELECT count(*) FROM run_figures");
+    auto figures = storeConnection(store).prepare("SELECT count(*) FROM run_figures");
     QVERIFY(figures.step());
     QCOMPARE(figures.int64(0), std::int64_t(0));
 }
@@ -87,7 +88,7 @@ void TestStoreFiles::refusesFileMissingATable()
     {
         RunStore store(path);
         store.createRun({.name = "r", .status = RunStatus::Complete});
-        store.connection().exec("DROP TABLE spans");
+        storeConnection(store).exec("DROP TABLE spans");
     }
     try {
         RunStore store(path);
@@ -110,7 +111,7 @@ void TestStoreFiles::refusesFileMissingAColumn()
     const auto path = test::tempPath(dir, "column.phasebench");
     {
         RunStore store(path);
-        store.connection().exec("ALTER TABLE run_figures DROP COLUMN text");
+        storeConnection(store).exec("ALTER TABLE run_figures DROP COLUMN text");
     }
     try {
         RunStore store(path);
@@ -160,14 +161,14 @@ void TestStoreFiles::abandonedImportIsRemovedOnOpen()
         store.insertRequests(half, rows);
         store.insertRequests(keep, rows);
         // Their writer is gone: a process ID that cannot exist.
-        store.connection().exec("UPDATE runs SET writer_pid = 2147483000");
+        storeConnection(store).exec("UPDATE runs SET writer_pid = 2147483000");
     }
     RunStore store(path);
     const auto runs = store.runs();
     QCOMPARE(runs.size(), std::size_t(1));
     QCOMPARE(runs[0].name, std::string("load"));
     QCOMPARE(runs[0].status, RunStatus::Incomplete);
-    auto rows = store.connection().prepare("SELECT count(*) FROM requests");
+    auto rows = storeConnection(store).prepare("SELECT count(*) FROM requests");
     QVERIFY(rows.step());
     QCOMPARE(rows.int64(0), std::int64_t(3));
 }
@@ -203,7 +204,7 @@ void TestStoreFiles::killedImportLeavesNothingVisible()
     QCOMPARE(runs.size(), std::size_t(1));
     QCOMPARE(runs[0].name, std::string("first"));
     QCOMPARE(runs[0].requestCount, 600000);
-    auto rows = store.connection().prepare("SELECT count(*) FROM requests");
+    auto rows = storeConnection(store).prepare("SELECT count(*) FROM requests");
     QVERIFY(rows.step());
     QCOMPARE(rows.int64(0), std::int64_t(600000));
 }

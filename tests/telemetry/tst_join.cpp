@@ -6,6 +6,7 @@
 #include "TestUtil.h"
 #include "join/Join.h"
 #include "store/RunStore.h"
+#include "store/StoreTesting.h"
 #include "telemetry/GenAi.h"
 #include "telemetry/SpanRules.h"
 
@@ -207,9 +208,9 @@ void TestJoin::splitScanEqualsOneScan()
     split.parallelScanFrom = 1;
     const auto a = joinRun(store, run, one);
     const auto b = joinRun(store, run, split);
-    store.connection().exec("BEGIN");
+    storeConnection(store).exec("BEGIN");
     const auto c = joinRun(store, run, split);
-    store.connection().exec("COMMIT");
+    storeConnection(store).exec("COMMIT");
     QCOMPARE(a.rows.size(), std::size_t(300));
     QCOMPARE(a.report.matched, 294);
     QCOMPARE(a.report.duplicateSpans, std::int64_t(1));

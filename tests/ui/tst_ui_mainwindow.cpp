@@ -13,6 +13,7 @@
 #include "Workbench.h"
 #include "model/RequestColumns.h"
 #include "store/RunStore.h"
+#include "store/StoreTesting.h"
 
 #include <QFile>
 #include <QProgressBar>
@@ -41,7 +42,7 @@ struct StoreCounts
 StoreCounts counts(const QString& path)
 {
     RunStore store(path.toStdString(), RunStore::Mode::ReadOnly);
-    auto st = store.connection().prepare("SELECT count(*) FROM requests");
+    auto st = storeConnection(store).prepare("SELECT count(*) FROM requests");
     st.step();
     return {store.runs().size(), st.int64(0)};
 }

@@ -1,0 +1,40 @@
+// Appends a run's request rows: the row table and, in the same
+// transaction, their columnar block (RequestBlocks.h).
+#pragma once
+
+#include "model/RequestRecord.h"
+
+#include <cstdint>
+#include <memory>
+#include <span>
+#include <string>
+
+namespace pb {
+class Statement;
+}
+
+namespace pb::store {
+
+struct StoreState;
+
+class RequestWriter
+{
+public:
+    explicit RequestWriter(StoreState& state);
+    ~RequestWriter();
+    RequestWriter(const RequestWriter&) = delete;
+    RequestWriter& operator=(const RequestWriter&) = delete;
+
+    // Its own transaction unless one is open; seq follows the row's place.
+    void insertRequests(std::int64_t runId, std::span<const RequestRecord> rows);
+
+private:
+    std::int64_t nextSeq(std::int64_t runId);
+
+    StoreState& m_s;
+    std::unique_ptr<Statement> m_insertRequest;
+    std::unique_ptr<Statement> m_insertBlock;
+    std::string m_blockBuffer;
+};
+
+} // namespace pb::store

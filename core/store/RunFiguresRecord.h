@@ -1,0 +1,80 @@
+// Typed run figures (the run_figures table): what a load run measured about
+// itself and the join's quality. The store alone knows their stored names
+// (RunFigureKeys.cpp); the names are part of the file format.
+#pragma once
+
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace pb::store {
+
+struct StageFigures
+{
+    std::string stage;
+    std::optional<double> requestedRate; // iterations/s planned (open model only)
+    std::optional<double> achievedRate;  // iterations/s started
+    std::optional<double> droppedIterations;
+};
+
+// Written by a load run; an import may store some of them too.
+struct LoadFigures
+{
+    // Over the steady window (warm-up excluded). No requested rate: a closed model.
+    std::optional<double> requestedRate;
+    std::optional<double> achievedRate;
+    std::optional<double> droppedIterations; // whole run
+    std::optional<double> iterationsScheduled;
+    std::optional<double> iterationsStarted;
+    std::optional<double> attempts;
+    std::optional<double> retries;
+    // Generator lag (start - scheduled): nearest-rank p50 and p99, largest.
+    std::optional<double> generatorLagP50Ms;
+    std::optional<double> generatorLagP99Ms;
+    std::optional<double> generatorLagMaxMs;
+    std::optional<bool> generatorBound;
+    std::string generatorBoundReason;
+    std::optional<double> generatorCpuSeconds; // CPU time of the engine thread
+    std::string generatorInstanceId;
+    std::optional<double> traceIdCollisions;
+    std::optional<double> steadyWindowStartMs;
+    std::optional<double> steadyWindowEndMs;
+    std::vector<StageFigures> stages; // in the order of their stored names when read
+
+    const StageFigures* stage(const std::string& name) const
+    {
+        for (const auto& s : stages) {
+            if (s.stage == name) {
+                return &s;
+            }
+        }
+        return nullptr;
+    }
+};
+
+// The quality of the join of a run's attempts with its spans, as stored
+// when the run was joined.
+struct JoinFigures
+{
+    std::optional<double> coverage; // matched / eligible
+    std::optional<double> matched;
+    std::optional<double> unmatchedServerTraces;
+    std::optional<double> negativeEnvelopes;
+    std::optional<double> duplicateTraceIds;
+};
+
+struct RunFiguresRecord
+{
+    LoadFigures load;
+    JoinFigures join;
+};
+
+// One stored version of a run's budgets (diagnose/BudgetStore.h).
+struct BudgetsFigure
+{
+    int version = 0;
+    std::string key;  // its stored name, for messages
+    std::string json; // {"set_utc", "budgets"}
+};
+
+} // namespace pb::store

@@ -1,0 +1,76 @@
+// A run's spans: appended in batches with consecutive row ids, read whole,
+// by trace (span_traces, SpanTraces.h) or scanned in id ranges for the join.
+#pragma once
+
+#include "model/Span.h"
+
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <optional>
+#include <span>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace pb {
+class Statement;
+}
+
+namespace pb::store {
+
+struct StoreState;
+
+// What the join reads of a span (join/SpanReader.cpp).
+struct SpanScanRow
+{
+    std::string_view traceId;
+    std::string_view spanId;
+    std::string_view parentSpanId;
+    int kind = 0;
+    std::int64_t startNs = 0;
+    std::int64_t endNs = 0;
+    std::string_view phase;
+    std::string_view name;       // see SpanScan::storedPhaseStands
+    std::string_view attributes; // see SpanScan::storedPhaseStands
+};
+
+struct SpanScan
+{
+    // By span row id (insertion order): fromId <= id < toId.
+    std::optional<std::int64_t> fromId;
+    std::optional<std::int64_t> toId;
+    // The stored phase stands: name and attributes are read only for spans
+    // without a phase, and attributes also where they contain `latencyNeedle`
+    // (a substring test in SQLite); empty otherwise.
+    bool storedPhaseStands = false;
+    std::string latencyNeedle;
+};
+
+class SpanStore
+{
+public:
+    explicit SpanStore(StoreState& state);
+    ~SpanStore();
+    SpanStore(const SpanStore&) = delete;
+    SpanStore& operator=(const SpanStore&) = delete;
+
+    // Its own transaction unless one is open.
+    void insertSpans(std::int64_t runId, std::span<const SpanRecord> spans);
+    std::vector<SpanRecord> spans(std::int64_t runId);
+    std::vector<SpanRecord> spansOfTrace(std::int64_t runId, const std::string& traceId);
+    // Spans in id order (so the ranges of several scans concatenate in the
+    // order of one) while `visit` returns true.
+    void scan(std::int64_t runId, const SpanScan& scan, const std::function<bool(const SpanScanRow&)>& visit);
+    // A span row id halfway between the run's first and last, to split a
+    // scan in two; nothing when the run has too few spans.
+    std::optional<std::int64_t> middleSpanId(std::int64_t runId);
+
+private:
+    StoreState& m_s;
+    std::unique_ptr<Statement> m_insertSpan;
+    std::unique_ptr<Statement> m_insertSpanTrace;
+    std::unique_ptr<Statement> m_maxSpanId;
+};
+
+} // namespace pb::store
