@@ -43,7 +43,7 @@ target_sources(phasebench_core PRIVATE
   ${CMAKE_CURRENT_LIST_DIR}/../demo/OtlpExporter.cpp
   ${CMAKE_CURRENT_LIST_DIR}/../demo/DemoGateway.cpp
   ${CMAKE_CURRENT_LIST_DIR}/../demo/DemoChat.cpp
-  ${CMAKE_CURRENT_LIST_DIR}/../demo/DemoRun.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/../demo/DemoScenario.cpp
 )
 target_include_directories(phasebench_core SYSTEM PRIVATE ${PHASEBENCH_OTLP_PROTO_DIR})
 add_dependencies(phasebench_core phasebench_otlp_proto)

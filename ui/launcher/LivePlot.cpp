@@ -1,8 +1,8 @@
 #include "LivePlot.h"
 
 #include "ChartExport.h"
-#include "DemoController.h"
 #include "PhaseColors.h"
+#include "RunController.h"
 
 #include <QContextMenuEvent>
 #include <QMenu>
