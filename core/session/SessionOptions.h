@@ -5,6 +5,7 @@
 #pragma once
 
 #include "demo/DemoFaults.h"
+#include "demo/DemoGateway.h"
 #include "demo/DemoScenario.h"
 #include "load/LiveSample.h"
 #include "load/Scenario.h"
@@ -30,7 +31,7 @@ inline constexpr Nanos kGatewayFlush = 10'000'000'000;
 struct GatewayOptions
 {
     std::vector<demo::Fault> faults;
-    int slots = 4; // compute slots of the gateway's inference pool
+    int slots = demo::Timing{}.slots; // compute slots of the gateway's inference pool
 };
 
 struct ReceiverOptions
