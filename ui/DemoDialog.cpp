@@ -27,10 +27,10 @@ DemoDialog::DemoDialog(QWidget* parent)
 
     auto* faultBox = new QGroupBox(tr("Faults of the demo gateway"), this);
     auto* faultLayout = new QVBoxLayout(faultBox);
-    for (const QString& name : DemoController::faultNames()) {
+    for (const QString& name : faultNames()) {
         auto* box = new QCheckBox(name, faultBox);
         box->setObjectName(name);
-        box->setToolTip(DemoController::faultSymptom(name));
+        box->setToolTip(faultSymptom(name));
         faultLayout->addWidget(box);
         m_faults.push_back(box);
     }
@@ -38,11 +38,12 @@ DemoDialog::DemoDialog(QWidget* parent)
     m_rate->setObjectName(QStringLiteral("demoRate"));
     m_rate->setRange(0.5, 50);
     m_rate->setDecimals(1);
-    m_rate->setValue(6);
+    const demo::DemoLoad defaults;
+    m_rate->setValue(defaults.rate);
     m_rate->setSuffix(tr(" req/s"));
     m_duration->setObjectName(QStringLiteral("demoDuration"));
     m_duration->setRange(3, 600);
-    m_duration->setValue(20);
+    m_duration->setValue(int(defaults.duration / 1'000'000'000));
     m_duration->setSuffix(tr(" s"));
     auto* form = new QFormLayout;
     form->addRow(tr("Arrival rate:"), m_rate);
@@ -60,13 +61,49 @@ DemoDialog::DemoDialog(QWidget* parent)
     layout->addWidget(buttons);
 }
 
-DemoSettings DemoDialog::settings(const DemoSettings& base) const
+session::MeasuredRunOptions DemoDialog::settings(const QString& dbPath) const
 {
-    DemoSettings s = base;
-    s.faults = faults();
-    s.rate = m_rate->value();
-    s.durationMs = qint64(m_duration->value()) * 1000;
+    // The check boxes carry only the gateway's own fault names.
+    auto s = session::demoOptions(dbPath.toStdString(),
+                                  parseFaults(faults()).value_or(std::vector<demo::Fault>{}));
+    s.demoLoad.rate = m_rate->value();
+    s.demoLoad.duration = Nanos(m_duration->value()) * 1'000'000'000;
     return s;
+}
+
+QStringList DemoDialog::faultNames()
+{
+    QStringList names;
+    for (const auto& f : demo::faults()) {
+        names << QString::fromUtf8(f.name.data(), qsizetype(f.name.size()));
+    }
+    return names;
+}
+
+QString DemoDialog::faultSymptom(const QString& name)
+{
+    for (const auto& f : demo::faults()) {
+        if (QString::fromUtf8(f.name.data(), qsizetype(f.name.size())) == name) {
+            return QString::fromUtf8(f.symptom.data(), qsizetype(f.symptom.size()));
+        }
+    }
+    return {};
+}
+
+std::optional<std::vector<demo::Fault>> DemoDialog::parseFaults(const QStringList& names, QString* error)
+{
+    std::vector<demo::Fault> faults;
+    for (const QString& name : names) {
+        const auto fault = demo::parseFault(name.toStdString());
+        if (!fault) {
+            if (error != nullptr) {
+                *error = tr("Unknown demo fault: %1").arg(name);
+            }
+            return std::nullopt;
+        }
+        faults.push_back(*fault);
+    }
+    return faults;
 }
 
 void DemoDialog::setFaults(const QStringList& names)

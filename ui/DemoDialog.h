@@ -1,11 +1,14 @@
 // "Run demo…": which of the demo gateway's faults to switch on, the arrival
-// rate and the duration. Only collects settings; DemoController runs them.
+// rate and the duration. Only collects settings; RunController runs them.
 #pragma once
 
-#include "DemoController.h"
+#include "demo/DemoFaults.h"
+#include "session/SessionOptions.h"
 
 #include <QDialog>
+#include <QStringList>
 
+#include <optional>
 #include <vector>
 
 class QCheckBox;
@@ -20,11 +23,19 @@ class DemoDialog : public QDialog
 public:
     explicit DemoDialog(QWidget* parent = nullptr);
 
-    // The dialog's choices on top of `base` (path, warm-up, slots kept).
-    DemoSettings settings(const DemoSettings& base) const;
+    // The demo with the dialog's choices, stored into dbPath.
+    session::MeasuredRunOptions settings(const QString& dbPath) const;
     // Checks the faults named in `names`, unchecks the others.
     void setFaults(const QStringList& names);
     QStringList faults() const;
+
+    // Names and symptoms of the demo gateway's switchable faults.
+    static QStringList faultNames();
+    static QString faultSymptom(const QString& name);
+    // The faults named; nullopt (and the unknown name in *error) when one is
+    // not a fault of the demo gateway.
+    static std::optional<std::vector<demo::Fault>> parseFaults(const QStringList& names,
+                                                               QString* error = nullptr);
 
 private:
     std::vector<QCheckBox*> m_faults;

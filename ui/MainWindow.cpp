@@ -2,13 +2,13 @@
 
 #include "mapping/ColumnMappingDialog.h"
 
-#include "DemoController.h"
 #include "ImportController.h"
 #include "JobProgressWidget.h"
 #include "Language.h"
 #include "RecentFiles.h"
 #include "RequestTableModel.h"
 #include "RequestsPage.h"
+#include "RunController.h"
 #include "RunListModel.h"
 #include "RunsPage.h"
 #include "Workbench.h"
@@ -75,9 +75,9 @@ MainWindow::MainWindow(QWidget* parent)
     , m_phaseStackPage(new PhaseStackPage)
     , m_tracePage(new TracePage)
     , m_diagnosisPage(new DiagnosisPage)
-    , m_demo(new DemoController(this))
-    , m_demoProgress(new JobProgressWidget)
-    , m_demoAddress(new QLabel)
+    , m_runController(new RunController(this))
+    , m_runProgress(new JobProgressWidget)
+    , m_runAddress(new QLabel)
     , m_liveTimer(new QTimer(this))
     , m_tabs(new QTabWidget)
     , m_splitter(new QSplitter(Qt::Horizontal, this))
@@ -120,18 +120,18 @@ MainWindow::MainWindow(QWidget* parent)
     centralLayout->addWidget(m_splitter, 1);
     setCentralWidget(central);
 
-    statusBar()->addPermanentWidget(m_demoAddress);
-    statusBar()->addPermanentWidget(m_demoProgress);
+    statusBar()->addPermanentWidget(m_runAddress);
+    statusBar()->addPermanentWidget(m_runProgress);
     statusBar()->addPermanentWidget(m_importProgress);
     statusBar()->addPermanentWidget(m_counts);
     m_importProgress->hide();
-    m_demoProgress->setObjectName(QStringLiteral("demoProgress"));
-    m_demoProgress->cancelButton()->setText(tr("Stop"));
-    m_demoProgress->cancelButton()->setToolTip(tr("Stop the demo run; requests in flight finish"));
-    m_demoProgress->hide();
-    m_demoAddress->setObjectName(QStringLiteral("demoAddress"));
-    m_demoAddress->setTextInteractionFlags(Qt::TextSelectableByMouse);
-    m_demoAddress->hide();
+    m_runProgress->setObjectName(QStringLiteral("runProgress"));
+    m_runProgress->cancelButton()->setText(tr("Stop"));
+    m_runProgress->cancelButton()->setToolTip(tr("Stop the run; requests in flight finish"));
+    m_runProgress->hide();
+    m_runAddress->setObjectName(QStringLiteral("runAddress"));
+    m_runAddress->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_runAddress->hide();
     m_liveTimer->setInterval(kLiveRefreshMs);
 
     createMenus();
@@ -152,15 +152,15 @@ MainWindow::MainWindow(QWidget* parent)
     });
     connect(m_importProgress, &JobProgressWidget::cancelRequested, this, &MainWindow::cancelImport);
 
-    connect(m_demo, &DemoController::started, this, &MainWindow::onDemoStarted);
-    connect(m_demo, &DemoController::sampled, this, &MainWindow::onDemoSample);
-    connect(m_demo, &DemoController::finished, this, &MainWindow::onDemoFinished);
-    connect(m_demo, &DemoController::failed, this, &MainWindow::onDemoFailed);
-    connect(m_demo, &DemoController::busyChanged, this, [this](bool busy) {
-        m_demoProgress->setVisible(busy);
+    connect(m_runController, &RunController::started, this, &MainWindow::onRunStarted);
+    connect(m_runController, &RunController::sampled, this, &MainWindow::onRunSample);
+    connect(m_runController, &RunController::finished, this, &MainWindow::onRunFinished);
+    connect(m_runController, &RunController::failed, this, &MainWindow::onRunFailed);
+    connect(m_runController, &RunController::busyChanged, this, [this](bool busy) {
+        m_runProgress->setVisible(busy);
         updateActions();
     });
-    connect(m_demoProgress, &JobProgressWidget::cancelRequested, this, &MainWindow::stopDemo);
+    connect(m_runProgress, &JobProgressWidget::cancelRequested, this, &MainWindow::stopRun);
     connect(m_liveTimer, &QTimer::timeout, this, &MainWindow::refreshLive);
     const auto statusMessage = [this](const QString& message) {
         statusBar()->showMessage(message, 10000);
@@ -238,10 +238,10 @@ void MainWindow::createMenus()
     launch->setObjectName(QStringLiteral("launchRunAction"));
     launch->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_L));
     launch->setStatusTip(tr("Edit or open a scenario and run it against the demo gateway or an endpoint"));
-    m_stopDemoAction = run->addAction(tr("&Stop"), this, &MainWindow::stopDemo);
-    m_stopDemoAction->setObjectName(QStringLiteral("stopDemoAction"));
-    m_stopDemoAction->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_Period));
-    m_stopDemoAction->setStatusTip(tr("Stop the running demo; requests in flight finish"));
+    m_stopRunAction = run->addAction(tr("&Stop"), this, &MainWindow::stopRun);
+    m_stopRunAction->setObjectName(QStringLiteral("stopRunAction"));
+    m_stopRunAction->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_Period));
+    m_stopRunAction->setStatusTip(tr("Stop the run; requests in flight finish"));
 
     QMenu* edit = menuBar()->addMenu(tr("&Edit"));
     edit->addAction(TraceFinder::createFindAction(this, m_requestsPage, m_tabs));
@@ -275,7 +275,7 @@ bool MainWindow::openWorkbench(const QString& path, bool create, Remember rememb
     }
     if (m_workbench->isReadOnly()) {
         m_readOnlyBanner->setText(tr("%1 is read-only (file or folder permissions, or read-only media). Its "
-                                     "runs can be viewed; importing and demo runs are off. Copy it somewhere "
+                                     "runs can be viewed; importing and new runs are off. Copy it somewhere "
                                      "writable to add runs.")
                                       .arg(QDir::toNativeSeparators(m_workbench->path())));
     }
@@ -490,12 +490,12 @@ void MainWindow::updateStatus()
 
 void MainWindow::updateActions()
 {
-    // The workbench must not change under a running import or demo.
-    const bool busy = m_imports->isBusy() || m_demo->isRunning();
+    // The workbench must not change under a running import or run.
+    const bool busy = m_imports->isBusy() || m_runController->isRunning();
     const bool readOnly = m_workbench->isReadOnly();
-    m_demoAction->setEnabled(!m_demo->isRunning() && !readOnly);
+    m_demoAction->setEnabled(!m_runController->isRunning() && !readOnly);
     m_importAction->setEnabled(!readOnly);
-    m_stopDemoAction->setEnabled(m_demo->isRunning());
+    m_stopRunAction->setEnabled(m_runController->isRunning());
     m_newAction->setEnabled(!busy);
     m_openAction->setEnabled(!busy);
     m_recentMenu->setEnabled(!busy && !m_recent->files().isEmpty());
@@ -550,7 +550,7 @@ void MainWindow::closeEvent(QCloseEvent* event)
 {
     // A running import stops at its next progress check and rolls back.
     m_imports->cancel();
-    m_demo->stop();
+    m_runController->stop();
     writeSettings();
     event->accept();
 }
@@ -571,9 +571,9 @@ void MainWindow::dropEvent(QDropEvent* event)
     event->acceptProposedAction();
     // A dropped workbench file is opened; anything else is imported.
     if (files.size() == 1 && QFileInfo(files.constFirst()).suffix() == kWorkbenchSuffix) {
-        if (isImporting() || m_demo->isRunning()) {
+        if (isImporting() || m_runController->isRunning()) {
             statusBar()->showMessage(
-                tr("Wait for the import or the demo to finish, or stop it, before opening "
+                tr("Wait for the import or the run to finish, or stop it, before opening "
                    "another workbench."),
                 10000);
         } else {

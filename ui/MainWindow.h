@@ -17,9 +17,13 @@ class QSplitter;
 class QTabWidget;
 class QTimer;
 
+namespace pb::session {
+struct MeasuredRunOptions;
+}
+
 namespace pb::ui {
 
-class DemoController;
+class RunController;
 class DiagnosisPage;
 class ImportController;
 class DistributionsPage;
@@ -30,7 +34,6 @@ class JobProgressWidget;
 class OverviewPage;
 class PhaseStackPage;
 class TracePage;
-struct DemoSettings;
 class RecentFiles;
 class RequestsPage;
 class RunsPage;
@@ -69,12 +72,12 @@ public:
     DistributionsPage* distributionsPage() const { return m_distributionsPage; }
     QTabWidget* pages() const { return m_tabs; }
     JobProgressWidget* importProgress() const { return m_importProgress; }
-    JobProgressWidget* demoProgress() const { return m_demoProgress; }
-    DemoController* demo() const { return m_demo; }
-    // The receiver's and gateway's addresses while a demo runs.
-    QString demoAddressText() const;
+    JobProgressWidget* runProgress() const { return m_runProgress; }
+    RunController* runController() const { return m_runController; }
+    // The receiver's and gateway's addresses while a run is measured.
+    QString runAddressText() const;
 
-    // Interval of the live refresh of the pages while a demo run fills.
+    // Interval of the live refresh of the pages while a run fills.
     static constexpr int kLiveRefreshMs = 2000;
 
 public Q_SLOTS:
@@ -84,10 +87,10 @@ public Q_SLOTS:
     void importFiles(const QStringList& files);
     void cancelImport();
     bool selectRun(qint64 runId);
-    // Starts a demo run into settings.dbPath (opened, or created, first);
+    // Starts a measured run (the demo or a launch) into settings.dbPath (opened, or created, first);
     // the run is selected as soon as it exists and fills the pages live.
-    bool startDemo(const DemoSettings& settings);
-    void stopDemo();
+    bool startRun(const pb::session::MeasuredRunOptions& settings);
+    void stopRun();
 
 Q_SIGNALS:
     void workbenchOpened(const QString& path);
@@ -96,9 +99,9 @@ Q_SIGNALS:
     // `message` names the file and line and says what was wrong.
     void importFailed(const QString& message);
     void importCancelled();
-    void demoStarted(qint64 runId);
-    void demoFinished(qint64 runId);
-    void demoFailed(const QString& message);
+    void runStarted(qint64 runId);
+    void runFinished(qint64 runId);
+    void runFailed(const QString& message);
 
 protected:
     void closeEvent(QCloseEvent* event) override;
@@ -111,7 +114,7 @@ private:
     // MainWindowPages.cpp: the timeline, explorer, distributions and
     // launcher pages, and the run pages' common show/clear/live refresh.
     void addLaterPages();
-    void launchRun(DemoSettings settings);
+    void launchRun(pb::session::MeasuredRunOptions settings);
     void showRunOnLaterPages(qint64 runId);
     void refreshLaterPagesLive();
     void newWorkbench();
@@ -121,10 +124,10 @@ private:
     bool ensureWorkbenchForImport();
     void about();
     void demoDialog();
-    void onDemoStarted(const QString& gatewayUrl, const QString& otlpEndpoint, qint64 runId);
-    void onDemoSample(qint64 elapsedMs, qint64 plannedMs, qint64 completed, qint64 failed, qint64 dropped);
-    void onDemoFinished(qint64 runId);
-    void onDemoFailed(const QString& message);
+    void onRunStarted(const QString& gatewayUrl, const QString& otlpEndpoint, qint64 runId);
+    void onRunSample(qint64 elapsedMs, qint64 plannedMs, qint64 completed, qint64 failed, qint64 dropped);
+    void onRunFinished(qint64 runId);
+    void onRunFailed(const QString& message);
     void refreshLive();
     void refreshRuns();
     void showRun(qint64 runId);
@@ -160,9 +163,9 @@ private:
         std::function<void()> refreshLive;
     };
     std::vector<RunPageHooks> m_runPages;
-    DemoController* m_demo;
-    JobProgressWidget* m_demoProgress;
-    QLabel* m_demoAddress;
+    RunController* m_runController;
+    JobProgressWidget* m_runProgress;
+    QLabel* m_runAddress;
     QTimer* m_liveTimer;
     QTabWidget* m_tabs;
     QSplitter* m_splitter;
@@ -175,7 +178,7 @@ private:
     QAction* m_openAction = nullptr;
     QAction* m_importAction = nullptr;
     QAction* m_demoAction = nullptr;
-    QAction* m_stopDemoAction = nullptr;
+    QAction* m_stopRunAction = nullptr;
 };
 
 } // namespace pb::ui

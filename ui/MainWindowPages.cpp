@@ -1,8 +1,8 @@
 // MainWindow's wiring of the pages added after the first ones: the run
 // timeline and the run launcher (with its launches through the
-// DemoController), and the common show/clear/live refresh of run pages.
-#include "DemoController.h"
+// RunController), and the common show/clear/live refresh of run pages.
 #include "MainWindow.h"
+#include "RunController.h"
 #include "RunsPage.h"
 #include "Workbench.h"
 #include "distributions/DistributionsPage.h"
@@ -10,6 +10,7 @@
 #include "launcher/LauncherPage.h"
 #include "pages/PhaseStackPage.h"
 #include "pages/TracePage.h"
+#include "session/SessionOptions.h"
 #include "timeline/TimelinePage.h"
 
 #include <QDir>
@@ -69,9 +70,9 @@ void MainWindow::addLaterPages()
     m_launcherPage = new LauncherPage;
     m_launcherPage->setObjectName(QStringLiteral("launcherPage"));
     m_tabs->addTab(m_launcherPage, tr("Run Launcher"));
-    m_launcherPage->setController(m_demo);
+    m_launcherPage->setController(m_runController);
     connect(m_launcherPage, &LauncherPage::launchRequested, this, &MainWindow::launchRun);
-    connect(m_launcherPage, &LauncherPage::stopRequested, this, &MainWindow::stopDemo);
+    connect(m_launcherPage, &LauncherPage::stopRequested, this, &MainWindow::stopRun);
 }
 
 void MainWindow::showRunOnLaterPages(qint64 runId)
@@ -92,7 +93,7 @@ void MainWindow::refreshLaterPagesLive()
     }
 }
 
-void MainWindow::launchRun(DemoSettings settings)
+void MainWindow::launchRun(session::MeasuredRunOptions settings)
 {
     if (m_workbench->isReadOnly()) {
         showMessage(QMessageBox::Warning, tr("Workbench Is Read-Only"),
@@ -102,12 +103,8 @@ void MainWindow::launchRun(DemoSettings settings)
         return;
     }
     // Into the open workbench, else the demo's own: runs collect beside the others.
-    settings.dbPath = m_workbench->isOpen()
-                          ? m_workbench->path()
-                          : QDir(QStandardPaths::writableLocation(QStandardPaths::AppDataLocation))
-                                .filePath(QStringLiteral("demo.phasebench"));
-    QDir().mkpath(QFileInfo(settings.dbPath).absolutePath());
-    startDemo(settings);
+    settings.dbPath = (m_workbench->isOpen() ? m_workbench->path() : demoWorkbenchPath()).toStdString();
+    startRun(settings);
 }
 
 } // namespace pb::ui

@@ -7,7 +7,7 @@
 #include "cli/Interrupt.h"
 #include "cli/Output.h"
 #include "cli/RunOutput.h"
-#include "demo/DemoRun.h"
+#include "session/MeasuredRun.h"
 
 #include <QDir>
 #include <QFileInfo>
@@ -67,16 +67,16 @@ int demoCommand(const QStringList& args, Io& io)
         }
         return Ok;
     }
-    demo::DemoRunOptions options;
-    options.dbPath = parser.isSet(QStringLiteral("db")) ? toStd(parser.value(QStringLiteral("db")))
-                                                        : std::string("demo.phasebench");
+    auto options =
+        session::demoOptions(parser.isSet(QStringLiteral("db")) ? toStd(parser.value(QStringLiteral("db")))
+                                                                : std::string("demo.phasebench"));
     for (const auto& name : parser.values(QStringLiteral("fault"))) {
         const auto f = demo::parseFault(toStd(name));
         if (!f) {
             print(io.err, tr("unknown fault '%1' (see --list-faults)").arg(name));
             return Usage;
         }
-        options.faults.push_back(*f);
+        options.gateway->faults.push_back(*f);
     }
     const auto duration = positiveOption(parser, QStringLiteral("duration"), 3600, io);
     const auto rate = positiveOption(parser, QStringLiteral("rate"), 1000, io);
@@ -84,12 +84,13 @@ int demoCommand(const QStringList& args, Io& io)
     if ((duration && *duration < 0) || (rate && *rate < 0) || (slots && *slots < 0)) {
         return Usage;
     }
+    auto& load = options.demoLoad;
     if (duration) {
-        options.duration = Nanos(*duration * 1e9);
-        options.warmup = std::min<Nanos>(options.warmup, options.duration / 5);
+        load.duration = Nanos(*duration * 1e9);
+        load.warmup = std::min<Nanos>(load.warmup, load.duration / 5);
     }
-    options.rate = rate.value_or(options.rate);
-    options.slots = slots ? int(*slots) : options.slots;
+    load.rate = rate.value_or(load.rate);
+    options.gateway->slots = slots ? int(*slots) : options.gateway->slots;
     if (parser.isSet(QStringLiteral("name"))) {
         options.runName = toStd(parser.value(QStringLiteral("name")));
     }
@@ -99,7 +100,7 @@ int demoCommand(const QStringList& args, Io& io)
     std::mutex progressMutex;
     std::ostream& progress = io.err;
     if (!quiet) {
-        options.onStarted = [&](const demo::DemoEndpoints& e) {
+        options.onStarted = [&](const session::RunEndpoints& e) {
             std::lock_guard lock(progressMutex);
             print(progress,
                   tr("demo gateway %1, OTLP receiver %2, run %3 in %4")
@@ -120,8 +121,8 @@ int demoCommand(const QStringList& args, Io& io)
                                 .arg(s.totalDropped));
         };
     }
-    demo::DemoRun demo(options);
-    demo::DemoRunResult result;
+    session::MeasuredRun demo(options);
+    session::MeasuredRunResult result;
     try {
         InterruptWatch watch([&demo](int) { demo.stop(); });
         result = demo.run();

@@ -8,6 +8,7 @@
 #include "cli/Output.h"
 #include "cli/RunOutput.h"
 #include "load/LoadRun.h"
+#include "session/MeasuredRun.h"
 #include "store/RunStore.h"
 
 #include <nlohmann/json.hpp>
@@ -50,7 +51,11 @@ int runCommand(const QStringList& args, Io& io)
         print(io.err, QString::fromStdString(e.what()));
         return Failure;
     }
-    load::LoadRunOptions options;
+    // A measured run without the demo gateway and without a receiver: the
+    // scenario's own endpoint, client-side timings only.
+    session::MeasuredRunOptions options;
+    options.scenario = std::move(*scenario);
+    options.summarize = false; // the summary below has its own metrics
     options.runName = toStd(parser.value(QStringLiteral("name")));
     if (!parser.isSet(QStringLiteral("quiet"))) {
         options.onSample = [&io](const load::LiveSample& s) {
@@ -66,8 +71,7 @@ int runCommand(const QStringList& args, Io& io)
             io.err.flush();
         };
     }
-    load::LoadRun run(std::move(*scenario), std::move(options));
-    if (const auto problem = run.checkEnvironment(); !problem.empty()) {
+    if (const auto problem = session::MeasuredRun(options).checkEnvironment(); !problem.empty()) {
         print(io.err, QString::fromStdString(problem)); // before the workbench file is touched
         return Failure;
     }
@@ -75,10 +79,12 @@ int runCommand(const QStringList& args, Io& io)
     if (!store) {
         return Failure;
     }
+    options.store = store.get();
+    session::MeasuredRun run(std::move(options));
     load::LoadSummary summary;
     try {
         InterruptWatch watch([&run](int n) { n == 1 ? run.stop() : run.stopNow(); });
-        summary = run.run(*store);
+        summary = run.run().load;
     } catch (const std::exception& e) {
         print(io.err, QString::fromStdString(e.what()));
         if (run.runId() != 0) {

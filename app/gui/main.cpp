@@ -1,31 +1,15 @@
 // phasebench [FILE] [--demo [--fault NAME]…] [--launcher]: the desktop workbench.
 // Each call opens its own window (a second `phasebench FILE` starts a new one).
-#include "DemoController.h"
+#include "DemoDialog.h"
 #include "Language.h"
 #include "MainWindow.h"
+#include "RunController.h"
+#include "session/SessionOptions.h"
 
 #include <QApplication>
 #include <QCommandLineParser>
-#include <QDir>
-#include <QFileInfo>
-#include <QStandardPaths>
 
 #include <cstdio>
-
-namespace {
-
-// The demo's own workbench file, kept between sessions so that demo runs
-// can be compared; empty when its folder cannot be created.
-QString demoWorkbenchPath()
-{
-    const QString dir = QStandardPaths::writableLocation(QStandardPaths::AppDataLocation);
-    if (dir.isEmpty() || !QDir().mkpath(dir)) {
-        return {};
-    }
-    return QDir(dir).filePath(QStringLiteral("demo.phasebench"));
-}
-
-} // namespace
 
 int main(int argc, char** argv)
 {
@@ -51,7 +35,7 @@ int main(int argc, char** argv)
     const QCommandLineOption fault(
         QStringLiteral("fault"),
         QApplication::translate("main", "With --demo: switch on a fault of the demo gateway (%1).")
-            .arg(pb::ui::DemoController::faultNames().join(QStringLiteral(", "))),
+            .arg(pb::ui::DemoDialog::faultNames().join(QStringLiteral(", "))),
         QStringLiteral("NAME"));
     parser.addOption(fault);
     const QCommandLineOption launcher(
@@ -70,9 +54,9 @@ int main(int argc, char** argv)
                    stderr);
         return 2;
     }
-    const QStringList faults = parser.values(fault);
-    for (const QString& name : faults) {
-        if (!pb::ui::DemoController::faultNames().contains(name)) {
+    const QStringList faultNames = parser.values(fault);
+    for (const QString& name : faultNames) {
+        if (!pb::ui::DemoDialog::faultNames().contains(name)) {
             std::fputs(qPrintable(QApplication::translate("main", "Unknown fault: %1\n").arg(name)), stderr);
             return 2;
         }
@@ -82,17 +66,17 @@ int main(int argc, char** argv)
     window.show();
 
     if (parser.isSet(demo)) {
-        pb::ui::DemoSettings settings;
-        settings.dbPath = demoWorkbenchPath();
-        settings.faults = faults;
-        if (settings.dbPath.isEmpty()) {
+        const QString dbPath = pb::ui::demoWorkbenchPath();
+        if (dbPath.isEmpty()) {
             std::fputs(
                 qPrintable(QApplication::translate("main", "Cannot create the application data folder.\n")),
                 stderr);
             return 1;
         }
         // Off the GUI thread (a Job); the run is selected as soon as it exists.
-        window.startDemo(settings);
+        window.startRun(pb::session::demoOptions(
+            dbPath.toStdString(),
+            pb::ui::DemoDialog::parseFaults(faultNames).value_or(std::vector<pb::demo::Fault>{})));
     } else if (!files.isEmpty()) {
         window.openWorkbench(files.constFirst());
     } else {

@@ -1,5 +1,5 @@
 # core/demo: the demo LLM gateway (an OpenAI-compatible server over a
-# simulated inference pool that exports its spans) and the demo run.
+# simulated inference pool that exports its spans) and the demo's scenario.
 find_package(PkgConfig REQUIRED)
 # Debian's cpp-httplib is a compiled library: take its defines from pkg-config
 # so that the header we compile against matches the library.
@@ -10,6 +10,6 @@ target_sources(phasebench_core PRIVATE
   ${CMAKE_CURRENT_LIST_DIR}/OtlpExporter.cpp
   ${CMAKE_CURRENT_LIST_DIR}/DemoGateway.cpp
   ${CMAKE_CURRENT_LIST_DIR}/DemoChat.cpp
-  ${CMAKE_CURRENT_LIST_DIR}/DemoRun.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/DemoScenario.cpp
 )
 target_link_libraries(phasebench_core PRIVATE PkgConfig::HTTPLIB)

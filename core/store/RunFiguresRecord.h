@@ -69,7 +69,7 @@ struct RunFiguresRecord
     JoinFigures join;
 };
 
-// One stored version of a run's budgets (diagnose/BudgetStore.h).
+// One stored version of a run's budgets (budget/BudgetStore.h).
 struct BudgetsFigure
 {
     int version = 0;

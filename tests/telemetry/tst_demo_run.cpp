@@ -4,7 +4,7 @@
 #include "NetTestUtil.h"
 #include "TelemetryTestUtil.h"
 #include "TestUtil.h"
-#include "demo/DemoRun.h"
+#include "session/MeasuredRun.h"
 #include "store/RunStore.h"
 
 #include <QTemporaryDir>
@@ -148,13 +148,12 @@ void TestDemoRun::strippedTraceparentLowersCoverage()
 
 void TestDemoRun::stopEndsTheLoadButStillJoins()
 {
-    demo::DemoRunOptions options;
-    options.dbPath = path("stopped.phasebench").toStdString();
-    options.duration = 60'000'000'000;
-    options.warmup = 0;
+    auto options = session::demoOptions(path("stopped.phasebench").toStdString());
+    options.demoLoad.duration = 60'000'000'000;
+    options.demoLoad.warmup = 0;
     std::atomic<int> samples{0};
     std::atomic<std::int64_t> startedRun{0};
-    options.onStarted = [&](const demo::DemoEndpoints& e) {
+    options.onStarted = [&](const session::RunEndpoints& e) {
         startedRun = e.runId;
         QVERIFY(e.gatewayUrl.starts_with("http://127.0.0.1:"));
         QVERIFY(e.otlpEndpoint.ends_with("/v1/traces"));
@@ -162,7 +161,7 @@ void TestDemoRun::stopEndsTheLoadButStillJoins()
     options.onSample = [&](const load::LiveSample&) {
         ++samples;
     };
-    demo::DemoRun demo(options);
+    session::MeasuredRun demo(options);
     std::thread stopper([&] {
         while (samples < 2) {
             std::this_thread::sleep_for(std::chrono::milliseconds(20));
@@ -205,17 +204,16 @@ void TestDemoRun::badOptions()
 // built-in gateway; each stage is stored and the spans join.
 void TestDemoRun::customScenarioAgainstTheGateway()
 {
-    demo::DemoRunOptions options;
-    options.dbPath = path("custom.phasebench").toStdString();
+    auto options = session::demoOptions(path("custom.phasebench").toStdString());
     options.runName = "stepped launch";
-    auto scenario = demo::demoScenario(options, "http://unused.invalid/v1");
+    auto scenario = demo::demoScenario(options.demoLoad, "http://unused.invalid/v1");
     scenario.name = "stepped";
     scenario.warmup = 0;
     scenario.executor.kind = load::ExecutorKind::RampingArrivalRate;
     scenario.executor.stages = {{"low", 4, 4, 1'500'000'000}, {"high", 10, 10, 1'500'000'000}};
     scenario.target.baseUrl = "http://unused.invalid"; // replaced by the gateway's
     options.scenario = scenario;
-    const auto result = demo::DemoRun(options).run();
+    const auto result = session::MeasuredRun(options).run();
 
     QVERIFY(result.endpoints.gatewayUrl.starts_with("http://127.0.0.1:"));
     QCOMPARE(result.load.status, RunStatus::Complete);
@@ -246,12 +244,12 @@ void TestDemoRun::ownEndpointWithReceiverPort()
     std::string error;
     QVERIFY2(endpoint.start(&error), error.c_str());
 
-    demo::DemoRunOptions options;
+    session::MeasuredRunOptions options;
     options.dbPath = path("endpoint.phasebench").toStdString();
-    options.startGateway = false;
-    options.receiverPort = port;
-    options.spanGrace = 3'000'000'000; // the endpoint's exporter sends in batches
-    auto scenario = demo::demoScenario(options, endpoint.baseUrl());
+    options.receiver = session::ReceiverOptions{};
+    options.receiver->port = port;
+    options.receiver->spanGrace = 3'000'000'000; // the endpoint's exporter sends in batches
+    auto scenario = demo::demoScenario(options.demoLoad, endpoint.baseUrl());
     scenario.warmup = 0;
     scenario.executor.stages = {{"rate-5", 5, 5, 2'000'000'000}};
     scenario.target.apiKeyEnv = "PB_TEST_LAUNCH_KEY";
@@ -259,11 +257,11 @@ void TestDemoRun::ownEndpointWithReceiverPort()
 
     // Without the gateway an unset key variable stops the run before any request.
     qunsetenv("PB_TEST_LAUNCH_KEY");
-    QVERIFY_THROWS_EXCEPTION(std::exception, demo::DemoRun(options).run());
+    QVERIFY_THROWS_EXCEPTION(std::exception, session::MeasuredRun(options).run());
     QCOMPARE(endpoint.stats().requests, std::int64_t(0));
 
     qputenv("PB_TEST_LAUNCH_KEY", "launch-secret");
-    const auto result = demo::DemoRun(options).run();
+    const auto result = session::MeasuredRun(options).run();
     qunsetenv("PB_TEST_LAUNCH_KEY");
     endpoint.stop();
     QVERIFY(result.endpoints.gatewayUrl.empty());

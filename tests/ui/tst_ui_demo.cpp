@@ -1,8 +1,7 @@
-// The live demo in the window: MainWindow::startDemo runs pb::demo::DemoRun
-// (gateway and OTLP receiver on free loopback ports) off the GUI thread, shows
+// The live demo in the window: MainWindow::startRun runs a
+// pb::session::MeasuredRun (gateway and OTLP receiver on free loopback ports) off the GUI thread, shows
 // progress and the receiver's address, selects the run as soon as it exists,
 // fills the Requests page while it runs and ends on a filled overview.
-#include "DemoController.h"
 #include "DemoDialog.h"
 #include "JobProgressWidget.h"
 #include "MainWindow.h"
@@ -12,10 +11,12 @@
 #include "RequestTableModel.h"
 #include "RequestsPage.h"
 #include "RunAnalysis.h"
+#include "RunController.h"
 #include "RunsPage.h"
 #include "TraceAnalysis.h"
 #include "TracePage.h"
 #include "demo/DemoGateway.h"
+#include "session/SessionOptions.h"
 #include "store/RunStore.h"
 
 #include <QAction>
@@ -43,14 +44,13 @@ using pb::ui::OverviewPage;
 
 namespace {
 
-ui::DemoSettings shortDemo(const QString& db)
+session::MeasuredRunOptions shortDemo(const QString& db)
 {
-    ui::DemoSettings s;
-    s.dbPath = db;
-    s.rate = 8;
-    s.durationMs = 4000;
-    s.warmupMs = 0;
-    s.gracefulStopMs = 5000;
+    auto s = session::demoOptions(db.toStdString());
+    s.demoLoad.rate = 8;
+    s.demoLoad.duration = 4'000'000'000;
+    s.demoLoad.warmup = 0;
+    s.demoLoad.gracefulStop = 5'000'000'000;
     return s;
 }
 
@@ -89,13 +89,13 @@ void TestUiDemo::liveDemoFillsThePages()
     MainWindow w;
     w.resize(1366, 768);
     w.show();
-    QSignalSpy started(&w, &MainWindow::demoStarted);
-    QSignalSpy finished(&w, &MainWindow::demoFinished);
-    QSignalSpy failed(&w, &MainWindow::demoFailed);
-    QSignalSpy sampled(w.demo(), &ui::DemoController::sampled);
-    QVERIFY(w.startDemo(shortDemo(db)));
-    QVERIFY(w.demo()->isRunning());
-    QVERIFY(w.demoProgress()->isVisibleTo(&w));
+    QSignalSpy started(&w, &MainWindow::runStarted);
+    QSignalSpy finished(&w, &MainWindow::runFinished);
+    QSignalSpy failed(&w, &MainWindow::runFailed);
+    QSignalSpy sampled(w.runController(), &ui::RunController::sampled);
+    QVERIFY(w.startRun(shortDemo(db)));
+    QVERIFY(w.runController()->isRunning());
+    QVERIFY(w.runProgress()->isVisibleTo(&w));
     QCOMPARE(w.workbenchPath(), QFileInfo(db).absoluteFilePath());
 
     QVERIFY(started.wait(20000));
@@ -103,16 +103,16 @@ void TestUiDemo::liveDemoFillsThePages()
     QVERIFY(runId > 0);
     // The run is current at once, and the receiver's address is shown.
     QCOMPARE(w.currentRunId(), runId);
-    QVERIFY2(w.demoAddressText().contains(QStringLiteral("http://127.0.0.1:")),
-             qPrintable(w.demoAddressText()));
-    QVERIFY(w.demoAddressText().contains(QStringLiteral("/v1/traces")));
+    QVERIFY2(w.runAddressText().contains(QStringLiteral("http://127.0.0.1:")),
+             qPrintable(w.runAddressText()));
+    QVERIFY(w.runAddressText().contains(QStringLiteral("/v1/traces")));
 
     // Live: samples move the bar (elapsed of planned) and the Requests page fills.
     QVERIFY(sampled.wait(10000));
     QCOMPARE(sampled.constFirst().at(1).toLongLong(), qint64(4000));
-    QTRY_VERIFY_WITH_TIMEOUT(w.demoProgress()->bar()->value() > 0, 5000);
-    QVERIFY2(w.demoProgress()->bar()->format().endsWith(QStringLiteral(" / 4 s")),
-             qPrintable(w.demoProgress()->bar()->format()));
+    QTRY_VERIFY_WITH_TIMEOUT(w.runProgress()->bar()->value() > 0, 5000);
+    QVERIFY2(w.runProgress()->bar()->format().endsWith(QStringLiteral(" / 4 s")),
+             qPrintable(w.runProgress()->bar()->format()));
     QTRY_VERIFY_WITH_TIMEOUT(w.requestsPage()->model()->rowCount() > 0, 10000);
     QVERIFY(finished.isEmpty()); // filled while still running
 
@@ -120,8 +120,8 @@ void TestUiDemo::liveDemoFillsThePages()
     QVERIFY2(failed.isEmpty(),
              failed.isEmpty() ? "" : qPrintable(failed.constFirst().constFirst().toString()));
     QCOMPARE(finished.constFirst().constFirst().toLongLong(), runId);
-    QVERIFY(!w.demo()->isRunning());
-    QVERIFY(!w.demoProgress()->isVisibleTo(&w));
+    QVERIFY(!w.runController()->isRunning());
+    QVERIFY(!w.runProgress()->isVisibleTo(&w));
     QCOMPARE(w.pages()->currentWidget(), static_cast<QWidget*>(w.overviewPage()));
 
     // The overview of the finished run, from the stored run and its spans.
@@ -197,15 +197,15 @@ void TestUiDemo::stopEndsEarly()
     const QString db = dir.filePath(QStringLiteral("demo.phasebench"));
     MainWindow w;
     w.show();
-    QSignalSpy started(&w, &MainWindow::demoStarted);
-    QSignalSpy finished(&w, &MainWindow::demoFinished);
+    QSignalSpy started(&w, &MainWindow::runStarted);
+    QSignalSpy finished(&w, &MainWindow::runFinished);
     auto settings = shortDemo(db);
-    settings.durationMs = 60000;
+    settings.demoLoad.duration = 60'000'000'000;
     QElapsedTimer timer;
     timer.start();
-    QVERIFY(w.startDemo(settings));
+    QVERIFY(w.startRun(settings));
     QVERIFY(started.wait(20000));
-    w.demoProgress()->cancelButton()->click(); // "Stop"
+    w.runProgress()->cancelButton()->click(); // "Stop"
     QVERIFY(finished.wait(30000));
     QVERIFY(timer.elapsed() < 40000);
     RunStore store(db.toStdString(), RunStore::Mode::ReadOnly);
@@ -232,8 +232,8 @@ void TestUiDemo::menuActionRunsTheChosenFault()
     dialog->setFaults({QStringLiteral("slow-gateway")});
     dialog->findChild<QSpinBox*>(QStringLiteral("demoDuration"))->setValue(3);
     dialog->findChild<QDoubleSpinBox*>(QStringLiteral("demoRate"))->setValue(8);
-    QSignalSpy started(&w, &MainWindow::demoStarted);
-    QSignalSpy finished(&w, &MainWindow::demoFinished);
+    QSignalSpy started(&w, &MainWindow::runStarted);
+    QSignalSpy finished(&w, &MainWindow::runFinished);
     dialog->accept();
     QVERIFY(started.wait(20000));
     QVERIFY(!action->isEnabled()); // one demo at a time
@@ -256,31 +256,45 @@ void TestUiDemo::menuActionRunsTheChosenFault()
 void TestUiDemo::dialogSettings()
 {
     ui::DemoDialog dialog;
-    const QStringList names = ui::DemoController::faultNames();
+    const QStringList names = ui::DemoDialog::faultNames();
     QVERIFY(names.contains(QStringLiteral("slow-gateway")));
     QCOMPARE(names.size(), 10);
     dialog.setFaults({names.at(1)});
     QCOMPARE(dialog.faults(), QStringList{names.at(1)});
-    ui::DemoSettings base;
-    base.dbPath = QStringLiteral("/tmp/x.phasebench");
-    const auto s = dialog.settings(base);
-    QCOMPARE(s.dbPath, base.dbPath);
-    QCOMPARE(s.faults, QStringList{names.at(1)});
-    QCOMPARE(s.rate, 6.0);
-    QCOMPARE(s.durationMs, qint64(20000));
-    QVERIFY(!ui::DemoController::faultSymptom(names.at(1)).isEmpty());
+    const auto s = dialog.settings(QStringLiteral("/tmp/x.phasebench"));
+    QCOMPARE(s.dbPath, std::string("/tmp/x.phasebench"));
+    QVERIFY(s.gateway && s.receiver && !s.scenario);
+    QCOMPARE(s.gateway->faults.size(), std::size_t(1));
+    const auto faultName = demo::nameOf(s.gateway->faults.front());
+    QCOMPARE(QString::fromUtf8(faultName.data(), qsizetype(faultName.size())), names.at(1));
+    QCOMPARE(s.runName, "demo (" + names.at(1).toStdString() + ")");
+    QCOMPARE(s.demoLoad.rate, 6.0);
+    QCOMPARE(s.demoLoad.duration, Nanos(20'000'000'000));
+    QVERIFY(!ui::DemoDialog::faultSymptom(names.at(1)).isEmpty());
 }
 
 void TestUiDemo::unknownFaultRefused()
 {
-    ui::DemoController demo;
-    QSignalSpy failed(&demo, &ui::DemoController::failed);
-    ui::DemoSettings s;
-    s.dbPath = QStringLiteral("/nonexistent/x.phasebench");
-    s.faults = {QStringLiteral("no-such-fault")};
-    QVERIFY(!demo.start(s));
+    // Fault names are checked before a run starts (the controller takes parsed ones).
+    QString error;
+    QVERIFY(!ui::DemoDialog::parseFaults({QStringLiteral("slow-gateway"), QStringLiteral("no-such-fault")},
+                                         &error));
+    QVERIFY2(error.contains(QStringLiteral("no-such-fault")), qPrintable(error));
+    const auto known = ui::DemoDialog::parseFaults({QStringLiteral("slow-gateway")});
+    QVERIFY(known && known->size() == 1 && known->front() == demo::Fault::SlowGateway);
+    // A second run while one is running is refused with failed().
+    QTemporaryDir dir;
+    ui::RunController controller;
+    QSignalSpy failed(&controller, &ui::RunController::failed);
+    QSignalSpy finished(&controller, &ui::RunController::finished);
+    auto settings = shortDemo(dir.filePath(QStringLiteral("x.phasebench")));
+    QVERIFY(controller.start(settings));
+    QVERIFY(!controller.start(settings));
     QCOMPARE(failed.size(), 1);
-    QVERIFY(!demo.isRunning());
+    QVERIFY(controller.isRunning());
+    controller.stop();
+    QVERIFY(finished.wait(30000));
+    QVERIFY(!controller.isRunning());
 }
 
 QTEST_MAIN(TestUiDemo)

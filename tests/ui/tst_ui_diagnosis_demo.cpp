@@ -9,9 +9,9 @@
 #include "DiagnosisPage.h"
 #include "VerdictWidget.h"
 #include "budget/BudgetStore.h"
-#include "demo/DemoRun.h"
 #include "diagnose/Check.h"
 #include "diagnose/RunData.h"
+#include "session/MeasuredRun.h"
 #include "store/RunStore.h"
 
 #include <QAbstractItemModelTester>
@@ -27,13 +27,11 @@ namespace {
 
 std::int64_t demoRun(const QString& db, const char* name, std::vector<demo::Fault> faults)
 {
-    demo::DemoRunOptions options;
-    options.dbPath = db.toStdString();
+    auto options = session::demoOptions(db.toStdString(), std::move(faults));
     options.runName = name;
-    options.faults = std::move(faults);
-    options.rate = 5;
-    options.duration = 4'000'000'000;
-    return demo::DemoRun(options).run().endpoints.runId;
+    options.demoLoad.rate = 5;
+    options.demoLoad.duration = 4'000'000'000;
+    return session::MeasuredRun(options).run().endpoints.runId;
 }
 
 } // namespace

@@ -2,12 +2,12 @@
 // naming the JSON path), the stages model, the form writing the document,
 // and a launch against the built-in demo gateway that streams live points
 // and ends on a filled overview.
-#include "DemoController.h"
 #include "LauncherPage.h"
 #include "LivePlot.h"
 #include "MainWindow.h"
 #include "OverviewPage.h"
 #include "RunAnalysis.h"
+#include "RunController.h"
 #include "ScenarioDocument.h"
 #include "StagesModel.h"
 #include "TestUtil.h"
@@ -198,8 +198,9 @@ void TestUiLauncher::launchErrors()
     QString error;
     const auto demo = page.launchSettings(&error);
     QVERIFY2(demo, qPrintable(error));
-    QVERIFY(demo->startGateway);
-    QCOMPARE(demo->receiverPort, 0);
+    QVERIFY(demo->gateway.has_value());
+    QVERIFY(demo->receiver.has_value());
+    QCOMPARE(demo->receiver->port, 0);
     // A bad duration names its JSON path.
     page.durationEdit()->setText(QStringLiteral("ten minutes"));
     Q_EMIT page.durationEdit()->editingFinished();
@@ -218,9 +219,10 @@ void TestUiLauncher::launchErrors()
     page.receiverPortSpin()->setValue(14318);
     const auto endpoint = page.launchSettings(&error);
     QVERIFY2(endpoint, qPrintable(error));
-    QVERIFY(!endpoint->startGateway);
-    QCOMPARE(endpoint->receiverPort, 14318);
-    QVERIFY(endpoint->spanGraceMs > 0);
+    QVERIFY(!endpoint->gateway.has_value());
+    QVERIFY(endpoint->receiver.has_value());
+    QCOMPARE(endpoint->receiver->port, 14318);
+    QVERIFY(endpoint->receiver->spanGrace > 0);
     qunsetenv("PB_TEST_LAUNCH_KEY");
 }
 
@@ -252,9 +254,9 @@ void TestUiLauncher::launchAgainstTheDemoGateway()
                                                      {QStringLiteral("name"), QStringLiteral("high")}}}}});
     page->setDocument(doc);
     page->setUseDemoGateway(true);
-    QSignalSpy started(&w, &MainWindow::demoStarted);
-    QSignalSpy finished(&w, &MainWindow::demoFinished);
-    QSignalSpy failed(&w, &MainWindow::demoFailed);
+    QSignalSpy started(&w, &MainWindow::runStarted);
+    QSignalSpy finished(&w, &MainWindow::runFinished);
+    QSignalSpy failed(&w, &MainWindow::runFailed);
     QTest::mouseClick(page->startButton(), Qt::LeftButton);
     QVERIFY(started.wait(20000));
     const qint64 runId = started.constFirst().constFirst().toLongLong();

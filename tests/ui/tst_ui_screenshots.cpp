@@ -10,7 +10,7 @@
 #include "RequestTableModel.h"
 #include "RequestsPage.h"
 #include "TracePage.h"
-#include "demo/DemoRun.h"
+#include "session/MeasuredRun.h"
 
 #include <QApplication>
 #include <QCryptographicHash>
@@ -98,15 +98,14 @@ void TestUiScreenshots::everyPage()
 {
     QTemporaryDir dir;
     const QString db = dir.filePath(QStringLiteral("screens.phasebench"));
-    demo::DemoRunOptions options;
-    options.dbPath = db.toStdString();
+    auto options = session::demoOptions(db.toStdString());
     options.runName = "screenshots";
-    auto scenario = demo::demoScenario(options, "http://127.0.0.1:1/v1");
+    auto scenario = demo::demoScenario(options.demoLoad, "http://127.0.0.1:1/v1");
     scenario.warmup = 0;
     scenario.executor.kind = load::ExecutorKind::RampingArrivalRate;
     scenario.executor.stages = {{"rate-6", 6, 6, 2'500'000'000}, {"rate-12", 12, 12, 2'500'000'000}};
     options.scenario = scenario;
-    const auto result = demo::DemoRun(options).run();
+    const auto result = session::MeasuredRun(options).run();
     QVERIFY(result.join.matched > 20);
 
     MainWindow w;

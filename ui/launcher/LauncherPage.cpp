@@ -320,13 +320,13 @@ QWidget* LauncherPage::createForm()
     return form;
 }
 
-void LauncherPage::setController(DemoController* controller)
+void LauncherPage::setController(RunController* controller)
 {
     m_controller = controller;
-    connect(controller, &DemoController::busyChanged, this, &LauncherPage::setBusy);
-    connect(controller, &DemoController::started, this, &LauncherPage::onStarted);
-    connect(controller, &DemoController::livePoint, m_plot, &LivePlot::addPoint);
-    connect(controller, &DemoController::sampled, this,
+    connect(controller, &RunController::busyChanged, this, &LauncherPage::setBusy);
+    connect(controller, &RunController::started, this, &LauncherPage::onStarted);
+    connect(controller, &RunController::livePoint, m_plot, &LivePlot::addPoint);
+    connect(controller, &RunController::sampled, this,
             [this](qint64 elapsedMs, qint64 plannedMs, qint64 completed, qint64 failed, qint64 dropped) {
                 m_progress->setRange(0, int(qMax<qint64>(plannedMs, 1)));
                 m_progress->setValue(int(qMin(elapsedMs, plannedMs)));
@@ -337,12 +337,12 @@ void LauncherPage::setController(DemoController* controller)
                                      .arg(failed)
                                      .arg(dropped));
             });
-    connect(controller, &DemoController::finished, this, [this](qint64 runId) {
+    connect(controller, &RunController::finished, this, [this](qint64 runId) {
         m_progress->setValue(m_progress->maximum());
         m_progress->setFormat(tr("Finished"));
         m_state->setText(tr("Run %1 finished: its figures are on the other pages.").arg(runId));
     });
-    connect(controller, &DemoController::failed, this, [this](const QString& message) {
+    connect(controller, &RunController::failed, this, [this](const QString& message) {
         m_progress->setFormat(tr("Failed"));
         showError(message);
     });
@@ -396,7 +396,7 @@ void LauncherPage::setUseDemoGateway(bool demo)
     (demo ? m_demoTarget : m_endpointTarget)->setChecked(true);
 }
 
-std::optional<DemoSettings> LauncherPage::launchSettings(QString* error) const
+std::optional<session::MeasuredRunOptions> LauncherPage::launchSettings(QString* error) const
 {
     ScenarioDocument doc = m_doc;
     if (m_editorTabs->currentIndex() == 1 && !doc.setJson(m_json->toPlainText().toUtf8(), error)) {
@@ -418,14 +418,19 @@ std::optional<DemoSettings> LauncherPage::launchSettings(QString* error) const
         }
         return std::nullopt;
     }
-    DemoSettings settings;
-    settings.scenario = scenario;
-    settings.startGateway = demo;
-    settings.runName = QString::fromStdString(scenario->name);
-    settings.receiverBind = demo ? QStringLiteral("127.0.0.1") : m_receiverBind->text().trimmed();
-    settings.receiverPort = demo ? 0 : m_receiverPort->value();
-    // Exporters batch spans (every 5 s by default): wait for the last batch.
-    settings.spanGraceMs = demo ? 0 : 6000;
+    session::MeasuredRunOptions settings;
+    settings.scenario = *scenario;
+    settings.runName = scenario->name;
+    if (demo) {
+        settings.gateway = session::GatewayOptions{};
+    }
+    // The demo gateway's spans go to a loopback receiver on any free port; a
+    // real endpoint's exporter is pointed where the form says.
+    settings.receiver = session::ReceiverOptions{};
+    if (!demo) {
+        settings.receiver->bind = m_receiverBind->text().trimmed().toStdString();
+        settings.receiver->port = m_receiverPort->value();
+    }
     return settings;
 }
 

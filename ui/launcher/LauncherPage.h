@@ -5,11 +5,12 @@
 // rate, requests in flight, the interval's TTFT p95 and dropped iterations.
 // The OTLP receiver's address is shown so a server's exporter can point at
 // it. The page only asks for a launch (launchRequested); the main window
-// owns the workbench and the DemoController that runs it.
+// owns the workbench and the RunController that runs it.
 #pragma once
 
-#include "DemoController.h"
+#include "RunController.h"
 #include "ScenarioDocument.h"
+#include "session/SessionOptions.h"
 
 #include <QWidget>
 
@@ -40,7 +41,7 @@ public:
     explicit LauncherPage(QWidget* parent = nullptr);
 
     // Follows `controller`'s runs: addresses, progress, live charts, state.
-    void setController(DemoController* controller);
+    void setController(RunController* controller);
 
     // The scenario as the form and the JSON editor have it now.
     const ScenarioDocument& document() const { return m_doc; }
@@ -50,7 +51,7 @@ public:
 
     // What a launch would run, or nothing with `error` saying what is wrong
     // (core's message naming the JSON path, or an unset key variable).
-    std::optional<DemoSettings> launchSettings(QString* error) const;
+    std::optional<session::MeasuredRunOptions> launchSettings(QString* error) const;
     // Checks the form and emits launchRequested; false (with the error
     // shown on the page) when the scenario is not valid.
     bool start();
@@ -80,7 +81,7 @@ public:
     LivePlot* livePlot() const { return m_plot; }
 
 Q_SIGNALS:
-    void launchRequested(const pb::ui::DemoSettings& settings);
+    void launchRequested(const pb::session::MeasuredRunOptions& settings);
     void stopRequested();
 
 private:
@@ -96,7 +97,7 @@ private:
     void onStarted(const QString& gatewayUrl, const QString& otlpEndpoint, qint64 runId);
 
     ScenarioDocument m_doc;
-    DemoController* m_controller = nullptr;
+    RunController* m_controller = nullptr;
     bool m_updating = false;
 
     QRadioButton* m_demoTarget;

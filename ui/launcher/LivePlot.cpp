@@ -1,9 +1,9 @@
 #include "LivePlot.h"
 
 #include "ChartExport.h"
-#include "DemoController.h"
 #include "PhaseColors.h"
 #include "PlotLegend.h"
+#include "RunController.h"
 
 #include <QContextMenuEvent>
 #include <QMenu>

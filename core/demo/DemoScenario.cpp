@@ -1,0 +1,74 @@
+#include "demo/DemoScenario.h"
+
+#include "demo/DemoGateway.h"
+
+#include <cmath>
+
+namespace pb::demo {
+namespace {
+
+std::string formatRate(double rate)
+{
+    const auto whole = std::llround(rate);
+    if (std::abs(rate - double(whole)) < 1e-9) {
+        return std::to_string(whole);
+    }
+    return std::to_string(rate);
+}
+
+} // namespace
+
+load::Scenario demoScenario(const DemoLoad& load, const std::string& gatewayUrl)
+{
+    load::Scenario s;
+    s.name = "demo";
+    s.file = "(built-in demo)";
+    s.target.baseUrl = gatewayUrl.ends_with("/v1") ? gatewayUrl.substr(0, gatewayUrl.size() - 3) : gatewayUrl;
+    s.target.api = load::ApiStyle::Chat;
+    s.target.path = "/v1/chat/completions";
+    s.target.model = GatewayConfig{}.model;
+    s.target.apiKeyEnv = kDemoKeyVariable;
+    s.request.promptSets = {
+        {"input_0_512",
+         3,
+         {"Explain a hash table in 120 words.", "List three uses of a queue.", "What is TCP slow start?"},
+         "output_0_256"},
+        {"input_512_2048",
+         1,
+         {std::string(
+             "Summarise this design note in five bullet points. An API gateway authenticates each request, "
+             "applies per-tenant rate limits, masks personal data in the prompt, selects a model route by "
+             "price and latency, converts the request to the provider's schema and streams the answer back "
+             "while counting tokens. Under load the gateway's own queue and the provider's GPU queue behave "
+             "differently; describe how to tell them apart from the outside and from traces, which metrics "
+             "each owner should watch, and what to change first when the p95 of time to first token doubles "
+             "while generation speed stays flat.")},
+         "output_0_256"},
+    };
+    s.request.maxTokens = 48;
+    s.request.temperature = 0;
+    s.request.stream = true;
+    s.request.includeUsage = true;
+    s.executor.kind = load::ExecutorKind::ConstantArrivalRate;
+    s.executor.stages = {{"rate-" + formatRate(load.rate), load.rate, load.rate, load.duration}};
+    s.executor.maxInFlight = 200;
+    s.executor.preAllocated = 100;
+    s.warmup = load.warmup;
+    s.gracefulStop = load.gracefulStop;
+    s.timeout = 30'000'000'000;
+    return s;
+}
+
+std::string demoRunName(const std::vector<Fault>& faults)
+{
+    if (faults.empty()) {
+        return "demo";
+    }
+    std::string name = "demo (";
+    for (std::size_t i = 0; i < faults.size(); ++i) {
+        name += (i ? ", " : "") + std::string(nameOf(faults[i]));
+    }
+    return name + ")";
+}
+
+} // namespace pb::demo

@@ -1,0 +1,239 @@
+#include "session/MeasuredRun.h"
+
+#include "join/Join.h"
+#include "load/LoadRun.h"
+#include "stats/Metric.h"
+#include "store/RunStore.h"
+
+#include <chrono>
+#include <cmath>
+#include <cstdlib>
+#include <memory>
+#include <stdexcept>
+#include <thread>
+
+namespace pb::session {
+namespace {
+
+// Stores the join's quality with the run so that reports and the GUI read it
+// without joining again.
+void storeJoinFigures(RunStore& store, std::int64_t runId, const JoinReport& r)
+{
+    pb::store::JoinFigures f;
+    f.coverage = std::isnan(r.coverage) ? std::nullopt : std::optional(r.coverage);
+    f.matched = double(r.matched);
+    f.unmatchedServerTraces = double(r.unmatchedServerTraces);
+    f.negativeEnvelopes = double(r.negativeEnvelopes);
+    f.duplicateTraceIds = double(r.duplicateTraceIds);
+    store.catalogue().setJoinFigures(runId, f);
+}
+
+std::string withoutV1(const std::string& url)
+{
+    return url.ends_with("/v1") ? url.substr(0, url.size() - 3) : url;
+}
+
+// The gateway accepts any token: an unset key variable gets the demo's.
+const char* demoGetenv(const char* name)
+{
+    const char* value = std::getenv(name);
+    return value ? value : demo::kDemoToken;
+}
+
+} // namespace
+
+MeasuredRunOptions demoOptions(std::string dbPath, std::vector<demo::Fault> faults)
+{
+    MeasuredRunOptions options;
+    options.dbPath = std::move(dbPath);
+    options.runName = demo::demoRunName(faults);
+    options.gateway = GatewayOptions{.faults = std::move(faults)};
+    options.receiver = ReceiverOptions{};
+    return options;
+}
+
+MeasuredRun::MeasuredRun(MeasuredRunOptions options)
+    : m_options(std::move(options))
+{}
+
+MeasuredRun::~MeasuredRun() = default;
+
+void MeasuredRun::stop()
+{
+    int expected = 0;
+    m_stopRequested.compare_exchange_strong(expected, 1);
+    if (auto* run = m_loadRun.load()) {
+        run->stop();
+    }
+}
+
+void MeasuredRun::stopNow()
+{
+    m_stopRequested = 2;
+    if (auto* run = m_loadRun.load()) {
+        run->stopNow();
+    }
+}
+
+load::Scenario MeasuredRun::scenario(const std::string& gatewayUrl) const
+{
+    if (!m_options.scenario) {
+        return demo::demoScenario(m_options.demoLoad, gatewayUrl);
+    }
+    load::Scenario s = *m_options.scenario;
+    if (m_options.gateway) {
+        s.target.baseUrl = withoutV1(gatewayUrl);
+    }
+    return s;
+}
+
+std::string MeasuredRun::checkEnvironment() const
+{
+    if (m_options.gateway) {
+        return {};
+    }
+    if (!m_options.scenario) {
+        return "the demo scenario needs the demo gateway";
+    }
+    return load::LoadRun(*m_options.scenario).checkEnvironment();
+}
+
+MeasuredRunResult MeasuredRun::run()
+{
+    if (const auto problem = checkEnvironment(); !problem.empty()) {
+        throw load::LoadError(problem);
+    }
+    MeasuredRunResult result;
+    std::unique_ptr<SpanWriter> writer;
+    std::unique_ptr<otlp::OtlpReceiver> receiver;
+    std::string error;
+    if (m_options.receiver) {
+        const bool demo = m_options.gateway.has_value();
+        writer = std::make_unique<SpanWriter>(SpanWriterConfig{
+            .dbPath = m_options.dbPath,
+            .followRunningLoadRun = false,
+            .receivedRunName = demo ? "demo (spans outside the run)" : "spans outside the run",
+            .receivedRunSource = demo ? "demo gateway" : "OTLP receiver"});
+        otlp::ReceiverConfig receiverConfig;
+        receiverConfig.bindAddress = m_options.receiver->bind;
+        receiverConfig.port = m_options.receiver->port;
+        receiver = std::make_unique<otlp::OtlpReceiver>(receiverConfig, writer->sink());
+        if (!receiver->start(&error)) {
+            throw std::runtime_error("cannot start the OTLP receiver: " + error);
+        }
+        result.endpoints.otlpEndpoint = receiver->endpoint();
+    }
+    std::unique_ptr<demo::DemoGateway> gateway;
+    if (m_options.gateway) {
+        demo::GatewayConfig gatewayConfig;
+        gatewayConfig.port = 0;
+        gatewayConfig.otlpEndpoint = result.endpoints.otlpEndpoint;
+        gatewayConfig.faults = m_options.gateway->faults;
+        gatewayConfig.timing.slots = m_options.gateway->slots;
+        gateway = std::make_unique<demo::DemoGateway>(gatewayConfig);
+        if (!gateway->start(&error)) {
+            if (receiver) {
+                receiver->stop();
+            }
+            throw std::runtime_error("cannot start the demo gateway: " + error);
+        }
+        result.endpoints.gatewayUrl = gateway->baseUrl();
+    }
+    const auto stopServers = [&] {
+        if (gateway) {
+            gateway->stop();
+        }
+        if (receiver) {
+            receiver->stop();
+            writer->stop();
+        }
+    };
+
+    std::unique_ptr<RunStore> ownStore;
+    RunStore* store = m_options.store;
+    if (!store) {
+        try {
+            ownStore = std::make_unique<RunStore>(m_options.dbPath, RunStore::Mode::ReadWrite);
+        } catch (...) {
+            stopServers();
+            throw;
+        }
+        store = ownStore.get();
+    }
+    load::LoadRunOptions loadOptions;
+    loadOptions.runName = m_options.runName;
+    loadOptions.onSample = m_options.onSample;
+    if (m_options.gateway) {
+        loadOptions.getenv = demoGetenv;
+    }
+    loadOptions.onRunCreated = [&](std::int64_t runId) {
+        if (writer) {
+            writer->setActiveRun(runId);
+        }
+        result.endpoints.runId = runId;
+        m_runId = runId;
+        if (m_options.onStarted) {
+            m_options.onStarted(result.endpoints);
+        }
+    };
+    load::LoadRun loadRun(scenario(result.endpoints.gatewayUrl), std::move(loadOptions));
+    m_loadRun = &loadRun;
+    if (const int pending = m_stopRequested.load(); pending == 1) {
+        loadRun.stop();
+    } else if (pending == 2) {
+        loadRun.stopNow();
+    }
+    try {
+        result.load = loadRun.run(*store);
+    } catch (...) {
+        m_loadRun = nullptr;
+        stopServers();
+        throw;
+    }
+    m_loadRun = nullptr;
+
+    // Every span of the run's requests is in the store before the join.
+    if (gateway) {
+        gateway->flushSpans(std::chrono::milliseconds(kGatewayFlush / 1'000'000));
+        if (writer) {
+            writer->flush();
+        }
+        result.gateway = gateway->stats();
+        result.exporter = gateway->exporterStats();
+        gateway->stop();
+    } else if (receiver && m_options.receiver->spanGrace > 0) {
+        std::this_thread::sleep_for(std::chrono::nanoseconds(m_options.receiver->spanGrace));
+    }
+    if (receiver) {
+        receiver->stop();
+        writer->flush();
+        result.receiver = receiver->stats();
+        result.spans = writer->stats();
+        writer->stop();
+    }
+
+    const auto runId = result.load.runId;
+    if (!m_options.summarize) {
+        result.join = joinRun(*store, runId).report;
+        storeJoinFigures(*store, runId, result.join);
+        return result;
+    }
+    // One join: the run analysis's, whose report is also stored with the run.
+    auto run = analysis::loadRun(*store, runId);
+    result.join = run.joined ? run.join : joinRun(*store, runId).report;
+    storeJoinFigures(*store, runId, result.join);
+    if (!std::isnan(result.join.coverage)) {
+        run.figures.joinCoverage = result.join.coverage;
+    }
+    analysis::SummaryRequest request;
+    request.statistic.percentiles = {0.5, 0.95, 0.99};
+    for (const char* name : kSummaryMetrics) {
+        if (const auto* m = stats::findMetric(name)) {
+            request.metrics.push_back(m);
+        }
+    }
+    result.figures = analysis::summarizeRun(run, request);
+    return result;
+}
+
+} // namespace pb::session

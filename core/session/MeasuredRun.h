@@ -1,0 +1,78 @@
+// One measured run from start to summary, the same for every front end:
+// starts the OTLP receiver and the demo gateway when asked, runs the load,
+// waits for the last spans, joins client and server views, stores the join's
+// quality with the run and summarizes it with its per-phase percentiles.
+// Blocking, never on a GUI thread.
+#pragma once
+
+#include "analysis/RunSummary.h"
+#include "demo/DemoGateway.h"
+#include "join/JoinResult.h"
+#include "load/LoadSummary.h"
+#include "session/SessionOptions.h"
+#include "telemetry/OtlpReceiver.h"
+#include "telemetry/SpanWriter.h"
+
+#include <atomic>
+#include <cstdint>
+#include <string>
+
+namespace pb::load {
+class LoadRun;
+}
+
+namespace pb::session {
+
+// Per-phase figures of the run summary, in this order.
+inline constexpr const char* kSummaryMetrics[] = {
+    "first_text", "total",     "server_ttft",       "stream_envelope", "network_envelope", "server_root",
+    "gateway",    "gpu_queue", "generation_server", "response_write",  "unattributed",
+};
+
+struct MeasuredRunResult
+{
+    RunEndpoints endpoints;
+    load::LoadSummary load;
+    JoinReport join;
+    // The run analysis's figures of the stored run (per stage of a stepped
+    // run), completed attempts, joined phases; empty without summarize.
+    analysis::RunSummary figures;
+    demo::GatewayStats gateway;
+    demo::ExporterStats exporter;
+    otlp::ReceiverStats receiver;
+    SpanWriterStats spans;
+};
+
+class MeasuredRun
+{
+public:
+    explicit MeasuredRun(MeasuredRunOptions options);
+    ~MeasuredRun();
+    MeasuredRun(const MeasuredRun&) = delete;
+    MeasuredRun& operator=(const MeasuredRun&) = delete;
+
+    // The problem that would stop run() before it starts (no scenario
+    // without the gateway, an unset API key variable), or an empty string.
+    std::string checkEnvironment() const;
+
+    // Blocks until the run is stored, joined and summarized. Throws
+    // std::runtime_error (a server cannot start, load/store errors); what was
+    // stored before a failure stays.
+    MeasuredRunResult run();
+    // From any thread: graceful stop of the load (the rest still runs);
+    // stopNow() cancels requests in flight at once.
+    void stop();
+    void stopNow();
+    // The stored run's id once it exists, else 0.
+    std::int64_t runId() const { return m_runId.load(); }
+
+private:
+    load::Scenario scenario(const std::string& gatewayUrl) const;
+
+    MeasuredRunOptions m_options;
+    std::atomic<int> m_stopRequested{0}; // 1 graceful, 2 now
+    std::atomic<load::LoadRun*> m_loadRun{nullptr};
+    std::atomic<std::int64_t> m_runId{0};
+};
+
+} // namespace pb::session

@@ -1,0 +1,155 @@
+// MainWindow's wiring of a measured run (the demo or a launch): start and
+// stop, the status-bar progress and addresses, and the periodic refresh of
+// the pages while the run fills.
+#include "DemoDialog.h"
+#include "ImportController.h"
+#include "JobProgressWidget.h"
+#include "MainWindow.h"
+#include "RequestTableModel.h"
+#include "RequestsPage.h"
+#include "RunController.h"
+#include "RunsPage.h"
+#include "Workbench.h"
+#include "launcher/LauncherPage.h"
+#include "pages/OverviewPage.h"
+#include "pages/PhaseStackPage.h"
+#include "session/SessionOptions.h"
+
+#include <QDir>
+#include <QFileInfo>
+#include <QLabel>
+#include <QProgressBar>
+#include <QStandardPaths>
+#include <QStatusBar>
+#include <QTabWidget>
+#include <QTimer>
+#include <QToolButton>
+
+namespace pb::ui {
+
+QString MainWindow::runAddressText() const
+{
+    return m_runAddress->text();
+}
+
+bool MainWindow::startRun(const session::MeasuredRunOptions& settings)
+{
+    if (m_runController->isRunning() || m_imports->isBusy()) {
+        statusBar()->showMessage(tr("Wait for the running work to finish before starting a run."), 10000);
+        return false;
+    }
+    const QString dbPath = QString::fromStdString(settings.dbPath);
+    if (m_workbench->path() != QFileInfo(dbPath).absoluteFilePath()) {
+        const bool create = !QFileInfo::exists(dbPath);
+        if (!openWorkbench(dbPath, create, Remember::No)) {
+            return false;
+        }
+    }
+    m_runProgress->reset();
+    m_runProgress->cancelButton()->setEnabled(true);
+    m_runProgress->setText(settings.gateway ? tr("Starting the demo gateway…") : tr("Starting the run…"));
+    m_runProgress->setProgress(0, 0);
+    return m_runController->start(settings);
+}
+
+void MainWindow::stopRun()
+{
+    if (!m_runController->isRunning()) {
+        return;
+    }
+    m_runProgress->cancelButton()->setEnabled(false);
+    m_runProgress->setText(tr("Stopping: requests in flight finish…"));
+    m_runController->stop();
+}
+
+void MainWindow::demoDialog()
+{
+    auto* dialog = new DemoDialog(this);
+    dialog->setAttribute(Qt::WA_DeleteOnClose);
+    connect(dialog, &QDialog::accepted, this, [this, dialog] {
+        // The demo's own workbench unless one is open: runs collect beside the others.
+        startRun(dialog->settings(m_workbench->isOpen() ? m_workbench->path() : demoWorkbenchPath()));
+    });
+    dialog->open();
+}
+
+void MainWindow::onRunStarted(const QString& gatewayUrl, const QString& otlpEndpoint, qint64 runId)
+{
+    m_runAddress->setText(gatewayUrl.isEmpty()
+                              ? tr("OTLP receiver: %1").arg(otlpEndpoint)
+                              : tr("OTLP receiver: %1  ·  gateway: %2").arg(otlpEndpoint, gatewayUrl));
+    m_runAddress->show();
+    m_runProgress->setText(tr("Run %1").arg(runId));
+    if (m_runController->workbenchPath() == m_workbench->path()) {
+        refreshRuns();
+        m_runsPage->selectRun(runId);
+        // A launch from the launcher stays on its live charts.
+        if (m_tabs->currentWidget() != m_launcherPage) {
+            m_tabs->setCurrentWidget(m_requestsPage);
+        }
+    }
+    m_liveTimer->start();
+    Q_EMIT runStarted(runId);
+}
+
+void MainWindow::onRunSample(qint64 elapsedMs, qint64 plannedMs, qint64 completed, qint64 failed,
+                             qint64 dropped)
+{
+    m_runProgress->setProgress(qMin(elapsedMs, plannedMs), plannedMs);
+    m_runProgress->bar()->setFormat(tr("%1 / %2 s").arg(elapsedMs / 1000).arg(plannedMs / 1000));
+    m_runProgress->setText(tr("Run %1: completed %L2, failed %L3, dropped %L4")
+                               .arg(m_runController->runId())
+                               .arg(completed)
+                               .arg(failed)
+                               .arg(dropped));
+}
+
+void MainWindow::refreshLive()
+{
+    const qint64 runId = m_runController->runId();
+    if (runId == 0 || m_runController->workbenchPath() != m_workbench->path() || currentRunId() != runId) {
+        return;
+    }
+    refreshRuns();
+    if (const RunInfo* run = m_runsPage->currentRun()) {
+        m_requestsPage->showRun(m_workbench->path(), run->id,
+                                tr("Run %1: %2").arg(run->id).arg(QString::fromStdString(run->name)));
+    }
+    if (!m_overviewPage->isComputing()) {
+        m_overviewPage->refresh();
+    }
+    if (!m_phaseStackPage->isComputing()) {
+        m_phaseStackPage->refresh();
+    }
+    refreshLaterPagesLive();
+    updateStatus();
+}
+
+void MainWindow::onRunFinished(qint64 runId)
+{
+    m_liveTimer->stop();
+    m_runAddress->hide();
+    m_runAddress->clear();
+    if (m_runController->workbenchPath() == m_workbench->path()) {
+        refreshRuns();
+        if (m_runsPage->currentRunId() == runId) {
+            showRun(runId); // the final figures: join, rates, percentiles
+        } else {
+            m_runsPage->selectRun(runId);
+        }
+        m_tabs->setCurrentWidget(m_overviewPage);
+    }
+    statusBar()->showMessage(tr("Run %1 finished.").arg(runId), 10000);
+    Q_EMIT runFinished(runId);
+}
+
+void MainWindow::onRunFailed(const QString& message)
+{
+    m_liveTimer->stop();
+    m_runAddress->hide();
+    showMessage(QMessageBox::Warning, tr("Run Failed"), tr("The run could not complete."), message);
+    refreshRuns();
+    Q_EMIT runFailed(message);
+}
+
+} // namespace pb::ui

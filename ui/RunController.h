@@ -1,0 +1,89 @@
+// Runs one measured run (pb::session::MeasuredRun: OTLP receiver, optional
+// demo gateway, load run, join and summary) through a Job, off the GUI
+// thread, for the window's demo and the Run Launcher alike. The run's live
+// samples and its start are forwarded to this object's thread with queued
+// calls; stop() asks for a graceful stop.
+#pragma once
+
+#include <QObject>
+#include <QString>
+
+#include <memory>
+#include <optional>
+
+namespace pb::session {
+class MeasuredRun;
+struct MeasuredRunOptions;
+} // namespace pb::session
+
+namespace pb::ui {
+
+class Job;
+
+// The demo's own workbench file (demo.phasebench in the application data
+// folder, created), where the demo and launches go when no workbench is open,
+// kept between sessions so that runs can be compared; empty when its folder
+// cannot be created.
+QString demoWorkbenchPath();
+
+// One live sample of a running launch, for the live charts.
+struct LivePoint
+{
+    double offsetS = 0;    // end of the interval, seconds from the run start
+    double targetRate = 0; // 0 = closed model
+    double achievedRate = 0;
+    qint64 inFlight = 0;
+    qint64 dropped = 0; // in the interval
+    std::optional<double> ttftP95Ms;
+    QString stage;
+};
+
+class RunController : public QObject
+{
+    Q_OBJECT
+public:
+    explicit RunController(QObject* parent = nullptr);
+    // Stops a running run (graceful) and drops its outcome.
+    ~RunController() override;
+
+    // Starts a run into options.dbPath. False (with failed()) when one is
+    // running.
+    bool start(const session::MeasuredRunOptions& options);
+    // Graceful stop: the load stops, requests in flight drain, the run is
+    // still joined and summarized, then finished() follows.
+    void stop();
+    bool isRunning() const;
+    qint64 runId() const { return m_runId; }
+    QString workbenchPath() const { return m_dbPath; }
+    // Warm-up plus the stages' duration.
+    qint64 plannedMs() const { return m_plannedMs; }
+    // Whether the running (or last) run measures the built-in demo gateway.
+    bool usesDemoGateway() const { return m_demoGateway; }
+
+Q_SIGNALS:
+    void busyChanged(bool busy);
+    // The servers listen and the run exists; gatewayUrl is empty without the
+    // demo gateway.
+    void started(const QString& gatewayUrl, const QString& otlpEndpoint, qint64 runId);
+    // One live sample: time since the run's start, requests so far.
+    void sampled(qint64 elapsedMs, qint64 plannedMs, qint64 completed, qint64 failed, qint64 dropped);
+    void livePoint(const pb::ui::LivePoint& point);
+    void finished(qint64 runId);
+    void failed(const QString& message);
+
+private:
+    struct Relay;
+    void onStarted(const QString& gatewayUrl, const QString& otlpEndpoint, qint64 runId);
+    void finish();
+
+    Job* m_job;
+    QString m_dbPath;
+    qint64 m_plannedMs = 0;
+    bool m_demoGateway = false;
+    std::shared_ptr<Relay> m_relay;
+    std::shared_ptr<session::MeasuredRun> m_run;
+    qint64 m_runId = 0;
+};
+
+} // namespace pb::ui
+Q_DECLARE_METATYPE(pb::ui::LivePoint)
