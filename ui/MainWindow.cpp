@@ -394,12 +394,13 @@ void MainWindow::about()
 
 void MainWindow::refreshRuns()
 {
-    // Store changed: the run list and every page that names runs.
+    // Store changed: every page that names runs, then the run list (which
+    // may change the current run, and the pages must know its name by then).
     const std::vector<RunInfo> runs = m_workbench->runs();
-    m_runsPage->setRuns(runs);
     for (RunPage* page : m_runPages) {
         page->setRuns(runs);
     }
+    m_runsPage->setRuns(runs);
     updateStatus();
 }
 
