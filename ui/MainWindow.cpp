@@ -6,18 +6,11 @@
 #include "JobProgressWidget.h"
 #include "Language.h"
 #include "RecentFiles.h"
-#include "RequestTableModel.h"
-#include "RequestsPage.h"
 #include "RunController.h"
-#include "RunListModel.h"
-#include "RunsPage.h"
 #include "Workbench.h"
-#include "launcher/LauncherPage.h"
-#include "pages/DiagnosisPage.h"
-#include "pages/OverviewPage.h"
-#include "pages/PhaseStackPage.h"
-#include "pages/TraceFinder.h"
-#include "pages/TracePage.h"
+#include "pages/RunListModel.h"
+#include "pages/RunPage.h"
+#include "pages/RunsPage.h"
 
 #include <QApplication>
 #include <QCloseEvent>
@@ -70,11 +63,6 @@ MainWindow::MainWindow(QWidget* parent)
     , m_workbench(std::make_unique<Workbench>())
     , m_imports(new ImportController(this))
     , m_runsPage(new RunsPage)
-    , m_requestsPage(new RequestsPage)
-    , m_overviewPage(new OverviewPage)
-    , m_phaseStackPage(new PhaseStackPage)
-    , m_tracePage(new TracePage)
-    , m_diagnosisPage(new DiagnosisPage)
     , m_runController(new RunController(this))
     , m_runProgress(new JobProgressWidget)
     , m_runAddress(new QLabel)
@@ -90,12 +78,7 @@ MainWindow::MainWindow(QWidget* parent)
 
     m_tabs->setObjectName(QStringLiteral("pages"));
     m_tabs->setDocumentMode(true);
-    m_tabs->addTab(m_overviewPage, tr("Overview"));
-    m_tabs->addTab(m_phaseStackPage, tr("Phase Percentiles"));
-    m_tabs->addTab(m_requestsPage, tr("Requests"));
-    m_tabs->addTab(m_tracePage, tr("Waterfall"));
-    m_tabs->addTab(m_diagnosisPage, tr("Diagnosis"));
-    addLaterPages();
+    addPages();
     m_splitter->setObjectName(QStringLiteral("mainSplitter"));
     m_splitter->addWidget(m_runsPage);
     m_splitter->addWidget(m_tabs);
@@ -137,9 +120,6 @@ MainWindow::MainWindow(QWidget* parent)
     createMenus();
 
     connect(m_runsPage, &RunsPage::currentRunChanged, this, &MainWindow::showRun);
-    connect(m_requestsPage->model(), &RequestTableModel::modelReset, this, &MainWindow::updateStatus);
-    connect(m_requestsPage, &RequestsPage::errorOccurred, this,
-            [this](const QString& message) { statusBar()->showMessage(message, 10000); });
 
     connect(m_imports, &ImportController::fileStarted, this, &MainWindow::onImportStarted);
     connect(m_imports, &ImportController::progress, m_importProgress, &JobProgressWidget::setProgress);
@@ -162,17 +142,6 @@ MainWindow::MainWindow(QWidget* parent)
     });
     connect(m_runProgress, &JobProgressWidget::cancelRequested, this, &MainWindow::stopRun);
     connect(m_liveTimer, &QTimer::timeout, this, &MainWindow::refreshLive);
-    const auto statusMessage = [this](const QString& message) {
-        statusBar()->showMessage(message, 10000);
-    };
-    connect(m_overviewPage, &OverviewPage::errorOccurred, this, statusMessage);
-    connect(m_phaseStackPage, &PhaseStackPage::errorOccurred, this, statusMessage);
-    connect(m_tracePage, &TracePage::errorOccurred, this, statusMessage);
-    connect(m_requestsPage, &RequestsPage::currentRequestChanged, this, [this](qint64 seq) {
-        const auto* model = m_requestsPage->model();
-        m_tracePage->showRequest(model->path(), model->runId(), seq);
-    });
-    wireDiagnosis();
 
     resize(1280, 800);
     readSettings();
@@ -184,25 +153,22 @@ MainWindow::MainWindow(QWidget* parent)
 
 MainWindow::~MainWindow() = default;
 
-// The diagnosis page's evidence leads to the phase percentiles or the request behind it.
-void MainWindow::wireDiagnosis()
+// One function per menu, in menu-bar order: a new action goes into its menu's function.
+void MainWindow::createMenus()
 {
-    connect(m_diagnosisPage, &DiagnosisPage::errorOccurred, this,
-            [this](const QString& message) { statusBar()->showMessage(message, 10000); });
-    connect(m_diagnosisPage, &DiagnosisPage::phaseRequested, this,
-            [this] { m_tabs->setCurrentWidget(m_phaseStackPage); });
-    connect(
-        m_diagnosisPage, &DiagnosisPage::traceRequested, this, [this](qint64 runId, const QString& traceId) {
-            QString error;
-            if (runId != m_requestsPage->model()->runId() ||
-                !TraceFinder::selectTrace(m_requestsPage, traceId, m_tabs, &error)) {
-                statusBar()->showMessage(
-                    error.isEmpty() ? tr("Trace %1 is not in the shown run.").arg(traceId) : error, 10000);
-            }
-        });
+    createFileMenu();
+    createRunMenu();
+    createEditMenu();
+
+    QMenu* view = menuBar()->addMenu(tr("&View"));
+    view->addMenu(createLanguageMenu(this));
+
+    QMenu* help = menuBar()->addMenu(tr("&Help"));
+    QAction* aboutAction = help->addAction(tr("&About Phasebench"), this, &MainWindow::about);
+    aboutAction->setMenuRole(QAction::AboutRole);
 }
 
-void MainWindow::createMenus()
+void MainWindow::createFileMenu()
 {
     QMenu* file = menuBar()->addMenu(tr("&File"));
     m_newAction = file->addAction(tr("&New Workbench…"), this, &MainWindow::newWorkbench);
@@ -228,7 +194,10 @@ void MainWindow::createMenus()
     QAction* quit = file->addAction(tr("&Quit"), this, &QWidget::close);
     quit->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_Q));
     quit->setMenuRole(QAction::QuitRole);
+}
 
+void MainWindow::createRunMenu()
+{
     QMenu* run = menuBar()->addMenu(tr("&Run"));
     m_demoAction = run->addAction(tr("Run &Demo…"), this, &MainWindow::demoDialog);
     m_demoAction->setObjectName(QStringLiteral("runDemoAction"));
@@ -242,16 +211,15 @@ void MainWindow::createMenus()
     m_stopRunAction->setObjectName(QStringLiteral("stopRunAction"));
     m_stopRunAction->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_Period));
     m_stopRunAction->setStatusTip(tr("Stop the run; requests in flight finish"));
+}
 
+void MainWindow::createEditMenu()
+{
+    // The pages' own actions (Find Trace…), in tab order.
     QMenu* edit = menuBar()->addMenu(tr("&Edit"));
-    edit->addAction(TraceFinder::createFindAction(this, m_requestsPage, m_tabs));
-
-    QMenu* view = menuBar()->addMenu(tr("&View"));
-    view->addMenu(createLanguageMenu(this));
-
-    QMenu* help = menuBar()->addMenu(tr("&Help"));
-    QAction* aboutAction = help->addAction(tr("&About Phasebench"), this, &MainWindow::about);
-    aboutAction->setMenuRole(QAction::AboutRole);
+    for (RunPage* page : m_runPages) {
+        edit->addActions(page->editActions(this));
+    }
 }
 
 bool MainWindow::openWorkbench(const QString& path, bool create, Remember remember)
@@ -426,38 +394,39 @@ void MainWindow::about()
 
 void MainWindow::refreshRuns()
 {
-    m_runsPage->setRuns(m_workbench->runs());
+    // Store changed: every page that names runs, then the run list (which
+    // may change the current run, and the pages must know its name by then).
+    const std::vector<RunInfo> runs = m_workbench->runs();
+    for (RunPage* page : m_runPages) {
+        page->setRuns(runs);
+    }
+    m_runsPage->setRuns(runs);
     updateStatus();
 }
 
 void MainWindow::showRun(qint64 runId)
 {
+    // Current run changed: every run page shows it, or says why there is none.
     const RunInfo* run = runId != 0 ? m_runsPage->currentRun() : nullptr;
-    m_tracePage->clear();
-    if (!run) {
-        m_overviewPage->clear();
-        m_phaseStackPage->clear();
-        m_diagnosisPage->clear();
-    }
     if (run) {
-        m_requestsPage->showRun(m_workbench->path(), run->id,
-                                tr("Run %1: %2").arg(run->id).arg(QString::fromStdString(run->name)));
-        m_overviewPage->showRun(m_workbench->path(), run->id);
-        m_phaseStackPage->showRun(m_workbench->path(), run->id);
-        m_diagnosisPage->showRun(m_workbench->path(), run->id, m_workbench->runs());
-    }
-    showRunOnLaterPages(run ? run->id : 0);
-    if (run) {
-        // shown above
-    } else if (!m_workbench->isOpen()) {
-        m_requestsPage->showHint(tr("Open a workbench file (File › Open, Ctrl+O) or create one "
-                                    "(File › New Workbench, Ctrl+N).\n\nDrop result files here to import "
-                                    "them."));
-    } else if (m_runsPage->runCount() == 0) {
-        m_requestsPage->showHint(tr("This workbench has no runs yet.\n\nImport a result file (File › "
-                                    "Import…, Ctrl+I) or drop one here."));
+        for (RunPage* page : m_runPages) {
+            page->showRun(m_workbench->path(), run->id);
+        }
     } else {
-        m_requestsPage->showHint(tr("Select a run in the list."));
+        QString hint;
+        if (!m_workbench->isOpen()) {
+            hint = tr("Open a workbench file (File › Open, Ctrl+O) or create one "
+                      "(File › New Workbench, Ctrl+N).\n\nDrop result files here to import "
+                      "them.");
+        } else if (m_runsPage->runCount() == 0) {
+            hint = tr("This workbench has no runs yet.\n\nImport a result file (File › "
+                      "Import…, Ctrl+I) or drop one here.");
+        } else {
+            hint = tr("Select a run in the list.");
+        }
+        for (RunPage* page : m_runPages) {
+            page->showNoRun(hint);
+        }
     }
     updateStatus();
 }
@@ -482,8 +451,7 @@ void MainWindow::updateStatus()
     // "Label: number" reads right for any count without plural forms.
     QString text = tr("Runs: %L1").arg(m_runsPage->runCount());
     if (const RunInfo* run = m_runsPage->currentRun()) {
-        text += QStringLiteral("  ·  ") +
-                tr("Run %1: %L2 requests").arg(run->id).arg(m_requestsPage->model()->rowCount());
+        text += QStringLiteral("  ·  ") + tr("Run %1: %L2 requests").arg(run->id).arg(run->requestCount);
     }
     m_counts->setText(text);
 }
@@ -602,7 +570,7 @@ void MainWindow::writeSettings()
 
 void MainWindow::showLauncher()
 {
-    m_tabs->setCurrentWidget(m_launcherPage);
+    m_tabs->setCurrentWidget(page(PageId::Launcher));
 }
 
 } // namespace pb::ui

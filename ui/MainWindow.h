@@ -1,13 +1,16 @@
 // The main window: menus, the run list beside the tab pages, the status bar.
-// It wires pages to the workbench and to imports; the pages and models do the
-// rest.
+// Its tabs come from the page registry (pages/PageRegistry.h); it tells every
+// run page through RunPage when the current run, the run's data or the store
+// changed, and routes the links pages ask for (RunPage::linkActivated).
 #pragma once
+
+#include "pages/PageRegistry.h"
 
 #include <QMainWindow>
 #include <QMessageBox>
 
-#include <functional>
 #include <memory>
+#include <utility>
 #include <vector>
 
 class QAction;
@@ -32,10 +35,12 @@ class LauncherPage;
 class TimelinePage;
 class JobProgressWidget;
 class OverviewPage;
-class PhaseStackPage;
-class TracePage;
+class PhasePercentilesPage;
+class WaterfallPage;
+struct PageLink;
 class RecentFiles;
 class RequestsPage;
+class RunPage;
 class RunsPage;
 class Workbench;
 
@@ -59,17 +64,21 @@ public:
     bool isImporting() const;
 
     RunsPage* runsPage() const { return m_runsPage; }
-    RequestsPage* requestsPage() const { return m_requestsPage; }
-    OverviewPage* overviewPage() const { return m_overviewPage; }
-    PhaseStackPage* phaseStackPage() const { return m_phaseStackPage; }
-    TracePage* tracePage() const { return m_tracePage; }
-    DiagnosisPage* diagnosisPage() const { return m_diagnosisPage; }
+    // The tab of page `id`.
+    QWidget* page(PageId id) const;
+    // The pages that show the selected run, in tab order.
+    const std::vector<RunPage*>& runPages() const { return m_runPages; }
+    RequestsPage* requestsPage() const;
+    OverviewPage* overviewPage() const;
+    PhasePercentilesPage* phasePercentilesPage() const;
+    WaterfallPage* waterfallPage() const;
+    DiagnosisPage* diagnosisPage() const;
     // Shows the Run Launcher page.
     void showLauncher();
-    LauncherPage* launcherPage() const { return m_launcherPage; }
-    TimelinePage* timelinePage() const { return m_timelinePage; }
-    ExplorerPage* explorerPage() const { return m_explorerPage; }
-    DistributionsPage* distributionsPage() const { return m_distributionsPage; }
+    LauncherPage* launcherPage() const;
+    TimelinePage* timelinePage() const;
+    ExplorerPage* explorerPage() const;
+    DistributionsPage* distributionsPage() const;
     QTabWidget* pages() const { return m_tabs; }
     JobProgressWidget* importProgress() const { return m_importProgress; }
     JobProgressWidget* runProgress() const { return m_runProgress; }
@@ -110,13 +119,15 @@ protected:
 
 private:
     void createMenus();
-    void wireDiagnosis();
-    // MainWindowPages.cpp: the timeline, explorer, distributions and
-    // launcher pages, and the run pages' common show/clear/live refresh.
-    void addLaterPages();
+    void createFileMenu();
+    void createRunMenu();
+    void createEditMenu();
+    // MainWindowPages.cpp: the tabs from the registry, the run pages'
+    // notifications and the links between pages.
+    void addPages();
+    void followLink(const PageLink& link);
+    void runDataChanged();
     void launchRun(pb::session::MeasuredRunOptions settings);
-    void showRunOnLaterPages(qint64 runId);
-    void refreshLaterPagesLive();
     void newWorkbench();
     void openWorkbenchDialog();
     void importDialog();
@@ -146,23 +157,8 @@ private:
     std::unique_ptr<Workbench> m_workbench;
     ImportController* m_imports;
     RunsPage* m_runsPage;
-    RequestsPage* m_requestsPage;
-    OverviewPage* m_overviewPage;
-    PhaseStackPage* m_phaseStackPage;
-    TracePage* m_tracePage;
-    DiagnosisPage* m_diagnosisPage;
-    LauncherPage* m_launcherPage = nullptr;
-    TimelinePage* m_timelinePage = nullptr;
-    ExplorerPage* m_explorerPage = nullptr;
-    DistributionsPage* m_distributionsPage = nullptr;
-    // The later run pages: shown, cleared and refreshed live alike.
-    struct RunPageHooks
-    {
-        std::function<void(const QString& path, qint64 runId)> show;
-        std::function<void()> clear;
-        std::function<void()> refreshLive;
-    };
-    std::vector<RunPageHooks> m_runPages;
+    std::vector<std::pair<PageId, QWidget*>> m_pages; // every tab, in tab order
+    std::vector<RunPage*> m_runPages;
     RunController* m_runController;
     JobProgressWidget* m_runProgress;
     QLabel* m_runAddress;

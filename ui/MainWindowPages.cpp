@@ -1,96 +1,133 @@
-// MainWindow's wiring of the pages added after the first ones: the run
-// timeline and the run launcher (with its launches through the
-// RunController), and the common show/clear/live refresh of run pages.
+// MainWindow's tabs: built from the page registry; the run pages' signals
+// (errors, links, raise) wired alike; the launcher's launches through the
+// RunController.
 #include "MainWindow.h"
 #include "RunController.h"
-#include "RunsPage.h"
 #include "Workbench.h"
 #include "distributions/DistributionsPage.h"
 #include "explorer/ExplorerPage.h"
 #include "launcher/LauncherPage.h"
-#include "pages/PhaseStackPage.h"
-#include "pages/TracePage.h"
+#include "pages/DiagnosisPage.h"
+#include "pages/OverviewPage.h"
+#include "pages/PhasePercentilesPage.h"
+#include "pages/RequestsPage.h"
+#include "pages/RunPage.h"
+#include "pages/WaterfallPage.h"
 #include "session/SessionOptions.h"
 #include "timeline/TimelinePage.h"
 
 #include <QDir>
 #include <QFileInfo>
 #include <QMessageBox>
+#include <QShortcut>
 #include <QStandardPaths>
 #include <QStatusBar>
 #include <QTabWidget>
 
 namespace pb::ui {
 
-void MainWindow::addLaterPages()
+void MainWindow::addPages()
 {
-    auto statusMessage = [this](const QString& message) {
-        statusBar()->showMessage(message, 10000);
-    };
-    // A run page with showRun/clear/refresh/isComputing; a live refresh
-    // waits for the page's running computation.
-    auto addRunPage = [this](auto* page) {
-        m_runPages.push_back(
-            RunPageHooks{[page](const QString& path, qint64 runId) { page->showRun(path, runId); },
-                         [page] { page->clear(); },
-                         [page] {
-                             if (!page->isComputing()) {
-                                 page->refresh();
-                             }
-                         }});
-    };
+    for (const PageFactory& factory : pageRegistry()) {
+        QWidget* widget = factory.create();
+        m_tabs->addTab(widget, factory.title());
+        m_pages.emplace_back(factory.id, widget);
+        if (!factory.shortcut.isEmpty()) {
+            auto* shortcut = new QShortcut(factory.shortcut, this);
+            connect(shortcut, &QShortcut::activated, this,
+                    [this, widget] { m_tabs->setCurrentWidget(widget); });
+        }
+        auto* page = qobject_cast<RunPage*>(widget);
+        if (!page) {
+            continue;
+        }
+        m_runPages.push_back(page);
+        connect(page, &RunPage::errorOccurred, this,
+                [this](const QString& message) { statusBar()->showMessage(message, 10000); });
+        connect(page, &RunPage::linkActivated, this, &MainWindow::followLink);
+        connect(page, &RunPage::raiseRequested, this, [this, page] { m_tabs->setCurrentWidget(page); });
+    }
 
-    m_timelinePage = new TimelinePage;
-    m_tabs->insertTab(m_tabs->indexOf(m_phaseStackPage) + 1, m_timelinePage, tr("Timeline"));
-    addRunPage(m_timelinePage);
-    connect(m_timelinePage, &TimelinePage::errorOccurred, this, statusMessage);
-
-    m_explorerPage = new ExplorerPage;
-    m_tabs->insertTab(m_tabs->indexOf(m_timelinePage) + 1, m_explorerPage, tr("Explorer"));
-    addRunPage(m_explorerPage);
-    connect(m_explorerPage, &ExplorerPage::errorOccurred, this, statusMessage);
-    // A point or row of the explorer opens that attempt's waterfall.
-    connect(m_explorerPage, &ExplorerPage::requestSelected, this, [this](qint64 seq) {
-        m_tracePage->showRequest(m_workbench->path(), m_explorerPage->runId(), seq);
-        m_tabs->setCurrentWidget(m_tracePage);
-    });
-
-    m_distributionsPage = new DistributionsPage;
-    m_tabs->insertTab(m_tabs->indexOf(m_tracePage) + 1, m_distributionsPage, tr("Distributions"));
-    m_runPages.push_back(RunPageHooks{[this](const QString& path, qint64 runId) {
-                                          m_distributionsPage->setRuns(m_workbench->runs());
-                                          m_distributionsPage->showRun(path, runId);
-                                      },
-                                      [this] { m_distributionsPage->clear(); },
-                                      [] {
-                                          // Comparisons are for finished runs: no live refresh.
-                                      }});
-    connect(m_distributionsPage, &DistributionsPage::errorOccurred, this, statusMessage);
-
-    m_launcherPage = new LauncherPage;
-    m_launcherPage->setObjectName(QStringLiteral("launcherPage"));
-    m_tabs->addTab(m_launcherPage, tr("Run Launcher"));
-    m_launcherPage->setController(m_runController);
-    connect(m_launcherPage, &LauncherPage::launchRequested, this, &MainWindow::launchRun);
-    connect(m_launcherPage, &LauncherPage::stopRequested, this, &MainWindow::stopRun);
+    LauncherPage* launcher = launcherPage();
+    launcher->setController(m_runController);
+    connect(launcher, &LauncherPage::launchRequested, this, &MainWindow::launchRun);
+    connect(launcher, &LauncherPage::stopRequested, this, &MainWindow::stopRun);
 }
 
-void MainWindow::showRunOnLaterPages(qint64 runId)
+// The first page (in tab order) that takes the link follows it.
+void MainWindow::followLink(const PageLink& link)
 {
-    for (const auto& page : m_runPages) {
-        if (runId != 0) {
-            page.show(m_workbench->path(), runId);
-        } else {
-            page.clear();
+    for (RunPage* page : m_runPages) {
+        if (page->follow(link)) {
+            if (link.raise) {
+                m_tabs->setCurrentWidget(page);
+            }
+            return;
         }
     }
 }
 
-void MainWindow::refreshLaterPagesLive()
+// Run data changed (a live run fills in): every run page that follows it computes again.
+void MainWindow::runDataChanged()
 {
-    for (const auto& page : m_runPages) {
-        page.refreshLive();
+    for (RunPage* page : m_runPages) {
+        page->runDataChanged();
     }
+}
+
+QWidget* MainWindow::page(PageId id) const
+{
+    for (const auto& [pageId, widget] : m_pages) {
+        if (pageId == id) {
+            return widget;
+        }
+    }
+    return nullptr;
+}
+
+RequestsPage* MainWindow::requestsPage() const
+{
+    return qobject_cast<RequestsPage*>(page(PageId::Requests));
+}
+
+OverviewPage* MainWindow::overviewPage() const
+{
+    return qobject_cast<OverviewPage*>(page(PageId::Overview));
+}
+
+PhasePercentilesPage* MainWindow::phasePercentilesPage() const
+{
+    return qobject_cast<PhasePercentilesPage*>(page(PageId::PhasePercentiles));
+}
+
+WaterfallPage* MainWindow::waterfallPage() const
+{
+    return qobject_cast<WaterfallPage*>(page(PageId::Waterfall));
+}
+
+DiagnosisPage* MainWindow::diagnosisPage() const
+{
+    return qobject_cast<DiagnosisPage*>(page(PageId::Diagnosis));
+}
+
+LauncherPage* MainWindow::launcherPage() const
+{
+    return qobject_cast<LauncherPage*>(page(PageId::Launcher));
+}
+
+TimelinePage* MainWindow::timelinePage() const
+{
+    return qobject_cast<TimelinePage*>(page(PageId::Timeline));
+}
+
+ExplorerPage* MainWindow::explorerPage() const
+{
+    return qobject_cast<ExplorerPage*>(page(PageId::Explorer));
+}
+
+DistributionsPage* MainWindow::distributionsPage() const
+{
+    return qobject_cast<DistributionsPage*>(page(PageId::Distributions));
 }
 
 void MainWindow::launchRun(session::MeasuredRunOptions settings)

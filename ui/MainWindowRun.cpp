@@ -5,14 +5,9 @@
 #include "ImportController.h"
 #include "JobProgressWidget.h"
 #include "MainWindow.h"
-#include "RequestTableModel.h"
-#include "RequestsPage.h"
 #include "RunController.h"
-#include "RunsPage.h"
 #include "Workbench.h"
-#include "launcher/LauncherPage.h"
-#include "pages/OverviewPage.h"
-#include "pages/PhaseStackPage.h"
+#include "pages/RunsPage.h"
 #include "session/SessionOptions.h"
 
 #include <QDir>
@@ -84,8 +79,8 @@ void MainWindow::onRunStarted(const QString& gatewayUrl, const QString& otlpEndp
         refreshRuns();
         m_runsPage->selectRun(runId);
         // A launch from the launcher stays on its live charts.
-        if (m_tabs->currentWidget() != m_launcherPage) {
-            m_tabs->setCurrentWidget(m_requestsPage);
+        if (m_tabs->currentWidget() != page(PageId::Launcher)) {
+            m_tabs->setCurrentWidget(page(PageId::Requests));
         }
     }
     m_liveTimer->start();
@@ -111,17 +106,7 @@ void MainWindow::refreshLive()
         return;
     }
     refreshRuns();
-    if (const RunInfo* run = m_runsPage->currentRun()) {
-        m_requestsPage->showRun(m_workbench->path(), run->id,
-                                tr("Run %1: %2").arg(run->id).arg(QString::fromStdString(run->name)));
-    }
-    if (!m_overviewPage->isComputing()) {
-        m_overviewPage->refresh();
-    }
-    if (!m_phaseStackPage->isComputing()) {
-        m_phaseStackPage->refresh();
-    }
-    refreshLaterPagesLive();
+    runDataChanged();
     updateStatus();
 }
 
@@ -137,7 +122,7 @@ void MainWindow::onRunFinished(qint64 runId)
         } else {
             m_runsPage->selectRun(runId);
         }
-        m_tabs->setCurrentWidget(m_overviewPage);
+        m_tabs->setCurrentWidget(page(PageId::Overview));
     }
     statusBar()->showMessage(tr("Run %1 finished.").arg(runId), 10000);
     Q_EMIT runFinished(runId);

@@ -7,14 +7,14 @@
 #include "MainWindow.h"
 #include "OverviewModel.h"
 #include "OverviewPage.h"
-#include "PhaseStackPage.h"
+#include "PhasePercentilesPage.h"
 #include "RequestTableModel.h"
 #include "RequestsPage.h"
 #include "RunAnalysis.h"
 #include "RunController.h"
 #include "RunsPage.h"
 #include "TraceAnalysis.h"
-#include "TracePage.h"
+#include "WaterfallPage.h"
 #include "demo/DemoGateway.h"
 #include "session/SessionOptions.h"
 #include "store/RunStore.h"
@@ -159,17 +159,17 @@ void TestUiDemo::liveDemoFillsThePages()
             raw(m, "generation_server", OverviewModel::P50).toDouble());
 
     // The phase-stacked page picked the server split, since the run has spans.
-    auto* stack = w.phaseStackPage();
+    auto* stack = w.phasePercentilesPage();
     QTRY_VERIFY_WITH_TIMEOUT(!stack->isComputing() && stack->results() && stack->results()->runId == runId,
                              20000);
     QCOMPARE(stack->results()->kind, stats::CompositionKind::ServerPhases);
 
     // Selecting a request shows its waterfall with the gateway's span tree.
-    QSignalSpy traced(w.tracePage(), &ui::TracePage::updated);
+    QSignalSpy traced(w.waterfallPage(), &ui::WaterfallPage::updated);
     QTableView* view = w.requestsPage()->view();
     view->setCurrentIndex(view->model()->index(2, 0));
     QVERIFY(traced.wait(10000));
-    const ui::TraceResults* trace = w.tracePage()->results();
+    const ui::TraceResults* trace = w.waterfallPage()->results();
     QVERIFY(trace && !trace->traceId.empty());
     QCOMPARE(trace->reconciliation.status, JoinStatus::Matched);
     const auto spans =
@@ -185,7 +185,7 @@ void TestUiDemo::liveDemoFillsThePages()
         w.pages()->setCurrentWidget(stack);
         QCoreApplication::sendPostedEvents();
         QVERIFY(w.grab().save(out + QStringLiteral("/phase-percentiles-demo.png")));
-        w.pages()->setCurrentWidget(w.tracePage());
+        w.pages()->setCurrentWidget(w.waterfallPage());
         QCoreApplication::sendPostedEvents();
         QVERIFY(w.grab().save(out + QStringLiteral("/waterfall-demo.png")));
     }

@@ -10,10 +10,9 @@
 #include "DiagnosisPage.h"
 #include "MainWindow.h"
 #include "OverviewPage.h"
-#include "PhaseStackPage.h"
+#include "PhasePercentilesPage.h"
 #include "RequestTableModel.h"
 #include "RequestsPage.h"
-#include "TraceFinder.h"
 #include "VerdictWidget.h"
 #include "budget/Budget.h"
 #include "budget/BudgetStore.h"
@@ -27,6 +26,7 @@
 #include <QComboBox>
 #include <QFile>
 #include <QListWidget>
+#include <QMessageBox>
 #include <QPalette>
 #include <QSignalSpy>
 #include <QStandardPaths>
@@ -357,18 +357,35 @@ void TestUiDiagnosis::windowWiring()
 
     // Evidence naming a phase shows the phase percentiles.
     Q_EMIT page->phaseRequested(QStringLiteral("gpu_queue"));
-    QCOMPARE(window.pages()->currentWidget(), static_cast<QWidget*>(window.phaseStackPage()));
-    // Evidence naming a trace selects its request.
+    QCOMPARE(window.pages()->currentWidget(), static_cast<QWidget*>(window.phasePercentilesPage()));
+    // Evidence naming a trace selects its request (looked up off the GUI thread).
+    QSignalSpy found(window.requestsPage(), &pb::ui::RequestsPage::traceFound);
     Q_EMIT page->traceRequested(run.runId, QString::fromStdString(trace));
+    QVERIFY(found.wait(10000));
+    QCOMPARE(found.at(0).at(0).toLongLong(), *seq);
     QCOMPARE(window.pages()->currentWidget(), static_cast<QWidget*>(window.requestsPage()));
     const QModelIndex current = window.requestsPage()->view()->currentIndex();
     QVERIFY(current.isValid());
     QCOMPARE(current.data(pb::ui::RequestTableModel::SeqRole).toLongLong(), *seq);
     // An unknown trace is reported, not selected.
-    QString error;
-    QVERIFY(!pb::ui::TraceFinder::selectTrace(window.requestsPage(), QString(32, QLatin1Char('f')), nullptr,
-                                              &error));
-    QVERIFY(!error.isEmpty());
+    QSignalSpy errors(window.requestsPage(), &pb::ui::RunPage::errorOccurred);
+    QSignalSpy notFound(window.requestsPage(), &pb::ui::RequestsPage::traceNotFound);
+    window.requestsPage()->findTrace(QString(32, QLatin1Char('f')));
+    QVERIFY(errors.wait(10000));
+    QVERIFY(!errors.at(0).at(0).toString().isEmpty());
+    QCOMPARE(found.count(), 1);
+    QCOMPARE(window.requestsPage()->view()->currentIndex(), current);
+    // Typed by the user, the same answer goes to the Find Trace dialog.
+    window.requestsPage()->findTrace(QString(32, QLatin1Char('e')), pb::ui::RequestsPage::Asker::User);
+    QVERIFY(notFound.wait(10000));
+    QVERIFY(!notFound.at(0).at(0).toString().isEmpty());
+    auto* box = window.findChild<QMessageBox*>();
+    QVERIFY(box);
+    QCOMPARE(box->text(), notFound.at(0).at(0).toString());
+    box->close();
+    // A trace of another run is not looked up in the shown one.
+    Q_EMIT page->traceRequested(run.runId + 1000, QString::fromStdString(trace));
+    QCOMPARE(errors.count(), 2);
     // Find Trace is on Ctrl+F.
     auto* find = window.findChild<QAction*>(QStringLiteral("findTraceAction"));
     QVERIFY(find);

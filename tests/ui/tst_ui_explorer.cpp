@@ -7,7 +7,7 @@
 #include "ExplorerPage.h"
 #include "ExplorerPlot.h"
 #include "TraceAnalysis.h"
-#include "TracePage.h"
+#include "WaterfallPage.h"
 #include "import/ImportFile.h"
 #include "store/RunStore.h"
 
@@ -171,7 +171,7 @@ private Q_SLOTS:
     void traceSearchSelects();
     void clickingAPointSelects();
     void selectingARowSelects();
-    void joinedMetricAndTracePage();
+    void joinedMetricAndWaterfallPage();
     void unknownRunReportsError();
 
 private:
@@ -394,7 +394,7 @@ void TestUiExplorer::selectingARowSelects()
     QCOMPARE(page.plot()->highlighted(), 6);
 }
 
-void TestUiExplorer::joinedMetricAndTracePage()
+void TestUiExplorer::joinedMetricAndWaterfallPage()
 {
     const QString db = m_dir.filePath(QStringLiteral("spans.phasebench"));
     QFile::remove(db);
@@ -417,10 +417,10 @@ void TestUiExplorer::joinedMetricAndTracePage()
     QCOMPARE(page.results()->y[1], 100.0f);
 
     // Selecting a row opens its trace on a trace page.
-    ui::TracePage trace;
+    ui::WaterfallPage trace;
     QObject::connect(&page, &ExplorerPage::requestSelected, &trace,
                      [&](qint64 seq) { trace.showRequest(db, runId, seq); });
-    QSignalSpy traced(&trace, &ui::TracePage::updated);
+    QSignalSpy traced(&trace, &ui::WaterfallPage::updated);
     page.table()->setCurrentIndex(page.model()->index(page.model()->rowOfSeq(1), 0));
     QVERIFY(traced.wait(10000));
     QCOMPARE(traced.constLast().at(1).toLongLong(), 1);

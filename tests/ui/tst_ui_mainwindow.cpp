@@ -9,7 +9,7 @@
 #include "RunsPage.h"
 #include "TimelinePage.h"
 #include "TraceAnalysis.h"
-#include "TracePage.h"
+#include "WaterfallPage.h"
 #include "Workbench.h"
 #include "model/RequestColumns.h"
 #include "store/RunStore.h"
@@ -295,11 +295,11 @@ void TestUiMainWindow::laterPagesFollowTheRun()
     QCOMPARE(distributions.last().at(0).toLongLong(), runId);
     QCOMPARE(w.timelinePage()->runId(), runId);
 
-    QSignalSpy trace(w.tracePage(), &pb::ui::TracePage::updated);
+    QSignalSpy trace(w.waterfallPage(), &pb::ui::WaterfallPage::updated);
     Q_EMIT w.explorerPage()->requestSelected(2);
     QVERIFY(trace.wait(20000));
-    QCOMPARE(w.pages()->currentWidget(), static_cast<QWidget*>(w.tracePage()));
-    QCOMPARE(w.tracePage()->results()->seq, std::int64_t(2));
+    QCOMPARE(w.pages()->currentWidget(), static_cast<QWidget*>(w.waterfallPage()));
+    QCOMPARE(w.waterfallPage()->results()->seq, std::int64_t(2));
 
     // Without a run the pages are cleared.
     QVERIFY(w.openWorkbench(dir.filePath(QStringLiteral("empty.phasebench")), true));

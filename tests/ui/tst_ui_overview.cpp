@@ -4,7 +4,7 @@
 #include "CompositionChart.h"
 #include "OverviewModel.h"
 #include "OverviewPage.h"
-#include "PhaseStackPage.h"
+#include "PhasePercentilesPage.h"
 #include "RunAnalysis.h"
 #include "TableCopy.h"
 #include "import/ImportFile.h"
@@ -30,7 +30,7 @@
 using namespace pb;
 using pb::ui::OverviewModel;
 using pb::ui::OverviewPage;
-using pb::ui::PhaseStackPage;
+using pb::ui::PhasePercentilesPage;
 
 namespace {
 
@@ -155,12 +155,12 @@ void TestUiOverview::phaseStackOfFixture()
     const QString db = dir.filePath(QStringLiteral("w.phasebench"));
     const auto runId = importFixture(db);
 
-    PhaseStackPage page;
+    PhasePercentilesPage page;
     QAbstractItemModelTester tester(page.perPhaseModel(),
                                     QAbstractItemModelTester::FailureReportingMode::QtTest);
     page.resize(1366, 768);
     page.show();
-    QSignalSpy updated(&page, &PhaseStackPage::updated);
+    QSignalSpy updated(&page, &PhasePercentilesPage::updated);
     page.showRun(db, runId);
     QVERIFY(updated.wait(20000));
     // No spans, but stream milestones: the streaming split is chosen.
@@ -233,10 +233,10 @@ void TestUiOverview::exportPng()
     QTemporaryDir dir;
     const QString db = dir.filePath(QStringLiteral("w.phasebench"));
     const auto runId = importFixture(db);
-    PhaseStackPage page;
+    PhasePercentilesPage page;
     page.resize(1366, 768);
     page.show();
-    QSignalSpy updated(&page, &PhaseStackPage::updated);
+    QSignalSpy updated(&page, &PhasePercentilesPage::updated);
     page.showRun(db, runId);
     QVERIFY(updated.wait(20000));
     const QString png = dir.filePath(QStringLiteral("composition.png"));
@@ -290,8 +290,8 @@ void TestUiOverview::phaseStackWindowAndModel()
         store.setRunStatus(b.runId, RunStatus::Complete);
         runId = b.runId;
     }
-    PhaseStackPage page;
-    QSignalSpy updated(&page, &PhaseStackPage::updated);
+    PhasePercentilesPage page;
+    QSignalSpy updated(&page, &PhasePercentilesPage::updated);
     page.showRun(db, runId);
     QVERIFY(updated.wait(20000));
     QComboBox* window = page.windowBox();

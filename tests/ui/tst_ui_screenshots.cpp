@@ -6,10 +6,10 @@
 // size, show more than a blank page and differ from the others.
 #include "MainWindow.h"
 #include "OverviewPage.h"
-#include "PhaseStackPage.h"
+#include "PhasePercentilesPage.h"
 #include "RequestTableModel.h"
 #include "RequestsPage.h"
-#include "TracePage.h"
+#include "WaterfallPage.h"
 #include "session/MeasuredRun.h"
 
 #include <QApplication>
@@ -116,10 +116,10 @@ void TestUiScreenshots::everyPage()
     QVERIFY(w.openWorkbench(db));
     QVERIFY(w.selectRun(result.load.runId));
     QVERIFY(overviewDone.wait(30000) || !overviewDone.isEmpty());
-    QTRY_VERIFY_WITH_TIMEOUT(!w.phaseStackPage()->isComputing(), 30000);
+    QTRY_VERIFY_WITH_TIMEOUT(!w.phasePercentilesPage()->isComputing(), 30000);
 
     // The waterfall shows the slowest-looking first request.
-    QSignalSpy traceDone(w.tracePage(), &ui::TracePage::updated);
+    QSignalSpy traceDone(w.waterfallPage(), &ui::WaterfallPage::updated);
     QTableView* requests = w.requestsPage()->view();
     QTRY_VERIFY_WITH_TIMEOUT(requests->model()->rowCount() > 0, 10000);
     requests->setCurrentIndex(requests->model()->index(0, 0));

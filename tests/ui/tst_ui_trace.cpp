@@ -5,7 +5,7 @@
 #include "RequestTableModel.h"
 #include "RequestsPage.h"
 #include "TraceAnalysis.h"
-#include "TracePage.h"
+#include "WaterfallPage.h"
 #include "WaterfallPlot.h"
 #include "store/RunStore.h"
 
@@ -24,8 +24,8 @@
 using namespace pb;
 using pb::ui::MainWindow;
 using pb::ui::ReconciliationModel;
-using pb::ui::TracePage;
 using pb::ui::WaterfallLane;
+using pb::ui::WaterfallPage;
 
 namespace {
 
@@ -142,10 +142,10 @@ void TestUiTrace::selectingARowShowsItsTrace()
     w.show();
     QVERIFY(w.openWorkbench(db));
     QCOMPARE(w.currentRunId(), runId);
-    auto* page = w.tracePage();
+    auto* page = w.waterfallPage();
     QAbstractItemModelTester tester(page->reconciliationModel(),
                                     QAbstractItemModelTester::FailureReportingMode::QtTest);
-    QSignalSpy updated(page, &TracePage::updated);
+    QSignalSpy updated(page, &WaterfallPage::updated);
 
     // Select the second request (seq 1) in the Requests page.
     QTableView* view = w.requestsPage()->view();

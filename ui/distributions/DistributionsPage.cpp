@@ -3,7 +3,6 @@
 #include "ComparisonModel.h"
 #include "DistributionPlots.h"
 #include "DistributionsAnalysis.h"
-#include "Job.h"
 #include "TableCopy.h"
 
 #include <QCheckBox>
@@ -64,8 +63,7 @@ DistributionSide sideOf(qint64 runId, const QString& key)
 } // namespace
 
 DistributionsPage::DistributionsPage(QWidget* parent)
-    : QWidget(parent)
-    , m_job(new Job(this))
+    : RunPage(parent)
     , m_metric(new QComboBox(this))
     , m_window(new QComboBox(this))
     , m_compare(new QComboBox(this))
@@ -132,28 +130,22 @@ DistributionsPage::DistributionsPage(QWidget* parent)
     layout->addWidget(m_plots, 1);
     layout->addLayout(bottom);
 
-    connect(m_metric, &QComboBox::activated, this, [this] { start(); });
+    connect(m_metric, &QComboBox::activated, this, [this] { refresh(); });
     connect(m_window, &QComboBox::activated, this, [this] {
         fillCompareBox(); // B never repeats A's stage
-        start();
+        refresh();
     });
-    connect(m_compare, &QComboBox::activated, this, [this] { start(); });
-    connect(m_bins, &QSpinBox::valueChanged, this, [this] { start(); });
-    connect(m_log, &QCheckBox::toggled, this, [this] { start(); });
-    connect(m_job, &Job::finished, this, [this](const QVariant& result) {
-        display(result.value<std::shared_ptr<const DistributionsResults>>());
-    });
-    connect(m_job, &Job::failed, this, [this](const QString& message) {
-        m_state->setText(tr("Cannot compute the distributions: %1").arg(message));
-        Q_EMIT errorOccurred(message);
-    });
+    connect(m_compare, &QComboBox::activated, this, [this] { refresh(); });
+    connect(m_bins, &QSpinBox::valueChanged, this, [this] { refresh(); });
+    connect(m_log, &QCheckBox::toggled, this, [this] { refresh(); });
+    setStateLabel(m_state);
 }
 
 DistributionsPage::~DistributionsPage() = default;
 
-bool DistributionsPage::isComputing() const
+QString DistributionsPage::errorText(const QString& message) const
 {
-    return m_job->isRunning();
+    return tr("Cannot compute the distributions: %1").arg(message);
 }
 
 QString DistributionsPage::notesText() const
@@ -161,11 +153,8 @@ QString DistributionsPage::notesText() const
     return m_notes->text();
 }
 
-void DistributionsPage::clear()
+void DistributionsPage::clearView()
 {
-    m_job->discard();
-    m_path.clear();
-    m_runId = 0;
     m_results.reset();
     m_stages.clear();
     m_labelA.clear();
@@ -174,33 +163,21 @@ void DistributionsPage::clear()
     fillCompareBox();
     m_plots->clear();
     m_model->clear();
-    m_state->clear();
     m_verdict->clear();
     m_verdict->setProperty("verdict", QString());
     m_verdict->setStyleSheet(QString());
     m_notes->clear();
 }
 
-void DistributionsPage::showRun(const QString& path, qint64 runId)
+void DistributionsPage::runShown()
 {
-    if (path != m_path || runId != m_runId) {
-        clear();
-        m_path = path;
-        m_runId = runId;
-        fillCompareBox();
-    }
-    start();
+    fillCompareBox();
 }
 
 void DistributionsPage::setRuns(const std::vector<RunInfo>& runs)
 {
-    m_runs = runs;
+    RunPage::setRuns(runs);
     fillCompareBox();
-}
-
-void DistributionsPage::refresh()
-{
-    start();
 }
 
 void DistributionsPage::fillWindowBox(const std::vector<std::string>& stages)
@@ -228,8 +205,8 @@ void DistributionsPage::fillCompareBox()
             m_compare->addItem(tr("stage %1 of this run").arg(name), kStagePrefix + name);
         }
     }
-    for (const auto& run : m_runs) {
-        if (run.id != m_runId) {
+    for (const auto& run : runs()) {
+        if (run.id != runId()) {
             m_compare->addItem(tr("run %1: %2").arg(run.id).arg(QString::fromStdString(run.name)),
                                kRunPrefix + QString::number(run.id));
         }
@@ -239,15 +216,13 @@ void DistributionsPage::fillCompareBox()
 
 void DistributionsPage::start()
 {
-    if (m_runId == 0) {
-        return;
-    }
+    const qint64 runId = this->runId();
     DistributionsRequest request;
     request.metric = m_metric->currentData().toString().toStdString();
-    request.a = sideOf(m_runId, m_window->currentData().toString());
+    request.a = sideOf(runId, m_window->currentData().toString());
     const QString b = m_compare->currentData().toString();
     if (b.startsWith(kStagePrefix)) {
-        request.b = sideOf(m_runId, b);
+        request.b = sideOf(runId, b);
     } else if (b.startsWith(kRunPrefix)) {
         // Another run in the same kind of window; a stage name need not exist there.
         DistributionSide other;
@@ -258,13 +233,13 @@ void DistributionsPage::start()
     }
     request.bins = std::size_t(m_bins->value());
     request.logBins = m_log->isChecked();
-    m_state->setText(tr("Computing…"));
-    const QString path = m_path;
-    m_job->start([path, request](JobContext& context) {
-        auto results = std::make_shared<const DistributionsResults>(
-            computeDistributions(path, request, context.progressFn()));
-        return QVariant::fromValue(results);
-    });
+    const QString path = this->path();
+    startJob<DistributionsResults>(
+        tr("Computing…"),
+        [path, request](JobContext& context) {
+            return computeDistributions(path, request, context.progressFn());
+        },
+        [this](const std::shared_ptr<const DistributionsResults>& results) { display(results); });
 }
 
 void DistributionsPage::showVerdict(const DistributionsResults& r)
@@ -347,7 +322,6 @@ void DistributionsPage::display(const std::shared_ptr<const DistributionsResults
         notes << QString::fromStdString(w);
     }
     m_notes->setText(notes.join(QLatin1Char('\n')));
-    m_state->clear();
     Q_EMIT updated(r.runId);
 }
 

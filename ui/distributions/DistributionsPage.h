@@ -8,7 +8,7 @@
 
 #include "model/Run.h"
 
-#include <QWidget>
+#include "RunPage.h"
 
 #include <memory>
 #include <vector>
@@ -23,25 +23,20 @@ namespace pb::ui {
 
 class ComparisonModel;
 class DistributionPlots;
-class Job;
 struct DistributionsResults;
 
-class DistributionsPage : public QWidget
+class DistributionsPage : public RunPage
 {
     Q_OBJECT
 public:
     explicit DistributionsPage(QWidget* parent = nullptr);
     ~DistributionsPage() override;
 
-    // Computes and shows run `runId` of the workbench file `path` (side A).
-    void showRun(const QString& path, qint64 runId);
     // The runs of the workbench: the others can be side B.
-    void setRuns(const std::vector<RunInfo>& runs);
-    void refresh();
-    void clear();
+    void setRuns(const std::vector<RunInfo>& runs) override;
+    // Comparisons are for finished runs: no live refresh.
+    void runDataChanged() override {}
 
-    qint64 runId() const { return m_runId; }
-    bool isComputing() const;
     const DistributionsResults* results() const { return m_results.get(); }
 
     DistributionPlots* plots() const { return m_plots; }
@@ -66,16 +61,20 @@ public:
 
 Q_SIGNALS:
     void updated(qint64 runId);
-    void errorOccurred(const QString& message);
+
+protected:
+    // Computes side A (the shown run) against the chosen side B.
+    void start() override;
+    void clearView() override;
+    void runShown() override;
+    QString errorText(const QString& message) const override;
 
 private:
-    void start();
     void display(const std::shared_ptr<const DistributionsResults>& results);
     void fillWindowBox(const std::vector<std::string>& stages);
     void fillCompareBox();
     void showVerdict(const DistributionsResults& r);
 
-    Job* m_job;
     QComboBox* m_metric;
     QComboBox* m_window;
     QComboBox* m_compare;
@@ -88,10 +87,7 @@ private:
     QLabel* m_verdict;
     QLabel* m_notes;
     std::shared_ptr<const DistributionsResults> m_results;
-    std::vector<RunInfo> m_runs;
     std::vector<std::string> m_stages; // of A's run, from the last results
-    QString m_path;
-    qint64 m_runId = 0;
     QString m_labelA;
     QString m_labelB;
 };

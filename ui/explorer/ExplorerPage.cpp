@@ -3,7 +3,6 @@
 #include "ExplorerAnalysis.h"
 #include "ExplorerModel.h"
 #include "ExplorerPlot.h"
-#include "Job.h"
 #include "TableCopy.h"
 
 #include <QCheckBox>
@@ -31,8 +30,7 @@ QString name(std::string_view s)
 } // namespace
 
 ExplorerPage::ExplorerPage(QWidget* parent)
-    : QWidget(parent)
-    , m_job(new Job(this))
+    : RunPage(parent)
     , m_x(new QComboBox(this))
     , m_y(new QComboBox(this))
     , m_logY(new QCheckBox(tr("Log scale"), this))
@@ -131,8 +129,8 @@ ExplorerPage::ExplorerPage(QWidget* parent)
     layout->addLayout(axes);
     layout->addWidget(split, 1);
 
-    connect(m_x, &QComboBox::activated, this, [this] { start(); });
-    connect(m_y, &QComboBox::activated, this, [this] { start(); });
+    connect(m_x, &QComboBox::activated, this, [this] { refresh(); });
+    connect(m_y, &QComboBox::activated, this, [this] { refresh(); });
     connect(m_logY, &QCheckBox::toggled, this, [this](bool on) {
         m_plot->setLogY(on);
         m_plot->highlight(m_selectedSeq);
@@ -153,28 +151,28 @@ ExplorerPage::ExplorerPage(QWidget* parent)
                     select(current.data(ExplorerModel::SeqRole).toLongLong(), true);
                 }
             });
-    connect(m_job, &Job::finished, this, [this](const QVariant& result) {
-        display(result.value<std::shared_ptr<const ExplorerResults>>());
+    // A picked request opens in the waterfall.
+    connect(this, &ExplorerPage::requestSelected, this, [this](qint64 seq) {
+        PageLink link;
+        link.kind = PageLink::Kind::Request;
+        link.path = path();
+        link.runId = runId();
+        link.seq = seq;
+        Q_EMIT linkActivated(link);
     });
-    connect(m_job, &Job::failed, this, [this](const QString& message) {
-        m_state->setText(tr("Cannot compute the explorer: %1").arg(message));
-        Q_EMIT errorOccurred(message);
-    });
+    setStateLabel(m_state);
     fillFilterBoxes();
 }
 
 ExplorerPage::~ExplorerPage() = default;
 
-bool ExplorerPage::isComputing() const
+QString ExplorerPage::errorText(const QString& message) const
 {
-    return m_job->isRunning();
+    return tr("Cannot compute the explorer: %1").arg(message);
 }
 
-void ExplorerPage::clear()
+void ExplorerPage::clearView()
 {
-    m_job->discard();
-    m_path.clear();
-    m_runId = 0;
     m_selectedSeq = -1;
     m_results.reset();
     m_plot->clearResults();
@@ -186,41 +184,22 @@ void ExplorerPage::clear()
     m_minY->setValue(0);
     m_minY->blockSignals(false);
     fillFilterBoxes();
-    m_state->clear();
     m_status->clear();
-}
-
-void ExplorerPage::showRun(const QString& path, qint64 runId)
-{
-    if (path != m_path || runId != m_runId) {
-        clear();
-        m_path = path;
-        m_runId = runId;
-    }
-    start();
-}
-
-void ExplorerPage::refresh()
-{
-    start();
 }
 
 void ExplorerPage::start()
 {
-    if (m_runId == 0) {
-        return;
-    }
     ExplorerRequest request;
     request.x = static_cast<ExplorerX>(m_x->currentData().toInt());
     request.y = static_cast<ExplorerY>(m_y->currentData().toInt());
-    m_state->setText(tr("Computing…"));
-    const QString path = m_path;
-    const qint64 runId = m_runId;
-    m_job->start([path, runId, request](JobContext& context) {
-        auto results = std::make_shared<const ExplorerResults>(
-            computeExplorer(path, runId, request, context.progressFn()));
-        return QVariant::fromValue(results);
-    });
+    const QString path = this->path();
+    const qint64 runId = this->runId();
+    startJob<ExplorerResults>(
+        tr("Computing…"),
+        [path, runId, request](JobContext& context) {
+            return computeExplorer(path, runId, request, context.progressFn());
+        },
+        [this](const std::shared_ptr<const ExplorerResults>& results) { display(results); });
 }
 
 void ExplorerPage::display(const std::shared_ptr<const ExplorerResults>& results)

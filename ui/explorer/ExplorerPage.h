@@ -5,7 +5,7 @@
 // open its waterfall. Computed by core (computeExplorer, in a Job).
 #pragma once
 
-#include <QWidget>
+#include "RunPage.h"
 
 #include <memory>
 
@@ -20,25 +20,16 @@ namespace pb::ui {
 
 class ExplorerModel;
 class ExplorerPlot;
-class Job;
 struct ExplorerFilter;
 struct ExplorerResults;
 
-class ExplorerPage : public QWidget
+class ExplorerPage : public RunPage
 {
     Q_OBJECT
 public:
     explicit ExplorerPage(QWidget* parent = nullptr);
     ~ExplorerPage() override;
 
-    // Computes and shows run `runId` of the workbench at `path`.
-    void showRun(const QString& path, qint64 runId);
-    // Computes the shown run again (e.g. while it is still being written).
-    void refresh();
-    void clear();
-
-    qint64 runId() const { return m_runId; }
-    bool isComputing() const;
     // Highlights the request's point and selects its row when the table lists
     // it; emits nothing. False when the shown results have no such request.
     bool selectSeq(qint64 seq);
@@ -61,10 +52,13 @@ Q_SIGNALS:
     // The user clicked a request's point, selected its row or searched its full trace ID.
     void requestSelected(qint64 seq);
     void updated(qint64 runId);
-    void errorOccurred(const QString& message);
+
+protected:
+    void start() override;
+    void clearView() override;
+    QString errorText(const QString& message) const override;
 
 private:
-    void start();
     void display(const std::shared_ptr<const ExplorerResults>& results);
     void fillFilterBoxes();
     ExplorerFilter currentFilter() const;
@@ -74,7 +68,6 @@ private:
     void syncTableSelection();
     void updateStatus();
 
-    Job* m_job;
     QComboBox* m_x;
     QComboBox* m_y;
     QCheckBox* m_logY;
@@ -89,8 +82,6 @@ private:
     QLabel* m_state;
     QLabel* m_status;
     std::shared_ptr<const ExplorerResults> m_results;
-    QString m_path;
-    qint64 m_runId = 0;
     qint64 m_selectedSeq = -1;
     bool m_syncing = false; // the table's selection is being set from code
 };

@@ -3,7 +3,6 @@
 #include "BudgetModel.h"
 #include "DiagnoseAnalysis.h"
 #include "DiagnosisModel.h"
-#include "Job.h"
 #include "TableCopy.h"
 #include "stats/Metric.h"
 
@@ -52,8 +51,7 @@ QLabel* makeLabel(QWidget* parent)
 } // namespace
 
 DiagnosisPage::DiagnosisPage(QWidget* parent)
-    : QWidget(parent)
-    , m_job(new Job(this))
+    : RunPage(parent)
     , m_model(new DiagnosisModel(this))
     , m_evidence(new EvidenceModel(this))
     , m_baseline(new QComboBox(this))
@@ -102,24 +100,35 @@ DiagnosisPage::DiagnosisPage(QWidget* parent)
             [this](const QModelIndex& index) { activateEvidence(index.row()); });
     connect(m_traces, &QListWidget::itemClicked, this, [this](QListWidgetItem* item) {
         if (item) {
-            Q_EMIT traceRequested(m_runId, item->text());
+            Q_EMIT traceRequested(runId(), item->text());
         }
     });
-    connect(m_job, &Job::finished, this, [this](const QVariant& result) {
-        display(result.value<std::shared_ptr<const DiagnosisResults>>());
+    // Evidence leads to the phase percentiles or to the request behind it.
+    connect(this, &DiagnosisPage::phaseRequested, this, [this](const QString& metric) {
+        PageLink link;
+        link.kind = PageLink::Kind::Phase;
+        link.path = path();
+        link.runId = runId();
+        link.metric = metric;
+        Q_EMIT linkActivated(link);
     });
-    connect(m_job, &Job::failed, this, [this](const QString& message) {
-        m_state->setText(tr("Cannot diagnose the run: %1").arg(message));
-        Q_EMIT errorOccurred(message);
+    connect(this, &DiagnosisPage::traceRequested, this, [this](qint64 run, const QString& traceId) {
+        PageLink link;
+        link.kind = PageLink::Kind::Trace;
+        link.path = path();
+        link.runId = run;
+        link.traceId = traceId;
+        Q_EMIT linkActivated(link);
     });
+    setStateLabel(m_state);
     clear();
 }
 
 DiagnosisPage::~DiagnosisPage() = default;
 
-bool DiagnosisPage::isComputing() const
+QString DiagnosisPage::errorText(const QString& message) const
 {
-    return m_job->isRunning();
+    return tr("Cannot diagnose the run: %1").arg(message);
 }
 
 QString DiagnosisPage::stateText() const
@@ -127,11 +136,8 @@ QString DiagnosisPage::stateText() const
     return m_state->text();
 }
 
-void DiagnosisPage::clear()
+void DiagnosisPage::clearView()
 {
-    m_job->discard();
-    m_path.clear();
-    m_runId = 0;
     m_results.reset();
     m_stale = false;
     {
@@ -146,25 +152,36 @@ void DiagnosisPage::clear()
 
 void DiagnosisPage::showRun(const QString& path, qint64 runId, const std::vector<RunInfo>& runs)
 {
-    if (path != m_path || runId != m_runId) {
-        clear();
-        m_path = path;
-        m_runId = runId;
+    setRuns(runs);
+    showRun(path, runId);
+}
+
+void DiagnosisPage::setRuns(const std::vector<RunInfo>& runs)
+{
+    RunPage::setRuns(runs);
+    if (runId() != 0) {
+        fillBaselines();
     }
-    {
-        const QSignalBlocker blocker(m_baseline);
-        const qint64 chosen = m_baseline->currentData().toLongLong();
-        m_baseline->clear();
-        m_baseline->addItem(tr("halves of the run, or first vs last stage of a stepped run"), qint64(0));
-        for (const auto& run : runs) {
-            if (run.id != runId) {
-                m_baseline->addItem(tr("run %1: %2").arg(run.id).arg(QString::fromStdString(run.name)),
-                                    qint64(run.id));
-            }
+}
+
+void DiagnosisPage::runShown()
+{
+    fillBaselines();
+}
+
+void DiagnosisPage::fillBaselines()
+{
+    const QSignalBlocker blocker(m_baseline);
+    const qint64 chosen = m_baseline->currentData().toLongLong();
+    m_baseline->clear();
+    m_baseline->addItem(tr("halves of the run, or first vs last stage of a stepped run"), qint64(0));
+    for (const auto& run : runs()) {
+        if (run.id != runId()) {
+            m_baseline->addItem(tr("run %1: %2").arg(run.id).arg(QString::fromStdString(run.name)),
+                                qint64(run.id));
         }
-        m_baseline->setCurrentIndex(std::max(0, m_baseline->findData(chosen)));
     }
-    refresh();
+    m_baseline->setCurrentIndex(std::max(0, m_baseline->findData(chosen)));
 }
 
 void DiagnosisPage::setBaseline(qint64 baselineRunId)
@@ -175,25 +192,23 @@ void DiagnosisPage::setBaseline(qint64 baselineRunId)
     }
 }
 
-void DiagnosisPage::refresh()
+void DiagnosisPage::start()
 {
-    if (m_runId == 0) {
-        return;
-    }
     if (!isVisible()) {
         m_stale = true;
         return;
     }
     m_stale = false;
-    m_state->setText(tr("Diagnosing…"));
-    const QString path = m_path;
-    const qint64 runId = m_runId;
+    const QString path = this->path();
+    const qint64 runId = this->runId();
     const qint64 baseline = m_baseline->currentData().toLongLong();
-    m_job->start([path, runId, baseline](JobContext&) {
-        const auto base = baseline != 0 ? std::optional<std::int64_t>(baseline) : std::nullopt;
-        return QVariant::fromValue(
-            std::make_shared<const DiagnosisResults>(computeDiagnosis(path, runId, base)));
-    });
+    startJob<DiagnosisResults>(
+        tr("Diagnosing…"),
+        [path, runId, baseline](JobContext&) {
+            const auto base = baseline != 0 ? std::optional<std::int64_t>(baseline) : std::nullopt;
+            return computeDiagnosis(path, runId, base);
+        },
+        [this](const std::shared_ptr<const DiagnosisResults>& results) { display(results); });
 }
 
 void DiagnosisPage::showEvent(QShowEvent* event)

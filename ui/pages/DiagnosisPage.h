@@ -9,7 +9,7 @@
 
 #include "model/Run.h"
 
-#include <QWidget>
+#include "RunPage.h"
 
 #include <memory>
 #include <optional>
@@ -24,26 +24,26 @@ namespace pb::ui {
 
 class DiagnosisModel;
 class EvidenceModel;
-class Job;
 struct DiagnosisResults;
 
-class DiagnosisPage : public QWidget
+class DiagnosisPage : public RunPage
 {
     Q_OBJECT
 public:
     explicit DiagnosisPage(QWidget* parent = nullptr);
     ~DiagnosisPage() override;
 
+    using RunPage::showRun;
     // Diagnoses run `runId` of the workbench at `path`; `runs` fill "Compare with".
     // A hidden page diagnoses when it is shown.
     void showRun(const QString& path, qint64 runId, const std::vector<RunInfo>& runs);
-    void refresh();
-    void clear();
+    // The runs other than the shown one fill "Compare with".
+    void setRuns(const std::vector<RunInfo>& runs) override;
+    // A diagnosis compares finished figures: a live run is diagnosed when shown again.
+    void runDataChanged() override {}
     // Compares with run `baselineRunId` (0: the run's own halves or stages).
     void setBaseline(qint64 baselineRunId);
 
-    qint64 runId() const { return m_runId; }
-    bool isComputing() const;
     DiagnosisModel* model() const { return m_model; }
     EvidenceModel* evidenceModel() const { return m_evidence; }
     QTableView* view() const { return m_view; }
@@ -69,12 +69,16 @@ Q_SIGNALS:
 
 protected:
     void showEvent(QShowEvent* event) override;
+    void start() override;
+    void clearView() override;
+    void runShown() override;
+    QString errorText(const QString& message) const override;
 
 private:
+    void fillBaselines();
     void showFinding(int row);
     void display(const std::shared_ptr<const DiagnosisResults>& results);
 
-    Job* m_job;
     DiagnosisModel* m_model;
     EvidenceModel* m_evidence;
     QComboBox* m_baseline;
@@ -85,8 +89,6 @@ private:
     QListWidget* m_traces;
     QLabel* m_notes;
     std::shared_ptr<const DiagnosisResults> m_results;
-    QString m_path;
-    qint64 m_runId = 0;
     bool m_stale = false; // refresh() was asked for while hidden
 };
 

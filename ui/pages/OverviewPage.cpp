@@ -1,6 +1,5 @@
 #include "OverviewPage.h"
 
-#include "Job.h"
 #include "OverviewModel.h"
 #include "RunAnalysis.h"
 #include "TableCopy.h"
@@ -35,8 +34,7 @@ QString orDash(const QString& s)
 } // namespace
 
 OverviewPage::OverviewPage(QWidget* parent)
-    : QWidget(parent)
-    , m_job(new Job(this))
+    : RunPage(parent)
     , m_verdict(new VerdictWidget(this))
     , m_model(new OverviewModel(this))
     , m_view(new QTableView(this))
@@ -93,34 +91,25 @@ OverviewPage::OverviewPage(QWidget* parent)
     layout->addWidget(m_ttftDefinition);
     layout->addWidget(m_state);
 
-    connect(m_job, &Job::finished, this, [this](const QVariant& result) {
-        display(result.value<std::shared_ptr<const OverviewResults>>());
-    });
+    setStateLabel(m_state);
     connect(m_verdict, &VerdictWidget::errorOccurred, this, &OverviewPage::errorOccurred);
-    connect(m_job, &Job::failed, this, [this](const QString& message) {
-        m_state->setText(tr("Cannot compute the overview: %1").arg(message));
-        Q_EMIT errorOccurred(message);
-    });
     clear();
 }
 
 OverviewPage::~OverviewPage() = default;
-
-bool OverviewPage::isComputing() const
-{
-    return m_job->isRunning();
-}
 
 QString OverviewPage::fieldText(Field field) const
 {
     return m_fields[field]->text();
 }
 
-void OverviewPage::clear()
+QString OverviewPage::errorText(const QString& message) const
 {
-    m_job->discard();
-    m_path.clear();
-    m_runId = 0;
+    return tr("Cannot compute the overview: %1").arg(message);
+}
+
+void OverviewPage::clearView()
+{
     m_results.reset();
     m_model->clear();
     for (auto* label : m_fields) {
@@ -128,34 +117,22 @@ void OverviewPage::clear()
     }
     m_fields[Title]->setText(tr("No run selected"));
     m_ttftDefinition->clear();
-    m_state->clear();
     m_verdict->clear();
 }
 
-void OverviewPage::showRun(const QString& path, qint64 runId)
+void OverviewPage::runShown()
 {
-    if (path != m_path || runId != m_runId) {
-        clear();
-        m_path = path;
-        m_runId = runId;
-    }
-    m_verdict->showRun(path, runId); // not on every live refresh(): once per showRun
-    refresh();
+    m_verdict->showRun(path(), runId()); // not on every live refresh(): once per showRun
 }
 
-void OverviewPage::refresh()
+void OverviewPage::start()
 {
-    if (m_runId == 0) {
-        return;
-    }
-    m_state->setText(tr("Computing…"));
-    const QString path = m_path;
-    const qint64 runId = m_runId;
-    m_job->start([path, runId](JobContext& context) {
-        auto results =
-            std::make_shared<const OverviewResults>(computeOverview(path, runId, context.progressFn()));
-        return QVariant::fromValue(results);
-    });
+    const QString path = this->path();
+    const qint64 runId = this->runId();
+    startJob<OverviewResults>(
+        tr("Computing…"),
+        [path, runId](JobContext& context) { return computeOverview(path, runId, context.progressFn()); },
+        [this](const std::shared_ptr<const OverviewResults>& results) { display(results); });
 }
 
 void OverviewPage::display(const std::shared_ptr<const OverviewResults>& results)
@@ -228,7 +205,6 @@ void OverviewPage::display(const std::shared_ptr<const OverviewResults>& results
             tr("%1: %2").arg(QCoreApplication::translate("pb::Metric", ttft->label.c_str()),
                              QCoreApplication::translate("pb::Metric", ttft->definition.c_str())));
     }
-    m_state->clear();
     Q_EMIT updated(r.run.id);
 }
 

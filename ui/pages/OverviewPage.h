@@ -4,7 +4,7 @@
 // core (computeOverview, in a Job) and displayed as it comes.
 #pragma once
 
-#include <QWidget>
+#include "RunPage.h"
 
 #include <array>
 #include <memory>
@@ -14,12 +14,11 @@ class QTableView;
 
 namespace pb::ui {
 
-class Job;
 class OverviewModel;
 class VerdictWidget;
 struct OverviewResults;
 
-class OverviewPage : public QWidget
+class OverviewPage : public RunPage
 {
     Q_OBJECT
 public:
@@ -46,14 +45,6 @@ public:
     explicit OverviewPage(QWidget* parent = nullptr);
     ~OverviewPage() override;
 
-    // Computes and shows run `runId` of the workbench at `path`.
-    void showRun(const QString& path, qint64 runId);
-    // Computes the shown run again (a live run fills in).
-    void refresh();
-    void clear();
-
-    qint64 runId() const { return m_runId; }
-    bool isComputing() const;
     OverviewModel* model() const { return m_model; }
     QTableView* view() const { return m_view; }
     // The SLO verdict against the run's budgets, at the top of the page.
@@ -64,12 +55,16 @@ public:
 
 Q_SIGNALS:
     void updated(qint64 runId);
-    void errorOccurred(const QString& message);
+
+protected:
+    void start() override;
+    void clearView() override;
+    void runShown() override;
+    QString errorText(const QString& message) const override;
 
 private:
     void display(const std::shared_ptr<const OverviewResults>& results);
 
-    Job* m_job;
     VerdictWidget* m_verdict;
     OverviewModel* m_model;
     QTableView* m_view;
@@ -77,8 +72,6 @@ private:
     QLabel* m_state;
     std::array<QLabel*, FieldCount> m_fields{};
     std::shared_ptr<const OverviewResults> m_results;
-    QString m_path;
-    qint64 m_runId = 0;
 };
 
 } // namespace pb::ui

@@ -7,76 +7,57 @@
 #include <QAction>
 #include <QInputDialog>
 #include <QMessageBox>
-#include <QTabWidget>
-#include <QTableView>
-
-#include <exception>
 
 namespace pb::ui {
 
-bool TraceFinder::selectTrace(RequestsPage* page, const QString& traceId, QTabWidget* tabs, QString* error)
+std::optional<std::int64_t> TraceFinder::seqOfTrace(const QString& path, std::int64_t runId,
+                                                    const QString& traceId)
 {
-    const auto fail = [error](const QString& message) {
-        if (error) {
-            *error = message;
-        }
-        return false;
-    };
-    RequestTableModel* model = page->model();
-    if (model->runId() == 0 || model->path().isEmpty()) {
-        return fail(tr("No run is shown."));
-    }
-    const QString id = traceId.trimmed().toLower();
-    std::optional<std::int64_t> seq;
-    try {
-        RunStore store(model->path().toStdString(), RunStore::Mode::ReadOnly);
-        seq = store.seqOfTrace(model->runId(), id.toStdString());
-    } catch (const std::exception& e) {
-        return fail(QString::fromUtf8(e.what()));
-    }
-    if (!seq) {
-        return fail(tr("Run %1 has no request with trace ID %2.").arg(model->runId()).arg(id));
-    }
-    int row = -1;
-    if (model->sortColumn() < 0) {
-        row = *seq < model->rowCount() ? int(*seq) : -1;
-    } else {
-        for (int r = 0; r < model->rowCount(); ++r) {
-            if (model->data(model->index(r, 0), RequestTableModel::SeqRole).toLongLong() == *seq) {
-                row = r;
-                break;
-            }
-        }
-    }
-    if (row < 0) {
-        return fail(tr("The request with trace ID %1 is not in the table yet.").arg(id));
-    }
-    if (tabs) {
-        tabs->setCurrentWidget(page);
-    }
-    const QModelIndex index = model->index(row, 0);
-    page->view()->setCurrentIndex(index);
-    page->view()->scrollTo(index);
-    return true;
+    RunStore store(path.toStdString(), RunStore::Mode::ReadOnly);
+    return store.seqOfTrace(runId, traceId.toStdString());
 }
 
-QAction* TraceFinder::createFindAction(QWidget* parent, RequestsPage* page, QTabWidget* tabs)
+int TraceFinder::rowOfSeq(const RequestTableModel& model, std::int64_t seq)
+{
+    if (model.sortColumn() < 0) {
+        return seq < model.rowCount() ? int(seq) : -1;
+    }
+    // SeqRole reads the applied order, never the store.
+    for (int r = 0; r < model.rowCount(); ++r) {
+        if (model.data(model.index(r, 0), RequestTableModel::SeqRole).toLongLong() == seq) {
+            return r;
+        }
+    }
+    return -1;
+}
+
+QString TraceFinder::notInShownRun(const QString& traceId)
+{
+    // The window's context: the message kept its translations when it moved here.
+    return QCoreApplication::translate("pb::ui::MainWindow", "Trace %1 is not in the shown run.")
+        .arg(traceId);
+}
+
+QAction* TraceFinder::createFindAction(QWidget* parent, RequestsPage* page)
 {
     auto* action = new QAction(tr("&Find Trace…"), parent);
     action->setObjectName(QStringLiteral("findTraceAction"));
     action->setShortcut(QKeySequence::Find);
     action->setStatusTip(tr("Select a request of the shown run by its trace ID"));
-    connect(action, &QAction::triggered, parent, [parent, page, tabs] {
+    QObject::connect(action, &QAction::triggered, parent, [parent, page] {
         bool ok = false;
         const QString id = QInputDialog::getText(parent, tr("Find Trace"), tr("Trace ID (32 hex digits):"),
                                                  QLineEdit::Normal, {}, &ok);
-        if (!ok || id.trimmed().isEmpty()) {
-            return;
+        if (ok && !id.trimmed().isEmpty()) {
+            page->findTrace(id, RequestsPage::Asker::User);
         }
-        QString error;
-        if (!selectTrace(page, id, tabs, &error)) {
-            QMessageBox::information(parent, tr("Find Trace"), error);
-        }
+    });
+    // The answer arrives after the lookup: open(), not exec(), so nothing waits on it.
+    QObject::connect(page, &RequestsPage::traceNotFound, parent, [parent](const QString& message) {
+        auto* box =
+            new QMessageBox(QMessageBox::Information, tr("Find Trace"), message, QMessageBox::Ok, parent);
+        box->setAttribute(Qt::WA_DeleteOnClose);
+        box->open();
     });
     return action;
 }

@@ -1,32 +1,39 @@
-// Finds a request by trace ID in the Requests page: the store names its
-// sequence number (RunStore::seqOfTrace) and the page selects that row, which
-// shows its waterfall. Used by the diagnosis page's trace evidence and by
-// "Find Trace…" (Ctrl+F).
+// Finding a request by trace ID, for the Requests page: the lookup in the
+// store (RunStore::seqOfTrace) runs in the page's job, off the GUI thread;
+// the row is then found in the table's order without touching the store.
+// Used by the diagnosis page's trace evidence and by "Find Trace…" (Ctrl+F).
 #pragma once
 
-#include <QObject>
+#include <QCoreApplication>
 #include <QString>
 
+#include <cstdint>
+#include <optional>
+
 class QAction;
-class QTabWidget;
+class QWidget;
 
 namespace pb::ui {
 
+class RequestTableModel;
 class RequestsPage;
 
-class TraceFinder : public QObject
+class TraceFinder
 {
-    Q_OBJECT
+    Q_DECLARE_TR_FUNCTIONS(pb::ui::TraceFinder)
 public:
-    // Selects the request with `traceId` in `page`'s run and brings `page` to
-    // the front of `tabs` (when given). Returns false, with `error` set, when
-    // the run has no such request.
-    static bool selectTrace(RequestsPage* page, const QString& traceId, QTabWidget* tabs = nullptr,
-                            QString* error = nullptr);
+    // Worker side: the sequence number of the request with `traceId` in run
+    // `runId`, on its own read-only connection. Throws when the file cannot be read.
+    static std::optional<std::int64_t> seqOfTrace(const QString& path, std::int64_t runId,
+                                                  const QString& traceId);
+    // The row that shows request `seq` in `model`'s order, or -1.
+    static int rowOfSeq(const RequestTableModel& model, std::int64_t seq);
+    // The message for a trace asked for in a run other than the shown one.
+    static QString notInShownRun(const QString& traceId);
 
-    // "Find Trace…" (Ctrl+F): asks for a trace ID and selects its request.
-    // The action belongs to `parent` (the window adds it to a menu).
-    static QAction* createFindAction(QWidget* parent, RequestsPage* page, QTabWidget* tabs);
+    // "Find Trace…" (Ctrl+F): asks for a trace ID and has `page` select its
+    // request; says so in a dialog when it cannot. The action belongs to `parent`.
+    static QAction* createFindAction(QWidget* parent, RequestsPage* page);
 };
 
 } // namespace pb::ui

@@ -1,6 +1,5 @@
 #include "TimelinePage.h"
 
-#include "Job.h"
 #include "KneePlot.h"
 #include "TimelineAnalysis.h"
 #include "TimelinePlot.h"
@@ -14,8 +13,7 @@
 namespace pb::ui {
 
 TimelinePage::TimelinePage(QWidget* parent)
-    : QWidget(parent)
-    , m_job(new Job(this))
+    : RunPage(parent)
     , m_interval(new QComboBox(this))
     , m_convention(new QComboBox(this))
     , m_plots(new TimelinePlots(this))
@@ -60,68 +58,40 @@ TimelinePage::TimelinePage(QWidget* parent)
     layout->addWidget(split, 1);
     layout->addWidget(m_labels);
 
-    connect(m_interval, &QComboBox::activated, this, [this] { start(); });
-    connect(m_convention, &QComboBox::activated, this, [this] { start(); });
-    connect(m_job, &Job::finished, this, [this](const QVariant& result) {
-        display(result.value<std::shared_ptr<const TimelineResults>>());
-    });
-    connect(m_job, &Job::failed, this, [this](const QString& message) {
-        m_state->setText(tr("Cannot compute the timeline: %1").arg(message));
-        Q_EMIT errorOccurred(message);
-    });
+    connect(m_interval, &QComboBox::activated, this, [this] { refresh(); });
+    connect(m_convention, &QComboBox::activated, this, [this] { refresh(); });
+    setStateLabel(m_state);
 }
 
 TimelinePage::~TimelinePage() = default;
 
-bool TimelinePage::isComputing() const
+QString TimelinePage::errorText(const QString& message) const
 {
-    return m_job->isRunning();
+    return tr("Cannot compute the timeline: %1").arg(message);
 }
 
-void TimelinePage::clear()
+void TimelinePage::clearView()
 {
-    m_job->discard();
-    m_path.clear();
-    m_runId = 0;
     m_results.reset();
     m_plots->clear();
     m_knee->clearKnee();
     m_knee->setVisible(false);
-    m_state->clear();
     m_labels->clear();
-}
-
-void TimelinePage::showRun(const QString& path, qint64 runId)
-{
-    if (path != m_path || runId != m_runId) {
-        clear();
-        m_path = path;
-        m_runId = runId;
-    }
-    start();
-}
-
-void TimelinePage::refresh()
-{
-    start();
 }
 
 void TimelinePage::start()
 {
-    if (m_runId == 0) {
-        return;
-    }
     TimelineRequest request;
     request.intervalMs = m_interval->currentData().toDouble();
     request.convention = static_cast<stats::Convention>(m_convention->currentData().toInt());
-    m_state->setText(tr("Computing…"));
-    const QString path = m_path;
-    const qint64 runId = m_runId;
-    m_job->start([path, runId, request](JobContext& context) {
-        auto results = std::make_shared<const TimelineResults>(
-            computeTimeline(path, runId, request, context.progressFn()));
-        return QVariant::fromValue(results);
-    });
+    const QString path = this->path();
+    const qint64 runId = this->runId();
+    startJob<TimelineResults>(
+        tr("Computing…"),
+        [path, runId, request](JobContext& context) {
+            return computeTimeline(path, runId, request, context.progressFn());
+        },
+        [this](const std::shared_ptr<const TimelineResults>& results) { display(results); });
 }
 
 QString TimelinePage::labelsText() const
@@ -157,7 +127,6 @@ void TimelinePage::display(const std::shared_ptr<const TimelineResults>& results
         lines << QString::fromStdString(w);
     }
     m_labels->setText(lines.join(QLatin1Char('\n')));
-    m_state->clear();
     Q_EMIT updated(results->runId);
 }
 

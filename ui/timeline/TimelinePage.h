@@ -5,7 +5,7 @@
 // from core (computeTimeline) in a Job; the page only displays them.
 #pragma once
 
-#include <QWidget>
+#include "RunPage.h"
 
 #include <memory>
 
@@ -14,25 +14,17 @@ class QLabel;
 
 namespace pb::ui {
 
-class Job;
 class KneePlot;
 class TimelinePlots;
 struct TimelineResults;
 
-class TimelinePage : public QWidget
+class TimelinePage : public RunPage
 {
     Q_OBJECT
 public:
     explicit TimelinePage(QWidget* parent = nullptr);
     ~TimelinePage() override;
 
-    // Computes and shows run `runId` of the workbench file `path`.
-    void showRun(const QString& path, qint64 runId);
-    void refresh();
-    void clear();
-
-    qint64 runId() const { return m_runId; }
-    bool isComputing() const;
     TimelinePlots* plots() const { return m_plots; }
     KneePlot* kneePlot() const { return m_knee; }
     // Interval choice: data is the interval in ms, 0 = automatic.
@@ -44,13 +36,15 @@ public:
 
 Q_SIGNALS:
     void updated(qint64 runId);
-    void errorOccurred(const QString& message);
+
+protected:
+    void start() override;
+    void clearView() override;
+    QString errorText(const QString& message) const override;
 
 private:
-    void start();
     void display(const std::shared_ptr<const TimelineResults>& results);
 
-    Job* m_job;
     QComboBox* m_interval;
     QComboBox* m_convention;
     TimelinePlots* m_plots;
@@ -58,8 +52,6 @@ private:
     QLabel* m_state;
     QLabel* m_labels;
     std::shared_ptr<const TimelineResults> m_results;
-    QString m_path;
-    qint64 m_runId = 0;
 };
 
 } // namespace pb::ui

@@ -1,10 +1,10 @@
 // The per-trace waterfall: for the request selected in the Requests page, its
 // client phases, stream milestones, chunk arrivals and server span tree on
-// one time axis, with the reconciliation numbers beside it. Computed by core
-// (computeTrace, in a Job).
+// one time axis, with the reconciliation numbers beside it: the "Waterfall"
+// tab. Computed by core (computeTrace, in the page's job).
 #pragma once
 
-#include <QWidget>
+#include "RunPage.h"
 
 #include <memory>
 
@@ -13,21 +13,25 @@ class QTableView;
 
 namespace pb::ui {
 
-class Job;
 class ReconciliationModel;
 class WaterfallPlot;
 struct TraceResults;
 
-class TracePage : public QWidget
+class WaterfallPage : public RunPage
 {
     Q_OBJECT
 public:
-    explicit TracePage(QWidget* parent = nullptr);
-    ~TracePage() override;
+    explicit WaterfallPage(QWidget* parent = nullptr);
+    ~WaterfallPage() override;
 
     // Shows the request with sequence number `seq` of run `runId`.
     void showRequest(const QString& path, qint64 runId, qint64 seq);
-    void clear();
+    // A request link (PageLink::Kind::Request) shows that request.
+    bool follow(const PageLink& link) override;
+    // A request's waterfall does not follow a live run.
+    void runDataChanged() override {}
+    // The shown request's sequence number, or -1.
+    qint64 seq() const { return m_seq; }
 
     const TraceResults* results() const { return m_results.get(); }
     ReconciliationModel* reconciliationModel() const { return m_model; }
@@ -42,17 +46,22 @@ public:
 
 Q_SIGNALS:
     void updated(qint64 runId, qint64 seq);
-    void errorOccurred(const QString& message);
+
+protected:
+    void start() override;
+    void clearView() override;
+    void runShown() override;
+    QString errorText(const QString& message) const override;
 
 private:
     void display(const std::shared_ptr<const TraceResults>& results);
 
-    Job* m_job;
     WaterfallPlot* m_plot;
     ReconciliationModel* m_model;
     QTableView* m_table;
     QLabel* m_title;
     std::shared_ptr<const TraceResults> m_results;
+    qint64 m_seq = -1;
 };
 
 } // namespace pb::ui

@@ -1,7 +1,6 @@
-#include "PhaseStackPage.h"
+#include "PhasePercentilesPage.h"
 
 #include "CompositionChart.h"
-#include "Job.h"
 #include "OverviewModel.h"
 #include "RunAnalysis.h"
 #include "TableCopy.h"
@@ -18,9 +17,8 @@
 
 namespace pb::ui {
 
-PhaseStackPage::PhaseStackPage(QWidget* parent)
-    : QWidget(parent)
-    , m_job(new Job(this))
+PhasePercentilesPage::PhasePercentilesPage(QWidget* parent)
+    : RunPage(parent)
     , m_kind(new QComboBox(this))
     , m_unit(new QComboBox(this))
     , m_convention(new QComboBox(this))
@@ -33,7 +31,7 @@ PhaseStackPage::PhaseStackPage(QWidget* parent)
     , m_state(new QLabel(this))
     , m_labels(new QLabel(this))
 {
-    setObjectName(QStringLiteral("phaseStackPage"));
+    setObjectName(QStringLiteral("phasePercentilesPage"));
     m_kind->setObjectName(QStringLiteral("compositionKind"));
     m_kind->addItem(tr("Client phases (setup, send, wait, receive)"),
                     int(stats::CompositionKind::ClientPhases));
@@ -101,12 +99,12 @@ PhaseStackPage::PhaseStackPage(QWidget* parent)
 
     connect(m_kind, &QComboBox::activated, this, [this] {
         m_kindChosen = true;
-        start();
+        refresh();
     });
-    connect(m_unit, &QComboBox::activated, this, [this] { start(); });
-    connect(m_convention, &QComboBox::activated, this, [this] { start(); });
-    connect(m_window, &QComboBox::activated, this, [this] { start(); });
-    connect(m_model, &QComboBox::activated, this, [this] { start(); });
+    connect(m_unit, &QComboBox::activated, this, [this] { refresh(); });
+    connect(m_convention, &QComboBox::activated, this, [this] { refresh(); });
+    connect(m_window, &QComboBox::activated, this, [this] { refresh(); });
+    connect(m_model, &QComboBox::activated, this, [this] { refresh(); });
     // Long entries (stage names, the kinds) must not widen the window past 1366 px.
     for (QComboBox* box : {m_kind, m_unit, m_convention, m_window, m_model}) {
         box->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
@@ -116,27 +114,23 @@ PhaseStackPage::PhaseStackPage(QWidget* parent)
     m_model->setObjectName(QStringLiteral("compositionModel"));
     m_window->addItem(tr("run's window"), QString());
     m_model->addItem(tr("every model"), QString());
-    connect(m_job, &Job::finished, this, [this](const QVariant& result) {
-        display(result.value<std::shared_ptr<const CompositionResults>>());
-    });
-    connect(m_job, &Job::failed, this, [this](const QString& message) {
-        m_state->setText(tr("Cannot compute the composition: %1").arg(message));
-        Q_EMIT errorOccurred(message);
-    });
+    setStateLabel(m_state);
 }
 
-PhaseStackPage::~PhaseStackPage() = default;
+PhasePercentilesPage::~PhasePercentilesPage() = default;
 
-bool PhaseStackPage::isComputing() const
+QString PhasePercentilesPage::errorText(const QString& message) const
 {
-    return m_job->isRunning();
+    return tr("Cannot compute the composition: %1").arg(message);
 }
 
-void PhaseStackPage::clear()
+bool PhasePercentilesPage::follow(const PageLink& link)
 {
-    m_job->discard();
-    m_path.clear();
-    m_runId = 0;
+    return link.kind == PageLink::Kind::Phase;
+}
+
+void PhasePercentilesPage::clearView()
+{
     m_kindChosen = false;
     m_results.reset();
     m_window->clear();
@@ -145,30 +139,11 @@ void PhaseStackPage::clear()
     m_model->addItem(tr("every model"), QString());
     m_chart->clear();
     m_perPhase->clear();
-    m_state->clear();
     m_labels->clear();
 }
 
-void PhaseStackPage::showRun(const QString& path, qint64 runId)
+void PhasePercentilesPage::start()
 {
-    if (path != m_path || runId != m_runId) {
-        clear();
-        m_path = path;
-        m_runId = runId;
-    }
-    start();
-}
-
-void PhaseStackPage::refresh()
-{
-    start();
-}
-
-void PhaseStackPage::start()
-{
-    if (m_runId == 0) {
-        return;
-    }
     CompositionRequest request;
     if (m_kindChosen) {
         request.kind = static_cast<stats::CompositionKind>(m_kind->currentData().toInt());
@@ -182,17 +157,17 @@ void PhaseStackPage::start()
         request.stage = window.toStdString();
     }
     request.model = m_model->currentData().toString().toStdString();
-    m_state->setText(tr("Computing…"));
-    const QString path = m_path;
-    const qint64 runId = m_runId;
-    m_job->start([path, runId, request](JobContext& context) {
-        auto results = std::make_shared<const CompositionResults>(
-            computeComposition(path, runId, request, context.progressFn()));
-        return QVariant::fromValue(results);
-    });
+    const QString path = this->path();
+    const qint64 runId = this->runId();
+    startJob<CompositionResults>(
+        tr("Computing…"),
+        [path, runId, request](JobContext& context) {
+            return computeComposition(path, runId, request, context.progressFn());
+        },
+        [this](const std::shared_ptr<const CompositionResults>& results) { display(results); });
 }
 
-void PhaseStackPage::display(const std::shared_ptr<const CompositionResults>& results)
+void PhasePercentilesPage::display(const std::shared_ptr<const CompositionResults>& results)
 {
     if (!results) {
         return;
@@ -210,11 +185,10 @@ void PhaseStackPage::display(const std::shared_ptr<const CompositionResults>& re
         lines << QString::fromStdString(w);
     }
     m_labels->setText(lines.join(QLatin1Char('\n')));
-    m_state->clear();
     Q_EMIT updated(results->runId);
 }
 
-void PhaseStackPage::fillChoices(const CompositionResults& results)
+void PhasePercentilesPage::fillChoices(const CompositionResults& results)
 {
     // Rebuilt from each result (a live run gains stages), keeping the choice.
     const QString window = m_window->currentData().toString();

@@ -1,7 +1,9 @@
 #include "RequestsPage.h"
 
 #include "RequestTableModel.h"
+#include "TraceFinder.h"
 
+#include <QCoreApplication>
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QItemSelectionModel>
@@ -13,17 +15,20 @@
 namespace pb::ui {
 
 RequestsPage::RequestsPage(QWidget* parent)
-    : QWidget(parent)
+    : RunPage(parent)
     , m_model(new RequestTableModel(this))
     , m_view(new QTableView(this))
     , m_title(new QLabel(this))
     , m_status(new QLabel(this))
+    , m_state(new QLabel(this))
     , m_hint(new QLabel(this))
     , m_stack(new QStackedWidget(this))
 {
     m_title->setObjectName(QStringLiteral("requestsTitle"));
     m_title->setTextFormat(Qt::PlainText);
     m_status->setObjectName(QStringLiteral("requestsStatus"));
+    m_state->setObjectName(QStringLiteral("requestsState"));
+    m_state->setTextFormat(Qt::PlainText);
     m_hint->setObjectName(QStringLiteral("requestsHint"));
     m_hint->setAlignment(Qt::AlignCenter);
     m_hint->setWordWrap(true);
@@ -54,6 +59,7 @@ RequestsPage::RequestsPage(QWidget* parent)
 
     auto* header = new QHBoxLayout;
     header->addWidget(m_title, 1);
+    header->addWidget(m_state);
     header->addWidget(m_status);
 
     auto* tablePage = new QWidget(this);
@@ -70,29 +76,123 @@ RequestsPage::RequestsPage(QWidget* parent)
 
     connect(m_model, &RequestTableModel::sortingChanged, this, &RequestsPage::updateStatus);
     connect(m_model, &RequestTableModel::errorOccurred, this, &RequestsPage::errorOccurred);
-    showHint({});
+    // The row picked opens in the waterfall, which stays behind.
+    connect(this, &RequestsPage::currentRequestChanged, this, [this](qint64 seq) {
+        PageLink link;
+        link.kind = PageLink::Kind::Request;
+        link.path = m_model->path();
+        link.runId = m_model->runId();
+        link.seq = seq;
+        link.raise = false;
+        Q_EMIT linkActivated(link);
+    });
+    setStateLabel(m_state);
+    clear();
 }
 
-bool RequestsPage::showRun(const QString& path, qint64 runId, const QString& title)
+void RequestsPage::start()
 {
-    const bool ok = m_model->setRun(path, runId);
+    // The model reads the stored row count (one indexed read, never a scan)
+    // and pages rows as the view shows them.
+    m_model->setRun(path(), runId());
+    QString name;
+    for (const auto& run : runs()) {
+        if (run.id == runId()) {
+            name = QString::fromStdString(run.name);
+        }
+    }
     // The model starts in insertion order; so does the header's indicator.
     m_view->horizontalHeader()->setSortIndicator(-1, Qt::AscendingOrder);
-    m_title->setText(title);
+    // The window's context: the title kept its translations when it moved here.
+    m_title->setText(QCoreApplication::translate("pb::ui::MainWindow", "Run %1: %2").arg(runId()).arg(name));
     m_stack->setCurrentIndex(0);
     m_view->scrollToTop();
     m_view->resizeColumnsToContents();
     updateStatus();
-    return ok;
 }
 
-void RequestsPage::showHint(const QString& hint)
+void RequestsPage::clearView()
 {
     m_model->clear();
-    m_hint->setText(hint);
+    m_hint->clear();
     m_title->clear();
     m_stack->setCurrentIndex(1);
     updateStatus();
+}
+
+void RequestsPage::showNoRun(const QString& hint)
+{
+    clear();
+    m_hint->setText(hint);
+}
+
+QString RequestsPage::errorText(const QString& message) const
+{
+    return TraceFinder::tr("Cannot look the trace up: %1").arg(message);
+}
+
+bool RequestsPage::follow(const PageLink& link)
+{
+    if (link.kind != PageLink::Kind::Trace) {
+        return false;
+    }
+    if (link.runId != runId() || link.path != path()) {
+        Q_EMIT errorOccurred(TraceFinder::notInShownRun(link.traceId));
+    } else {
+        findTrace(link.traceId);
+    }
+    return true;
+}
+
+QList<QAction*> RequestsPage::editActions(QWidget* window)
+{
+    return {TraceFinder::createFindAction(window, this)};
+}
+
+void RequestsPage::findTrace(const QString& traceId, Asker asker)
+{
+    const QString id = traceId.trimmed().toLower();
+    if (runId() == 0) {
+        traceLookedUp(id, std::nullopt, asker);
+        return;
+    }
+    const QString path = this->path();
+    const qint64 runId = this->runId();
+    startJob<std::optional<std::int64_t>>(
+        TraceFinder::tr("Finding trace %1…").arg(id),
+        [path, runId, id](JobContext&) { return TraceFinder::seqOfTrace(path, runId, id); },
+        [this, id, asker](const std::shared_ptr<const std::optional<std::int64_t>>& seq) {
+            traceLookedUp(id, *seq, asker);
+        });
+}
+
+void RequestsPage::traceLookedUp(const QString& traceId, std::optional<std::int64_t> seq, Asker asker)
+{
+    QString message;
+    int row = -1;
+    if (runId() == 0) {
+        message = TraceFinder::tr("No run is shown.");
+    } else if (!seq) {
+        message = TraceFinder::tr("Run %1 has no request with trace ID %2.").arg(runId()).arg(traceId);
+    } else {
+        row = TraceFinder::rowOfSeq(*m_model, *seq);
+        if (row < 0) {
+            message = TraceFinder::tr("The request with trace ID %1 is not in the table yet.").arg(traceId);
+        }
+    }
+    if (row < 0) {
+        if (asker == Asker::User) {
+            Q_EMIT traceNotFound(message);
+        } else {
+            Q_EMIT errorOccurred(message);
+        }
+        return;
+    }
+    Q_EMIT raiseRequested();
+    const QModelIndex index = m_model->index(row, 0);
+    m_view->setCurrentIndex(index);
+    m_view->scrollTo(index);
+    Q_EMIT traceFound(*seq);
 }
 
 void RequestsPage::updateStatus()

@@ -1,6 +1,5 @@
-#include "TracePage.h"
+#include "WaterfallPage.h"
 
-#include "Job.h"
 #include "ReconciliationModel.h"
 #include "TableCopy.h"
 #include "TraceAnalysis.h"
@@ -14,15 +13,14 @@
 
 namespace pb::ui {
 
-TracePage::TracePage(QWidget* parent)
-    : QWidget(parent)
-    , m_job(new Job(this))
+WaterfallPage::WaterfallPage(QWidget* parent)
+    : RunPage(parent)
     , m_plot(new WaterfallPlot(this))
     , m_model(new ReconciliationModel(this))
     , m_table(new QTableView(this))
     , m_title(new QLabel(this))
 {
-    setObjectName(QStringLiteral("tracePage"));
+    setObjectName(QStringLiteral("waterfallPage"));
     m_title->setObjectName(QStringLiteral("traceTitle"));
     m_title->setTextFormat(Qt::PlainText);
     m_title->setTextInteractionFlags(Qt::TextSelectableByMouse);
@@ -47,55 +45,87 @@ TracePage::TracePage(QWidget* parent)
     layout->addWidget(m_title);
     layout->addWidget(split, 1);
 
-    connect(m_job, &Job::finished, this,
-            [this](const QVariant& result) { display(result.value<std::shared_ptr<const TraceResults>>()); });
-    connect(m_job, &Job::failed, this, [this](const QString& message) {
-        m_title->setText(tr("Cannot show the trace: %1").arg(message));
-        Q_EMIT errorOccurred(message);
-    });
+    // The title says what is loading, what failed, or which request is shown.
+    setStateLabel(m_title);
     clear();
 }
 
-TracePage::~TracePage() = default;
+WaterfallPage::~WaterfallPage() = default;
 
-void TracePage::clear()
+QString WaterfallPage::errorText(const QString& message) const
 {
-    m_job->discard();
+    return tr("Cannot show the trace: %1").arg(message);
+}
+
+void WaterfallPage::clearView()
+{
+    m_seq = -1;
     m_results.reset();
     m_model->clear();
     m_plot->clearTrace();
     m_title->setText(tr("Select a request in the Requests page to see its waterfall."));
 }
 
-void TracePage::showRequest(const QString& path, qint64 runId, qint64 seq)
+void WaterfallPage::runShown()
 {
-    m_title->setText(tr("Loading request %1…").arg(seq));
-    m_job->start([path, runId, seq](JobContext&) {
-        return QVariant::fromValue(std::make_shared<const TraceResults>(computeTrace(path, runId, seq)));
-    });
+    // The requests table starts over: so does the waterfall.
+    discardJob();
+    clearView();
 }
 
-int TracePage::plotLaneCount() const
+void WaterfallPage::showRequest(const QString& path, qint64 runId, qint64 seq)
+{
+    if (path != this->path() || runId != this->runId()) {
+        showRun(path, runId);
+    }
+    m_seq = seq;
+    refresh();
+}
+
+bool WaterfallPage::follow(const PageLink& link)
+{
+    if (link.kind != PageLink::Kind::Request) {
+        return false;
+    }
+    showRequest(link.path, link.runId, link.seq);
+    return true;
+}
+
+void WaterfallPage::start()
+{
+    if (m_seq < 0) {
+        return;
+    }
+    const QString path = this->path();
+    const qint64 runId = this->runId();
+    const qint64 seq = m_seq;
+    startJob<TraceResults>(
+        tr("Loading request %1…").arg(seq),
+        [path, runId, seq](JobContext&) { return computeTrace(path, runId, seq); },
+        [this](const std::shared_ptr<const TraceResults>& results) { display(results); });
+}
+
+int WaterfallPage::plotLaneCount() const
 {
     return m_plot->laneCount();
 }
 
-QString TracePage::laneToolTip(int lane) const
+QString WaterfallPage::laneToolTip(int lane) const
 {
     return m_plot->laneToolTip(lane);
 }
 
-bool TracePage::exportPdf(const QString& path)
+bool WaterfallPage::exportPdf(const QString& path)
 {
     return m_plot->exportPdf(path);
 }
 
-bool TracePage::exportPng(const QString& path)
+bool WaterfallPage::exportPng(const QString& path)
 {
     return m_plot->exportPng(path);
 }
 
-void TracePage::display(const std::shared_ptr<const TraceResults>& results)
+void WaterfallPage::display(const std::shared_ptr<const TraceResults>& results)
 {
     if (!results) {
         return;

@@ -3,7 +3,7 @@
 // own percentiles (which do not add up), with a note on the difference.
 #pragma once
 
-#include <QWidget>
+#include "RunPage.h"
 
 #include <memory>
 
@@ -14,24 +14,19 @@ class QTableView;
 namespace pb::ui {
 
 class CompositionChart;
-class Job;
 class OverviewModel;
 struct CompositionResults;
 
-class PhaseStackPage : public QWidget
+class PhasePercentilesPage : public RunPage
 {
     Q_OBJECT
 public:
-    explicit PhaseStackPage(QWidget* parent = nullptr);
-    ~PhaseStackPage() override;
+    explicit PhasePercentilesPage(QWidget* parent = nullptr);
+    ~PhasePercentilesPage() override;
 
-    // Computes and shows run `runId` with the kind that fits it.
-    void showRun(const QString& path, qint64 runId);
-    void refresh();
-    void clear();
+    // Evidence that names a phase (PageLink::Kind::Phase) brings this page forward.
+    bool follow(const PageLink& link) override;
 
-    qint64 runId() const { return m_runId; }
-    bool isComputing() const;
     CompositionChart* chart() const { return m_chart; }
     // Each phase's own percentiles over the same requests.
     OverviewModel* perPhaseModel() const { return m_perPhase; }
@@ -47,14 +42,17 @@ public:
 
 Q_SIGNALS:
     void updated(qint64 runId);
-    void errorOccurred(const QString& message);
+
+protected:
+    // Computes the shown run; the kind that fits it unless the user chose one.
+    void start() override;
+    void clearView() override;
+    QString errorText(const QString& message) const override;
 
 private:
-    void start();
     void display(const std::shared_ptr<const CompositionResults>& results);
     void fillChoices(const CompositionResults& results);
 
-    Job* m_job;
     QComboBox* m_kind;
     QComboBox* m_unit;
     QComboBox* m_convention;
@@ -67,8 +65,6 @@ private:
     QLabel* m_state;
     QLabel* m_labels; // scope, window and data warnings of the shown figures
     std::shared_ptr<const CompositionResults> m_results;
-    QString m_path;
-    qint64 m_runId = 0;
     bool m_kindChosen = false; // by the user; else the kind that fits the run
 };
 

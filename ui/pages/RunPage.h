@@ -1,0 +1,135 @@
+// The base of every page that shows the selected run: what the window tells
+// a page (current run changed, run data changed, store changed), the one Job
+// a page computes its figures in, and the busy and error display. A page
+// builds its request from its controls in start(), hands the work to
+// startJob() and displays the result it gets back; superseded work (a newer
+// start, another run, clear()) never reaches it.
+#pragma once
+
+#include "Job.h"
+#include "model/Run.h"
+
+#include <QList>
+#include <QString>
+#include <QWidget>
+
+#include <functional>
+#include <memory>
+#include <vector>
+
+class QAction;
+class QLabel;
+
+namespace pb::ui {
+
+// A cross-page action a page asks for ("open this request in the Waterfall");
+// the window offers it to the pages (RunPage::follow) until one takes it.
+struct PageLink
+{
+    enum class Kind {
+        Request, // the request `seq` of run `runId`: its waterfall
+        Trace,   // the request with trace ID `traceId` in run `runId`: its row
+        Phase,   // the phase metric `metric`: its percentiles
+    };
+    Kind kind = Kind::Request;
+    QString path; // the workbench file
+    qint64 runId = 0;
+    qint64 seq = -1;
+    QString traceId;
+    QString metric;
+    bool raise = true; // bring the page that follows the link to the front
+};
+
+class RunPage : public QWidget
+{
+    Q_OBJECT
+public:
+    explicit RunPage(QWidget* parent = nullptr);
+    ~RunPage() override;
+
+    // Current run changed: shows run `runId` of the workbench at `path`. A
+    // different run clears the page first; the same run is computed again.
+    void showRun(const QString& path, qint64 runId);
+    // No run to show; `hint` says why (pages that have room for it show it).
+    virtual void showNoRun(const QString& hint);
+    // Store changed: the runs of the workbench (for choices that name runs).
+    virtual void setRuns(const std::vector<RunInfo>& runs);
+    // Run data changed (a live run fills in): computes again unless busy.
+    virtual void runDataChanged();
+    // Computes the shown run again with the current choices.
+    void refresh();
+    void clear();
+    // A link another page asked for; true when this page took it.
+    virtual bool follow(const PageLink& link);
+    // Actions the page adds to the window's Edit menu, owned by `window`.
+    virtual QList<QAction*> editActions(QWidget* window);
+
+    QString path() const { return m_path; }
+    qint64 runId() const { return m_runId; }
+    const std::vector<RunInfo>& runs() const { return m_runs; }
+    // True while the page's job runs.
+    bool isComputing() const { return m_job->isRunning(); }
+    // The last job failure shown, empty after a result.
+    QString errorString() const { return m_error; }
+
+Q_SIGNALS:
+    void busyChanged(bool busy);
+    // A result of run `runId` was displayed.
+    void resultShown(qint64 runId);
+    void errorOccurred(const QString& message);
+    // The page asks the window for a cross-page action.
+    void linkActivated(const PageLink& link);
+    // The page asks to be brought to the front (e.g. a trace it found).
+    void raiseRequested();
+
+protected:
+    // Starts the computation of the shown run (the page's request from its
+    // controls, then startJob()); not called without a run.
+    virtual void start() = 0;
+    // Empties the page's own views (the base has dropped job and run).
+    virtual void clearView() = 0;
+    // showRun() was called (a new run, or the same run shown again, e.g. with
+    // its final figures), before start(); not on refresh() or runDataChanged().
+    virtual void runShown() {}
+    // What the state label says when the job fails with `message`.
+    virtual QString errorText(const QString& message) const;
+    // Where busy and error text appear; the page lays it out.
+    void setStateLabel(QLabel* label) { m_stateLabel = label; }
+    QLabel* stateLabel() const { return m_stateLabel; }
+    // Drops the running job and its outcome.
+    void discardJob();
+
+    // Runs `work` on a pool thread (the previous job of this page is
+    // discarded) and hands its result to `show` on the GUI thread, queued;
+    // a failure is shown through errorText() and errorOccurred().
+    template<typename Result>
+    void startJob(const QString& busyText, std::function<Result(JobContext&)> work,
+                  std::function<void(const std::shared_ptr<const Result>&)> show)
+    {
+        startErased(
+            busyText,
+            [work = std::move(work)](JobContext& context) {
+                return QVariant::fromValue(std::make_shared<const Result>(work(context)));
+            },
+            [show = std::move(show)](const QVariant& value) {
+                if (auto result = value.value<std::shared_ptr<const Result>>()) {
+                    show(result);
+                }
+            });
+    }
+
+private:
+    void startErased(const QString& busyText, Job::Work work, std::function<void(const QVariant&)> show);
+    void setBusy(bool busy);
+
+    Job* m_job;
+    QLabel* m_stateLabel = nullptr;
+    std::function<void(const QVariant&)> m_show;
+    std::vector<RunInfo> m_runs;
+    QString m_path;
+    QString m_error;
+    qint64 m_runId = 0;
+    bool m_busy = false;
+};
+
+} // namespace pb::ui
