@@ -19,6 +19,8 @@ PACKAGES=(
   libmicrohttpd-dev
   # used by tests and benchmarks
   curl jq hey xvfb xauth openssl nghttp2-server
+  # the report tests: PDF text and page size (pdftotext, pdfinfo), the HTML rendered headless
+  poppler-utils chromium
   # the Debian package: icons, man pages, and its test (lintian, validators, a screenshot)
   librsvg2-bin help2man lintian desktop-file-utils appstream libxml2-utils
   shared-mime-info libglib2.0-bin x11-apps x11-utils imagemagick

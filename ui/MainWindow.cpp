@@ -1,5 +1,7 @@
 #include "MainWindow.h"
 
+#include "ReportActions.h"
+
 #include "mapping/ColumnMappingDialog.h"
 
 #include "ImportController.h"
@@ -190,6 +192,13 @@ void MainWindow::createFileMenu()
         file->addAction(tr("Import CSV with Column &Mapping…"), this, &MainWindow::importMappedCsvDialog);
     mapped->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_M));
     mapped->setStatusTip(tr("Import any CSV file by saying what each of its columns holds"));
+    file->addSeparator();
+    // Export Report… (Ctrl+E) and Export Requests… (ui/report).
+    report::installReportActions(file, this,
+                                 {[this] { return m_workbench ? m_workbench->path() : QString(); },
+                                  [this] {
+                                      return currentRunId();
+                                  }});
     file->addSeparator();
     QAction* quit = file->addAction(tr("&Quit"), this, &QWidget::close);
     quit->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_Q));

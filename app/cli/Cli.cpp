@@ -33,6 +33,11 @@ const std::array kCommands{
             QT_TRANSLATE_NOOP("pb::cli",
                               "Diagnose a run: the phase that moved, its likely owner, the first check."),
             diagnoseCommand},
+    Command{"report",
+            QT_TRANSLATE_NOOP("pb::cli", "Write a run's report as PDF, self-contained HTML or Markdown."),
+            reportCommand},
+    Command{"export", QT_TRANSLATE_NOOP("pb::cli", "Export a run's requests as CSV or JSON lines."),
+            exportCommand},
 };
 
 void usage(std::ostream& os)

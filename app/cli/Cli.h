@@ -41,5 +41,7 @@ int statsCommand(const QStringList& args, Io& io);
 int checkCommand(const QStringList& args, Io& io);
 int diagnoseCommand(const QStringList& args, Io& io);
 int demoCommand(const QStringList& args, Io& io);
+int reportCommand(const QStringList& args, Io& io);
+int exportCommand(const QStringList& args, Io& io);
 
 } // namespace pb::cli

@@ -4,6 +4,8 @@
 #include "stats/Summarize.h"
 
 #include <cmath>
+#include <iterator>
+#include <map>
 #include <vector>
 
 namespace pb::diagnose {
@@ -15,10 +17,15 @@ public:
     explicit Columns(const RequestTable& t)
         : m_t(t)
     {}
-    double operator()(const char* name, std::size_t row) const
+    double operator()(const char* name, std::size_t row) const { return at(find(name), row); }
+    const std::vector<double>* find(const char* name) const
     {
         const auto* c = m_t.numericColumn(name);
-        return c ? c->values[row] : kNull;
+        return c ? &c->values : nullptr;
+    }
+    static double at(const std::vector<double>* column, std::size_t row)
+    {
+        return column ? (*column)[row] : kNull;
     }
 
 private:
@@ -92,34 +99,53 @@ SideFigures sideFigures(const stats::Selection& selection, std::string label)
 
     // The streaming segments and the connection share.
     const auto& t = selection.table();
+    // Columns resolved once: a lookup by name per row and figure dominated
+    // large runs (a report of 1M requests).
     const Columns col(t);
-    std::map<std::string, std::vector<double>> values;
+    const auto* blocked = col.find("blocked");
+    const auto* dns = col.find("dns");
+    const auto* connectColumn = col.find("connect");
+    const auto* tlsColumn = col.find("tls");
+    const auto* send = col.find("send");
+    const auto* headersColumn = col.find("headers");
+    const auto* firstEventColumn = col.find("first_event");
+    const auto* firstContentColumn = col.find("first_content");
+    const auto* firstText = col.find("first_text");
+    const char* const names[] = {"seg_local", "seg_upstream_headers", "seg_first_output",
+                                 "seg_event_to_content", "seg_content_to_text"};
+    std::vector<double> segments[std::size(names)];
     std::size_t newConnections = 0;
-    auto add = [&](const char* name, double v) {
+    auto add = [&](std::size_t segment, double v) {
         if (!isNull(v) && std::isfinite(v)) {
-            values[name].push_back(v);
+            segments[segment].push_back(v);
         }
     };
     for (const auto row : selection.rows()) {
         const std::size_t r = row;
-        const double setup =
-            sumMeasured({col("blocked", r), col("dns", r), col("connect", r), col("tls", r)});
-        const double local = sumMeasured({setup, col("send", r)});
-        const double headers = col("headers", r);
-        add("seg_local", local);
-        add("seg_upstream_headers", isNull(headers) ? kNull : headers - (isNull(local) ? 0.0 : local));
-        const double firstEvent = col("first_event", r);
-        const double firstContent = col("first_content", r);
-        add("seg_first_output", diff(firstEvent, headers));
-        add("seg_event_to_content", diff(firstContent, firstEvent));
-        add("seg_content_to_text", diff(col("first_text", r), firstContent));
-        const double connect = col("connect", r);
-        const double tls = col("tls", r);
+        const double setup = sumMeasured({Columns::at(blocked, r), Columns::at(dns, r),
+                                          Columns::at(connectColumn, r), Columns::at(tlsColumn, r)});
+        const double local = sumMeasured({setup, Columns::at(send, r)});
+        const double headers = Columns::at(headersColumn, r);
+        add(0, local);
+        add(1, isNull(headers) ? kNull : headers - (isNull(local) ? 0.0 : local));
+        const double firstEvent = Columns::at(firstEventColumn, r);
+        const double firstContent = Columns::at(firstContentColumn, r);
+        add(2, diff(firstEvent, headers));
+        add(3, diff(firstContent, firstEvent));
+        add(4, diff(Columns::at(firstText, r), firstContent));
+        const double connect = Columns::at(connectColumn, r);
+        const double tls = Columns::at(tlsColumn, r);
         if (!isNull(connect) || !isNull(tls)) {
             ++side.connectionRows;
             if ((!isNull(connect) && connect > 0) || (!isNull(tls) && tls > 0)) {
                 ++newConnections;
             }
+        }
+    }
+    std::map<std::string, std::vector<double>> values;
+    for (std::size_t i = 0; i < std::size(names); ++i) {
+        if (!segments[i].empty()) {
+            values[names[i]] = std::move(segments[i]);
         }
     }
     for (auto& [name, v] : values) {

@@ -105,6 +105,7 @@ ImporterRegistry ImporterRegistry::withBuiltins()
     ImporterRegistry r;
     // Detection takes the highest confidence; on a tie the earlier one wins.
     r.add(std::make_unique<NativeCsvImporter>());
+    r.add(std::make_unique<NativeJsonlImporter>());
     r.add(std::make_unique<K6JsonImporter>());
     r.add(std::make_unique<K6SummaryImporter>());
     r.add(std::make_unique<OtlpJsonImporter>());

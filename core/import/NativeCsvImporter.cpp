@@ -2,6 +2,7 @@
 
 #include "import/CsvReader.h"
 #include "import/ImportSupport.h"
+#include "import/LineReader.h"
 #include "import/ValueParse.h"
 #include "model/RequestColumns.h"
 
@@ -9,6 +10,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include <algorithm>
 #include <unordered_map>
 
 namespace pb {
@@ -227,6 +229,97 @@ ImportSummary NativeCsvImporter::parse(std::istream& in, const ImportOptions& op
     bad.failIfNothing(summary.requests, "data rows");
     nlohmann::json cfg;
     cfg["source_format"] = "phasebench-csv";
+    cfg["source_file"] = options.sourceName;
+    summary.configJson = cfg.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
+    return summary;
+}
+
+std::string_view NativeJsonlImporter::displayName() const
+{
+    return QT_TRANSLATE_NOOP("pb::Importer", "Phasebench JSON lines");
+}
+
+int NativeJsonlImporter::detect(std::string_view head, std::string_view fileName) const
+{
+    const auto line = trim(head.substr(0, head.find('\n')));
+    if (line.empty() || line.front() != '{') {
+        return 0;
+    }
+    // An export writes every key, nulls included: demand the two that no other
+    // tool's JSON lines carry together, so vLLM or k6 lines are never taken.
+    int known = 0;
+    for (const auto& c : requestColumns()) {
+        known += line.find("\"" + csvColumnName(c) + "\":") != std::string_view::npos;
+    }
+    const bool ours = line.find("\"trace_id\":") != std::string_view::npos &&
+                      line.find("\"total_ms\":") != std::string_view::npos;
+    return ours && known >= 5 ? 95 : (ours && fileName.ends_with(".jsonl") ? 40 : 0);
+}
+
+ImportSummary NativeJsonlImporter::parse(std::istream& in, const ImportOptions& options, ImportSink& sink,
+                                         const ProgressFn& progress) const
+{
+    ImportSummary summary;
+    summary.format = name();
+    BadInput bad(options, summary);
+    std::unordered_map<std::string, int> byCsvName;
+    const auto cols = requestColumns();
+    for (std::size_t i = 0; i < cols.size(); ++i) {
+        byCsvName.emplace(csvColumnName(cols[i]), static_cast<int>(i));
+    }
+    std::vector<std::string> unknown;
+    LineReader reader(in, options.sourceName, options.limits.maxRecordBytes);
+    RequestBatcher out(sink, summary, options, kBatch);
+    std::uint64_t lastReport = 0;
+    std::string_view line;
+    while (reader.next(line)) {
+        if (trim(line).empty()) {
+            continue;
+        }
+        const auto j = nlohmann::json::parse(line, nullptr, false);
+        if (!j.is_object()) {
+            bad.skipOrFail(reader.lineNumber(), "expected one JSON object per line");
+            continue;
+        }
+        RequestRecord r;
+        std::string error;
+        for (const auto& [key, value] : j.items()) {
+            const auto it = byCsvName.find(key);
+            if (it == byCsvName.end()) {
+                if (std::find(unknown.begin(), unknown.end(), key) == unknown.end() && unknown.size() < 20) {
+                    unknown.push_back(key);
+                    summary.warnings.push_back("unknown key " + excerpt(key) + " ignored");
+                }
+                continue;
+            }
+            // The cell as the CSV holds it: null is empty, numbers in their shortest exact form.
+            const std::string cell = value.is_null()     ? std::string()
+                                     : value.is_string() ? value.get<std::string>()
+                                                         : value.dump();
+            if (value.is_string() && cell.empty()) {
+                continue; // an empty text is NULL, as in the CSV
+            }
+            error = setCell(r, it->second, cols[static_cast<std::size_t>(it->second)], cell);
+            if (!error.empty()) {
+                break;
+            }
+        }
+        if (!error.empty()) {
+            bad.skipOrFail(reader.lineNumber(), error);
+            continue;
+        }
+        out.push(std::move(r), reader.lineNumber());
+        if (progress && reader.bytesConsumed() - lastReport > (1u << 20)) {
+            lastReport = reader.bytesConsumed();
+            if (!progress(lastReport, options.totalBytes)) {
+                throw Cancelled();
+            }
+        }
+    }
+    out.flush();
+    bad.failIfNothing(summary.requests, "data rows");
+    nlohmann::json cfg;
+    cfg["source_format"] = "phasebench-jsonl";
     cfg["source_file"] = options.sourceName;
     summary.configJson = cfg.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
     return summary;

@@ -117,6 +117,22 @@ DistributionsResults computeDistributions(const QString& path, const Distributio
         throw std::runtime_error("unknown metric '" + request.metric + "'");
     }
     RunStore store(path.toStdString(), RunStore::Mode::ReadOnly);
+    analysis::LoadOptions options;
+    options.progress = progress;
+    options.samples = false;
+    const auto runA = analysis::loadRun(store, request.a.runId, options);
+    checkpoint(progress);
+    return computeDistributions(runA, request, progress, &store);
+}
+
+DistributionsResults computeDistributions(const analysis::LoadedRun& runA,
+                                          const DistributionsRequest& request, const ProgressFn& progress,
+                                          RunStore* store)
+{
+    const stats::Metric* metric = stats::findMetric(request.metric);
+    if (!metric) {
+        throw std::runtime_error("unknown metric '" + request.metric + "'");
+    }
     DistributionsResults out;
     out.runId = request.a.runId;
     out.metric = request.metric;
@@ -126,11 +142,6 @@ DistributionsResults computeDistributions(const QString& path, const Distributio
     out.bins = std::max<std::size_t>(request.bins, 1);
     out.convention = request.convention;
 
-    analysis::LoadOptions options;
-    options.progress = progress;
-    options.samples = false;
-    const auto runA = analysis::loadRun(store, request.a.runId, options);
-    checkpoint(progress);
     out.stagesA = analysis::runStages(runA.table);
     for (const auto& m : stats::metricCatalogue()) {
         if (stats::BoundMetric(m, runA.table).available()) {
@@ -149,8 +160,13 @@ DistributionsResults computeDistributions(const QString& path, const Distributio
     if (request.b) {
         if (request.b->runId == request.a.runId) {
             b = computeSide(runA, *request.b, *metric, statistic, out.warnings);
+        } else if (store == nullptr) {
+            throw std::invalid_argument("side B of another run needs the store");
         } else {
-            const auto runB = analysis::loadRun(store, request.b->runId, options);
+            analysis::LoadOptions options;
+            options.progress = progress;
+            options.samples = false;
+            const auto runB = analysis::loadRun(*store, request.b->runId, options);
             checkpoint(progress);
             b = computeSide(runB, *request.b, *metric, statistic, out.warnings);
         }

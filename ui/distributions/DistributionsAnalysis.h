@@ -21,6 +21,13 @@
 #include <string>
 #include <vector>
 
+namespace pb {
+class RunStore;
+}
+namespace pb::analysis {
+struct LoadedRun;
+}
+
 namespace pb::ui {
 
 // Which events of a run one side shows.
@@ -81,6 +88,11 @@ struct DistributionsResults
 
 DistributionsResults computeDistributions(const QString& path, const DistributionsRequest& request,
                                           const ProgressFn& progress = {});
+// The same with side A's run already loaded; side B must be of the same run
+// unless `store` is given to load it.
+DistributionsResults computeDistributions(const analysis::LoadedRun& runA,
+                                          const DistributionsRequest& request,
+                                          const ProgressFn& progress = {}, RunStore* store = nullptr);
 
 } // namespace pb::ui
 

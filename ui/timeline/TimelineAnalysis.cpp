@@ -50,9 +50,14 @@ TimelineResults computeTimeline(const QString& path, qint64 runId, const Timelin
     RunStore store(path.toStdString(), RunStore::Mode::ReadOnly);
     analysis::LoadOptions loadOptions;
     loadOptions.progress = progress;
-    const analysis::LoadedRun joined = analysis::loadRun(store, runId, loadOptions);
+    return computeTimeline(analysis::loadRun(store, runId, loadOptions), request, progress);
+}
+
+TimelineResults computeTimeline(const analysis::LoadedRun& joined, const TimelineRequest& request,
+                                const ProgressFn& progress)
+{
     TimelineResults out;
-    out.runId = runId;
+    out.runId = joined.info.id;
     out.p = request.p;
     out.convention = request.convention;
 

@@ -19,6 +19,10 @@
 #include <string>
 #include <vector>
 
+namespace pb::analysis {
+struct LoadedRun;
+}
+
 namespace pb::ui {
 
 // The metrics of the latency plot, in display order.
@@ -81,6 +85,9 @@ struct TimelineResults
 };
 
 TimelineResults computeTimeline(const QString& path, qint64 runId, const TimelineRequest& request,
+                                const ProgressFn& progress = {});
+// The same over a run already loaded with every column (a report loads it once).
+TimelineResults computeTimeline(const analysis::LoadedRun& run, const TimelineRequest& request,
                                 const ProgressFn& progress = {});
 
 } // namespace pb::ui

@@ -1,0 +1,129 @@
+// phasebench-cli report: a run's report as PDF, self-contained HTML or Markdown.
+#include "ReportWriter.h"
+#include "cli/Cli.h"
+#include "cli/Output.h"
+#include "budget/Budget.h"
+#include "store/RunStore.h"
+
+#include <QApplication>
+#include <QFileInfo>
+
+#include <ostream>
+
+namespace pb::cli {
+namespace {
+
+QString opt(const char* name)
+{
+    return QString::fromLatin1(name);
+}
+
+std::optional<std::int64_t> runId(const QCommandLineParser& p, const char* name, Io& io)
+{
+    bool ok = false;
+    const auto id = p.value(opt(name)).toLongLong(&ok);
+    if (!ok) {
+        print(io.err, tr("--%1 expects a run id").arg(opt(name)));
+        return std::nullopt;
+    }
+    return id;
+}
+
+} // namespace
+
+int reportCommand(const QStringList& args, Io& io)
+{
+    QCommandLineParser p;
+    setupParser(p,
+                tr("Write a run's report: verdict, per-stage figures, charts, diagnosis, the slowest "
+                   "requests, provenance and, with --baseline, a comparison."),
+                false);
+    p.addOption({opt("run"), tr("Run to report (default: the only run of the file)."), tr("ID")});
+    p.addOption({opt("baseline"), tr("Baseline run to compare with."), tr("ID")});
+    p.addOption({opt("budgets"), tr("Budget file (default: the budgets stored with the run)."), tr("FILE")});
+    p.addOption(
+        {opt("format"), tr("pdf, html or md (default: from the output file's suffix)."), tr("FORMAT")});
+    p.addOption({opt("page"), tr("Page size of a PDF: a4 (default) or letter."), tr("SIZE")});
+    p.addOption({{opt("o"), opt("output")}, tr("Output file."), tr("FILE")});
+    if (auto rc = parseOrExit(p, args, io)) {
+        return *rc;
+    }
+    if (!p.isSet(opt("output"))) {
+        print(io.err, tr("name the output file with -o FILE"));
+        return Usage;
+    }
+    const QString out = p.value(opt("output"));
+    const QString formatName = p.isSet(opt("format")) ? p.value(opt("format")) : QFileInfo(out).suffix();
+    const auto format = ui::report::parseFormat(formatName);
+    if (!format) {
+        print(io.err, tr("--format expects pdf, html or md"));
+        return Usage;
+    }
+    const auto page = ui::report::parsePageSize(p.isSet(opt("page")) ? p.value(opt("page")) : opt("a4"));
+    if (!page) {
+        print(io.err, tr("--page expects a4 or letter"));
+        return Usage;
+    }
+    pb::report::ReportOptions options;
+    if (p.isSet(opt("budgets"))) {
+        options.budgetsFile = toStd(p.value(opt("budgets")));
+    }
+    if (p.isSet(opt("baseline"))) {
+        const auto id = runId(p, "baseline", io);
+        if (!id) {
+            return Usage;
+        }
+        options.baselineId = id;
+    }
+    if (qobject_cast<QApplication*>(QCoreApplication::instance()) == nullptr) {
+        print(io.err, tr("the report draws charts and needs the GUI library (run phasebench-cli itself)"));
+        return Failure;
+    }
+    auto store = openStore(p, io, false);
+    if (!store) {
+        return Failure;
+    }
+    try {
+        if (p.isSet(opt("run"))) {
+            const auto id = runId(p, "run", io);
+            if (!id) {
+                return Usage;
+            }
+            options.runId = *id;
+        } else {
+            const auto runs = store->runs();
+            if (runs.size() != 1) {
+                print(io.err, tr("the file has %1 runs: name one with --run ID").arg(runs.size()));
+                return Usage;
+            }
+            options.runId = runs.front().id;
+        }
+        for (const auto& id : {std::optional<std::int64_t>(options.runId), options.baselineId}) {
+            if (id && !store->run(*id)) {
+                print(io.err, tr("no run %1 in this file").arg(*id));
+                return Failure;
+            }
+        }
+        if (options.baselineId == options.runId) {
+            print(io.err, tr("--baseline must name another run"));
+            return Usage;
+        }
+        store.reset(); // the report reads through its own read-only connection
+        const auto input = ui::report::prepareReport(p.value(opt("db")), options);
+        QString error;
+        if (!ui::report::writeReport(input, {*format, *page, out}, &error)) {
+            print(io.err, error);
+            return Failure;
+        }
+    } catch (const budget::BudgetError& e) {
+        print(io.err, tr("bad budget file: %1").arg(QString::fromStdString(e.what())));
+        return Failure;
+    } catch (const StoreError& e) {
+        print(io.err, QString::fromStdString(e.what()));
+        return Failure;
+    }
+    print(io.err, tr("wrote %1").arg(out));
+    return Ok;
+}
+
+} // namespace pb::cli

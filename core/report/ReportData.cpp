@@ -1,0 +1,185 @@
+#include "report/ReportData.h"
+
+#include "analysis/Slowest.h"
+#include "diagnose/Diagnose.h"
+#include "stats/Selection.h"
+#include "store/RunStore.h"
+#include "telemetry/SpanRules.h"
+
+#include <algorithm>
+
+namespace pb::report {
+namespace {
+
+using namespace pb::diagnose;
+using namespace pb::budget;
+
+void addWarning(std::vector<std::string>& out, const std::string& w)
+{
+    if (std::find(out.begin(), out.end(), w) == out.end()) {
+        out.push_back(w);
+    }
+}
+
+// The budgets a report decides with: a file given, else the version in effect
+// when the run started (as `check` does).
+std::optional<BudgetSet> chooseBudgets(RunStore& store, const RunInfo& info, const ReportOptions& options,
+                                       Provenance& provenance)
+{
+    const auto versions = storedBudgets(store, info.id);
+    if (!versions.empty()) {
+        provenance.budgetHistory = budgetHistory(versions, info.createdUtc);
+    }
+    if (options.budgetsFile) {
+        provenance.budgetsSource = "file " + *options.budgetsFile;
+        return loadBudgets(*options.budgetsFile);
+    }
+    if (provenance.budgetHistory && provenance.budgetHistory->inEffect) {
+        const auto& v = *provenance.budgetHistory->inEffect;
+        provenance.budgetsSource = "stored version " + std::to_string(v.version) + " (set " + v.setUtc + ")";
+        return v.budgets;
+    }
+    return std::nullopt;
+}
+
+std::string describeRules(const SpanRules& rules)
+{
+    std::string s = "phase attribute " + rules.phaseAttribute + "; ";
+    s += std::to_string(rules.phaseValues.size()) + " attribute values, ";
+    s += std::to_string(rules.names.size()) + " span-name rules, ";
+    s += std::to_string(rules.latencyAttributes.size()) + " latency-attribute rules";
+    s += rules == SpanRules::defaults() ? " (the defaults)" : " (custom)";
+    return s;
+}
+
+std::vector<SlowRequest> slowestRequests(RunStore& store, const analysis::LoadedRun& run, std::size_t limit)
+{
+    std::vector<SlowRequest> out;
+    const auto* total = run.table.numericColumn("total");
+    if (!total || limit == 0) {
+        return out;
+    }
+    const auto* stage = run.table.categoryColumn("stage");
+    for (const auto row : analysis::slowestRows(std::span<const double>(total->values), limit)) {
+        SlowRequest s;
+        s.seq = std::int64_t(row); // rows are in seq order from 0
+        s.totalMs = total->values[row];
+        s.stage = stage ? std::string(stage->labelAt(row)) : std::string();
+        s.trace = analysis::reconcileRequest(store, run.info.id, s.seq);
+        out.push_back(std::move(s));
+    }
+    return out;
+}
+
+std::vector<StageComparison> compareWithBaseline(std::int64_t runId, const analysis::LoadedRun& baseline,
+                                                 const std::vector<StageSection>& stages,
+                                                 const analysis::SummaryRequest& request)
+{
+    std::vector<StageComparison> out;
+    const auto baseWindows = analysis::figureWindows(baseline, request.policy);
+    for (const auto& s : stages) {
+        StageComparison c;
+        c.stage = s.figures.stage;
+        const auto it = std::find_if(baseWindows.begin(), baseWindows.end(),
+                                     [&](const analysis::FigureWindow& w) { return w.stage == c.stage; });
+        if (it == baseWindows.end()) {
+            c.refused = true;
+            c.reasons.push_back(c.stage.empty() ? "the baseline is a stepped run and this run is not"
+                                                : "the baseline has no stage '" + c.stage + "'");
+            out.push_back(std::move(c));
+            continue;
+        }
+        const auto base = analysis::summarizeWindow(baseline, it->window, it->stage, request);
+        auto cmp = stats::compare(base.report, base.profile, s.figures.report, s.figures.profile);
+        cmp.labelA = "run " + std::to_string(baseline.info.id) + ", " + base.report.window;
+        cmp.labelB = "run " + std::to_string(runId) + ", " + s.figures.report.window;
+        for (const auto& f : cmp.flags) {
+            if (refusesComparison("baseline_run", f.code)) {
+                c.refused = true;
+                c.reasons.push_back(f.message);
+            }
+        }
+        c.comparison = std::move(cmp);
+        out.push_back(std::move(c));
+    }
+    return out;
+}
+
+} // namespace
+
+ReportData buildReport(RunStore& store, const analysis::LoadedRun& run, const analysis::LoadedRun* baseline,
+                       const ReportOptions& options)
+{
+    ReportData d;
+    d.run = run.info;
+    d.run.configJson.clear(); // only the parsed, descriptive fields travel
+    d.hasSpans = run.hasSpans;
+
+    analysis::SummaryRequest request;
+    request.policy = options.policy;
+    const auto summary = analysis::summarizeRun(run, request);
+    d.joined = summary.joined;
+    d.joinCoverage = summary.joinCoverage;
+    const double levels[] = {0.5, 0.95, 0.99};
+    for (const auto& w : summary.windows) {
+        StageSection s;
+        s.figures = w;
+        const auto selection = stats::select(run.table, request.scope, w.window);
+        s.composition = stats::tailComposition(selection, stats::CompositionKind::ClientPhases,
+                                               request.statistic, levels);
+        if (summary.joined) {
+            s.serverComposition = stats::tailComposition(selection, stats::CompositionKind::ServerPhases,
+                                                         request.statistic, levels);
+        }
+        for (const auto& warning : w.report.warnings) {
+            addWarning(d.dataWarnings, (w.stage.empty() ? "" : "stage " + w.stage + ": ") + warning);
+        }
+        d.stages.push_back(std::move(s));
+    }
+    if (run.hasSpans && !summary.joined) {
+        addWarning(d.dataWarnings, "the run has server spans but they could not be joined");
+    }
+    if (const auto sat = analysis::generatorSaturation(run.figures); sat && sat->bound) {
+        addWarning(d.dataWarnings, "the load generator was the bottleneck: " + sat->reason);
+    }
+
+    auto& p = d.provenance;
+    p.run = d.run;
+    p.config = analysis::parseRunConfig(run.info.configJson);
+    p.phasebenchVersion = PHASEBENCH_VERSION;
+    p.spanRules = describeRules(storedSpanRules(store, run.info.id).value_or(SpanRules::defaults()));
+    p.convention = std::string(stats::conventionName(request.statistic.convention));
+    p.settleMs = options.policy.settleMs;
+
+    DiagnoseOptions diagnoseOptions;
+    diagnoseOptions.windows = options.policy;
+    if (auto budgets = chooseBudgets(store, run.info, options, p)) {
+        d.check = evaluateBudgets(run, *budgets);
+        d.check->budgetsSource = p.budgetsSource;
+        d.check->history = p.budgetHistory;
+        diagnoseOptions.budgets = std::move(budgets);
+    }
+    d.diagnosis = runDiagnosis(run, baseline, diagnoseOptions);
+    d.slowest = slowestRequests(store, run, options.slowest);
+
+    if (baseline) {
+        d.baseline = baseline->info;
+        d.baseline->configJson.clear();
+        d.comparisons = compareWithBaseline(run.info.id, *baseline, d.stages, request);
+    }
+    return d;
+}
+
+ReportData buildReport(RunStore& store, const ReportOptions& options, const ProgressFn& progress)
+{
+    analysis::LoadOptions load;
+    load.progress = progress;
+    const auto run = analysis::loadRun(store, options.runId, load);
+    std::optional<analysis::LoadedRun> baseline;
+    if (options.baselineId) {
+        baseline = analysis::loadRun(store, *options.baselineId, load);
+    }
+    return buildReport(store, run, baseline ? &*baseline : nullptr, options);
+}
+
+} // namespace pb::report

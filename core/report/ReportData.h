@@ -1,0 +1,101 @@
+// What a run report shows, as one plain value assembled from the run
+// analysis (analysis::summarizeRun, the tail composition, the budget check,
+// the diagnosis, the slowest requests' reconciliation and, with a baseline,
+// stats::compare per stage). The renderers (PDF, HTML, Markdown) only format
+// it: no figure is computed there. Holds no secret and no prompt text: the
+// provenance is read from the stored run config, which never carries them.
+#pragma once
+
+#include "analysis/LoadedRun.h"
+#include "analysis/RunConfig.h"
+#include "analysis/RunSummary.h"
+#include "analysis/TraceReconciliation.h"
+#include "budget/BudgetStore.h"
+#include "diagnose/Check.h"
+#include "diagnose/Finding.h"
+#include "stats/Compare.h"
+#include "stats/TailComposition.h"
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace pb {
+class RunStore;
+}
+
+namespace pb::report {
+
+struct ReportOptions
+{
+    std::int64_t runId = 0;
+    std::optional<std::int64_t> baselineId;
+    std::optional<std::string> budgetsFile; // else the budgets stored with the run
+    analysis::WindowPolicy policy;
+    std::size_t slowest = 5;
+};
+
+// One window of the run (a stage of a stepped run) with its tail composition.
+struct StageSection
+{
+    analysis::WindowFigures figures;
+    std::optional<stats::TailComposition> composition;       // client phases around p50/p95/p99
+    std::optional<stats::TailComposition> serverComposition; // when the run joined spans
+};
+
+struct SlowRequest
+{
+    std::int64_t seq = 0;
+    std::string stage;
+    double totalMs = 0;
+    analysis::TraceReconciliation trace;
+};
+
+// The baseline's figures beside the run's, window by window (stage by stage).
+struct StageComparison
+{
+    std::string stage;
+    std::optional<stats::Comparison> comparison; // empty: refused before comparing
+    bool refused = false;
+    std::vector<std::string> reasons; // why it is refused (the drift flags' messages)
+};
+
+struct Provenance
+{
+    RunInfo run; // configJson kept out of the report (only parsed fields are shown)
+    analysis::RunConfig config;
+    std::string phasebenchVersion;
+    std::string budgetsSource; // "file PATH", "stored version N (set …)", or empty
+    std::optional<budget::BudgetHistory> budgetHistory;
+    std::string spanRules;  // a one-line description of the run's span rules
+    std::string convention; // percentile convention of every figure
+    double settleMs = 0;
+};
+
+struct ReportData
+{
+    RunInfo run;
+    std::vector<StageSection> stages; // never pooled: one per stage of a stepped run
+    bool hasSpans = false;
+    bool joined = false;
+    std::optional<double> joinCoverage;
+    std::vector<std::string> dataWarnings; // data quality, beside the verdict
+    std::optional<diagnose::CheckResult> check;
+    diagnose::Diagnosis diagnosis;
+    std::vector<SlowRequest> slowest;
+    Provenance provenance;
+    std::optional<RunInfo> baseline;
+    std::vector<StageComparison> comparisons;
+};
+
+// Assembles the report of `options.runId` from `run` (loaded with every
+// column and the join) and, with a baseline, `baseline`. Throws StoreError
+// or budget::BudgetError.
+ReportData buildReport(RunStore& store, const analysis::LoadedRun& run, const analysis::LoadedRun* baseline,
+                       const ReportOptions& options);
+
+// Loads the runs and builds the report; `progress` sees the loads' progress.
+ReportData buildReport(RunStore& store, const ReportOptions& options, const ProgressFn& progress = {});
+
+} // namespace pb::report

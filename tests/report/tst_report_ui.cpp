@@ -1,0 +1,124 @@
+// The window's side of reports: File › Export Report… (Ctrl+E) and Export
+// Requests… in the menu, the dialog's options, and the report written in
+// process from a Job's result (the path the window takes) on a crafted
+// two-stage run with spans.
+#include "MainWindow.h"
+#include "ReportDialog.h"
+#include "ReportWriter.h"
+#include "TestUtil.h"
+#include "store/RunStore.h"
+
+#include <QAction>
+#include <QComboBox>
+#include <QFile>
+#include <QStandardPaths>
+#include <QTemporaryDir>
+#include <QTest>
+
+using namespace pb;
+
+class TestReportUi : public QObject
+{
+    Q_OBJECT
+
+private Q_SLOTS:
+    void initTestCase();
+    void menuHasTheExportActions();
+    void dialogOptions();
+    void writesEveryFormatInProcess();
+};
+
+void TestReportUi::initTestCase()
+{
+    QStandardPaths::setTestModeEnabled(true);
+    QCoreApplication::setOrganizationName(QStringLiteral("PhasebenchTest"));
+    QCoreApplication::setApplicationName(QStringLiteral("tst_report_ui"));
+}
+
+void TestReportUi::menuHasTheExportActions()
+{
+    ui::MainWindow w;
+    auto* report = w.findChild<QAction*>(QStringLiteral("exportReportAction"));
+    QVERIFY(report);
+    QCOMPARE(report->shortcut(), QKeySequence(Qt::CTRL | Qt::Key_E));
+    QVERIFY(w.findChild<QAction*>(QStringLiteral("exportRequestsAction")));
+    // No other action of the window claims Ctrl+E.
+    int claims = 0;
+    for (auto* a : w.findChildren<QAction*>()) {
+        claims += a->shortcut() == QKeySequence(Qt::CTRL | Qt::Key_E);
+    }
+    QCOMPARE(claims, 1);
+}
+
+void TestReportUi::dialogOptions()
+{
+    ui::report::ReportDialog d({{1, QStringLiteral("base")}, {2, QStringLiteral("release")}}, 2);
+    auto o = d.reportOptions();
+    QCOMPARE(o.runId, std::int64_t(2));
+    QVERIFY(!o.baselineId);
+    QVERIFY(!o.budgetsFile);
+    auto w = d.writeOptions();
+    QCOMPARE(w.format, ui::report::Format::Pdf);
+    QCOMPARE(w.page, ui::report::PageSize::A4);
+    QVERIFY(w.path.endsWith(QLatin1String(".pdf")));
+    auto combos = d.findChildren<QComboBox*>();
+    QCOMPARE(combos.size(), 3);    // baseline, format, page
+    combos[0]->setCurrentIndex(1); // the only other run
+    combos[1]->setCurrentIndex(2); // Markdown
+    o = d.reportOptions();
+    QCOMPARE(o.baselineId.value_or(0), std::int64_t(1));
+    w = d.writeOptions();
+    QCOMPARE(w.format, ui::report::Format::Markdown);
+    QVERIFY(w.path.endsWith(QLatin1String(".md")));
+    QVERIFY(!combos[2]->isEnabled()); // page size is for PDF only
+}
+
+void TestReportUi::writesEveryFormatInProcess()
+{
+    QTemporaryDir dir;
+    const QString db = dir.filePath(QStringLiteral("crafted.phasebench"));
+    std::int64_t runId = 0;
+    {
+        RunStore store(db.toStdString());
+        RunInfo info;
+        info.name = "crafted";
+        info.kind = RunKind::Import;
+        runId = store.createRun(info);
+        std::vector<RequestRecord> rows;
+        for (int i = 0; i < 400; ++i) {
+            auto r = test::fullRecord(i);
+            r.stage = i < 200 ? "low" : "high";
+            r.startOffset = Nanos(i) * 50'000'000;
+            r.scheduledOffset = r.startOffset;
+            rows.push_back(std::move(r));
+        }
+        store.insertRequests(runId, rows);
+    }
+    pb::report::ReportOptions options;
+    options.runId = runId;
+    const auto input = ui::report::prepareReport(db, options);
+    QCOMPARE(input.data.stages.size(), std::size_t(2)); // never pooled
+    QCOMPARE(input.data.slowest.size(), std::size_t(5));
+    QCOMPARE(input.traces.size(), std::size_t(5));
+    for (const auto& [format, suffix] :
+         {std::pair{ui::report::Format::Pdf, "pdf"}, std::pair{ui::report::Format::Html, "html"},
+          std::pair{ui::report::Format::Markdown, "md"}}) {
+        const QString out = dir.filePath(QStringLiteral("r.") + QLatin1String(suffix));
+        QString error;
+        QVERIFY2(ui::report::writeReport(input, {format, ui::report::PageSize::Letter, out}, &error),
+                 qPrintable(error));
+        QFile f(out);
+        QVERIFY(f.open(QIODevice::ReadOnly));
+        QVERIFY(f.size() > 1000);
+    }
+    // An unwritable path fails with a message, not a crash.
+    QString error;
+    QVERIFY(!ui::report::writeReport(
+        input,
+        {ui::report::Format::Html, ui::report::PageSize::A4, dir.filePath(QStringLiteral("missing/r.html"))},
+        &error));
+    QVERIFY(!error.isEmpty());
+}
+
+QTEST_MAIN(TestReportUi)
+#include "tst_report_ui.moc"

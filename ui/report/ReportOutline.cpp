@@ -1,0 +1,485 @@
+#include "ReportOutline.h"
+
+#include "diagnose/Check.h"
+#include "model/Vocabulary.h"
+#include "stats/Percentile.h"
+
+#include <QCoreApplication>
+
+#include <cmath>
+
+namespace pb::ui::report {
+namespace {
+
+using pb::report::ReportData;
+using Kind = OutlineItem::Kind;
+
+QString tr(const char* text)
+{
+    return QCoreApplication::translate("pb::ui::report", text);
+}
+
+QString dx(const char* text)
+{
+    return text ? QCoreApplication::translate("pb::diagnose", text) : QString();
+}
+
+QString metricLabel(const std::string& label)
+{
+    return QCoreApplication::translate("pb::Metric", label.c_str());
+}
+
+QString qs(const std::string& s)
+{
+    return QString::fromStdString(s);
+}
+
+QString percent(const std::optional<double>& v)
+{
+    return v && std::isfinite(*v) ? QString::number(*v * 100.0, 'f', 2) + QLatin1Char('%')
+                                  : QStringLiteral("-");
+}
+
+QString ownerText(diagnose::Owner o)
+{
+    return dx(std::string(diagnose::ownerLabel(o)).c_str());
+}
+
+QString verdictText(diagnose::Verdict v)
+{
+    switch (v) {
+    case diagnose::Verdict::Pass:
+        return tr("PASS");
+    case diagnose::Verdict::Fail:
+        return tr("FAIL");
+    case diagnose::Verdict::CannotDecide:
+        return tr("CANNOT DECIDE");
+    }
+    return {};
+}
+
+QString stageName(const std::string& stage)
+{
+    return stage.empty() ? tr("whole run (steady window)") : tr("stage %1").arg(qs(stage));
+}
+
+QString interval(const stats::QuantileEstimate* q)
+{
+    if (!q || !q->value) {
+        return QStringLiteral("-");
+    }
+    return QStringLiteral("[%1, %2]").arg(figure(q->lower), figure(q->upper));
+}
+
+QString quantileValue(const stats::MetricSummary* m, double p)
+{
+    if (!m) {
+        return QStringLiteral("-");
+    }
+    const auto* q = m->quantile(p);
+    return q ? figure(q->value) + (q->worstOnly && p >= 0.9 ? QStringLiteral("*") : QString())
+             : QStringLiteral("-");
+}
+
+struct Builder
+{
+    std::vector<OutlineItem> items;
+    void add(Kind k, const QString& text = {}) { items.push_back({k, text, {}, {}, -1}); }
+    void bullets(const QStringList& b)
+    {
+        if (!b.isEmpty()) {
+            items.push_back({Kind::Bullets, {}, b, {}, -1});
+        }
+    }
+    void table(OutlineTable t) { items.push_back({Kind::Table, {}, {}, std::move(t), -1}); }
+    void chart(int index, const QString& caption)
+    {
+        if (index >= 0) {
+            add(Kind::Subheading, caption);
+            items.push_back({Kind::Chart, caption, {}, {}, index});
+        }
+    }
+};
+
+QStringList qualityNotes(const ReportData& d)
+{
+    QStringList out;
+    if (d.joined && d.joinCoverage) {
+        out << tr("Join coverage %1: joined server phases are over the matched attempts only.")
+                   .arg(percent(d.joinCoverage));
+    } else if (d.hasSpans) {
+        out << tr("The run has server spans but they were not joined: server phases are not available.");
+    } else {
+        out << tr("No server spans: server phases are not available, client phases only.");
+    }
+    for (const auto& w : d.dataWarnings) {
+        out << tr("Data warning: %1").arg(qs(w));
+    }
+    return out;
+}
+
+void summary(Builder& b, const ReportData& d)
+{
+    b.add(Kind::Title, tr("Phasebench report: run %1 '%2'").arg(d.run.id).arg(qs(d.run.name)));
+    b.add(Kind::Paragraph, tr("Run started %1 (UTC); %2 requests, %3 server spans.")
+                               .arg(qs(d.run.createdUtc))
+                               .arg(d.run.requestCount)
+                               .arg(d.run.spanCount));
+    b.add(Kind::Emphasis, verdictSentence(d));
+    b.bullets(qualityNotes(d));
+    OutlineTable t;
+    t.header = {tr("Stage"),
+                tr("N"),
+                tr("Achieved rate (req/s)"),
+                tr("Error rate"),
+                tr("total p95 (ms)"),
+                tr("TTFT (first text) p95 (ms)")};
+    for (const auto& s : d.stages) {
+        const auto& r = s.figures.report;
+        t.rows.push_back({stageName(s.figures.stage), QString::number(r.counts.attempts),
+                          figure(s.figures.achievedRate, 2), percent(r.rates.errorRate),
+                          quantileValue(r.metric("total"), 0.95),
+                          quantileValue(r.metric("first_text"), 0.95)});
+    }
+    b.table(std::move(t));
+    if (d.check) {
+        OutlineTable c;
+        c.header = {tr("Budget"),    tr("Stage"),   tr("Figure"),       tr("Observed"),
+                    tr("Threshold"), tr("Verdict"), tr("Likely owner"), tr("Why")};
+        for (const auto& i : d.check->items) {
+            c.rows.push_back({qs(i.id), qs(i.stage), qs(i.metric + " " + i.statistic), figure(i.observed),
+                              figure(i.threshold), verdictText(i.verdict),
+                              i.owner ? ownerText(*i.owner) : QString(), qs(i.reason)});
+        }
+        b.table(std::move(c));
+    }
+    b.add(Kind::PageBreak);
+}
+
+void stageTables(Builder& b, const ReportData& d)
+{
+    b.add(Kind::Heading, tr("Per-stage figures"));
+    if (!d.stages.empty()) {
+        const auto& r = d.stages.front().figures.report;
+        b.add(Kind::Paragraph,
+              tr("Stages of a stepped run are summarized separately, never pooled. "
+                 "Percentile convention: %1; scope: %2; statistic: %3. Intervals are "
+                 "distribution-free %4% confidence intervals; '*' marks a percentile that "
+                 "is the single worst request.")
+                  .arg(qs(std::string(stats::conventionLabel(r.convention))), qs(r.scope), qs(r.statistic))
+                  .arg(r.metrics.empty() ? 95.0 : r.metrics.front().confidence * 100.0));
+    }
+    for (const auto& s : d.stages) {
+        const auto& f = s.figures;
+        const auto& r = f.report;
+        b.add(Kind::Subheading, stageName(f.stage));
+        b.add(
+            Kind::Paragraph,
+            tr("Window: %1. Requested rate %2 req/s, achieved %3 req/s; %4 attempts, %5 dropped iterations. "
+               "Errors %6, timeouts %7, cancelled %8, partial %9.")
+                .arg(qs(r.window), figure(f.requestedRate, 2), figure(f.achievedRate, 2))
+                .arg(r.counts.attempts)
+                .arg(figure(f.droppedIterations, 0), percent(r.rates.errorRate), percent(r.rates.timeoutRate),
+                     percent(r.rates.cancellationRate), percent(r.rates.partialRate)));
+        if (f.pooled) {
+            b.add(Kind::Paragraph, qs(f.note));
+        }
+        OutlineTable t;
+        t.header = {tr("Metric"), tr("Unit"),         tr("N"),   tr("p50"),         tr("p50 interval"),
+                    tr("p95"),    tr("p95 interval"), tr("p99"), tr("p99 interval")};
+        for (const auto& m : r.metrics) {
+            if (m.n == 0) {
+                continue;
+            }
+            t.rows.push_back({qs(m.name) + QStringLiteral(" (") + metricLabel(m.label) + QLatin1Char(')'),
+                              qs(std::string(stats::unitName(m.unit))), QString::number(m.n),
+                              quantileValue(&m, 0.5), interval(m.quantile(0.5)), quantileValue(&m, 0.95),
+                              interval(m.quantile(0.95)), quantileValue(&m, 0.99),
+                              interval(m.quantile(0.99))});
+        }
+        b.table(std::move(t));
+    }
+}
+
+void charts(Builder& b, const ReportData& d, const ChartSlots& c)
+{
+    b.add(Kind::Heading, tr("Charts"));
+    for (std::size_t i = 0; i < d.stages.size(); ++i) {
+        const auto stage = stageName(d.stages[i].figures.stage);
+        if (i < c.composition.size()) {
+            b.chart(c.composition[i], tr("Client phase composition around p50/p95/p99 (%1)").arg(stage));
+        }
+        if (i < c.serverComposition.size()) {
+            b.chart(c.serverComposition[i],
+                    tr("Server phase composition around p50/p95/p99 (%1)").arg(stage));
+        }
+    }
+    const QString timelineTitles[] = {tr("Timeline: arrival rate"), tr("Timeline: requests in flight"),
+                                      tr("Timeline: p95 per interval"), tr("Timeline: error rate")};
+    for (std::size_t i = 0; i < c.timeline.size() && i < 4; ++i) {
+        b.chart(c.timeline[i], timelineTitles[i]);
+    }
+    b.chart(c.knee, tr("Knee: throughput and queue against the arrival rate"));
+    const QString distTitles[] = {tr("Distribution of total: histogram"), tr("Distribution of total: CDF"),
+                                  tr("Distribution of TTFT (first text): histogram"),
+                                  tr("Distribution of TTFT (first text): CDF")};
+    for (std::size_t i = 0; i < c.distributions.size() && i < 4; ++i) {
+        b.chart(c.distributions[i], distTitles[i]);
+    }
+}
+
+void diagnosis(Builder& b, const ReportData& d)
+{
+    const auto& dg = d.diagnosis;
+    b.add(Kind::Heading, tr("Diagnosis"));
+    if (dg.comparison != "none") {
+        b.add(Kind::Paragraph, tr("Compared: %1 -> %2").arg(qs(dg.baselineLabel), qs(dg.currentLabel)));
+    }
+    if (dg.refused) {
+        QStringList reasons;
+        for (const auto& r : dg.refusedReasons) {
+            reasons << qs(r);
+        }
+        b.add(Kind::Paragraph, tr("Comparison refused: the load profiles differ."));
+        b.bullets(reasons);
+    }
+    if (dg.findings.empty()) {
+        b.add(Kind::Paragraph, tr("No finding: no rule fired."));
+    }
+    int n = 0;
+    for (const auto& f : dg.findings) {
+        b.add(Kind::Subheading, tr("%1. %2").arg(++n).arg(dx(f.symptom)));
+        b.add(Kind::Paragraph,
+              tr("Likely owner: %1; confidence: %2; rule: %3; between: %4.")
+                  .arg(ownerText(f.owner), qs(std::string(diagnose::confidenceName(f.confidence))),
+                       qs(f.rule), qs(f.between)));
+        OutlineTable t;
+        t.header = {tr("Evidence"), tr("Before"), tr("After"), tr("Change"), tr("Unit"), tr("N")};
+        for (const auto& e : f.evidence) {
+            t.rows.push_back({qs(e.figure + " " + e.statistic), figure(e.before, 3), figure(e.after, 3),
+                              figure(e.change(), 3), qs(e.unit),
+                              e.before ? QStringLiteral("%1 -> %2").arg(e.nBefore).arg(e.nAfter)
+                                       : QString::number(e.nAfter)});
+        }
+        b.table(std::move(t));
+        if (!f.note.empty()) {
+            b.add(Kind::Paragraph, qs(f.note));
+        }
+        b.add(Kind::Paragraph, tr("First check: %1").arg(dx(f.firstCheck)));
+    }
+    if (dg.knee) {
+        b.add(Kind::Subheading, tr("Stages (knee search)"));
+        OutlineTable t;
+        t.header = {
+            tr("Stage"),  tr("N"), tr("Arrival (req/s)"), tr("Throughput (req/s)"), tr("gpu_queue p95 (ms)"),
+            tr("Budgets")};
+        for (const auto& s : dg.knee->stages) {
+            t.rows.push_back({qs(s.stage), QString::number(s.n), figure(s.arrivalRate, 2),
+                              figure(s.throughput, 2), figure(s.queueP95),
+                              s.metBudgets ? (*s.metBudgets ? tr("met") : tr("not met")) : QString()});
+        }
+        b.table(std::move(t));
+        b.add(Kind::Paragraph,
+              tr("Knee: %1; highest stage that met the budgets: %2.")
+                  .arg(dg.knee->kneeStage ? qs(*dg.knee->kneeStage) : tr("none found"),
+                       dg.knee->highestStageMetBudgets ? qs(*dg.knee->highestStageMetBudgets) : tr("none")));
+    }
+}
+
+void slowest(Builder& b, const ReportData& d, const ChartSlots& c)
+{
+    b.add(Kind::Heading, tr("The %1 slowest requests").arg(d.slowest.size()));
+    for (std::size_t i = 0; i < d.slowest.size(); ++i) {
+        const auto& s = d.slowest[i];
+        b.add(Kind::Subheading, tr("Request %1 (%2): total %3 ms, trace %4")
+                                    .arg(s.seq)
+                                    .arg(stageName(s.stage), figure(s.totalMs),
+                                         s.trace.traceId.empty() ? tr("none") : qs(s.trace.traceId)));
+        const auto& row = s.trace.row;
+        auto v = [](double x) {
+            return figure(std::isnan(x) ? std::nullopt : std::optional<double>(x));
+        };
+        OutlineTable t;
+        t.header = {tr("Client total"), tr("Server root"), tr("Network envelope"), tr("Gateway"),
+                    tr("GPU queue"),    tr("Generation"),  tr("Response write"),   tr("Unattributed")};
+        t.rows.push_back({v(row.clientTotal), v(row.serverRoot), v(row.networkEnvelope), v(row.gateway),
+                          v(row.gpuQueue), v(row.generation), v(row.responseWrite), v(row.unattributed)});
+        b.table(std::move(t));
+        if (i < c.waterfalls.size() && c.waterfalls[i] >= 0) {
+
+            b.items.push_back(
+                {Kind::Chart, tr("Waterfall of request %1").arg(s.seq), {}, {}, c.waterfalls[i]});
+        }
+    }
+}
+
+void provenance(Builder& b, const ReportData& d)
+{
+    const auto& p = d.provenance;
+    b.add(Kind::Heading, tr("Provenance"));
+    OutlineTable t;
+    t.header = {tr("Item"), tr("Value")};
+    t.rows = {
+        {tr("Run"),
+         tr("%1 '%2' (%3)").arg(p.run.id).arg(qs(p.run.name), qs(std::string(nameOf(p.run.kind))))},
+        {tr("Source"), qs(p.run.source)},
+        {tr("Time of run (UTC)"), qs(p.run.createdUtc)},
+        {tr("Scenario"), qs(p.config.scenario)},
+        {tr("Model"), qs(p.config.model)},
+        {tr("Target host"), qs(p.config.endpointHost)},
+        {tr("Executor"), qs(p.config.executor)},
+        {tr("Generator instance"), qs(p.config.generatorInstance)},
+        {tr("Recorded by"), qs(p.run.toolVersion)},
+        {tr("Phasebench version of this report"), qs(p.phasebenchVersion)},
+        {tr("Budgets used"), p.budgetsSource.empty() ? tr("none") : qs(p.budgetsSource)},
+        {tr("Span rules"), qs(p.spanRules)},
+        {tr("Percentile convention"), qs(p.convention)},
+        {tr("Settle time after a stage change"), tr("%1 ms").arg(p.settleMs)},
+    };
+    if (p.budgetHistory) {
+        for (const auto& c : p.budgetHistory->changes) {
+            t.rows.push_back(
+                {tr("Budget edited after the run"),
+                 tr("%1 in version %2 (set %3)").arg(qs(c.budget)).arg(c.version).arg(qs(c.setUtc))});
+        }
+        if (p.budgetHistory->setAfterRun) {
+            t.rows.push_back(
+                {tr("Budgets"), tr("no version existed when the run started; the first is used")});
+        }
+    }
+    b.table(std::move(t));
+}
+
+void comparison(Builder& b, const ReportData& d)
+{
+    if (!d.baseline) {
+        return;
+    }
+    b.add(Kind::Heading,
+          tr("Comparison with baseline run %1 '%2'").arg(d.baseline->id).arg(qs(d.baseline->name)));
+    for (const auto& sc : d.comparisons) {
+        b.add(Kind::Subheading, stageName(sc.stage));
+        if (sc.refused) {
+            QStringList reasons;
+            for (const auto& r : sc.reasons) {
+                reasons << qs(r);
+            }
+            b.add(Kind::Paragraph, tr("Comparison refused: the load profiles are not comparable."));
+            b.bullets(reasons);
+        } else {
+            b.add(Kind::Paragraph, tr("The load profiles are comparable."));
+        }
+        if (!sc.comparison) {
+            continue;
+        }
+        const auto& c = *sc.comparison;
+        QStringList flags;
+        for (const auto& f : c.flags) {
+            flags << QStringLiteral("[%1] %2").arg(qs(f.code), qs(f.message));
+        }
+        b.bullets(flags);
+        b.add(Kind::Paragraph,
+              tr("Baseline: %1; this run: %2; attempts %3 -> %4; achieved rate %5 -> %6 req/s.")
+                  .arg(qs(c.labelA), qs(c.labelB))
+                  .arg(c.profileA.counts.attempts)
+                  .arg(c.profileB.counts.attempts)
+                  .arg(figure(c.profileA.achievedRate, 2), figure(c.profileB.achievedRate, 2)));
+        OutlineTable t;
+        t.header = {tr("Metric"),
+                    tr("N"),
+                    tr("p50 before -> after"),
+                    tr("p95 before -> after"),
+                    tr("p95 change"),
+                    tr("p99 before -> after")};
+        for (const auto& m : c.metrics) {
+            auto arrow = [](const std::optional<double>& a, const std::optional<double>& bb) {
+                return figure(a) + QStringLiteral(" -> ") + figure(bb);
+            };
+            const auto change = m.p95A && m.p95B ? std::optional<double>(*m.p95B - *m.p95A) : std::nullopt;
+            t.rows.push_back({qs(m.name), QStringLiteral("%1 -> %2").arg(m.nA).arg(m.nB),
+                              arrow(m.p50A, m.p50B), arrow(m.p95A, m.p95B), figure(change),
+                              arrow(m.p99A, m.p99B)});
+        }
+        b.table(std::move(t));
+    }
+}
+
+} // namespace
+
+QString figure(const std::optional<double>& v, int decimals)
+{
+    if (!v || !std::isfinite(*v)) {
+        return QStringLiteral("-");
+    }
+    return QString::number(*v, 'f', decimals);
+}
+
+QString verdictSentence(const ReportData& d)
+{
+    if (!d.check) {
+        return tr(
+            "Verdict: no budgets or SLO were stored with the run or given, so there is nothing to decide.");
+    }
+    const auto& c = *d.check;
+    int failed = 0;
+    int undecided = 0;
+    for (const auto& i : c.items) {
+        failed += i.verdict == diagnose::Verdict::Fail;
+        undecided += i.verdict == diagnose::Verdict::CannotDecide;
+    }
+    const auto total = int(c.items.size());
+    QString s;
+    switch (c.verdict) {
+    case diagnose::Verdict::Pass:
+        s = tr("Verdict: PASS: all %1 budgets and gates were met.").arg(total);
+        break;
+    case diagnose::Verdict::Fail:
+        s = tr("Verdict: FAIL: %1 of %2 budgets and gates failed").arg(failed).arg(total);
+        if (const auto* first = c.firstFailedPhase(); first == nullptr) {
+            QStringList ids;
+            for (const auto& i : c.items) {
+                if (i.verdict == diagnose::Verdict::Fail) {
+                    ids << qs(i.id);
+                }
+            }
+            s += tr(" (%1); no single phase broke its budget").arg(ids.join(QStringLiteral(", ")));
+        } else {
+            s += tr("; %1 broke its budget first (%2 %3 ms against %4 ms%5), likely owner: %6")
+                     .arg(qs(first->metric), qs(first->statistic), figure(first->observed),
+                          figure(first->threshold),
+                          first->stage.empty() ? QString() : tr(", stage %1").arg(qs(first->stage)),
+                          first->owner ? ownerText(*first->owner) : tr("unknown"));
+        }
+        s += QLatin1Char('.');
+        break;
+    case diagnose::Verdict::CannotDecide:
+        s = tr("Verdict: CANNOT DECIDE: %1 of %2 budgets and gates could not be decided from the data.")
+                .arg(undecided)
+                .arg(total);
+        break;
+    }
+    for (const auto& i : c.items) {
+        if (i.kind == "slo") {
+            s += tr(" SLO (%1 %2 %3 %4): %5.")
+                     .arg(qs(i.metric), qs(i.statistic),
+                          i.direction == budget::Direction::AtMost ? tr("at most") : tr("at least"),
+                          figure(i.threshold), verdictText(i.verdict).toLower());
+        }
+    }
+    return s;
+}
+
+std::vector<OutlineItem> buildOutline(const ReportData& data, const ChartSlots& slots)
+{
+    Builder b;
+    summary(b, data);
+    stageTables(b, data);
+    charts(b, data, slots);
+    diagnosis(b, data);
+    slowest(b, data, slots);
+    provenance(b, data);
+    comparison(b, data);
+    return std::move(b.items);
+}
+
+} // namespace pb::ui::report

@@ -1,0 +1,562 @@
+#include "ReportWriter.h"
+
+#include "CompositionChart.h"
+#include "DistributionPlots.h"
+#include "KneePlot.h"
+#include "QCustomPlotInclude.h"
+#include "ReportOutline.h"
+#include "TimelinePlot.h"
+#include "WaterfallPlot.h"
+#include "analysis/LoadedRun.h"
+#include "store/RunStore.h"
+
+#include <QAbstractTextDocumentLayout>
+#include <QBuffer>
+#include <QChart>
+#include <QChartView>
+#include <QCoreApplication>
+#include <QDir>
+#include <QFile>
+#include <QFileInfo>
+#include <QGraphicsScene>
+#include <QImage>
+#include <QPdfWriter>
+#include <QSaveFile>
+#include <QSvgGenerator>
+#include <QTextBlock>
+#include <QTextDocument>
+#include <QTextLayout>
+
+#include <algorithm>
+#include <functional>
+
+namespace pb::ui::report {
+namespace {
+
+QString tr(const char* text)
+{
+    return QCoreApplication::translate("pb::ui::report", text);
+}
+
+// The chart widgets of one report, never shown: each paints itself into a
+// PDF page, an SVG or a PNG at the size it is given.
+class ReportCharts
+{
+public:
+    explicit ReportCharts(const ReportInput& input)
+    {
+        const auto& d = input.data;
+        for (const auto& s : d.stages) {
+            m_slots.composition.push_back(addComposition(s.composition));
+            m_slots.serverComposition.push_back(addComposition(s.serverComposition));
+        }
+        auto* timeline = own(new TimelinePlots);
+        timeline->setResults(input.timeline);
+        for (int p = 0; p < TimelinePlots::PlotCount; ++p) {
+            m_slots.timeline.push_back(add(timeline->plot(TimelinePlots::Plot(p)), 200));
+        }
+        auto* knee = own(new KneePlot);
+        knee->setResults(input.timeline);
+        m_slots.knee = knee->isEmpty() ? -1 : add(knee, 300);
+        for (const auto& dist : input.distributions) {
+            auto* plots = own(new DistributionPlots);
+            const QString a = QString::fromStdString(dist.a.window);
+            const QString b = dist.b ? QString::fromStdString(dist.b->window) : QString();
+            plots->setResults(dist, a, b);
+            m_slots.distributions.push_back(add(plots->histogramPlot(), 240));
+            m_slots.distributions.push_back(add(plots->cdfPlot(), 240));
+        }
+        for (const auto& t : input.traces) {
+            auto* plot = own(new WaterfallPlot);
+            plot->setTrace(t);
+            m_slots.waterfalls.push_back(add(plot, std::max(160, 60 + 18 * plot->laneCount())));
+        }
+    }
+    ~ReportCharts() { qDeleteAll(m_owned); }
+    ReportCharts(const ReportCharts&) = delete;
+    ReportCharts& operator=(const ReportCharts&) = delete;
+
+    const ChartSlots& slots() const { return m_slots; }
+    int height(int chart) const { return m_charts[std::size_t(chart)].height; }
+
+    // Paints `chart` at (0, 0) of `painter`, `width` x its height.
+    void paint(int chart, QCPPainter& painter, int width) const
+    {
+        const auto& c = m_charts[std::size_t(chart)];
+        if (auto* plot = qobject_cast<QCustomPlot*>(c.widget)) {
+            painter.setMode(QCPPainter::pmVectorized);
+            painter.setMode(QCPPainter::pmNoCaching);
+            plot->toPainter(&painter, width, c.height);
+        } else if (auto* view = qobject_cast<QChartView*>(c.widget)) {
+            view->chart()->resize(QSizeF(width, c.height));
+            QCoreApplication::sendPostedEvents(view->chart(), QEvent::LayoutRequest);
+            painter.setRenderHint(QPainter::Antialiasing);
+            view->scene()->render(&painter, QRectF(0, 0, width, c.height), QRectF(0, 0, width, c.height));
+        }
+    }
+
+private:
+    struct Chart
+    {
+        QWidget* widget;
+        int height;
+    };
+    template<typename W> W* own(W* w)
+    {
+        m_owned.push_back(w);
+        return w;
+    }
+    int add(QWidget* w, int height)
+    {
+        m_charts.push_back({w, height});
+        return int(m_charts.size()) - 1;
+    }
+    int addComposition(const std::optional<stats::TailComposition>& c)
+    {
+        if (!c || c->bands.empty() || c->n == 0) {
+            return -1;
+        }
+        auto* chart = own(new CompositionChart);
+        chart->setComposition(*c);
+        return add(chart, 300);
+    }
+
+    std::vector<QWidget*> m_owned;
+    std::vector<Chart> m_charts;
+    ChartSlots m_slots;
+};
+
+QString esc(const QString& s)
+{
+    return s.toHtmlEscaped();
+}
+
+// Outline items [from, to) as HTML; charts are written by `chart`.
+QString itemsHtml(const std::vector<OutlineItem>& items, std::size_t from, std::size_t to,
+                  const std::function<QString(const OutlineItem&)>& chart, bool forQt)
+{
+    QString html;
+    const QString table = forQt ? QStringLiteral("<table border=\"1\" cellspacing=\"0\" cellpadding=\"2\" "
+                                                 "width=\"100%\">")
+                                : QStringLiteral("<table>");
+    for (std::size_t i = from; i < to; ++i) {
+        const auto& it = items[i];
+        switch (it.kind) {
+        case OutlineItem::Kind::Title:
+            html += QStringLiteral("<h1>%1</h1>\n").arg(esc(it.text));
+            break;
+        case OutlineItem::Kind::Heading:
+            html += QStringLiteral("<h2>%1</h2>\n").arg(esc(it.text));
+            break;
+        case OutlineItem::Kind::Subheading:
+            html += QStringLiteral("<h3>%1</h3>\n").arg(esc(it.text));
+            break;
+        case OutlineItem::Kind::Paragraph:
+            html += QStringLiteral("<p>%1</p>\n").arg(esc(it.text));
+            break;
+        case OutlineItem::Kind::Emphasis:
+            html += QStringLiteral("<p class=\"verdict\"><b>%1</b></p>\n").arg(esc(it.text));
+            break;
+        case OutlineItem::Kind::Bullets:
+            html += QStringLiteral("<ul>");
+            for (const auto& b : it.bullets) {
+                html += QStringLiteral("<li>%1</li>").arg(esc(b));
+            }
+            html += QStringLiteral("</ul>\n");
+            break;
+        case OutlineItem::Kind::Table:
+            html += table + QStringLiteral("<tr>");
+            for (const auto& h : it.table.header) {
+                html += QStringLiteral("<th>%1</th>").arg(esc(h));
+            }
+            html += QStringLiteral("</tr>\n");
+            for (const auto& row : it.table.rows) {
+                html += QStringLiteral("<tr>");
+                for (const auto& c : row) {
+                    html += QStringLiteral("<td>%1</td>").arg(esc(c));
+                }
+                html += QStringLiteral("</tr>\n");
+            }
+            html += QStringLiteral("</table>\n");
+            break;
+        case OutlineItem::Kind::Chart:
+            if (chart) {
+                html += chart(it);
+            }
+            break;
+        case OutlineItem::Kind::PageBreak:
+            if (!forQt) {
+                html += QStringLiteral("<div class=\"pagebreak\"></div>\n");
+            }
+            break;
+        }
+    }
+    return html;
+}
+
+bool fail(QString* error, const QString& message)
+{
+    if (error) {
+        *error = message;
+    }
+    return false;
+}
+
+constexpr int kChartWidth = 760;
+
+QByteArray chartSvg(const ReportCharts& charts, int chart)
+{
+    QBuffer buffer;
+    buffer.open(QIODevice::WriteOnly);
+    const QSize size(kChartWidth, charts.height(chart));
+    {
+        QSvgGenerator svg;
+        svg.setOutputDevice(&buffer);
+        svg.setSize(size);
+        svg.setViewBox(QRect(QPoint(0, 0), size));
+        QCPPainter painter;
+        painter.begin(&svg);
+        charts.paint(chart, painter, size.width());
+        painter.end();
+    }
+    QByteArray s = buffer.data();
+    // Inline SVG needs no XML prolog.
+    if (const auto at = s.indexOf("<svg"); at > 0) {
+        s = s.mid(at);
+    }
+    return s;
+}
+
+bool writeHtml(const ReportInput& input, const std::vector<OutlineItem>& items, const ReportCharts& charts,
+               const QString& path, QString* error)
+{
+    const auto chart = [&](const OutlineItem& it) {
+        return QStringLiteral("<figure>") + QString::fromUtf8(chartSvg(charts, it.chart)) +
+               QStringLiteral("<figcaption>%1</figcaption></figure>\n").arg(esc(it.text));
+    };
+    QString html =
+        QStringLiteral("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">"
+                       "<title>%1</title>\n<style>\n"
+                       "body{font-family:sans-serif;max-width:1100px;margin:1em auto;color:#222}\n"
+                       "table{border-collapse:collapse;margin:0.5em 0;font-size:0.85em}\n"
+                       "th,td{border:1px solid #999;padding:2px 6px;text-align:left}\n"
+                       "th{background:#eee}\n.verdict{font-size:1.15em}\n"
+                       "figure{margin:0.5em 0}svg{max-width:100%;height:auto}\n"
+                       ".pagebreak{page-break-after:always;border-top:2px solid #ccc;margin:1em 0}\n"
+                       "</style></head><body>\n")
+            .arg(esc(tr("Phasebench report: run %1").arg(input.data.run.id)));
+    html += itemsHtml(items, 0, items.size(), chart, false);
+    html += QStringLiteral("</body></html>\n");
+    QSaveFile f(path);
+    if (!f.open(QIODevice::WriteOnly) || f.write(html.toUtf8()) < 0 || !f.commit()) {
+        return fail(error, tr("cannot write '%1': %2").arg(path, f.errorString()));
+    }
+    return true;
+}
+
+QString mdCell(QString s)
+{
+    return s.replace(QLatin1Char('|'), QStringLiteral("\\|")).replace(QLatin1Char('\n'), QLatin1Char(' '));
+}
+
+bool writeMarkdown(const std::vector<OutlineItem>& items, const ReportCharts& charts, const QString& path,
+                   QString* error)
+{
+    const QFileInfo info(path);
+    QString md;
+    int n = 0;
+    for (const auto& it : items) {
+        switch (it.kind) {
+        case OutlineItem::Kind::Title:
+            md += QStringLiteral("# %1\n\n").arg(it.text);
+            break;
+        case OutlineItem::Kind::Heading:
+            md += QStringLiteral("## %1\n\n").arg(it.text);
+            break;
+        case OutlineItem::Kind::Subheading:
+            md += QStringLiteral("### %1\n\n").arg(it.text);
+            break;
+        case OutlineItem::Kind::Paragraph:
+            md += it.text + QStringLiteral("\n\n");
+            break;
+        case OutlineItem::Kind::Emphasis:
+            md += QStringLiteral("**%1**\n\n").arg(it.text);
+            break;
+        case OutlineItem::Kind::Bullets:
+            for (const auto& b : it.bullets) {
+                md += QStringLiteral("- %1\n").arg(b);
+            }
+            md += QLatin1Char('\n');
+            break;
+        case OutlineItem::Kind::Table: {
+            QStringList header;
+            for (const auto& h : it.table.header) {
+                header << mdCell(h);
+            }
+            md += QStringLiteral("| %1 |\n").arg(header.join(QStringLiteral(" | ")));
+            md += QStringLiteral("|%1\n").arg(QStringLiteral(" --- |").repeated(int(header.size())));
+            for (const auto& row : it.table.rows) {
+                QStringList cells;
+                for (const auto& c : row) {
+                    cells << mdCell(c);
+                }
+                md += QStringLiteral("| %1 |\n").arg(cells.join(QStringLiteral(" | ")));
+            }
+            md += QLatin1Char('\n');
+            break;
+        }
+        case OutlineItem::Kind::Chart: {
+            const QString name = QStringLiteral("%1-chart-%2.png")
+                                     .arg(info.completeBaseName())
+                                     .arg(++n, 2, 10, QLatin1Char('0'));
+            const int h = charts.height(it.chart);
+            QImage image(kChartWidth * 2, h * 2, QImage::Format_ARGB32);
+            image.fill(Qt::white);
+            {
+                QCPPainter painter(&image);
+                painter.scale(2, 2);
+                charts.paint(it.chart, painter, kChartWidth);
+            }
+            const QString file = info.dir().filePath(name);
+            if (!image.save(file, "PNG")) {
+                return fail(error, tr("cannot write '%1'").arg(file));
+            }
+            md += QStringLiteral("![%1](%2)\n\n").arg(it.text, name);
+            break;
+        }
+        case OutlineItem::Kind::PageBreak:
+            md += QStringLiteral("---\n\n");
+            break;
+        }
+    }
+    QSaveFile f(path);
+    if (!f.open(QIODevice::WriteOnly) || f.write(md.toUtf8()) < 0 || !f.commit()) {
+        return fail(error, tr("cannot write '%1': %2").arg(path, f.errorString()));
+    }
+    return true;
+}
+
+// Where a slice of `doc` may end without cutting a line: the largest line
+// boundary at or below `limit`.
+double safeCut(const QTextDocument& doc, double from, double limit)
+{
+    std::vector<std::pair<double, double>> lines;
+    auto* layout = doc.documentLayout();
+    for (auto block = doc.begin(); block.isValid(); block = block.next()) {
+        const QRectF r = layout->blockBoundingRect(block);
+        const auto* tl = block.layout();
+        for (int i = 0; tl && i < tl->lineCount(); ++i) {
+            const auto line = tl->lineAt(i);
+            lines.emplace_back(r.top() + line.y(), r.top() + line.y() + line.height());
+        }
+    }
+    // Tables: their cells' blocks are reached through the frames.
+    std::function<void(QTextFrame*)> walk = [&](QTextFrame* frame) {
+        for (auto it = frame->begin(); !it.atEnd(); ++it) {
+            if (auto* child = it.currentFrame()) {
+                walk(child);
+            } else if (const auto block = it.currentBlock(); block.isValid()) {
+                const QRectF r = layout->blockBoundingRect(block);
+                lines.emplace_back(r.top(), r.bottom());
+            }
+        }
+    };
+    walk(doc.rootFrame());
+    double cut = limit;
+    for (bool moved = true; moved && cut > from;) {
+        moved = false;
+        for (const auto& [top, bottom] : lines) {
+            if (top < cut - 0.01 && bottom > cut + 0.01 && top > from) {
+                cut = top;
+                moved = true;
+            }
+        }
+    }
+    return cut;
+}
+
+bool writePdf(const ReportInput& input, const std::vector<OutlineItem>& items, const ReportCharts& charts,
+              const WriteOptions& options, QString* error)
+{
+    QPdfWriter writer(options.path);
+    writer.setResolution(96);
+    writer.setPageSize(QPageSize(options.page == PageSize::Letter ? QPageSize::Letter : QPageSize::A4));
+    writer.setPageMargins(QMarginsF(12, 12, 12, 12), QPageLayout::Millimeter);
+    writer.setTitle(tr("Phasebench report: run %1").arg(input.data.run.id));
+    writer.setCreator(QStringLiteral("Phasebench " PHASEBENCH_VERSION));
+    const QRect page = writer.pageLayout().paintRectPixels(96);
+    const double width = page.width();
+    const double bottom = page.height();
+    QCPPainter painter;
+    if (!painter.begin(&writer)) {
+        return fail(error, tr("cannot write '%1'").arg(options.path));
+    }
+    double y = 0;
+    auto newPage = [&] {
+        writer.newPage();
+        y = 0;
+    };
+    QFont font = painter.font();
+    font.setPointSizeF(8);
+    std::size_t i = 0;
+    while (i < items.size()) {
+        const auto& it = items[i];
+        if (it.kind == OutlineItem::Kind::PageBreak) {
+            if (y > 0) {
+                newPage();
+            }
+            ++i;
+            continue;
+        }
+        if (it.kind == OutlineItem::Kind::Chart) {
+            const double scale = width / kChartWidth;
+            const double h = charts.height(it.chart) * scale;
+            if (y + h > bottom && y > 0) {
+                newPage();
+            }
+            painter.save();
+            painter.translate(0, y);
+            painter.scale(scale, scale);
+            charts.paint(it.chart, painter, kChartWidth);
+            painter.restore();
+            y += h + 8;
+            ++i;
+            continue;
+        }
+        // A run of text items: one document, sliced at line boundaries across pages.
+        std::size_t end = i;
+        while (end < items.size() && items[end].kind != OutlineItem::Kind::Chart &&
+               items[end].kind != OutlineItem::Kind::PageBreak) {
+            // A chart's heading starts a run of its own, so it can move to the chart's page.
+            if (end > i && items[end].kind == OutlineItem::Kind::Subheading && end + 1 < items.size() &&
+                items[end + 1].kind == OutlineItem::Kind::Chart) {
+                break;
+            }
+            ++end;
+        }
+        // A heading stays with the chart that follows it.
+        if (end < items.size() && items[end].kind == OutlineItem::Kind::Chart && end > i &&
+            items[end - 1].kind == OutlineItem::Kind::Subheading) {
+            const double need = charts.height(items[end].chart) * width / kChartWidth + 30;
+            if (end - 1 == i && y + need > bottom && y > 0) {
+                newPage();
+            }
+        }
+        QTextDocument doc;
+        doc.documentLayout()->setPaintDevice(&writer);
+        doc.setDefaultFont(font);
+        doc.setDocumentMargin(0);
+        doc.setDefaultStyleSheet(QStringLiteral("th{background-color:#eeeeee} h1{font-size:14pt} "
+                                                "h2{font-size:12pt} h3{font-size:10pt}"));
+        doc.setHtml(itemsHtml(items, i, end, {}, true));
+        doc.setTextWidth(width);
+        const double total = doc.size().height();
+        double offset = 0;
+        while (offset < total - 0.5) {
+            double cut = safeCut(doc, offset, std::min(total, offset + (bottom - y)));
+            if (cut <= offset + 0.5) {
+                if (y > 0) {
+                    newPage();
+                    continue;
+                }
+                cut = std::min(total, offset + bottom); // a line taller than a page: cut it
+            }
+            painter.save();
+            painter.translate(0, y - offset);
+            doc.drawContents(&painter, QRectF(0, offset, width, cut - offset));
+            painter.restore();
+            y += cut - offset;
+            offset = cut;
+            if (offset < total - 0.5) {
+                newPage();
+            }
+        }
+        y += 4;
+        i = end;
+    }
+    if (!painter.end()) {
+        return fail(error, tr("cannot write '%1'").arg(options.path));
+    }
+    return true;
+}
+
+} // namespace
+
+std::optional<Format> parseFormat(const QString& name)
+{
+    const auto n = name.toLower();
+    if (n == QLatin1String("pdf")) {
+        return Format::Pdf;
+    }
+    if (n == QLatin1String("html")) {
+        return Format::Html;
+    }
+    if (n == QLatin1String("md") || n == QLatin1String("markdown")) {
+        return Format::Markdown;
+    }
+    return std::nullopt;
+}
+
+std::optional<PageSize> parsePageSize(const QString& name)
+{
+    const auto n = name.toLower();
+    if (n == QLatin1String("a4")) {
+        return PageSize::A4;
+    }
+    if (n == QLatin1String("letter")) {
+        return PageSize::Letter;
+    }
+    return std::nullopt;
+}
+
+ReportInput prepareReport(const QString& dbPath, const pb::report::ReportOptions& options,
+                          const ProgressFn& progress)
+{
+    RunStore store(dbPath.toStdString(), RunStore::Mode::ReadOnly);
+    analysis::LoadOptions load;
+    load.progress = progress;
+    const auto run = analysis::loadRun(store, options.runId, load);
+    std::optional<analysis::LoadedRun> baseline;
+    if (options.baselineId) {
+        baseline = analysis::loadRun(store, *options.baselineId, load);
+    }
+    ReportInput input;
+    input.data = pb::report::buildReport(store, run, baseline ? &*baseline : nullptr, options);
+    input.timeline = computeTimeline(run, TimelineRequest{}, progress);
+    // Stages side by side on shared bins; never pooled into one distribution.
+    const auto stages = analysis::runStages(run.table);
+    for (const char* metric : {"total", "first_text"}) {
+        DistributionsRequest r;
+        r.metric = metric;
+        r.a.runId = run.info.id;
+        if (stages.size() >= 2) {
+            r.a.span = DistributionSide::Span::Stage;
+            r.a.stage = stages.front();
+            r.b = DistributionSide{run.info.id, DistributionSide::Span::Stage, stages.back()};
+        } else {
+            r.a.span = DistributionSide::Span::Steady;
+        }
+        input.distributions.push_back(computeDistributions(run, r, progress));
+    }
+    for (const auto& s : input.data.slowest) {
+        input.traces.push_back(computeTrace(dbPath, run.info.id, s.seq));
+    }
+    return input;
+}
+
+bool writeReport(const ReportInput& input, const WriteOptions& options, QString* error)
+{
+    const ReportCharts charts(input);
+    const auto items = buildOutline(input.data, charts.slots());
+    switch (options.format) {
+    case Format::Pdf:
+        return writePdf(input, items, charts, options, error);
+    case Format::Html:
+        return writeHtml(input, items, charts, options.path, error);
+    case Format::Markdown:
+        return writeMarkdown(items, charts, options.path, error);
+    }
+    return false;
+}
+
+} // namespace pb::ui::report
