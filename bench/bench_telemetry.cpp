@@ -158,7 +158,7 @@ struct Stack
         : writer({.dbPath = db, .receivedRunSource = "bench"})
         , receiver(
               [] {
-                  otlp::ReceiverConfig c;
+                  pb::telemetry::ReceiverConfig c;
                   c.port = 0;
                   return c;
               }(),
@@ -166,8 +166,8 @@ struct Stack
     {
         receiver.start();
     }
-    SpanWriter writer;
-    otlp::OtlpReceiver receiver;
+    pb::telemetry::SpanWriter writer;
+    pb::telemetry::OtlpReceiver receiver;
 };
 
 int benchReceiver(int argc, char** argv)
@@ -187,7 +187,7 @@ int benchReceiver(int argc, char** argv)
             appendTrace(spans, next++);
         }
         spans.resize(static_cast<std::size_t>(batch));
-        bodies.push_back(otlp::encodeProtobuf(spans));
+        bodies.push_back(pb::telemetry::encodeProtobuf(spans));
     }
     // Decode alone (one thread), for scale.
     {
@@ -196,7 +196,7 @@ int benchReceiver(int argc, char** argv)
         std::size_t decoded = 0;
         for (int k = 0; k < 4; ++k) {
             for (const auto& body : bodies) {
-                decoded += otlp::decodeProtobuf(body).spans.size();
+                decoded += pb::telemetry::decodeProtobuf(body).spans.size();
             }
         }
         std::printf("decode only (1 thread): %.0f spans/s wall, %.0f spans per CPU-second\n",
@@ -318,8 +318,8 @@ int benchJoin(int argc, char** argv)
         RunStore store(db);
         run = store.createRun({.name = "join-bench", .kind = RunKind::Load, .status = RunStatus::Complete});
         // As the span writer does: the run's rules are stored, each span gets its phase.
-        storeSpanRules(store, run, SpanRules::defaults());
-        const PhaseMapper mapper(SpanRules::defaults());
+        pb::telemetry::storeSpanRules(store, run, pb::telemetry::SpanRules::defaults());
+        const pb::telemetry::PhaseMapper mapper(pb::telemetry::SpanRules::defaults());
         constexpr int kChunk = 10'000;
         std::vector<RequestRecord> requests;
         std::vector<SpanRecord> spans;
@@ -351,7 +351,7 @@ int benchJoin(int argc, char** argv)
     const long rssBefore = statusKb("VmRSS:");
     auto t0 = Clock::now();
     const double c0 = cpuSeconds();
-    const auto result = joinRun(store, run);
+    const auto result = pb::join::joinRun(store, run);
     const double joinSeconds = seconds(t0);
     const double joinCpu = cpuSeconds() - c0;
     const long rssAfter = statusKb("VmHWM:");
@@ -359,7 +359,7 @@ int benchJoin(int argc, char** argv)
     auto table = store.loadRequestTable(run, {"total", "first_text", "outcome"});
     const double loadSeconds = seconds(t0);
     t0 = Clock::now();
-    appendJoinedColumns(table, result);
+    pb::join::appendJoinedColumns(table, result);
     const double appendSeconds = seconds(t0);
     const auto& r = result.report;
     std::printf("join: joinRun of %lld attempts x 6 spans: %.2f s (%.0f attempts/s), coverage %.4f, "

@@ -54,7 +54,9 @@ inline void checkText(std::string_view text, const char* what)
 // IDs are stored as lowercase hex of their size, or empty (NULL).
 inline void checkId(std::string_view hex, std::size_t bytes, const char* what)
 {
-    check(hex.empty() || (otlp::isValidHexId(hex, bytes) && otlp::toHex(*otlp::fromHex(hex)) == hex), what);
+    check(hex.empty() || (pb::telemetry::isValidHexId(hex, bytes) &&
+                          pb::telemetry::toHex(*pb::telemetry::fromHex(hex)) == hex),
+          what);
 }
 
 inline void checkSpan(const SpanRecord& s)

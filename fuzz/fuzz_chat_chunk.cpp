@@ -11,7 +11,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     using namespace pb;
     const std::string_view text = fuzz::asText(data, size);
 
-    const auto scan = sse::detail::scanChatChunk(text);
+    const auto scan = pb::stream::detail::scanChatChunk(text);
     if (scan.parsed) {
         const auto j = nlohmann::json::parse(text.begin(), text.end(), nullptr, false);
         fuzz::check(!j.is_discarded() && j.is_object(), "a parsed chunk is a JSON object");
@@ -22,22 +22,22 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
         }
     }
 
-    for (const auto protocol : {sse::Protocol::ChatCompletions, sse::Protocol::Responses}) {
-        const auto body = sse::readBody(text, protocol);
+    for (const auto protocol : {pb::stream::Protocol::ChatCompletions, pb::stream::Protocol::Responses}) {
+        const auto body = pb::stream::readBody(text, protocol);
         fuzz::check(!body.error || !body.errorClass.empty(), "an error has a class");
         fuzz::checkText(body.errorClass, "an error class is valid UTF-8");
     }
 
-    sse::StreamReader chat(sse::Protocol::ChatCompletions);
-    const auto signal = chat.onEvent(sse::Event{"message", text, ""});
+    pb::stream::StreamReader chat(pb::stream::Protocol::ChatCompletions);
+    const auto signal = chat.onEvent(pb::stream::Event{"message", text, ""});
     fuzz::check(!(signal.malformed && scan.parsed), "a parsed chunk is not malformed");
     fuzz::check(!signal.text || signal.content, "text is content");
 
     // Responses events carry their kind in the event type: try the usual ones.
-    sse::StreamReader responses(sse::Protocol::Responses);
+    pb::stream::StreamReader responses(pb::stream::Protocol::Responses);
     for (const std::string_view type : {"response.output_text.delta", "response.completed", "response.failed",
                                         "error", "response.created"}) {
-        responses.onEvent(sse::Event{type, text, ""});
+        responses.onEvent(pb::stream::Event{type, text, ""});
     }
     return 0;
 }

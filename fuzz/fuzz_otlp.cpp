@@ -8,7 +8,7 @@
 
 namespace {
 
-void checkResult(const pb::otlp::DecodeResult& r)
+void checkResult(const pb::telemetry::DecodeResult& r)
 {
     using namespace pb;
     fuzz::check(r.ok || !r.error.empty(), "a refused body says why");
@@ -26,13 +26,13 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     using namespace pb;
     const std::string_view text = fuzz::asText(data, size);
     for (const bool capture : {false, true}) {
-        otlp::DecodeOptions options;
+        pb::telemetry::DecodeOptions options;
         options.captureContent = capture;
 #ifdef PB_FUZZ_OTLP_JSON
-        checkResult(otlp::decodeJson(text, options));
-        checkResult(otlp::decodeJsonDocuments(text, options));
+        checkResult(pb::telemetry::decodeJson(text, options));
+        checkResult(pb::telemetry::decodeJsonDocuments(text, options));
 #else
-        checkResult(otlp::decodeProtobuf(text, options));
+        checkResult(pb::telemetry::decodeProtobuf(text, options));
 #endif
     }
     return 0;

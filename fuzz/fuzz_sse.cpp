@@ -29,10 +29,10 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     const std::string_view text = fuzz::asText(data, size);
 
     std::vector<Seen> whole;
-    sse::Parser a(kMaxEventBytes);
-    sse::StreamReader chat(sse::Protocol::ChatCompletions);
-    sse::StreamReader responses(sse::Protocol::Responses);
-    a.feed(text, [&](const sse::Event& ev) {
+    pb::stream::Parser a(kMaxEventBytes);
+    pb::stream::StreamReader chat(pb::stream::Protocol::ChatCompletions);
+    pb::stream::StreamReader responses(pb::stream::Protocol::Responses);
+    a.feed(text, [&](const pb::stream::Event& ev) {
         whole.push_back({std::string(ev.type), std::string(ev.data), std::string(ev.id)});
         fuzz::check(!ev.type.empty(), "an event has a type");
         chat.onEvent(ev);
@@ -41,11 +41,11 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     const bool aTruncated = a.finish();
 
     std::vector<Seen> pieces;
-    sse::Parser b(kMaxEventBytes);
+    pb::stream::Parser b(kMaxEventBytes);
     std::size_t pos = 0;
     while (pos < text.size()) {
         const std::size_t n = std::min<std::size_t>(text.size() - pos, 1 + data[pos] % 8);
-        b.feed(text.substr(pos, n), [&](const sse::Event& ev) {
+        b.feed(text.substr(pos, n), [&](const pb::stream::Event& ev) {
             pieces.push_back({std::string(ev.type), std::string(ev.data), std::string(ev.id)});
         });
         pos += n;

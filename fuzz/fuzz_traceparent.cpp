@@ -14,37 +14,41 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     const std::string_view text = fuzz::asText(data, size);
 
     const bool strict = load::isValidTraceparent(text);
-    const auto tp = otlp::parseTraceParent(text);
+    const auto tp = pb::telemetry::parseTraceParent(text);
     fuzz::check(!strict || tp.has_value(), "a header valid for the generator is valid for the receiver");
     if (tp) {
-        fuzz::check(otlp::isValidHexId(tp->traceId, 16) && otlp::isValidHexId(tp->spanId, 8),
+        fuzz::check(pb::telemetry::isValidHexId(tp->traceId, 16) &&
+                        pb::telemetry::isValidHexId(tp->spanId, 8),
                     "parsed IDs are valid");
-        const auto again = otlp::parseTraceParent(otlp::formatTraceParent(*tp));
+        const auto again = pb::telemetry::parseTraceParent(pb::telemetry::formatTraceParent(*tp));
         fuzz::check(again && again->traceId == tp->traceId && again->spanId == tp->spanId &&
                         again->flags == tp->flags,
                     "a parsed traceparent formats back to itself");
         if (strict) {
-            fuzz::check(otlp::formatTraceParent(*tp) == text, "a strict header is its own canonical form");
+            fuzz::check(pb::telemetry::formatTraceParent(*tp) == text,
+                        "a strict header is its own canonical form");
         }
     }
 
     if (const auto id = parseTraceId(text)) {
-        fuzz::check(otlp::isValidHexId(text, 16), "a parsed trace ID is 16 non-zero bytes of hex");
+        fuzz::check(pb::telemetry::isValidHexId(text, 16), "a parsed trace ID is 16 non-zero bytes of hex");
     }
     if (parseSpanId(text) != 0) {
-        fuzz::check(otlp::isValidHexId(text, 8), "a parsed span ID is 8 non-zero bytes of hex");
+        fuzz::check(pb::telemetry::isValidHexId(text, 8), "a parsed span ID is 8 non-zero bytes of hex");
     }
 
-    if (const auto bytes = otlp::fromHex(text)) {
+    if (const auto bytes = pb::telemetry::fromHex(text)) {
         fuzz::check(bytes->size() * 2 == text.size(), "hex is two digits a byte");
-        fuzz::check(*otlp::fromHex(otlp::toHex(*bytes)) == *bytes, "hex round-trips");
+        fuzz::check(*pb::telemetry::fromHex(pb::telemetry::toHex(*bytes)) == *bytes, "hex round-trips");
     }
-    if (const auto bytes = otlp::fromBase64(text)) {
-        fuzz::check(otlp::fromBase64(otlp::toBase64(*bytes)) == bytes, "base64 round-trips");
+    if (const auto bytes = pb::telemetry::fromBase64(text)) {
+        fuzz::check(pb::telemetry::fromBase64(pb::telemetry::toBase64(*bytes)) == bytes,
+                    "base64 round-trips");
     }
     for (const std::size_t n : {8u, 16u}) {
-        if (const auto hex = otlp::normaliseJsonId(text, n)) {
-            fuzz::check(hex->size() == 2 * n && otlp::fromHex(*hex), "a normalised ID is hex of its size");
+        if (const auto hex = pb::telemetry::normaliseJsonId(text, n)) {
+            fuzz::check(hex->size() == 2 * n && pb::telemetry::fromHex(*hex),
+                        "a normalised ID is hex of its size");
         }
     }
 

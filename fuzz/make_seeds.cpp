@@ -39,12 +39,12 @@ int main(int argc, char** argv)
         std::ifstream in(entry.path(), std::ios::binary);
         std::stringstream text;
         text << in.rdbuf();
-        const auto decoded = pb::otlp::decodeJsonDocuments(text.str(), {.captureContent = true});
+        const auto decoded = pb::telemetry::decodeJsonDocuments(text.str(), {.captureContent = true});
         if (!decoded.ok || decoded.spans.empty()) {
             std::cerr << name << ": no spans (" << decoded.error << ")\n";
             return 1;
         }
-        write(out / (name + ".pb"), pb::otlp::encodeProtobuf(decoded.spans));
+        write(out / (name + ".pb"), pb::telemetry::encodeProtobuf(decoded.spans));
     }
 
     pb::SpanRecord s;
@@ -62,7 +62,7 @@ int main(int argc, char** argv)
                        R"("gen_ai.request.temperature":0.5,"stream":true,"tags":["a","b",[1,2]],)"
                        R"("gen_ai.prompt":"hello","http.response.status_code":200})";
     std::vector<pb::SpanRecord> spans{s};
-    write(out / "one_span.pb", pb::otlp::encodeProtobuf(spans));
+    write(out / "one_span.pb", pb::telemetry::encodeProtobuf(spans));
     pb::SpanRecord child = s;
     child.spanId = "1000000000000001";
     child.parentSpanId = s.spanId;
@@ -70,7 +70,7 @@ int main(int argc, char** argv)
     child.serviceName = "inference";
     child.attributesJson = "{}";
     spans.push_back(child);
-    write(out / "two_services.pb", pb::otlp::encodeProtobuf(spans));
-    write(out / "empty_request.pb", pb::otlp::encodeProtobuf({}));
+    write(out / "two_services.pb", pb::telemetry::encodeProtobuf(spans));
+    write(out / "empty_request.pb", pb::telemetry::encodeProtobuf({}));
     return 0;
 }

@@ -40,7 +40,7 @@ int receiveCommand(const QStringList& args, Io& io)
     if (auto rc = parseOrExit(parser, args, io)) {
         return *rc;
     }
-    otlp::ReceiverConfig config;
+    pb::telemetry::ReceiverConfig config;
     bool ok = true;
     if (parser.isSet(QStringLiteral("port"))) {
         config.port = parser.value(QStringLiteral("port")).toInt(&ok);
@@ -85,18 +85,18 @@ int receiveCommand(const QStringList& args, Io& io)
             setrlimit(RLIMIT_NOFILE, &files);
         }
     }
-    std::unique_ptr<SpanWriter> writer;
+    std::unique_ptr<pb::telemetry::SpanWriter> writer;
     try {
-        SpanWriterConfig wc;
+        pb::telemetry::SpanWriterConfig wc;
         wc.dbPath = toStd(parser.value(QStringLiteral("db")));
         wc.receivedRunSource = "OTLP " + config.bindAddress + ":" + std::to_string(config.port);
-        writer = std::make_unique<SpanWriter>(wc);
+        writer = std::make_unique<pb::telemetry::SpanWriter>(wc);
     } catch (const StoreError& e) {
         print(io.err, QString::fromStdString(e.what()));
         return Failure;
     }
     writer->setActiveRun(run);
-    otlp::OtlpReceiver receiver(config, writer->sink());
+    pb::telemetry::OtlpReceiver receiver(config, writer->sink());
     std::string error;
     if (!receiver.start(&error)) {
         print(io.err, tr("cannot start the receiver: %1").arg(QString::fromStdString(error)));

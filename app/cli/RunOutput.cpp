@@ -138,7 +138,7 @@ analysis::RunSummary runFigures(RunStore& store, std::int64_t runId)
     return analysis::summarizeRun(run, request);
 }
 
-nlohmann::json joinJson(const JoinReport& r)
+nlohmann::json joinJson(const pb::join::JoinReport& r)
 {
     return {{"attempts", r.attempts},
             {"eligible", r.eligible},
@@ -152,7 +152,7 @@ nlohmann::json joinJson(const JoinReport& r)
             {"duplicate_trace_ids", r.duplicateTraceIds}};
 }
 
-void printJoin(std::ostream& os, const JoinReport& r)
+void printJoin(std::ostream& os, const pb::join::JoinReport& r)
 {
     const QString coverage =
         std::isnan(r.coverage) ? QStringLiteral("-") : QString::number(r.coverage * 100.0, 'f', 1);

@@ -30,8 +30,8 @@ void printText(std::ostream& os, const load::LoadSummary& s);
 
 // The stored run's figures for the run summary (analysis::summarizeRun).
 analysis::RunSummary runFigures(RunStore& store, std::int64_t runId);
-nlohmann::json joinJson(const JoinReport& r);
-void printJoin(std::ostream& os, const JoinReport& r);
+nlohmann::json joinJson(const pb::join::JoinReport& r);
+void printJoin(std::ostream& os, const pb::join::JoinReport& r);
 nlohmann::json toJson(const analysis::WindowFigures& w);
 nlohmann::json toJson(const analysis::RunSummary& s);
 void printFigures(std::ostream& os, const analysis::RunSummary& s);

@@ -102,7 +102,7 @@ int traceCommand(const QStringList& args, Io& io)
     for (const auto& line : tree) {
         rootFirst.push_back(found->spans[line.span]);
     }
-    const auto genai = otlp::readGenAi(rootFirst);
+    const auto genai = pb::telemetry::readGenAi(rootFirst);
     const Nanos t0 = rootFirst.empty() ? 0 : rootFirst.front().startNs;
     const RequestRecord empty;
     const auto& req = found->request ? *found->request : empty;

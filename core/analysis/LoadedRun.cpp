@@ -54,20 +54,20 @@ LoadedRun loadRun(RunStore& store, std::int64_t runId, const LoadOptions& option
     out.table = load();
     out.hasSpans = out.info.spanCount > 0;
     if (options.join && out.hasSpans && out.table.rows > 0) {
-        JoinOptions joinOptions;
+        pb::join::JoinOptions joinOptions;
         joinOptions.progress = options.progress;
-        const JoinResult joined = joinRun(store, runId, joinOptions);
+        const pb::join::JoinResult joined = pb::join::joinRun(store, runId, joinOptions);
         // A run still being written may have gained rows since the table was read.
         if (joined.rows.size() != out.table.rows) {
             out.table = load();
         }
         if (joined.rows.size() == out.table.rows) {
-            appendJoinedColumns(out.table, joined);
+            pb::join::appendJoinedColumns(out.table, joined);
             out.joined = true;
             out.join = joined.report;
             out.matched.reserve(joined.rows.size());
             for (const auto& r : joined.rows) {
-                out.matched.push_back(r.status == JoinStatus::Matched);
+                out.matched.push_back(r.status == pb::join::JoinStatus::Matched);
             }
         }
     }

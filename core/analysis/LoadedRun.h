@@ -42,7 +42,7 @@ struct LoadedRun
     RequestTable table; // seq order; joined columns added when `joined`
     bool hasSpans = false;
     bool joined = false;       // the join ran and matched the table's rows
-    JoinReport join;           // valid when joined
+    pb::join::JoinReport join; // valid when joined
     std::vector<bool> matched; // per row: a server root was found (all false when not joined)
     std::vector<RunSample> samples;
 

@@ -57,7 +57,7 @@ struct RunSummary
     std::optional<WindowFigures> pooled;
     bool hasSpans = false;
     bool joined = false;
-    JoinReport join;                    // valid when joined
+    pb::join::JoinReport join;          // valid when joined
     std::optional<double> joinCoverage; // beside every joined figure
 
     bool perStage() const

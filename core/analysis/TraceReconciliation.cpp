@@ -10,20 +10,20 @@ namespace {
 
 void reconcile(RunStore& store, TraceReconciliation& t)
 {
-    t.rules = storedSpanRules(store, t.run.id).value_or(SpanRules::defaults());
-    JoinAttempt attempt;
+    t.rules = pb::telemetry::storedSpanRules(store, t.run.id).value_or(pb::telemetry::SpanRules::defaults());
+    pb::join::JoinAttempt attempt;
     attempt.traceId = t.traceId;
     if (t.request) {
-        attempt = joinAttemptOf(*t.request);
+        attempt = pb::join::joinAttemptOf(*t.request);
     }
-    JoinOptions options;
+    pb::join::JoinOptions options;
     options.rules = t.rules;
-    const JoinResult joined = joinAttempts(std::span(&attempt, 1), t.spans, options);
+    const pb::join::JoinResult joined = joinAttempts(std::span(&attempt, 1), t.spans, options);
     if (!joined.rows.empty()) {
         t.row = joined.rows.front();
     }
     t.report = joined.report;
-    t.tree = spanTree(t.spans, t.rules);
+    t.tree = pb::join::spanTree(t.spans, t.rules);
 }
 
 } // namespace
@@ -40,7 +40,7 @@ TraceReconciliation reconcileRequest(RunStore& store, std::int64_t runId, std::i
     t.request = std::move(rows.front());
     t.traceId = t.request->traceId;
     if (t.traceId.empty()) {
-        t.row.status = JoinStatus::NoTraceId;
+        t.row.status = pb::join::JoinStatus::NoTraceId;
         return t;
     }
     t.spans = store.spansOfTrace(runId, t.traceId);

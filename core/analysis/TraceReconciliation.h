@@ -25,13 +25,13 @@ namespace pb::analysis {
 struct TraceReconciliation
 {
     RunInfo run;
-    std::string traceId;                  // 32 lowercase hex; empty when the request has none
-    std::optional<RequestRecord> request; // empty: spans without a client record
-    std::vector<SpanRecord> spans;        // as stored
-    SpanRules rules;                      // the run's stored rules, else the defaults
-    std::vector<SpanTreeLine> tree;       // spans in tree order, root first
-    JoinedRow row;                        // NaN = not measured or not joined
-    JoinReport report;                    // of this one attempt (duplicate spans, …)
+    std::string traceId;                      // 32 lowercase hex; empty when the request has none
+    std::optional<RequestRecord> request;     // empty: spans without a client record
+    std::vector<SpanRecord> spans;            // as stored
+    pb::telemetry::SpanRules rules;           // the run's stored rules, else the defaults
+    std::vector<pb::join::SpanTreeLine> tree; // spans in tree order, root first
+    pb::join::JoinedRow row;                  // NaN = not measured or not joined
+    pb::join::JoinReport report;              // of this one attempt (duplicate spans, …)
 };
 
 // Request `seq` of run `runId`; throws StoreError when there is none.

@@ -345,7 +345,7 @@ void DemoGateway::Impl::handleChat(const httplib::Request& req, httplib::Respons
     // A proxy that strips traceparent leaves the gateway to start a new trace.
     const auto tp = faults.has(Fault::StripTraceparent)
                         ? std::nullopt
-                        : otlp::parseTraceParent(req.get_header_value("traceparent"));
+                        : pb::telemetry::parseTraceParent(req.get_header_value("traceparent"));
     chat->traceId = tp ? tp->traceId : traceId();
     chat->parentSpanId = tp ? tp->spanId : std::string();
     const bool closeConnections = faults.has(Fault::CloseConnections);

@@ -52,7 +52,7 @@ struct DemoGateway::Impl
     std::thread thread;
     int port = 0;
     std::mutex idMutex;
-    otlp::IdGenerator ids;
+    pb::telemetry::IdGenerator ids;
     std::atomic<std::int64_t> requests{0}, completed{0}, unauthorized{0}, badRequests{0}, cancelled{0};
 };
 

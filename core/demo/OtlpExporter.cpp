@@ -144,7 +144,7 @@ void OtlpExporter::loop()
 void OtlpExporter::send(std::vector<SpanRecord>& batch)
 {
     const auto count = static_cast<std::int64_t>(batch.size());
-    const auto body = otlp::encodeProtobuf(batch, "phasebench.demo");
+    const auto body = pb::telemetry::encodeProtobuf(batch, "phasebench.demo");
     batch.clear();
     std::string error;
     std::int64_t rejected = 0;
@@ -160,7 +160,7 @@ void OtlpExporter::send(std::vector<SpanRecord>& batch)
             m_client.reset(); // reconnect next time
         } else if (res->status != 200) {
             error = "export to " + m_config.endpoint + " answered " + std::to_string(res->status);
-        } else if (const auto r = otlp::decodeResponseProtobuf(res->body)) {
+        } else if (const auto r = pb::telemetry::decodeResponseProtobuf(res->body)) {
             rejected = r->rejectedSpans;
         }
     }

@@ -184,7 +184,7 @@ public:
         const json* response = member(e, "response");
         if (request && request->is_object()) {
             const json* headers = member(*request, "headers");
-            if (auto tp = otlp::parseTraceParent(header(headers, "traceparent"))) {
+            if (auto tp = pb::telemetry::parseTraceParent(header(headers, "traceparent"))) {
                 r.traceId = tp->traceId;
                 r.spanId = tp->spanId;
             }
@@ -255,7 +255,7 @@ public:
                         r.usageSource = usage.usageSource;
                         r.resolvedModel = usage.resolvedModel;
                     } else if (mime.find("json") != std::string::npos) {
-                        const auto b = sse::readBody(body, sse::Protocol::ChatCompletions);
+                        const auto b = pb::stream::readBody(body, pb::stream::Protocol::ChatCompletions);
                         if (b.parsed && b.usage.any()) {
                             r.inputTokens = b.usage.inputTokens;
                             r.outputTokens = b.usage.outputTokens;

@@ -258,18 +258,18 @@ Outcome outcomeFromHttpStatus(std::int64_t status)
 std::optional<std::string> normaliseTraceId(std::string_view raw)
 {
     if (raw.size() == 16) {
-        if (auto hex = otlp::normaliseJsonId(raw, 8)) {
+        if (auto hex = pb::telemetry::normaliseJsonId(raw, 8)) {
             std::string padded = std::string(16, '0') + *hex;
-            if (otlp::isValidHexId(padded, 16)) {
+            if (pb::telemetry::isValidHexId(padded, 16)) {
                 return padded;
             }
             return std::nullopt;
         }
     }
-    if (auto hex = otlp::normaliseJsonId(raw, 16); hex && otlp::isValidHexId(*hex, 16)) {
+    if (auto hex = pb::telemetry::normaliseJsonId(raw, 16); hex && pb::telemetry::isValidHexId(*hex, 16)) {
         return hex;
     }
-    if (auto hex = otlp::normaliseJsonId(raw, 8); hex && otlp::isValidHexId(*hex, 8)) {
+    if (auto hex = pb::telemetry::normaliseJsonId(raw, 8); hex && pb::telemetry::isValidHexId(*hex, 8)) {
         return std::string(16, '0') + *hex;
     }
     return std::nullopt;
@@ -280,7 +280,7 @@ std::optional<std::string> normaliseSpanId(std::string_view raw)
     if (raw.size() == 32 && raw.substr(0, 16) == std::string_view("0000000000000000")) {
         raw.remove_prefix(16);
     }
-    if (auto hex = otlp::normaliseJsonId(raw, 8); hex && otlp::isValidHexId(*hex, 8)) {
+    if (auto hex = pb::telemetry::normaliseJsonId(raw, 8); hex && pb::telemetry::isValidHexId(*hex, 8)) {
         return hex;
     }
     return std::nullopt;

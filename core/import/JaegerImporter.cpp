@@ -156,7 +156,7 @@ public:
                 attrs += ',';
             }
             first = false;
-            otlp::appendJsonString(attrs, key);
+            pb::telemetry::appendJsonString(attrs, key);
             attrs += ':';
             attrs += valueJson;
         };
@@ -186,7 +186,7 @@ public:
                 if (key == "otel.status_description" && v.is_string()) {
                     r.statusMessage = v.get<std::string>();
                 }
-                if (otlp::isContentAttribute(key)) {
+                if (pb::telemetry::isContentAttribute(key)) {
                     ++m_droppedContent;
                     continue;
                 }
@@ -262,9 +262,9 @@ private:
         }
         ++m_derived;
         extra += ",";
-        otlp::appendJsonString(extra, "jaeger.original_trace_id");
+        pb::telemetry::appendJsonString(extra, "jaeger.original_trace_id");
         extra += ':';
-        otlp::appendJsonString(extra, raw);
+        pb::telemetry::appendJsonString(extra, raw);
         return derivedHexId(raw, 32);
     }
 
@@ -276,9 +276,9 @@ private:
         if (!attr.empty()) {
             ++m_derived;
             extra += ",";
-            otlp::appendJsonString(extra, attr);
+            pb::telemetry::appendJsonString(extra, attr);
             extra += ':';
-            otlp::appendJsonString(extra, raw);
+            pb::telemetry::appendJsonString(extra, raw);
         }
         return derivedHexId(raw, 16);
     }
@@ -310,18 +310,18 @@ private:
             }
         } else if (type == "float64") {
             if (v.is_number()) {
-                otlp::appendJsonDouble(out, v.get<double>());
+                pb::telemetry::appendJsonDouble(out, v.get<double>());
                 return out;
             }
             if (v.is_string()) {
                 if (auto d = parseDouble(v.get_ref<const std::string&>())) {
-                    otlp::appendJsonDouble(out, *d);
+                    pb::telemetry::appendJsonDouble(out, *d);
                     return out;
                 }
             }
         }
         if (v.is_string()) {
-            otlp::appendJsonString(out, v.get_ref<const std::string&>()); // string, binary (base64)
+            pb::telemetry::appendJsonString(out, v.get_ref<const std::string&>()); // string, binary (base64)
             return out;
         }
         if (v.is_null()) {

@@ -151,7 +151,7 @@ ImportSummary OtlpJsonImporter::parse(std::istream& in, const ImportOptions& opt
     Dedupe dedupe;
     std::int64_t rejected = 0, droppedContent = 0, documents = 0;
     std::string firstReject;
-    auto take = [&](otlp::DecodeResult& r) {
+    auto take = [&](pb::telemetry::DecodeResult& r) {
         ++documents;
         rejected += r.rejectedSpans;
         droppedContent += r.droppedContentAttributes;
@@ -219,7 +219,7 @@ ImportSummary OtlpJsonImporter::parse(std::istream& in, const ImportOptions& opt
             keep(trim(text));
             continue;
         }
-        auto r = otlp::decodeJson(text);
+        auto r = pb::telemetry::decodeJson(text);
         if (!r.ok) {
             std::string why = r.error;
             if (const auto at = firstInvalidUtf8(text); at != std::string_view::npos) {
@@ -238,7 +238,7 @@ ImportSummary OtlpJsonImporter::parse(std::istream& in, const ImportOptions& opt
         take(r);
     }
     if (documentMode) {
-        auto r = otlp::decodeJson(document);
+        auto r = pb::telemetry::decodeJson(document);
         if (!r.ok) {
             std::int64_t line = documentLine;
             std::string why = r.error;

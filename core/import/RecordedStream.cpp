@@ -2,14 +2,14 @@
 
 namespace pb {
 
-RecordedStream::RecordedStream(sse::Protocol protocol)
+RecordedStream::RecordedStream(pb::stream::Protocol protocol)
     : m_reader(protocol)
 {}
 
 void RecordedStream::piece(std::string_view bytes, std::optional<Nanos> offset)
 {
     bool event = false, content = false, text = false;
-    m_parser.feed(bytes, [&](const sse::Event& ev) {
+    m_parser.feed(bytes, [&](const pb::stream::Event& ev) {
         const auto s = m_reader.onEvent(ev);
         ++m_events;
         event = event || s.event || s.content || s.text;

@@ -17,7 +17,7 @@ namespace pb {
 class RecordedStream
 {
 public:
-    explicit RecordedStream(sse::Protocol protocol = sse::Protocol::ChatCompletions);
+    explicit RecordedStream(pb::stream::Protocol protocol = pb::stream::Protocol::ChatCompletions);
 
     // One piece of the body as received; `offset` from the attempt start, or
     // nullopt when the recording has no timing (then only usage is derived).
@@ -34,8 +34,8 @@ public:
     std::size_t malformedEvents() const { return m_reader.malformedEvents(); }
 
 private:
-    sse::Parser m_parser;
-    sse::StreamReader m_reader;
+    pb::stream::Parser m_parser;
+    pb::stream::StreamReader m_reader;
     OptNanos m_firstEvent, m_firstContent, m_firstText, m_last;
     std::vector<Nanos> m_chunks;
     std::size_t m_events = 0;

@@ -13,7 +13,7 @@
 #include <thread>
 #include <unordered_set>
 
-namespace pb {
+namespace pb::join {
 
 std::string_view nameOf(JoinStatus s)
 {
@@ -218,7 +218,8 @@ JoinedRow Reconciler::reconcile(const CompactAttempt& a, bool sharedTrace)
     std::optional<std::int64_t> ttft;
     std::optional<std::int64_t> latPrefill;
     std::optional<std::int64_t> latDecode;
-    const auto takeLatency = [&](const LatencyPhases& lat, std::int64_t offset, bool mainPhases) {
+    const auto takeLatency = [&](const pb::telemetry::LatencyPhases& lat, std::int64_t offset,
+                                 bool mainPhases) {
         if (mainPhases) {
             if (lat.gpuQueue) {
                 add(Phase::GpuQueue, *lat.gpuQueue);
@@ -413,7 +414,7 @@ JoinResult joinCompact(const std::vector<CompactAttempt>& attempts, const SpanIn
 JoinResult joinAttempts(std::span<const JoinAttempt> attempts, std::span<const SpanRecord> spans,
                         const JoinOptions& options)
 {
-    SpanIndex index(options.rules.value_or(SpanRules::defaults()));
+    SpanIndex index(options.rules.value_or(pb::telemetry::SpanRules::defaults()));
     for (const auto& s : spans) {
         index.add(s.traceId, s.spanId, s.parentSpanId, s.kind, s.startNs, s.endNs, s.name, s.attributesJson);
     }
@@ -451,10 +452,10 @@ JoinResult joinRun(RunStore& store, std::int64_t runId, const JoinOptions& optio
     // The span writer gave each span its phase under the run's stored rules:
     // with those rules, the stored phase stands and only spans without one
     // (or with latency attributes) need their name and attributes.
-    const auto stored = storedSpanRules(store, runId);
+    const auto stored = pb::telemetry::storedSpanRules(store, runId);
     const bool useStoredPhase = !opts.rules && stored;
     if (!opts.rules) {
-        opts.rules = stored.value_or(SpanRules::defaults());
+        opts.rules = stored.value_or(pb::telemetry::SpanRules::defaults());
     }
     const auto total = static_cast<std::uint64_t>(info->spanCount + 2 * info->requestCount);
     std::uint64_t done = 0;
@@ -548,9 +549,9 @@ JoinResult joinRun(RunStore& store, std::int64_t runId, const JoinOptions& optio
     return joinCompact(attempts, index, opts, done, total);
 }
 
-std::vector<SpanTreeLine> spanTree(std::span<const SpanRecord> spans, const SpanRules& rules)
+std::vector<SpanTreeLine> spanTree(std::span<const SpanRecord> spans, const pb::telemetry::SpanRules& rules)
 {
-    const PhaseMapper mapper(rules);
+    const pb::telemetry::PhaseMapper mapper(rules);
     std::vector<std::size_t> order(spans.size());
     for (std::size_t i = 0; i < order.size(); ++i) {
         order[i] = i;
@@ -630,4 +631,4 @@ void appendJoinedColumns(RequestTable& table, const JoinResult& result)
     }
 }
 
-} // namespace pb
+} // namespace pb::join

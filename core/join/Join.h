@@ -19,8 +19,10 @@
 #include <vector>
 
 namespace pb {
-
 class RunStore;
+}
+
+namespace pb::join {
 
 // The client side of one attempt, as the join needs it.
 struct JoinAttempt
@@ -35,9 +37,10 @@ JoinAttempt joinAttemptOf(const RequestRecord& r);
 
 struct JoinOptions
 {
-    std::optional<SpanRules> rules; // default: the run's stored rules, else SpanRules::defaults()
-    std::size_t sampleLimit = 20;   // examples kept per finding
-    ProgressFn progress;            // rows done / total; false cancels (throws Cancelled)
+    std::optional<pb::telemetry::SpanRules>
+        rules; // default: the run's stored rules, else pb::telemetry::SpanRules::defaults()
+    std::size_t sampleLimit = 20; // examples kept per finding
+    ProgressFn progress;          // rows done / total; false cancels (throws Cancelled)
     // joinRun splits the span scan over two connections from this many
     // spans on (a file without an open transaction only).
     std::int64_t parallelScanFrom = 100'000;
@@ -56,6 +59,6 @@ struct SpanTreeLine
     int depth = 0;
     std::string phase; // by the rules; empty when none
 };
-std::vector<SpanTreeLine> spanTree(std::span<const SpanRecord> spans, const SpanRules& rules);
+std::vector<SpanTreeLine> spanTree(std::span<const SpanRecord> spans, const pb::telemetry::SpanRules& rules);
 
-} // namespace pb
+} // namespace pb::join

@@ -10,7 +10,7 @@
 #include <string_view>
 #include <vector>
 
-namespace pb {
+namespace pb::join {
 
 enum class JoinStatus : std::uint8_t {
     Matched,          // server root found
@@ -82,4 +82,4 @@ inline constexpr std::string_view kJoinedColumns[] = {
 // returns them. Throws std::invalid_argument when the row counts differ.
 void appendJoinedColumns(RequestTable& table, const JoinResult& result);
 
-} // namespace pb
+} // namespace pb::join

@@ -32,7 +32,7 @@ Phase phaseFromName(std::string_view name)
     return Phase::None;
 }
 
-SpanIndex::SpanIndex(const SpanRules& rules)
+SpanIndex::SpanIndex(const pb::telemetry::SpanRules& rules)
     : m_mapper(rules)
 {}
 

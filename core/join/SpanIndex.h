@@ -46,7 +46,7 @@ struct CompactSpan
 class SpanIndex
 {
 public:
-    explicit SpanIndex(const SpanRules& rules);
+    explicit SpanIndex(const pb::telemetry::SpanRules& rules);
     void reserve(std::size_t spans);
 
     // Adds one span; IDs are hex. Spans with an invalid trace or span ID are skipped.
@@ -55,7 +55,7 @@ public:
     void add(std::string_view traceId, std::string_view spanId, std::string_view parentId, int kind,
              std::int64_t start, std::int64_t end, std::string_view name, std::string_view attributesJson,
              std::optional<std::string_view> storedPhase = std::nullopt);
-    const PhaseMapper& mapper() const { return m_mapper; }
+    const pb::telemetry::PhaseMapper& mapper() const { return m_mapper; }
 
     // add() in two steps, so that reading and parsing can run on another
     // thread: compact() only reads the (const) rules; append() chains the
@@ -63,7 +63,7 @@ public:
     struct Parsed
     {
         CompactSpan span;
-        std::optional<LatencyPhases> latency;
+        std::optional<pb::telemetry::LatencyPhases> latency;
     };
     bool compact(Parsed& out, std::string_view traceId, std::string_view spanId, std::string_view parentId,
                  int kind, std::int64_t start, std::int64_t end, std::string_view name,
@@ -76,15 +76,18 @@ public:
     // First span of a trace, -1 when none.
     std::int32_t first(const TraceKey& k) const;
     const CompactSpan& at(std::int32_t i) const { return m_spans[static_cast<std::size_t>(i)]; }
-    const LatencyPhases& latency(std::int32_t i) const { return m_latency[static_cast<std::size_t>(i)]; }
+    const pb::telemetry::LatencyPhases& latency(std::int32_t i) const
+    {
+        return m_latency[static_cast<std::size_t>(i)];
+    }
     std::size_t traceCount() const { return m_traces.size(); }
     std::int64_t duplicates() const { return m_duplicates; }
     const std::unordered_map<TraceKey, std::int32_t, TraceKeyHash>& traces() const { return m_traces; }
 
 private:
-    PhaseMapper m_mapper;
+    pb::telemetry::PhaseMapper m_mapper;
     std::vector<CompactSpan> m_spans;
-    std::vector<LatencyPhases> m_latency;
+    std::vector<pb::telemetry::LatencyPhases> m_latency;
     std::unordered_map<TraceKey, std::int32_t, TraceKeyHash> m_traces; // -> first span
     std::unordered_map<TraceKey, std::int32_t, TraceKeyHash> m_last;   // -> last span (while adding)
     // Spans of a trace usually arrive together: chain them without a look-up.

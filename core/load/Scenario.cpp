@@ -112,7 +112,7 @@ Target parseTarget(const Node& t)
     } else if (api == "responses") {
         out.api = ApiStyle::Responses;
         out.path = "/v1/responses";
-        out.streamProtocol = sse::Protocol::Responses;
+        out.streamProtocol = pb::stream::Protocol::Responses;
     } else if (api == "raw") {
         out.api = ApiStyle::Raw;
     } else {
@@ -186,12 +186,12 @@ Target parseTarget(const Node& t)
     } else if (t.has("raw_body")) {
         t.fail("raw_body", "only used with api \"raw\"");
     }
-    const auto sp =
-        t.str("stream_protocol", out.streamProtocol == sse::Protocol::Responses ? "responses" : "chat");
+    const auto sp = t.str("stream_protocol",
+                          out.streamProtocol == pb::stream::Protocol::Responses ? "responses" : "chat");
     if (sp == "chat") {
-        out.streamProtocol = sse::Protocol::ChatCompletions;
+        out.streamProtocol = pb::stream::Protocol::ChatCompletions;
     } else if (sp == "responses") {
-        out.streamProtocol = sse::Protocol::Responses;
+        out.streamProtocol = pb::stream::Protocol::Responses;
     } else {
         t.fail("stream_protocol", "expected \"chat\" or \"responses\"");
     }

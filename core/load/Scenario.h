@@ -50,7 +50,7 @@ struct Target
     HttpVersion httpVersion = HttpVersion::Http1_1;
     int maxConnections = 0; // 0 = as many as requests in flight
     std::string rawBody;    // api = raw: body template ({{prompt}}, {{model}}, …)
-    sse::Protocol streamProtocol = sse::Protocol::ChatCompletions;
+    pb::stream::Protocol streamProtocol = pb::stream::Protocol::ChatCompletions;
 
     std::string url() const;
 };

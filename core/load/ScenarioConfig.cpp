@@ -12,15 +12,15 @@ std::string scenarioConfigJson(const Scenario& s, std::uint32_t instanceId)
     const auto ms = [](Nanos n) {
         return double(n) / 1e6;
     };
-    json target{
-        {"base_url", s.target.baseUrl},
-        {"api", nameOf(s.target.api)},
-        {"path", s.target.path},
-        {"model", s.target.model},
-        {"tls_verify", s.target.tlsVerify},
-        {"http_version", nameOf(s.target.httpVersion)},
-        {"max_connections", s.target.maxConnections},
-        {"stream_protocol", s.target.streamProtocol == sse::Protocol::Responses ? "responses" : "chat"}};
+    json target{{"base_url", s.target.baseUrl},
+                {"api", nameOf(s.target.api)},
+                {"path", s.target.path},
+                {"model", s.target.model},
+                {"tls_verify", s.target.tlsVerify},
+                {"http_version", nameOf(s.target.httpVersion)},
+                {"max_connections", s.target.maxConnections},
+                {"stream_protocol",
+                 s.target.streamProtocol == pb::stream::Protocol::Responses ? "responses" : "chat"}};
     // The variable's name is not a secret; its value never reaches this function.
     target["api_key_env"] = s.target.apiKeyEnv;
     target["api_key_header"] = s.target.apiKeyHeader;

@@ -271,7 +271,7 @@ Attempt& Transport::create()
 {
     auto a = std::unique_ptr<Attempt>(new Attempt(m_slots.size()));
     a->m_owner = this;
-    a->m_reader = sse::StreamReader(m_endpoint.protocol);
+    a->m_reader = pb::stream::StreamReader(m_endpoint.protocol);
     CURL* e = curl_easy_init();
     if (!e) {
         throw std::runtime_error("libcurl could not create a transfer");
@@ -388,7 +388,7 @@ void Transport::start(Attempt& a, std::string_view body, const TraceContext& tc,
 
 void Transport::feedStream(Attempt& a, std::string_view bytes, Nanos now)
 {
-    a.m_parserFailed = !a.m_parser.feed(bytes, [&](const sse::Event& ev) {
+    a.m_parserFailed = !a.m_parser.feed(bytes, [&](const pb::stream::Event& ev) {
         const auto sig = a.m_reader.onEvent(ev);
         auto& st = a.m_stamps;
         if (sig.event && st.firstEvent == 0) {
@@ -541,7 +541,7 @@ void Transport::finish(Attempt& a, int curlCode, bool cancelled, const std::stri
     f.sse = a.m_sse && ok2xx;
     f.parserFailed = a.m_parserFailed && curlCode == CURLE_WRITE_ERROR;
     auto& r = a.record;
-    sse::Usage usage;
+    pb::stream::Usage usage;
     if (f.sse) {
         a.m_parser.finish(); // a trailing event without its blank line is dropped
         f.sawContent = a.m_reader.sawContent();
@@ -556,7 +556,7 @@ void Transport::finish(Attempt& a, int curlCode, bool cancelled, const std::stri
         r.chunkCount.reset();
         r.chunkOffsets.clear();
         if (ok2xx && curlCode == CURLE_OK && !cancelled) {
-            const auto body = sse::readBody(a.m_body, m_endpoint.protocol);
+            const auto body = pb::stream::readBody(a.m_body, m_endpoint.protocol);
             f.sawContent = body.content;
             f.bodyError = body.error;
             f.bodyErrorClass = body.errorClass;

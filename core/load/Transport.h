@@ -41,7 +41,7 @@ struct Endpoint
     std::string url;
     std::vector<std::string> headers; // "Name: value", including Authorization
     bool stream = true;               // expect an event stream (the Content-Type decides)
-    sse::Protocol protocol = sse::Protocol::ChatCompletions;
+    pb::stream::Protocol protocol = pb::stream::Protocol::ChatCompletions;
 };
 
 class Transport;
@@ -74,8 +74,8 @@ private:
     CURL* m_easy = nullptr;
     curl_slist* m_headers = nullptr;
     char* m_traceparent = nullptr; // inside m_headers, rewritten per attempt
-    sse::Parser m_parser;
-    sse::StreamReader m_reader;
+    pb::stream::Parser m_parser;
+    pb::stream::StreamReader m_reader;
     std::string m_body;
     AttemptStamps m_stamps;
     long m_status = 0;

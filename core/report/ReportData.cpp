@@ -42,13 +42,13 @@ std::optional<BudgetSet> chooseBudgets(RunStore& store, const RunInfo& info, con
     return std::nullopt;
 }
 
-std::string describeRules(const SpanRules& rules)
+std::string describeRules(const pb::telemetry::SpanRules& rules)
 {
     std::string s = "phase attribute " + rules.phaseAttribute + "; ";
     s += std::to_string(rules.phaseValues.size()) + " attribute values, ";
     s += std::to_string(rules.names.size()) + " span-name rules, ";
     s += std::to_string(rules.latencyAttributes.size()) + " latency-attribute rules";
-    s += rules == SpanRules::defaults() ? " (the defaults)" : " (custom)";
+    s += rules == pb::telemetry::SpanRules::defaults() ? " (the defaults)" : " (custom)";
     return s;
 }
 
@@ -147,7 +147,8 @@ ReportData buildReport(RunStore& store, const analysis::LoadedRun& run, const an
     p.run = d.run;
     p.config = analysis::parseRunConfig(run.info.configJson);
     p.phasebenchVersion = PHASEBENCH_VERSION;
-    p.spanRules = describeRules(storedSpanRules(store, run.info.id).value_or(SpanRules::defaults()));
+    p.spanRules = describeRules(
+        pb::telemetry::storedSpanRules(store, run.info.id).value_or(pb::telemetry::SpanRules::defaults()));
     p.convention = std::string(stats::conventionName(request.statistic.convention));
     p.settleMs = options.policy.settleMs;
 

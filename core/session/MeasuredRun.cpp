@@ -17,7 +17,7 @@ namespace {
 
 // Stores the join's quality with the run so that reports and the GUI read it
 // without joining again.
-void storeJoinFigures(RunStore& store, std::int64_t runId, const JoinReport& r)
+void storeJoinFigures(RunStore& store, std::int64_t runId, const pb::join::JoinReport& r)
 {
     pb::store::JoinFigures f;
     f.coverage = std::isnan(r.coverage) ? std::nullopt : std::optional(r.coverage);
@@ -104,20 +104,20 @@ MeasuredRunResult MeasuredRun::run()
         throw load::LoadError(problem);
     }
     MeasuredRunResult result;
-    std::unique_ptr<SpanWriter> writer;
-    std::unique_ptr<otlp::OtlpReceiver> receiver;
+    std::unique_ptr<pb::telemetry::SpanWriter> writer;
+    std::unique_ptr<pb::telemetry::OtlpReceiver> receiver;
     std::string error;
     if (m_options.receiver) {
         const bool demo = m_options.gateway.has_value();
-        writer = std::make_unique<SpanWriter>(SpanWriterConfig{
+        writer = std::make_unique<pb::telemetry::SpanWriter>(pb::telemetry::SpanWriterConfig{
             .dbPath = m_options.dbPath,
             .followRunningLoadRun = false,
             .receivedRunName = demo ? "demo (spans outside the run)" : "spans outside the run",
             .receivedRunSource = demo ? "demo gateway" : "OTLP receiver"});
-        otlp::ReceiverConfig receiverConfig;
+        pb::telemetry::ReceiverConfig receiverConfig;
         receiverConfig.bindAddress = m_options.receiver->bind;
         receiverConfig.port = m_options.receiver->port;
-        receiver = std::make_unique<otlp::OtlpReceiver>(receiverConfig, writer->sink());
+        receiver = std::make_unique<pb::telemetry::OtlpReceiver>(receiverConfig, writer->sink());
         if (!receiver->start(&error)) {
             throw std::runtime_error("cannot start the OTLP receiver: " + error);
         }
@@ -214,13 +214,13 @@ MeasuredRunResult MeasuredRun::run()
 
     const auto runId = result.load.runId;
     if (!m_options.summarize) {
-        result.join = joinRun(*store, runId).report;
+        result.join = pb::join::joinRun(*store, runId).report;
         storeJoinFigures(*store, runId, result.join);
         return result;
     }
     // One join: the run analysis's, whose report is also stored with the run.
     auto run = analysis::loadRun(*store, runId);
-    result.join = run.joined ? run.join : joinRun(*store, runId).report;
+    result.join = run.joined ? run.join : pb::join::joinRun(*store, runId).report;
     storeJoinFigures(*store, runId, result.join);
     if (!std::isnan(result.join.coverage)) {
         run.figures.joinCoverage = result.join.coverage;

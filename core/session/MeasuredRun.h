@@ -33,14 +33,14 @@ struct MeasuredRunResult
 {
     RunEndpoints endpoints;
     load::LoadSummary load;
-    JoinReport join;
+    pb::join::JoinReport join;
     // The run analysis's figures of the stored run (per stage of a stepped
     // run), completed attempts, joined phases; empty without summarize.
     analysis::RunSummary figures;
     demo::GatewayStats gateway;
     demo::ExporterStats exporter;
-    otlp::ReceiverStats receiver;
-    SpanWriterStats spans;
+    pb::telemetry::ReceiverStats receiver;
+    pb::telemetry::SpanWriterStats spans;
 };
 
 class MeasuredRun

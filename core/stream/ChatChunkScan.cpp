@@ -7,7 +7,7 @@
 #include <cstdint>
 #include <optional>
 
-namespace pb::sse::detail {
+namespace pb::stream::detail {
 namespace {
 
 using json = nlohmann::json;
@@ -336,4 +336,4 @@ ChunkScan scanChatChunk(std::string_view data)
     return out;
 }
 
-} // namespace pb::sse::detail
+} // namespace pb::stream::detail

@@ -9,7 +9,7 @@
 #include <string>
 #include <string_view>
 
-namespace pb::sse::detail {
+namespace pb::stream::detail {
 
 struct ChunkScan
 {
@@ -28,4 +28,4 @@ struct ChunkScan
 
 ChunkScan scanChatChunk(std::string_view data);
 
-} // namespace pb::sse::detail
+} // namespace pb::stream::detail

@@ -8,7 +8,7 @@
 #include <cctype>
 #include <cmath>
 
-namespace pb::sse {
+namespace pb::stream {
 namespace {
 
 using json = nlohmann::json;
@@ -304,4 +304,4 @@ BodySummary readBody(std::string_view body, Protocol protocol)
     return out;
 }
 
-} // namespace pb::sse
+} // namespace pb::stream

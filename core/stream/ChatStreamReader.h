@@ -11,7 +11,7 @@
 #include <string>
 #include <string_view>
 
-namespace pb::sse {
+namespace pb::stream {
 
 enum class Protocol {
     ChatCompletions, // `data: {chunk}` … `data: [DONE]`
@@ -87,4 +87,4 @@ struct BodySummary
 };
 BodySummary readBody(std::string_view body, Protocol protocol);
 
-} // namespace pb::sse
+} // namespace pb::stream

@@ -3,7 +3,7 @@
 #include <algorithm>
 #include <charconv>
 
-namespace pb::sse {
+namespace pb::stream {
 namespace {
 
 // Position of the first CR or LF (npos if none). string_view::find_first_of
@@ -181,4 +181,4 @@ bool Parser::finish()
     return truncated;
 }
 
-} // namespace pb::sse
+} // namespace pb::stream

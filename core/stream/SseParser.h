@@ -11,7 +11,7 @@
 #include <string>
 #include <string_view>
 
-namespace pb::sse {
+namespace pb::stream {
 
 // One dispatched event. The views are valid only during the callback.
 struct Event
@@ -66,4 +66,4 @@ private:
     std::size_t m_retryMs = 0;
 };
 
-} // namespace pb::sse
+} // namespace pb::stream

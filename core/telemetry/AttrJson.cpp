@@ -8,7 +8,7 @@
 #include <cmath>
 #include <cstring>
 
-namespace pb::otlp {
+namespace pb::telemetry {
 
 void appendJsonString(std::string& out, std::string_view s)
 {
@@ -315,4 +315,4 @@ std::vector<std::string> SpanAttributes::strings(std::string_view key) const
     return v->type == Value::Type::Array ? v->items : std::vector<std::string>{};
 }
 
-} // namespace pb::otlp
+} // namespace pb::telemetry

@@ -12,7 +12,7 @@
 #include <utility>
 #include <vector>
 
-namespace pb::otlp {
+namespace pb::telemetry {
 
 // Appends `s` as a JSON string literal; invalid UTF-8 becomes U+FFFD so the
 // stored text is always valid JSON.
@@ -61,4 +61,4 @@ private:
     std::vector<std::pair<std::string, Value>> m_entries;
 };
 
-} // namespace pb::otlp
+} // namespace pb::telemetry

@@ -10,7 +10,7 @@
 #include <string_view>
 #include <vector>
 
-namespace pb::otlp::detail {
+namespace pb::telemetry::detail {
 
 // Nested arrays/lists deeper than this are stored as null: no real attribute
 // needs it, and it bounds recursion on hostile input.
@@ -110,4 +110,4 @@ private:
     std::vector<std::string_view> m_keys;
 };
 
-} // namespace pb::otlp::detail
+} // namespace pb::telemetry::detail

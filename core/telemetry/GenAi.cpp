@@ -2,7 +2,7 @@
 
 #include "telemetry/AttrJson.h"
 
-namespace pb::otlp {
+namespace pb::telemetry {
 namespace {
 
 std::string firstString(const SpanAttributes& a, std::initializer_list<const char*> keys)
@@ -88,4 +88,4 @@ GenAiInfo readGenAi(std::span<const SpanRecord> spans)
     return g;
 }
 
-} // namespace pb::otlp
+} // namespace pb::telemetry

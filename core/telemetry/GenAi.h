@@ -11,7 +11,7 @@
 #include <string>
 #include <vector>
 
-namespace pb::otlp {
+namespace pb::telemetry {
 
 struct GenAiInfo
 {
@@ -33,4 +33,4 @@ GenAiInfo readGenAi(std::string_view attributesJson);
 // (put the root first).
 GenAiInfo readGenAi(std::span<const SpanRecord> spans);
 
-} // namespace pb::otlp
+} // namespace pb::telemetry

@@ -3,7 +3,7 @@
 #include <array>
 #include <chrono>
 
-namespace pb::otlp {
+namespace pb::telemetry {
 namespace {
 
 constexpr char kHexDigits[] = "0123456789abcdef";
@@ -252,4 +252,4 @@ std::string IdGenerator::spanId()
     return toHex({raw.data(), raw.size()});
 }
 
-} // namespace pb::otlp
+} // namespace pb::telemetry

@@ -8,7 +8,7 @@
 #include <string>
 #include <string_view>
 
-namespace pb::otlp {
+namespace pb::telemetry {
 
 // Lowercase hex of `bytes`.
 std::string toHex(std::string_view bytes);
@@ -49,4 +49,4 @@ private:
     std::mt19937_64 m_rng;
 };
 
-} // namespace pb::otlp
+} // namespace pb::telemetry

@@ -9,7 +9,7 @@
 #include <charconv>
 #include <climits>
 
-namespace pb::otlp {
+namespace pb::telemetry {
 namespace proto = phasebench::otlp;
 
 namespace {
@@ -172,4 +172,4 @@ DecodeResult decodeProtobuf(std::string_view body, const DecodeOptions& options)
     return r;
 }
 
-} // namespace pb::otlp
+} // namespace pb::telemetry

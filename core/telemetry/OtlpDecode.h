@@ -11,7 +11,7 @@
 #include <string_view>
 #include <vector>
 
-namespace pb::otlp {
+namespace pb::telemetry {
 
 struct DecodeOptions
 {
@@ -42,4 +42,4 @@ DecodeResult decodeJsonDocuments(std::string_view text, const DecodeOptions& opt
 // Attributes that carry prompt or completion content.
 bool isContentAttribute(std::string_view key);
 
-} // namespace pb::otlp
+} // namespace pb::telemetry

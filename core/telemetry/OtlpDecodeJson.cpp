@@ -12,7 +12,7 @@
 #include <climits>
 #include <cmath>
 
-namespace pb::otlp {
+namespace pb::telemetry {
 namespace dom = simdjson::dom;
 
 namespace {
@@ -535,4 +535,4 @@ DecodeResult decodeJsonDocuments(std::string_view text, const DecodeOptions& opt
     return r;
 }
 
-} // namespace pb::otlp
+} // namespace pb::telemetry

@@ -10,7 +10,7 @@
 #include <charconv>
 #include <map>
 
-namespace pb::otlp {
+namespace pb::telemetry {
 namespace proto = phasebench::otlp;
 using nlohmann::json;
 
@@ -235,4 +235,4 @@ std::optional<ExportResponse> decodeResponseJson(std::string_view body)
     return out;
 }
 
-} // namespace pb::otlp
+} // namespace pb::telemetry

@@ -10,7 +10,7 @@
 #include <string>
 #include <string_view>
 
-namespace pb::otlp {
+namespace pb::telemetry {
 
 // One ExportTraceServiceRequest; spans are grouped into one ResourceSpans per
 // service name. attributesJson is turned back into typed KeyValues.
@@ -31,4 +31,4 @@ std::string encodeResponseJson(std::int64_t rejectedSpans, std::string_view erro
 std::optional<ExportResponse> decodeResponseProtobuf(std::string_view body);
 std::optional<ExportResponse> decodeResponseJson(std::string_view body);
 
-} // namespace pb::otlp
+} // namespace pb::telemetry

@@ -18,7 +18,7 @@
 #include <cstring>
 #include <mutex>
 
-namespace pb::otlp {
+namespace pb::telemetry {
 namespace {
 
 enum class BodyType { Protobuf, Json, Other };
@@ -508,4 +508,4 @@ ReceiverStats OtlpReceiver::stats() const
     return s;
 }
 
-} // namespace pb::otlp
+} // namespace pb::telemetry

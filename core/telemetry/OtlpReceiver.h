@@ -17,7 +17,7 @@
 #include <string>
 #include <vector>
 
-namespace pb::otlp {
+namespace pb::telemetry {
 
 struct ReceiverConfig
 {
@@ -71,4 +71,4 @@ private:
     int m_port = 0;
 };
 
-} // namespace pb::otlp
+} // namespace pb::telemetry

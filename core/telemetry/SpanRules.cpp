@@ -7,7 +7,7 @@
 
 #include <cmath>
 
-namespace pb {
+namespace pb::telemetry {
 using nlohmann::json;
 
 SpanRules SpanRules::defaults()
@@ -205,7 +205,7 @@ std::string_view PhaseMapper::phaseOf(const SpanRecord& span) const
 std::string_view PhaseMapper::phaseOf(std::string_view name, std::string_view attributesJson) const
 {
     if (!m_rules.phaseAttribute.empty()) {
-        if (const auto v = otlp::stringMember(attributesJson, m_rules.phaseAttribute)) {
+        if (const auto v = pb::telemetry::stringMember(attributesJson, m_rules.phaseAttribute)) {
             if (const auto it = m_byValue.find(*v); it != m_byValue.end()) {
                 return it->second;
             }
@@ -229,7 +229,7 @@ LatencyPhases PhaseMapper::latencyOf(std::string_view attributesJson) const
         return out;
     }
     for (const auto& l : m_rules.latencyAttributes) {
-        const auto v = otlp::numberMember(attributesJson, l.attribute);
+        const auto v = pb::telemetry::numberMember(attributesJson, l.attribute);
         if (!v || *v < 0) {
             continue;
         }
@@ -257,4 +257,4 @@ void PhaseMapper::apply(std::span<SpanRecord> spans) const
     }
 }
 
-} // namespace pb
+} // namespace pb::telemetry

@@ -9,6 +9,7 @@
 // gen_ai.latency.time_in_queue, …) give phase durations without child spans.
 #pragma once
 
+#include "model/Phases.h"
 #include "model/Span.h"
 
 #include <cstdint>
@@ -21,20 +22,10 @@
 #include <vector>
 
 namespace pb {
-
 class RunStore;
+}
 
-// Server phase vocabulary (DESIGN.md).
-namespace phase {
-inline constexpr std::string_view kGateway = "gateway";
-inline constexpr std::string_view kGpuQueue = "gpu_queue";
-inline constexpr std::string_view kGeneration = "generation";
-inline constexpr std::string_view kPrefill = "prefill"; // inside generation
-inline constexpr std::string_view kDecode = "decode";   // inside generation
-inline constexpr std::string_view kResponseWrite = "response_write";
-// Not a phase: the server's time to first token, for the stream envelope.
-inline constexpr std::string_view kServerTtft = "server_ttft";
-} // namespace phase
+namespace pb::telemetry {
 
 struct NameRule
 {
@@ -117,4 +108,4 @@ private:
     std::string m_latencyPrefix; // '"' + the common prefix of the latency attributes
 };
 
-} // namespace pb
+} // namespace pb::telemetry

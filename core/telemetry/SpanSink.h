@@ -10,7 +10,7 @@
 #include <string>
 #include <vector>
 
-namespace pb {
+namespace pb::telemetry {
 
 struct SinkResult
 {
@@ -29,4 +29,4 @@ using SinkDone = std::function<void(SinkResult)>;
 // Must call `done` exactly once, synchronously or later from any thread.
 using SpanSink = std::function<void(std::vector<SpanRecord>&& spans, SinkDone done)>;
 
-} // namespace pb
+} // namespace pb::telemetry

@@ -5,7 +5,7 @@
 
 #include <nlohmann/json.hpp>
 
-namespace pb {
+namespace pb::telemetry {
 
 struct SpanWriter::RunRules
 {
@@ -275,4 +275,4 @@ void SpanWriter::loop()
     }
 }
 
-} // namespace pb
+} // namespace pb::telemetry

@@ -24,8 +24,10 @@
 #include <vector>
 
 namespace pb {
-
 class RunStore;
+}
+
+namespace pb::telemetry {
 
 struct SpanWriterConfig
 {
@@ -112,4 +114,4 @@ private:
     std::vector<std::unique_ptr<RunRules>> m_rules;
 };
 
-} // namespace pb
+} // namespace pb::telemetry

@@ -484,7 +484,7 @@ void TestRunAnalysis::traceReconciliationIsTheJoins()
     const auto run = analysis::loadRun(store, m_run);
     const auto byRequest = analysis::reconcileRequest(store, m_run, 70);
     QVERIFY(byRequest.request);
-    QCOMPARE(byRequest.row.status, JoinStatus::Matched);
+    QCOMPARE(byRequest.row.status, pb::join::JoinStatus::Matched);
     QCOMPARE(byRequest.row.gpuQueue, run.table.numericColumn("gpu_queue")->values[70]);
     QCOMPARE(byRequest.row.networkEnvelope, run.table.numericColumn("network_envelope")->values[70]);
     QCOMPARE(byRequest.row.serverTtft, run.table.numericColumn("server_ttft")->values[70]);

@@ -378,7 +378,7 @@ void TestLoadUnits::bodies()
     QCOMPARE((body["input"].get<std::string>()), std::string("x"));
     QCOMPARE((body["max_output_tokens"].get<int>()), 32);
     QVERIFY(!body.contains("stream_options"));
-    QCOMPARE(s.target.streamProtocol, sse::Protocol::Responses);
+    QCOMPARE(s.target.streamProtocol, pb::stream::Protocol::Responses);
     j["target"]["api"] = "raw";
     j["target"]["path"] = "/generate";
     j["target"]["raw_body"] = {{"text", "{{prompt}}"}, {"n", "{{max_tokens}}"}, {"keep", "{{unknown}}"}};

@@ -14,7 +14,7 @@
 #include <regex>
 
 using namespace pb;
-using namespace pb::sse;
+using namespace pb::stream;
 
 namespace {
 

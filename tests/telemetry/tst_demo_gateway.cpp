@@ -60,16 +60,16 @@ struct Sink
     Sink()
         : receiver(
               [] {
-                  otlp::ReceiverConfig c;
+                  pb::telemetry::ReceiverConfig c;
                   c.port = 0;
                   return c;
               }(),
-              [this](std::vector<SpanRecord>&& s, SinkDone done) {
+              [this](std::vector<SpanRecord>&& s, pb::telemetry::SinkDone done) {
                   {
                       std::lock_guard lock(mutex);
                       std::move(s.begin(), s.end(), std::back_inserter(spans));
                   }
-                  done(SinkResult::stored());
+                  done(pb::telemetry::SinkResult::stored());
               })
     {
         receiver.start();
@@ -105,7 +105,7 @@ struct Sink
     }
     std::mutex mutex;
     std::vector<SpanRecord> spans;
-    otlp::OtlpReceiver receiver;
+    pb::telemetry::OtlpReceiver receiver;
 };
 
 demo::GatewayConfig fastConfig(const Sink* sink)
@@ -246,7 +246,7 @@ double durMs(const SpanRecord& s)
     return static_cast<double>(s.endNs - s.startNs) * 1e-6;
 }
 
-otlp::TraceParent freshParent(otlp::IdGenerator& ids)
+pb::telemetry::TraceParent freshParent(pb::telemetry::IdGenerator& ids)
 {
     return {ids.traceId(), ids.spanId(), 1};
 }
@@ -258,10 +258,10 @@ void TestDemoGateway::streamingRequestAndSpanTree()
     Sink sink;
     demo::DemoGateway gw(fastConfig(&sink));
     QVERIFY(gw.start());
-    otlp::IdGenerator ids(11);
+    pb::telemetry::IdGenerator ids(11);
     const auto tp = freshParent(ids);
     const int tokens = 25;
-    const auto r = chat(gw.port(), streamBody(tokens), {otlp::formatTraceParent(tp)});
+    const auto r = chat(gw.port(), streamBody(tokens), {pb::telemetry::formatTraceParent(tp)});
     QVERIFY(r.ok);
     QCOMPARE(r.status, 200);
     QVERIFY(QString::fromStdString(r.contentType).startsWith(QStringLiteral("text/event-stream")));
@@ -329,14 +329,14 @@ void TestDemoGateway::streamingRequestAndSpanTree()
     }
 
     // Joined with what the client measured: every phase accounted for.
-    JoinAttempt a;
+    pb::join::JoinAttempt a;
     a.traceId = tp.traceId;
     a.spanId = tp.spanId;
     a.total = static_cast<Nanos>(r.totalMs * 1e6);
     a.firstText = static_cast<Nanos>(firstContent * 1e6);
     const auto joined = joinAttempts(std::span(&a, 1), spans);
     const auto& row = joined.rows[0];
-    QCOMPARE(row.status, JoinStatus::Matched);
+    QCOMPARE(row.status, pb::join::JoinStatus::Matched);
     QVERIFY(row.networkEnvelope >= 0);
     QVERIFY(row.gateway > 0 && row.generation >= tokens * 2.0);
     QVERIFY(!std::isnan(row.gpuQueue) && !std::isnan(row.responseWrite));
@@ -351,11 +351,11 @@ void TestDemoGateway::nonStreamingRequest()
     Sink sink;
     demo::DemoGateway gw(fastConfig(&sink));
     QVERIFY(gw.start());
-    otlp::IdGenerator ids(12);
+    pb::telemetry::IdGenerator ids(12);
     const auto tp = freshParent(ids);
     auto body = streamBody(12);
     body["stream"] = false;
-    const auto r = chat(gw.port(), body, {otlp::formatTraceParent(tp)});
+    const auto r = chat(gw.port(), body, {pb::telemetry::formatTraceParent(tp)});
     QCOMPARE(r.status, 200);
     const auto j = r.parsed();
     QCOMPARE(j["object"].get<std::string>(), std::string("chat.completion"));
@@ -381,11 +381,11 @@ void TestDemoGateway::authAndBadRequests()
     cfg.apiKey = "s3cret-demo-key";
     demo::DemoGateway gw(cfg);
     QVERIFY(gw.start());
-    otlp::IdGenerator ids(13);
+    pb::telemetry::IdGenerator ids(13);
     const auto tp = freshParent(ids);
-    auto r = chat(gw.port(), streamBody(), {otlp::formatTraceParent(tp), ""});
+    auto r = chat(gw.port(), streamBody(), {pb::telemetry::formatTraceParent(tp), ""});
     QCOMPARE(r.status, 401);
-    r = chat(gw.port(), streamBody(), {otlp::formatTraceParent(freshParent(ids)), "wrong"});
+    r = chat(gw.port(), streamBody(), {pb::telemetry::formatTraceParent(freshParent(ids)), "wrong"});
     QCOMPARE(r.status, 401);
     r = chat(gw.port(), streamBody(), {"", "s3cret-demo-key"});
     QCOMPARE(r.status, 200);
@@ -419,9 +419,9 @@ void TestDemoGateway::clientGoneMidStream()
     Sink sink;
     demo::DemoGateway gw(fastConfig(&sink));
     QVERIFY(gw.start());
-    otlp::IdGenerator ids(14);
+    pb::telemetry::IdGenerator ids(14);
     const auto tp = freshParent(ids);
-    ClientCall call{otlp::formatTraceParent(tp)};
+    ClientCall call{pb::telemetry::formatTraceParent(tp)};
     call.stopAfterEvents = 2;
     const auto r = chat(gw.port(), streamBody(400), call);
     QVERIFY(!r.ok); // we hung up
@@ -478,12 +478,12 @@ void TestDemoGateway::faultPoolSaturation()
     cfg.faults = {demo::Fault::PoolSaturation};
     demo::DemoGateway gw(cfg);
     QVERIFY(gw.start());
-    otlp::IdGenerator ids(15);
-    std::vector<otlp::TraceParent> tps;
+    pb::telemetry::IdGenerator ids(15);
+    std::vector<pb::telemetry::TraceParent> tps;
     std::vector<std::future<Reply>> replies;
     for (int i = 0; i < 3; ++i) {
         tps.push_back(freshParent(ids));
-        const auto h = otlp::formatTraceParent(tps.back());
+        const auto h = pb::telemetry::formatTraceParent(tps.back());
         replies.push_back(
             std::async(std::launch::async, [&, h] { return chat(gw.port(), streamBody(40), {h}); }));
     }
@@ -515,13 +515,13 @@ void TestDemoGateway::faultSlowGateway()
     demo::DemoGateway gw(fastConfig(&sink));
     QVERIFY(gw.start());
     gw.setFault(demo::Fault::SlowGateway, true);
-    otlp::IdGenerator ids(16);
+    pb::telemetry::IdGenerator ids(16);
     const auto tp = freshParent(ids);
-    const auto r = chat(gw.port(), streamBody(), {otlp::formatTraceParent(tp)});
+    const auto r = chat(gw.port(), streamBody(), {pb::telemetry::formatTraceParent(tp)});
     QCOMPARE(r.status, 200);
     const auto spans = sink.waitFor(gw, tp.traceId, 7);
     QVERIFY(durMs(*byName(spans, "request.prepare")) >= 150);
-    JoinAttempt a{tp.traceId, tp.spanId, static_cast<Nanos>(r.totalMs * 1e6), std::nullopt, true};
+    pb::join::JoinAttempt a{tp.traceId, tp.spanId, static_cast<Nanos>(r.totalMs * 1e6), std::nullopt, true};
     const auto row = joinAttempts(std::span(&a, 1), spans).rows[0];
     QVERIFY(row.gateway >= 150);
     QVERIFY(
@@ -536,11 +536,11 @@ void TestDemoGateway::faultBatchSlowdown()
     cfg.faults = {demo::Fault::BatchSlowdown};
     demo::DemoGateway gw(cfg);
     QVERIFY(gw.start());
-    otlp::IdGenerator ids(17);
+    pb::telemetry::IdGenerator ids(17);
     // A long request holds a slot while a short one decodes beside it.
     const auto longTp = freshParent(ids);
     auto longReply = std::async(std::launch::async, [&] {
-        ClientCall c{otlp::formatTraceParent(longTp)};
+        ClientCall c{pb::telemetry::formatTraceParent(longTp)};
         c.stopAfterEvents = 400; // hang up after a while; only its presence matters
         return chat(gw.port(), streamBody(1000), c);
     });
@@ -550,7 +550,7 @@ void TestDemoGateway::faultBatchSlowdown()
     QCOMPARE(gw.stats().active, 1);
     const auto tp = freshParent(ids);
     const int tokens = 20;
-    QCOMPARE(chat(gw.port(), streamBody(tokens), {otlp::formatTraceParent(tp)}).status, 200);
+    QCOMPARE(chat(gw.port(), streamBody(tokens), {pb::telemetry::formatTraceParent(tp)}).status, 200);
     longReply.get();
     const auto shortSpans = sink.waitFor(gw, tp.traceId, 7);
     const auto longSpans = sink.waitFor(gw, longTp.traceId, 6);
@@ -609,15 +609,16 @@ void TestDemoGateway::faultDelayAfterRoot()
     demo::DemoGateway gw(fastConfig(&sink));
     QVERIFY(gw.start());
     gw.setFault(demo::Fault::DelayAfterRoot, true);
-    otlp::IdGenerator ids(18);
+    pb::telemetry::IdGenerator ids(18);
     for (bool stream : {true, false}) {
         const auto tp = freshParent(ids);
         auto body = streamBody();
         body["stream"] = stream;
-        const auto r = chat(gw.port(), body, {otlp::formatTraceParent(tp)});
+        const auto r = chat(gw.port(), body, {pb::telemetry::formatTraceParent(tp)});
         QCOMPARE(r.status, 200);
         const auto spans = sink.waitFor(gw, tp.traceId, 7);
-        JoinAttempt a{tp.traceId, tp.spanId, static_cast<Nanos>(r.totalMs * 1e6), std::nullopt, true};
+        pb::join::JoinAttempt a{tp.traceId, tp.spanId, static_cast<Nanos>(r.totalMs * 1e6), std::nullopt,
+                                true};
         const auto row = joinAttempts(std::span(&a, 1), spans).rows[0];
         // The client waited 200 ms that the root span does not contain.
         QVERIFY2(row.networkEnvelope >= 200, qPrintable(QString::number(row.networkEnvelope)));
@@ -631,11 +632,11 @@ void TestDemoGateway::faultStripTraceparent()
     cfg.faults = {demo::Fault::StripTraceparent};
     demo::DemoGateway gw(cfg);
     QVERIFY(gw.start());
-    otlp::IdGenerator ids(19);
-    std::vector<JoinAttempt> attempts;
+    pb::telemetry::IdGenerator ids(19);
+    std::vector<pb::join::JoinAttempt> attempts;
     for (int i = 0; i < 3; ++i) {
         const auto tp = freshParent(ids);
-        const auto r = chat(gw.port(), streamBody(), {otlp::formatTraceParent(tp)});
+        const auto r = chat(gw.port(), streamBody(), {pb::telemetry::formatTraceParent(tp)});
         QCOMPARE(r.status, 200);
         attempts.push_back({tp.traceId, tp.spanId, static_cast<Nanos>(r.totalMs * 1e6), std::nullopt, true});
     }
@@ -662,13 +663,13 @@ void TestDemoGateway::faultSlowHeaders()
     demo::DemoGateway gw(fastConfig(&sink));
     QVERIFY(gw.start());
     gw.setFault(demo::Fault::SlowHeaders, true);
-    otlp::IdGenerator ids(20);
+    pb::telemetry::IdGenerator ids(20);
     const auto tp = freshParent(ids);
-    const auto r = chat(gw.port(), streamBody(), {otlp::formatTraceParent(tp)});
+    const auto r = chat(gw.port(), streamBody(), {pb::telemetry::formatTraceParent(tp)});
     QCOMPARE(r.status, 200);
     QVERIFY(r.headersMs >= 300);
     const auto spans = sink.waitFor(gw, tp.traceId, 7);
-    JoinAttempt a{tp.traceId, tp.spanId, static_cast<Nanos>(r.totalMs * 1e6), std::nullopt, true};
+    pb::join::JoinAttempt a{tp.traceId, tp.spanId, static_cast<Nanos>(r.totalMs * 1e6), std::nullopt, true};
     const auto row = joinAttempts(std::span(&a, 1), spans).rows[0];
     QVERIFY2(row.unattributed >= 300, qPrintable(QString::number(row.unattributed)));
 }
@@ -759,9 +760,9 @@ void TestDemoGateway::serveDemoCli()
         QRegularExpression(QStringLiteral("http://127\\.0\\.0\\.1:(\\d+)/v1")).match(QString::fromUtf8(line));
     QVERIFY2(m.hasMatch(), line.constData());
     QVERIFY(line.contains("slow-gateway"));
-    otlp::IdGenerator ids(21);
+    pb::telemetry::IdGenerator ids(21);
     const auto tp = freshParent(ids);
-    const auto reply = chat(m.captured(1).toInt(), streamBody(), {otlp::formatTraceParent(tp)});
+    const auto reply = chat(m.captured(1).toInt(), streamBody(), {pb::telemetry::formatTraceParent(tp)});
     QCOMPARE(reply.status, 200);
     ::kill(static_cast<pid_t>(p.processId()), SIGINT);
     QVERIFY(p.waitForFinished(20000));

@@ -77,10 +77,10 @@ std::vector<SpanRecord> seedTrace(const std::string& trace = kTrace,
     return s;
 }
 
-JoinAttempt attempt(const std::string& trace, const std::string& span, double totalMs,
-                    std::optional<double> firstTextMs = std::nullopt)
+pb::join::JoinAttempt attempt(const std::string& trace, const std::string& span, double totalMs,
+                              std::optional<double> firstTextMs = std::nullopt)
 {
-    JoinAttempt a;
+    pb::join::JoinAttempt a;
     a.traceId = trace;
     a.spanId = span;
     a.total = static_cast<Nanos>(std::llround(totalMs * 1e6));
@@ -100,11 +100,11 @@ bool near(double a, double b)
 void TestJoin::seedExample()
 {
     const auto spans = seedTrace();
-    const std::vector<JoinAttempt> attempts{attempt(kTrace, kClientSpan, 1842)};
+    const std::vector<pb::join::JoinAttempt> attempts{attempt(kTrace, kClientSpan, 1842)};
     const auto r = joinAttempts(attempts, spans);
     QCOMPARE(r.rows.size(), std::size_t(1));
     const auto& row = r.rows[0];
-    QCOMPARE(row.status, JoinStatus::Matched);
+    QCOMPARE(row.status, pb::join::JoinStatus::Matched);
     QVERIFY(near(row.clientTotal, 1842));
     QVERIFY(near(row.serverRoot, 1691));
     QVERIFY(near(row.networkEnvelope, 151));
@@ -135,11 +135,11 @@ void TestJoin::seedExampleThroughTheStore()
     requests[2].outcome = Outcome::Dropped; // never sent
     store.insertRequests(run, requests);
     store.insertSpans(run, seedTrace());
-    const auto r = joinRun(store, run);
+    const auto r = pb::join::joinRun(store, run);
     QCOMPARE(r.rows.size(), std::size_t(3));
-    QCOMPARE(r.rows[0].status, JoinStatus::NoServerTrace);
-    QCOMPARE(r.rows[1].status, JoinStatus::Matched);
-    QCOMPARE(r.rows[2].status, JoinStatus::NotSent);
+    QCOMPARE(r.rows[0].status, pb::join::JoinStatus::NoServerTrace);
+    QCOMPARE(r.rows[1].status, pb::join::JoinStatus::Matched);
+    QCOMPARE(r.rows[2].status, pb::join::JoinStatus::NotSent);
     QVERIFY(near(r.rows[1].networkEnvelope, 151));
     QVERIFY(near(r.rows[1].unattributed, 16));
     QCOMPARE(r.report.eligible, 2);
@@ -148,14 +148,14 @@ void TestJoin::seedExampleThroughTheStore()
 
     // The stats engine reads the joined columns beside the client columns, row for row.
     auto table = store.loadRequestTable(run, {"total", "trace_id"});
-    appendJoinedColumns(table, r);
+    pb::join::appendJoinedColumns(table, r);
     const auto* env = table.numericColumn("network_envelope");
     const auto* gen = table.numericColumn("generation_server");
     QVERIFY(env && gen);
     QVERIFY(std::isnan(env->values[0]));
     QVERIFY(near(env->values[1], 151));
     QVERIFY(near(gen->values[1], 1210));
-    for (auto name : kJoinedColumns) {
+    for (auto name : pb::join::kJoinedColumns) {
         QVERIFY2(table.numericColumn(name), std::string(name).c_str());
         QCOMPARE(table.numericColumn(name)->values.size(), table.rows);
     }
@@ -202,14 +202,14 @@ void TestJoin::splitScanEqualsOneScan()
     store.insertSpans(run, spans);
     store.insertSpans(run, late);
 
-    JoinOptions one;
+    pb::join::JoinOptions one;
     one.parallelScanFrom = std::numeric_limits<std::int64_t>::max();
-    JoinOptions split;
+    pb::join::JoinOptions split;
     split.parallelScanFrom = 1;
-    const auto a = joinRun(store, run, one);
-    const auto b = joinRun(store, run, split);
+    const auto a = pb::join::joinRun(store, run, one);
+    const auto b = pb::join::joinRun(store, run, split);
     storeConnection(store).exec("BEGIN");
-    const auto c = joinRun(store, run, split);
+    const auto c = pb::join::joinRun(store, run, split);
     storeConnection(store).exec("COMMIT");
     QCOMPARE(a.rows.size(), std::size_t(300));
     QCOMPARE(a.report.matched, 294);
@@ -247,7 +247,7 @@ void TestJoin::vllmSingleSpan()
         R"("gen_ai.usage.prompt_tokens":"412","gen_ai.usage.completion_tokens":"180","gen_ai.request.id":"chatcmpl-1"})")};
     const auto r = joinAttempts(std::vector{attempt(trace, "", 1750, 700)}, spans);
     const auto& row = r.rows.at(0);
-    QCOMPARE(row.status, JoinStatus::Matched);
+    QCOMPARE(row.status, pb::join::JoinStatus::Matched);
     QVERIFY(near(row.serverRoot, 1689));
     QVERIFY(near(row.gpuQueue, 428));
     QVERIFY(near(row.prefill, 200));
@@ -325,7 +325,7 @@ void TestJoin::negativeEnvelopeIsReportedNotClamped()
 {
     const auto r = joinAttempts(std::vector{attempt(kTrace, kClientSpan, 1500)}, seedTrace());
     const auto& row = r.rows[0];
-    QCOMPARE(row.status, JoinStatus::Matched);
+    QCOMPARE(row.status, pb::join::JoinStatus::Matched);
     QVERIFY(near(row.networkEnvelope, -191));
     QVERIFY(row.negativeEnvelope);
     QCOMPARE(r.report.negativeEnvelopes, 1);
@@ -340,14 +340,15 @@ void TestJoin::unmatchedTracesAndAttempts()
     for (auto s : seedTrace(orphan, "1111111111111111", 3)) {
         spans.push_back(s);
     }
-    std::vector<JoinAttempt> attempts{attempt(kTrace, kClientSpan, 1842),
-                                      attempt("0000000000000007000000000000aaaa", "2222222222222222", 1000),
-                                      attempt("", "", 1000), attempt("not-a-trace-id", "", 1000)};
+    std::vector<pb::join::JoinAttempt> attempts{
+        attempt(kTrace, kClientSpan, 1842),
+        attempt("0000000000000007000000000000aaaa", "2222222222222222", 1000), attempt("", "", 1000),
+        attempt("not-a-trace-id", "", 1000)};
     const auto r = joinAttempts(attempts, spans);
-    QCOMPARE(r.rows[0].status, JoinStatus::Matched);
-    QCOMPARE(r.rows[1].status, JoinStatus::NoServerTrace);
-    QCOMPARE(r.rows[2].status, JoinStatus::NoTraceId);
-    QCOMPARE(r.rows[3].status, JoinStatus::NoTraceId);
+    QCOMPARE(r.rows[0].status, pb::join::JoinStatus::Matched);
+    QCOMPARE(r.rows[1].status, pb::join::JoinStatus::NoServerTrace);
+    QCOMPARE(r.rows[2].status, pb::join::JoinStatus::NoTraceId);
+    QCOMPARE(r.rows[3].status, pb::join::JoinStatus::NoTraceId);
     QVERIFY(std::isnan(r.rows[1].networkEnvelope));
     QVERIFY(near(r.rows[1].clientTotal, 1000));
     QCOMPARE(r.report.serverTraces, 2);
@@ -363,8 +364,8 @@ void TestJoin::duplicateTraceIds()
     // Two attempts with one trace ID and no client span IDs: a collision; joining would mix histories.
     auto spans = seedTrace();
     auto r = joinAttempts(std::vector{attempt(kTrace, "", 1842), attempt(kTrace, "", 1900)}, spans);
-    QCOMPARE(r.rows[0].status, JoinStatus::DuplicateTraceId);
-    QCOMPARE(r.rows[1].status, JoinStatus::DuplicateTraceId);
+    QCOMPARE(r.rows[0].status, pb::join::JoinStatus::DuplicateTraceId);
+    QCOMPARE(r.rows[1].status, pb::join::JoinStatus::DuplicateTraceId);
     QVERIFY(std::isnan(r.rows[0].networkEnvelope));
     QCOMPARE(r.report.duplicateTraceIds, 1);
     QCOMPARE(r.report.duplicateTraceIdSamples, std::vector<std::string>{kTrace});
@@ -376,8 +377,8 @@ void TestJoin::duplicateTraceIds()
     }
     r = joinAttempts(
         std::vector{attempt(kTrace, kClientSpan, 1842), attempt(kTrace, "3333333333333333", 1700)}, spans);
-    QCOMPARE(r.rows[0].status, JoinStatus::Matched);
-    QCOMPARE(r.rows[1].status, JoinStatus::Matched);
+    QCOMPARE(r.rows[0].status, pb::join::JoinStatus::Matched);
+    QCOMPARE(r.rows[1].status, pb::join::JoinStatus::Matched);
     QVERIFY(near(r.rows[0].networkEnvelope, 151));
     QVERIFY(near(r.rows[1].networkEnvelope, 9));
     QCOMPARE(r.report.duplicateTraceIds, 1); // still reported
@@ -414,32 +415,32 @@ void TestJoin::rootSelection()
     auto cycle = seedTrace();
     cycle[0].parentSpanId = cycle[1].spanId;
     r = joinAttempts(std::vector{attempt(kTrace, "", 1842)}, cycle);
-    QCOMPARE(r.rows[0].status, JoinStatus::NoRootSpan);
+    QCOMPARE(r.rows[0].status, pb::join::JoinStatus::NoRootSpan);
     QCOMPARE(r.report.noRootSpan, 1);
 }
 
 void TestJoin::rulesAsData()
 {
-    const auto defaults = SpanRules::defaults();
+    const auto defaults = pb::telemetry::SpanRules::defaults();
     const auto text = toJson(defaults);
-    const auto back = spanRulesFromJson(text);
+    const auto back = pb::telemetry::spanRulesFromJson(text);
     QVERIFY(back);
     QVERIFY(*back == defaults);
     const auto j = json::parse(text);
     QVERIFY(j["phase_values"]["queue"] == json("gpu_queue"));
     QCOMPARE(j["span_names"].size(), std::size_t(6));
     std::string error;
-    QVERIFY(!spanRulesFromJson("[]", &error));
-    QVERIFY(!spanRulesFromJson(R"({"span_names":[{"name":"x","phase":"network"}]})", &error));
+    QVERIFY(!pb::telemetry::spanRulesFromJson("[]", &error));
+    QVERIFY(!pb::telemetry::spanRulesFromJson(R"({"span_names":[{"name":"x","phase":"network"}]})", &error));
     QVERIFY(error.find("network") != std::string::npos);
-    QVERIFY(!spanRulesFromJson(R"({"latency_attributes":[{"attribute":"a","phase":"prefill","unit":"h"}]})",
-                               &error));
-    const auto ms = spanRulesFromJson(
+    QVERIFY(!pb::telemetry::spanRulesFromJson(
+        R"({"latency_attributes":[{"attribute":"a","phase":"prefill","unit":"h"}]})", &error));
+    const auto ms = pb::telemetry::spanRulesFromJson(
         R"({"latency_attributes":[{"attribute":"x.queue_ms","phase":"gpu_queue","unit":"ms"}]})");
     QVERIFY(ms);
     QCOMPARE(ms->latencyAttributes.at(0).toNanos, 1e6);
 
-    const PhaseMapper mapper(defaults);
+    const pb::telemetry::PhaseMapper mapper(defaults);
     QCOMPARE(mapper.phaseOf("auth.check", "{}"), std::string_view("gateway"));
     QCOMPARE(mapper.phaseOf("anything", R"({"llm.phase":"queue"})"), std::string_view("gpu_queue"));
     QCOMPARE(mapper.phaseOf("inference.generate", R"({"llm.phase":"write"})"),
@@ -450,11 +451,11 @@ void TestJoin::rulesAsData()
     QTemporaryDir dir;
     RunStore store(test::tempPath(dir, "rules.phasebench"));
     const auto run = store.createRun({.name = "r"});
-    QVERIFY(!storedSpanRules(store, run));
+    QVERIFY(!pb::telemetry::storedSpanRules(store, run));
     auto custom = defaults;
     custom.names.push_back({"db.", "gateway", true});
-    storeSpanRules(store, run, custom);
-    QVERIFY(*storedSpanRules(store, run) == custom);
+    pb::telemetry::storeSpanRules(store, run, custom);
+    QVERIFY(*pb::telemetry::storedSpanRules(store, run) == custom);
 }
 
 void TestJoin::customRulesChangeTheJoin()
@@ -470,8 +471,8 @@ void TestJoin::customRulesChangeTheJoin()
     QVERIFY(std::isnan(r.rows[0].gpuQueue));
     QVERIFY(near(r.rows[0].unattributed, 16 + 12 + 15 + 428));
 
-    JoinOptions options;
-    options.rules = SpanRules::defaults();
+    pb::join::JoinOptions options;
+    options.rules = pb::telemetry::SpanRules::defaults();
     options.rules->names.push_back({"authz", "gateway", true});
     options.rules->phaseAttribute = "stage";
     options.rules->phaseValues["waiting"] = "gpu_queue";
@@ -486,12 +487,12 @@ void TestJoin::appendColumnsChecksRows()
     const auto r = joinAttempts(std::vector{attempt(kTrace, kClientSpan, 1842)}, seedTrace());
     RequestTable table;
     table.rows = 2;
-    QVERIFY_THROWS_EXCEPTION(std::invalid_argument, appendJoinedColumns(table, r));
+    QVERIFY_THROWS_EXCEPTION(std::invalid_argument, pb::join::appendJoinedColumns(table, r));
     table.rows = 1;
     table.numeric.push_back({"gateway", {99.0}});
-    appendJoinedColumns(table, r);
-    appendJoinedColumns(table, r); // idempotent: replaces, does not duplicate
-    QCOMPARE(table.numeric.size(), std::size(kJoinedColumns));
+    pb::join::appendJoinedColumns(table, r);
+    pb::join::appendJoinedColumns(table, r); // idempotent: replaces, does not duplicate
+    QCOMPARE(table.numeric.size(), std::size(pb::join::kJoinedColumns));
     QVERIFY(near(table.numericColumn("gateway")->values[0], 37));
 }
 
@@ -499,7 +500,7 @@ void TestJoin::spanTreeOrder()
 {
     auto spans = seedTrace();
     std::reverse(spans.begin(), spans.end());
-    const auto tree = spanTree(spans, SpanRules::defaults());
+    const auto tree = pb::join::spanTree(spans, pb::telemetry::SpanRules::defaults());
     QCOMPARE(tree.size(), spans.size());
     QCOMPARE(spans[tree[0].span].name, std::string("POST /v1/chat/completions"));
     QCOMPARE(tree[0].depth, 0);
@@ -511,16 +512,17 @@ void TestJoin::spanTreeOrder()
     // a parent cycle does not hang and loses no span
     spans[0].parentSpanId = spans[1].spanId;
     spans[1].parentSpanId = spans[0].spanId;
-    QCOMPARE(spanTree(spans, SpanRules::defaults()).size(), spans.size());
+    QCOMPARE(pb::join::spanTree(spans, pb::telemetry::SpanRules::defaults()).size(), spans.size());
 }
 
 void TestJoin::genAiAttributes()
 {
-    auto g = otlp::readGenAi(R"({"gen_ai.operation.name":"chat","gen_ai.system":"openai",)"
-                             R"("gen_ai.request.model":"gpt-x","gen_ai.response.model":"gpt-x-2026-01-01",)"
-                             R"("gen_ai.response.finish_reasons":["stop"],"gen_ai.usage.prompt_tokens":"12",)"
-                             R"("gen_ai.usage.completion_tokens":7,"gen_ai.usage.cache_read.input_tokens":4,)"
-                             R"("gen_ai.usage.reasoning.output_tokens":3})");
+    auto g = pb::telemetry::readGenAi(
+        R"({"gen_ai.operation.name":"chat","gen_ai.system":"openai",)"
+        R"("gen_ai.request.model":"gpt-x","gen_ai.response.model":"gpt-x-2026-01-01",)"
+        R"("gen_ai.response.finish_reasons":["stop"],"gen_ai.usage.prompt_tokens":"12",)"
+        R"("gen_ai.usage.completion_tokens":7,"gen_ai.usage.cache_read.input_tokens":4,)"
+        R"("gen_ai.usage.reasoning.output_tokens":3})");
     QCOMPARE(g.provider, std::string("openai"));
     QCOMPARE(g.requestModel, std::string("gpt-x"));
     QCOMPARE(g.responseModel, std::string("gpt-x-2026-01-01"));
@@ -529,12 +531,12 @@ void TestJoin::genAiAttributes()
     QCOMPARE(g.outputTokens.value_or(-1), 7);
     QCOMPARE(g.cachedInputTokens.value_or(-1), 4);
     QCOMPARE(g.reasoningTokens.value_or(-1), 3);
-    g = otlp::readGenAi(
+    g = pb::telemetry::readGenAi(
         R"({"gen_ai.provider.name":"vllm","gen_ai.system":"old","gen_ai.usage.input_tokens":5})");
     QCOMPARE(g.provider, std::string("vllm")); // the current name wins
     QCOMPARE(g.inputTokens.value_or(-1), 5);
-    QVERIFY(otlp::readGenAi(R"({"http.method":"POST"})").empty());
-    const auto merged = otlp::readGenAi(seedTrace());
+    QVERIFY(pb::telemetry::readGenAi(R"({"http.method":"POST"})").empty());
+    const auto merged = pb::telemetry::readGenAi(seedTrace());
     QCOMPARE(merged.requestModel, std::string("demo"));
     QCOMPARE(merged.responseModel, std::string("demo-2026-01"));
 }

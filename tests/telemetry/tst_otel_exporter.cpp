@@ -45,15 +45,16 @@ void TestOtelExporter::realExporter()
     }
     std::mutex mutex;
     std::vector<SpanRecord> received;
-    otlp::ReceiverConfig cfg;
+    pb::telemetry::ReceiverConfig cfg;
     cfg.port = 0;
-    otlp::OtlpReceiver receiver(cfg, [&](std::vector<SpanRecord>&& spans, SinkDone done) {
-        {
-            std::lock_guard lock(mutex);
-            std::move(spans.begin(), spans.end(), std::back_inserter(received));
-        }
-        done(SinkResult::stored());
-    });
+    pb::telemetry::OtlpReceiver receiver(
+        cfg, [&](std::vector<SpanRecord>&& spans, pb::telemetry::SinkDone done) {
+            {
+                std::lock_guard lock(mutex);
+                std::move(spans.begin(), spans.end(), std::back_inserter(received));
+            }
+            done(pb::telemetry::SinkResult::stored());
+        });
     QVERIFY(receiver.start());
 
     QProcess p;

@@ -96,8 +96,8 @@ void TestOtlp::protobufRoundTrip()
     for (int i = 0; i < 7; ++i) {
         spans.push_back(sampleSpan(i));
     }
-    const auto bytes = otlp::encodeProtobuf(spans);
-    const auto r = otlp::decodeProtobuf(bytes);
+    const auto bytes = pb::telemetry::encodeProtobuf(spans);
+    const auto r = pb::telemetry::decodeProtobuf(bytes);
     QVERIFY2(r.ok, r.error.c_str());
     QCOMPARE(r.rejectedSpans, 0);
     QCOMPARE(r.spans.size(), spans.size());
@@ -117,11 +117,11 @@ void TestOtlp::protobufRoundTrip()
 void TestOtlp::jsonRoundTripMatchesProtobuf()
 {
     std::vector<SpanRecord> spans{sampleSpan(1), sampleSpan(2)};
-    const auto text = otlp::encodeJson(spans);
+    const auto text = pb::telemetry::encodeJson(spans);
     // the encoder writes int64 as strings, as OTLP/JSON does
     QVERIFY(text.find("\"startTimeUnixNano\":\"1700000000123456790\"") != std::string::npos);
-    const auto fromJson = otlp::decodeJson(text);
-    const auto fromProto = otlp::decodeProtobuf(otlp::encodeProtobuf(spans));
+    const auto fromJson = pb::telemetry::decodeJson(text);
+    const auto fromProto = pb::telemetry::decodeProtobuf(pb::telemetry::encodeProtobuf(spans));
     QVERIFY2(fromJson.ok, fromJson.error.c_str());
     QCOMPARE(fromJson.spans.size(), std::size_t(2));
     for (const auto& s : fromJson.spans) {
@@ -153,7 +153,7 @@ void TestOtlp::jsonRules()
              "status": {"code": "STATUS_CODE_OK"}}
           ]}]
       }]})";
-    const auto r = otlp::decodeJson(body);
+    const auto r = pb::telemetry::decodeJson(body);
     QVERIFY2(r.ok, r.error.c_str());
     QCOMPARE(r.rejectedSpans, 0);
     QCOMPARE(r.spans.size(), std::size_t(2));
@@ -176,7 +176,7 @@ void TestOtlp::jsonRules()
     QCOMPARE(b.startNs, 1544712660000000001LL);
     QCOMPARE(b.endNs, 1544712660000000002LL);
     // An empty request is a valid request.
-    const auto empty = otlp::decodeJson("{}");
+    const auto empty = pb::telemetry::decodeJson("{}");
     QVERIFY(empty.ok);
     QVERIFY(empty.spans.empty());
 }
@@ -199,7 +199,7 @@ void TestOtlp::attributeTypes()
         {"key":"empty","value":{}},
         {"key":"s","value":{"stringValue":"duplicate, ignored"}}
       ]}]}]}]})";
-    const auto r = otlp::decodeJson(body);
+    const auto r = pb::telemetry::decodeJson(body);
     QVERIFY2(r.ok, r.error.c_str());
     QCOMPARE(r.spans.size(), std::size_t(1));
     const auto a = json::parse(r.spans[0].attributesJson);
@@ -217,12 +217,12 @@ void TestOtlp::attributeTypes()
     QVERIFY(a["empty"].is_null());
     QCOMPARE(a.size(), std::size_t(11));
 
-    otlp::SpanAttributes view(r.spans[0].attributesJson);
+    pb::telemetry::SpanAttributes view(r.spans[0].attributesJson);
     QCOMPARE(view.integer("i").value_or(0), -42);
     QCOMPARE(view.number("d").value_or(0), 5.4589007049798965e-05);
     QCOMPARE(view.strings("arr"), std::vector<std::string>({"stop"}));
-    QVERIFY(otlp::mentionsKey(r.spans[0].attributesJson, "inum"));
-    QVERIFY(!otlp::mentionsKey(r.spans[0].attributesJson, "inu"));
+    QVERIFY(pb::telemetry::mentionsKey(r.spans[0].attributesJson, "inum"));
+    QVERIFY(!pb::telemetry::mentionsKey(r.spans[0].attributesJson, "inu"));
 }
 
 void TestOtlp::rejectedSpans()
@@ -238,7 +238,7 @@ void TestOtlp::rejectedSpans()
       {"spanId":"010203040506070c","startTimeUnixNano":"10","endTimeUnixNano":"20"},
       7
     ]}]}]})";
-    const auto r = otlp::decodeJson(body);
+    const auto r = pb::telemetry::decodeJson(body);
     QVERIFY2(r.ok, r.error.c_str());
     QCOMPARE(r.spans.size(), std::size_t(1));
     QCOMPARE(r.spans[0].name, std::string("good"));
@@ -249,7 +249,7 @@ void TestOtlp::rejectedSpans()
     std::vector<SpanRecord> spans{sampleSpan(0), sampleSpan(1), sampleSpan(2)};
     spans[1].spanId = "01020304";
     spans[2].endNs = 0;
-    const auto p = otlp::decodeProtobuf(otlp::encodeProtobuf(spans));
+    const auto p = pb::telemetry::decodeProtobuf(pb::telemetry::encodeProtobuf(spans));
     QVERIFY(p.ok);
     QCOMPARE(p.spans.size(), std::size_t(1));
     QCOMPARE(p.rejectedSpans, 2);
@@ -260,13 +260,13 @@ void TestOtlp::structuralErrorsAreErrors()
     for (const char* bad : {"", "{", "[]", "42", "\"text\"", R"({"resourceSpans": {}})",
                             R"({"resourceSpans": [1]})", R"({"resourceSpans": [{"scopeSpans": 3}]})",
                             R"({"resourceSpans": [{"scopeSpans": [{"spans": "x"}]}]})", "{\"a\":1}garbage"}) {
-        const auto r = otlp::decodeJson(bad);
+        const auto r = pb::telemetry::decodeJson(bad);
         QVERIFY2(!r.ok, bad);
         QVERIFY(!r.error.empty());
         QVERIFY(r.spans.empty());
     }
     // Not protobuf: a field with a length running past the end.
-    const auto r = otlp::decodeProtobuf(std::string("\x0a\xff\xff\x01\x02", 5));
+    const auto r = pb::telemetry::decodeProtobuf(std::string("\x0a\xff\xff\x01\x02", 5));
     QVERIFY(!r.ok);
 }
 
@@ -277,8 +277,8 @@ void TestOtlp::contentAttributesDroppedByDefault()
         R"({"gen_ai.prompt.0.content":"secret question","gen_ai.completion.0.content":"answer",)"
         R"("gen_ai.input.messages":"[...]","gen_ai.output.messages":"[...]",)"
         R"("gen_ai.usage.prompt_tokens":12,"gen_ai.request.model":"m"})";
-    const auto bytes = otlp::encodeProtobuf(std::span(&s, 1));
-    const auto r = otlp::decodeProtobuf(bytes);
+    const auto bytes = pb::telemetry::encodeProtobuf(std::span(&s, 1));
+    const auto r = pb::telemetry::decodeProtobuf(bytes);
     QCOMPARE(r.spans.size(), std::size_t(1));
     const auto a = json::parse(r.spans[0].attributesJson);
     QCOMPARE(a.size(), std::size_t(2)); // usage and model stay; content goes
@@ -287,56 +287,59 @@ void TestOtlp::contentAttributesDroppedByDefault()
     QCOMPARE(r.droppedContentAttributes, 4);
     QVERIFY(r.spans[0].attributesJson.find("secret") == std::string::npos);
 
-    otlp::DecodeOptions capture;
+    pb::telemetry::DecodeOptions capture;
     capture.captureContent = true;
-    const auto kept = otlp::decodeJson(otlp::encodeJson(std::span(&s, 1)), capture);
+    const auto kept = pb::telemetry::decodeJson(pb::telemetry::encodeJson(std::span(&s, 1)), capture);
     QCOMPARE(json::parse(kept.spans.at(0).attributesJson).size(), std::size_t(6));
     QCOMPARE(kept.droppedContentAttributes, 0);
 }
 
 void TestOtlp::responses()
 {
-    const auto full = otlp::decodeResponseProtobuf(otlp::encodeResponseProtobuf(0, {}));
+    const auto full = pb::telemetry::decodeResponseProtobuf(pb::telemetry::encodeResponseProtobuf(0, {}));
     QVERIFY(full);
     QVERIFY(!full->hasPartialSuccess);
-    const auto partial = otlp::decodeResponseProtobuf(otlp::encodeResponseProtobuf(3, "bad ids"));
+    const auto partial =
+        pb::telemetry::decodeResponseProtobuf(pb::telemetry::encodeResponseProtobuf(3, "bad ids"));
     QVERIFY(partial && partial->hasPartialSuccess);
     QCOMPARE(partial->rejectedSpans, 3);
     QCOMPARE(partial->errorMessage, std::string("bad ids"));
-    const auto text = otlp::encodeResponseJson(2, "x");
+    const auto text = pb::telemetry::encodeResponseJson(2, "x");
     QVERIFY(json::parse(text)["partialSuccess"]["rejectedSpans"] == json("2"));
-    QCOMPARE(otlp::decodeResponseJson(text)->rejectedSpans, 2);
-    QCOMPARE(otlp::encodeResponseJson(0, {}), std::string("{}"));
+    QCOMPARE(pb::telemetry::decodeResponseJson(text)->rejectedSpans, 2);
+    QCOMPARE(pb::telemetry::encodeResponseJson(0, {}), std::string("{}"));
 }
 
 void TestOtlp::idsAndTraceparent()
 {
-    QCOMPARE(otlp::toHex(std::string("\x01\xab", 2)), std::string("01ab"));
-    QCOMPARE(*otlp::fromHex("01AB"), std::string("\x01\xab", 2));
-    QVERIFY(!otlp::fromHex("0g"));
-    QCOMPARE(otlp::toBase64("hello"), std::string("aGVsbG8="));
-    QCOMPARE(*otlp::fromBase64("aGVsbG8="), std::string("hello"));
-    QCOMPARE(*otlp::fromBase64("aGVsbG8"), std::string("hello"));
-    QVERIFY(!otlp::fromBase64("a$=="));
+    QCOMPARE(pb::telemetry::toHex(std::string("\x01\xab", 2)), std::string("01ab"));
+    QCOMPARE(*pb::telemetry::fromHex("01AB"), std::string("\x01\xab", 2));
+    QVERIFY(!pb::telemetry::fromHex("0g"));
+    QCOMPARE(pb::telemetry::toBase64("hello"), std::string("aGVsbG8="));
+    QCOMPARE(*pb::telemetry::fromBase64("aGVsbG8="), std::string("hello"));
+    QCOMPARE(*pb::telemetry::fromBase64("aGVsbG8"), std::string("hello"));
+    QVERIFY(!pb::telemetry::fromBase64("a$=="));
 
-    const auto tp = otlp::parseTraceParent("00-0000000000000007000000000000012F-00f067aa0ba902b7-01");
+    const auto tp =
+        pb::telemetry::parseTraceParent("00-0000000000000007000000000000012F-00f067aa0ba902b7-01");
     QVERIFY(tp);
     QCOMPARE(tp->traceId, std::string("0000000000000007000000000000012f"));
     QCOMPARE(tp->spanId, std::string("00f067aa0ba902b7"));
     QCOMPARE(tp->flags, std::uint8_t(1));
-    QCOMPARE(otlp::formatTraceParent(*tp),
+    QCOMPARE(pb::telemetry::formatTraceParent(*tp),
              std::string("00-0000000000000007000000000000012f-00f067aa0ba902b7-01"));
-    QVERIFY(!otlp::parseTraceParent("00-00000000000000000000000000000000-00f067aa0ba902b7-01"));
-    QVERIFY(!otlp::parseTraceParent("00-0000000000000007000000000000012f-0000000000000000-01"));
-    QVERIFY(!otlp::parseTraceParent("ff-0000000000000007000000000000012f-00f067aa0ba902b7-01"));
-    QVERIFY(!otlp::parseTraceParent("00-0000000000000007000000000000012f-00f067aa0ba902b7-01-extra"));
-    QVERIFY(otlp::parseTraceParent("01-0000000000000007000000000000012f-00f067aa0ba902b7-01-extra"));
-    QVERIFY(!otlp::parseTraceParent("garbage"));
+    QVERIFY(!pb::telemetry::parseTraceParent("00-00000000000000000000000000000000-00f067aa0ba902b7-01"));
+    QVERIFY(!pb::telemetry::parseTraceParent("00-0000000000000007000000000000012f-0000000000000000-01"));
+    QVERIFY(!pb::telemetry::parseTraceParent("ff-0000000000000007000000000000012f-00f067aa0ba902b7-01"));
+    QVERIFY(
+        !pb::telemetry::parseTraceParent("00-0000000000000007000000000000012f-00f067aa0ba902b7-01-extra"));
+    QVERIFY(pb::telemetry::parseTraceParent("01-0000000000000007000000000000012f-00f067aa0ba902b7-01-extra"));
+    QVERIFY(!pb::telemetry::parseTraceParent("garbage"));
 
-    otlp::IdGenerator gen(42);
+    pb::telemetry::IdGenerator gen(42);
     const auto t = gen.traceId();
-    QVERIFY(otlp::isValidHexId(t, 16));
-    QVERIFY(otlp::isValidHexId(gen.spanId(), 8));
+    QVERIFY(pb::telemetry::isValidHexId(t, 16));
+    QVERIFY(pb::telemetry::isValidHexId(gen.spanId(), 8));
     QVERIFY(t != gen.traceId());
 }
 
@@ -365,19 +368,19 @@ void TestOtlp::sampleFiles()
     }
     const auto text = readFile(samplesDir() + QLatin1Char('/') + file);
     QVERIFY(!text.empty());
-    const auto r = otlp::decodeJsonDocuments(text);
+    const auto r = pb::telemetry::decodeJsonDocuments(text);
     QVERIFY2(r.ok, r.error.c_str());
     QCOMPARE(static_cast<int>(r.spans.size()), spans);
     QCOMPARE(static_cast<int>(r.rejectedSpans), rejected);
     for (const auto& s : r.spans) {
-        QVERIFY(otlp::isValidHexId(s.traceId, 16));
-        QVERIFY(otlp::isValidHexId(s.spanId, 8));
+        QVERIFY(pb::telemetry::isValidHexId(s.traceId, 16));
+        QVERIFY(pb::telemetry::isValidHexId(s.spanId, 8));
         QCOMPARE(QString::fromStdString(s.traceId), QString::fromStdString(s.traceId).toLower());
         QVERIFY(s.endNs >= s.startNs);
         QVERIFY(json::accept(s.attributesJson));
         // Round trip through our protobuf encoder gives the same records.
     }
-    const auto again = otlp::decodeProtobuf(otlp::encodeProtobuf(r.spans));
+    const auto again = pb::telemetry::decodeProtobuf(pb::telemetry::encodeProtobuf(r.spans));
     QCOMPARE(again.spans.size(), r.spans.size());
 
     if (file.startsWith(QLatin1String("otel-proto"))) {
@@ -416,20 +419,20 @@ void TestOtlp::hostileInputNeverCrashes()
     for (int i = 0; i < 20; ++i) {
         spans.push_back(sampleSpan(i));
     }
-    const auto proto = otlp::encodeProtobuf(spans);
-    const auto text = otlp::encodeJson(std::span(spans).first(4));
+    const auto proto = pb::telemetry::encodeProtobuf(spans);
+    const auto text = pb::telemetry::encodeJson(std::span(spans).first(4));
     // Every truncation of a JSON body is an error, never a crash.
     for (std::size_t n = 0; n + 1 < text.size(); n += 11) {
-        const auto r = otlp::decodeJson(std::string_view(text).substr(0, n));
+        const auto r = pb::telemetry::decodeJson(std::string_view(text).substr(0, n));
         QVERIFY(!r.ok);
     }
     // Truncated or bit-flipped protobuf either decodes or is an error.
     int errors = 0;
     for (std::size_t n = 0; n < proto.size(); n += 3) {
-        const auto r = otlp::decodeProtobuf(std::string_view(proto).substr(0, n));
+        const auto r = pb::telemetry::decodeProtobuf(std::string_view(proto).substr(0, n));
         errors += r.ok ? 0 : 1;
         for (const auto& s : r.spans) {
-            QVERIFY(otlp::isValidHexId(s.traceId, 16));
+            QVERIFY(pb::telemetry::isValidHexId(s.traceId, 16));
             QVERIFY(json::accept(s.attributesJson));
         }
     }
@@ -439,7 +442,7 @@ void TestOtlp::hostileInputNeverCrashes()
         for (int k = 0; k < 4; ++k) {
             mutated[rng() % mutated.size()] = static_cast<char>(rng());
         }
-        const auto r = otlp::decodeProtobuf(mutated);
+        const auto r = pb::telemetry::decodeProtobuf(mutated);
         for (const auto& s : r.spans) {
             QVERIFY(json::accept(s.attributesJson));
         }
@@ -447,8 +450,8 @@ void TestOtlp::hostileInputNeverCrashes()
         for (auto& c : random) {
             c = static_cast<char>(rng());
         }
-        (void)otlp::decodeProtobuf(random);
-        QVERIFY(!otlp::decodeJson(random).ok); // random bytes are never an OTLP/JSON object
+        (void)pb::telemetry::decodeProtobuf(random);
+        QVERIFY(!pb::telemetry::decodeJson(random).ok); // random bytes are never an OTLP/JSON object
     }
     // Deep nesting is bounded.
     std::string deep =
@@ -461,14 +464,14 @@ void TestOtlp::hostileInputNeverCrashes()
         deep += "]}}";
     }
     deep += "}]}]}]}]}";
-    const auto r = otlp::decodeJson(deep);
+    const auto r = pb::telemetry::decodeJson(deep);
     QVERIFY2(r.ok, r.error.c_str());
     QCOMPARE(r.spans.size(), std::size_t(1));
     QVERIFY(json::accept(r.spans[0].attributesJson));
     // Beyond the parser's depth the body is refused with the reason, not a crash.
     std::string deeper(40000, '[');
     deeper += std::string(40000, ']');
-    const auto refused = otlp::decodeJson(deeper);
+    const auto refused = pb::telemetry::decodeJson(deeper);
     QVERIFY(!refused.ok);
     QVERIFY2(refused.error.find("nested deeper") != std::string::npos, refused.error.c_str());
 }
@@ -481,7 +484,7 @@ void TestOtlp::invalidUtf8IsRepaired()
     s.name = std::string("chat \xff\xfe completions");
     s.statusMessage = std::string("bad \xc3");
     s.serviceName = std::string("gw\xed\xa0\x80"); // a surrogate
-    const auto r = otlp::decodeProtobuf(otlp::encodeProtobuf(std::span(&s, 1)));
+    const auto r = pb::telemetry::decodeProtobuf(pb::telemetry::encodeProtobuf(std::span(&s, 1)));
     QCOMPARE(r.spans.size(), std::size_t(1));
     QCOMPARE(r.spans[0].name, std::string("chat \xef\xbf\xbd\xef\xbf\xbd completions"));
     QCOMPARE(r.spans[0].statusMessage, std::string("bad \xef\xbf\xbd"));

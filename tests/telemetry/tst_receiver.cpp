@@ -53,22 +53,22 @@ namespace {
 // A receiver on a free loopback port that collects what it accepts.
 struct Fixture
 {
-    explicit Fixture(otlp::ReceiverConfig config = {}, bool refuse = false)
+    explicit Fixture(pb::telemetry::ReceiverConfig config = {}, bool refuse = false)
         : receiver(
               [&] {
                   config.port = 0;
                   return config;
               }(),
-              [this, refuse](std::vector<SpanRecord>&& spans, SinkDone done) {
+              [this, refuse](std::vector<SpanRecord>&& spans, pb::telemetry::SinkDone done) {
                   if (refuse) {
-                      done(SinkResult::busy("refused by the test"));
+                      done(pb::telemetry::SinkResult::busy("refused by the test"));
                       return;
                   }
                   {
                       std::lock_guard lock(mutex);
                       std::move(spans.begin(), spans.end(), std::back_inserter(received));
                   }
-                  done(SinkResult::stored());
+                  done(pb::telemetry::SinkResult::stored());
               })
     {
         std::string error;
@@ -92,7 +92,7 @@ struct Fixture
 
     std::mutex mutex;
     std::vector<SpanRecord> received;
-    otlp::OtlpReceiver receiver;
+    pb::telemetry::OtlpReceiver receiver;
     bool started = false;
 };
 
@@ -122,16 +122,16 @@ void TestReceiver::protobufAndJson()
     Fixture f;
     QVERIFY(f.started);
     const auto spans = test::spanBatch(30);
-    auto res = f.post(otlp::encodeProtobuf(spans), kProto);
+    auto res = f.post(pb::telemetry::encodeProtobuf(spans), kProto);
     QVERIFY(res);
     QCOMPARE(res->status, 200);
     QCOMPARE(QString::fromStdString(res->get_header_value("Content-Type")), QString::fromLatin1(kProto));
-    const auto pr = otlp::decodeResponseProtobuf(res->body);
+    const auto pr = pb::telemetry::decodeResponseProtobuf(res->body);
     QVERIFY(pr);
     QVERIFY(!pr->hasPartialSuccess);
     QVERIFY(sameIds(f.spans(), spans));
 
-    res = f.post(otlp::encodeJson(spans), kJson);
+    res = f.post(pb::telemetry::encodeJson(spans), kJson);
     QVERIFY(res);
     QCOMPARE(res->status, 200);
     QCOMPARE(QString::fromStdString(res->get_header_value("Content-Type")), QString::fromLatin1(kJson));
@@ -147,16 +147,17 @@ void TestReceiver::gzipBodies()
 {
     Fixture f;
     const auto spans = test::spanBatch(12);
-    auto res = f.post(test::gzip(otlp::encodeProtobuf(spans)), kProto, {{"Content-Encoding", "gzip"}});
+    auto res =
+        f.post(test::gzip(pb::telemetry::encodeProtobuf(spans)), kProto, {{"Content-Encoding", "gzip"}});
     QVERIFY(res);
     QCOMPARE(res->status, 200);
-    res = f.post(test::gzip(otlp::encodeJson(spans)), kJson, {{"Content-Encoding", "gzip"}});
+    res = f.post(test::gzip(pb::telemetry::encodeJson(spans)), kJson, {{"Content-Encoding", "gzip"}});
     QVERIFY(res);
     QCOMPARE(res->status, 200);
     // httplib's own client compression (it sets Content-Encoding itself)
     httplib::Client c("127.0.0.1", f.receiver.port());
     c.set_compress(true);
-    res = c.Post("/v1/traces", otlp::encodeProtobuf(spans), kProto);
+    res = c.Post("/v1/traces", pb::telemetry::encodeProtobuf(spans), kProto);
     QVERIFY(res);
     QCOMPARE(res->status, 200);
     const auto got = f.spans();
@@ -171,14 +172,14 @@ void TestReceiver::partialSuccess()
     auto spans = test::spanBatch(5);
     spans[1].traceId = std::string(32, '0');
     spans[3].endNs = 0;
-    auto res = f.post(otlp::encodeProtobuf(spans), kProto);
+    auto res = f.post(pb::telemetry::encodeProtobuf(spans), kProto);
     QVERIFY(res);
     QCOMPARE(res->status, 200);
-    const auto pr = otlp::decodeResponseProtobuf(res->body);
+    const auto pr = pb::telemetry::decodeResponseProtobuf(res->body);
     QVERIFY(pr && pr->hasPartialSuccess);
     QCOMPARE(pr->rejectedSpans, 2);
     QVERIFY(!pr->errorMessage.empty());
-    res = f.post(otlp::encodeJson(spans), kJson);
+    res = f.post(pb::telemetry::encodeJson(spans), kJson);
     QVERIFY(res);
     QCOMPARE(res->status, 200);
     const auto j = json::parse(res->body);
@@ -201,29 +202,29 @@ void TestReceiver::badBodiesAre400()
     QCOMPARE(res->status, 400);
     QVERIFY(!res->body.empty()); // a google.rpc.Status in protobuf
     // Claims gzip but is not.
-    res = f.post(otlp::encodeJson(test::spanBatch(2)), kJson, {{"Content-Encoding", "gzip"}});
+    res = f.post(pb::telemetry::encodeJson(test::spanBatch(2)), kJson, {{"Content-Encoding", "gzip"}});
     QVERIFY(res);
     QCOMPARE(res->status, 400);
     // A gzip stream cut in half.
-    const auto gz = test::gzip(otlp::encodeJson(test::spanBatch(50)));
+    const auto gz = test::gzip(pb::telemetry::encodeJson(test::spanBatch(50)));
     res = f.post(gz.substr(0, gz.size() / 2), kJson, {{"Content-Encoding", "gzip"}});
     QVERIFY(res);
     QCOMPARE(res->status, 400);
     QVERIFY(f.spans().empty());
     QCOMPARE(f.receiver.stats().badRequests, 5);
     // and the server still answers
-    res = f.post(otlp::encodeJson(test::spanBatch(2)), kJson);
+    res = f.post(pb::telemetry::encodeJson(test::spanBatch(2)), kJson);
     QVERIFY(res);
     QCOMPARE(res->status, 200);
 }
 
 void TestReceiver::oversizeIs413()
 {
-    otlp::ReceiverConfig cfg;
+    pb::telemetry::ReceiverConfig cfg;
     cfg.maxBodyBytes = 64 * 1024;
     Fixture f(cfg);
     // Just under the limit: accepted (JSON padded with whitespace).
-    auto body = otlp::encodeJson(test::spanBatch(3));
+    auto body = pb::telemetry::encodeJson(test::spanBatch(3));
     body.append(cfg.maxBodyBytes - body.size(), ' ');
     auto res = f.post(body, kJson);
     QVERIFY(res);
@@ -233,7 +234,7 @@ void TestReceiver::oversizeIs413()
     QVERIFY(res);
     QCOMPARE(res->status, 413);
     // Small when compressed, over the limit when inflated.
-    std::string big = otlp::encodeJson(test::spanBatch(3));
+    std::string big = pb::telemetry::encodeJson(test::spanBatch(3));
     big.append(1 << 20, ' ');
     const auto gz = test::gzip(big);
     QVERIFY(gz.size() < cfg.maxBodyBytes / 4);
@@ -251,7 +252,7 @@ void TestReceiver::oversizeIs413()
 void TestReceiver::contentTypes()
 {
     Fixture f;
-    const auto body = otlp::encodeJson(test::spanBatch(3));
+    const auto body = pb::telemetry::encodeJson(test::spanBatch(3));
     for (const char* bad :
          {"text/plain", "application/grpc", "application/protobuf-json", "", "application/xml"}) {
         const auto res = f.post(body, bad);
@@ -278,7 +279,7 @@ void TestReceiver::hostileBodiesKeepServerUp()
 {
     Fixture f;
     std::mt19937 rng(7);
-    const auto valid = otlp::encodeProtobuf(test::spanBatch(20));
+    const auto valid = pb::telemetry::encodeProtobuf(test::spanBatch(20));
     int jsonRejected = 0;
     for (int i = 0; i < 60; ++i) {
         std::string junk(rng() % 4096, '\0');
@@ -314,7 +315,7 @@ void TestReceiver::hostileBodiesKeepServerUp()
 void TestReceiver::refusingSinkIs503()
 {
     Fixture f({}, true);
-    const auto res = f.post(otlp::encodeProtobuf(test::spanBatch(3)), kProto);
+    const auto res = f.post(pb::telemetry::encodeProtobuf(test::spanBatch(3)), kProto);
     QVERIFY(res);
     QCOMPARE(res->status, 503);
     QCOMPARE(QString::fromStdString(res->get_header_value("Retry-After")), QStringLiteral("1"));
@@ -324,42 +325,42 @@ void TestReceiver::refusingSinkIs503()
 void TestReceiver::bindErrors()
 {
     Fixture f;
-    otlp::ReceiverConfig cfg;
+    pb::telemetry::ReceiverConfig cfg;
     cfg.port = f.receiver.port(); // taken
-    const SpanSink none = [](std::vector<SpanRecord>&&, SinkDone done) {
-        done(SinkResult::stored());
+    const pb::telemetry::SpanSink none = [](std::vector<SpanRecord>&&, pb::telemetry::SinkDone done) {
+        done(pb::telemetry::SinkResult::stored());
     };
-    otlp::OtlpReceiver second(cfg, none);
+    pb::telemetry::OtlpReceiver second(cfg, none);
     std::string error;
     QVERIFY(!second.start(&error));
     QVERIFY(error.find(std::to_string(cfg.port)) != std::string::npos);
     cfg.bindAddress = "203.0.113.1"; // TEST-NET-3: not an address of this machine; nothing is sent
     cfg.port = 0;
-    otlp::OtlpReceiver third(cfg, none);
+    pb::telemetry::OtlpReceiver third(cfg, none);
     QVERIFY(!third.start(&error));
 }
 
 void TestReceiver::portIsFreeAfterStop()
 {
-    const SpanSink none = [](std::vector<SpanRecord>&&, SinkDone done) {
-        done(SinkResult::stored());
+    const pb::telemetry::SpanSink none = [](std::vector<SpanRecord>&&, pb::telemetry::SinkDone done) {
+        done(pb::telemetry::SinkResult::stored());
     };
-    otlp::ReceiverConfig cfg;
+    pb::telemetry::ReceiverConfig cfg;
     cfg.port = 0;
     int port = 0;
     {
-        otlp::OtlpReceiver first(cfg, none);
+        pb::telemetry::OtlpReceiver first(cfg, none);
         QVERIFY(first.start());
         port = first.port();
     }
     // Another receiver (the next demo run, a restarted `receive`) takes the
     // same port at once.
     cfg.port = port;
-    otlp::OtlpReceiver second(cfg, none);
+    pb::telemetry::OtlpReceiver second(cfg, none);
     std::string error;
     QVERIFY2(second.start(&error), error.c_str());
     httplib::Client c("127.0.0.1", port);
-    const auto res = c.Post("/v1/traces", otlp::encodeProtobuf(test::spanBatch(2)), kProto);
+    const auto res = c.Post("/v1/traces", pb::telemetry::encodeProtobuf(test::spanBatch(2)), kProto);
     QVERIFY(res);
     QCOMPARE(res->status, 200);
 }
@@ -369,14 +370,15 @@ void TestReceiver::writerStoresIntoReceivedRun()
     QTemporaryDir dir;
     const auto path = test::tempPath(dir, "r.phasebench");
     {
-        SpanWriter writer({.dbPath = path, .receivedRunSource = "test"});
-        otlp::ReceiverConfig cfg;
+        pb::telemetry::SpanWriter writer({.dbPath = path, .receivedRunSource = "test"});
+        pb::telemetry::ReceiverConfig cfg;
         cfg.port = 0;
-        otlp::OtlpReceiver receiver(cfg, writer.sink());
+        pb::telemetry::OtlpReceiver receiver(cfg, writer.sink());
         QVERIFY(receiver.start());
         httplib::Client c("127.0.0.1", receiver.port());
         for (int i = 0; i < 5; ++i) {
-            const auto res = c.Post("/v1/traces", otlp::encodeProtobuf(test::spanBatch(30, i + 1)), kProto);
+            const auto res =
+                c.Post("/v1/traces", pb::telemetry::encodeProtobuf(test::spanBatch(30, i + 1)), kProto);
             QVERIFY(res);
             QCOMPARE(res->status, 200);
         }
@@ -396,7 +398,7 @@ void TestReceiver::writerStoresIntoReceivedRun()
     const auto spans = store.spans(runs[0].id);
     QCOMPARE(spans.size(), std::size_t(150));
     // Phases come from the rules stored with the run.
-    QVERIFY(storedSpanRules(store, runs[0].id) == SpanRules::defaults());
+    QVERIFY(pb::telemetry::storedSpanRules(store, runs[0].id) == pb::telemetry::SpanRules::defaults());
     for (const auto& s : spans) {
         QCOMPARE(s.phase, std::string(s.name == "inference.generate" ? "generation" : ""));
     }
@@ -414,15 +416,15 @@ void TestReceiver::writerFollowsActiveAndRunningLoadRun()
             other.createRun({.name = "explicit", .kind = RunKind::Import, .status = RunStatus::Complete});
         loadRun = other.createRun({.name = "load", .kind = RunKind::Load, .status = RunStatus::Running});
         // rules stored with the load run win over the defaults
-        auto rules = SpanRules::defaults();
+        auto rules = pb::telemetry::SpanRules::defaults();
         rules.phaseAttribute.clear();
         rules.names.push_back({"POST ", "gateway", true});
-        storeSpanRules(other, loadRun, rules);
+        pb::telemetry::storeSpanRules(other, loadRun, rules);
     }
-    SpanWriter writer({.dbPath = path});
+    pb::telemetry::SpanWriter writer({.dbPath = path});
     int stored = 0;
-    const auto count = [&stored](SinkResult r) {
-        stored += r.status == SinkResult::Status::Stored ? 1 : 0;
+    const auto count = [&stored](pb::telemetry::SinkResult r) {
+        stored += r.status == pb::telemetry::SinkResult::Status::Stored ? 1 : 0;
     };
     writer.submit(test::spanBatch(9, 1), count);
     writer.flush();
@@ -457,9 +459,9 @@ void TestReceiver::curlClient()
         return file.fileName();
     };
     const auto spans = test::spanBatch(9);
-    const auto jsonFile = write("spans.json", otlp::encodeJson(spans));
-    const auto gzipFile = write("spans.json.gz", test::gzip(otlp::encodeJson(spans)));
-    const auto protoFile = write("spans.pb", otlp::encodeProtobuf(spans));
+    const auto jsonFile = write("spans.json", pb::telemetry::encodeJson(spans));
+    const auto gzipFile = write("spans.json.gz", test::gzip(pb::telemetry::encodeJson(spans)));
+    const auto protoFile = write("spans.pb", pb::telemetry::encodeProtobuf(spans));
     // -w prints the status code last, after the body
     const auto post = [&](const QStringList& extra) {
         QStringList args{QStringLiteral("-sS"),  QStringLiteral("-X"),
@@ -511,7 +513,7 @@ void TestReceiver::cliReceiveStopsOnSigint()
     QVERIFY2(m.hasMatch(), line.constData());
     const int port = m.captured(1).toInt();
     httplib::Client c("127.0.0.1", port);
-    const auto res = c.Post("/v1/traces", otlp::encodeProtobuf(test::spanBatch(21)), kProto);
+    const auto res = c.Post("/v1/traces", pb::telemetry::encodeProtobuf(test::spanBatch(21)), kProto);
     QVERIFY(res);
     QCOMPARE(res->status, 200);
     ::kill(static_cast<pid_t>(p.processId()), SIGINT);

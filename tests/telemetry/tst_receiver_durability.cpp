@@ -145,7 +145,8 @@ void TestReceiverDurability::kill9AfterAcknowledgeKeepsEverySpan()
                 httplib::Client cli("127.0.0.1", port);
                 for (int i = 0; !killed.load(); ++i) {
                     const auto res = cli.Post(
-                        "/v1/traces", otlp::encodeProtobuf(test::spanBatch(200, 1000 * c + i + 1)), kProto);
+                        "/v1/traces", pb::telemetry::encodeProtobuf(test::spanBatch(200, 1000 * c + i + 1)),
+                        kProto);
                     if (!res) {
                         return;
                     }
@@ -212,7 +213,8 @@ void TestReceiverDurability::importWritingTheSameFile()
     std::int64_t acknowledgedDuringImport = 0;
     int refused = 0;
     for (int i = 0; import.state() == QProcess::Running && i < 200; ++i) {
-        const auto res = cli.Post("/v1/traces", otlp::encodeProtobuf(test::spanBatch(10, 5000 + i)), kProto);
+        const auto res =
+            cli.Post("/v1/traces", pb::telemetry::encodeProtobuf(test::spanBatch(10, 5000 + i)), kProto);
         QVERIFY(res);
         if (res->status == 200 && import.state() == QProcess::Running) {
             acknowledgedDuringImport += 10;
@@ -258,7 +260,8 @@ void TestReceiverDurability::fullDiskAnswers503AndKeepsWhatItAcknowledged()
     int unavailable = 0;
     std::string retryAfter;
     for (int i = 0; i < 400 && unavailable < 3; ++i) {
-        const auto res = cli.Post("/v1/traces", otlp::encodeProtobuf(test::spanBatch(100, i + 1)), kProto);
+        const auto res =
+            cli.Post("/v1/traces", pb::telemetry::encodeProtobuf(test::spanBatch(100, i + 1)), kProto);
         QVERIFY(res);
         QVERIFY2(res->status == 200 || res->status == 503, std::to_string(res->status).c_str());
         if (res->status == 200) {
@@ -322,12 +325,13 @@ void TestReceiverDurability::importOnFullDiskSaysSo()
 void TestReceiverDurability::slowAndIdleClientsDoNotStarveExporters()
 {
     std::atomic<int> stored{0};
-    otlp::ReceiverConfig cfg;
+    pb::telemetry::ReceiverConfig cfg;
     cfg.port = 0;
-    otlp::OtlpReceiver receiver(cfg, [&](std::vector<SpanRecord>&& spans, SinkDone done) {
-        stored.fetch_add(static_cast<int>(spans.size()));
-        done(SinkResult::stored());
-    });
+    pb::telemetry::OtlpReceiver receiver(cfg,
+                                         [&](std::vector<SpanRecord>&& spans, pb::telemetry::SinkDone done) {
+                                             stored.fetch_add(static_cast<int>(spans.size()));
+                                             done(pb::telemetry::SinkResult::stored());
+                                         });
     QVERIFY(receiver.start());
     std::vector<int> idle;
     for (int i = 0; i < 1000; ++i) {
@@ -365,7 +369,8 @@ void TestReceiverDurability::slowAndIdleClientsDoNotStarveExporters()
         httplib::Client cli("127.0.0.1", receiver.port());
         cli.set_connection_timeout(5, 0);
         cli.set_read_timeout(5, 0);
-        const auto res = cli.Post("/v1/traces", otlp::encodeProtobuf(test::spanBatch(5, i + 1)), kProto);
+        const auto res =
+            cli.Post("/v1/traces", pb::telemetry::encodeProtobuf(test::spanBatch(5, i + 1)), kProto);
         QVERIFY2(res, "a valid export was starved by slow and idle clients");
         QCOMPARE(res->status, 200);
     }
@@ -382,11 +387,12 @@ void TestReceiverDurability::slowAndIdleClientsDoNotStarveExporters()
 
 void TestReceiverDurability::idleConnectionsAreClosed()
 {
-    otlp::ReceiverConfig cfg;
+    pb::telemetry::ReceiverConfig cfg;
     cfg.port = 0;
     cfg.idleTimeoutSeconds = 1;
-    otlp::OtlpReceiver receiver(cfg,
-                                [](std::vector<SpanRecord>&&, SinkDone done) { done(SinkResult::stored()); });
+    pb::telemetry::OtlpReceiver receiver(cfg, [](std::vector<SpanRecord>&&, pb::telemetry::SinkDone done) {
+        done(pb::telemetry::SinkResult::stored());
+    });
     QVERIFY(receiver.start());
     const int fd = connectTo(receiver.port());
     QVERIFY(fd >= 0);

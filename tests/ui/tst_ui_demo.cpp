@@ -171,7 +171,7 @@ void TestUiDemo::liveDemoFillsThePages()
     QVERIFY(traced.wait(10000));
     const ui::TraceResults* trace = w.waterfallPage()->results();
     QVERIFY(trace && !trace->traceId.empty());
-    QCOMPARE(trace->reconciliation.status, JoinStatus::Matched);
+    QCOMPARE(trace->reconciliation.status, pb::join::JoinStatus::Matched);
     const auto spans =
         std::count_if(trace->lanes.begin(), trace->lanes.end(), [](const ui::WaterfallLane& l) {
             return l.kind == ui::WaterfallLane::Kind::ServerSpan;

@@ -12,28 +12,32 @@ struct Entry
 {
     const char* id;
     const char* label; // translated in ReconciliationModel's context
-    double JoinedRow::*field;
+    double pb::join::JoinedRow::*field;
 };
 
 const std::array<Entry, 12> kEntries{{
     {"client_total", QT_TRANSLATE_NOOP("pb::ui::ReconciliationModel", "client total"),
-     &JoinedRow::clientTotal},
-    {"server_root", QT_TRANSLATE_NOOP("pb::ui::ReconciliationModel", "server root"), &JoinedRow::serverRoot},
+     &pb::join::JoinedRow::clientTotal},
+    {"server_root", QT_TRANSLATE_NOOP("pb::ui::ReconciliationModel", "server root"),
+     &pb::join::JoinedRow::serverRoot},
     {"network_envelope", QT_TRANSLATE_NOOP("pb::ui::ReconciliationModel", "network envelope (total - root)"),
-     &JoinedRow::networkEnvelope},
-    {"gateway", QT_TRANSLATE_NOOP("pb::ui::ReconciliationModel", "gateway"), &JoinedRow::gateway},
-    {"gpu_queue", QT_TRANSLATE_NOOP("pb::ui::ReconciliationModel", "GPU queue"), &JoinedRow::gpuQueue},
-    {"generation", QT_TRANSLATE_NOOP("pb::ui::ReconciliationModel", "generation"), &JoinedRow::generation},
-    {"prefill", QT_TRANSLATE_NOOP("pb::ui::ReconciliationModel", "  prefill"), &JoinedRow::prefill},
-    {"decode", QT_TRANSLATE_NOOP("pb::ui::ReconciliationModel", "  decode"), &JoinedRow::decode},
+     &pb::join::JoinedRow::networkEnvelope},
+    {"gateway", QT_TRANSLATE_NOOP("pb::ui::ReconciliationModel", "gateway"), &pb::join::JoinedRow::gateway},
+    {"gpu_queue", QT_TRANSLATE_NOOP("pb::ui::ReconciliationModel", "GPU queue"),
+     &pb::join::JoinedRow::gpuQueue},
+    {"generation", QT_TRANSLATE_NOOP("pb::ui::ReconciliationModel", "generation"),
+     &pb::join::JoinedRow::generation},
+    {"prefill", QT_TRANSLATE_NOOP("pb::ui::ReconciliationModel", "  prefill"), &pb::join::JoinedRow::prefill},
+    {"decode", QT_TRANSLATE_NOOP("pb::ui::ReconciliationModel", "  decode"), &pb::join::JoinedRow::decode},
     {"response_write", QT_TRANSLATE_NOOP("pb::ui::ReconciliationModel", "response write"),
-     &JoinedRow::responseWrite},
+     &pb::join::JoinedRow::responseWrite},
     {"unattributed", QT_TRANSLATE_NOOP("pb::ui::ReconciliationModel", "unattributed (root - phases)"),
-     &JoinedRow::unattributed},
-    {"server_ttft", QT_TRANSLATE_NOOP("pb::ui::ReconciliationModel", "server TTFT"), &JoinedRow::serverTtft},
+     &pb::join::JoinedRow::unattributed},
+    {"server_ttft", QT_TRANSLATE_NOOP("pb::ui::ReconciliationModel", "server TTFT"),
+     &pb::join::JoinedRow::serverTtft},
     {"stream_envelope",
      QT_TRANSLATE_NOOP("pb::ui::ReconciliationModel", "stream envelope (first_text - server TTFT)"),
-     &JoinedRow::streamEnvelope},
+     &pb::join::JoinedRow::streamEnvelope},
 }};
 
 } // namespace
@@ -42,7 +46,7 @@ ReconciliationModel::ReconciliationModel(QObject* parent)
     : QAbstractTableModel(parent)
 {}
 
-void ReconciliationModel::setResults(const JoinedRow& row)
+void ReconciliationModel::setResults(const pb::join::JoinedRow& row)
 {
     beginResetModel();
     m_row = row;

@@ -21,7 +21,7 @@ public:
 
     explicit ReconciliationModel(QObject* parent = nullptr);
 
-    void setResults(const JoinedRow& row);
+    void setResults(const pb::join::JoinedRow& row);
     void clear();
     // The row of figure `id` (e.g. "network_envelope"), or -1.
     int rowOfFigure(const QString& id) const;
@@ -32,7 +32,7 @@ public:
     QVariant headerData(int section, Qt::Orientation orientation, int role = Qt::DisplayRole) const override;
 
 private:
-    std::optional<JoinedRow> m_row;
+    std::optional<pb::join::JoinedRow> m_row;
 };
 
 } // namespace pb::ui

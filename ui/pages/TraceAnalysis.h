@@ -33,9 +33,9 @@ struct TraceResults
     std::int64_t runId = 0;
     std::int64_t seq = 0;
     std::string traceId;
-    std::vector<WaterfallLane> lanes; // client phases, then milestones, then the span tree
-    std::vector<double> chunkMs;      // arrival of each stream chunk, ms from the attempt's start
-    JoinedRow reconciliation;         // NaN = not measured or not joined
+    std::vector<WaterfallLane> lanes;   // client phases, then milestones, then the span tree
+    std::vector<double> chunkMs;        // arrival of each stream chunk, ms from the attempt's start
+    pb::join::JoinedRow reconciliation; // NaN = not measured or not joined
     // Where the server root was placed: client start + this offset (ms).
     double serverOffsetMs = 0;
     bool serverPlaced = false;
