@@ -4,6 +4,7 @@
 #include "DiagnoseAnalysis.h"
 #include "DiagnosisModel.h"
 #include "TableCopy.h"
+#include "TableLayout.h"
 #include "stats/Metric.h"
 
 #include <QComboBox>
@@ -34,8 +35,6 @@ QTableView* makeTable(QWidget* parent, const QString& name)
     view->setSelectionBehavior(QAbstractItemView::SelectRows);
     view->setSelectionMode(QAbstractItemView::SingleSelection);
     view->verticalHeader()->hide();
-    view->horizontalHeader()->setStretchLastSection(true);
-    view->setWordWrap(false);
     return view;
 }
 
@@ -68,6 +67,8 @@ DiagnosisPage::DiagnosisPage(QWidget* parent)
     m_state->setObjectName(QStringLiteral("diagnosisState"));
     m_view->setModel(m_model);
     m_evidenceView->setModel(m_evidence);
+    fitColumns(m_view, {DiagnosisModel::Symptom, DiagnosisModel::FirstCheck});
+    fitColumns(m_evidenceView);
     m_evidenceView->setToolTip(tr("Click a figure that is a phase to see its percentiles"));
     m_traces->setObjectName(QStringLiteral("diagnosisTraces"));
     m_traces->setToolTip(tr("Click a trace ID to select that request"));
@@ -257,7 +258,6 @@ void DiagnosisPage::display(const std::shared_ptr<const DiagnosisResults>& resul
     }
     m_notes->setText(notes.join(QLatin1Char('\n')));
     m_model->setFindings(d.findings);
-    m_view->resizeColumnsToContents();
     selectFinding(m_model->rowCount() > 0 ? 0 : -1);
     Q_EMIT updated(results->runId);
 }
@@ -292,7 +292,7 @@ void DiagnosisPage::showFinding(int row)
     }
     m_detail->setText(text);
     m_evidence->setEvidence(f->evidence);
-    m_evidenceView->resizeColumnsToContents();
+
     // Trace IDs the finding names (32 hex digits in its note).
     static const QRegularExpression traceId(QStringLiteral("\\b[0-9a-f]{32}\\b"));
     auto it = traceId.globalMatch(note);

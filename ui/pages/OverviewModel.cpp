@@ -129,7 +129,10 @@ QVariant OverviewModel::data(const QModelIndex& index, int role) const
         case P95:
         case P99:
             if (q && q->worstOnly && q->value) {
-                return tr("%1 (largest value)").arg(formatMs(q->value));
+                // "*": the sample's largest value (too few requests for this
+                // percentile to differ from it); the tooltip and the note
+                // under the table say so, as the report does.
+                return tr("%1*").arg(formatMs(q->value));
             }
             return formatMs(q ? q->value : std::nullopt);
         case P95Interval:
@@ -159,6 +162,11 @@ QVariant OverviewModel::data(const QModelIndex& index, int role) const
     }
     if (role == Qt::ToolTipRole) {
         QStringList lines{definitionOf(*m)};
+        if (q && q->worstOnly && q->value &&
+            (index.column() == P50 || index.column() == P95 || index.column() == P99)) {
+            lines.prepend(tr("* the largest value: too few requests for this percentile to differ from the "
+                             "slowest one."));
+        }
         for (const auto& w : m->warnings) {
             lines << fromStd(w);
         }

@@ -3,6 +3,7 @@
 #include "OverviewModel.h"
 #include "RunAnalysis.h"
 #include "TableCopy.h"
+#include "TableLayout.h"
 #include "VerdictWidget.h"
 #include "model/Vocabulary.h"
 
@@ -12,6 +13,8 @@
 #include <QLabel>
 #include <QTableView>
 #include <QVBoxLayout>
+
+#include <algorithm>
 
 namespace pb::ui {
 namespace {
@@ -76,8 +79,7 @@ OverviewPage::OverviewPage(QWidget* parent)
     m_view->setEditTriggers(QAbstractItemView::NoEditTriggers);
     m_view->setSelectionBehavior(QAbstractItemView::SelectRows);
     m_view->verticalHeader()->hide();
-    m_view->horizontalHeader()->setStretchLastSection(true);
-    m_view->setWordWrap(false);
+    fitColumns(m_view, {OverviewModel::Definition});
 
     m_ttftDefinition->setWordWrap(true);
     m_ttftDefinition->setTextFormat(Qt::PlainText);
@@ -199,12 +201,22 @@ void OverviewPage::display(const std::shared_ptr<const OverviewResults>& results
                  : windowLabels.join(QString()));
     m_fields[StatisticLabel]->setText(first ? QString::fromStdString(first->statistic) : QStringLiteral("—"));
     m_model->setResults(windows);
-    m_view->resizeColumnsToContents();
+    QStringList notes;
     if (const auto* ttft = first ? first->metric("first_text") : nullptr) {
-        m_ttftDefinition->setText(
-            tr("%1: %2").arg(QCoreApplication::translate("pb::Metric", ttft->label.c_str()),
-                             QCoreApplication::translate("pb::Metric", ttft->definition.c_str())));
+        notes << tr("%1: %2").arg(QCoreApplication::translate("pb::Metric", ttft->label.c_str()),
+                                  QCoreApplication::translate("pb::Metric", ttft->definition.c_str()));
     }
+    const bool starred = std::any_of(windows.begin(), windows.end(), [](const auto& w) {
+        return std::any_of(w.report.metrics.begin(), w.report.metrics.end(), [](const auto& m) {
+            return std::any_of(m.quantiles.begin(), m.quantiles.end(),
+                               [](const auto& q) { return q.worstOnly && q.value; });
+        });
+    });
+    if (starred) {
+        notes << tr(
+            "* the largest value: too few requests for this percentile to differ from the slowest one.");
+    }
+    m_ttftDefinition->setText(notes.join(QLatin1Char('\n')));
     Q_EMIT updated(r.run.id);
 }
 

@@ -4,6 +4,7 @@
 #include "OverviewModel.h"
 #include "RunAnalysis.h"
 #include "TableCopy.h"
+#include "TableLayout.h"
 
 #include <QComboBox>
 #include <QHBoxLayout>
@@ -53,6 +54,7 @@ PhasePercentilesPage::PhasePercentilesPage(QWidget* parent)
     enableCsvCopy(m_table);
     m_table->setEditTriggers(QAbstractItemView::NoEditTriggers);
     m_table->verticalHeader()->hide();
+    fitColumns(m_table);
     // The intervals and definitions live on the overview; here the three levels.
     for (int c :
          {int(OverviewModel::P95Interval), int(OverviewModel::P99Interval), int(OverviewModel::Definition)}) {
@@ -177,7 +179,6 @@ void PhasePercentilesPage::display(const std::shared_ptr<const CompositionResult
     fillChoices(*results);
     m_chart->setComposition(results->composition);
     m_perPhase->setResults(results->composition.perPhase);
-    m_table->resizeColumnsToContents();
     QStringList lines{tr("Scope: %1. Window: %2.")
                           .arg(QString::fromStdString(results->composition.scope),
                                QString::fromStdString(results->composition.window))};

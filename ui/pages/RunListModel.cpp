@@ -63,8 +63,18 @@ QVariant RunListModel::data(const QModelIndex& index, int role) const
         return QVariant::fromValue(
             Qt::Alignment(numeric ? Qt::AlignRight | Qt::AlignVCenter : Qt::AlignLeft | Qt::AlignVCenter));
     }
-    if (role == Qt::ToolTipRole && index.column() == Name && !run->notes.empty()) {
-        return fromStd(run->notes);
+    if (role == Qt::ToolTipRole) {
+        // The narrow run list hides some columns: every row says it all.
+        QStringList lines{tr("Run %1: %2").arg(run->id).arg(fromStd(run->name)),
+                          tr("%1, %2, %L3 requests")
+                              .arg(fromStd(nameOf(run->kind)), fromStd(nameOf(run->status)))
+                              .arg(qlonglong(run->requestCount)),
+                          tr("Source: %1").arg(fromStd(run->source)),
+                          tr("Created: %1").arg(fromStd(run->createdUtc))};
+        if (!run->notes.empty()) {
+            lines << fromStd(run->notes);
+        }
+        return lines.join(QLatin1Char('\n'));
     }
     if (role != Qt::DisplayRole) {
         return {};

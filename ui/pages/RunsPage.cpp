@@ -4,6 +4,7 @@
 
 #include <QHeaderView>
 #include <QLabel>
+#include <QMenu>
 #include <QTableView>
 #include <QVBoxLayout>
 
@@ -30,6 +31,28 @@ RunsPage::RunsPage(QWidget* parent)
     m_view->verticalHeader()->hide();
     m_view->horizontalHeader()->setStretchLastSection(true);
     m_view->horizontalHeader()->setHighlightSections(false);
+    // The side panel is narrow: kind, status, source and creation time are in
+    // each row's tooltip; the header's context menu shows them as columns.
+    for (const int column :
+         {RunListModel::Kind, RunListModel::Status, RunListModel::Source, RunListModel::Created}) {
+        m_view->setColumnHidden(column, true);
+    }
+    QHeaderView* header = m_view->horizontalHeader();
+    header->setContextMenuPolicy(Qt::CustomContextMenu);
+    connect(header, &QHeaderView::customContextMenuRequested, this, [this, header](const QPoint& at) {
+        QMenu menu(this);
+        for (int c = 0; c < m_model->columnCount(); ++c) {
+            QAction* action = menu.addAction(m_model->headerData(c, Qt::Horizontal).toString());
+            action->setCheckable(true);
+            action->setChecked(!m_view->isColumnHidden(c));
+            action->setEnabled(c != RunListModel::Name); // a run list without names says nothing
+            connect(action, &QAction::toggled, this, [this, c](bool on) {
+                m_view->setColumnHidden(c, !on);
+                m_view->resizeColumnsToContents();
+            });
+        }
+        menu.exec(header->mapToGlobal(at));
+    });
 
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(4, 4, 0, 4);

@@ -4,6 +4,7 @@
 #include "DiagnoseAnalysis.h"
 #include "Job.h"
 #include "TableCopy.h"
+#include "TableLayout.h"
 #include "util/DataDir.h"
 
 #include <QCoreApplication>
@@ -70,8 +71,7 @@ VerdictWidget::VerdictWidget(QWidget* parent)
     m_view->setEditTriggers(QAbstractItemView::NoEditTriggers);
     m_view->setSelectionBehavior(QAbstractItemView::SelectRows);
     m_view->verticalHeader()->hide();
-    m_view->horizontalHeader()->setStretchLastSection(true);
-    m_view->setWordWrap(false);
+    fitColumns(m_view, {BudgetModel::Reason});
     m_view->setMaximumHeight(m_view->fontMetrics().height() * 10);
 
     auto* top = new QHBoxLayout;
@@ -234,7 +234,6 @@ void VerdictWidget::display(const std::shared_ptr<const VerdictResults>& results
     m_changes->setText(changes.join(QLatin1Char('\n')));
     m_model->setItems(check.items);
     m_view->show();
-    m_view->resizeColumnsToContents();
     Q_EMIT updated(results->runId);
 }
 

@@ -1,0 +1,45 @@
+#include "TableLayout.h"
+
+#include <QAbstractItemModel>
+#include <QHeaderView>
+#include <QTableView>
+
+#include <vector>
+
+namespace pb::ui {
+namespace {
+
+void applyModes(QTableView* view, const std::vector<int>& prose)
+{
+    QHeaderView* header = view->horizontalHeader();
+    // Sized from the rows in view (Qt measures only those), so large
+    // models stay cheap.
+    header->setSectionResizeMode(QHeaderView::ResizeToContents);
+    for (const int column : prose) {
+        if (column < header->count()) {
+            header->setSectionResizeMode(column, QHeaderView::Stretch);
+        }
+    }
+}
+
+} // namespace
+
+void fitColumns(QTableView* view, std::initializer_list<int> proseColumns)
+{
+    const std::vector<int> prose(proseColumns);
+    QHeaderView* header = view->horizontalHeader();
+    header->setStretchLastSection(prose.empty());
+    if (!prose.empty()) {
+        view->setWordWrap(true);
+        view->setTextElideMode(Qt::ElideNone);
+        view->verticalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
+    }
+    applyModes(view, prose);
+    // A model reset rebuilds the header's sections with the default mode.
+    if (QAbstractItemModel* model = view->model()) {
+        QObject::connect(model, &QAbstractItemModel::modelReset, view,
+                         [view, prose] { applyModes(view, prose); });
+    }
+}
+
+} // namespace pb::ui
