@@ -15,9 +15,13 @@ target_sources(phasebench_core PRIVATE
   ${CMAKE_CURRENT_LIST_DIR}/ImportSupport.cpp
   ${CMAKE_CURRENT_LIST_DIR}/ImportedFigures.cpp
   ${CMAKE_CURRENT_LIST_DIR}/JsonStream.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/JsonFilterBuf.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/JsonText.cpp
   ${CMAKE_CURRENT_LIST_DIR}/ColumnMapping.cpp
   ${CMAKE_CURRENT_LIST_DIR}/RecordedStream.cpp
   ${CMAKE_CURRENT_LIST_DIR}/K6JsonImporter.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/K6JsonReader.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/K6JsonFigures.cpp
   ${CMAKE_CURRENT_LIST_DIR}/K6SummaryImporter.cpp
   ${CMAKE_CURRENT_LIST_DIR}/OtlpJsonImporter.cpp
   ${CMAKE_CURRENT_LIST_DIR}/JaegerImporter.cpp
