@@ -245,7 +245,8 @@ void run(const char* label, const std::string& path, std::uint64_t expectedRows,
     const double load = loadAverage();
     const double c0 = cpuSeconds(RUSAGE_SELF);
     const auto t0 = Clock::now();
-    const auto result = importFile(store, {.path = path}, ImporterRegistry::withBuiltins());
+    const auto result =
+        pb::import::importFile(store, {.path = path}, pb::import::ImporterRegistry::withBuiltins());
     const auto t1 = Clock::now();
     const double s = seconds(t0, t1);
     const double cpu = cpuSeconds(RUSAGE_SELF) - c0;

@@ -85,7 +85,7 @@ public:
 };
 
 // Keeps counts only; reads every string so that ASan sees any dangling view.
-class MemorySink final : public ImportSink
+class MemorySink final : public pb::import::ImportSink
 {
 public:
     void addRequests(std::span<const RequestRecord> rows) override

@@ -27,8 +27,8 @@ std::string mappingFor(std::string_view importer)
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size)
 {
     using namespace pb;
-    static const ImporterRegistry registry = ImporterRegistry::withBuiltins();
-    static const Importer* importer = registry.find(pbFuzzImporter);
+    static const pb::import::ImporterRegistry registry = pb::import::ImporterRegistry::withBuiltins();
+    static const pb::import::Importer* importer = registry.find(pbFuzzImporter);
     fuzz::check(importer != nullptr, "the importer exists");
 
     const std::string_view text = fuzz::asText(data, size);
@@ -39,7 +39,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
         return true;
     };
     for (const bool skip : {false, true}) {
-        ImportOptions options;
+        pb::import::ImportOptions options;
         options.sourceName = "fuzz-input";
         options.skipBadLines = skip;
         options.totalBytes = size;
@@ -47,14 +47,14 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
         fuzz::MemoryStream in(text);
         fuzz::MemorySink sink;
         try {
-            const ImportSummary summary = importer->parse(in, options, sink, progress);
+            const pb::import::ImportSummary summary = importer->parse(in, options, sink, progress);
             fuzz::check(summary.requests == sink.requests(), "summary counts the requests written");
             fuzz::check(summary.spans == sink.spans(), "summary counts the spans written");
             fuzz::check(summary.skipped == 0 || skip, "lines are skipped only when asked");
-            fuzz::check(summary.firstSkipped.size() <= kMaxReportedSkips,
-                        "at most kMaxReportedSkips reported");
+            fuzz::check(summary.firstSkipped.size() <= pb::import::kMaxReportedSkips,
+                        "at most pb::import::kMaxReportedSkips reported");
             fuzz::checkJsonObject(summary.configJson, "provenance is a JSON object");
-        } catch (const ImportError& e) {
+        } catch (const pb::import::ImportError& e) {
             // Messages may echo invalid bytes: output paths repair them (util/Utf8.h).
             fuzz::check(e.what()[0] != '\0', "an import error says what is wrong");
         }

@@ -24,7 +24,7 @@ QStringList ImportController::fileDialogFilters()
 {
     QStringList filters;
     QStringList all;
-    for (const auto* importer : ImporterRegistry::withBuiltins().all()) {
+    for (const auto* importer : pb::import::ImporterRegistry::withBuiltins().all()) {
         QStringList patterns;
         for (const auto& suffix : importer->fileSuffixes()) {
             patterns << QStringLiteral("*.") + QString::fromStdString(suffix);
@@ -85,12 +85,12 @@ void ImportController::startNext()
     m_job->start([store, file, format, mapping](JobContext& ctx) {
         // Its own connection: the GUI's stays free to read while this writes.
         RunStore db(store, RunStore::Mode::ReadWrite);
-        ImportRequest request;
+        pb::import::ImportRequest request;
         request.path = file;
         request.format = format;
         request.columnMapping = mapping;
-        auto result = std::make_shared<const ImportResult>(
-            importFile(db, request, ImporterRegistry::withBuiltins(), ctx.progressFn()));
+        auto result = std::make_shared<const pb::import::ImportResult>(pb::import::importFile(
+            db, request, pb::import::ImporterRegistry::withBuiltins(), ctx.progressFn()));
         return QVariant::fromValue(result);
     });
     if (!wasBusy) {
@@ -101,7 +101,7 @@ void ImportController::startNext()
 
 void ImportController::onFinished(const QVariant& result)
 {
-    const auto r = result.value<std::shared_ptr<const ImportResult>>();
+    const auto r = result.value<std::shared_ptr<const pb::import::ImportResult>>();
     const QString file = m_current;
     if (r) {
         Q_EMIT fileImported(file, r->runId, r->summary.requests, r->summary.skipped);

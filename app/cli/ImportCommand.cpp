@@ -50,20 +50,20 @@ int importCommand(const QStringList& args, Io& io)
                       tr("Column mapping for generic CSV files and k6 custom Trends, e.g. "
                          "'total=latency_s:s,first_text=ttft:ms' (see docs/import.md)."),
                       tr("MAPPING")});
-    const ImportLimits defaults;
+    const pb::import::ImportLimits defaults;
     parser.addOption(
         {QStringLiteral("max-record-bytes"),
          tr("Largest record (a line, a CSV record, a JSON record such as a HAR entry; default %1).")
-             .arg(QString::fromStdString(formatBytes(defaults.maxRecordBytes))),
+             .arg(QString::fromStdString(pb::import::formatBytes(defaults.maxRecordBytes))),
          tr("SIZE")});
     parser.addOption({QStringLiteral("max-field-bytes"),
                       tr("Largest field (a JSON string, a CSV cell; default %1).")
-                          .arg(QString::fromStdString(formatBytes(defaults.maxFieldBytes))),
+                          .arg(QString::fromStdString(pb::import::formatBytes(defaults.maxFieldBytes))),
                       tr("SIZE")});
     parser.addOption(
         {QStringLiteral("max-document-bytes"),
          tr("Largest document read whole (a pretty-printed OTLP document, vLLM results; default %1).")
-             .arg(QString::fromStdString(formatBytes(defaults.maxDocumentBytes))),
+             .arg(QString::fromStdString(pb::import::formatBytes(defaults.maxDocumentBytes))),
          tr("SIZE")});
     parser.addOption({QStringLiteral("max-decompressed-bytes"),
                       tr("Largest decompressed size of a gzip file (default 0 = unlimited)."), tr("SIZE")});
@@ -71,7 +71,7 @@ int importCommand(const QStringList& args, Io& io)
     if (auto rc = parseOrExit(parser, args, io)) {
         return *rc;
     }
-    ImportLimits limits;
+    pb::import::ImportLimits limits;
     for (const auto& [name, field] : {std::pair{"max-record-bytes", &limits.maxRecordBytes},
                                       std::pair{"max-field-bytes", &limits.maxFieldBytes},
                                       std::pair{"max-document-bytes", &limits.maxDocumentBytes},
@@ -106,12 +106,12 @@ int importCommand(const QStringList& args, Io& io)
     if (!store) {
         return Failure;
     }
-    const auto registry = ImporterRegistry::withBuiltins();
+    const auto registry = pb::import::ImporterRegistry::withBuiltins();
     const bool json = parser.isSet(QStringLiteral("json"));
     auto results = nlohmann::json::array();
     int rc = Ok;
     for (const auto& file : files) {
-        ImportRequest req;
+        pb::import::ImportRequest req;
         req.path = toStd(file);
         req.format = toStd(parser.value(QStringLiteral("format")));
         req.runName = files.size() == 1 ? toStd(parser.value(QStringLiteral("run"))) : std::string();
@@ -120,7 +120,7 @@ int importCommand(const QStringList& args, Io& io)
         req.columnMapping = toStd(parser.value(QStringLiteral("map")));
         req.limits = limits;
         try {
-            const auto result = importFile(*store, req, registry);
+            const auto result = pb::import::importFile(*store, req, registry);
             const auto& s = result.summary;
             if (json) {
                 auto skipped = nlohmann::json::array();
@@ -160,7 +160,7 @@ int importCommand(const QStringList& args, Io& io)
                     print(io.err, tr("%1: warning: %2").arg(file, QString::fromStdString(w)));
                 }
             }
-        } catch (const ImportError& e) {
+        } catch (const pb::import::ImportError& e) {
             print(io.err, tr("import failed, nothing was stored: %1").arg(QString::fromStdString(e.what())));
             rc = Failure;
             if (json) {

@@ -14,8 +14,11 @@
 #include <string>
 
 namespace pb {
+namespace store {
 class RunStore;
 }
+using store::RunStore;
+} // namespace pb
 
 namespace pb::cli {
 

@@ -13,8 +13,11 @@
 #include <ostream>
 
 namespace pb {
+namespace store {
 class RunStore;
 }
+using store::RunStore;
+} // namespace pb
 
 namespace pb::cli {
 

@@ -19,8 +19,11 @@
 #include <vector>
 
 namespace pb {
+namespace store {
 class RunStore;
 }
+using store::RunStore;
+} // namespace pb
 
 namespace pb::analysis {
 

@@ -14,8 +14,11 @@
 #include <optional>
 
 namespace pb {
+namespace store {
 class RunStore;
 }
+using store::RunStore;
+} // namespace pb
 
 namespace pb::diagnose {
 

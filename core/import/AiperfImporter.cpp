@@ -16,7 +16,7 @@
 #include <cmath>
 #include <sstream>
 
-namespace pb {
+namespace pb::import {
 namespace {
 
 using nlohmann::json;
@@ -542,4 +542,4 @@ ImportSummary AiperfAggregateImporter::parse(std::istream& in, const ImportOptio
     return summary;
 }
 
-} // namespace pb
+} // namespace pb::import

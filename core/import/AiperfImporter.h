@@ -19,7 +19,7 @@
 
 #include "import/Importer.h"
 
-namespace pb {
+namespace pb::import {
 
 class AiperfImporter final : public Importer
 {
@@ -43,4 +43,4 @@ public:
                         const ProgressFn& progress) const override;
 };
 
-} // namespace pb
+} // namespace pb::import

@@ -6,7 +6,7 @@
 #include <climits>
 #include <cmath>
 
-namespace pb {
+namespace pb::import {
 
 const MappingEntry* ColumnMapping::forTarget(std::string_view target) const
 {
@@ -240,4 +240,4 @@ std::string formatColumnMapping(const ColumnMapping& mapping)
     return out;
 }
 
-} // namespace pb
+} // namespace pb::import

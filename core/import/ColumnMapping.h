@@ -19,7 +19,7 @@
 #include <string_view>
 #include <vector>
 
-namespace pb {
+namespace pb::import {
 
 enum class TimestampFormat { Rfc3339, UnixSeconds, UnixMillis, UnixMicros, UnixNanos };
 
@@ -62,4 +62,4 @@ std::string_view timestampFormatName(TimestampFormat f);
 // A cell in `format` as Unix nanoseconds.
 std::optional<Nanos> parseTimestamp(std::string_view text, TimestampFormat format);
 
-} // namespace pb
+} // namespace pb::import

@@ -2,7 +2,7 @@
 
 #include "import/Importer.h"
 
-namespace pb {
+namespace pb::import {
 
 CsvReader::CsvReader(std::istream& in, char delimiter, std::uint64_t maxRecord, std::uint64_t maxField)
     : m_in(in)
@@ -174,4 +174,4 @@ bool CsvReader::next(std::vector<std::string>& fields)
     }
 }
 
-} // namespace pb
+} // namespace pb::import

@@ -13,7 +13,7 @@
 #include <string>
 #include <vector>
 
-namespace pb {
+namespace pb::import {
 
 // A record or field over the reader's limits.
 class CsvLimitError : public std::runtime_error
@@ -62,4 +62,4 @@ private:
     bool m_first = true;
 };
 
-} // namespace pb
+} // namespace pb::import

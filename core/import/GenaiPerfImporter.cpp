@@ -11,7 +11,7 @@
 #include <map>
 #include <sstream>
 
-namespace pb {
+namespace pb::import {
 namespace {
 
 using nlohmann::json;
@@ -199,4 +199,4 @@ ImportSummary GenaiPerfImporter::parse(std::istream& in, const ImportOptions& op
     return summary;
 }
 
-} // namespace pb
+} // namespace pb::import

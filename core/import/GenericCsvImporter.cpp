@@ -12,7 +12,7 @@
 #include <cmath>
 #include <sstream>
 
-namespace pb {
+namespace pb::import {
 namespace {
 
 std::string lower(std::string_view s)
@@ -376,4 +376,4 @@ ImportSummary GenericCsvImporter::parse(std::istream& in, const ImportOptions& o
     return summary;
 }
 
-} // namespace pb
+} // namespace pb::import

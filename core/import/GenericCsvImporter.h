@@ -9,7 +9,7 @@
 #include "import/ColumnMapping.h"
 #include "import/Importer.h"
 
-namespace pb {
+namespace pb::import {
 
 class GenericCsvImporter final : public Importer
 {
@@ -40,4 +40,4 @@ public:
     static Preview preview(std::string_view head, std::size_t maxRows);
 };
 
-} // namespace pb
+} // namespace pb::import

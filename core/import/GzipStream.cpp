@@ -6,7 +6,7 @@
 
 #include <cstring>
 
-namespace pb {
+namespace pb::import {
 namespace {
 constexpr std::size_t kChunk = 256 * 1024;
 }
@@ -114,4 +114,4 @@ GzipIStream::GzipIStream(std::istream& source, std::string sourceName, std::uint
     exceptions(std::ios::badbit);
 }
 
-} // namespace pb
+} // namespace pb::import

@@ -11,7 +11,7 @@
 #include <string_view>
 #include <vector>
 
-namespace pb {
+namespace pb::import {
 
 // True when `head` starts with the gzip magic bytes 1f 8b.
 bool looksGzip(std::string_view head);
@@ -58,4 +58,4 @@ private:
     GzipInputBuf m_buf;
 };
 
-} // namespace pb
+} // namespace pb::import

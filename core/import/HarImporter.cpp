@@ -12,7 +12,7 @@
 
 #include <cmath>
 
-namespace pb {
+namespace pb::import {
 namespace {
 
 using nlohmann::json;
@@ -360,4 +360,4 @@ ImportSummary HarImporter::parse(std::istream& in, const ImportOptions& options,
     return summary;
 }
 
-} // namespace pb
+} // namespace pb::import

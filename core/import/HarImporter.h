@@ -9,7 +9,7 @@
 
 #include "import/Importer.h"
 
-namespace pb {
+namespace pb::import {
 
 class HarImporter final : public Importer
 {
@@ -22,4 +22,4 @@ public:
                         const ProgressFn& progress) const override;
 };
 
-} // namespace pb
+} // namespace pb::import

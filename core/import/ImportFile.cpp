@@ -10,7 +10,7 @@
 #include <memory>
 #include <thread>
 
-namespace pb {
+namespace pb::import {
 namespace {
 
 // Writes into the open transaction and, for a new run, commits it in
@@ -222,4 +222,4 @@ ImportResult importFile(RunStore& store, const ImportRequest& request, const Imp
     }
 }
 
-} // namespace pb
+} // namespace pb::import

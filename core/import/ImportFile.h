@@ -13,8 +13,13 @@
 #include <string>
 
 namespace pb {
-
+namespace store {
 class RunStore;
+}
+using store::RunStore;
+} // namespace pb
+
+namespace pb::import {
 
 struct ImportRequest
 {
@@ -38,4 +43,4 @@ struct ImportResult
 ImportResult importFile(RunStore& store, const ImportRequest& request, const ImporterRegistry& registry,
                         const ProgressFn& progress = {});
 
-} // namespace pb
+} // namespace pb::import

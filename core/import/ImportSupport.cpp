@@ -10,7 +10,7 @@
 #include <filesystem>
 #include <istream>
 
-namespace pb {
+namespace pb::import {
 
 void BadInput::fail(std::int64_t line, std::string message) const
 {
@@ -457,4 +457,4 @@ bool acceptUtf8(BadInput& bad, const JsonRecordReader::Record& rec, std::string_
     return false;
 }
 
-} // namespace pb
+} // namespace pb::import

@@ -15,7 +15,7 @@
 #include <string_view>
 #include <vector>
 
-namespace pb {
+namespace pb::import {
 
 // Fails with file and line, or (with --skip-bad-lines) counts the line and
 // keeps the first kMaxReportedSkips.
@@ -219,4 +219,4 @@ void checkLineFields(const BadInput& bad, std::int64_t line, std::string_view te
 // refused (or skipped and counted): true when `rec` may be used.
 bool acceptUtf8(BadInput& bad, const JsonRecordReader::Record& rec, std::string_view where);
 
-} // namespace pb
+} // namespace pb::import

@@ -2,7 +2,7 @@
 
 #include <cmath>
 
-namespace pb {
+namespace pb::import {
 
 std::string figureKey(std::string_view s)
 {
@@ -47,4 +47,4 @@ std::string addImportedFigure(ImportSink& sink, std::string_view metric, std::st
     return {};
 }
 
-} // namespace pb
+} // namespace pb::import

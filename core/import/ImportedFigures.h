@@ -10,7 +10,7 @@
 #include <string>
 #include <string_view>
 
-namespace pb {
+namespace pb::import {
 
 // A statistic name made safe for a figure name: "p(99.9)" stays, spaces
 // become '_' and dots in metric names are kept.
@@ -27,4 +27,4 @@ std::string figureKey(std::string_view s);
                                             double value, std::optional<TimeUnit> unit,
                                             std::string_view text = {});
 
-} // namespace pb
+} // namespace pb::import

@@ -13,7 +13,7 @@
 #include "import/VllmBenchImporter.h"
 #include "util/Utf8.h"
 
-namespace pb {
+namespace pb::import {
 
 namespace {
 // "file:line: message" (built step by step: GCC 12 warns falsely about the
@@ -121,4 +121,4 @@ ImporterRegistry ImporterRegistry::withBuiltins()
     return r;
 }
 
-} // namespace pb
+} // namespace pb::import

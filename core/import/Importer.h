@@ -17,7 +17,7 @@
 #include <string_view>
 #include <vector>
 
-namespace pb {
+namespace pb::import {
 
 // What one import may hold in memory at a time. Every reader enforces these
 // while it reads (so a hostile file fails after at most the limit, never after
@@ -141,4 +141,4 @@ private:
     std::vector<std::unique_ptr<Importer>> m_importers;
 };
 
-} // namespace pb
+} // namespace pb::import

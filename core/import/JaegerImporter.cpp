@@ -17,7 +17,7 @@
 #include <set>
 #include <tuple>
 
-namespace pb {
+namespace pb::import {
 namespace {
 
 using nlohmann::json;
@@ -419,4 +419,4 @@ ImportSummary JaegerImporter::parse(std::istream& in, const ImportOptions& optio
     return summary;
 }
 
-} // namespace pb
+} // namespace pb::import

@@ -2,7 +2,7 @@
 
 #include "util/Utf8.h"
 
-namespace pb::jsonstream {
+namespace pb::import::jsonstream {
 
 void FilterBuf::invalidUtf8(std::size_t& o, const Where& at)
 {
@@ -319,4 +319,4 @@ FilterBuf::int_type FilterBuf::underflow()
     return traits_type::to_int_type(*gptr());
 }
 
-} // namespace pb::jsonstream
+} // namespace pb::import::jsonstream

@@ -14,7 +14,7 @@
 #include <string>
 #include <vector>
 
-namespace pb::jsonstream {
+namespace pb::import::jsonstream {
 
 // Where a byte of the source is: 1-based line and column, byte offset.
 struct Where
@@ -207,4 +207,4 @@ std::int64_t numberAfter(const std::string& s, const char* tag);
 // A parser message without nlohmann's prefix, its echo of the input made printable.
 std::string cleanMessage(const std::string& what);
 
-} // namespace pb::jsonstream
+} // namespace pb::import::jsonstream

@@ -5,7 +5,7 @@
 #include <algorithm>
 #include <memory>
 
-namespace pb {
+namespace pb::import {
 namespace {
 
 using jsonstream::cleanMessage;
@@ -530,4 +530,4 @@ nlohmann::json parseJsonFirstWins(std::string_view text)
     return std::move(impl.rest.root());
 }
 
-} // namespace pb
+} // namespace pb::import

@@ -28,7 +28,7 @@
 #include <string_view>
 #include <vector>
 
-namespace pb {
+namespace pb::import {
 
 // Invalid JSON: where, and what the parser expected.
 class JsonSyntaxError : public std::runtime_error
@@ -119,4 +119,4 @@ private:
     std::unique_ptr<Impl> d;
 };
 
-} // namespace pb
+} // namespace pb::import

@@ -7,7 +7,7 @@
 #include <cstdlib>
 #include <cstring>
 
-namespace pb {
+namespace pb::import {
 
 namespace jsonstream {
 
@@ -133,4 +133,4 @@ std::string stringMember(const nlohmann::json& obj, const char* key, const std::
     return it != obj.end() && it->is_string() ? it->get<std::string>() : fallback;
 }
 
-} // namespace pb
+} // namespace pb::import

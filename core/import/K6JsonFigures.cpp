@@ -6,7 +6,7 @@
 
 #include <algorithm>
 
-namespace pb::k6json {
+namespace pb::import::k6json {
 
 Reader::Reader(const ImportOptions& options, ImportSink& sink, ImportSummary& summary,
                const ColumnMapping& mapping)
@@ -129,4 +129,4 @@ std::string Reader::metricLine(std::string_view metric, std::string_view raw, st
     return {};
 }
 
-} // namespace pb::k6json
+} // namespace pb::import::k6json

@@ -8,7 +8,7 @@
 
 #include <nlohmann/json.hpp>
 
-namespace pb {
+namespace pb::import {
 
 using k6json::Reader;
 
@@ -123,4 +123,4 @@ ImportSummary K6JsonImporter::parse(std::istream& in, const ImportOptions& optio
     return summary;
 }
 
-} // namespace pb
+} // namespace pb::import

@@ -27,7 +27,7 @@
 #include "import/ColumnMapping.h"
 #include "import/Importer.h"
 
-namespace pb {
+namespace pb::import {
 
 class K6JsonImporter final : public Importer
 {
@@ -45,4 +45,4 @@ public:
     static constexpr std::int64_t kOpenWindowPoints = 65536;
 };
 
-} // namespace pb
+} // namespace pb::import

@@ -8,7 +8,7 @@
 #include <cmath>
 #include <limits>
 
-namespace pb::k6json {
+namespace pb::import::k6json {
 
 namespace {
 
@@ -601,4 +601,4 @@ void Reader::emitFront()
     m_fifo.pop_front();
 }
 
-} // namespace pb::k6json
+} // namespace pb::import::k6json

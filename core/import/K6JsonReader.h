@@ -21,7 +21,7 @@
 #include <unordered_map>
 #include <vector>
 
-namespace pb::k6json {
+namespace pb::import::k6json {
 
 namespace od = simdjson::ondemand;
 
@@ -184,4 +184,4 @@ private:
     std::map<std::string, std::pair<std::string, std::string>> m_metricTypes;
 };
 
-} // namespace pb::k6json
+} // namespace pb::import::k6json

@@ -9,7 +9,7 @@
 
 #include <nlohmann/json.hpp>
 
-namespace pb {
+namespace pb::import {
 namespace {
 
 using nlohmann::json;
@@ -242,4 +242,4 @@ ImportSummary K6SummaryImporter::parse(std::istream& in, const ImportOptions& op
     return summary;
 }
 
-} // namespace pb
+} // namespace pb::import

@@ -4,7 +4,7 @@
 
 #include <cstring>
 
-namespace pb {
+namespace pb::import {
 namespace {
 constexpr std::size_t kChunk = 1u << 20;
 }
@@ -107,4 +107,4 @@ bool LineReader::next(std::string_view& line)
     }
 }
 
-} // namespace pb
+} // namespace pb::import

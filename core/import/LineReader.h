@@ -11,7 +11,7 @@
 #include <string_view>
 #include <vector>
 
-namespace pb {
+namespace pb::import {
 
 class LineReader
 {
@@ -48,4 +48,4 @@ private:
     bool m_eof = false;
 };
 
-} // namespace pb
+} // namespace pb::import

@@ -11,7 +11,7 @@
 
 #include <cmath>
 
-namespace pb {
+namespace pb::import {
 namespace {
 
 using nlohmann::json;
@@ -279,4 +279,4 @@ ImportSummary LlmperfSummaryImporter::parse(std::istream& in, const ImportOption
     return summary;
 }
 
-} // namespace pb
+} // namespace pb::import

@@ -8,7 +8,7 @@
 
 #include "import/Importer.h"
 
-namespace pb {
+namespace pb::import {
 
 class LlmperfImporter final : public Importer
 {
@@ -32,4 +32,4 @@ public:
                         const ProgressFn& progress) const override;
 };
 
-} // namespace pb
+} // namespace pb::import

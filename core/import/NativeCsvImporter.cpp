@@ -13,7 +13,7 @@
 #include <algorithm>
 #include <unordered_map>
 
-namespace pb {
+namespace pb::import {
 namespace {
 
 constexpr std::size_t kBatch = 8192;
@@ -325,4 +325,4 @@ ImportSummary NativeJsonlImporter::parse(std::istream& in, const ImportOptions& 
     return summary;
 }
 
-} // namespace pb
+} // namespace pb::import

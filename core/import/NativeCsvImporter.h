@@ -4,7 +4,7 @@
 
 #include "import/Importer.h"
 
-namespace pb {
+namespace pb::import {
 
 class NativeCsvImporter final : public Importer
 {
@@ -31,4 +31,4 @@ public:
                         const ProgressFn& progress) const override;
 };
 
-} // namespace pb
+} // namespace pb::import

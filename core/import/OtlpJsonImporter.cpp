@@ -11,7 +11,7 @@
 #include <algorithm>
 #include <vector>
 
-namespace pb {
+namespace pb::import {
 namespace {
 
 // True when `line` closes every brace and bracket it opens (strings aware):
@@ -296,4 +296,4 @@ ImportSummary OtlpJsonImporter::parse(std::istream& in, const ImportOptions& opt
     return summary;
 }
 
-} // namespace pb
+} // namespace pb::import

@@ -2,7 +2,7 @@
 
 #include <utility>
 
-namespace pb {
+namespace pb::import {
 
 PipelinedSink::PipelinedSink(ImportSink& target, std::size_t maxQueued)
     : m_target(target)
@@ -111,4 +111,4 @@ void PipelinedSink::run()
     }
 }
 
-} // namespace pb
+} // namespace pb::import

@@ -12,7 +12,7 @@
 #include <mutex>
 #include <thread>
 
-namespace pb {
+namespace pb::import {
 
 class PipelinedSink final : public ImportSink
 {
@@ -51,4 +51,4 @@ private:
     std::thread m_thread;
 };
 
-} // namespace pb
+} // namespace pb::import

@@ -1,6 +1,6 @@
 #include "import/RecordedStream.h"
 
-namespace pb {
+namespace pb::import {
 
 RecordedStream::RecordedStream(pb::stream::Protocol protocol)
     : m_reader(protocol)
@@ -72,4 +72,4 @@ void RecordedStream::fill(RequestRecord& r) const
     }
 }
 
-} // namespace pb
+} // namespace pb::import

@@ -12,7 +12,7 @@
 #include <optional>
 #include <string_view>
 
-namespace pb {
+namespace pb::import {
 
 class RecordedStream
 {
@@ -41,4 +41,4 @@ private:
     std::size_t m_events = 0;
 };
 
-} // namespace pb
+} // namespace pb::import

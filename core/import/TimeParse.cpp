@@ -3,7 +3,7 @@
 #include <cmath>
 #include <cstdio>
 
-namespace pb {
+namespace pb::import {
 namespace {
 
 // Days since 1970-01-01 of a proleptic Gregorian date (H. Hinnant's algorithm).
@@ -260,4 +260,4 @@ std::string msText(Nanos ns)
     return s + " ms";
 }
 
-} // namespace pb
+} // namespace pb::import

@@ -8,7 +8,7 @@
 #include <string>
 #include <string_view>
 
-namespace pb {
+namespace pb::import {
 
 // RFC 3339 / ISO 8601 date-time ("2023-09-08T21:03:10.549397854+02:00") to
 // Unix nanoseconds. 0 to 9 fractional digits (more are truncated), 'T' or a
@@ -44,4 +44,4 @@ std::string numberText(double v);
 // Nanoseconds as milliseconds for messages: "520 ms", "0.25 ms".
 std::string msText(Nanos ns);
 
-} // namespace pb
+} // namespace pb::import

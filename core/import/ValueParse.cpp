@@ -5,7 +5,7 @@
 #include <charconv>
 #include <cmath>
 
-namespace pb {
+namespace pb::import {
 
 std::string_view trim(std::string_view s)
 {
@@ -94,4 +94,4 @@ std::optional<std::string> parseHexId(std::string_view s, std::size_t digits)
     return out;
 }
 
-} // namespace pb
+} // namespace pb::import

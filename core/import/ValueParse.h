@@ -7,7 +7,7 @@
 #include <string>
 #include <string_view>
 
-namespace pb {
+namespace pb::import {
 
 std::optional<double> parseDouble(std::string_view s);
 std::optional<std::int64_t> parseInt64(std::string_view s);
@@ -19,4 +19,4 @@ std::optional<std::int64_t> parseMillisToNanos(std::string_view s);
 std::optional<std::string> parseHexId(std::string_view s, std::size_t digits);
 std::string_view trim(std::string_view s);
 
-} // namespace pb
+} // namespace pb::import

@@ -13,7 +13,7 @@
 #include <cmath>
 #include <sstream>
 
-namespace pb {
+namespace pb::import {
 namespace {
 
 using nlohmann::json;
@@ -441,4 +441,4 @@ ImportSummary VllmBenchImporter::parse(std::istream& in, const ImportOptions& op
     return summary;
 }
 
-} // namespace pb
+} // namespace pb::import

@@ -13,7 +13,7 @@
 
 #include "import/Importer.h"
 
-namespace pb {
+namespace pb::import {
 
 class VllmBenchImporter final : public Importer
 {
@@ -26,4 +26,4 @@ public:
                         const ProgressFn& progress) const override;
 };
 
-} // namespace pb
+} // namespace pb::import

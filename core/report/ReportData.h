@@ -22,8 +22,11 @@
 #include <vector>
 
 namespace pb {
+namespace store {
 class RunStore;
 }
+using store::RunStore;
+} // namespace pb
 
 namespace pb::report {
 

@@ -12,8 +12,11 @@
 #include <string_view>
 
 namespace pb {
+namespace store {
 class RunStore;
 }
+using store::RunStore;
+} // namespace pb
 
 namespace pb::report {
 

@@ -10,7 +10,7 @@
 #include <new>
 #include <string_view>
 
-namespace pb::batchtables {
+namespace pb::store::batchtables {
 namespace {
 
 constexpr const char* kSpanBatch = "pb_span_batch";
@@ -282,4 +282,4 @@ std::string requestBatchColumns()
     return s + ", chunk_offsets";
 }
 
-} // namespace pb::batchtables
+} // namespace pb::store::batchtables

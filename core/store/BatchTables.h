@@ -15,7 +15,7 @@
 struct sqlite3;
 struct sqlite3_stmt;
 
-namespace pb::batchtables {
+namespace pb::store::batchtables {
 
 // Registers pb_span_batch and pb_request_batch on `db` (once per connection).
 void registerModules(sqlite3* db);
@@ -29,4 +29,4 @@ void bindRequests(sqlite3_stmt* stmt, int index, const std::span<const RequestRe
 // "row, trace_id, ..., chunk_offsets" for the SELECT list.
 std::string requestBatchColumns();
 
-} // namespace pb::batchtables
+} // namespace pb::store::batchtables

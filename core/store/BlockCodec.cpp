@@ -275,7 +275,7 @@ std::vector<RequestRecord> decodeBlock(std::string_view blob)
 
 } // namespace pb::store
 
-namespace pb {
+namespace pb::store {
 
 std::string encodeOffsets(std::span<const Nanos> offsets)
 {
@@ -307,4 +307,4 @@ std::vector<Nanos> decodeOffsets(std::string_view blob)
     return out;
 }
 
-} // namespace pb
+} // namespace pb::store

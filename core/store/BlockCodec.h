@@ -26,7 +26,7 @@
 #include <string_view>
 #include <vector>
 
-namespace pb {
+namespace pb::store {
 
 // Compact encoding of per-chunk arrival offsets (zig-zag varints of deltas).
 std::string encodeOffsets(std::span<const Nanos> offsets);
@@ -34,7 +34,7 @@ std::string encodeOffsets(std::span<const Nanos> offsets);
 // rather than wrong ones.
 std::vector<Nanos> decodeOffsets(std::string_view blob);
 
-} // namespace pb
+} // namespace pb::store
 
 namespace pb::store {
 

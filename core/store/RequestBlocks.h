@@ -25,10 +25,10 @@
 struct sqlite3;
 struct sqlite3_blob;
 
-namespace pb {
+namespace pb::store {
 class Connection;
 class Statement;
-} // namespace pb
+} // namespace pb::store
 
 namespace pb::store {
 

@@ -15,7 +15,7 @@
 #include <string_view>
 #include <vector>
 
-namespace pb {
+namespace pb::store {
 class Statement;
 }
 

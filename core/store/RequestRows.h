@@ -5,7 +5,7 @@
 
 #include <string>
 
-namespace pb {
+namespace pb::store {
 class Statement;
 }
 

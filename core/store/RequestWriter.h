@@ -9,7 +9,7 @@
 #include <span>
 #include <string>
 
-namespace pb {
+namespace pb::store {
 class Statement;
 }
 

@@ -9,7 +9,7 @@
 #include <filesystem>
 #include <unistd.h>
 
-namespace pb {
+namespace pb::store {
 namespace {
 
 // A file this user may not change (permissions, read-only media) is opened
@@ -231,4 +231,4 @@ Connection& storeConnection(RunStore& store)
     return store.m_s->db;
 }
 
-} // namespace pb
+} // namespace pb::store

@@ -31,7 +31,7 @@ namespace pb::store {
 struct StoreState;
 }
 
-namespace pb {
+namespace pb::store {
 
 class Connection;
 
@@ -160,4 +160,9 @@ private:
     bool m_foreignKeysOff = false;
 };
 
+} // namespace pb::store
+
+// The store's front is used everywhere: its short name stays available.
+namespace pb {
+using store::RunStore;
 } // namespace pb

@@ -10,7 +10,7 @@
 #include <string>
 #include <vector>
 
-namespace pb::schema {
+namespace pb::store::schema {
 namespace {
 
 std::string requestColumnsDdl()
@@ -349,4 +349,4 @@ void verify(Connection& db)
     }
 }
 
-} // namespace pb::schema
+} // namespace pb::store::schema

@@ -4,7 +4,7 @@
 #include <cstdint>
 #include <string_view>
 
-namespace pb {
+namespace pb::store {
 
 class Connection;
 
@@ -33,4 +33,4 @@ int version(Connection& db);
 void verify(Connection& db);
 
 } // namespace schema
-} // namespace pb
+} // namespace pb::store

@@ -13,7 +13,7 @@
 #include <string_view>
 #include <vector>
 
-namespace pb {
+namespace pb::store {
 class Statement;
 }
 

@@ -8,7 +8,7 @@
 
 #include <string>
 
-namespace pb {
+namespace pb::store {
 
 class SpanTraceSegments
 {
@@ -56,4 +56,4 @@ private:
     std::string m_trace;
 };
 
-} // namespace pb
+} // namespace pb::store

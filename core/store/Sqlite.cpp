@@ -11,7 +11,7 @@
 #include <thread>
 #include <utility>
 
-namespace pb {
+namespace pb::store {
 
 struct Connection::BusyState
 {
@@ -393,4 +393,4 @@ void Transaction::commit()
     m_done = true;
 }
 
-} // namespace pb
+} // namespace pb::store

@@ -15,7 +15,7 @@
 struct sqlite3;
 struct sqlite3_stmt;
 
-namespace pb {
+namespace pb::store {
 
 class Statement;
 
@@ -115,4 +115,4 @@ private:
     bool m_done = false;
 };
 
-} // namespace pb
+} // namespace pb::store

@@ -5,7 +5,7 @@
 #include <stdexcept>
 #include <string>
 
-namespace pb {
+namespace pb::store {
 
 class StoreError : public std::runtime_error
 {
@@ -23,4 +23,8 @@ private:
     Kind m_kind;
 };
 
+} // namespace pb::store
+
+namespace pb {
+using store::StoreError;
 } // namespace pb

@@ -6,8 +6,8 @@
 #include "store/RunStore.h"
 #include "store/Sqlite.h"
 
-namespace pb {
+namespace pb::store {
 
 Connection& storeConnection(RunStore& store);
 
-} // namespace pb
+} // namespace pb::store

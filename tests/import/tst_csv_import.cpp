@@ -51,7 +51,7 @@ private Q_SLOTS:
 void TestCsvImport::readerHandlesQuotesAndLineBreaks()
 {
     std::istringstream in("a,\"b,c\",\"say \"\"hi\"\"\"\r\n\"multi\nline\",x,\n");
-    CsvReader r(in);
+    pb::import::CsvReader r(in);
     std::vector<std::string> f;
     QVERIFY(r.next(f));
     QCOMPARE(f.size(), std::size_t(3));
@@ -65,7 +65,7 @@ void TestCsvImport::readerHandlesQuotesAndLineBreaks()
     QVERIFY(!r.next(f));
 
     std::istringstream bad("a,\"open\nnever closed\n");
-    CsvReader rb(bad);
+    pb::import::CsvReader rb(bad);
     QVERIFY_THROWS_EXCEPTION(std::runtime_error, rb.next(f));
 }
 
@@ -73,7 +73,8 @@ void TestCsvImport::importsGoodFile()
 {
     QTemporaryDir dir;
     RunStore store(test::tempPath(dir, "w.phasebench"));
-    const auto result = importFile(store, {.path = data("good_crlf.csv")}, ImporterRegistry::withBuiltins());
+    const auto result = pb::import::importFile(store, {.path = data("good_crlf.csv")},
+                                               pb::import::ImporterRegistry::withBuiltins());
     QCOMPARE(result.summary.format, std::string("csv"));
     QCOMPARE(result.summary.requests, 2);
     QCOMPARE(result.summary.warnings.size(), std::size_t(1));
@@ -124,7 +125,8 @@ void TestCsvImport::everyColumnRoundTrips()
     QTemporaryDir dir;
     const auto path = writeFile(dir, "all.csv", header + line);
     RunStore store(test::tempPath(dir, "w.phasebench"));
-    const auto result = importFile(store, {.path = path}, ImporterRegistry::withBuiltins());
+    const auto result =
+        pb::import::importFile(store, {.path = path}, pb::import::ImporterRegistry::withBuiltins());
     QVERIFY(result.summary.warnings.empty());
     auto back = store.requestsBySeq(result.runId, 0, 1).at(0);
     auto expected = rec;
@@ -136,8 +138,8 @@ void TestCsvImport::bomAndBlankLines()
 {
     QTemporaryDir dir;
     RunStore store(test::tempPath(dir, "w.phasebench"));
-    const auto result =
-        importFile(store, {.path = data("bom.csv"), .runName = "bom"}, ImporterRegistry::withBuiltins());
+    const auto result = pb::import::importFile(store, {.path = data("bom.csv"), .runName = "bom"},
+                                               pb::import::ImporterRegistry::withBuiltins());
     QCOMPARE(result.summary.requests, 2);
     QCOMPARE(store.run(result.runId)->name, std::string("bom"));
     const auto rows = store.requestsBySeq(result.runId, 0, 10);
@@ -147,7 +149,7 @@ void TestCsvImport::bomAndBlankLines()
 
 void TestCsvImport::detectsFormatFromContent()
 {
-    const auto reg = ImporterRegistry::withBuiltins();
+    const auto reg = pb::import::ImporterRegistry::withBuiltins();
     const auto* byContent = reg.detect("trace_id,total_ms,outcome\n", "results.txt");
     QVERIFY(byContent);
     QCOMPARE(byContent->name(), std::string_view("csv"));
@@ -201,9 +203,10 @@ void TestCsvImport::badRowsFailWithLineAndCommitNothing()
     store.insertRequests(existing, std::span(&rec, 1));
     store.setRunStatus(existing, RunStatus::Complete);
     try {
-        importFile(store, {.path = path, .format = "csv"}, ImporterRegistry::withBuiltins());
+        pb::import::importFile(store, {.path = path, .format = "csv"},
+                               pb::import::ImporterRegistry::withBuiltins());
         QFAIL("a malformed file must fail");
-    } catch (const ImportError& e) {
+    } catch (const pb::import::ImportError& e) {
         QCOMPARE(e.line(), line);
         QCOMPARE(e.file(), path);
         QVERIFY2(QString::fromStdString(e.message()).contains(expected), e.what());
@@ -229,11 +232,11 @@ void TestCsvImport::skipBadLinesReportsThem()
     }
     const auto path = writeFile(dir, "some-bad.csv", content);
     RunStore store(test::tempPath(dir, "w.phasebench"));
-    const auto result =
-        importFile(store, {.path = path, .skipBadLines = true}, ImporterRegistry::withBuiltins());
+    const auto result = pb::import::importFile(store, {.path = path, .skipBadLines = true},
+                                               pb::import::ImporterRegistry::withBuiltins());
     QCOMPARE(result.summary.requests, 20);
     QCOMPARE(result.summary.skipped, 10);
-    QCOMPARE(result.summary.firstSkipped.size(), kMaxReportedSkips);
+    QCOMPARE(result.summary.firstSkipped.size(), pb::import::kMaxReportedSkips);
     QCOMPARE(result.summary.firstSkipped[0].line, 2);
     QCOMPARE(result.summary.firstSkipped[1].line, 5);
     QCOMPARE(store.requestCount(result.runId), 20);
@@ -251,11 +254,12 @@ void TestCsvImport::cancelCommitsNothing()
     RunStore store(test::tempPath(dir, "w.phasebench"));
     int calls = 0;
     std::uint64_t total = 0;
-    QVERIFY_THROWS_EXCEPTION(Cancelled, importFile(store, {.path = path}, ImporterRegistry::withBuiltins(),
-                                                   [&](std::uint64_t, std::uint64_t t) {
-                                                       total = t;
-                                                       return ++calls < 2;
-                                                   }));
+    QVERIFY_THROWS_EXCEPTION(Cancelled, pb::import::importFile(store, {.path = path},
+                                                               pb::import::ImporterRegistry::withBuiltins(),
+                                                               [&](std::uint64_t, std::uint64_t t) {
+                                                                   total = t;
+                                                                   return ++calls < 2;
+                                                               }));
     QCOMPARE(calls, 2);
     QCOMPARE(total, static_cast<std::uint64_t>(content.size()));
     QVERIFY(store.runs().empty());
@@ -268,14 +272,16 @@ void TestCsvImport::intoExistingRun()
 {
     QTemporaryDir dir;
     RunStore store(test::tempPath(dir, "w.phasebench"));
-    const auto first = importFile(store, {.path = data("bom.csv")}, ImporterRegistry::withBuiltins());
-    const auto second = importFile(store, {.path = data("bom.csv"), .intoRun = first.runId},
-                                   ImporterRegistry::withBuiltins());
+    const auto first = pb::import::importFile(store, {.path = data("bom.csv")},
+                                              pb::import::ImporterRegistry::withBuiltins());
+    const auto second = pb::import::importFile(store, {.path = data("bom.csv"), .intoRun = first.runId},
+                                               pb::import::ImporterRegistry::withBuiltins());
     QCOMPARE(second.runId, first.runId);
     QCOMPARE(store.requestCount(first.runId), 4);
     QCOMPARE(store.runs().size(), std::size_t(1));
-    QVERIFY_THROWS_EXCEPTION(ImportError, importFile(store, {.path = data("bom.csv"), .intoRun = 999},
-                                                     ImporterRegistry::withBuiltins()));
+    QVERIFY_THROWS_EXCEPTION(pb::import::ImportError,
+                             pb::import::importFile(store, {.path = data("bom.csv"), .intoRun = 999},
+                                                    pb::import::ImporterRegistry::withBuiltins()));
 }
 
 QTEST_GUILESS_MAIN(TestCsvImport)

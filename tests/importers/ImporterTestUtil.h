@@ -26,7 +26,7 @@ struct Figure
     std::string text;
 };
 
-class MemorySink final : public ImportSink
+class MemorySink final : public pb::import::ImportSink
 {
 public:
     void addRequests(std::span<const RequestRecord> r) override
@@ -55,17 +55,17 @@ public:
 
 struct Parsed
 {
-    ImportSummary summary;
+    pb::import::ImportSummary summary;
     MemorySink sink;
 };
 
-inline const ImporterRegistry& registry()
+inline const pb::import::ImporterRegistry& registry()
 {
-    static const ImporterRegistry r = ImporterRegistry::withBuiltins();
+    static const pb::import::ImporterRegistry r = pb::import::ImporterRegistry::withBuiltins();
     return r;
 }
 
-inline const Importer& importer(std::string_view name)
+inline const pb::import::Importer& importer(std::string_view name)
 {
     const auto* i = registry().find(name);
     if (!i) {
@@ -93,7 +93,8 @@ inline std::string readFile(const std::string& path)
 }
 
 // Parses a file with one importer (inflating gzip as importFile does).
-inline Parsed parseFile(std::string_view name, const std::string& path, ImportOptions options = {})
+inline Parsed parseFile(std::string_view name, const std::string& path,
+                        pb::import::ImportOptions options = {})
 {
     Parsed p;
     std::ifstream in(path, std::ios::binary);
@@ -106,8 +107,8 @@ inline Parsed parseFile(std::string_view name, const std::string& path, ImportOp
     in.seekg(0);
     options.sourceName = path;
     options.totalBytes = std::filesystem::file_size(path);
-    if (looksGzip(std::string_view(magic, 2))) {
-        GzipIStream gz(in, path);
+    if (pb::import::looksGzip(std::string_view(magic, 2))) {
+        pb::import::GzipIStream gz(in, path);
         p.summary = importer(name).parse(gz, options, p.sink, {});
     } else {
         p.summary = importer(name).parse(in, options, p.sink, {});
@@ -115,7 +116,8 @@ inline Parsed parseFile(std::string_view name, const std::string& path, ImportOp
     return p;
 }
 
-inline Parsed parseText(std::string_view name, const std::string& text, ImportOptions options = {})
+inline Parsed parseText(std::string_view name, const std::string& text,
+                        pb::import::ImportOptions options = {})
 {
     Parsed p;
     std::istringstream in(text);

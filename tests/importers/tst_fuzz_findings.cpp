@@ -52,7 +52,7 @@ void TestFuzzFindings::refusedWithMessage()
     try {
         parseText(format.toStdString(), content.toStdString());
         QFAIL("imported");
-    } catch (const ImportError& e) {
+    } catch (const pb::import::ImportError& e) {
         QVERIFY2(std::string(e.what()).find(message.toStdString()) != std::string::npos, e.what());
     }
 }
@@ -94,7 +94,7 @@ void TestFuzzFindings::harMembersOfAnyTypeAndHugeNumbers()
         try {
             parseText("har", head + odd + "," + entry + "]}}");
             QFAIL(entry.c_str());
-        } catch (const ImportError& e) {
+        } catch (const pb::import::ImportError& e) {
             QVERIFY2(std::string(e.what()).find(message) != std::string::npos, e.what());
         }
     }
@@ -144,12 +144,12 @@ void TestFuzzFindings::jaegerEndPastInt64()
     try {
         parseText("jaeger-json", doc.dump());
         QFAIL("imported");
-    } catch (const ImportError& e) {
+    } catch (const pb::import::ImportError& e) {
         // Refused for its duration before any sum is formed.
         QVERIFY2(std::string(e.what()).find("duration: expected a duration in us") != std::string::npos,
                  e.what());
     }
-    ImportOptions skip;
+    pb::import::ImportOptions skip;
     skip.skipBadLines = true;
     const auto p = parseText("jaeger-json", doc.dump(), skip);
     QCOMPARE(p.summary.skipped, std::int64_t(1));
@@ -166,7 +166,7 @@ void TestFuzzFindings::aiperfFarApartTimestampsAndOddErrors()
                             R"("metrics":{"ttft":{"value":1,"unit":"ms"}}})"
                             "\n");
         QFAIL("imported");
-    } catch (const ImportError& e) {
+    } catch (const pb::import::ImportError& e) {
         QVERIFY2(std::string(e.what()).find("metadata.request_start_ns: expected a time in ns") !=
                      std::string::npos,
                  e.what());
@@ -201,7 +201,7 @@ void TestFuzzFindings::genaiPerfResponsesFarAfterTheRequest()
     try {
         parseText("genai-perf", doc.dump());
         QFAIL("imported");
-    } catch (const ImportError& e) {
+    } catch (const pb::import::ImportError& e) {
         QVERIFY2(std::string(e.what()).find("timestamp: expected a time in ns since 1970") !=
                      std::string::npos,
                  e.what());
@@ -224,7 +224,7 @@ void TestFuzzFindings::k6PhasesPastInt64()
         try {
             parseText("k6-json", QByteArray(points).replace(from, to).toStdString());
             QFAIL("imported");
-        } catch (const ImportError& e) {
+        } catch (const pb::import::ImportError& e) {
             QVERIFY2(std::string(e.what()).find("expected a duration in ms (>= 0, at most 30 days)") !=
                          std::string::npos,
                      e.what());

@@ -140,7 +140,7 @@ const char* kCsvGood = ",completed,120,80,200,1,m\n";
 
 Parsed parse(const QString& format, const QByteArray& content, bool skip, const QString& map = {})
 {
-    ImportOptions options;
+    pb::import::ImportOptions options;
     options.skipBadLines = skip;
     options.columnMapping = map.toStdString();
     return parseText(format.toStdString(), content.toStdString(), options);
@@ -309,7 +309,7 @@ void TestImportValidation::badValuesAreRefusedWithPlaceAndValue()
     try {
         parse(format, content, false, map);
         QFAIL("expected an ImportError");
-    } catch (const ImportError& e) {
+    } catch (const pb::import::ImportError& e) {
         QCOMPARE(e.file(), std::string("input"));
         if (line >= 0) {
             QVERIFY2(e.line() == line, e.what());
@@ -330,7 +330,7 @@ void TestImportValidation::badValuesAreRefusedWithPlaceAndValue()
     }
     QCOMPARE(p.summary.requests, stored);
     for (const auto& r : p.sink.rows) {
-        QCOMPARE(checkRequest(r), std::string()); // what is stored passes the checks
+        QCOMPARE(pb::import::checkRequest(r), std::string()); // what is stored passes the checks
     }
     if (parts.front() == QStringLiteral("result.duration")) {
         QVERIFY(!p.sink.figures.contains("imported.vllm.duration")); // never stored as -5e6 ms or inf
@@ -384,7 +384,7 @@ void TestImportValidation::nothingStoredIsAnError()
         const auto p = parse(format, content, skip, map);
         QFAIL(qPrintable(
             QStringLiteral("imported %1 requests, %2 spans").arg(p.summary.requests).arg(p.summary.spans)));
-    } catch (const ImportError& e) {
+    } catch (const pb::import::ImportError& e) {
         QVERIFY2(e.message().find(message.toStdString()) != std::string::npos, e.what());
     }
 }
@@ -456,7 +456,7 @@ void TestImportValidation::invalidUtf8RefusesTheRecordInEveryFormat()
     try {
         parse(format, content, false, map);
         QFAIL("expected an ImportError");
-    } catch (const ImportError& e) {
+    } catch (const pb::import::ImportError& e) {
         QVERIFY2(e.message().find("invalid UTF-8") != std::string::npos, e.what());
         QVERIFY2(e.message().find(where.toStdString()) != std::string::npos, e.what());
         QVERIFY2(e.message().find("\xef\xbf\xbd") == std::string::npos, e.what()); // no echoed byte
@@ -467,16 +467,16 @@ void TestImportValidation::invalidUtf8RefusesTheRecordInEveryFormat()
     QVERIFY(p.summary.firstSkipped[0].message.find("invalid UTF-8") != std::string::npos);
     QCOMPARE(p.summary.requests + p.summary.spans, stored);
     for (const auto& r : p.sink.rows) {
-        QCOMPARE(checkRequest(r), std::string());
+        QCOMPARE(pb::import::checkRequest(r), std::string());
     }
 }
 
 // Formats read as one document refuse the document: the same message.
 void TestImportValidation::messagesShowInvalidBytesAsEscapes()
 {
-    QCOMPARE(excerpt("ab\xff\x01"), std::string("'ab\\xff\\x01'"));
-    QCOMPARE(excerpt("caf\xc3\xa9"), std::string("'caf\xc3\xa9'"));
-    QCOMPARE(invalidUtf8Message("ab\xc3", 2),
+    QCOMPARE(pb::import::excerpt("ab\xff\x01"), std::string("'ab\\xff\\x01'"));
+    QCOMPARE(pb::import::excerpt("caf\xc3\xa9"), std::string("'caf\xc3\xa9'"));
+    QCOMPARE(pb::import::invalidUtf8Message("ab\xc3", 2),
              std::string("invalid UTF-8 (byte 0xc3 at column 3); expected UTF-8 text"));
     for (const auto& [format, text] :
          {std::pair<std::string, std::string>{"k6-summary",
@@ -489,13 +489,13 @@ void TestImportValidation::messagesShowInvalidBytesAsEscapes()
         try {
             parseText(format, text);
             QFAIL(format.c_str());
-        } catch (const ImportError& e) {
+        } catch (const pb::import::ImportError& e) {
             QVERIFY2(e.message().find("invalid UTF-8") != std::string::npos, e.what());
             QVERIFY2(utf8::isValid(e.what()), e.what());
         }
     }
     // An ImportError never carries invalid UTF-8, whatever it was given.
-    const ImportError e("f", 1, "bad \xff");
+    const pb::import::ImportError e("f", 1, "bad \xff");
     QCOMPARE(e.message(), std::string("bad \xef\xbf\xbd"));
 }
 
@@ -505,7 +505,7 @@ void TestImportValidation::messagesShowInvalidBytesAsEscapes()
 // record and a large rest.
 void TestImportValidation::streamedJsonDoesNotKeepWhitespace()
 {
-    JsonLimits limits;
+    pb::import::JsonLimits limits;
     limits.maxRecordBytes = 1000;
     limits.maxFieldBytes = 100;
     limits.maxDepth = 8;
@@ -518,14 +518,14 @@ void TestImportValidation::streamedJsonDoesNotKeepWhitespace()
     doc += "]}";
     std::int64_t records = 0;
     std::int64_t lastLine = 0;
-    auto count = [&](const JsonRecordReader::Record& rec, nlohmann::json& v) {
+    auto count = [&](const pb::import::JsonRecordReader::Record& rec, nlohmann::json& v) {
         ++records;
         lastLine = rec.line;
         QCOMPARE(v["a"].get<int>(), static_cast<int>(rec.indices[0]));
     };
     {
         std::istringstream in(doc);
-        JsonRecordReader reader({{"items", "*"}}, {}, limits);
+        pb::import::JsonRecordReader reader({{"items", "*"}}, {}, limits);
         reader.parse(in, count);
         QCOMPARE(records, 10);
         QCOMPARE(lastLine, 10); // lines are the file's, not the filtered text's
@@ -533,11 +533,11 @@ void TestImportValidation::streamedJsonDoesNotKeepWhitespace()
     }
     auto fails = [&](const std::string& text, const char* part, std::int64_t line) {
         std::istringstream in(text);
-        JsonRecordReader reader({{"items", "*"}}, {}, limits);
+        pb::import::JsonRecordReader reader({{"items", "*"}}, {}, limits);
         try {
             reader.parse(in, {});
             QFAIL(part);
-        } catch (const JsonLimitError& e) {
+        } catch (const pb::import::JsonLimitError& e) {
             QVERIFY2(e.describe().find(part) != std::string::npos, e.what());
             QVERIFY2(e.line() == line, e.what());
         }
@@ -570,8 +570,8 @@ void TestImportValidation::loneSurrogateEscapesAreInvalidText()
  "\uDBFF\uDFFF"]})";
     std::vector<std::pair<std::string, bool>> got;
     std::istringstream in(doc);
-    JsonRecordReader reader({{"items", "*"}}, {}, JsonLimits{});
-    reader.parse(in, [&](const JsonRecordReader::Record& rec, nlohmann::json& v) {
+    pb::import::JsonRecordReader reader({{"items", "*"}}, {}, pb::import::JsonLimits{});
+    reader.parse(in, [&](const pb::import::JsonRecordReader::Record& rec, nlohmann::json& v) {
         got.emplace_back(v.get<std::string>(), rec.invalidUtf8Line != 0);
         if (rec.invalidUtf8Line != 0) {
             QVERIFY(rec.invalidUtf8Surrogate);
@@ -593,13 +593,13 @@ void TestImportValidation::loneSurrogateEscapesAreInvalidText()
     try {
         parseText("har", text);
         QFAIL("expected an ImportError");
-    } catch (const ImportError& e) {
+    } catch (const pb::import::ImportError& e) {
         QVERIFY2(e.message().find(
                      "log.entries[1]: invalid UTF-8 (a lone surrogate escape) in a string at line 4") !=
                      std::string::npos,
                  e.what());
     }
-    ImportOptions skip;
+    pb::import::ImportOptions skip;
     skip.skipBadLines = true;
     QCOMPARE(parseText("har", text, skip).summary.requests, 1);
     // In a JSON-lines format the line is invalid: refused or skipped, never
@@ -609,7 +609,7 @@ void TestImportValidation::loneSurrogateEscapesAreInvalidText()
     try {
         parseText("k6-json", k6);
         QFAIL("expected an ImportError");
-    } catch (const ImportError& e) {
+    } catch (const pb::import::ImportError& e) {
         QVERIFY2(e.line() == 9 && e.message().find("tag 'trace_id': invalid string") != std::string::npos,
                  e.what());
     }
@@ -619,7 +619,7 @@ void TestImportValidation::loneSurrogateEscapesAreInvalidText()
     try {
         parseText("aiperf", aiperf);
         QFAIL("expected an ImportError");
-    } catch (const ImportError& e) {
+    } catch (const pb::import::ImportError& e) {
         QVERIFY2(e.line() == 2 && e.message().find("surrogate") != std::string::npos, e.what());
     }
     QCOMPARE(parseText("aiperf", aiperf, skip).summary.requests, 1);
@@ -683,14 +683,14 @@ void TestImportValidation::limitsAreErrorsInEveryReader()
     QFETCH(QByteArray, content);
     QFETCH(QString, message);
     for (const bool skip : {false, true}) {
-        ImportOptions options;
+        pb::import::ImportOptions options;
         options.skipBadLines = skip;
         options.limits.maxRecordBytes = 64 * 1024;
         options.limits.maxFieldBytes = 4 * 1024;
         try {
             const auto p = parseText(format.toStdString(), content.toStdString(), options);
             QFAIL(qPrintable(QStringLiteral("no error; %1 skipped").arg(p.summary.skipped)));
-        } catch (const ImportError& e) {
+        } catch (const pb::import::ImportError& e) {
             QVERIFY2(e.message().find(message.toStdString()) != std::string::npos, e.what());
         }
     }
@@ -698,7 +698,7 @@ void TestImportValidation::limitsAreErrorsInEveryReader()
     try {
         parse(format, content, true,
               format == QStringLiteral("generic-csv") ? QStringLiteral("total=a") : QString());
-    } catch (const ImportError& e) {
+    } catch (const pb::import::ImportError& e) {
         QVERIFY2(e.message().find("limit") == std::string::npos, e.what());
     }
 }
@@ -713,12 +713,12 @@ void TestImportValidation::gzipBytesAreCountedAndMayBeLimited()
         out << gzipSpaces(3u << 20);
     }
     RunStore store(tempPath(dir, "w.phasebench"));
-    ImportRequest request{.path = path, .format = "har"};
+    pb::import::ImportRequest request{.path = path, .format = "har"};
     request.limits.maxRecordBytes = 1u << 20;
     try {
-        importFile(store, request, registry());
+        pb::import::importFile(store, request, registry());
         QFAIL("expected an error");
-    } catch (const ImportError& e) {
+    } catch (const pb::import::ImportError& e) {
         QVERIFY2(
             e.message().find("a run of whitespace longer than 1 MiB (the record limit, --max-record-bytes) "
                              "starts at line 1, column 1") != std::string::npos,
@@ -728,9 +728,9 @@ void TestImportValidation::gzipBytesAreCountedAndMayBeLimited()
     request.limits.maxRecordBytes = 64u << 20;
     request.limits.maxDecompressedBytes = 2u << 20;
     try {
-        importFile(store, request, registry());
+        pb::import::importFile(store, request, registry());
         QFAIL("expected an error");
-    } catch (const ImportError& e) {
+    } catch (const pb::import::ImportError& e) {
         QVERIFY2(e.message().find("inflates to more than 2 MiB (the decompressed-size limit, "
                                   "--max-decompressed-bytes)") != std::string::npos,
                  e.what());
@@ -751,9 +751,10 @@ void TestImportValidation::gzipBytesAreCountedAndMayBeLimited()
         deflateEnd(&z);
         std::ofstream(gzPath, std::ios::binary) << out;
     }
-    const auto r = importFile(store, {.path = gzPath}, registry());
+    const auto r = pb::import::importFile(store, {.path = gzPath}, registry());
     QCOMPARE(r.summary.decompressedBytes, std::uint64_t(k6.size()));
-    QCOMPARE(importFile(store, {.path = fixture("k6_llm.ndjson")}, registry()).summary.decompressedBytes,
+    QCOMPARE(pb::import::importFile(store, {.path = fixture("k6_llm.ndjson")}, registry())
+                 .summary.decompressedBytes,
              std::uint64_t(0));
 }
 
@@ -770,11 +771,11 @@ void TestImportValidation::otlpDocumentKeepsNoBlankLines()
     try {
         parseText("otlp-json", text);
         QFAIL("expected an ImportError");
-    } catch (const ImportError& e) {
+    } catch (const pb::import::ImportError& e) {
         QVERIFY2(e.line() == 100005, e.what());
         QVERIFY2(e.message().find("invalid JSON") != std::string::npos, e.what());
     }
-    ImportOptions small;
+    pb::import::ImportOptions small;
     small.limits.maxDocumentBytes = 64;
     std::string spaced = "{\n";
     for (int i = 0; i < 1000; ++i) {
@@ -791,7 +792,7 @@ void TestImportValidation::otlpDocumentKeepsNoBlankLines()
     try {
         parseText("otlp-json", spaced, small);
         QFAIL("expected an ImportError");
-    } catch (const ImportError& e) {
+    } catch (const pb::import::ImportError& e) {
         QVERIFY2(e.message().find("larger than 64 bytes without its indentation (the document limit, "
                                   "--max-document-bytes)") != std::string::npos,
                  e.what());
@@ -834,7 +835,7 @@ void TestImportValidation::k6CustomPointsBeforeTheirRequestAreLinked()
 
     // A parked point waits as long as a request stays open, no longer.
     std::string far = k6Point("llm_first_text_ms", "42.5", std::string(R"("trace_id": ")") + kTrace + "\"");
-    for (std::int64_t i = 0; i <= K6JsonImporter::kOpenWindowPoints; ++i) {
+    for (std::int64_t i = 0; i <= pb::import::K6JsonImporter::kOpenWindowPoints; ++i) {
         far +=
             R"({"metric":"vus","type":"Point","data":{"time":"2024-05-01T08:00:00Z","value":1,"tags":null}})"
             "\n";
@@ -867,19 +868,19 @@ void TestImportValidation::validRecordsPassTheChecks()
     r.wait = 9 * kMs;
     r.httpStatus = 0;
     r.chunkOffsets = {10 * kMs, 10 * kMs, 90 * kMs};
-    QCOMPARE(checkRequest(r), std::string());
+    QCOMPARE(pb::import::checkRequest(r), std::string());
     r.receive = 91 * kMs;
-    QCOMPARE(checkRequest(r), std::string("receive (91 ms) is longer than total (90 ms)"));
+    QCOMPARE(pb::import::checkRequest(r), std::string("receive (91 ms) is longer than total (90 ms)"));
     r.receive.reset();
     r.chunkOffsets = {10 * kMs, 9 * kMs};
-    QCOMPARE(checkRequest(r), std::string("chunk 1 arrives at 9 ms, before chunk 0 (10 ms)"));
+    QCOMPARE(pb::import::checkRequest(r), std::string("chunk 1 arrives at 9 ms, before chunk 0 (10 ms)"));
     r.chunkOffsets.clear();
     r.outputTokens = -1;
-    QCOMPARE(checkRequest(r), std::string("output_tokens is -1; expected a count >= 0"));
+    QCOMPARE(pb::import::checkRequest(r), std::string("output_tokens is -1; expected a count >= 0"));
     r.outputTokens.reset();
-    r.total = kMaxDurationNs + 1;
-    QVERIFY(checkRequest(r).starts_with("total is 2592000000"));
-    QVERIFY(checkRequest(r).ends_with("; expected a duration >= 0 and at most 30 days"));
+    r.total = pb::import::kMaxDurationNs + 1;
+    QVERIFY(pb::import::checkRequest(r).starts_with("total is 2592000000"));
+    QVERIFY(pb::import::checkRequest(r).ends_with("; expected a duration >= 0 and at most 30 days"));
 }
 
 QTEST_GUILESS_MAIN(TestImportValidation)

@@ -67,10 +67,10 @@ std::string headOf(const std::string& path)
     std::string head(64 * 1024, '\0');
     in.read(head.data(), static_cast<std::streamsize>(head.size()));
     head.resize(static_cast<std::size_t>(in.gcount()));
-    if (looksGzip(head)) {
+    if (pb::import::looksGzip(head)) {
         in.clear();
         in.seekg(0);
-        GzipIStream gz(in, path);
+        pb::import::GzipIStream gz(in, path);
         head.assign(64 * 1024, '\0');
         gz.read(head.data(), static_cast<std::streamsize>(head.size()));
         head.resize(static_cast<std::size_t>(gz.gcount()));
@@ -146,16 +146,17 @@ void TestImporterSamples::everySampleIsDetectedAndImports()
         const auto* detected = registry().detect(headOf(path), entry.path().filename().string());
         QVERIFY2(detected, path.c_str());
         QCOMPARE(std::string(detected->name()), expected);
-        ImportResult result;
+        pb::import::ImportResult result;
         if (entry.path().filename() == "jaeger_apiv3_GetTrace_wrapped_result.json") {
             // Its only span has no start or end time: nothing can be stored,
             // which is an error rather than an empty run (otlpQuirks).
-            QVERIFY_THROWS_EXCEPTION(ImportError, importFile(store, {.path = path}, registry()));
+            QVERIFY_THROWS_EXCEPTION(pb::import::ImportError,
+                                     pb::import::importFile(store, {.path = path}, registry()));
             ++files;
             continue;
         }
         try {
-            result = importFile(store, {.path = path}, registry());
+            result = pb::import::importFile(store, {.path = path}, registry());
         } catch (const std::exception& e) {
             QFAIL(qPrintable(QString::fromStdString(path + ": " + e.what())));
         }
@@ -239,17 +240,17 @@ void TestImporterSamples::k6GzipEqualsPlain()
 {
     QTemporaryDir dir;
     RunStore store(tempPath(dir, "gz.phasebench"));
-    const auto plain =
-        importFile(store, {.path = sample("k6_json_ndjson/xk6-dashboard_result.json")}, registry());
+    const auto plain = pb::import::importFile(
+        store, {.path = sample("k6_json_ndjson/xk6-dashboard_result.json")}, registry());
     // Detected by magic bytes even under a misleading name.
     const auto copy = tempPath(dir, "result.txt");
     fs::copy_file(sample("k6_json_ndjson/xk6-dashboard_result.json.gz"), copy);
     std::vector<std::uint64_t> seen;
-    const auto gz =
-        importFile(store, {.path = copy}, registry(), [&](std::uint64_t done, std::uint64_t total) {
-            seen.push_back(done);
-            return done <= total;
-        });
+    const auto gz = pb::import::importFile(store, {.path = copy}, registry(),
+                                           [&](std::uint64_t done, std::uint64_t total) {
+                                               seen.push_back(done);
+                                               return done <= total;
+                                           });
     QCOMPARE(gz.summary.format, std::string("k6-json"));
     QCOMPARE(gz.summary.requests, plain.summary.requests);
     QVERIFY(!seen.empty());
@@ -296,10 +297,10 @@ void TestImporterSamples::llmperfIndividualMatchesItsSummary()
         QTemporaryDir dir;
         RunStore store(tempPath(dir, "llmperf.phasebench"));
         const std::string base = sample("llmperf/llmperf-leaderboard_");
-        const auto ind =
-            importFile(store, {.path = base + "individual_" + provider + "_70b.json"}, registry());
-        importFile(store, {.path = base + "summary_" + provider + "_70b.json", .intoRun = ind.runId},
-                   registry());
+        const auto ind = pb::import::importFile(
+            store, {.path = base + "individual_" + provider + "_70b.json"}, registry());
+        pb::import::importFile(
+            store, {.path = base + "summary_" + provider + "_70b.json", .intoRun = ind.runId}, registry());
         const auto report = linearStats(store, ind.runId);
         auto fig = [&](const std::string& n) {
             return store.figure(ind.runId, n).value_or(-1);
@@ -346,12 +347,13 @@ void TestImporterSamples::aiperfRecordsMatchTheirAggregate()
 {
     QTemporaryDir dir;
     RunStore store(tempPath(dir, "aiperf.phasebench"));
-    const auto rec = importFile(
+    const auto rec = pb::import::importFile(
         store, {.path = sample("genai_perf_aiperf/aiperf_examples_run1_profile_export.jsonl")}, registry());
-    importFile(store,
-               {.path = sample("genai_perf_aiperf/aiperf_examples_run1_profile_export_aiperf.json"),
-                .intoRun = rec.runId},
-               registry());
+    pb::import::importFile(
+        store,
+        {.path = sample("genai_perf_aiperf/aiperf_examples_run1_profile_export_aiperf.json"),
+         .intoRun = rec.runId},
+        registry());
     auto fig = [&](const std::string& n) {
         return store.figure(rec.runId, n).value_or(-1);
     };
@@ -578,7 +580,7 @@ void TestImporterSamples::otlpQuirks()
     try {
         parseFile("otlp-json", sample("otlp_json/jaeger_apiv3_GetTrace_wrapped_result.json"));
         QFAIL("expected an ImportError");
-    } catch (const ImportError& e) {
+    } catch (const pb::import::ImportError& e) {
         QVERIFY2(
             e.message().find("nothing was imported: all 1 spans were rejected (the first because of: span "
                              "without start or end time)") != std::string::npos,
@@ -620,7 +622,7 @@ void TestImporterSamples::openaiTranscriptsThroughTheSseParser()
     for (const auto& entry : fs::directory_iterator(samplesDir() + "/openai_sse")) {
         const auto text = readFile(entry.path().string());
         const auto name = entry.path().filename().string();
-        RecordedStream s;
+        pb::import::RecordedStream s;
         Nanos t = 0;
         if (name.ends_with(".jsonl")) {
             std::istringstream in(text);

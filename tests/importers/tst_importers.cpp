@@ -115,53 +115,55 @@ void TestImporters::dateTimesAnyPrecisionAndOffset()
 {
     // 2024-05-01T08:00:00Z = 1714550400 s
     const Nanos base = 1714550400LL * 1'000'000'000;
-    QCOMPARE(*parseDateTimeNs("2024-05-01T08:00:00Z"), base);
-    QCOMPARE(*parseDateTimeNs("2024-05-01T10:00:00+02:00"), base);
-    QCOMPARE(*parseDateTimeNs("2024-05-01T05:30:00-0230"), base);
-    QCOMPARE(*parseDateTimeNs("2024-05-01T08:00:00.5Z"), base + 500'000'000);
-    QCOMPARE(*parseDateTimeNs("2024-05-01T08:00:00.1234Z"), base + 123'400'000);
-    QCOMPARE(*parseDateTimeNs("2024-05-01T08:00:00.12345Z"), base + 123'450'000);
-    QCOMPARE(*parseDateTimeNs("2024-05-01T08:00:00.123456789Z"), base + 123'456'789);
-    QCOMPARE(*parseDateTimeNs("2024-05-01t08:00:00.1234567891z"), base + 123'456'789); // beyond ns: truncated
-    QCOMPARE(*parseDateTimeNs("2024-05-01 08:00:00", true), base);
-    QCOMPARE(*parseDateTimeNs("1970-01-01T00:00:00Z"), Nanos(0));
-    QCOMPARE(*parseDateTimeNs("2000-02-29T00:00:00Z"), Nanos(951782400LL * 1'000'000'000));
-    QVERIFY(!parseDateTimeNs("2024-05-01 08:00:00"));      // no zone
-    QVERIFY(!parseDateTimeNs("2023-02-29T00:00:00Z"));     // not a leap year
-    QVERIFY(!parseDateTimeNs("2024-05-01T08:00:00.Z"));    // empty fraction
-    QVERIFY(!parseDateTimeNs("2024-05-01T08:00:00Zjunk")); // trailing text
-    QVERIFY(!parseDateTimeNs("1714550400"));
-    QCOMPARE(formatUtcNs(base + 123'456'789), std::string("2024-05-01T08:00:00.123456789Z"));
+    QCOMPARE(*pb::import::parseDateTimeNs("2024-05-01T08:00:00Z"), base);
+    QCOMPARE(*pb::import::parseDateTimeNs("2024-05-01T10:00:00+02:00"), base);
+    QCOMPARE(*pb::import::parseDateTimeNs("2024-05-01T05:30:00-0230"), base);
+    QCOMPARE(*pb::import::parseDateTimeNs("2024-05-01T08:00:00.5Z"), base + 500'000'000);
+    QCOMPARE(*pb::import::parseDateTimeNs("2024-05-01T08:00:00.1234Z"), base + 123'400'000);
+    QCOMPARE(*pb::import::parseDateTimeNs("2024-05-01T08:00:00.12345Z"), base + 123'450'000);
+    QCOMPARE(*pb::import::parseDateTimeNs("2024-05-01T08:00:00.123456789Z"), base + 123'456'789);
+    QCOMPARE(*pb::import::parseDateTimeNs("2024-05-01t08:00:00.1234567891z"),
+             base + 123'456'789); // beyond ns: truncated
+    QCOMPARE(*pb::import::parseDateTimeNs("2024-05-01 08:00:00", true), base);
+    QCOMPARE(*pb::import::parseDateTimeNs("1970-01-01T00:00:00Z"), Nanos(0));
+    QCOMPARE(*pb::import::parseDateTimeNs("2000-02-29T00:00:00Z"), Nanos(951782400LL * 1'000'000'000));
+    QVERIFY(!pb::import::parseDateTimeNs("2024-05-01 08:00:00"));      // no zone
+    QVERIFY(!pb::import::parseDateTimeNs("2023-02-29T00:00:00Z"));     // not a leap year
+    QVERIFY(!pb::import::parseDateTimeNs("2024-05-01T08:00:00.Z"));    // empty fraction
+    QVERIFY(!pb::import::parseDateTimeNs("2024-05-01T08:00:00Zjunk")); // trailing text
+    QVERIFY(!pb::import::parseDateTimeNs("1714550400"));
+    QCOMPARE(pb::import::formatUtcNs(base + 123'456'789), std::string("2024-05-01T08:00:00.123456789Z"));
 }
 
 void TestImporters::unitsConvertOnce()
 {
-    QCOMPARE(*durationToNanos(87.29, TimeUnit::Milliseconds), Nanos(87'290'000));
-    QCOMPARE(*durationToNanos(0.0625, TimeUnit::Seconds), Nanos(62'500'000));
-    QCOMPARE(*durationToNanos(390000, TimeUnit::Microseconds), Nanos(390'000'000));
-    QCOMPARE(*durationToNanos(5, TimeUnit::Nanoseconds), Nanos(5));
-    QVERIFY(!durationToNanos(-1, TimeUnit::Milliseconds));
-    QVERIFY(!durationToNanos(std::nan(""), TimeUnit::Milliseconds));
-    QVERIFY(!durationToNanos(1e300, TimeUnit::Seconds));
-    QCOMPARE(*parseTimeUnit("sec"), TimeUnit::Seconds);
-    QCOMPARE(*parseTimeUnit("MS"), TimeUnit::Milliseconds);
-    QVERIFY(!parseTimeUnit("tokens"));
+    QCOMPARE(*pb::import::durationToNanos(87.29, pb::import::TimeUnit::Milliseconds), Nanos(87'290'000));
+    QCOMPARE(*pb::import::durationToNanos(0.0625, pb::import::TimeUnit::Seconds), Nanos(62'500'000));
+    QCOMPARE(*pb::import::durationToNanos(390000, pb::import::TimeUnit::Microseconds), Nanos(390'000'000));
+    QCOMPARE(*pb::import::durationToNanos(5, pb::import::TimeUnit::Nanoseconds), Nanos(5));
+    QVERIFY(!pb::import::durationToNanos(-1, pb::import::TimeUnit::Milliseconds));
+    QVERIFY(!pb::import::durationToNanos(std::nan(""), pb::import::TimeUnit::Milliseconds));
+    QVERIFY(!pb::import::durationToNanos(1e300, pb::import::TimeUnit::Seconds));
+    QCOMPARE(*pb::import::parseTimeUnit("sec"), pb::import::TimeUnit::Seconds);
+    QCOMPARE(*pb::import::parseTimeUnit("MS"), pb::import::TimeUnit::Milliseconds);
+    QVERIFY(!pb::import::parseTimeUnit("tokens"));
     // Epoch seconds with a fraction are converted exactly, not through a double.
-    QCOMPARE(*parseTimestamp("1714550400.123456789", TimestampFormat::UnixSeconds),
+    QCOMPARE(*pb::import::parseTimestamp("1714550400.123456789", pb::import::TimestampFormat::UnixSeconds),
              Nanos(1714550400123456789LL));
-    QCOMPARE(*parseTimestamp("1714550400123.5", TimestampFormat::UnixMillis), Nanos(1714550400123500000LL));
-    QCOMPARE(*parseTimestamp("1714550400123456789", TimestampFormat::UnixNanos),
+    QCOMPARE(*pb::import::parseTimestamp("1714550400123.5", pb::import::TimestampFormat::UnixMillis),
+             Nanos(1714550400123500000LL));
+    QCOMPARE(*pb::import::parseTimestamp("1714550400123456789", pb::import::TimestampFormat::UnixNanos),
              Nanos(1714550400123456789LL));
 }
 
 void TestImporters::lineReaderNumbersLinesAndPads()
 {
     std::istringstream in("a\r\n\nbb\nccc");
-    LineReader r(in, "x");
+    pb::import::LineReader r(in, "x");
     std::string_view line;
     QVERIFY(r.next(line));
     QCOMPARE(std::string(line), std::string("a"));
-    QVERIFY(r.paddedCapacity(line) >= line.size() + LineReader::kPadding);
+    QVERIFY(r.paddedCapacity(line) >= line.size() + pb::import::LineReader::kPadding);
     QVERIFY(r.next(line));
     QCOMPARE(std::string(line), std::string());
     QVERIFY(r.next(line));
@@ -172,26 +174,27 @@ void TestImporters::lineReaderNumbersLinesAndPads()
     QVERIFY(!r.next(line));
     // A line longer than the limit is an error naming the line.
     std::istringstream big("ok\n" + std::string(3000, 'x'));
-    LineReader small(big, "big.json", 1024);
+    pb::import::LineReader small(big, "big.json", 1024);
     QVERIFY(small.next(line));
     try {
         small.next(line);
         QFAIL("expected an error");
-    } catch (const ImportError& e) {
+    } catch (const pb::import::ImportError& e) {
         QCOMPARE(e.line(), 2);
     }
 }
 
 void TestImporters::firstDuplicateKeyWins()
 {
-    const auto j = parseJsonFirstWins(R"({"a": 1, "b": {"x": [1, 2]}, "a": {"deep": [3]}, "c": null})");
+    const auto j =
+        pb::import::parseJsonFirstWins(R"({"a": 1, "b": {"x": [1, 2]}, "a": {"deep": [3]}, "c": null})");
     QCOMPARE(j["a"].get<int>(), 1);
     QCOMPARE(j["b"]["x"].size(), std::size_t(2));
     QVERIFY(j["c"].is_null());
     try {
-        (void)parseJsonFirstWins("{\n  \"a\": 1,\n  \"b\": \n");
+        (void)pb::import::parseJsonFirstWins("{\n  \"a\": 1,\n  \"b\": \n");
         QFAIL("expected a syntax error");
-    } catch (const JsonSyntaxError& e) {
+    } catch (const pb::import::JsonSyntaxError& e) {
         QCOMPARE(e.line(), 4);
         QVERIFY(std::string(e.what()).find("truncated") != std::string::npos);
     }
@@ -199,21 +202,22 @@ void TestImporters::firstDuplicateKeyWins()
 
 void TestImporters::columnMappingSyntax()
 {
-    const auto m = parseColumnMapping(
+    const auto m = pb::import::parseColumnMapping(
         "total=latency_s:s, first_text=\"ttft (ms)\":ms,output_tokens=tokens,start_time=ts:unix_s");
     QCOMPARE(m.entries.size(), std::size_t(4));
     QCOMPARE(m.entries[0].source, std::string("latency_s"));
-    QCOMPARE(*m.entries[0].unit, TimeUnit::Seconds);
+    QCOMPARE(*m.entries[0].unit, pb::import::TimeUnit::Seconds);
     QCOMPARE(m.entries[1].source, std::string("ttft (ms)"));
     QVERIFY(!m.entries[2].unit);
-    QCOMPARE(*m.entries[3].timeFormat, TimestampFormat::UnixSeconds);
-    QVERIFY(parseColumnMapping(formatColumnMapping(m)) == m);
+    QCOMPARE(*m.entries[3].timeFormat, pb::import::TimestampFormat::UnixSeconds);
+    QVERIFY(pb::import::parseColumnMapping(pb::import::formatColumnMapping(m)) == m);
     for (const char* bad : {"nonsense=x", "total=a:parsecs", "output_tokens=x:ms", "total=a,total=b", "total",
                             "start_time=x:unix_days", "total=\"open"}) {
-        QVERIFY_THROWS_EXCEPTION(MappingError, parseColumnMapping(bad));
+        QVERIFY_THROWS_EXCEPTION(pb::import::MappingError, pb::import::parseColumnMapping(bad));
     }
-    const auto suggested = GenericCsvImporter::suggestMapping({"total_s", "first_text_ms", "model", "junk"});
-    QCOMPARE(formatColumnMapping(suggested),
+    const auto suggested =
+        pb::import::GenericCsvImporter::suggestMapping({"total_s", "first_text_ms", "model", "junk"});
+    QCOMPARE(pb::import::formatColumnMapping(suggested),
              std::string("total=total_s:s,first_text=first_text_ms:ms,model=model"));
 }
 
@@ -352,7 +356,7 @@ void TestImporters::k6LegacySummaryExport()
 
 void TestImporters::k6UserMappingOverridesDefaults()
 {
-    ImportOptions o;
+    pb::import::ImportOptions o;
     o.columnMapping = "input_tokens=llm_ttft_ms,reasoning_tokens=llm_output_tokens";
     const auto p = parseFile("k6-json", fixture("k6_llm.ndjson"), o);
     const auto* a = byTrace(p.sink.rows, "4bf92f3577b34da6a1c3b2d4e5f60718");
@@ -374,13 +378,13 @@ void TestImporters::k6UserMappingOverridesDefaults()
         try {
             parseFile("k6-json", fixture("k6_llm.ndjson"), o);
             QFAIL(mapping.c_str());
-        } catch (const ImportError& e) {
+        } catch (const pb::import::ImportError& e) {
             QVERIFY2(e.message().find("the request of lines 5-13: " + message) != std::string::npos,
                      e.what());
         }
     }
     o.columnMapping = "first_text=x:parsecs";
-    QVERIFY_THROWS_EXCEPTION(ImportError, parseFile("k6-json", fixture("k6_llm.ndjson"), o));
+    QVERIFY_THROWS_EXCEPTION(pb::import::ImportError, parseFile("k6-json", fixture("k6_llm.ndjson"), o));
 }
 
 void TestImporters::otlpLinesWrappedAndDuplicates()
@@ -439,7 +443,7 @@ void TestImporters::jaegerBareTraceWithNonHexIds()
     const auto& root = p.sink.spans[0];
     const auto& child = p.sink.spans[1];
     QCOMPARE(root.traceId, child.traceId);
-    QCOMPARE(root.traceId, derivedHexId("trace-abc", 32));
+    QCOMPARE(root.traceId, pb::import::derivedHexId("trace-abc", 32));
     QCOMPARE(child.parentSpanId, root.spanId); // the derived IDs keep the tree
     QVERIFY(root.attributesJson.find("\"jaeger.original_span_id\":\"root\"") != std::string::npos);
     QCOMPARE(child.serviceName, std::string("agent-app"));
@@ -624,9 +628,10 @@ void TestImporters::llmperfRoundTripThroughStats()
 {
     QTemporaryDir dir;
     RunStore store(tempPath(dir, "w.phasebench"));
-    const auto ind = importFile(store, {.path = fixture("llmperf_individual.json")}, registry());
+    const auto ind = pb::import::importFile(store, {.path = fixture("llmperf_individual.json")}, registry());
     QCOMPARE(ind.summary.requests, 4);
-    importFile(store, {.path = fixture("llmperf_summary.json"), .intoRun = ind.runId}, registry());
+    pb::import::importFile(store, {.path = fixture("llmperf_summary.json"), .intoRun = ind.runId},
+                           registry());
     stats::Statistic st;
     st.convention = stats::Convention::Linear;
     st.percentiles = {0.25, 0.5, 0.75, 0.9, 0.95, 0.99};
@@ -659,7 +664,7 @@ void TestImporters::llmperfRoundTripThroughStats()
 
 void TestImporters::genericCsvWithMapping()
 {
-    ImportOptions o;
+    pb::import::ImportOptions o;
     o.columnMapping = "total=latency_s:s,first_text=ttft_ms:ms,output_tokens=tokens,http_status=status,"
                       "start_time=ts:unix_s,trace_id=trace,logical_request_id=request";
     const auto p = parseFile("generic-csv", fixture("generic_latency.csv"), o);
@@ -680,7 +685,7 @@ void TestImporters::genericCsvWithMapping()
     try {
         parseText("generic-csv", "latency\n1.5\nfast\n", {.columnMapping = "total=latency:s"});
         QFAIL("expected an error");
-    } catch (const ImportError& e) {
+    } catch (const pb::import::ImportError& e) {
         QCOMPARE(e.line(), 3);
         QVERIFY(e.message().find("column 'latency' (total)") != std::string::npos);
     }
@@ -692,15 +697,16 @@ void TestImporters::genericCsvNeedsAMapping()
     RunStore store(tempPath(dir, "w.phasebench"));
     const auto path = writeFile(dir, "other.csv", "when,latency_seconds\n1,2\n");
     try {
-        importFile(store, {.path = path}, registry());
+        pb::import::importFile(store, {.path = path}, registry());
         QFAIL("expected an error");
-    } catch (const ImportError& e) {
+    } catch (const pb::import::ImportError& e) {
         QVERIFY(e.message().find("needs a column mapping") != std::string::npos);
         QVERIFY(e.message().find("when, latency_seconds") != std::string::npos);
     }
-    QCOMPARE(GenericCsvImporter::headerColumns("a;b;\"c;d\"\r\n1;2;3"),
+    QCOMPARE(pb::import::GenericCsvImporter::headerColumns("a;b;\"c;d\"\r\n1;2;3"),
              (std::vector<std::string>{"a", "b", "c;d"}));
-    const auto r = importFile(store, {.path = path, .columnMapping = "total=latency_seconds:s"}, registry());
+    const auto r =
+        pb::import::importFile(store, {.path = path, .columnMapping = "total=latency_seconds:s"}, registry());
     QCOMPARE(r.summary.format, std::string("generic-csv"));
     QCOMPARE(*store.requestsBySeq(r.runId, 0, 1)[0].total, Nanos(2'000'000'000));
 }
@@ -772,7 +778,7 @@ void TestImporters::roundTripK6ThroughStats()
 {
     QTemporaryDir dir;
     RunStore store(tempPath(dir, "w.phasebench"));
-    const auto r = importFile(store, {.path = fixture("k6_llm.ndjson")}, registry());
+    const auto r = pb::import::importFile(store, {.path = fixture("k6_llm.ndjson")}, registry());
     const auto report = stats::summarize(store.loadRequestTable(r.runId), stats::Scope{}, stats::Window{},
                                          stats::Statistic{});
     // Completed rows: A (1233.875 ms), D1 (12), D2 (20); nearest rank, by hand.
@@ -866,11 +872,11 @@ void TestImporters::badInputFailsWithLocationAndCommitsNothing()
     QTemporaryDir dir;
     const auto path = writeFile(dir, "input.dat", content.toStdString());
     RunStore store(tempPath(dir, "w.phasebench"));
-    const auto existing = importFile(store, {.path = fixture("k6_llm.ndjson")}, registry());
+    const auto existing = pb::import::importFile(store, {.path = fixture("k6_llm.ndjson")}, registry());
     try {
-        importFile(store, {.path = path, .format = format.toStdString()}, registry());
+        pb::import::importFile(store, {.path = path, .format = format.toStdString()}, registry());
         QFAIL("expected an ImportError");
-    } catch (const ImportError& e) {
+    } catch (const pb::import::ImportError& e) {
         QVERIFY2(e.message().find(message.toStdString()) != std::string::npos, e.what());
         if (line >= 0) {
             QCOMPARE(e.line(), static_cast<std::int64_t>(line));
@@ -898,9 +904,9 @@ void TestImporters::hugeSingleLine()
     }
     for (const char* format : {"", "k6-json", "otlp-json", "aiperf", "jaeger-json", "llmperf"}) {
         try {
-            importFile(store, {.path = path, .format = format}, registry());
+            pb::import::importFile(store, {.path = path, .format = format}, registry());
             QFAIL("expected an ImportError");
-        } catch (const ImportError& e) {
+        } catch (const pb::import::ImportError& e) {
             QVERIFY2(e.line() == 1, e.what());
             QVERIFY2(e.message().find("invalid JSON") != std::string::npos, e.what());
         }
@@ -929,10 +935,11 @@ void TestImporters::skipBadLinesCountsAndReportsThem()
     QTemporaryDir dir;
     const auto path = writeFile(dir, "bad.ndjson", bad);
     RunStore store(tempPath(dir, "w.phasebench"));
-    QVERIFY_THROWS_EXCEPTION(ImportError, importFile(store, {.path = path}, registry()));
-    const auto r = importFile(store, {.path = path, .skipBadLines = true}, registry());
+    QVERIFY_THROWS_EXCEPTION(pb::import::ImportError,
+                             pb::import::importFile(store, {.path = path}, registry()));
+    const auto r = pb::import::importFile(store, {.path = path, .skipBadLines = true}, registry());
     QCOMPARE(r.summary.skipped, 14);
-    QCOMPARE(r.summary.firstSkipped.size(), kMaxReportedSkips);
+    QCOMPARE(r.summary.firstSkipped.size(), pb::import::kMaxReportedSkips);
     QCOMPARE(r.summary.firstSkipped[0].line, 6);
     QCOMPARE(r.summary.firstSkipped[1].line, 60);
     QCOMPARE(r.summary.firstSkipped[2].line, 65);
@@ -942,8 +949,9 @@ void TestImporters::skipBadLinesCountsAndReportsThem()
     // A file in which every line is bad is an error even when skipping.
     const auto allBad = writeFile(dir, "all.ndjson", "{\"type\":\"Point\"}\n{\"type\":\"Point\"}\n");
     QVERIFY_THROWS_EXCEPTION(
-        ImportError,
-        importFile(store, {.path = allBad, .format = "k6-json", .skipBadLines = true}, registry()));
+        pb::import::ImportError,
+        pb::import::importFile(store, {.path = allBad, .format = "k6-json", .skipBadLines = true},
+                               registry()));
     QCOMPARE(store.runs().size(), std::size_t(1));
 }
 
@@ -961,18 +969,19 @@ void TestImporters::cancelCommitsNothing()
     const auto path = writeFile(dir, "big.ndjson", big);
     RunStore store(tempPath(dir, "w.phasebench"));
     int calls = 0;
-    QVERIFY_THROWS_EXCEPTION(Cancelled,
-                             importFile(store, {.path = path}, registry(),
-                                        [&](std::uint64_t, std::uint64_t) { return ++calls < 2; }));
+    QVERIFY_THROWS_EXCEPTION(
+        Cancelled, pb::import::importFile(store, {.path = path}, registry(),
+                                          [&](std::uint64_t, std::uint64_t) { return ++calls < 2; }));
     QCOMPARE(calls, 2);
     QCOMPARE(store.runs().size(), std::size_t(0));
     // The same file imports in full without a cancel; progress reaches the end.
     std::uint64_t last = 0, total = 0;
-    const auto r = importFile(store, {.path = path}, registry(), [&](std::uint64_t d, std::uint64_t t) {
-        last = d;
-        total = t;
-        return true;
-    });
+    const auto r =
+        pb::import::importFile(store, {.path = path}, registry(), [&](std::uint64_t d, std::uint64_t t) {
+            last = d;
+            total = t;
+            return true;
+        });
     QCOMPARE(last, total);
     QCOMPARE(total, std::uint64_t(big.size()));
     QCOMPARE(r.summary.requests, 5 * copies); // repeated copies are new requests, not merged
@@ -984,23 +993,25 @@ void TestImporters::corruptGzipIsAnError()
     const std::string k6 = readFile(fixture("k6_llm.ndjson"));
     const auto gz = gzip(k6);
     RunStore store(tempPath(dir, "w.phasebench"));
-    const auto ok = importFile(store, {.path = writeFile(dir, "ok.json.gz", gz)}, registry());
+    const auto ok = pb::import::importFile(store, {.path = writeFile(dir, "ok.json.gz", gz)}, registry());
     QCOMPARE(ok.summary.requests, 5);
     // Concatenated members read as one stream.
-    const auto twice = importFile(store, {.path = writeFile(dir, "twice.gz", gz + gz)}, registry());
+    const auto twice =
+        pb::import::importFile(store, {.path = writeFile(dir, "twice.gz", gz + gz)}, registry());
     QCOMPARE(twice.summary.requests, 10);
     const auto truncated = writeFile(dir, "cut.json.gz", gz.substr(0, gz.size() / 2));
     try {
-        importFile(store, {.path = truncated}, registry());
+        pb::import::importFile(store, {.path = truncated}, registry());
         QFAIL("expected an error");
-    } catch (const ImportError& e) {
+    } catch (const pb::import::ImportError& e) {
         QVERIFY2(e.message().find("gzip data is truncated") != std::string::npos, e.what());
     }
     std::string flipped = gz;
     flipped[flipped.size() / 2] = static_cast<char>(~flipped[flipped.size() / 2]);
     flipped[flipped.size() / 2 + 1] = static_cast<char>(~flipped[flipped.size() / 2 + 1]);
-    QVERIFY_THROWS_EXCEPTION(ImportError,
-                             importFile(store, {.path = writeFile(dir, "bad.gz", flipped)}, registry()));
+    QVERIFY_THROWS_EXCEPTION(
+        pb::import::ImportError,
+        pb::import::importFile(store, {.path = writeFile(dir, "bad.gz", flipped)}, registry()));
     QCOMPARE(store.runs().size(), std::size_t(2));
 }
 
@@ -1008,7 +1019,7 @@ void TestImporters::provenanceIsRecorded()
 {
     QTemporaryDir dir;
     RunStore store(tempPath(dir, "w.phasebench"));
-    const auto r = importFile(store, {.path = fixture("k6_llm_summary.json")}, registry());
+    const auto r = pb::import::importFile(store, {.path = fixture("k6_llm_summary.json")}, registry());
     const auto run = store.run(r.runId);
     const auto cfg = json::parse(run->configJson);
     QCOMPARE(cfg["source_file"].get<std::string>(), std::string("k6_llm_summary.json"));

@@ -21,7 +21,7 @@ namespace {
 
 // Records what reached it and on which thread; can fail on the Nth batch and
 // be slowed down so that batches queue up.
-class RecordingSink final : public ImportSink
+class RecordingSink final : public pb::import::ImportSink
 {
 public:
     void addRequests(std::span<const RequestRecord> r) override
@@ -102,7 +102,7 @@ void TestPipelinedSink::keepsOrderOnAnotherThread()
     RecordingSink target;
     target.delay = std::chrono::milliseconds(2); // batches wait in the queue
     {
-        PipelinedSink sink(target, 2);
+        pb::import::PipelinedSink sink(target, 2);
         std::vector<SpanRecord> all;
         for (int b = 0; b < 10; ++b) {
             std::vector<SpanRecord> batch;
@@ -138,7 +138,7 @@ void TestPipelinedSink::keepsOrderOnAnotherThread()
 void TestPipelinedSink::takesBatchesWithoutCopy()
 {
     RecordingSink target;
-    PipelinedSink sink(target);
+    pb::import::PipelinedSink sink(target);
     std::vector<SpanRecord> batch{span(1), span(2), span(3)};
     const SpanRecord* data = batch.data();
     sink.takeSpans(std::move(batch));
@@ -151,7 +151,7 @@ void TestPipelinedSink::targetErrorReachesProducer()
 {
     RecordingSink target;
     target.failAt = 3;
-    PipelinedSink sink(target, 1);
+    pb::import::PipelinedSink sink(target, 1);
     bool thrown = false;
     try {
         for (int b = 0; b < 50; ++b) {
@@ -190,8 +190,9 @@ void TestPipelinedSink::failedImportCommitsNothing()
     const std::string db = test::tempPath(dir, "w.phasebench");
     RunStore store(db);
     const auto before = store.createRun({.name = "kept"});
-    QVERIFY_THROWS_EXCEPTION(ImportError,
-                             importFile(store, {.path = file}, ImporterRegistry::withBuiltins(), {}));
+    QVERIFY_THROWS_EXCEPTION(
+        pb::import::ImportError,
+        pb::import::importFile(store, {.path = file}, pb::import::ImporterRegistry::withBuiltins(), {}));
     auto fkAfterFailure = storeConnection(store).prepare("PRAGMA foreign_keys");
     QVERIFY(fkAfterFailure.step());
     QCOMPARE(fkAfterFailure.int64(0), std::int64_t(1));
@@ -202,8 +203,8 @@ void TestPipelinedSink::failedImportCommitsNothing()
     QVERIFY(count.step());
     QCOMPARE(count.int64(0), std::int64_t(0));
     // The same file with bad lines skipped imports the 10,000 good spans.
-    const auto ok =
-        importFile(store, {.path = file, .skipBadLines = true}, ImporterRegistry::withBuiltins(), {});
+    const auto ok = pb::import::importFile(store, {.path = file, .skipBadLines = true},
+                                           pb::import::ImporterRegistry::withBuiltins(), {});
     QCOMPARE(ok.summary.spans, std::int64_t(10000));
     QCOMPARE(static_cast<std::int64_t>(store.spans(ok.runId).size()), std::int64_t(10000));
     // The import ran without per-row foreign-key checks: every row still

@@ -34,9 +34,9 @@ inline ImportedRun importFixture(const char* name)
 {
     ImportedRun r;
     r.store = std::make_unique<RunStore>(tempPath(*r.dir, "stats.phasebench"));
-    ImportRequest req;
+    pb::import::ImportRequest req;
     req.path = statsFixture(name);
-    r.runId = importFile(*r.store, req, ImporterRegistry::withBuiltins()).runId;
+    r.runId = pb::import::importFile(*r.store, req, pb::import::ImporterRegistry::withBuiltins()).runId;
     r.table = r.store->loadRequestTable(r.runId);
     return r;
 }

@@ -17,6 +17,7 @@
 #include <unistd.h>
 
 using namespace pb;
+using namespace pb::store;
 
 class TestStore : public QObject
 {

@@ -18,6 +18,7 @@
 #include <thread>
 
 using namespace pb;
+using namespace pb::store;
 
 class TestStoreFiles : public QObject
 {

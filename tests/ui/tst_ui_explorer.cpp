@@ -41,9 +41,9 @@ namespace {
 std::int64_t importFixture(const QString& db)
 {
     RunStore store(db.toStdString());
-    ImportRequest request;
+    pb::import::ImportRequest request;
     request.path = PHASEBENCH_TEST_DATA "/ui/explorer_requests.csv";
-    return importFile(store, request, ImporterRegistry::withBuiltins()).runId;
+    return pb::import::importFile(store, request, pb::import::ImporterRegistry::withBuiltins()).runId;
 }
 
 constexpr Nanos kMs = 1'000'000;

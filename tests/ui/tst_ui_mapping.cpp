@@ -69,9 +69,9 @@ void TestUiMapping::modelFollowsPreviewAndEdits()
 {
     ColumnMappingModel model;
     QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
-    const auto preview = GenericCsvImporter::preview(kCsv.toStdString(), 2);
+    const auto preview = pb::import::GenericCsvImporter::preview(kCsv.toStdString(), 2);
     QCOMPARE(preview.rows.size(), std::size_t(2));
-    model.setData(preview, GenericCsvImporter::suggestMapping(preview.columns));
+    model.setData(preview, pb::import::GenericCsvImporter::suggestMapping(preview.columns));
     QCOMPARE(model.rowCount(), 6);
     QCOMPARE(model.index(1, ColumnMappingModel::SourceColumn).data().toString(), QStringLiteral("latency_s"));
     QCOMPARE(model.index(1, ColumnMappingModel::ExamplesColumn).data().toString(),
@@ -99,9 +99,9 @@ void TestUiMapping::modelFollowsPreviewAndEdits()
     QVERIFY(!model.setData(model.index(4, ColumnMappingModel::UnitColumn), QStringLiteral("s"))); // no unit
     QVERIFY(!model.setData(model.index(0, ColumnMappingModel::SourceColumn), QStringLiteral("x")));
 
-    const auto text = formatColumnMapping(model.mapping());
+    const auto text = pb::import::formatColumnMapping(model.mapping());
     QCOMPARE(text, std::string("total=latency_s:s,first_text=ttft_ms,http_status=status"));
-    QCOMPARE(parseColumnMapping(text), model.mapping());
+    QCOMPARE(pb::import::parseColumnMapping(text), model.mapping());
     // Target choices offer every vocabulary column and "not imported" first.
     const auto choices =
         model.index(0, ColumnMappingModel::TargetColumn).data(ColumnMappingModel::ChoicesRole).toStringList();

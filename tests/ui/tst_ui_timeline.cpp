@@ -76,9 +76,9 @@ std::int64_t buildSteppedRun(const QString& db)
 std::int64_t importRun(const QString& db)
 {
     RunStore store(db.toStdString());
-    ImportRequest request;
+    pb::import::ImportRequest request;
     request.path = PHASEBENCH_TEST_DATA "/ui/timeline_import.csv";
-    return importFile(store, request, ImporterRegistry::withBuiltins()).runId;
+    return pb::import::importFile(store, request, pb::import::ImporterRegistry::withBuiltins()).runId;
 }
 
 // The value of `g` at key `x`, NaN when it has no point there.
@@ -321,9 +321,9 @@ void TestUiTimeline::singleStageRun()
     std::int64_t runId = 0;
     {
         RunStore store(db.toStdString());
-        ImportRequest request;
+        pb::import::ImportRequest request;
         request.path = PHASEBENCH_TEST_DATA "/ui/good_requests.csv";
-        runId = importFile(store, request, ImporterRegistry::withBuiltins()).runId;
+        runId = pb::import::importFile(store, request, pb::import::ImporterRegistry::withBuiltins()).runId;
     }
     TimelinePage page;
     page.resize(1200, 800);

@@ -70,19 +70,19 @@ ColumnMappingDialog::ColumnMappingDialog(const QString& csvFile, QWidget* parent
         return;
     }
     const QByteArray head = file.read(kHeadBytes);
-    const auto preview = GenericCsvImporter::preview(
+    const auto preview = pb::import::GenericCsvImporter::preview(
         std::string_view(head.constData(), static_cast<std::size_t>(head.size())), kPreviewRows);
     if (preview.columns.size() < 2) {
         setError(tr("%1 has no header line with at least two columns.").arg(QFileInfo(csvFile).fileName()));
         return;
     }
     m_header = QString::fromUtf8(head.left(head.indexOf('\n')));
-    auto initial = GenericCsvImporter::suggestMapping(preview.columns);
+    auto initial = pb::import::GenericCsvImporter::suggestMapping(preview.columns);
     const QString remembered = QSettings().value(settingsKey()).toString();
     if (!remembered.isEmpty()) {
         try {
-            initial = parseColumnMapping(remembered.toStdString());
-        } catch (const MappingError&) {
+            initial = pb::import::parseColumnMapping(remembered.toStdString());
+        } catch (const pb::import::MappingError&) {
             // A mapping saved by an older version: keep the guess.
         }
     }
@@ -98,7 +98,7 @@ QString ColumnMappingDialog::settingsKey() const
 
 QString ColumnMappingDialog::mappingText() const
 {
-    return QString::fromStdString(formatColumnMapping(m_model->mapping()));
+    return QString::fromStdString(pb::import::formatColumnMapping(m_model->mapping()));
 }
 
 QString ColumnMappingDialog::errorText() const
@@ -126,7 +126,7 @@ void ColumnMappingDialog::onTextEdited()
         return;
     }
     try {
-        const auto mapping = parseColumnMapping(m_text->text().toStdString());
+        const auto mapping = pb::import::parseColumnMapping(m_text->text().toStdString());
         for (const auto& e : mapping.entries) {
             if (m_model
                     ->match(m_model->index(0, ColumnMappingModel::SourceColumn), Qt::DisplayRole,
@@ -137,7 +137,7 @@ void ColumnMappingDialog::onTextEdited()
             }
         }
         m_model->applyMapping(mapping);
-    } catch (const MappingError& e) {
+    } catch (const pb::import::MappingError& e) {
         setError(QString::fromStdString(e.what()));
     }
 }

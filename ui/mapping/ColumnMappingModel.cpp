@@ -16,12 +16,13 @@ ColumnMappingModel::ColumnMappingModel(QObject* parent)
     : QAbstractTableModel(parent)
 {
     m_targets << QString();
-    for (const auto& t : mappingTargets()) {
+    for (const auto& t : pb::import::mappingTargets()) {
         m_targets << QString::fromStdString(t);
     }
 }
 
-void ColumnMappingModel::setData(const GenericCsvImporter::Preview& preview, const ColumnMapping& initial)
+void ColumnMappingModel::setData(const pb::import::GenericCsvImporter::Preview& preview,
+                                 const pb::import::ColumnMapping& initial)
 {
     beginResetModel();
     m_rows.clear();
@@ -41,7 +42,7 @@ void ColumnMappingModel::setData(const GenericCsvImporter::Preview& preview, con
     applyMapping(initial);
 }
 
-void ColumnMappingModel::applyMapping(const ColumnMapping& mapping)
+void ColumnMappingModel::applyMapping(const pb::import::ColumnMapping& mapping)
 {
     for (auto& row : m_rows) {
         row.target.clear();
@@ -49,9 +50,9 @@ void ColumnMappingModel::applyMapping(const ColumnMapping& mapping)
         if (const auto* e = mapping.forSource(row.source.toStdString())) {
             row.target = QString::fromStdString(e->target);
             if (e->unit) {
-                row.unit = qs(unitName(*e->unit));
+                row.unit = qs(pb::import::unitName(*e->unit));
             } else if (e->timeFormat) {
-                row.unit = qs(timestampFormatName(*e->timeFormat));
+                row.unit = qs(pb::import::timestampFormatName(*e->timeFormat));
             }
         }
     }
@@ -61,21 +62,21 @@ void ColumnMappingModel::applyMapping(const ColumnMapping& mapping)
     Q_EMIT mappingChanged();
 }
 
-ColumnMapping ColumnMappingModel::mapping() const
+pb::import::ColumnMapping ColumnMappingModel::mapping() const
 {
-    ColumnMapping m;
+    pb::import::ColumnMapping m;
     for (const auto& row : m_rows) {
         if (row.target.isEmpty()) {
             continue;
         }
-        MappingEntry e;
+        pb::import::MappingEntry e;
         e.target = row.target.toStdString();
         e.source = row.source.toStdString();
         if (!row.unit.isEmpty()) {
             if (e.target == "start_time") {
-                e.timeFormat = parseTimestampFormat(row.unit.toStdString());
-            } else if (isDurationTarget(e.target)) {
-                e.unit = parseTimeUnit(row.unit.toStdString());
+                e.timeFormat = pb::import::parseTimestampFormat(row.unit.toStdString());
+            } else if (pb::import::isDurationTarget(e.target)) {
+                e.unit = pb::import::parseTimeUnit(row.unit.toStdString());
             }
         }
         m.entries.push_back(std::move(e));
@@ -87,17 +88,18 @@ QStringList ColumnMappingModel::unitChoices(const QString& target)
 {
     if (target == QLatin1String("start_time")) {
         QStringList formats;
-        for (auto f : {TimestampFormat::Rfc3339, TimestampFormat::UnixSeconds, TimestampFormat::UnixMillis,
-                       TimestampFormat::UnixMicros, TimestampFormat::UnixNanos}) {
-            formats << qs(timestampFormatName(f));
+        for (auto f : {pb::import::TimestampFormat::Rfc3339, pb::import::TimestampFormat::UnixSeconds,
+                       pb::import::TimestampFormat::UnixMillis, pb::import::TimestampFormat::UnixMicros,
+                       pb::import::TimestampFormat::UnixNanos}) {
+            formats << qs(pb::import::timestampFormatName(f));
         }
         return formats;
     }
-    if (isDurationTarget(target.toStdString())) {
+    if (pb::import::isDurationTarget(target.toStdString())) {
         QStringList units;
-        for (auto u :
-             {TimeUnit::Milliseconds, TimeUnit::Seconds, TimeUnit::Microseconds, TimeUnit::Nanoseconds}) {
-            units << qs(unitName(u));
+        for (auto u : {pb::import::TimeUnit::Milliseconds, pb::import::TimeUnit::Seconds,
+                       pb::import::TimeUnit::Microseconds, pb::import::TimeUnit::Nanoseconds}) {
+            units << qs(pb::import::unitName(u));
         }
         return units;
     }

@@ -27,10 +27,11 @@ public:
 
     // The file's columns with `initial` applied (entries whose source is not
     // a column of the file are dropped).
-    void setData(const GenericCsvImporter::Preview& preview, const ColumnMapping& initial);
-    ColumnMapping mapping() const;
+    void setData(const pb::import::GenericCsvImporter::Preview& preview,
+                 const pb::import::ColumnMapping& initial);
+    pb::import::ColumnMapping mapping() const;
     // Replaces every row's target and unit with `mapping`.
-    void applyMapping(const ColumnMapping& mapping);
+    void applyMapping(const pb::import::ColumnMapping& mapping);
 
     int rowCount(const QModelIndex& parent = {}) const override;
     int columnCount(const QModelIndex& parent = {}) const override;
