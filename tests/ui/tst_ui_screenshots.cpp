@@ -4,6 +4,7 @@
 // screenshots/ in the test's build folder (test output, never committed).
 // Also the overview in a dark palette. Each picture must be the window's
 // size, show more than a blank page and differ from the others.
+#include "LayoutCheck.h"
 #include "MainWindow.h"
 #include "OverviewPage.h"
 #include "PhasePercentilesPage.h"
@@ -13,6 +14,8 @@
 #include "session/MeasuredRun.h"
 
 #include <QApplication>
+#include <QChart>
+#include <QChartView>
 #include <QCryptographicHash>
 #include <QDir>
 #include <QImage>
@@ -26,6 +29,7 @@
 #include <QTableView>
 #include <QTemporaryDir>
 #include <QTest>
+#include <QValueAxis>
 
 using namespace pb;
 using pb::ui::MainWindow;
@@ -127,6 +131,7 @@ void TestUiScreenshots::everyPage()
 
     const QString out = outputDir();
     QSet<QByteArray> hashes;
+    QStringList problems;
     QTabWidget* tabs = w.pages();
     for (int i = 0; i < tabs->count(); ++i) {
         tabs->setCurrentIndex(i);
@@ -144,7 +149,21 @@ void TestUiScreenshots::everyPage()
             QCryptographicHash::Sha1);
         QVERIFY2(!hashes.contains(hash), qPrintable(name + QStringLiteral(" looks like another page")));
         hashes.insert(hash);
+        // The raw request table is the one that scrolls sideways.
+        for (const auto& problem : pb::test::layoutProblems(&w, {QStringLiteral("requestsView")})) {
+            problems << name + QStringLiteral(": ") + problem;
+        }
     }
+    for (const auto& problem : problems) {
+        qWarning("%s", qPrintable(problem));
+    }
+    QVERIFY2(problems.isEmpty(), "layout defects, listed above");
+    // The composition's value axis starts at zero.
+    auto* composition = w.findChild<QChartView*>(QStringLiteral("compositionChart"));
+    QVERIFY(composition != nullptr);
+    const auto axes = composition->chart()->axes(Qt::Vertical);
+    QVERIFY(!axes.isEmpty());
+    QCOMPARE(qobject_cast<QValueAxis*>(axes.front())->min(), 0.0);
     QVERIFY(tabs->count() >= 7);
 
     // The overview in a dark palette: text stays readable (light on dark).

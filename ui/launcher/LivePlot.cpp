@@ -69,7 +69,8 @@ LivePlot::LivePlot(QWidget* parent)
 
     legend->setVisible(true);
     legend->setFont(QFont(font().family(), 8));
-    placeLegendBelow(this);
+    // Three items a row: a row of five would set the launcher page's minimum width.
+    placeLegendBelow(this, 3);
     for (QCPAxisRect* rect : {m_rates, m_latency}) {
         rect->setRangeDrag(Qt::Horizontal);
         rect->setRangeZoom(Qt::Horizontal);

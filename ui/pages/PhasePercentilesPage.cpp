@@ -10,6 +10,7 @@
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLabel>
+#include <QScrollBar>
 #include <QSplitter>
 #include <QTableView>
 #include <QVBoxLayout>
@@ -31,6 +32,7 @@ PhasePercentilesPage::PhasePercentilesPage(QWidget* parent)
     , m_note(new QLabel(this))
     , m_state(new QLabel(this))
     , m_labels(new QLabel(this))
+    , m_split(new QSplitter(Qt::Horizontal, this))
 {
     setObjectName(QStringLiteral("phasePercentilesPage"));
     m_kind->setObjectName(QStringLiteral("compositionKind"));
@@ -85,17 +87,31 @@ PhasePercentilesPage::PhasePercentilesPage(QWidget* parent)
     top->addWidget(m_model, 1);
     top->addWidget(m_state);
 
-    auto* split = new QSplitter(Qt::Horizontal, this);
-    split->addWidget(m_chart);
-    split->addWidget(m_table);
-    split->setStretchFactor(0, 3);
-    split->setStretchFactor(1, 2);
-    split->setSizes({720, 480});
+    // The table keeps the width its columns need (the splitter respects a
+    // minimum width); the chart takes the rest.
+    // What the columns need, not the header's length: the last section
+    // stretches to the table's width.
+    connect(m_table->horizontalHeader(), &QHeaderView::sectionResized, this, [this] {
+        QHeaderView* header = m_table->horizontalHeader();
+        int need = 2 * m_table->frameWidth() + m_table->verticalScrollBar()->sizeHint().width();
+        for (int c = 0; c < header->count(); ++c) {
+            if (!header->isSectionHidden(c)) {
+                need += std::max(header->sectionSizeHint(c),
+                                 static_cast<QAbstractItemView*>(m_table)->sizeHintForColumn(c));
+            }
+        }
+        m_table->setMinimumWidth(need);
+    });
+    m_split->addWidget(m_chart);
+    m_split->addWidget(m_table);
+    m_split->setStretchFactor(0, 1);
+    m_split->setStretchFactor(1, 1);
+    m_split->setSizes({600, 600});
     m_chart->setMinimumWidth(360);
 
     auto* layout = new QVBoxLayout(this);
     layout->addLayout(top);
-    layout->addWidget(split, 1);
+    layout->addWidget(m_split, 1);
     layout->addWidget(m_labels);
     layout->addWidget(m_note);
 
@@ -184,6 +200,10 @@ void PhasePercentilesPage::display(const std::shared_ptr<const CompositionResult
                                QString::fromStdString(results->composition.window))};
     for (const auto& w : results->composition.warnings) {
         lines << QString::fromStdString(w);
+    }
+    if (const QStringList negative = m_chart->negativeComponents(); !negative.isEmpty()) {
+        lines << tr("Negative on average, drawn as zero in the chart: %1 (their values are in the table).")
+                     .arg(negative.join(QStringLiteral(", ")));
     }
     m_labels->setText(lines.join(QLatin1Char('\n')));
     Q_EMIT updated(results->runId);

@@ -9,6 +9,7 @@
 
 class QComboBox;
 class QLabel;
+class QSplitter;
 class QTableView;
 
 namespace pb::ui {
@@ -63,7 +64,8 @@ private:
     QTableView* m_table;
     QLabel* m_note;
     QLabel* m_state;
-    QLabel* m_labels; // scope, window and data warnings of the shown figures
+    QLabel* m_labels;   // scope, window and data warnings of the shown figures
+    QSplitter* m_split; // the chart and the table
     std::shared_ptr<const CompositionResults> m_results;
     bool m_kindChosen = false; // by the user; else the kind that fits the run
 };

@@ -38,6 +38,7 @@ void CompositionChart::clear()
     m_categories.clear();
     m_components.clear();
     m_values.clear();
+    m_negative.clear();
 }
 
 void CompositionChart::setComposition(const stats::TailComposition& composition)
@@ -63,7 +64,7 @@ void CompositionChart::setComposition(const stats::TailComposition& composition)
             const double v = c < band.meanComponents.size() ? band.meanComponents[c] : 0.0;
             values.push_back(v);
             // An empty band draws nothing; a negative segment (a negative
-            // envelope, flagged by the analysis) is named in the title
+            // envelope, flagged by the analysis) is named by the page
             // instead of pulling the axis below zero.
             *set << (std::isfinite(v) && v > 0 ? v : 0.0);
             if (std::isfinite(v) && v < 0 && !negative.contains(name)) {
@@ -96,13 +97,9 @@ void CompositionChart::setComposition(const stats::TailComposition& composition)
     y->setRange(0, high > 0 ? high : 1);
     y->applyNiceNumbers();
     y->setMin(0);
-    QString title =
-        tr("Composition of the requests at each percentile (N = %L1)").arg(qulonglong(composition.n));
-    if (!negative.isEmpty()) {
-        title += QLatin1Char('\n') +
-                 tr("Negative, not drawn: %1 (see the table)").arg(negative.join(QStringLiteral(", ")));
-    }
-    chart()->setTitle(title);
+    m_negative = negative;
+    chart()->setTitle(
+        tr("Composition of the requests at each percentile (N = %L1)").arg(qulonglong(composition.n)));
 }
 
 std::vector<double> CompositionChart::segmentValues(int component) const

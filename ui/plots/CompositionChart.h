@@ -26,6 +26,9 @@ public:
     // its segment values (ms) in band order.
     QStringList categories() const { return m_categories; }
     QStringList components() const { return m_components; }
+    // Components with a negative mean in some band: drawn as zero, named by
+    // the page (the axis starts at zero).
+    QStringList negativeComponents() const { return m_negative; }
     std::vector<double> segmentValues(int component) const;
 
     // Saves the chart as a PNG; false when the file cannot be written.
@@ -39,6 +42,7 @@ protected:
 private:
     QStringList m_categories;
     QStringList m_components;
+    QStringList m_negative;
     std::vector<std::vector<double>> m_values;
 };
 

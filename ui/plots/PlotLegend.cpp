@@ -20,8 +20,9 @@ void placeLegendBelow(QCustomPlot* plot, int columns)
     holder->addElement(0, 0, legend);
     holder->setMargins(QMargins(0, 0, 0, 4));
     grid->setRowStretchFactor(row, 0.001);
-    legend->setFillOrder(QCPLayoutGrid::foColumnsFirst);
+    // The wrap first: setFillOrder() rearranges the items already there.
     legend->setWrap(columns);
+    legend->setFillOrder(QCPLayoutGrid::foColumnsFirst, true);
     legend->setBorderPen(Qt::NoPen);
     legend->setBrush(Qt::NoBrush);
     legend->setMargins(QMargins(4, 0, 4, 0));
