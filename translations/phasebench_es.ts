@@ -96,6 +96,10 @@
         <source>vLLM benchmark results (JSON)</source>
         <translation>Resultados de benchmark de vLLM (JSON)</translation>
     </message>
+    <message>
+        <source>Phasebench JSON lines</source>
+        <translation>Líneas JSON de Phasebench</translation>
+    </message>
 </context>
 <context>
     <name>pb::Metric</name>
@@ -1332,6 +1336,98 @@ Ejecute &apos;phasebench-cli &lt;comando&gt; --help&apos; para ver las opciones 
         <source>--%1 expects a size in bytes, e.g. 67108864 or 64MiB</source>
         <translation>--%1 espera un tamaño en bytes, p. ej. 67108864 o 64MiB</translation>
     </message>
+    <message>
+        <source>Write a run&apos;s report as PDF, self-contained HTML or Markdown.</source>
+        <translation>Escribe el informe de una ejecución como PDF, HTML autónomo o Markdown.</translation>
+    </message>
+    <message>
+        <source>Export a run&apos;s requests as CSV or JSON lines.</source>
+        <translation>Exporta las solicitudes de una ejecución como CSV o JSON lines.</translation>
+    </message>
+    <message>
+        <source>Export a run&apos;s requests, every column, as CSV or JSON lines (the column names of the native CSV import; NULL is an empty cell or null).</source>
+        <translation>Exporta las solicitudes de una ejecución, con todas las columnas, como CSV o JSON lines (los nombres de columna de la importación CSV nativa; NULL es una celda vacía o null).</translation>
+    </message>
+    <message>
+        <source>Run to export (default: the only run of the file).</source>
+        <translation>Ejecución que se exportará (predeterminado: la única ejecución del archivo).</translation>
+    </message>
+    <message>
+        <source>csv (default) or jsonl.</source>
+        <translation>csv (predeterminado) o jsonl.</translation>
+    </message>
+    <message>
+        <source>FORMAT</source>
+        <translation>FORMATO</translation>
+    </message>
+    <message>
+        <source>Output file (default: standard output).</source>
+        <translation>Archivo de salida (predeterminado: salida estándar).</translation>
+    </message>
+    <message>
+        <source>--format expects csv or jsonl</source>
+        <translation>--format espera csv o jsonl</translation>
+    </message>
+    <message>
+        <source>cannot write &apos;%1&apos;</source>
+        <translation>no se puede escribir &apos;%1&apos;</translation>
+    </message>
+    <message>
+        <source>writing the export failed</source>
+        <translation>falló la escritura de la exportación</translation>
+    </message>
+    <message>
+        <source>exported %1 requests</source>
+        <translation>exportadas %1 solicitudes</translation>
+    </message>
+    <message>
+        <source>Write a run&apos;s report: verdict, per-stage figures, charts, diagnosis, the slowest requests, provenance and, with --baseline, a comparison.</source>
+        <translation>Escribe el informe de una ejecución: veredicto, cifras por etapa, gráficos, diagnóstico, las solicitudes más lentas, procedencia y, con --baseline, una comparación.</translation>
+    </message>
+    <message>
+        <source>Run to report (default: the only run of the file).</source>
+        <translation>Ejecución de la que se hará el informe (predeterminado: la única ejecución del archivo).</translation>
+    </message>
+    <message>
+        <source>Baseline run to compare with.</source>
+        <translation>Ejecución de línea base con la que comparar.</translation>
+    </message>
+    <message>
+        <source>Budget file (default: the budgets stored with the run).</source>
+        <translation>Archivo de presupuestos (predeterminado: los presupuestos almacenados con la ejecución).</translation>
+    </message>
+    <message>
+        <source>pdf, html or md (default: from the output file&apos;s suffix).</source>
+        <translation>pdf, html o md (predeterminado: según la extensión del archivo de salida).</translation>
+    </message>
+    <message>
+        <source>Page size of a PDF: a4 (default) or letter.</source>
+        <translation>Tamaño de página de un PDF: a4 (predeterminado) o letter.</translation>
+    </message>
+    <message>
+        <source>Output file.</source>
+        <translation>Archivo de salida.</translation>
+    </message>
+    <message>
+        <source>name the output file with -o FILE</source>
+        <translation>indique el archivo de salida con -o ARCHIVO</translation>
+    </message>
+    <message>
+        <source>--format expects pdf, html or md</source>
+        <translation>--format espera pdf, html o md</translation>
+    </message>
+    <message>
+        <source>--page expects a4 or letter</source>
+        <translation>--page espera a4 o letter</translation>
+    </message>
+    <message>
+        <source>the report draws charts and needs the GUI library (run phasebench-cli itself)</source>
+        <translation>el informe dibuja gráficos y necesita la biblioteca de GUI (ejecute el propio phasebench-cli)</translation>
+    </message>
+    <message>
+        <source>wrote %1</source>
+        <translation>se escribió %1</translation>
+    </message>
 </context>
 <context>
     <name>pb::diagnose</name>
@@ -1875,21 +1971,6 @@ Ejecute &apos;phasebench-cli &lt;comando&gt; --help&apos; para ver las opciones 
     </message>
 </context>
 <context>
-    <name>pb::ui::DemoController</name>
-    <message>
-        <source>The demo run was cancelled.</source>
-        <translation>Se canceló la ejecución de demostración.</translation>
-    </message>
-    <message>
-        <source>A demo run is already running.</source>
-        <translation>Ya hay una ejecución de demostración en curso.</translation>
-    </message>
-    <message>
-        <source>Unknown demo fault: %1</source>
-        <translation>Fallo de demostración desconocido: %1</translation>
-    </message>
-</context>
-<context>
     <name>pb::ui::DemoDialog</name>
     <message>
         <source>Run Demo</source>
@@ -1922,6 +2003,10 @@ Ejecute &apos;phasebench-cli &lt;comando&gt; --help&apos; para ver las opciones 
     <message>
         <source>Start</source>
         <translation>Iniciar</translation>
+    </message>
+    <message>
+        <source>Unknown demo fault: %1</source>
+        <translation>Fallo de demostración desconocido: %1</translation>
     </message>
 </context>
 <context>
@@ -2976,10 +3061,6 @@ Importe un archivo de resultados (Archivo › Importar…, Ctrl+I) o suéltelo a
         <translation>Detener</translation>
     </message>
     <message>
-        <source>Stop the demo run; requests in flight finish</source>
-        <translation>Detiene la ejecución de demostración; las solicitudes en curso terminan</translation>
-    </message>
-    <message>
         <source>&amp;Run</source>
         <translation>E&amp;jecutar</translation>
     </message>
@@ -2996,14 +3077,6 @@ Importe un archivo de resultados (Archivo › Importar…, Ctrl+I) o suéltelo a
         <translation>De&amp;tener</translation>
     </message>
     <message>
-        <source>Stop the running demo; requests in flight finish</source>
-        <translation>Detiene la demostración en curso; las solicitudes en curso terminan</translation>
-    </message>
-    <message>
-        <source>Wait for the running work to finish before starting a demo.</source>
-        <translation>Espere a que termine el trabajo en curso antes de iniciar una demostración.</translation>
-    </message>
-    <message>
         <source>Starting the demo gateway…</source>
         <translation>Iniciando la pasarela de demostración…</translation>
     </message>
@@ -3016,32 +3089,8 @@ Importe un archivo de resultados (Archivo › Importar…, Ctrl+I) o suéltelo a
         <translation>Receptor OTLP: %1  ·  pasarela: %2</translation>
     </message>
     <message>
-        <source>Demo run %1</source>
-        <translation>Ejecución de demostración %1</translation>
-    </message>
-    <message>
         <source>%1 / %2 s</source>
         <translation>%1 / %2 s</translation>
-    </message>
-    <message>
-        <source>Demo run %1: completed %L2, failed %L3, dropped %L4</source>
-        <translation>Ejecución de demostración %1: completadas %L2, fallidas %L3, descartadas %L4</translation>
-    </message>
-    <message>
-        <source>Demo run %1 finished.</source>
-        <translation>Ejecución de demostración %1 terminada.</translation>
-    </message>
-    <message>
-        <source>Demo Failed</source>
-        <translation>Error de la demostración</translation>
-    </message>
-    <message>
-        <source>The demo run could not complete.</source>
-        <translation>La ejecución de demostración no pudo completarse.</translation>
-    </message>
-    <message>
-        <source>Wait for the import or the demo to finish, or stop it, before opening another workbench.</source>
-        <translation>Espere a que termine la importación o la demostración, o deténgala, antes de abrir otro banco de trabajo.</translation>
     </message>
     <message>
         <source>Import CSV with Column &amp;Mapping…</source>
@@ -3104,10 +3153,6 @@ Importe un archivo de resultados (Archivo › Importar…, Ctrl+I) o suéltelo a
         <translation>Lanzador de ejecuciones</translation>
     </message>
     <message>
-        <source>%1 is read-only (file or folder permissions, or read-only media). Its runs can be viewed; importing and demo runs are off. Copy it somewhere writable to add runs.</source>
-        <translation>%1 es de solo lectura (permisos del archivo o de la carpeta, o un soporte de solo lectura). Sus ejecuciones se pueden ver; la importación y las ejecuciones de demostración están desactivadas. Cópielo a un lugar con permiso de escritura para añadir ejecuciones.</translation>
-    </message>
-    <message>
         <source>Workbench Is Read-Only</source>
         <translation>El banco de trabajo es de solo lectura</translation>
     </message>
@@ -3127,6 +3172,46 @@ Importe un archivo de resultados (Archivo › Importar…, Ctrl+I) o suéltelo a
         <source>Open or create a writable workbench file (File › New, Ctrl+N) and launch there.</source>
         <translation>Abra o cree un archivo de banco de trabajo con permiso de escritura (Archivo › Nuevo, Ctrl+N) y lance allí.</translation>
     </message>
+    <message>
+        <source>Stop the run; requests in flight finish</source>
+        <translation>Detener la ejecución; las solicitudes en curso terminan</translation>
+    </message>
+    <message>
+        <source>%1 is read-only (file or folder permissions, or read-only media). Its runs can be viewed; importing and new runs are off. Copy it somewhere writable to add runs.</source>
+        <translation>%1 es de solo lectura (permisos del archivo o de la carpeta, o un soporte de solo lectura). Sus ejecuciones se pueden ver; la importación y las ejecuciones nuevas están desactivadas. Cópielo a un lugar con permiso de escritura para añadir ejecuciones.</translation>
+    </message>
+    <message>
+        <source>Wait for the import or the run to finish, or stop it, before opening another workbench.</source>
+        <translation>Espere a que termine la importación o la ejecución, o deténgala, antes de abrir otro banco de trabajo.</translation>
+    </message>
+    <message>
+        <source>Wait for the running work to finish before starting a run.</source>
+        <translation>Espere a que termine el trabajo en curso antes de iniciar una ejecución.</translation>
+    </message>
+    <message>
+        <source>Starting the run…</source>
+        <translation>Iniciando la ejecución…</translation>
+    </message>
+    <message>
+        <source>Run %1</source>
+        <translation>Ejecución %1</translation>
+    </message>
+    <message>
+        <source>Run %1: completed %L2, failed %L3, dropped %L4</source>
+        <translation>Ejecución %1: completadas %L2, fallidas %L3, descartadas %L4</translation>
+    </message>
+    <message>
+        <source>Run %1 finished.</source>
+        <translation>La ejecución %1 ha finalizado.</translation>
+    </message>
+    <message>
+        <source>Run Failed</source>
+        <translation>Error en la ejecución</translation>
+    </message>
+    <message>
+        <source>The run could not complete.</source>
+        <translation>La ejecución no pudo completarse.</translation>
+    </message>
 </context>
 <context>
     <name>pb::ui::OverviewModel</name>
@@ -3141,10 +3226,6 @@ Importe un archivo de resultados (Archivo › Importar…, Ctrl+I) o suéltelo a
     <message>
         <source>not available</source>
         <translation>no disponible</translation>
-    </message>
-    <message>
-        <source>%1 (largest value)</source>
-        <translation>%1 (valor máximo)</translation>
     </message>
     <message>
         <source>Phase</source>
@@ -3181,6 +3262,14 @@ Importe un archivo de resultados (Archivo › Importar…, Ctrl+I) o suéltelo a
     <message>
         <source>Stage</source>
         <translation>Etapa</translation>
+    </message>
+    <message>
+        <source>%1*</source>
+        <translation>%1*</translation>
+    </message>
+    <message>
+        <source>* the largest value: too few requests for this percentile to differ from the slowest one.</source>
+        <translation>* el valor más grande: hay demasiado pocas solicitudes para que este percentil difiera de la más lenta.</translation>
     </message>
 </context>
 <context>
@@ -3309,9 +3398,13 @@ Importe un archivo de resultados (Archivo › Importar…, Ctrl+I) o suéltelo a
         <source>— generator-bound: %1; the figures are not those of an open-model test at the requested rate</source>
         <translation>— limitado por el generador: %1; las cifras no son las de una prueba de modelo abierto a la tasa solicitada</translation>
     </message>
+    <message>
+        <source>* the largest value: too few requests for this percentile to differ from the slowest one.</source>
+        <translation>* el valor más grande: hay demasiado pocas solicitudes para que este percentil difiera de la más lenta.</translation>
+    </message>
 </context>
 <context>
-    <name>pb::ui::PhaseStackPage</name>
+    <name>pb::ui::PhasePercentilesPage</name>
     <message>
         <source>Client phases (setup, send, wait, receive)</source>
         <translation>Fases del cliente (establecimiento, envío, espera, recepción)</translation>
@@ -3383,6 +3476,10 @@ Importe un archivo de resultados (Archivo › Importar…, Ctrl+I) o suéltelo a
     <message>
         <source>stage %1</source>
         <translation>etapa %1</translation>
+    </message>
+    <message>
+        <source>Negative on average, drawn as zero in the chart: %1 (their values are in the table).</source>
+        <translation>Negativo en promedio, dibujado como cero en el gráfico: %1 (sus valores están en la tabla).</translation>
     </message>
 </context>
 <context>
@@ -3483,6 +3580,17 @@ Importe un archivo de resultados (Archivo › Importar…, Ctrl+I) o suéltelo a
     </message>
 </context>
 <context>
+    <name>pb::ui::RunController</name>
+    <message>
+        <source>The run was cancelled.</source>
+        <translation>La ejecución se canceló.</translation>
+    </message>
+    <message>
+        <source>A run is already running.</source>
+        <translation>Ya hay una ejecución en curso.</translation>
+    </message>
+</context>
+<context>
     <name>pb::ui::RunListModel</name>
     <message>
         <source>ID</source>
@@ -3511,6 +3619,22 @@ Importe un archivo de resultados (Archivo › Importar…, Ctrl+I) o suéltelo a
     <message>
         <source>Created (UTC)</source>
         <translation>Creada (UTC)</translation>
+    </message>
+    <message>
+        <source>Run %1: %2</source>
+        <translation>Ejecución %1: %2</translation>
+    </message>
+    <message>
+        <source>%1, %2, %L3 requests</source>
+        <translation>%1, %2, %L3 solicitudes</translation>
+    </message>
+    <message>
+        <source>Source: %1</source>
+        <translation>Origen: %1</translation>
+    </message>
+    <message>
+        <source>Created: %1</source>
+        <translation>Creada: %1</translation>
     </message>
 </context>
 <context>
@@ -3631,24 +3755,12 @@ Importe un archivo de resultados (Archivo › Importar…, Ctrl+I) o suéltelo a
         <translation>tiempo desde el inicio de la ejecución (s)</translation>
     </message>
     <message>
-        <source>arrival rate (requests/s)</source>
-        <translation>tasa de llegada (solicitudes/s)</translation>
-    </message>
-    <message>
-        <source>requests in flight</source>
-        <translation>solicitudes en curso</translation>
-    </message>
-    <message>
         <source>dropped</source>
         <translation>descartadas</translation>
     </message>
     <message>
         <source>latency (ms)</source>
         <translation>latencia (ms)</translation>
-    </message>
-    <message>
-        <source>error rate (% of started)</source>
-        <translation>tasa de errores (% de las iniciadas)</translation>
     </message>
     <message>
         <source>%1 s intervals</source>
@@ -3699,10 +3811,6 @@ Importe un archivo de resultados (Archivo › Importar…, Ctrl+I) o suéltelo a
         <translation>Sin recuento en curso (la importación no tiene muestras de carga); iteraciones descartadas según la tabla de solicitudes</translation>
     </message>
     <message>
-        <source>%1 per interval (ms)</source>
-        <translation>%1 por intervalo (ms)</translation>
-    </message>
-    <message>
         <source>%1 of TTFT (first visible text), GPU queue and total per interval</source>
         <translation>%1 de TTFT (primer texto visible), cola de GPU y total por intervalo</translation>
     </message>
@@ -3717,6 +3825,22 @@ Importe un archivo de resultados (Archivo › Importar…, Ctrl+I) o suéltelo a
     <message>
         <source>Provider and client errors as a share of started requests</source>
         <translation>Errores del proveedor y del cliente como proporción de las solicitudes iniciadas</translation>
+    </message>
+    <message>
+        <source>requests/s</source>
+        <translation>solicitudes/s</translation>
+    </message>
+    <message>
+        <source>in flight</source>
+        <translation>en curso</translation>
+    </message>
+    <message>
+        <source>% of started</source>
+        <translation>% de iniciadas</translation>
+    </message>
+    <message>
+        <source>%1 (ms)</source>
+        <translation>%1 (ms)</translation>
     </message>
 </context>
 <context>
@@ -3749,28 +3873,13 @@ Importe un archivo de resultados (Archivo › Importar…, Ctrl+I) o suéltelo a
         <source>Trace ID (32 hex digits):</source>
         <translation>Trace ID (32 dígitos hexadecimales):</translation>
     </message>
-</context>
-<context>
-    <name>pb::ui::TracePage</name>
     <message>
-        <source>Cannot show the trace: %1</source>
-        <translation>No se puede mostrar la traza: %1</translation>
+        <source>Cannot look the trace up: %1</source>
+        <translation>No se puede buscar la traza: %1</translation>
     </message>
     <message>
-        <source>Select a request in the Requests page to see its waterfall.</source>
-        <translation>Seleccione una solicitud en la página Solicitudes para ver su cascada.</translation>
-    </message>
-    <message>
-        <source>Loading request %1…</source>
-        <translation>Cargando la solicitud %1…</translation>
-    </message>
-    <message>
-        <source>Request %1 of run %2 (no trace ID)</source>
-        <translation>Solicitud %1 de la ejecución %2 (sin trace ID)</translation>
-    </message>
-    <message>
-        <source>Request %1 of run %2, trace %3</source>
-        <translation>Solicitud %1 de la ejecución %2, traza %3</translation>
+        <source>Finding trace %1…</source>
+        <translation>Buscando la traza %1…</translation>
     </message>
 </context>
 <context>
@@ -3833,6 +3942,29 @@ Importe un archivo de resultados (Archivo › Importar…, Ctrl+I) o suéltelo a
     </message>
 </context>
 <context>
+    <name>pb::ui::WaterfallPage</name>
+    <message>
+        <source>Cannot show the trace: %1</source>
+        <translation>No se puede mostrar la traza: %1</translation>
+    </message>
+    <message>
+        <source>Select a request in the Requests page to see its waterfall.</source>
+        <translation>Seleccione una solicitud en la página Solicitudes para ver su cascada.</translation>
+    </message>
+    <message>
+        <source>Loading request %1…</source>
+        <translation>Cargando la solicitud %1…</translation>
+    </message>
+    <message>
+        <source>Request %1 of run %2 (no trace ID)</source>
+        <translation>Solicitud %1 de la ejecución %2 (sin trace ID)</translation>
+    </message>
+    <message>
+        <source>Request %1 of run %2, trace %3</source>
+        <translation>Solicitud %1 de la ejecución %2, traza %3</translation>
+    </message>
+</context>
+<context>
     <name>pb::ui::WaterfallPlot</name>
     <message>
         <source>ms from the attempt&apos;s start (client clock)</source>
@@ -3890,6 +4022,632 @@ la raíz empieza la mitad de la envolvente de red (%L1 ms) después del inicio d
     <message>
         <source>Cannot create the folder %1.</source>
         <translation>No se puede crear la carpeta %1.</translation>
+    </message>
+</context>
+<context>
+    <name>pb::ui::report</name>
+    <message>
+        <source>Cancel</source>
+        <translation>Cancelar</translation>
+    </message>
+    <message>
+        <source>Export</source>
+        <translation>Exportar</translation>
+    </message>
+    <message>
+        <source>Open a workbench file and select a run first.</source>
+        <translation>Abra primero un archivo de banco de trabajo y seleccione una ejecución.</translation>
+    </message>
+    <message>
+        <source>Export Report</source>
+        <translation>Exportar informe</translation>
+    </message>
+    <message>
+        <source>Preparing the report of run %1…</source>
+        <translation>Preparando el informe de la ejecución %1…</translation>
+    </message>
+    <message>
+        <source>Export Requests</source>
+        <translation>Exportar solicitudes</translation>
+    </message>
+    <message>
+        <source>CSV (*.csv);;JSON lines (*.jsonl)</source>
+        <translation>CSV (*.csv);;JSON lines (*.jsonl)</translation>
+    </message>
+    <message>
+        <source>Exporting the requests of run %1…</source>
+        <translation>Exportando las solicitudes de la ejecución %1…</translation>
+    </message>
+    <message>
+        <source>Export &amp;Report…</source>
+        <translation>E&amp;xportar informe…</translation>
+    </message>
+    <message>
+        <source>Write the shown run&apos;s report as PDF, HTML or Markdown</source>
+        <translation>Escribe el informe de la ejecución mostrada como PDF, HTML o Markdown</translation>
+    </message>
+    <message>
+        <source>Export Re&amp;quests…</source>
+        <translation>Exportar s&amp;olicitudes…</translation>
+    </message>
+    <message>
+        <source>Write the shown run&apos;s requests, every column, as CSV or JSON lines</source>
+        <translation>Escribe las solicitudes de la ejecución mostrada, con todas las columnas, como CSV o JSON lines</translation>
+    </message>
+    <message>
+        <source>PASS</source>
+        <translation>APROBADO</translation>
+    </message>
+    <message>
+        <source>FAIL</source>
+        <translation>FALLIDO</translation>
+    </message>
+    <message>
+        <source>CANNOT DECIDE</source>
+        <translation>NO SE PUEDE DECIDIR</translation>
+    </message>
+    <message>
+        <source>whole run (steady window)</source>
+        <translation>ejecución completa (ventana estable)</translation>
+    </message>
+    <message>
+        <source>stage %1</source>
+        <translation>etapa %1</translation>
+    </message>
+    <message>
+        <source>Join coverage %1: joined server phases are over the matched attempts only.</source>
+        <translation>Cobertura de la unión %1: las fases del servidor unidas se refieren solo a los intentos emparejados.</translation>
+    </message>
+    <message>
+        <source>The run has server spans but they were not joined: server phases are not available.</source>
+        <translation>La ejecución tiene spans del servidor, pero no se unieron: las fases del servidor no están disponibles.</translation>
+    </message>
+    <message>
+        <source>No server spans: server phases are not available, client phases only.</source>
+        <translation>Sin spans del servidor: las fases del servidor no están disponibles, solo las del cliente.</translation>
+    </message>
+    <message>
+        <source>Data warning: %1</source>
+        <translation>Advertencia sobre los datos: %1</translation>
+    </message>
+    <message>
+        <source>Phasebench report: run %1 &apos;%2&apos;</source>
+        <translation>Informe de Phasebench: ejecución %1 &apos;%2&apos;</translation>
+    </message>
+    <message>
+        <source>Run started %1 (UTC); %2 requests, %3 server spans.</source>
+        <translation>Ejecución iniciada el %1 (UTC); %2 solicitudes, %3 spans del servidor.</translation>
+    </message>
+    <message>
+        <source>Stage</source>
+        <translation>Etapa</translation>
+    </message>
+    <message>
+        <source>N</source>
+        <translation>N</translation>
+    </message>
+    <message>
+        <source>Achieved rate (req/s)</source>
+        <translation>Tasa lograda (req/s)</translation>
+    </message>
+    <message>
+        <source>Error rate</source>
+        <translation>Tasa de errores</translation>
+    </message>
+    <message>
+        <source>total p95 (ms)</source>
+        <translation>total p95 (ms)</translation>
+    </message>
+    <message>
+        <source>TTFT (first text) p95 (ms)</source>
+        <translation>TTFT (primer texto) p95 (ms)</translation>
+    </message>
+    <message>
+        <source>Budget</source>
+        <translation>Presupuesto</translation>
+    </message>
+    <message>
+        <source>Figure</source>
+        <translation>Cifra</translation>
+    </message>
+    <message>
+        <source>Observed</source>
+        <translation>Observado</translation>
+    </message>
+    <message>
+        <source>Threshold</source>
+        <translation>Umbral</translation>
+    </message>
+    <message>
+        <source>Verdict</source>
+        <translation>Veredicto</translation>
+    </message>
+    <message>
+        <source>Likely owner</source>
+        <translation>Responsable probable</translation>
+    </message>
+    <message>
+        <source>Why</source>
+        <translation>Motivo</translation>
+    </message>
+    <message>
+        <source>Per-stage figures</source>
+        <translation>Cifras por etapa</translation>
+    </message>
+    <message>
+        <source>Stages of a stepped run are summarized separately, never pooled. Percentile convention: %1; scope: %2; statistic: %3. Intervals are distribution-free %4% confidence intervals; &apos;*&apos; marks a percentile that is the single worst request.</source>
+        <translation>Las etapas de una ejecución escalonada se resumen por separado, nunca agrupadas. Convención de percentiles: %1; ámbito: %2; estadístico: %3. Los intervalos son intervalos de confianza del %4% sin supuestos de distribución; &apos;*&apos; marca un percentil que es la peor solicitud individual.</translation>
+    </message>
+    <message>
+        <source>Window: %1. Requested rate %2 req/s, achieved %3 req/s; %4 attempts, %5 dropped iterations. Errors %6, timeouts %7, cancelled %8, partial %9.</source>
+        <translation>Ventana: %1. Tasa solicitada %2 req/s, lograda %3 req/s; %4 intentos, %5 iteraciones descartadas. Errores %6, tiempos de espera agotados %7, canceladas %8, parciales %9.</translation>
+    </message>
+    <message>
+        <source>Metric</source>
+        <translation>Métrica</translation>
+    </message>
+    <message>
+        <source>Unit</source>
+        <translation>Unidad</translation>
+    </message>
+    <message>
+        <source>p50</source>
+        <translation>p50</translation>
+    </message>
+    <message>
+        <source>p50 interval</source>
+        <translation>intervalo p50</translation>
+    </message>
+    <message>
+        <source>p95</source>
+        <translation>p95</translation>
+    </message>
+    <message>
+        <source>p95 interval</source>
+        <translation>intervalo p95</translation>
+    </message>
+    <message>
+        <source>p99</source>
+        <translation>p99</translation>
+    </message>
+    <message>
+        <source>p99 interval</source>
+        <translation>intervalo p99</translation>
+    </message>
+    <message>
+        <source>Charts</source>
+        <translation>Gráficos</translation>
+    </message>
+    <message>
+        <source>Client phase composition around p50/p95/p99 (%1)</source>
+        <translation>Composición de las fases del cliente en torno a p50/p95/p99 (%1)</translation>
+    </message>
+    <message>
+        <source>Server phase composition around p50/p95/p99 (%1)</source>
+        <translation>Composición de las fases del servidor en torno a p50/p95/p99 (%1)</translation>
+    </message>
+    <message>
+        <source>Timeline: arrival rate</source>
+        <translation>Línea de tiempo: tasa de llegada</translation>
+    </message>
+    <message>
+        <source>Timeline: requests in flight</source>
+        <translation>Línea de tiempo: solicitudes en curso</translation>
+    </message>
+    <message>
+        <source>Timeline: p95 per interval</source>
+        <translation>Línea de tiempo: p95 por intervalo</translation>
+    </message>
+    <message>
+        <source>Timeline: error rate</source>
+        <translation>Línea de tiempo: tasa de errores</translation>
+    </message>
+    <message>
+        <source>Knee: throughput and queue against the arrival rate</source>
+        <translation>Codo: rendimiento y cola frente a la tasa de llegada</translation>
+    </message>
+    <message>
+        <source>Distribution of total: histogram</source>
+        <translation>Distribución del total: histograma</translation>
+    </message>
+    <message>
+        <source>Distribution of total: CDF</source>
+        <translation>Distribución del total: CDF</translation>
+    </message>
+    <message>
+        <source>Distribution of TTFT (first text): histogram</source>
+        <translation>Distribución del TTFT (primer texto): histograma</translation>
+    </message>
+    <message>
+        <source>Distribution of TTFT (first text): CDF</source>
+        <translation>Distribución del TTFT (primer texto): CDF</translation>
+    </message>
+    <message>
+        <source>Diagnosis</source>
+        <translation>Diagnóstico</translation>
+    </message>
+    <message>
+        <source>Compared: %1 -&gt; %2</source>
+        <translation>Comparado: %1 -&gt; %2</translation>
+    </message>
+    <message>
+        <source>Comparison refused: the load profiles differ.</source>
+        <translation>Comparación rechazada: los perfiles de carga difieren.</translation>
+    </message>
+    <message>
+        <source>No finding: no rule fired.</source>
+        <translation>Sin hallazgos: no se activó ninguna regla.</translation>
+    </message>
+    <message>
+        <source>%1. %2</source>
+        <translation>%1. %2</translation>
+    </message>
+    <message>
+        <source>Likely owner: %1; confidence: %2; rule: %3; between: %4.</source>
+        <translation>Responsable probable: %1; confianza: %2; regla: %3; entre: %4.</translation>
+    </message>
+    <message>
+        <source>Evidence</source>
+        <translation>Evidencias</translation>
+    </message>
+    <message>
+        <source>Before</source>
+        <translation>Antes</translation>
+    </message>
+    <message>
+        <source>After</source>
+        <translation>Después</translation>
+    </message>
+    <message>
+        <source>Change</source>
+        <translation>Cambio</translation>
+    </message>
+    <message>
+        <source>First check: %1</source>
+        <translation>Primera comprobación: %1</translation>
+    </message>
+    <message>
+        <source>Stages (knee search)</source>
+        <translation>Etapas (búsqueda del codo)</translation>
+    </message>
+    <message>
+        <source>Arrival (req/s)</source>
+        <translation>Llegada (req/s)</translation>
+    </message>
+    <message>
+        <source>Throughput (req/s)</source>
+        <translation>Rendimiento (req/s)</translation>
+    </message>
+    <message>
+        <source>gpu_queue p95 (ms)</source>
+        <translation>gpu_queue p95 (ms)</translation>
+    </message>
+    <message>
+        <source>Budgets</source>
+        <translation>Presupuestos</translation>
+    </message>
+    <message>
+        <source>met</source>
+        <translation>cumplidos</translation>
+    </message>
+    <message>
+        <source>not met</source>
+        <translation>no cumplidos</translation>
+    </message>
+    <message>
+        <source>Knee: %1; highest stage that met the budgets: %2.</source>
+        <translation>Codo: %1; etapa más alta que cumplió los presupuestos: %2.</translation>
+    </message>
+    <message>
+        <source>none found</source>
+        <translation>no se encontró</translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation>ninguno</translation>
+    </message>
+    <message>
+        <source>The %1 slowest requests</source>
+        <translation>Las %1 solicitudes más lentas</translation>
+    </message>
+    <message>
+        <source>Request %1 (%2): total %3 ms, trace %4</source>
+        <translation>Solicitud %1 (%2): total %3 ms, traza %4</translation>
+    </message>
+    <message>
+        <source>Client total</source>
+        <translation>Total del cliente</translation>
+    </message>
+    <message>
+        <source>Server root</source>
+        <translation>Raíz del servidor</translation>
+    </message>
+    <message>
+        <source>Network envelope</source>
+        <translation>Envolvente de red</translation>
+    </message>
+    <message>
+        <source>Gateway</source>
+        <translation>Pasarela</translation>
+    </message>
+    <message>
+        <source>GPU queue</source>
+        <translation>Cola de GPU</translation>
+    </message>
+    <message>
+        <source>Generation</source>
+        <translation>Generación</translation>
+    </message>
+    <message>
+        <source>Response write</source>
+        <translation>Escritura de la respuesta</translation>
+    </message>
+    <message>
+        <source>Unattributed</source>
+        <translation>No atribuido</translation>
+    </message>
+    <message>
+        <source>Waterfall of request %1</source>
+        <translation>Cascada de la solicitud %1</translation>
+    </message>
+    <message>
+        <source>Provenance</source>
+        <translation>Procedencia</translation>
+    </message>
+    <message>
+        <source>Item</source>
+        <translation>Elemento</translation>
+    </message>
+    <message>
+        <source>Value</source>
+        <translation>Valor</translation>
+    </message>
+    <message>
+        <source>Run</source>
+        <translation>Ejecución</translation>
+    </message>
+    <message>
+        <source>%1 &apos;%2&apos; (%3)</source>
+        <translation>%1 &apos;%2&apos; (%3)</translation>
+    </message>
+    <message>
+        <source>Source</source>
+        <translation>Origen</translation>
+    </message>
+    <message>
+        <source>Time of run (UTC)</source>
+        <translation>Hora de la ejecución (UTC)</translation>
+    </message>
+    <message>
+        <source>Scenario</source>
+        <translation>Escenario</translation>
+    </message>
+    <message>
+        <source>Model</source>
+        <translation>Modelo</translation>
+    </message>
+    <message>
+        <source>Target host</source>
+        <translation>Host de destino</translation>
+    </message>
+    <message>
+        <source>Executor</source>
+        <translation>Ejecutor</translation>
+    </message>
+    <message>
+        <source>Generator instance</source>
+        <translation>Instancia del generador</translation>
+    </message>
+    <message>
+        <source>Recorded by</source>
+        <translation>Registrado por</translation>
+    </message>
+    <message>
+        <source>Phasebench version of this report</source>
+        <translation>Versión de Phasebench de este informe</translation>
+    </message>
+    <message>
+        <source>Budgets used</source>
+        <translation>Presupuestos usados</translation>
+    </message>
+    <message>
+        <source>Span rules</source>
+        <translation>Reglas de spans</translation>
+    </message>
+    <message>
+        <source>Percentile convention</source>
+        <translation>Convención de percentiles</translation>
+    </message>
+    <message>
+        <source>Settle time after a stage change</source>
+        <translation>Tiempo de estabilización tras un cambio de etapa</translation>
+    </message>
+    <message>
+        <source>%1 ms</source>
+        <translation>%1 ms</translation>
+    </message>
+    <message>
+        <source>Budget edited after the run</source>
+        <translation>Presupuesto editado después de la ejecución</translation>
+    </message>
+    <message>
+        <source>%1 in version %2 (set %3)</source>
+        <translation>%1 en la versión %2 (fijada el %3)</translation>
+    </message>
+    <message>
+        <source>no version existed when the run started; the first is used</source>
+        <translation>no existía ninguna versión al iniciarse la ejecución; se usa la primera</translation>
+    </message>
+    <message>
+        <source>Comparison with baseline run %1 &apos;%2&apos;</source>
+        <translation>Comparación con la ejecución de línea base %1 &apos;%2&apos;</translation>
+    </message>
+    <message>
+        <source>Comparison refused: the load profiles are not comparable.</source>
+        <translation>Comparación rechazada: los perfiles de carga no son comparables.</translation>
+    </message>
+    <message>
+        <source>The load profiles are comparable.</source>
+        <translation>Los perfiles de carga son comparables.</translation>
+    </message>
+    <message>
+        <source>Baseline: %1; this run: %2; attempts %3 -&gt; %4; achieved rate %5 -&gt; %6 req/s.</source>
+        <translation>Línea base: %1; esta ejecución: %2; intentos %3 -&gt; %4; tasa lograda %5 -&gt; %6 req/s.</translation>
+    </message>
+    <message>
+        <source>p50 before -&gt; after</source>
+        <translation>p50 antes -&gt; después</translation>
+    </message>
+    <message>
+        <source>p95 before -&gt; after</source>
+        <translation>p95 antes -&gt; después</translation>
+    </message>
+    <message>
+        <source>p95 change</source>
+        <translation>cambio de p95</translation>
+    </message>
+    <message>
+        <source>p99 before -&gt; after</source>
+        <translation>p99 antes -&gt; después</translation>
+    </message>
+    <message>
+        <source>Verdict: no budgets or SLO were stored with the run or given, so there is nothing to decide.</source>
+        <translation>Veredicto: no se almacenaron ni se indicaron presupuestos ni SLO con la ejecución, así que no hay nada que decidir.</translation>
+    </message>
+    <message>
+        <source>Verdict: PASS: all %1 budgets and gates were met.</source>
+        <translation>Veredicto: APROBADO: se cumplieron los %1 presupuestos y compuertas.</translation>
+    </message>
+    <message>
+        <source>Verdict: FAIL: %1 of %2 budgets and gates failed</source>
+        <translation>Veredicto: FALLIDO: fallaron %1 de %2 presupuestos y compuertas</translation>
+    </message>
+    <message>
+        <source> (%1); no single phase broke its budget</source>
+        <translation> (%1); ninguna fase concreta incumplió su presupuesto</translation>
+    </message>
+    <message>
+        <source>; %1 broke its budget first (%2 %3 ms against %4 ms%5), likely owner: %6</source>
+        <translation>; %1 incumplió primero su presupuesto (%2 %3 ms frente a %4 ms%5), responsable probable: %6</translation>
+    </message>
+    <message>
+        <source>, stage %1</source>
+        <translation>, etapa %1</translation>
+    </message>
+    <message>
+        <source>unknown</source>
+        <translation>desconocido</translation>
+    </message>
+    <message>
+        <source>Verdict: CANNOT DECIDE: %1 of %2 budgets and gates could not be decided from the data.</source>
+        <translation>Veredicto: NO SE PUEDE DECIDIR: %1 de %2 presupuestos y compuertas no se pudieron decidir con los datos.</translation>
+    </message>
+    <message>
+        <source> SLO (%1 %2 %3 %4): %5.</source>
+        <translation> SLO (%1 %2 %3 %4): %5.</translation>
+    </message>
+    <message>
+        <source>at most</source>
+        <translation>como máximo</translation>
+    </message>
+    <message>
+        <source>at least</source>
+        <translation>como mínimo</translation>
+    </message>
+    <message>
+        <source>Phasebench report: run %1</source>
+        <translation>Informe de Phasebench: ejecución %1</translation>
+    </message>
+    <message>
+        <source>cannot write &apos;%1&apos;: %2</source>
+        <translation>no se puede escribir &apos;%1&apos;: %2</translation>
+    </message>
+    <message>
+        <source>cannot write &apos;%1&apos;</source>
+        <translation>no se puede escribir &apos;%1&apos;</translation>
+    </message>
+</context>
+<context>
+    <name>pb::ui::report::ReportDialog</name>
+    <message>
+        <source>Export Report</source>
+        <translation>Exportar informe</translation>
+    </message>
+    <message>
+        <source>None</source>
+        <translation>Ninguna</translation>
+    </message>
+    <message>
+        <source>Run %1 &apos;%2&apos;</source>
+        <translation>Ejecución %1 &apos;%2&apos;</translation>
+    </message>
+    <message>
+        <source>PDF document</source>
+        <translation>Documento PDF</translation>
+    </message>
+    <message>
+        <source>HTML (one self-contained file)</source>
+        <translation>HTML (un único archivo autónomo)</translation>
+    </message>
+    <message>
+        <source>Markdown (charts as PNG files beside it)</source>
+        <translation>Markdown (gráficos como archivos PNG junto a él)</translation>
+    </message>
+    <message>
+        <source>A4</source>
+        <translation>A4</translation>
+    </message>
+    <message>
+        <source>Letter</source>
+        <translation>Carta</translation>
+    </message>
+    <message>
+        <source>the budgets stored with the run</source>
+        <translation>los presupuestos almacenados con la ejecución</translation>
+    </message>
+    <message>
+        <source>Run:</source>
+        <translation>Ejecución:</translation>
+    </message>
+    <message>
+        <source>%1 &apos;%2&apos;</source>
+        <translation>%1 &apos;%2&apos;</translation>
+    </message>
+    <message>
+        <source>Baseline:</source>
+        <translation>Línea base:</translation>
+    </message>
+    <message>
+        <source>Browse…</source>
+        <translation>Examinar…</translation>
+    </message>
+    <message>
+        <source>Budgets:</source>
+        <translation>Presupuestos:</translation>
+    </message>
+    <message>
+        <source>Format:</source>
+        <translation>Formato:</translation>
+    </message>
+    <message>
+        <source>Page size:</source>
+        <translation>Tamaño de página:</translation>
+    </message>
+    <message>
+        <source>Save as:</source>
+        <translation>Guardar como:</translation>
+    </message>
+    <message>
+        <source>Export</source>
+        <translation>Exportar</translation>
+    </message>
+    <message>
+        <source>Budget File</source>
+        <translation>Archivo de presupuestos</translation>
+    </message>
+    <message>
+        <source>Budgets (*.json)</source>
+        <translation>Presupuestos (*.json)</translation>
     </message>
 </context>
 <context>

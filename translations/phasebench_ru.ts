@@ -96,6 +96,10 @@
         <source>vLLM benchmark results (JSON)</source>
         <translation>Результаты бенчмарка vLLM (JSON)</translation>
     </message>
+    <message>
+        <source>Phasebench JSON lines</source>
+        <translation>Строки JSON Phasebench</translation>
+    </message>
 </context>
 <context>
     <name>pb::Metric</name>
@@ -1332,6 +1336,98 @@ Run &apos;phasebench-cli &lt;command&gt; --help&apos; for the options of a comma
         <source>--%1 expects a size in bytes, e.g. 67108864 or 64MiB</source>
         <translation>--%1 ожидает размер в байтах, например 67108864 или 64MiB</translation>
     </message>
+    <message>
+        <source>Write a run&apos;s report as PDF, self-contained HTML or Markdown.</source>
+        <translation>Записывает отчёт о прогоне в PDF, автономный HTML или Markdown.</translation>
+    </message>
+    <message>
+        <source>Export a run&apos;s requests as CSV or JSON lines.</source>
+        <translation>Экспортировать запросы прогона в формате CSV или JSON lines.</translation>
+    </message>
+    <message>
+        <source>Export a run&apos;s requests, every column, as CSV or JSON lines (the column names of the native CSV import; NULL is an empty cell or null).</source>
+        <translation>Экспортировать запросы прогона со всеми столбцами в формате CSV или JSON lines (имена столбцов как при собственном импорте CSV; NULL — пустая ячейка или null).</translation>
+    </message>
+    <message>
+        <source>Run to export (default: the only run of the file).</source>
+        <translation>Прогон для экспорта (по умолчанию: единственный прогон в файле).</translation>
+    </message>
+    <message>
+        <source>csv (default) or jsonl.</source>
+        <translation>csv (по умолчанию) или jsonl.</translation>
+    </message>
+    <message>
+        <source>FORMAT</source>
+        <translation>ФОРМАТ</translation>
+    </message>
+    <message>
+        <source>Output file (default: standard output).</source>
+        <translation>Выходной файл (по умолчанию: стандартный вывод).</translation>
+    </message>
+    <message>
+        <source>--format expects csv or jsonl</source>
+        <translation>--format ожидает csv или jsonl</translation>
+    </message>
+    <message>
+        <source>cannot write &apos;%1&apos;</source>
+        <translation>не удаётся записать &apos;%1&apos;</translation>
+    </message>
+    <message>
+        <source>writing the export failed</source>
+        <translation>не удалось записать экспорт</translation>
+    </message>
+    <message>
+        <source>exported %1 requests</source>
+        <translation>экспортировано запросов: %1</translation>
+    </message>
+    <message>
+        <source>Write a run&apos;s report: verdict, per-stage figures, charts, diagnosis, the slowest requests, provenance and, with --baseline, a comparison.</source>
+        <translation>Записать отчёт о прогоне: вердикт, показатели по ступеням, графики, диагностика, самые медленные запросы, происхождение данных и, с --baseline, сравнение.</translation>
+    </message>
+    <message>
+        <source>Run to report (default: the only run of the file).</source>
+        <translation>Прогон для отчёта (по умолчанию: единственный прогон в файле).</translation>
+    </message>
+    <message>
+        <source>Baseline run to compare with.</source>
+        <translation>Базовый прогон для сравнения.</translation>
+    </message>
+    <message>
+        <source>Budget file (default: the budgets stored with the run).</source>
+        <translation>Файл бюджетов (по умолчанию: бюджеты, сохранённые с прогоном).</translation>
+    </message>
+    <message>
+        <source>pdf, html or md (default: from the output file&apos;s suffix).</source>
+        <translation>pdf, html или md (по умолчанию: по расширению выходного файла).</translation>
+    </message>
+    <message>
+        <source>Page size of a PDF: a4 (default) or letter.</source>
+        <translation>Размер страницы PDF: a4 (по умолчанию) или letter.</translation>
+    </message>
+    <message>
+        <source>Output file.</source>
+        <translation>Выходной файл.</translation>
+    </message>
+    <message>
+        <source>name the output file with -o FILE</source>
+        <translation>укажите выходной файл через -o ФАЙЛ</translation>
+    </message>
+    <message>
+        <source>--format expects pdf, html or md</source>
+        <translation>--format ожидает pdf, html или md</translation>
+    </message>
+    <message>
+        <source>--page expects a4 or letter</source>
+        <translation>--page ожидает a4 или letter</translation>
+    </message>
+    <message>
+        <source>the report draws charts and needs the GUI library (run phasebench-cli itself)</source>
+        <translation>отчёт содержит графики, и для него нужна библиотека GUI (запустите сам phasebench-cli)</translation>
+    </message>
+    <message>
+        <source>wrote %1</source>
+        <translation>записано: %1</translation>
+    </message>
 </context>
 <context>
     <name>pb::diagnose</name>
@@ -1875,21 +1971,6 @@ Run &apos;phasebench-cli &lt;command&gt; --help&apos; for the options of a comma
     </message>
 </context>
 <context>
-    <name>pb::ui::DemoController</name>
-    <message>
-        <source>The demo run was cancelled.</source>
-        <translation>Демо-прогон отменён.</translation>
-    </message>
-    <message>
-        <source>A demo run is already running.</source>
-        <translation>Демо-прогон уже выполняется.</translation>
-    </message>
-    <message>
-        <source>Unknown demo fault: %1</source>
-        <translation>Неизвестная демо-неисправность: %1</translation>
-    </message>
-</context>
-<context>
     <name>pb::ui::DemoDialog</name>
     <message>
         <source>Run Demo</source>
@@ -1922,6 +2003,10 @@ Run &apos;phasebench-cli &lt;command&gt; --help&apos; for the options of a comma
     <message>
         <source>Start</source>
         <translation>Запустить</translation>
+    </message>
+    <message>
+        <source>Unknown demo fault: %1</source>
+        <translation>Неизвестный сбой демо: %1</translation>
     </message>
 </context>
 <context>
@@ -2981,10 +3066,6 @@ Import a result file (File › Import…, Ctrl+I) or drop one here.</source>
         <translation>Остановить</translation>
     </message>
     <message>
-        <source>Stop the demo run; requests in flight finish</source>
-        <translation>Остановить демо-прогон; выполняющиеся запросы будут завершены</translation>
-    </message>
-    <message>
         <source>&amp;Run</source>
         <translation>&amp;Запуск</translation>
     </message>
@@ -3001,14 +3082,6 @@ Import a result file (File › Import…, Ctrl+I) or drop one here.</source>
         <translation>&amp;Остановить</translation>
     </message>
     <message>
-        <source>Stop the running demo; requests in flight finish</source>
-        <translation>Остановить текущее демо; выполняющиеся запросы будут завершены</translation>
-    </message>
-    <message>
-        <source>Wait for the running work to finish before starting a demo.</source>
-        <translation>Дождитесь завершения текущей работы, прежде чем запускать демо.</translation>
-    </message>
-    <message>
         <source>Starting the demo gateway…</source>
         <translation>Запуск демо-шлюза…</translation>
     </message>
@@ -3021,32 +3094,8 @@ Import a result file (File › Import…, Ctrl+I) or drop one here.</source>
         <translation>Приёмник OTLP: %1  ·  шлюз: %2</translation>
     </message>
     <message>
-        <source>Demo run %1</source>
-        <translation>Демо-прогон %1</translation>
-    </message>
-    <message>
         <source>%1 / %2 s</source>
         <translation>%1 / %2 с</translation>
-    </message>
-    <message>
-        <source>Demo run %1: completed %L2, failed %L3, dropped %L4</source>
-        <translation>Демо-прогон %1: завершено %L2, с ошибкой %L3, пропущено %L4</translation>
-    </message>
-    <message>
-        <source>Demo run %1 finished.</source>
-        <translation>Демо-прогон %1 завершён.</translation>
-    </message>
-    <message>
-        <source>Demo Failed</source>
-        <translation>Ошибка демо</translation>
-    </message>
-    <message>
-        <source>The demo run could not complete.</source>
-        <translation>Не удалось завершить демо-прогон.</translation>
-    </message>
-    <message>
-        <source>Wait for the import or the demo to finish, or stop it, before opening another workbench.</source>
-        <translation>Дождитесь завершения импорта или демо либо остановите их, прежде чем открывать другое рабочее место.</translation>
     </message>
     <message>
         <source>Import CSV with Column &amp;Mapping…</source>
@@ -3109,10 +3158,6 @@ Import a result file (File › Import…, Ctrl+I) or drop one here.</source>
         <translation>Запуск прогонов</translation>
     </message>
     <message>
-        <source>%1 is read-only (file or folder permissions, or read-only media). Its runs can be viewed; importing and demo runs are off. Copy it somewhere writable to add runs.</source>
-        <translation>%1 доступен только для чтения (права на файл или папку либо носитель только для чтения). Его прогоны можно просматривать; импорт и демо-прогоны отключены. Скопируйте его в доступное для записи место, чтобы добавлять прогоны.</translation>
-    </message>
-    <message>
         <source>Workbench Is Read-Only</source>
         <translation>Рабочее место только для чтения</translation>
     </message>
@@ -3132,6 +3177,46 @@ Import a result file (File › Import…, Ctrl+I) or drop one here.</source>
         <source>Open or create a writable workbench file (File › New, Ctrl+N) and launch there.</source>
         <translation>Откройте или создайте доступный для записи файл рабочего места (Файл › Создать, Ctrl+N) и запускайте там.</translation>
     </message>
+    <message>
+        <source>Stop the run; requests in flight finish</source>
+        <translation>Остановить прогон; выполняющиеся запросы завершатся</translation>
+    </message>
+    <message>
+        <source>%1 is read-only (file or folder permissions, or read-only media). Its runs can be viewed; importing and new runs are off. Copy it somewhere writable to add runs.</source>
+        <translation>%1 доступен только для чтения (права на файл или папку либо носитель только для чтения). Его прогоны можно просматривать; импорт и новые прогоны отключены. Скопируйте его в доступное для записи место, чтобы добавлять прогоны.</translation>
+    </message>
+    <message>
+        <source>Wait for the import or the run to finish, or stop it, before opening another workbench.</source>
+        <translation>Дождитесь завершения импорта или прогона либо остановите его, прежде чем открывать другое рабочее место.</translation>
+    </message>
+    <message>
+        <source>Wait for the running work to finish before starting a run.</source>
+        <translation>Дождитесь завершения текущей работы, прежде чем запускать прогон.</translation>
+    </message>
+    <message>
+        <source>Starting the run…</source>
+        <translation>Запуск прогона…</translation>
+    </message>
+    <message>
+        <source>Run %1</source>
+        <translation>Прогон %1</translation>
+    </message>
+    <message>
+        <source>Run %1: completed %L2, failed %L3, dropped %L4</source>
+        <translation>Прогон %1: завершено %L2, с ошибкой %L3, отброшено %L4</translation>
+    </message>
+    <message>
+        <source>Run %1 finished.</source>
+        <translation>Прогон %1 завершён.</translation>
+    </message>
+    <message>
+        <source>Run Failed</source>
+        <translation>Ошибка прогона</translation>
+    </message>
+    <message>
+        <source>The run could not complete.</source>
+        <translation>Не удалось завершить прогон.</translation>
+    </message>
 </context>
 <context>
     <name>pb::ui::OverviewModel</name>
@@ -3146,10 +3231,6 @@ Import a result file (File › Import…, Ctrl+I) or drop one here.</source>
     <message>
         <source>not available</source>
         <translation>недоступно</translation>
-    </message>
-    <message>
-        <source>%1 (largest value)</source>
-        <translation>%1 (наибольшее значение)</translation>
     </message>
     <message>
         <source>Phase</source>
@@ -3186,6 +3267,14 @@ Import a result file (File › Import…, Ctrl+I) or drop one here.</source>
     <message>
         <source>Stage</source>
         <translation>Этап</translation>
+    </message>
+    <message>
+        <source>%1*</source>
+        <translation>%1*</translation>
+    </message>
+    <message>
+        <source>* the largest value: too few requests for this percentile to differ from the slowest one.</source>
+        <translation>* наибольшее значение: запросов слишком мало, чтобы этот процентиль отличался от самого медленного.</translation>
     </message>
 </context>
 <context>
@@ -3314,9 +3403,13 @@ Import a result file (File › Import…, Ctrl+I) or drop one here.</source>
         <source>— generator-bound: %1; the figures are not those of an open-model test at the requested rate</source>
         <translation>— упор в генератор: %1; величины не соответствуют тесту открытой модели при запрошенной интенсивности</translation>
     </message>
+    <message>
+        <source>* the largest value: too few requests for this percentile to differ from the slowest one.</source>
+        <translation>* наибольшее значение: запросов слишком мало, чтобы этот процентиль отличался от самого медленного.</translation>
+    </message>
 </context>
 <context>
-    <name>pb::ui::PhaseStackPage</name>
+    <name>pb::ui::PhasePercentilesPage</name>
     <message>
         <source>Client phases (setup, send, wait, receive)</source>
         <translation>Фазы клиента (установка, отправка, ожидание, получение)</translation>
@@ -3388,6 +3481,10 @@ Import a result file (File › Import…, Ctrl+I) or drop one here.</source>
     <message>
         <source>stage %1</source>
         <translation>ступень %1</translation>
+    </message>
+    <message>
+        <source>Negative on average, drawn as zero in the chart: %1 (their values are in the table).</source>
+        <translation>Отрицательные в среднем, на графике показаны как ноль: %1 (их значения — в таблице).</translation>
     </message>
 </context>
 <context>
@@ -3488,6 +3585,17 @@ Import a result file (File › Import…, Ctrl+I) or drop one here.</source>
     </message>
 </context>
 <context>
+    <name>pb::ui::RunController</name>
+    <message>
+        <source>The run was cancelled.</source>
+        <translation>Прогон отменён.</translation>
+    </message>
+    <message>
+        <source>A run is already running.</source>
+        <translation>Прогон уже выполняется.</translation>
+    </message>
+</context>
+<context>
     <name>pb::ui::RunListModel</name>
     <message>
         <source>ID</source>
@@ -3516,6 +3624,22 @@ Import a result file (File › Import…, Ctrl+I) or drop one here.</source>
     <message>
         <source>Created (UTC)</source>
         <translation>Создан (UTC)</translation>
+    </message>
+    <message>
+        <source>Run %1: %2</source>
+        <translation>Прогон %1: %2</translation>
+    </message>
+    <message>
+        <source>%1, %2, %L3 requests</source>
+        <translation>%1, %2, запросов: %L3</translation>
+    </message>
+    <message>
+        <source>Source: %1</source>
+        <translation>Источник: %1</translation>
+    </message>
+    <message>
+        <source>Created: %1</source>
+        <translation>Создан: %1</translation>
     </message>
 </context>
 <context>
@@ -3636,24 +3760,12 @@ Import a result file (File › Import…, Ctrl+I) or drop one here.</source>
         <translation>время от начала прогона (с)</translation>
     </message>
     <message>
-        <source>arrival rate (requests/s)</source>
-        <translation>интенсивность поступления (запросов/с)</translation>
-    </message>
-    <message>
-        <source>requests in flight</source>
-        <translation>запросы в работе</translation>
-    </message>
-    <message>
         <source>dropped</source>
         <translation>отброшено</translation>
     </message>
     <message>
         <source>latency (ms)</source>
         <translation>задержка (мс)</translation>
-    </message>
-    <message>
-        <source>error rate (% of started)</source>
-        <translation>доля ошибок (% от начатых)</translation>
     </message>
     <message>
         <source>%1 s intervals</source>
@@ -3704,10 +3816,6 @@ Import a result file (File › Import…, Ctrl+I) or drop one here.</source>
         <translation>Нет числа запросов в работе (в импорте нет выборок нагрузки); отброшенные итерации — по таблице запросов</translation>
     </message>
     <message>
-        <source>%1 per interval (ms)</source>
-        <translation>%1 по интервалам (мс)</translation>
-    </message>
-    <message>
         <source>%1 of TTFT (first visible text), GPU queue and total per interval</source>
         <translation>%1 для TTFT (первый видимый текст), очереди GPU и общего времени по интервалам</translation>
     </message>
@@ -3722,6 +3830,22 @@ Import a result file (File › Import…, Ctrl+I) or drop one here.</source>
     <message>
         <source>Provider and client errors as a share of started requests</source>
         <translation>Ошибки провайдера и клиента как доля начатых запросов</translation>
+    </message>
+    <message>
+        <source>requests/s</source>
+        <translation>запросов/с</translation>
+    </message>
+    <message>
+        <source>in flight</source>
+        <translation>в работе</translation>
+    </message>
+    <message>
+        <source>% of started</source>
+        <translation>% от начатых</translation>
+    </message>
+    <message>
+        <source>%1 (ms)</source>
+        <translation>%1 (мс)</translation>
     </message>
 </context>
 <context>
@@ -3754,28 +3878,13 @@ Import a result file (File › Import…, Ctrl+I) or drop one here.</source>
         <source>Trace ID (32 hex digits):</source>
         <translation>Trace ID (32 шестнадцатеричные цифры):</translation>
     </message>
-</context>
-<context>
-    <name>pb::ui::TracePage</name>
     <message>
-        <source>Cannot show the trace: %1</source>
-        <translation>Не удаётся показать трассу: %1</translation>
+        <source>Cannot look the trace up: %1</source>
+        <translation>Не удаётся найти трассу: %1</translation>
     </message>
     <message>
-        <source>Select a request in the Requests page to see its waterfall.</source>
-        <translation>Выберите запрос на странице «Запросы», чтобы увидеть его каскад.</translation>
-    </message>
-    <message>
-        <source>Loading request %1…</source>
-        <translation>Загрузка запроса %1…</translation>
-    </message>
-    <message>
-        <source>Request %1 of run %2 (no trace ID)</source>
-        <translation>Запрос %1 прогона %2 (без trace ID)</translation>
-    </message>
-    <message>
-        <source>Request %1 of run %2, trace %3</source>
-        <translation>Запрос %1 прогона %2, трасса %3</translation>
+        <source>Finding trace %1…</source>
+        <translation>Поиск трассы %1…</translation>
     </message>
 </context>
 <context>
@@ -3838,6 +3947,29 @@ Import a result file (File › Import…, Ctrl+I) or drop one here.</source>
     </message>
 </context>
 <context>
+    <name>pb::ui::WaterfallPage</name>
+    <message>
+        <source>Cannot show the trace: %1</source>
+        <translation>Не удаётся показать трассу: %1</translation>
+    </message>
+    <message>
+        <source>Select a request in the Requests page to see its waterfall.</source>
+        <translation>Выберите запрос на странице «Запросы», чтобы увидеть его каскад.</translation>
+    </message>
+    <message>
+        <source>Loading request %1…</source>
+        <translation>Загрузка запроса %1…</translation>
+    </message>
+    <message>
+        <source>Request %1 of run %2 (no trace ID)</source>
+        <translation>Запрос %1 прогона %2 (без trace ID)</translation>
+    </message>
+    <message>
+        <source>Request %1 of run %2, trace %3</source>
+        <translation>Запрос %1 прогона %2, трасса %3</translation>
+    </message>
+</context>
+<context>
     <name>pb::ui::WaterfallPlot</name>
     <message>
         <source>ms from the attempt&apos;s start (client clock)</source>
@@ -3895,6 +4027,632 @@ the root starts half the network envelope (%L1 ms) after the client start.</sour
     <message>
         <source>Cannot create the folder %1.</source>
         <translation>Не удаётся создать папку %1.</translation>
+    </message>
+</context>
+<context>
+    <name>pb::ui::report</name>
+    <message>
+        <source>Cancel</source>
+        <translation>Отмена</translation>
+    </message>
+    <message>
+        <source>Export</source>
+        <translation>Экспорт</translation>
+    </message>
+    <message>
+        <source>Open a workbench file and select a run first.</source>
+        <translation>Сначала откройте файл рабочего места и выберите прогон.</translation>
+    </message>
+    <message>
+        <source>Export Report</source>
+        <translation>Экспорт отчёта</translation>
+    </message>
+    <message>
+        <source>Preparing the report of run %1…</source>
+        <translation>Подготовка отчёта о прогоне %1…</translation>
+    </message>
+    <message>
+        <source>Export Requests</source>
+        <translation>Экспорт запросов</translation>
+    </message>
+    <message>
+        <source>CSV (*.csv);;JSON lines (*.jsonl)</source>
+        <translation>CSV (*.csv);;JSON lines (*.jsonl)</translation>
+    </message>
+    <message>
+        <source>Exporting the requests of run %1…</source>
+        <translation>Экспорт запросов прогона %1…</translation>
+    </message>
+    <message>
+        <source>Export &amp;Report…</source>
+        <translation>&amp;Экспорт отчёта…</translation>
+    </message>
+    <message>
+        <source>Write the shown run&apos;s report as PDF, HTML or Markdown</source>
+        <translation>Записать отчёт о показанном прогоне в формате PDF, HTML или Markdown</translation>
+    </message>
+    <message>
+        <source>Export Re&amp;quests…</source>
+        <translation>Экспорт &amp;запросов…</translation>
+    </message>
+    <message>
+        <source>Write the shown run&apos;s requests, every column, as CSV or JSON lines</source>
+        <translation>Записать запросы показанного прогона со всеми столбцами в формате CSV или JSON lines</translation>
+    </message>
+    <message>
+        <source>PASS</source>
+        <translation>ПРОЙДЕНО</translation>
+    </message>
+    <message>
+        <source>FAIL</source>
+        <translation>ПРОВАЛ</translation>
+    </message>
+    <message>
+        <source>CANNOT DECIDE</source>
+        <translation>НЕВОЗМОЖНО РЕШИТЬ</translation>
+    </message>
+    <message>
+        <source>whole run (steady window)</source>
+        <translation>весь прогон (установившееся окно)</translation>
+    </message>
+    <message>
+        <source>stage %1</source>
+        <translation>ступень %1</translation>
+    </message>
+    <message>
+        <source>Join coverage %1: joined server phases are over the matched attempts only.</source>
+        <translation>Покрытие сопоставления %1: сопоставленные фазы сервера относятся только к сопоставленным попыткам.</translation>
+    </message>
+    <message>
+        <source>The run has server spans but they were not joined: server phases are not available.</source>
+        <translation>В прогоне есть серверные спаны, но они не сопоставлены: фазы сервера недоступны.</translation>
+    </message>
+    <message>
+        <source>No server spans: server phases are not available, client phases only.</source>
+        <translation>Нет серверных спанов: фазы сервера недоступны, только фазы клиента.</translation>
+    </message>
+    <message>
+        <source>Data warning: %1</source>
+        <translation>Предупреждение о данных: %1</translation>
+    </message>
+    <message>
+        <source>Phasebench report: run %1 &apos;%2&apos;</source>
+        <translation>Отчёт Phasebench: прогон %1 &apos;%2&apos;</translation>
+    </message>
+    <message>
+        <source>Run started %1 (UTC); %2 requests, %3 server spans.</source>
+        <translation>Прогон начат %1 (UTC); запросов: %2, серверных спанов: %3.</translation>
+    </message>
+    <message>
+        <source>Stage</source>
+        <translation>Ступень</translation>
+    </message>
+    <message>
+        <source>N</source>
+        <translation>N</translation>
+    </message>
+    <message>
+        <source>Achieved rate (req/s)</source>
+        <translation>Достигнутая интенсивность (запр./с)</translation>
+    </message>
+    <message>
+        <source>Error rate</source>
+        <translation>Доля ошибок</translation>
+    </message>
+    <message>
+        <source>total p95 (ms)</source>
+        <translation>total p95 (мс)</translation>
+    </message>
+    <message>
+        <source>TTFT (first text) p95 (ms)</source>
+        <translation>TTFT (первый текст) p95 (мс)</translation>
+    </message>
+    <message>
+        <source>Budget</source>
+        <translation>Бюджет</translation>
+    </message>
+    <message>
+        <source>Figure</source>
+        <translation>Показатель</translation>
+    </message>
+    <message>
+        <source>Observed</source>
+        <translation>Наблюдаемое</translation>
+    </message>
+    <message>
+        <source>Threshold</source>
+        <translation>Порог</translation>
+    </message>
+    <message>
+        <source>Verdict</source>
+        <translation>Вердикт</translation>
+    </message>
+    <message>
+        <source>Likely owner</source>
+        <translation>Вероятный ответственный</translation>
+    </message>
+    <message>
+        <source>Why</source>
+        <translation>Причина</translation>
+    </message>
+    <message>
+        <source>Per-stage figures</source>
+        <translation>Показатели по ступеням</translation>
+    </message>
+    <message>
+        <source>Stages of a stepped run are summarized separately, never pooled. Percentile convention: %1; scope: %2; statistic: %3. Intervals are distribution-free %4% confidence intervals; &apos;*&apos; marks a percentile that is the single worst request.</source>
+        <translation>Ступени ступенчатого прогона сводятся по отдельности и никогда не объединяются. Способ расчёта перцентилей: %1; область: %2; статистика: %3. Интервалы — непараметрические доверительные интервалы %4%; &apos;*&apos; отмечает перцентиль, который является самым медленным отдельным запросом.</translation>
+    </message>
+    <message>
+        <source>Window: %1. Requested rate %2 req/s, achieved %3 req/s; %4 attempts, %5 dropped iterations. Errors %6, timeouts %7, cancelled %8, partial %9.</source>
+        <translation>Окно: %1. Запрошенная интенсивность %2 запр./с, достигнутая %3 запр./с; попыток: %4, отброшенных итераций: %5. Ошибки %6, тайм-ауты %7, отменено %8, частичные %9.</translation>
+    </message>
+    <message>
+        <source>Metric</source>
+        <translation>Метрика</translation>
+    </message>
+    <message>
+        <source>Unit</source>
+        <translation>Единица</translation>
+    </message>
+    <message>
+        <source>p50</source>
+        <translation>p50</translation>
+    </message>
+    <message>
+        <source>p50 interval</source>
+        <translation>интервал p50</translation>
+    </message>
+    <message>
+        <source>p95</source>
+        <translation>p95</translation>
+    </message>
+    <message>
+        <source>p95 interval</source>
+        <translation>интервал p95</translation>
+    </message>
+    <message>
+        <source>p99</source>
+        <translation>p99</translation>
+    </message>
+    <message>
+        <source>p99 interval</source>
+        <translation>интервал p99</translation>
+    </message>
+    <message>
+        <source>Charts</source>
+        <translation>Графики</translation>
+    </message>
+    <message>
+        <source>Client phase composition around p50/p95/p99 (%1)</source>
+        <translation>Состав фаз клиента около p50/p95/p99 (%1)</translation>
+    </message>
+    <message>
+        <source>Server phase composition around p50/p95/p99 (%1)</source>
+        <translation>Состав фаз сервера около p50/p95/p99 (%1)</translation>
+    </message>
+    <message>
+        <source>Timeline: arrival rate</source>
+        <translation>Временная шкала: интенсивность поступления</translation>
+    </message>
+    <message>
+        <source>Timeline: requests in flight</source>
+        <translation>Временная шкала: запросы в работе</translation>
+    </message>
+    <message>
+        <source>Timeline: p95 per interval</source>
+        <translation>Временная шкала: p95 по интервалам</translation>
+    </message>
+    <message>
+        <source>Timeline: error rate</source>
+        <translation>Временная шкала: доля ошибок</translation>
+    </message>
+    <message>
+        <source>Knee: throughput and queue against the arrival rate</source>
+        <translation>Колено: пропускная способность и очередь в зависимости от интенсивности поступления</translation>
+    </message>
+    <message>
+        <source>Distribution of total: histogram</source>
+        <translation>Распределение total: гистограмма</translation>
+    </message>
+    <message>
+        <source>Distribution of total: CDF</source>
+        <translation>Распределение total: CDF</translation>
+    </message>
+    <message>
+        <source>Distribution of TTFT (first text): histogram</source>
+        <translation>Распределение TTFT (первый текст): гистограмма</translation>
+    </message>
+    <message>
+        <source>Distribution of TTFT (first text): CDF</source>
+        <translation>Распределение TTFT (первый текст): CDF</translation>
+    </message>
+    <message>
+        <source>Diagnosis</source>
+        <translation>Диагностика</translation>
+    </message>
+    <message>
+        <source>Compared: %1 -&gt; %2</source>
+        <translation>Сравнение: %1 -&gt; %2</translation>
+    </message>
+    <message>
+        <source>Comparison refused: the load profiles differ.</source>
+        <translation>Сравнение отклонено: профили нагрузки различаются.</translation>
+    </message>
+    <message>
+        <source>No finding: no rule fired.</source>
+        <translation>Выводов нет: ни одно правило не сработало.</translation>
+    </message>
+    <message>
+        <source>%1. %2</source>
+        <translation>%1. %2</translation>
+    </message>
+    <message>
+        <source>Likely owner: %1; confidence: %2; rule: %3; between: %4.</source>
+        <translation>Вероятный ответственный: %1; достоверность: %2; правило: %3; между: %4.</translation>
+    </message>
+    <message>
+        <source>Evidence</source>
+        <translation>Доказательства</translation>
+    </message>
+    <message>
+        <source>Before</source>
+        <translation>До</translation>
+    </message>
+    <message>
+        <source>After</source>
+        <translation>После</translation>
+    </message>
+    <message>
+        <source>Change</source>
+        <translation>Изменение</translation>
+    </message>
+    <message>
+        <source>First check: %1</source>
+        <translation>Первая проверка: %1</translation>
+    </message>
+    <message>
+        <source>Stages (knee search)</source>
+        <translation>Ступени (поиск колена)</translation>
+    </message>
+    <message>
+        <source>Arrival (req/s)</source>
+        <translation>Поступление (запр./с)</translation>
+    </message>
+    <message>
+        <source>Throughput (req/s)</source>
+        <translation>Пропускная способность (запр./с)</translation>
+    </message>
+    <message>
+        <source>gpu_queue p95 (ms)</source>
+        <translation>gpu_queue p95 (мс)</translation>
+    </message>
+    <message>
+        <source>Budgets</source>
+        <translation>Бюджеты</translation>
+    </message>
+    <message>
+        <source>met</source>
+        <translation>соблюдены</translation>
+    </message>
+    <message>
+        <source>not met</source>
+        <translation>не соблюдены</translation>
+    </message>
+    <message>
+        <source>Knee: %1; highest stage that met the budgets: %2.</source>
+        <translation>Колено: %1; наивысшая ступень, уложившаяся в бюджеты: %2.</translation>
+    </message>
+    <message>
+        <source>none found</source>
+        <translation>не найдено</translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation>нет</translation>
+    </message>
+    <message>
+        <source>The %1 slowest requests</source>
+        <translation>Самые медленные запросы (%1)</translation>
+    </message>
+    <message>
+        <source>Request %1 (%2): total %3 ms, trace %4</source>
+        <translation>Запрос %1 (%2): всего %3 мс, трасса %4</translation>
+    </message>
+    <message>
+        <source>Client total</source>
+        <translation>Итог клиента</translation>
+    </message>
+    <message>
+        <source>Server root</source>
+        <translation>Корень сервера</translation>
+    </message>
+    <message>
+        <source>Network envelope</source>
+        <translation>Сетевая оболочка</translation>
+    </message>
+    <message>
+        <source>Gateway</source>
+        <translation>Шлюз</translation>
+    </message>
+    <message>
+        <source>GPU queue</source>
+        <translation>Очередь GPU</translation>
+    </message>
+    <message>
+        <source>Generation</source>
+        <translation>Генерация</translation>
+    </message>
+    <message>
+        <source>Response write</source>
+        <translation>Запись ответа</translation>
+    </message>
+    <message>
+        <source>Unattributed</source>
+        <translation>Не отнесено</translation>
+    </message>
+    <message>
+        <source>Waterfall of request %1</source>
+        <translation>Каскад запроса %1</translation>
+    </message>
+    <message>
+        <source>Provenance</source>
+        <translation>Происхождение данных</translation>
+    </message>
+    <message>
+        <source>Item</source>
+        <translation>Элемент</translation>
+    </message>
+    <message>
+        <source>Value</source>
+        <translation>Значение</translation>
+    </message>
+    <message>
+        <source>Run</source>
+        <translation>Прогон</translation>
+    </message>
+    <message>
+        <source>%1 &apos;%2&apos; (%3)</source>
+        <translation>%1 &apos;%2&apos; (%3)</translation>
+    </message>
+    <message>
+        <source>Source</source>
+        <translation>Источник</translation>
+    </message>
+    <message>
+        <source>Time of run (UTC)</source>
+        <translation>Время прогона (UTC)</translation>
+    </message>
+    <message>
+        <source>Scenario</source>
+        <translation>Сценарий</translation>
+    </message>
+    <message>
+        <source>Model</source>
+        <translation>Модель</translation>
+    </message>
+    <message>
+        <source>Target host</source>
+        <translation>Целевой хост</translation>
+    </message>
+    <message>
+        <source>Executor</source>
+        <translation>Исполнитель</translation>
+    </message>
+    <message>
+        <source>Generator instance</source>
+        <translation>Экземпляр генератора</translation>
+    </message>
+    <message>
+        <source>Recorded by</source>
+        <translation>Записано программой</translation>
+    </message>
+    <message>
+        <source>Phasebench version of this report</source>
+        <translation>Версия Phasebench, создавшая отчёт</translation>
+    </message>
+    <message>
+        <source>Budgets used</source>
+        <translation>Использованные бюджеты</translation>
+    </message>
+    <message>
+        <source>Span rules</source>
+        <translation>Правила спанов</translation>
+    </message>
+    <message>
+        <source>Percentile convention</source>
+        <translation>Способ расчёта перцентилей</translation>
+    </message>
+    <message>
+        <source>Settle time after a stage change</source>
+        <translation>Время стабилизации после смены ступени</translation>
+    </message>
+    <message>
+        <source>%1 ms</source>
+        <translation>%1 мс</translation>
+    </message>
+    <message>
+        <source>Budget edited after the run</source>
+        <translation>Бюджет изменён после прогона</translation>
+    </message>
+    <message>
+        <source>%1 in version %2 (set %3)</source>
+        <translation>%1 в версии %2 (задана %3)</translation>
+    </message>
+    <message>
+        <source>no version existed when the run started; the first is used</source>
+        <translation>на момент начала прогона версий не было; используется первая</translation>
+    </message>
+    <message>
+        <source>Comparison with baseline run %1 &apos;%2&apos;</source>
+        <translation>Сравнение с базовым прогоном %1 &apos;%2&apos;</translation>
+    </message>
+    <message>
+        <source>Comparison refused: the load profiles are not comparable.</source>
+        <translation>Сравнение отклонено: профили нагрузки несравнимы.</translation>
+    </message>
+    <message>
+        <source>The load profiles are comparable.</source>
+        <translation>Профили нагрузки сравнимы.</translation>
+    </message>
+    <message>
+        <source>Baseline: %1; this run: %2; attempts %3 -&gt; %4; achieved rate %5 -&gt; %6 req/s.</source>
+        <translation>Базовый: %1; этот прогон: %2; попыток %3 -&gt; %4; достигнутая интенсивность %5 -&gt; %6 запр./с.</translation>
+    </message>
+    <message>
+        <source>p50 before -&gt; after</source>
+        <translation>p50 до -&gt; после</translation>
+    </message>
+    <message>
+        <source>p95 before -&gt; after</source>
+        <translation>p95 до -&gt; после</translation>
+    </message>
+    <message>
+        <source>p95 change</source>
+        <translation>изменение p95</translation>
+    </message>
+    <message>
+        <source>p99 before -&gt; after</source>
+        <translation>p99 до -&gt; после</translation>
+    </message>
+    <message>
+        <source>Verdict: no budgets or SLO were stored with the run or given, so there is nothing to decide.</source>
+        <translation>Вердикт: ни бюджеты, ни SLO не были сохранены с прогоном или заданы, поэтому решать нечего.</translation>
+    </message>
+    <message>
+        <source>Verdict: PASS: all %1 budgets and gates were met.</source>
+        <translation>Вердикт: ПРОЙДЕНО: соблюдены все бюджеты и гейты (%1).</translation>
+    </message>
+    <message>
+        <source>Verdict: FAIL: %1 of %2 budgets and gates failed</source>
+        <translation>Вердикт: ПРОВАЛ: провалено бюджетов и гейтов: %1 из %2</translation>
+    </message>
+    <message>
+        <source> (%1); no single phase broke its budget</source>
+        <translation> (%1); ни одна отдельная фаза не нарушила свой бюджет</translation>
+    </message>
+    <message>
+        <source>; %1 broke its budget first (%2 %3 ms against %4 ms%5), likely owner: %6</source>
+        <translation>; первым нарушил бюджет %1 (%2 %3 мс при пороге %4 мс%5), вероятный ответственный: %6</translation>
+    </message>
+    <message>
+        <source>, stage %1</source>
+        <translation>, ступень %1</translation>
+    </message>
+    <message>
+        <source>unknown</source>
+        <translation>неизвестно</translation>
+    </message>
+    <message>
+        <source>Verdict: CANNOT DECIDE: %1 of %2 budgets and gates could not be decided from the data.</source>
+        <translation>Вердикт: НЕВОЗМОЖНО РЕШИТЬ: по имеющимся данным не удалось решить для %1 из %2 бюджетов и гейтов.</translation>
+    </message>
+    <message>
+        <source> SLO (%1 %2 %3 %4): %5.</source>
+        <translation> SLO (%1 %2 %3 %4): %5.</translation>
+    </message>
+    <message>
+        <source>at most</source>
+        <translation>не более</translation>
+    </message>
+    <message>
+        <source>at least</source>
+        <translation>не менее</translation>
+    </message>
+    <message>
+        <source>Phasebench report: run %1</source>
+        <translation>Отчёт Phasebench: прогон %1</translation>
+    </message>
+    <message>
+        <source>cannot write &apos;%1&apos;: %2</source>
+        <translation>не удаётся записать &apos;%1&apos;: %2</translation>
+    </message>
+    <message>
+        <source>cannot write &apos;%1&apos;</source>
+        <translation>не удаётся записать &apos;%1&apos;</translation>
+    </message>
+</context>
+<context>
+    <name>pb::ui::report::ReportDialog</name>
+    <message>
+        <source>Export Report</source>
+        <translation>Экспорт отчёта</translation>
+    </message>
+    <message>
+        <source>None</source>
+        <translation>Нет</translation>
+    </message>
+    <message>
+        <source>Run %1 &apos;%2&apos;</source>
+        <translation>Прогон %1 &apos;%2&apos;</translation>
+    </message>
+    <message>
+        <source>PDF document</source>
+        <translation>Документ PDF</translation>
+    </message>
+    <message>
+        <source>HTML (one self-contained file)</source>
+        <translation>HTML (один автономный файл)</translation>
+    </message>
+    <message>
+        <source>Markdown (charts as PNG files beside it)</source>
+        <translation>Markdown (графики — PNG-файлы рядом с ним)</translation>
+    </message>
+    <message>
+        <source>A4</source>
+        <translation>A4</translation>
+    </message>
+    <message>
+        <source>Letter</source>
+        <translation>Letter</translation>
+    </message>
+    <message>
+        <source>the budgets stored with the run</source>
+        <translation>бюджеты, сохранённые с прогоном</translation>
+    </message>
+    <message>
+        <source>Run:</source>
+        <translation>Прогон:</translation>
+    </message>
+    <message>
+        <source>%1 &apos;%2&apos;</source>
+        <translation>%1 &apos;%2&apos;</translation>
+    </message>
+    <message>
+        <source>Baseline:</source>
+        <translation>Базовый прогон:</translation>
+    </message>
+    <message>
+        <source>Browse…</source>
+        <translation>Обзор…</translation>
+    </message>
+    <message>
+        <source>Budgets:</source>
+        <translation>Бюджеты:</translation>
+    </message>
+    <message>
+        <source>Format:</source>
+        <translation>Формат:</translation>
+    </message>
+    <message>
+        <source>Page size:</source>
+        <translation>Размер страницы:</translation>
+    </message>
+    <message>
+        <source>Save as:</source>
+        <translation>Сохранить как:</translation>
+    </message>
+    <message>
+        <source>Export</source>
+        <translation>Экспорт</translation>
+    </message>
+    <message>
+        <source>Budget File</source>
+        <translation>Файл бюджетов</translation>
+    </message>
+    <message>
+        <source>Budgets (*.json)</source>
+        <translation>Бюджеты (*.json)</translation>
     </message>
 </context>
 <context>
