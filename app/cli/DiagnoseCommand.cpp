@@ -111,17 +111,6 @@ void printDiagnosis(std::ostream& os, const RunInfo& info, const Diagnosis& d)
     }
 }
 
-std::optional<std::int64_t> runIdOption(const QCommandLineParser& p, const char* name, Io& io)
-{
-    bool ok = false;
-    const auto id = p.value(opt(name)).toLongLong(&ok);
-    if (!ok) {
-        print(io.err, tr("--%1 expects a run id").arg(opt(name)));
-        return std::nullopt;
-    }
-    return id;
-}
-
 } // namespace
 
 int diagnoseCommand(const QStringList& args, Io& io)
@@ -164,13 +153,8 @@ int diagnoseCommand(const QStringList& args, Io& io)
         return Failure;
     }
     try {
-        if (!runId) {
-            const auto runs = store->runs();
-            if (runs.size() != 1) {
-                print(io.err, tr("the file has %1 runs: name one with --run ID").arg(runs.size()));
-                return Usage;
-            }
-            runId = runs.front().id;
+        if (!runId && !(runId = chooseRun(p, *store, io))) {
+            return Usage;
         }
         for (const auto& id : {runId, baselineId}) {
             if (id && !store->run(*id)) {

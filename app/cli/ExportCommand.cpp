@@ -37,22 +37,11 @@ int exportCommand(const QStringList& args, Io& io)
         return Failure;
     }
     try {
-        std::int64_t runId = 0;
-        if (p.isSet(opt("run"))) {
-            bool ok = false;
-            runId = p.value(opt("run")).toLongLong(&ok);
-            if (!ok) {
-                print(io.err, tr("--run expects a run id"));
-                return Usage;
-            }
-        } else {
-            const auto runs = store->runs();
-            if (runs.size() != 1) {
-                print(io.err, tr("the file has %1 runs: name one with --run ID").arg(runs.size()));
-                return Usage;
-            }
-            runId = runs.front().id;
+        const auto chosen = chooseRun(p, *store, io);
+        if (!chosen) {
+            return Usage;
         }
+        const std::int64_t runId = *chosen;
         if (!store->run(runId)) {
             print(io.err, tr("no run %1 in this file").arg(runId));
             return Failure;

@@ -93,6 +93,30 @@ std::unique_ptr<RunStore> openStore(const QCommandLineParser& parser, Io& io, bo
     }
 }
 
+std::optional<std::int64_t> runIdOption(const QCommandLineParser& parser, const char* name, Io& io)
+{
+    bool ok = false;
+    const auto id = parser.value(QLatin1String(name)).toLongLong(&ok);
+    if (!ok) {
+        print(io.err, tr("--%1 expects a run id").arg(QLatin1String(name)));
+        return std::nullopt;
+    }
+    return id;
+}
+
+std::optional<std::int64_t> chooseRun(const QCommandLineParser& parser, RunStore& store, Io& io)
+{
+    if (parser.isSet(QStringLiteral("run"))) {
+        return runIdOption(parser, "run", io);
+    }
+    const auto runs = store.runs();
+    if (runs.size() != 1) {
+        print(io.err, tr("the file has %1 runs: name one with --run ID").arg(runs.size()));
+        return std::nullopt;
+    }
+    return runs.front().id;
+}
+
 std::string jsonText(const nlohmann::json& j)
 {
     return j.dump(2, ' ', false, nlohmann::json::error_handler_t::replace);

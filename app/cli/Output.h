@@ -9,6 +9,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include <cstdint>
 #include <memory>
 #include <optional>
 #include <string>
@@ -45,5 +46,11 @@ std::optional<int> parseOrExit(QCommandLineParser& parser, const QStringList& ar
 // the command writes (the file is created when missing, and a read-only file
 // is refused); otherwise a read-only file opens for reading.
 std::unique_ptr<RunStore> openStore(const QCommandLineParser& parser, Io& io, bool create);
+// The run id given with --NAME; prints "--NAME expects a run id" and
+// returns nullopt when it is not a number (exit code Usage).
+std::optional<std::int64_t> runIdOption(const QCommandLineParser& parser, const char* name, Io& io);
+// The run a command reads: --run ID when given, else the file's only run.
+// Prints why and returns nullopt otherwise (exit code Usage).
+std::optional<std::int64_t> chooseRun(const QCommandLineParser& parser, RunStore& store, Io& io);
 
 } // namespace pb::cli

@@ -1,8 +1,8 @@
 // phasebench-cli report: a run's report as PDF, self-contained HTML or Markdown.
 #include "ReportWriter.h"
+#include "budget/Budget.h"
 #include "cli/Cli.h"
 #include "cli/Output.h"
-#include "budget/Budget.h"
 #include "store/RunStore.h"
 
 #include <QApplication>
@@ -16,17 +16,6 @@ namespace {
 QString opt(const char* name)
 {
     return QString::fromLatin1(name);
-}
-
-std::optional<std::int64_t> runId(const QCommandLineParser& p, const char* name, Io& io)
-{
-    bool ok = false;
-    const auto id = p.value(opt(name)).toLongLong(&ok);
-    if (!ok) {
-        print(io.err, tr("--%1 expects a run id").arg(opt(name)));
-        return std::nullopt;
-    }
-    return id;
 }
 
 } // namespace
@@ -69,7 +58,7 @@ int reportCommand(const QStringList& args, Io& io)
         options.budgetsFile = toStd(p.value(opt("budgets")));
     }
     if (p.isSet(opt("baseline"))) {
-        const auto id = runId(p, "baseline", io);
+        const auto id = runIdOption(p, "baseline", io);
         if (!id) {
             return Usage;
         }
@@ -84,20 +73,11 @@ int reportCommand(const QStringList& args, Io& io)
         return Failure;
     }
     try {
-        if (p.isSet(opt("run"))) {
-            const auto id = runId(p, "run", io);
-            if (!id) {
-                return Usage;
-            }
-            options.runId = *id;
-        } else {
-            const auto runs = store->runs();
-            if (runs.size() != 1) {
-                print(io.err, tr("the file has %1 runs: name one with --run ID").arg(runs.size()));
-                return Usage;
-            }
-            options.runId = runs.front().id;
+        const auto chosen = chooseRun(p, *store, io);
+        if (!chosen) {
+            return Usage;
         }
+        options.runId = *chosen;
         for (const auto& id : {std::optional<std::int64_t>(options.runId), options.baselineId}) {
             if (id && !store->run(*id)) {
                 print(io.err, tr("no run %1 in this file").arg(*id));

@@ -5,10 +5,10 @@
 // API key, a header value or prompt text. The raw export imports back to the
 // same `stats --json`.
 #include "CliTestUtil.h"
-#include "demo/DemoScenario.h"
-#include "session/MeasuredRun.h"
 #include "budget/Budget.h"
 #include "budget/BudgetStore.h"
+#include "demo/DemoScenario.h"
+#include "session/MeasuredRun.h"
 #include "store/RunStore.h"
 
 #include <QDir>
