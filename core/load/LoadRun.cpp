@@ -279,10 +279,14 @@ LoadSummary LoadRun::run(RunStore& store)
     info.source = hostOf(m_scenario.target.baseUrl);
     info.configJson = scenarioConfigJson(m_scenario, instance);
     info.status = RunStatus::Running;
+    // The scenario's budgets were set before the run: their time is taken
+    // before the run's own, so that a second boundary between the two cannot
+    // make them look set after the run started.
+    const std::string budgetsSetUtc = budget::nowUtc();
     const auto runId = store.createRun(info);
     m_runId = runId;
     if (!m_scenario.budgetsJson.empty()) {
-        budget::attachBudgets(store, runId, budget::parseBudgets(m_scenario.budgetsJson));
+        budget::attachBudgets(store, runId, budget::parseBudgets(m_scenario.budgetsJson), budgetsSetUtc);
     }
     if (m_options.onRunCreated) {
         m_options.onRunCreated(runId);

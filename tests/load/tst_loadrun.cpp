@@ -240,6 +240,9 @@ void TestLoadRun::budgetsAttachedBeforeTheRun()
     QCOMPARE(stored[0].version, 1);
     QCOMPARE(budget::budgetsToJson(stored[0].budgets), scenario.budgetsJson);
     QVERIFY(!stored[0].setUtc.empty());
+    // Set before the run started, even across a second boundary.
+    QVERIFY(stored[0].setUtc <= store.run(summary.runId)->createdUtc);
+    QVERIFY(!budget::budgetHistory(stored, store.run(summary.runId)->createdUtc).setAfterRun);
 
     // A bad budget stops the scenario before anything runs, naming the key.
     j["budgets"] = {{"version", 1}, {"phases", {{{"metric", "no_such_metric"}, {"threshold", 1}}}}};
