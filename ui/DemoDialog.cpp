@@ -1,11 +1,13 @@
 #include "DemoDialog.h"
 
 #include <QCheckBox>
+#include <QComboBox>
 #include <QDialogButtonBox>
 #include <QDoubleSpinBox>
 #include <QFormLayout>
 #include <QGroupBox>
 #include <QLabel>
+#include <QLocale>
 #include <QPushButton>
 #include <QSpinBox>
 #include <QVBoxLayout>
@@ -14,6 +16,7 @@ namespace pb::ui {
 
 DemoDialog::DemoDialog(QWidget* parent)
     : QDialog(parent)
+    , m_profile(new QComboBox(this))
     , m_rate(new QDoubleSpinBox(this))
     , m_duration(new QSpinBox(this))
 {
@@ -35,17 +38,33 @@ DemoDialog::DemoDialog(QWidget* parent)
         m_faults.push_back(box);
     }
 
+    const demo::DemoLoad defaults;
+    QStringList steps;
+    for (const double r : defaults.steps) {
+        steps << QLocale().toString(r);
+    }
+    m_profile->setObjectName(QStringLiteral("demoProfile"));
+    m_profile->addItem(
+        tr("Stepped past the knee (%1 req/s), budgets stored").arg(steps.join(QStringLiteral(", "))),
+        int(demo::DemoProfile::Stepped));
+    m_profile->addItem(tr("Steady at one rate"), int(demo::DemoProfile::Steady));
+    m_profile->setCurrentIndex(m_profile->findData(int(defaults.profile)));
     m_rate->setObjectName(QStringLiteral("demoRate"));
     m_rate->setRange(0.5, 50);
     m_rate->setDecimals(1);
-    const demo::DemoLoad defaults;
     m_rate->setValue(defaults.rate);
     m_rate->setSuffix(tr(" req/s"));
     m_duration->setObjectName(QStringLiteral("demoDuration"));
     m_duration->setRange(3, 600);
     m_duration->setValue(int(defaults.duration / 1'000'000'000));
     m_duration->setSuffix(tr(" s"));
+    const auto profileChanged = [this] {
+        m_rate->setEnabled(m_profile->currentData().toInt() == int(demo::DemoProfile::Steady));
+    };
+    connect(m_profile, &QComboBox::currentIndexChanged, this, profileChanged);
+    profileChanged();
     auto* form = new QFormLayout;
+    form->addRow(tr("Load profile:"), m_profile);
     form->addRow(tr("Arrival rate:"), m_rate);
     form->addRow(tr("Duration after warm-up:"), m_duration);
 
@@ -66,6 +85,7 @@ session::MeasuredRunOptions DemoDialog::settings(const QString& dbPath) const
     // The check boxes carry only the gateway's own fault names.
     auto s = session::demoOptions(dbPath.toStdString(),
                                   parseFaults(faults()).value_or(std::vector<demo::Fault>{}));
+    s.demoLoad.profile = demo::DemoProfile(m_profile->currentData().toInt());
     s.demoLoad.rate = m_rate->value();
     s.demoLoad.duration = Nanos(m_duration->value()) * 1'000'000'000;
     return s;

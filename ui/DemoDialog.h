@@ -1,5 +1,6 @@
-// "Run demo…": which of the demo gateway's faults to switch on, the arrival
-// rate and the duration. Only collects settings; RunController runs them.
+// "Run demo…": which of the demo gateway's faults to switch on, the load
+// profile (stepped past the knee, or steady at one rate) and the duration.
+// Only collects settings; RunController runs them.
 #pragma once
 
 #include "demo/DemoFaults.h"
@@ -12,6 +13,7 @@
 #include <vector>
 
 class QCheckBox;
+class QComboBox;
 class QDoubleSpinBox;
 class QSpinBox;
 
@@ -39,6 +41,7 @@ public:
 
 private:
     std::vector<QCheckBox*> m_faults;
+    QComboBox* m_profile;
     QDoubleSpinBox* m_rate;
     QSpinBox* m_duration;
 };

@@ -1,7 +1,9 @@
-// phasebench-cli demo [--db FILE] [--fault NAME]… [--duration S] [--rate R] [--json]
+// phasebench-cli demo [--db FILE] [--fault NAME]… [--profile stepped|steady]
+//                    [--steps R,R,…] [--rate R] [--duration S] [--json]
 // The main job without a display: the OTLP receiver and the demo gateway on
-// free loopback ports, a short open-model run against the gateway, the join,
-// and the run's summary with join coverage and per-phase p50/p95/p99.
+// free loopback ports, a short open-model run against the gateway (by default
+// stepped past the demo pool's knee, with the demo's budgets stored first),
+// the join, and the run's summary with join coverage and per-phase p50/p95/p99.
 // Ctrl-C stops the load gracefully; the join and the summary still run.
 #include "cli/Cli.h"
 #include "cli/Interrupt.h"
@@ -38,6 +40,23 @@ std::optional<double> positiveOption(const QCommandLineParser& parser, const QSt
     return v;
 }
 
+// "3,5,7,9": rates above 0 and at most 1000, in any order the user gives.
+std::optional<std::vector<double>> stepsOption(const QString& text, Io& io)
+{
+    std::vector<double> steps;
+    for (const QString& part : text.split(QLatin1Char(','))) {
+        bool ok = false;
+        const double v = part.trimmed().toDouble(&ok);
+        if (!ok || !(v > 0) || v > 1000) {
+            print(io.err, tr("--steps expects rates above 0 and at most 1000, separated by commas (got '%1')")
+                              .arg(part.trimmed()));
+            return std::nullopt;
+        }
+        steps.push_back(v);
+    }
+    return steps;
+}
+
 } // namespace
 
 int demoCommand(const QStringList& args, Io& io)
@@ -51,9 +70,21 @@ int demoCommand(const QStringList& args, Io& io)
     parser.addOption({QStringLiteral("fault"),
                       tr("Switch a demo gateway fault on (repeatable; see --list-faults)."), tr("NAME")});
     parser.addOption({QStringLiteral("list-faults"), tr("List the faults and the symptom each produces.")});
-    parser.addOption(
-        {QStringLiteral("duration"), tr("Seconds of steady load after the warm-up (default 20)."), tr("S")});
-    parser.addOption({QStringLiteral("rate"), tr("Requests per second (default 6)."), tr("R")});
+    parser.addOption({QStringLiteral("profile"),
+                      tr("stepped (default: one stage per rate of --steps, past the demo pool's knee) or "
+                         "steady (one rate, --rate)."),
+                      tr("NAME")});
+    parser.addOption({QStringLiteral("steps"),
+                      tr("Arrival rates of the stepped profile, one stage each (default 3,5,7,9)."),
+                      tr("R,R,…")});
+    parser.addOption({QStringLiteral("duration"),
+                      tr("Seconds of load after the warm-up (default 32; the stepped profile splits them "
+                         "evenly between its stages)."),
+                      tr("S")});
+    parser.addOption({QStringLiteral("rate"),
+                      tr("Requests per second of the steady profile (default 6); implies --profile steady."),
+                      tr("R")});
+    parser.addOption({QStringLiteral("no-budgets"), tr("Do not store the demo's budgets with the run.")});
     parser.addOption(
         {QStringLiteral("slots"), tr("Compute slots of the demo inference pool (default 4)."), tr("N")});
     parser.addOption({QStringLiteral("name"), tr("Name of the run (default demo)."), tr("NAME")});
@@ -85,6 +116,33 @@ int demoCommand(const QStringList& args, Io& io)
         return Usage;
     }
     auto& load = options.demoLoad;
+    if (parser.isSet(QStringLiteral("profile"))) {
+        const auto profile = demo::parseDemoProfile(toStd(parser.value(QStringLiteral("profile"))));
+        if (!profile) {
+            print(io.err, tr("--profile expects stepped or steady (got '%1')")
+                              .arg(parser.value(QStringLiteral("profile"))));
+            return Usage;
+        }
+        load.profile = *profile;
+    } else if (rate) {
+        load.profile = demo::DemoProfile::Steady;
+    }
+    if (load.profile == demo::DemoProfile::Stepped && rate) {
+        print(io.err, tr("--rate sets the steady profile's rate; the stepped profile takes --steps"));
+        return Usage;
+    }
+    if (parser.isSet(QStringLiteral("steps"))) {
+        if (load.profile != demo::DemoProfile::Stepped) {
+            print(io.err, tr("--steps sets the stepped profile's rates; the steady profile takes --rate"));
+            return Usage;
+        }
+        const auto steps = stepsOption(parser.value(QStringLiteral("steps")), io);
+        if (!steps) {
+            return Usage;
+        }
+        load.steps = *steps;
+    }
+    load.storeBudgets = !parser.isSet(QStringLiteral("no-budgets"));
     if (duration) {
         load.duration = Nanos(*duration * 1e9);
         load.warmup = std::min<Nanos>(load.warmup, load.duration / 5);

@@ -16,7 +16,55 @@ std::string formatRate(double rate)
     return std::to_string(rate);
 }
 
+std::string stageName(double rate)
+{
+    return "rate-" + formatRate(rate);
+}
+
 } // namespace
+
+std::string_view nameOf(DemoProfile p)
+{
+    return p == DemoProfile::Stepped ? "stepped" : "steady";
+}
+
+std::optional<DemoProfile> parseDemoProfile(std::string_view name)
+{
+    for (const auto p : {DemoProfile::Stepped, DemoProfile::Steady}) {
+        if (name == nameOf(p)) {
+            return p;
+        }
+    }
+    return std::nullopt;
+}
+
+std::string demoBudgetsJson()
+{
+    // Thresholds sit between what the pool gives below its knee (total ~0.6 s,
+    // no queue) and what it gives past it (a queue that grows for the whole
+    // stage). The windows are the run analysis's own (no settle_ms here), so
+    // `check` decides on the figures every view shows. No min_sample_size gate:
+    // it also applies to each stage when the knee asks which stages met the
+    // budgets, and a short stage holds fewer than a run; min_samples guards
+    // each figure instead.
+    return R"({
+  "version": 1,
+  "name": "demo: chat, streaming, short answers",
+  "defaults": { "window": "run", "model": "phasebench-demo", "stream": true, "min_samples": 10 },
+  "slo": { "metric": "total", "statistic": "p95", "convention": "nearest-rank", "threshold": 1500 },
+  "phases": [
+    { "metric": "first_text", "statistic": "p95", "threshold": 400 },
+    { "metric": "setup", "statistic": "p95", "threshold": 100 },
+    { "metric": "gateway", "statistic": "p95", "threshold": 60 },
+    { "metric": "gpu_queue", "statistic": "p95", "threshold": 250 },
+    { "metric": "generation_server", "statistic": "p95", "threshold": 1000 },
+    { "metric": "network_envelope", "statistic": "p95", "threshold": 150 },
+    { "metric": "visible_output_tps", "statistic": "p50", "threshold": 20, "direction": "at_least" }
+  ],
+  "gates": { "max_error_rate": 0.01, "max_timeout_rate": 0.005, "max_dropped_iterations": 0,
+             "min_join_coverage": 0.95 }
+})";
+}
 
 load::Scenario demoScenario(const DemoLoad& load, const std::string& gatewayUrl)
 {
@@ -49,13 +97,24 @@ load::Scenario demoScenario(const DemoLoad& load, const std::string& gatewayUrl)
     s.request.temperature = 0;
     s.request.stream = true;
     s.request.includeUsage = true;
-    s.executor.kind = load::ExecutorKind::ConstantArrivalRate;
-    s.executor.stages = {{"rate-" + formatRate(load.rate), load.rate, load.rate, load.duration}};
+    if (load.profile == DemoProfile::Stepped && !load.steps.empty()) {
+        s.executor.kind = load::ExecutorKind::RampingArrivalRate;
+        const Nanos each = load.duration / Nanos(load.steps.size());
+        for (const double rate : load.steps) {
+            s.executor.stages.push_back({stageName(rate), rate, rate, each});
+        }
+    } else {
+        s.executor.kind = load::ExecutorKind::ConstantArrivalRate;
+        s.executor.stages = {{stageName(load.rate), load.rate, load.rate, load.duration}};
+    }
     s.executor.maxInFlight = 200;
     s.executor.preAllocated = 100;
     s.warmup = load.warmup;
     s.gracefulStop = load.gracefulStop;
     s.timeout = 30'000'000'000;
+    if (load.storeBudgets) {
+        s.budgetsJson = demoBudgetsJson();
+    }
     return s;
 }
 

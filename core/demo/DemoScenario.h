@@ -1,22 +1,40 @@
-// The load the demo runs against its gateway: streaming chat at a constant
-// arrival rate. Its rate, length and drain time are defined here and nowhere
-// else; `demo`, the GUI's demo and the tests read them from DemoLoad.
+// The load the demo runs against its gateway: streaming chat, by default in
+// stepped arrival rates that pass the demo pool's knee, with the demo's
+// budgets stored before the run starts, so that the first run already shows a
+// verdict, the phase that broke its budget, a knee and a finding. A steady
+// profile at one rate stays available. Rates, lengths, drain time and budgets
+// are defined here and nowhere else; `demo`, the GUI's demo and the tests read
+// them from DemoLoad.
 #pragma once
 
 #include "demo/DemoFaults.h"
 #include "load/Scenario.h"
 
+#include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace pb::demo {
 
+enum class DemoProfile {
+    Stepped, // one stage per rate of `steps`, past the knee
+    Steady   // `rate` for the whole duration
+};
+std::string_view nameOf(DemoProfile p); // "stepped", "steady"
+std::optional<DemoProfile> parseDemoProfile(std::string_view name);
+
 struct DemoLoad
 {
-    double rate = 6;                     // requests per second (open model)
-    Nanos duration = 20'000'000'000;     // after the warm-up
-    Nanos warmup = 2'000'000'000;        // excluded from the steady window
-    Nanos gracefulStop = 15'000'000'000; // drain for requests in flight
+    DemoProfile profile = DemoProfile::Stepped;
+    // The default pool (4 slots, ~0.75 s per answer at full batch) serves about
+    // 5.5 requests/s: 3 and 5 are below its knee, 7 and 9 past it.
+    std::vector<double> steps{3, 5, 7, 9}; // requests per second, one stage each
+    double rate = 6;                       // requests per second of the steady profile
+    Nanos duration = 32'000'000'000;       // after the warm-up; the stepped profile splits it evenly
+    Nanos warmup = 2'000'000'000;          // excluded from every window
+    Nanos gracefulStop = 15'000'000'000;   // drain for requests in flight
+    bool storeBudgets = true;              // attach demoBudgetsJson() before the run starts
 };
 
 // The demo gateway accepts any bearer token; this one exists only so that
@@ -26,6 +44,11 @@ inline constexpr const char* kDemoToken = "phasebench-demo-token";
 
 // Streaming chat against `gatewayUrl` (http://127.0.0.1:P/v1).
 load::Scenario demoScenario(const DemoLoad& load, const std::string& gatewayUrl);
+
+// The demo's budgets (a budget file's JSON): the example budgets of
+// resources/budgets/chat-streaming.json with thresholds and sample sizes for
+// the demo pool and its short stages. Decided per stage, never pooled.
+std::string demoBudgetsJson();
 
 // "demo", or "demo (slow-gateway, …)" with faults switched on.
 std::string demoRunName(const std::vector<Fault>& faults);

@@ -3,6 +3,7 @@
 // when the data cannot carry a decision.
 #include "DiagnoseTestUtil.h"
 #include "budget/BudgetStore.h"
+#include "demo/DemoScenario.h"
 #include "diagnose/Check.h"
 #include "diagnose/Report.h"
 
@@ -108,6 +109,19 @@ void TestBudgets::exampleFileParses()
     const auto s = loadBudgets(PHASEBENCH_SOURCE_DIR "/resources/budgets/chat-streaming.json");
     QVERIFY(!s.budgets.empty());
     QVERIFY(s.budgets.front().isSlo);
+    // The demo's budgets too; both decide a stepped run stage by stage.
+    const auto d = parseBudgets(demo::demoBudgetsJson(), "demo");
+    QVERIFY(d.budgets.front().isSlo);
+    for (const auto* set : {&s, &d}) {
+        for (const auto& b : set->budgets) {
+            QVERIFY2(b.condition.runWindows || !b.condition.window.stage.empty(), b.id.c_str());
+        }
+    }
+    QVERIFY(demo::demoScenario(demo::DemoLoad{}, "http://127.0.0.1:1/v1").budgetsJson ==
+            demo::demoBudgetsJson());
+    demo::DemoLoad noBudgets;
+    noBudgets.storeBudgets = false;
+    QVERIFY(demo::demoScenario(noBudgets, "http://127.0.0.1:1/v1").budgetsJson.empty());
 }
 
 void TestBudgets::badFiles_data()

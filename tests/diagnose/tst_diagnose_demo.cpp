@@ -40,6 +40,7 @@ private Q_SLOTS:
     void initTestCase();
     void faults_data();
     void faults();
+    void defaultDemoTellsTheStory();
 
 private:
     bool demoRun(const QString& name, const QString& fault);
@@ -132,6 +133,51 @@ void TestDiagnoseDemo::faults()
     if (rule == QStringLiteral("queue_saturation")) {
         QVERIFY(!rules.contains(QStringLiteral("gateway"))); // the pool, not the gateway
     }
+}
+
+// The quick start's first run, as it is by default: stepped past the demo
+// pool's knee with the demo's budgets stored before it starts. `check` fails
+// on the queue in front of the model (not pooled: per stage), and `diagnose`
+// finds the knee and a queue finding.
+void TestDiagnoseDemo::defaultDemoTellsTheStory()
+{
+    const QString db = m_dir.filePath(QStringLiteral("story.phasebench"));
+    auto r = run({QStringLiteral("demo"), QStringLiteral("--db"), db, QStringLiteral("--quiet"),
+                  QStringLiteral("--json")});
+    QVERIFY2(r.exitCode == 0, r.err.constData());
+    const auto demo = nlohmann::json::parse(r.out.toStdString());
+    std::vector<std::string> stages;
+    for (const auto& w : demo.at("figures").at("windows")) {
+        stages.push_back(w.at("stage").get<std::string>());
+    }
+    QCOMPARE(stages, (std::vector<std::string>{"rate-3", "rate-5", "rate-7", "rate-9"}));
+
+    r = run({QStringLiteral("check"), QStringLiteral("--db"), db, QStringLiteral("--json")});
+    QCOMPARE(r.exitCode, 3); // a budget failed
+    const auto check = nlohmann::json::parse(r.out.toStdString());
+    QCOMPARE(check.at("verdict").get<std::string>(), std::string("fail"));
+    QCOMPARE(check.at("budget_version").get<int>(), 1);
+    QVERIFY(!check.at("budget_set_after_run").get<bool>()); // stored before the run started
+    QCOMPARE(check.at("first_failed_phase").get<std::string>(), std::string("gpu_queue"));
+    bool lowStagePassed = false;
+    for (const auto& item : check.at("items")) {
+        if (item.at("id") == "gpu_queue" && item.at("stage") == "rate-3") {
+            lowStagePassed = item.at("verdict") == "pass";
+        }
+    }
+    QVERIFY2(lowStagePassed, r.out.constData()); // below the knee the queue is within budget
+
+    r = run({QStringLiteral("diagnose"), QStringLiteral("--db"), db, QStringLiteral("--json")});
+    QCOMPARE(r.exitCode, 0);
+    const auto d = nlohmann::json::parse(r.out.toStdString());
+    const auto knee = d.at("knee").at("knee_stage");
+    // Past 5.5 req/s on a quiet machine; a busy one lowers the pool's capacity.
+    QVERIFY2(knee == "rate-5" || knee == "rate-7" || knee == "rate-9", r.out.constData());
+    bool queueFinding = false;
+    for (const auto& f : d.at("findings")) {
+        queueFinding = queueFinding || f.at("owner") == "inference_pool";
+    }
+    QVERIFY2(queueFinding, r.out.constData());
 }
 
 QTEST_GUILESS_MAIN(TestDiagnoseDemo)

@@ -287,6 +287,7 @@ void TestSessionEquivalence::demoCliAndWindowDemoStoreTheSameRun()
 
     const QString guiDb = m_dir.filePath(QStringLiteral("demo-gui.phasebench"));
     auto options = session::demoOptions(guiDb.toStdString());
+    options.demoLoad.profile = demo::DemoProfile::Steady; // as --rate implies
     options.demoLoad.rate = 8;
     options.demoLoad.duration = 3'000'000'000;
     options.demoLoad.warmup = 600'000'000;

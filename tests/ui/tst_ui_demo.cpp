@@ -21,6 +21,7 @@
 
 #include <QAction>
 #include <QCheckBox>
+#include <QComboBox>
 #include <QDoubleSpinBox>
 #include <QElapsedTimer>
 #include <QFileInfo>
@@ -47,6 +48,7 @@ namespace {
 session::MeasuredRunOptions shortDemo(const QString& db)
 {
     auto s = session::demoOptions(db.toStdString());
+    s.demoLoad.profile = demo::DemoProfile::Steady;
     s.demoLoad.rate = 8;
     s.demoLoad.duration = 4'000'000'000;
     s.demoLoad.warmup = 0;
@@ -268,8 +270,20 @@ void TestUiDemo::dialogSettings()
     const auto faultName = demo::nameOf(s.gateway->faults.front());
     QCOMPARE(QString::fromUtf8(faultName.data(), qsizetype(faultName.size())), names.at(1));
     QCOMPARE(s.runName, "demo (" + names.at(1).toStdString() + ")");
-    QCOMPARE(s.demoLoad.rate, 6.0);
-    QCOMPARE(s.demoLoad.duration, Nanos(20'000'000'000));
+    // The first run tells the story: stepped past the knee, budgets stored.
+    QCOMPARE(s.demoLoad.profile, demo::DemoProfile::Stepped);
+    QCOMPARE(s.demoLoad.duration, Nanos(32'000'000'000));
+    QVERIFY(s.demoLoad.storeBudgets);
+    auto* profile = dialog.findChild<QComboBox*>(QStringLiteral("demoProfile"));
+    auto* rate = dialog.findChild<QDoubleSpinBox*>(QStringLiteral("demoRate"));
+    QVERIFY(profile && rate);
+    QVERIFY(!rate->isEnabled()); // the stepped profile has its own rates
+    profile->setCurrentIndex(profile->findData(int(demo::DemoProfile::Steady)));
+    QVERIFY(rate->isEnabled());
+    rate->setValue(4.5);
+    const auto steady = dialog.settings(QStringLiteral("/tmp/x.phasebench"));
+    QCOMPARE(steady.demoLoad.profile, demo::DemoProfile::Steady);
+    QCOMPARE(steady.demoLoad.rate, 4.5);
     QVERIFY(!ui::DemoDialog::faultSymptom(names.at(1)).isEmpty());
 }
 
