@@ -204,6 +204,26 @@ inline void checkField(QWidget* field, QStringList& problems)
     }
 }
 
+// A label squeezed below the height its (wrapped) text needs shows the text
+// cut at the bottom; one narrower than its unwrapped text cuts it at the side.
+inline void checkLabel(QLabel* label, QStringList& problems)
+{
+    const int need = label->wordWrap() && label->hasHeightForWidth() ? label->heightForWidth(label->width())
+                                                                     : label->minimumSizeHint().height();
+    if (label->height() + 1 < need) {
+        problems << QStringLiteral("%1: label \"%2\" is %3 px high, its text needs %4 px")
+                        .arg(widgetPath(label), label->text().left(40))
+                        .arg(label->height())
+                        .arg(need);
+    }
+    if (!label->wordWrap() && label->width() + 1 < label->minimumSizeHint().width()) {
+        problems << QStringLiteral("%1: label \"%2\" is %3 px wide, its text needs %4 px")
+                        .arg(widgetPath(label), label->text().left(40))
+                        .arg(label->width())
+                        .arg(label->minimumSizeHint().width());
+    }
+}
+
 // A table whose columns do not fit its width shows the last one cut at the
 // edge; only views listed in `mayScroll` (object names: wide raw tables) may
 // scroll sideways.
@@ -256,6 +276,9 @@ inline QStringList layoutProblems(QWidget* root, const QStringList& mayScroll = 
         if (visible(label) && ttftWithoutVariant(label->text())) {
             problems
                 << QStringLiteral("%1: \"%2\" does not name its TTFT").arg(widgetPath(label), label->text());
+        }
+        if (visible(label) && !label->text().isEmpty()) {
+            checkLabel(label, problems);
         }
     }
     return problems;

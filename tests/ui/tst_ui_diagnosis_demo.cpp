@@ -29,6 +29,8 @@ std::int64_t demoRun(const QString& db, const char* name, std::vector<demo::Faul
 {
     auto options = session::demoOptions(db.toStdString(), std::move(faults));
     options.runName = name;
+    options.demoLoad.storeBudgets = false; // the test attaches its own after the run
+    options.demoLoad.profile = demo::DemoProfile::Steady;
     options.demoLoad.rate = 5;
     options.demoLoad.duration = 4'000'000'000;
     return session::MeasuredRun(options).run().endpoints.runId;
@@ -41,6 +43,7 @@ class TestUiDiagnosisDemo : public QObject
     Q_OBJECT
 private Q_SLOTS:
     void slowGatewayAgainstHealthy();
+    void steppedDemoHeadline();
 };
 
 void TestUiDiagnosisDemo::slowGatewayAgainstHealthy()
@@ -121,6 +124,57 @@ void TestUiDiagnosisDemo::slowGatewayAgainstHealthy()
     QCOMPARE(
         m->data(m->index(budgetRow, pb::ui::BudgetModel::N), pb::ui::BudgetModel::RawValueRole).toULongLong(),
         qulonglong(core.firstFailedPhase()->n));
+}
+
+// The default demo profile (stepped, budgets stored before the start), made
+// short: the overview's verdict names the queue's budget, and its headline
+// the knee and the first finding, from core's check and diagnosis.
+void TestUiDiagnosisDemo::steppedDemoHeadline()
+{
+    QTemporaryDir dir;
+    const QString db = dir.filePath(QStringLiteral("stepped.phasebench"));
+    auto options = session::demoOptions(db.toStdString());
+    QCOMPARE(options.demoLoad.profile, demo::DemoProfile::Stepped);
+    options.demoLoad.steps = {4, 12};
+    options.demoLoad.duration = 16'000'000'000;
+    const auto runId = session::MeasuredRun(options).run().endpoints.runId;
+    QVERIFY(runId > 0);
+
+    ui::VerdictWidget verdict;
+    QSignalSpy updated(&verdict, &ui::VerdictWidget::updated);
+    verdict.showRun(db, runId);
+    QVERIFY(updated.wait(60000));
+    const auto* results = verdict.results();
+    QVERIFY(results && results->hasBudgets);
+    const auto* first = results->check.firstFailedPhase();
+    QVERIFY2(first, qPrintable(verdict.verdictText()));
+    QCOMPARE(first->id, std::string("gpu_queue"));
+    QCOMPARE(first->stage, std::string("rate-12"));
+    QVERIFY2(verdict.verdictText().contains(QStringLiteral("gpu_queue broke its budget first")),
+             qPrintable(verdict.verdictText()));
+    // The budget table says which stage each row decides.
+    auto* m = verdict.model();
+    QAbstractItemModelTester tester(m, QAbstractItemModelTester::FailureReportingMode::QtTest);
+    const int row = m->rowOfBudget(QStringLiteral("gpu_queue"));
+    QCOMPARE(row, 0);
+    QCOMPARE(m->data(m->index(row, pb::ui::BudgetModel::Stage), pb::ui::BudgetModel::RawValueRole).toString(),
+             QStringLiteral("rate-12"));
+    QCOMPARE(m->data(m->index(row, pb::ui::BudgetModel::Stage)).toString(), QStringLiteral("rate-12"));
+    QVERIFY(results->knee && results->knee->kneeStage);
+    QCOMPARE(*results->knee->kneeStage, std::string("rate-12"));
+    QVERIFY(results->firstFinding);
+    const QString headline = verdict.headlineText();
+    QVERIFY2(headline.contains(QStringLiteral("Knee: stage rate-12")), qPrintable(headline));
+    // rate-4 meets them on a quiet machine; a busy one slows the pool's generation.
+    const QString met = QStringLiteral("highest stage that met the budgets: ");
+    if (results->knee->highestStageMetBudgets) {
+        QCOMPARE(*results->knee->highestStageMetBudgets, std::string("rate-4"));
+        QVERIFY2(headline.contains(met + QStringLiteral("rate-4")), qPrintable(headline));
+    } else {
+        QVERIFY2(!headline.contains(met), qPrintable(headline));
+    }
+    QVERIFY2(headline.contains(QStringLiteral("Finding 1 of %1").arg(results->findings)),
+             qPrintable(headline));
 }
 
 QTEST_MAIN(TestUiDiagnosisDemo)

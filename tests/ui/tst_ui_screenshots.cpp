@@ -2,8 +2,9 @@
 // stages against the built-in gateway, spans joined) into PNG files, so that
 // reviewers can look at them: $PHASEBENCH_SCREENSHOT_DIR, else
 // screenshots/ in the test's build folder (test output, never committed).
-// Also the overview in a dark palette. Each picture must be the window's
-// size, show more than a blank page and differ from the others.
+// Then every page again in a dark palette. Each picture must be the window's
+// size, show more than a blank page, differ from the others and pass the
+// geometry checks of LayoutCheck.h.
 #include "LayoutCheck.h"
 #include "MainWindow.h"
 #include "OverviewPage.h"
@@ -130,34 +131,38 @@ void TestUiScreenshots::everyPage()
     QVERIFY(traceDone.wait(20000));
 
     const QString out = outputDir();
-    QSet<QByteArray> hashes;
     QStringList problems;
     QTabWidget* tabs = w.pages();
-    for (int i = 0; i < tabs->count(); ++i) {
-        tabs->setCurrentIndex(i);
-        // Pages compute off the GUI thread; give each its result and a paint.
-        QTest::qWait(600);
-        const QImage image = w.grab().toImage();
-        const QString name = slug(tabs->tabText(i));
-        const QString path = QDir(out).filePath(name + QStringLiteral(".png"));
-        QVERIFY2(image.save(path), qPrintable(path));
-        QCOMPARE(image.size() / image.devicePixelRatio(), QSize(1366, 768));
-        QCOMPARE(image.devicePixelRatio(), w.devicePixelRatioF()); // full resolution on HiDPI
-        QVERIFY2(distinctColours(image) > 12, qPrintable(name));
-        const QByteArray hash = QCryptographicHash::hash(
-            QByteArray(reinterpret_cast<const char*>(image.constBits()), image.sizeInBytes()),
-            QCryptographicHash::Sha1);
-        QVERIFY2(!hashes.contains(hash), qPrintable(name + QStringLiteral(" looks like another page")));
-        hashes.insert(hash);
-        // The raw request table is the one that scrolls sideways.
-        for (const auto& problem : pb::test::layoutProblems(&w, {QStringLiteral("requestsView")})) {
-            problems << name + QStringLiteral(": ") + problem;
+    // Every page, light and then dark: each picture the window's size, not
+    // blank, unlike the other pages, and free of layout defects by geometry.
+    const auto everyTab = [&](const QString& suffix) {
+        QSet<QByteArray> hashes;
+        for (int i = 0; i < tabs->count(); ++i) {
+            tabs->setCurrentIndex(i);
+            // Pages compute off the GUI thread; give each its result and a paint.
+            QTest::qWait(600);
+            const QImage image = w.grab().toImage();
+            const QString name = slug(tabs->tabText(i)) + suffix;
+            const QString path = QDir(out).filePath(name + QStringLiteral(".png"));
+            QVERIFY2(image.save(path), qPrintable(path));
+            QCOMPARE(image.size() / image.devicePixelRatio(), QSize(1366, 768));
+            QCOMPARE(image.devicePixelRatio(), w.devicePixelRatioF()); // full resolution on HiDPI
+            QVERIFY2(distinctColours(image) > 12, qPrintable(name));
+            const QByteArray hash = QCryptographicHash::hash(
+                QByteArray(reinterpret_cast<const char*>(image.constBits()), image.sizeInBytes()),
+                QCryptographicHash::Sha1);
+            QVERIFY2(!hashes.contains(hash), qPrintable(name + QStringLiteral(" looks like another page")));
+            hashes.insert(hash);
+            // The raw request table is the one that scrolls sideways.
+            for (const auto& problem : pb::test::layoutProblems(&w, {QStringLiteral("requestsView")})) {
+                problems << name + QStringLiteral(": ") + problem;
+            }
         }
+    };
+    everyTab(QString());
+    if (QTest::currentTestFailed()) {
+        return;
     }
-    for (const auto& problem : problems) {
-        qWarning("%s", qPrintable(problem));
-    }
-    QVERIFY2(problems.isEmpty(), "layout defects, listed above");
     // The composition's value axis starts at zero.
     auto* composition = w.findChild<QChartView*>(QStringLiteral("compositionChart"));
     QVERIFY(composition != nullptr);
@@ -166,15 +171,20 @@ void TestUiScreenshots::everyPage()
     QCOMPARE(qobject_cast<QValueAxis*>(axes.front())->min(), 0.0);
     QVERIFY(tabs->count() >= 7);
 
-    // The overview in a dark palette: text stays readable (light on dark).
+    // The dark palette: the same pages, the same checks, and text stays
+    // readable (light on dark).
     const QPalette light = QApplication::palette();
     QApplication::setPalette(darkPalette());
+    everyTab(QStringLiteral("-dark"));
     tabs->setCurrentWidget(w.overviewPage());
     QTest::qWait(300);
     const QImage dark = w.grab().toImage();
     QApplication::setPalette(light);
-    QVERIFY(dark.save(QDir(out).filePath(QStringLiteral("overview-dark.png"))));
     QVERIFY(qGray(dark.pixel(dark.width() / 2, dark.height() - 40)) < 128);
+    for (const auto& problem : problems) {
+        qWarning("%s", qPrintable(problem));
+    }
+    QVERIFY2(problems.isEmpty(), "layout defects, listed above");
     qInfo("screenshots in %s", qPrintable(out));
 }
 

@@ -103,6 +103,8 @@ QVariant BudgetModel::data(const QModelIndex& index, int role) const
         case Budget:
             return item->kind == "slo" ? tr("SLO (%1)").arg(QString::fromStdString(item->id))
                                        : QString::fromStdString(item->id);
+        case Stage:
+            return item->stage.empty() ? tr("whole run") : QString::fromStdString(item->stage);
         case Metric:
             return QString::fromStdString(item->metric);
         case Statistic:
@@ -129,6 +131,8 @@ QVariant BudgetModel::data(const QModelIndex& index, int role) const
             return QString::fromLatin1(diagnose::verdictName(item->verdict));
         case Budget:
             return QString::fromStdString(item->id);
+        case Stage:
+            return QString::fromStdString(item->stage);
         case Threshold:
             return item->threshold;
         case Measured:
@@ -161,6 +165,8 @@ QVariant BudgetModel::headerData(int section, Qt::Orientation orientation, int r
         return tr("Status");
     case Budget:
         return tr("Budget");
+    case Stage:
+        return tr("Stage");
     case Metric:
         return tr("Metric");
     case Statistic:

@@ -19,10 +19,11 @@ class BudgetModel : public QAbstractTableModel
 {
     Q_OBJECT
 public:
-    enum Column { Status, Budget, Metric, Statistic, Threshold, Measured, N, Reason, ColumnCount };
+    enum Column { Status, Budget, Stage, Metric, Statistic, Threshold, Measured, N, Reason, ColumnCount };
     // The value as a number: double for Threshold and Measured (invalid when
     // not measured), qulonglong for N; the verdict id ("pass", "fail",
-    // "cannot_decide") on Status; the budget id on Budget.
+    // "cannot_decide") on Status; the budget id on Budget; the stage of a
+    // stepped run each item decides on Stage (empty: the whole run).
     static constexpr int RawValueRole = Qt::UserRole;
 
     explicit BudgetModel(QObject* parent = nullptr);

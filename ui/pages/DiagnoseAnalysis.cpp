@@ -39,22 +39,31 @@ VerdictResults computeVerdict(const QString& path, std::int64_t runId, const QSt
     if (!versions.empty()) {
         history = budgetHistory(versions, info.createdUtc);
     }
-    BudgetSet set;
+    std::optional<BudgetSet> set;
     std::string source;
     if (fileSet) {
-        set = std::move(*fileSet);
+        set = std::move(fileSet);
         source = "file " + budgetFile.toStdString();
     } else if (history && history->inEffect) {
         set = history->inEffect->budgets;
         source = "stored version " + std::to_string(history->inEffect->version) + " (set " +
                  history->inEffect->setUtc + ")";
-    } else {
-        return out;
     }
-    out.hasBudgets = true;
-    out.check = evaluateBudgets(loadRunData(store, runId), set);
-    out.check.budgetsSource = source;
-    out.check.history = history;
+    const auto run = loadRunData(store, runId);
+    if (set) {
+        out.hasBudgets = true;
+        out.check = evaluateBudgets(run, *set);
+        out.check.budgetsSource = source;
+        out.check.history = history;
+    }
+    DiagnoseOptions options;
+    options.budgets = set;
+    auto diagnosis = runDiagnosis(run, nullptr, options);
+    out.knee = std::move(diagnosis.knee);
+    out.findings = diagnosis.findings.size();
+    if (!diagnosis.findings.empty()) {
+        out.firstFinding = std::move(diagnosis.findings.front());
+    }
     return out;
 }
 

@@ -23,9 +23,15 @@ struct VerdictResults
     // False: the run has no stored budgets and no file was given; `check` is empty.
     bool hasBudgets = false;
     diagnose::CheckResult check;
+    // The headline of the run's diagnosis (stages or halves compared, the same
+    // budgets): its knee, its first finding and how many there are.
+    std::optional<diagnose::Knee> knee;
+    std::optional<diagnose::Finding> firstFinding;
+    std::size_t findings = 0;
 };
 // Evaluates the budgets of `budgetFile` (when not empty), else the version
-// stored with the run that was in effect when it started. Throws
+// stored with the run that was in effect when it started, and diagnoses the
+// run on its own with the same budgets. Throws
 // budget::BudgetError for a malformed file, StoreError for a bad store.
 VerdictResults computeVerdict(const QString& path, std::int64_t runId, const QString& budgetFile = {});
 

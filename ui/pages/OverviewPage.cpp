@@ -11,6 +11,7 @@
 #include <QFormLayout>
 #include <QHeaderView>
 #include <QLabel>
+#include <QScrollArea>
 #include <QTableView>
 #include <QVBoxLayout>
 
@@ -85,13 +86,25 @@ OverviewPage::OverviewPage(QWidget* parent)
     m_ttftDefinition->setTextFormat(Qt::PlainText);
     m_state->setObjectName(QStringLiteral("overviewState"));
 
-    auto* layout = new QVBoxLayout(this);
+    // The page scrolls rather than squeezing its rows: on a small screen the
+    // verdict, the form and the table each keep the height their text needs.
+    m_view->setMinimumHeight(m_view->verticalHeader()->defaultSectionSize() * 8);
+    auto* content = new QWidget;
+    auto* layout = new QVBoxLayout(content);
     layout->addWidget(m_fields[Title]);
     layout->addWidget(m_verdict);
     layout->addLayout(form);
     layout->addWidget(m_view, 1);
     layout->addWidget(m_ttftDefinition);
     layout->addWidget(m_state);
+    auto* scroll = new QScrollArea(this);
+    scroll->setObjectName(QStringLiteral("overviewScroll"));
+    scroll->setWidgetResizable(true);
+    scroll->setFrameShape(QFrame::NoFrame);
+    scroll->setWidget(content);
+    auto* outer = new QVBoxLayout(this);
+    outer->setContentsMargins(0, 0, 0, 0);
+    outer->addWidget(scroll);
 
     setStateLabel(m_state);
     connect(m_verdict, &VerdictWidget::errorOccurred, this, &OverviewPage::errorOccurred);

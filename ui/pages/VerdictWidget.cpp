@@ -35,6 +35,44 @@ QString number(const std::optional<double>& v)
     return v ? QLocale().toString(*v, 'f', 1) : QStringLiteral("—");
 }
 
+QString diagnoseText(const char* source)
+{
+    return source ? QCoreApplication::translate("pb::diagnose", source) : QString();
+}
+
+// The knee of a stepped run and the first finding, in two sentences.
+QString headline(const VerdictResults& r)
+{
+    QStringList lines;
+    if (r.knee && r.knee->kneeStage) {
+        const auto& k = *r.knee;
+        const diagnose::StageFigures* past = nullptr;
+        for (const auto& s : k.stages) {
+            if (s.stage == *k.kneeStage) {
+                past = &s;
+            }
+        }
+        QString line = VerdictWidget::tr("Knee: stage %1").arg(QString::fromStdString(*k.kneeStage));
+        if (past != nullptr) {
+            line += QLatin1Char(' ') +
+                    VerdictWidget::tr("(%1 req/s arrived, %2 req/s completed, queue p95 %3 ms)")
+                        .arg(number(past->arrivalRate), number(past->throughput), number(past->queueP95));
+        }
+        if (k.highestStageMetBudgets) {
+            line += QStringLiteral("; ") + VerdictWidget::tr("highest stage that met the budgets: %1")
+                                               .arg(QString::fromStdString(*k.highestStageMetBudgets));
+        }
+        lines << line + QLatin1Char('.');
+    }
+    if (r.firstFinding) {
+        const auto& f = *r.firstFinding;
+        lines << VerdictWidget::tr("Finding 1 of %n: %1 Likely owner: %2. First check: %3", nullptr,
+                                   int(r.findings))
+                     .arg(diagnoseText(f.symptom), ownerText(f.owner), diagnoseText(f.firstCheck));
+    }
+    return lines.join(QLatin1Char('\n'));
+}
+
 } // namespace
 
 VerdictWidget::VerdictWidget(QWidget* parent)
@@ -44,6 +82,7 @@ VerdictWidget::VerdictWidget(QWidget* parent)
     , m_verdict(new QLabel(this))
     , m_source(new QLabel(this))
     , m_changes(new QLabel(this))
+    , m_headline(new QLabel(this))
     , m_budgetsButton(new QPushButton(tr("Budgets…"), this))
     , m_view(new QTableView(this))
 {
@@ -62,6 +101,10 @@ VerdictWidget::VerdictWidget(QWidget* parent)
     m_changes->setObjectName(QStringLiteral("verdictChanges"));
     m_changes->setTextFormat(Qt::PlainText);
     m_changes->setWordWrap(true);
+    m_headline->setObjectName(QStringLiteral("verdictHeadline"));
+    m_headline->setTextFormat(Qt::PlainText);
+    m_headline->setWordWrap(true);
+    m_headline->setTextInteractionFlags(Qt::TextSelectableByMouse);
     m_budgetsButton->setObjectName(QStringLiteral("budgetsButton"));
     m_budgetsButton->setToolTip(tr("Evaluate a budget file (JSON) on this run"));
 
@@ -80,6 +123,7 @@ VerdictWidget::VerdictWidget(QWidget* parent)
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
     layout->addLayout(top);
+    layout->addWidget(m_headline);
     layout->addWidget(m_source);
     layout->addWidget(m_view);
     layout->addWidget(m_changes);
@@ -112,6 +156,11 @@ QString VerdictWidget::changesText() const
     return m_changes->text();
 }
 
+QString VerdictWidget::headlineText() const
+{
+    return m_headline->text();
+}
+
 void VerdictWidget::clear()
 {
     m_job->discard();
@@ -124,6 +173,7 @@ void VerdictWidget::clear()
     m_verdict->setPalette(palette());
     m_source->clear();
     m_changes->clear();
+    m_headline->clear();
     m_view->hide();
     m_budgetsButton->setEnabled(false);
 }
@@ -187,6 +237,7 @@ void VerdictWidget::display(const std::shared_ptr<const VerdictResults>& results
     }
     m_results = results;
     const auto& check = results->check;
+    m_headline->setText(headline(*results));
     QPalette pal = palette();
     if (!results->hasBudgets) {
         m_verdict->setPalette(pal);

@@ -1,7 +1,8 @@
 // The SLO verdict of the run overview: pass, fail or cannot decide against the
 // budgets stored with the run (the version set before it started) or a budget
 // file the user loads ("Budgets…"), the phase that broke its budget first,
-// one row per budget and gate, and the thresholds changed after the run.
+// one row per budget and gate, the thresholds changed after the run, and the
+// diagnosis's headline (the knee of a stepped run and the first finding).
 // Core evaluates (computeVerdict, in a Job); this widget displays.
 #pragma once
 
@@ -37,6 +38,7 @@ public:
     QTableView* view() const { return m_view; }
     QString verdictText() const;
     QString changesText() const;
+    QString headlineText() const;
     // The last results shown, or nullptr.
     const VerdictResults* results() const { return m_results.get(); }
 
@@ -56,6 +58,7 @@ private:
     QLabel* m_verdict;
     QLabel* m_source;
     QLabel* m_changes;
+    QLabel* m_headline;
     QPushButton* m_budgetsButton;
     QTableView* m_view;
     std::shared_ptr<const VerdictResults> m_results;
