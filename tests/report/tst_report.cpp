@@ -189,6 +189,14 @@ void TestReport::pdfHoldsTheStatsFigures()
     QVERIFY(text.indexOf(QStringLiteral("Provenance")) <
             text.indexOf(QStringLiteral("Comparison with baseline")));
     QVERIFY(text.contains(QStringLiteral("Join coverage")));
+    // Every page says which it is, out of how many.
+    const auto pages = text.split(QLatin1Char('\f'), Qt::SkipEmptyParts);
+    QVERIFY(pages.size() >= 3);
+    for (int i = 0; i < pages.size(); ++i) {
+        const QString footer =
+            QStringLiteral("Run %1 · page %2 of %3").arg(m_run).arg(i + 1).arg(pages.size());
+        QVERIFY2(pages[i].contains(footer), qPrintable(footer));
+    }
     // Vector charts: the PDF holds no raster image of a chart.
     QProcess images;
     images.start(QStringLiteral("pdfimages"), {QStringLiteral("-list"), pdf});

@@ -386,94 +386,126 @@ bool writePdf(const ReportInput& input, const std::vector<OutlineItem>& items, c
     writer.setCreator(QStringLiteral("Phasebench " PHASEBENCH_VERSION));
     const QRect page = writer.pageLayout().paintRectPixels(96);
     const double width = page.width();
-    const double bottom = page.height();
+    // The last lines of each page carry its number ("page 2 of 5").
+    const double footer = 16;
+    const double bottom = page.height() - footer;
     QCPPainter painter;
     if (!painter.begin(&writer)) {
         return fail(error, tr("cannot write '%1'").arg(options.path));
     }
-    double y = 0;
-    auto newPage = [&] {
-        writer.newPage();
-        y = 0;
-    };
     QFont font = painter.font();
     font.setPointSizeF(8);
-    std::size_t i = 0;
-    while (i < items.size()) {
-        const auto& it = items[i];
-        if (it.kind == OutlineItem::Kind::PageBreak) {
-            if (y > 0) {
-                newPage();
-            }
-            ++i;
-            continue;
-        }
-        if (it.kind == OutlineItem::Kind::Chart) {
-            const double scale = width / kChartWidth;
-            const double h = charts.height(it.chart) * scale;
-            if (y + h > bottom && y > 0) {
-                newPage();
+    QFont footerFont = font;
+    footerFont.setPointSizeF(7);
+    // Lays the items out on pages; paints only when `paint`, so that a first
+    // pass can count the pages. Returns the number of pages.
+    const auto layOut = [&](bool paint, int pages) {
+        int pageNo = 1;
+        double y = 0;
+        auto drawFooter = [&] {
+            if (!paint) {
+                return;
             }
             painter.save();
-            painter.translate(0, y);
-            painter.scale(scale, scale);
-            charts.paint(it.chart, painter, kChartWidth);
+            painter.setFont(footerFont);
+            painter.setPen(QColor(0x66, 0x66, 0x66));
+            painter.drawText(QRectF(0, page.height() - footer + 4, width, footer - 4),
+                             Qt::AlignRight | Qt::AlignBottom,
+                             tr("Run %1 · page %2 of %3").arg(input.data.run.id).arg(pageNo).arg(pages));
             painter.restore();
-            y += h + 8;
-            ++i;
-            continue;
-        }
-        // A run of text items: one document, sliced at line boundaries across pages.
-        std::size_t end = i;
-        while (end < items.size() && items[end].kind != OutlineItem::Kind::Chart &&
-               items[end].kind != OutlineItem::Kind::PageBreak) {
-            // A chart's heading starts a run of its own, so it can move to the chart's page.
-            if (end > i && items[end].kind == OutlineItem::Kind::Subheading && end + 1 < items.size() &&
-                items[end + 1].kind == OutlineItem::Kind::Chart) {
-                break;
+        };
+        auto newPage = [&] {
+            drawFooter();
+            if (paint) {
+                writer.newPage();
             }
-            ++end;
-        }
-        // A heading stays with the chart that follows it.
-        if (end < items.size() && items[end].kind == OutlineItem::Kind::Chart && end > i &&
-            items[end - 1].kind == OutlineItem::Kind::Subheading) {
-            const double need = charts.height(items[end].chart) * width / kChartWidth + 30;
-            if (end - 1 == i && y + need > bottom && y > 0) {
-                newPage();
-            }
-        }
-        QTextDocument doc;
-        doc.documentLayout()->setPaintDevice(&writer);
-        doc.setDefaultFont(font);
-        doc.setDocumentMargin(0);
-        doc.setDefaultStyleSheet(QStringLiteral("th{background-color:#eeeeee} h1{font-size:14pt} "
-                                                "h2{font-size:12pt} h3{font-size:10pt}"));
-        doc.setHtml(itemsHtml(items, i, end, {}, true));
-        doc.setTextWidth(width);
-        const double total = doc.size().height();
-        double offset = 0;
-        while (offset < total - 0.5) {
-            double cut = safeCut(doc, offset, std::min(total, offset + (bottom - y)));
-            if (cut <= offset + 0.5) {
+            ++pageNo;
+            y = 0;
+        };
+        std::size_t i = 0;
+        while (i < items.size()) {
+            const auto& it = items[i];
+            if (it.kind == OutlineItem::Kind::PageBreak) {
                 if (y > 0) {
                     newPage();
-                    continue;
                 }
-                cut = std::min(total, offset + bottom); // a line taller than a page: cut it
+                ++i;
+                continue;
             }
-            painter.save();
-            painter.translate(0, y - offset);
-            doc.drawContents(&painter, QRectF(0, offset, width, cut - offset));
-            painter.restore();
-            y += cut - offset;
-            offset = cut;
-            if (offset < total - 0.5) {
-                newPage();
+            if (it.kind == OutlineItem::Kind::Chart) {
+                const double scale = width / kChartWidth;
+                const double h = charts.height(it.chart) * scale;
+                if (y + h > bottom && y > 0) {
+                    newPage();
+                }
+                if (paint) {
+                    painter.save();
+                    painter.translate(0, y);
+                    painter.scale(scale, scale);
+                    charts.paint(it.chart, painter, kChartWidth);
+                    painter.restore();
+                }
+                y += h + 8;
+                ++i;
+                continue;
             }
+            // A run of text items: one document, sliced at line boundaries across pages.
+            std::size_t end = i;
+            while (end < items.size() && items[end].kind != OutlineItem::Kind::Chart &&
+                   items[end].kind != OutlineItem::Kind::PageBreak) {
+                // A chart's heading starts a run of its own, so it can move to the chart's page.
+                if (end > i && items[end].kind == OutlineItem::Kind::Subheading && end + 1 < items.size() &&
+                    items[end + 1].kind == OutlineItem::Kind::Chart) {
+                    break;
+                }
+                ++end;
+            }
+            // A heading stays with the chart that follows it.
+            if (end < items.size() && items[end].kind == OutlineItem::Kind::Chart && end > i &&
+                items[end - 1].kind == OutlineItem::Kind::Subheading) {
+                const double need = charts.height(items[end].chart) * width / kChartWidth + 30;
+                if (end - 1 == i && y + need > bottom && y > 0) {
+                    newPage();
+                }
+            }
+            QTextDocument doc;
+            doc.documentLayout()->setPaintDevice(&writer);
+            doc.setDefaultFont(font);
+            doc.setDocumentMargin(0);
+            doc.setDefaultStyleSheet(QStringLiteral("th{background-color:#eeeeee} h1{font-size:14pt} "
+                                                    "h2{font-size:12pt} h3{font-size:10pt}"));
+            doc.setHtml(itemsHtml(items, i, end, {}, true));
+            doc.setTextWidth(width);
+            const double total = doc.size().height();
+            double offset = 0;
+            while (offset < total - 0.5) {
+                double cut = safeCut(doc, offset, std::min(total, offset + (bottom - y)));
+                if (cut <= offset + 0.5) {
+                    if (y > 0) {
+                        newPage();
+                        continue;
+                    }
+                    cut = std::min(total, offset + bottom); // a line taller than a page: cut it
+                }
+                if (paint) {
+                    painter.save();
+                    painter.translate(0, y - offset);
+                    doc.drawContents(&painter, QRectF(0, offset, width, cut - offset));
+                    painter.restore();
+                }
+                y += cut - offset;
+                offset = cut;
+                if (offset < total - 0.5) {
+                    newPage();
+                }
+            }
+            y += 4;
+            i = end;
         }
-        y += 4;
-        i = end;
-    }
+        drawFooter();
+        return pageNo;
+    };
+    layOut(true, layOut(false, 0));
     if (!painter.end()) {
         return fail(error, tr("cannot write '%1'").arg(options.path));
     }
