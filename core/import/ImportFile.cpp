@@ -189,6 +189,7 @@ ImportResult importFile(RunStore& store, const ImportRequest& request, const Imp
     // Adding to an existing run stays one transaction: the run is visible,
     // so a part of the file must never appear in it.
     const bool inPieces = !request.intoRun;
+    const std::int64_t firstSeq = request.intoRun ? store.requestCount(result.runId) : 0;
     store.begin(RunStore::Checks::RunsChecked);
     try {
         StoreSink storeSink(store, result.runId, inPieces);
@@ -199,6 +200,9 @@ ImportResult importFile(RunStore& store, const ImportRequest& request, const Imp
             result.summary = importer->parse(*src, options, sink, innerProgress);
             result.summary.decompressedBytes = gz ? gz->buffer().bytesInflated() : 0;
             sink.finish();
+        }
+        if (request.beforeCommit) {
+            request.beforeCommit(store, result.runId, firstSeq, result.summary);
         }
         if (!request.intoRun) {
             if (!result.summary.configJson.empty()) {

@@ -9,6 +9,7 @@
 #include "import/Importer.h"
 
 #include <cstdint>
+#include <functional>
 #include <optional>
 #include <string>
 
@@ -30,6 +31,12 @@ struct ImportRequest
     bool skipBadLines = false;
     std::string columnMapping; // ImportOptions::columnMapping
     ImportLimits limits;
+    // Called inside the import's transaction after the file's rows were
+    // written (from sequence number firstSeq on) and before the commit; an
+    // exception rolls the import back (scaleout's clock check of --into).
+    std::function<void(RunStore& store, std::int64_t runId, std::int64_t firstSeq,
+                       const ImportSummary& summary)>
+        beforeCommit;
 };
 
 struct ImportResult
