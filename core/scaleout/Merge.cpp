@@ -72,6 +72,26 @@ std::string firstDifference(const json& a, const json& b, const std::string& pat
     return a == b ? std::string() : (path.empty() ? std::string("(whole)") : path);
 }
 
+std::optional<load::TraceId> traceIdBytes(const std::string& hex)
+{
+    if (hex.size() != 32) {
+        return std::nullopt;
+    }
+    const auto nibble = [](char c) {
+        return c >= '0' && c <= '9' ? c - '0' : c >= 'a' && c <= 'f' ? c - 'a' + 10 : -1;
+    };
+    load::TraceId t{};
+    for (std::size_t i = 0; i < t.size(); ++i) {
+        const int hi = nibble(hex[2 * i]);
+        const int lo = nibble(hex[2 * i + 1]);
+        if (hi < 0 || lo < 0) {
+            return std::nullopt;
+        }
+        t[i] = static_cast<std::uint8_t>(hi * 16 + lo);
+    }
+    return t;
+}
+
 std::optional<double> sum(std::optional<double> a, std::optional<double> b)
 {
     if (!a) {
@@ -253,13 +273,8 @@ MergeResult mergeRuns(RunStore& target, const std::vector<MergeSource>& specs, c
             for (std::int64_t seq = 0; seq < n; seq += kBatch) {
                 const auto rows = s.store->requestsBySeq(s.run.id, seq, std::min(kBatch, n - seq));
                 for (const auto& r : rows) {
-                    if (r.traceId.size() == 32) {
-                        load::TraceId t{};
-                        for (std::size_t i = 0; i < 16; ++i) {
-                            t[i] =
-                                static_cast<std::uint8_t>(std::stoi(r.traceId.substr(2 * i, 2), nullptr, 16));
-                        }
-                        ids.push_back(t);
+                    if (auto t = traceIdBytes(r.traceId)) {
+                        ids.push_back(*t);
                     }
                 }
                 target.insertRequests(result.runId, rows);

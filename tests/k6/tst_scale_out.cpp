@@ -38,6 +38,7 @@ private Q_SLOTS:
     void mergeRefusesAnOffsetGenerator();
     void mergeRefusesAnotherSchedule();
     void clockCheck();
+    void exportK6Command();
 };
 
 namespace {
@@ -372,6 +373,38 @@ void TestScaleOut::clockCheck()
     QVERIFY(pb::scaleout::parseClockOffset("off", limit));
     QVERIFY(!limit);
     QVERIFY(!pb::scaleout::parseClockOffset("later", limit));
+}
+
+void TestScaleOut::exportK6Command()
+{
+    QTemporaryDir dir;
+    const QString script = dir.filePath(QStringLiteral("script.js"));
+    auto r = runCli(
+        {QStringLiteral("export-k6"), k6Fixture("stepped-budgets.json"), QStringLiteral("-o"), script});
+    QVERIFY2(r.code == 0, r.err.constData());
+    QVERIFY(r.out.isEmpty());
+    QVERIFY(r.err.contains("threshold llm_total_ms{stage:rate-4}: p(95)<=6000 (budget slo)"));
+    QVERIFY(r.err.contains("budget gpu_queue is not a k6 threshold"));
+    QFile f(script);
+    QVERIFY(f.open(QIODevice::ReadOnly));
+    QVERIFY(f.readAll().contains("import http from 'k6/http';"));
+    // --json: what was exported and what was not, on stderr (stdout is the script).
+    auto j =
+        runCli({QStringLiteral("export-k6"), QStringLiteral("--json"), k6Fixture("stepped-budgets.json")});
+    QCOMPARE(j.code, 0);
+    QVERIFY(j.out.startsWith("// k6 script for the Phasebench scenario"));
+    const auto report = json::parse(j.err.toStdString());
+    QCOMPARE(report["thresholds"][0]["metric"].get<std::string>(), std::string("llm_total_ms{stage:rate-2}"));
+    // A scenario that does not parse is an error; no scenario is a usage error.
+    const QString bad = dir.filePath(QStringLiteral("bad.json"));
+    QFile b(bad);
+    QVERIFY(b.open(QIODevice::WriteOnly));
+    b.write(R"({"name":"x","target":{"base_url":"http://127.0.0.1:1","model":"m","api_key":"sk-1"}})");
+    b.close();
+    auto e = runCli({QStringLiteral("export-k6"), bad});
+    QCOMPARE(e.code, 1);
+    QVERIFY2(e.err.contains("target.api_key"), e.err.constData());
+    QCOMPARE(runCli({QStringLiteral("export-k6")}).code, 2);
 }
 
 QTEST_GUILESS_MAIN(TestScaleOut)
