@@ -136,8 +136,10 @@ int importCommand(const QStringList& args, Io& io)
         std::optional<pb::scaleout::ClockReport> clocks;
         if (into) {
             req.beforeCommit = [&](RunStore& s, std::int64_t runId, std::int64_t firstSeq,
-                                   const pb::import::ImportSummary& summary) {
-                clocks = pb::scaleout::checkImportInto(s, runId, firstSeq, summary, req.path, maxClockOffset);
+                                   const pb::import::ImportSummary& summary,
+                                   const pb::import::FigureChanges& figures) {
+                clocks = pb::scaleout::checkImportInto(s, runId, firstSeq, summary, figures, req.path,
+                                                       maxClockOffset);
             };
         }
         try {

@@ -10,8 +10,10 @@
 
 #include <cstdint>
 #include <functional>
+#include <map>
 #include <optional>
 #include <string>
+#include <vector>
 
 namespace pb {
 namespace store {
@@ -21,6 +23,14 @@ using store::RunStore;
 } // namespace pb
 
 namespace pb::import {
+
+// The run figures around a file added to a run (--into): their values before
+// the file, and the names the file wrote (it replaced those values).
+struct FigureChanges
+{
+    std::map<std::string, std::optional<double>> before;
+    std::vector<std::string> written;
+};
 
 struct ImportRequest
 {
@@ -35,7 +45,7 @@ struct ImportRequest
     // written (from sequence number firstSeq on) and before the commit; an
     // exception rolls the import back (scaleout's clock check of --into).
     std::function<void(RunStore& store, std::int64_t runId, std::int64_t firstSeq,
-                       const ImportSummary& summary)>
+                       const ImportSummary& summary, const FigureChanges& figures)>
         beforeCommit;
 };
 

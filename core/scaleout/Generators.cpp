@@ -1,5 +1,6 @@
 #include "scaleout/Generators.h"
 
+#include "import/ImportFile.h"
 #include "import/Importer.h"
 #include "import/TimeParse.h"
 #include "load/Scenario.h"
@@ -61,6 +62,28 @@ std::optional<Nanos> parseNs(const std::string& text)
     } catch (const std::exception&) {
     }
     return std::nullopt;
+}
+
+// A count each generator's output holds for its own share: the run's is the
+// sum, not the last file's.
+bool additive(const std::string& name)
+{
+    return name == "dropped_iterations" || name == "k6.iterations" || name == "k6.data_sent_bytes" ||
+           name == "k6.data_received_bytes" || name == "k6.vus_max" ||
+           (name.starts_with("k6.check") && (name.ends_with(".passes") || name.ends_with(".fails")));
+}
+
+void addUpCounts(RunStore& store, std::int64_t runId, const import::FigureChanges& figures)
+{
+    std::set<std::string> written(figures.written.begin(), figures.written.end());
+    for (const auto& f : store.figures(runId)) {
+        const auto before = figures.before.find(f.name);
+        if (!written.count(f.name) || !additive(f.name) || before == figures.before.end() ||
+            !before->second || !f.value) {
+            continue;
+        }
+        store.setFigure(runId, f.name, *before->second + *f.value, f.text);
+    }
 }
 
 } // namespace
@@ -212,7 +235,8 @@ void recordGenerators(RunStore& store, std::int64_t runId, const ClockReport& re
 }
 
 std::optional<ClockReport> checkImportInto(RunStore& store, std::int64_t runId, std::int64_t firstSeq,
-                                           const import::ImportSummary& summary, const std::string& source,
+                                           const import::ImportSummary& summary,
+                                           const import::FigureChanges& figures, const std::string& source,
                                            std::optional<Nanos> maxOffset)
 {
     if (summary.requests == 0) {
@@ -284,6 +308,7 @@ std::optional<ClockReport> checkImportInto(RunStore& store, std::int64_t runId, 
     all.push_back(added);
     auto report = checkClocks(std::move(all), maxOffset);
     recordGenerators(store, runId, report);
+    addUpCounts(store, runId, figures);
     return report;
 }
 

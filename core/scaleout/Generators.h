@@ -28,7 +28,8 @@ class RunStore;
 using store::RunStore;
 namespace import {
 struct ImportSummary;
-}
+struct FigureChanges;
+} // namespace import
 } // namespace pb
 
 namespace pb::scaleout {
@@ -91,11 +92,14 @@ void recordGenerators(RunStore& store, std::int64_t runId, const ClockReport& re
 // The check of `import --into RUN`, called inside the import's transaction
 // (ImportRequest::beforeCommit) after the file's rows were written from
 // `firstSeq` on: the file's generator against those already in the run (the
-// run's own rows are its first generator), then recorded. Files without
-// request rows or without a time origin (spans, aggregates) are not
-// generators and pass. Throws ScaleOutError (the import is rolled back).
+// run's own rows are its first generator), then recorded. Counts the file
+// replaced that add up over generators (dropped iterations, k6 iterations,
+// data, checks, VUs) are set to the sum. Files without request rows or
+// without a time origin (spans, aggregates) are not generators and pass.
+// Throws ScaleOutError (the import is rolled back).
 std::optional<ClockReport> checkImportInto(RunStore& store, std::int64_t runId, std::int64_t firstSeq,
-                                           const import::ImportSummary& summary, const std::string& source,
+                                           const import::ImportSummary& summary,
+                                           const import::FigureChanges& figures, const std::string& source,
                                            std::optional<Nanos> maxOffset);
 
 // "1s", "500ms", "2.5s", "off" (nullopt) for --max-clock-offset; false when malformed.

@@ -156,6 +156,9 @@ void TestScaleOut::importIntoTwoK6Outputs()
     QCOMPARE(store.figure(1, "generator.0000b002.clock_offset_ms").value_or(-1), 200.0);
     QCOMPARE(store.figure(1, "generator.0000a001.clock_offset_ms").value_or(-1), 0.0);
     QCOMPARE(store.figure(1, "generator.0000b002.requests").value_or(-1), 2.0);
+    // Each output counts its own share: the run's counts are their sums.
+    QCOMPARE(store.figure(1, "dropped_iterations").value_or(-1), 3.0);
+    QCOMPARE(store.figure(1, "k6.iterations").value_or(-1), 5.0);
     // Offsets stay on each generator's own schedule: both start at 0.
     const auto rows = store.requestsBySeq(1, 0, 5);
     QCOMPARE(*rows[0].startOffset, Nanos(0));
