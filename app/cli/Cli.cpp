@@ -38,6 +38,11 @@ const std::array kCommands{
             reportCommand},
     Command{"export", QT_TRANSLATE_NOOP("pb::cli", "Export a run's requests as CSV or JSON lines."),
             exportCommand},
+    Command{"export-k6",
+            QT_TRANSLATE_NOOP("pb::cli", "Write a k6 script for a load scenario (scale-out on k6)."),
+            exportK6Command},
+    Command{"merge", QT_TRANSLATE_NOOP("pb::cli", "Merge several generators' workbench files into one run."),
+            mergeCommand},
 };
 
 void usage(std::ostream& os)

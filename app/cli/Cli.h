@@ -43,5 +43,7 @@ int diagnoseCommand(const QStringList& args, Io& io);
 int demoCommand(const QStringList& args, Io& io);
 int reportCommand(const QStringList& args, Io& io);
 int exportCommand(const QStringList& args, Io& io);
+int exportK6Command(const QStringList& args, Io& io);
+int mergeCommand(const QStringList& args, Io& io);
 
 } // namespace pb::cli

@@ -1,6 +1,7 @@
 #include "cli/Cli.h"
 #include "cli/Output.h"
 #include "import/ImportFile.h"
+#include "scaleout/Generators.h"
 #include "store/RunStore.h"
 
 #include <nlohmann/json.hpp>
@@ -45,6 +46,10 @@ int importCommand(const QStringList& args, Io& io)
         {QStringLiteral("run"), tr("Name of the new run (default: the file name)."), tr("NAME")});
     parser.addOption(
         {QStringLiteral("into"), tr("Add to an existing run instead of creating one."), tr("RUN_ID")});
+    parser.addOption({QStringLiteral("max-clock-offset"),
+                      tr("With --into: largest difference between the start of a file's generator and the "
+                         "run's, e.g. 500ms or 2s; 'off' skips the check (default 1s)."),
+                      tr("DURATION")});
     parser.addOption({QStringLiteral("skip-bad-lines"), tr("Skip malformed lines and report them.")});
     parser.addOption({QStringLiteral("map"),
                       tr("Column mapping for generic CSV files and k6 custom Trends, e.g. "
@@ -102,6 +107,13 @@ int importCommand(const QStringList& args, Io& io)
             return Usage;
         }
     }
+    std::optional<Nanos> maxClockOffset = pb::scaleout::kDefaultMaxClockOffset;
+    if (parser.isSet(QStringLiteral("max-clock-offset")) &&
+        !pb::scaleout::parseClockOffset(toStd(parser.value(QStringLiteral("max-clock-offset"))),
+                                        maxClockOffset)) {
+        print(io.err, tr("--max-clock-offset expects a duration such as 500ms or 2s, or off"));
+        return Usage;
+    }
     auto store = openStore(parser, io, true);
     if (!store) {
         return Failure;
@@ -119,6 +131,17 @@ int importCommand(const QStringList& args, Io& io)
         req.skipBadLines = parser.isSet(QStringLiteral("skip-bad-lines"));
         req.columnMapping = toStd(parser.value(QStringLiteral("map")));
         req.limits = limits;
+        // Several generators' outputs in one run: each file's generator must
+        // have started with the run's (scaleout/Generators.h).
+        std::optional<pb::scaleout::ClockReport> clocks;
+        if (into) {
+            req.beforeCommit = [&](RunStore& s, std::int64_t runId, std::int64_t firstSeq,
+                                   const pb::import::ImportSummary& summary,
+                                   const pb::import::FigureChanges& figures) {
+                clocks = pb::scaleout::checkImportInto(s, runId, firstSeq, summary, figures, req.path,
+                                                       maxClockOffset);
+            };
+        }
         try {
             const auto result = pb::import::importFile(*store, req, registry);
             const auto& s = result.summary;
@@ -137,6 +160,18 @@ int importCommand(const QStringList& args, Io& io)
                                    {"mapping", s.mapping},
                                    {"warnings", s.warnings},
                                    {"decompressed_bytes", s.decompressedBytes}});
+                if (clocks) {
+                    auto gens = nlohmann::json::array();
+                    for (const auto& g : clocks->generators) {
+                        gens.push_back({{"source", g.source},
+                                        {"generators", g.ids},
+                                        {"requests", g.requests},
+                                        {"clock_offset_ms", g.offsetMs}});
+                    }
+                    results.back()["clock_check"] = {{"spread_ms", clocks->spreadMs},
+                                                     {"max_clock_offset_ms", clocks->maxOffsetMs},
+                                                     {"generators", gens}};
+                }
             } else {
                 print(io.out, tr("%1: imported %2 requests, %3 spans into run %4 (format %5)")
                                   .arg(file)
@@ -159,6 +194,26 @@ int importCommand(const QStringList& args, Io& io)
                 for (const auto& w : s.warnings) {
                     print(io.err, tr("%1: warning: %2").arg(file, QString::fromStdString(w)));
                 }
+                if (clocks) {
+                    for (const auto& g : clocks->generators) {
+                        QString ids;
+                        for (const auto& id : g.ids) {
+                            ids += (ids.isEmpty() ? QString() : QStringLiteral(",")) +
+                                   QString::fromStdString(id);
+                        }
+                        print(io.out, tr("  generator %1 (%2): clock offset %3 ms")
+                                          .arg(ids.isEmpty() ? QStringLiteral("?") : ids,
+                                               QString::fromStdString(g.source))
+                                          .arg(g.offsetMs, 0, 'f', 1));
+                    }
+                    print(io.out, tr("  start spread %1 ms").arg(clocks->spreadMs, 0, 'f', 1));
+                }
+            }
+        } catch (const pb::scaleout::ScaleOutError& e) {
+            print(io.err, tr("import refused, nothing was stored: %1").arg(QString::fromStdString(e.what())));
+            rc = Failure;
+            if (json) {
+                results.push_back({{"file", req.path}, {"error", e.what()}});
             }
         } catch (const pb::import::ImportError& e) {
             print(io.err, tr("import failed, nothing was stored: %1").arg(QString::fromStdString(e.what())));

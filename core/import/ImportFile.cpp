@@ -22,10 +22,11 @@ namespace {
 class StoreSink final : public ImportSink
 {
 public:
-    StoreSink(RunStore& store, std::int64_t runId, bool commitInPieces)
+    StoreSink(RunStore& store, std::int64_t runId, bool commitInPieces, std::vector<std::string>& written)
         : m_store(store)
         , m_runId(runId)
         , m_commitInPieces(commitInPieces)
+        , m_written(written)
     {}
     void addRequests(std::span<const RequestRecord> rows) override
     {
@@ -42,6 +43,7 @@ public:
         // By name: an importer names its figures after the file it reads
         // (open-ended), unlike the typed figures of a load run.
         m_store.setFigure(m_runId, name, value, text);
+        m_written.push_back(name);
     }
 
 private:
@@ -71,6 +73,7 @@ private:
     RunStore& m_store;
     std::int64_t m_runId;
     bool m_commitInPieces;
+    std::vector<std::string>& m_written;
     std::size_t m_rows = 0;
     std::chrono::steady_clock::time_point m_since = std::chrono::steady_clock::now();
 };
@@ -189,9 +192,16 @@ ImportResult importFile(RunStore& store, const ImportRequest& request, const Imp
     // Adding to an existing run stays one transaction: the run is visible,
     // so a part of the file must never appear in it.
     const bool inPieces = !request.intoRun;
+    const std::int64_t firstSeq = request.intoRun ? store.requestCount(result.runId) : 0;
+    FigureChanges figures;
+    if (request.intoRun && request.beforeCommit) {
+        for (const auto& f : store.figures(result.runId)) {
+            figures.before[f.name] = f.value;
+        }
+    }
     store.begin(RunStore::Checks::RunsChecked);
     try {
-        StoreSink storeSink(store, result.runId, inPieces);
+        StoreSink storeSink(store, result.runId, inPieces, figures.written);
         {
             // On an error the pipeline is gone (its writer joined) before
             // the rollback below touches the store.
@@ -199,6 +209,9 @@ ImportResult importFile(RunStore& store, const ImportRequest& request, const Imp
             result.summary = importer->parse(*src, options, sink, innerProgress);
             result.summary.decompressedBytes = gz ? gz->buffer().bytesInflated() : 0;
             sink.finish();
+        }
+        if (request.beforeCommit) {
+            request.beforeCommit(store, result.runId, firstSeq, result.summary, figures);
         }
         if (!request.intoRun) {
             if (!result.summary.configJson.empty()) {

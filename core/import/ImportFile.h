@@ -9,8 +9,11 @@
 #include "import/Importer.h"
 
 #include <cstdint>
+#include <functional>
+#include <map>
 #include <optional>
 #include <string>
+#include <vector>
 
 namespace pb {
 namespace store {
@@ -21,6 +24,14 @@ using store::RunStore;
 
 namespace pb::import {
 
+// The run figures around a file added to a run (--into): their values before
+// the file, and the names the file wrote (it replaced those values).
+struct FigureChanges
+{
+    std::map<std::string, std::optional<double>> before;
+    std::vector<std::string> written;
+};
+
 struct ImportRequest
 {
     std::string path;
@@ -30,6 +41,12 @@ struct ImportRequest
     bool skipBadLines = false;
     std::string columnMapping; // ImportOptions::columnMapping
     ImportLimits limits;
+    // Called inside the import's transaction after the file's rows were
+    // written (from sequence number firstSeq on) and before the commit; an
+    // exception rolls the import back (scaleout's clock check of --into).
+    std::function<void(RunStore& store, std::int64_t runId, std::int64_t firstSeq,
+                       const ImportSummary& summary, const FigureChanges& figures)>
+        beforeCommit;
 };
 
 struct ImportResult

@@ -320,6 +320,15 @@ LoadSummary LoadRun::run(RunStore& store)
     if (writeError) {
         std::rethrow_exception(writeError);
     }
+    if (m_t0 > 0) {
+        // The wall clock at the schedule's start, to the ns: what a merge of
+        // several generators' runs compares (scaleout/Generators.h).
+        const Nanos wall = std::chrono::duration_cast<std::chrono::nanoseconds>(
+                               std::chrono::system_clock::now().time_since_epoch())
+                               .count();
+        const Nanos start = wall - (steadyNowNs() - m_t0);
+        store.setFigure(runId, "run_start_unix_ns", double(start), std::to_string(start));
+    }
 
     const bool aborted = engine.stopRequested() || engineError;
     LoadSummary summary = writer.summarize(engine.schedule(), engine);
