@@ -40,6 +40,7 @@ public:
         return m_path.empty() ? key : m_path + "." + key;
     }
     const nlohmann::json& raw() const { return m_j; }
+    const std::string& file() const { return m_file; }
     bool has(const char* key) const { return m_j.contains(key) && !m_j.at(key).is_null(); }
 
     void expectObject() const
