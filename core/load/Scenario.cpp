@@ -769,9 +769,9 @@ Scenario parseScenario(std::string_view text, const std::string& file, const std
             top.fail("seed", "expected an integer from 0 to 9007199254740991");
         }
         s.seed = static_cast<std::uint64_t>(v.get<std::int64_t>());
-        s.seedGiven = true;
     } else {
         s.seed = randomSeed();
+        s.seedDrawn = true;
     }
     s.target = parseTarget(top.child("target"));
     s.request = parseRequest(top.child("request"), file, baseDir, s.seed);

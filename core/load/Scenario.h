@@ -163,10 +163,10 @@ struct Scenario
     ArrivalKind arrival = ArrivalKind::Uniform; // executor.arrival, open executors
     double burstiness = 1;                      // executor.burstiness, gamma only
     // "seed": arrivals, dataset sampling and synthetic prompts. A scenario
-    // without one gets a random seed when it is parsed; it is stored with the
-    // run (config_json) so that the run can be repeated.
+    // file without one gets a random seed when it is parsed (seedDrawn); it
+    // is stored with the run (config_json) so that the run can be repeated.
     std::uint64_t seed = 0;
-    bool seedGiven = false;
+    bool seedDrawn = false;
     ArrivalOptions arrivalOptions() const { return {arrival, burstiness, seed}; }
 };
 

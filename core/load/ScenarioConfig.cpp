@@ -104,7 +104,7 @@ std::string scenarioConfigJson(const Scenario& s, std::uint32_t instanceId)
     out["cancel_after_ms"] = s.cancelAfter ? json(ms(*s.cancelAfter)) : json();
     // The seed actually used (drawn at random when the scenario had none): the run can be repeated.
     out["seed"] = s.seed;
-    out["seed_source"] = s.seedGiven ? "scenario" : "random";
+    out["seed_source"] = s.seedDrawn ? "random" : "scenario";
     return out.dump();
 }
 

@@ -248,7 +248,7 @@ void TestArrival::scenarioKeys()
     auto j = openScenario("http://127.0.0.1:9");
     auto s = load::parseScenario(j.dump(), "s.json");
     QCOMPARE(s.arrival, load::ArrivalKind::Uniform);
-    QVERIFY(!s.seedGiven);
+    QVERIFY(s.seedDrawn);
     j["executor"]["arrival"] = "gamma";
     j["executor"]["burstiness"] = 0.5;
     j["seed"] = 99;
