@@ -8,6 +8,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdint>
 #include <initializer_list>
 #include <optional>
 #include <string>
@@ -183,5 +184,9 @@ private:
     std::string m_path;
     const std::string& m_file;
 };
+
+// request: the prompt sets (sampled and generated with `seed`), lengths and buckets.
+RequestProfile parseRequest(const Node& r, const std::string& file, const std::string& baseDir,
+                            std::uint64_t seed);
 
 } // namespace pb::load::detail
