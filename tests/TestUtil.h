@@ -43,6 +43,8 @@ inline RequestRecord fullRecord(int i)
     r.cachedInputTokens = 64;
     r.reasoningTokens = 7;
     r.usageSource = UsageSource::Provider;
+    r.requestedInputTokens = 380 + i;
+    r.requestedOutputTokens = 128;
     r.scheduledOffset = 1'000'000LL * i;
     r.startOffset = 1'000'000LL * i + 1500;
     r.blocked = 1;

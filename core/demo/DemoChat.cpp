@@ -1,6 +1,7 @@
 // /v1/chat/completions of the demo gateway: the request path through the
 // gateway stage, the slot queue and generation, with the seed's span tree.
 #include "demo/DemoImpl.h"
+#include "load/TokenEstimate.h"
 
 #include <nlohmann/json.hpp>
 
@@ -301,31 +302,31 @@ bool Chat::writeStreamTail(httplib::DataSink& sink)
     return true;
 }
 
-// Approximate tokens of the messages: ~4 characters a token. The text itself
-// is read for its length only and never kept.
+// Approximate tokens of the messages: Phasebench's one estimate
+// (load/TokenEstimate.h) of each message's text, plus 4 a message for the
+// chat framing. The text itself is read for its length only and never kept.
 int estimateInputTokens(const json& messages)
 {
-    std::size_t chars = 0;
-    int count = 0;
+    std::int64_t tokens = 0;
     if (messages.is_array()) {
         for (const auto& m : messages) {
-            ++count;
+            tokens += 4;
             const auto it = m.is_object() ? m.find("content") : m.end();
             if (!m.is_object() || it == m.end()) {
                 continue;
             }
             if (it->is_string()) {
-                chars += it->get_ref<const std::string&>().size();
+                tokens += pb::load::estimateTokens(it->get_ref<const std::string&>());
             } else if (it->is_array()) {
                 for (const auto& part : *it) {
                     if (part.is_object() && part.contains("text") && part["text"].is_string()) {
-                        chars += part["text"].get_ref<const std::string&>().size();
+                        tokens += pb::load::estimateTokens(part["text"].get_ref<const std::string&>());
                     }
                 }
             }
         }
     }
-    return static_cast<int>(chars / 4) + 4 * count;
+    return static_cast<int>(tokens);
 }
 
 void setError(httplib::Response& res, int status, const std::string& message, const char* type)

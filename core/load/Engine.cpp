@@ -130,7 +130,7 @@ Engine::Engine(const Scenario& scenario, const std::string& apiKey, std::uint32_
     m_transport->setCapacity(cap, static_cast<std::size_t>(scenario.executor.preAllocated));
     m_slots.resize(cap);
     if (scenario.executor.open()) {
-        m_schedule.emplace(openStages(scenario));
+        m_schedule.emplace(openStages(scenario), scenario.arrivalOptions());
     }
 }
 
@@ -344,6 +344,8 @@ void Engine::startAttempt(Attempt& a)
     r.stream = m_scenario.request.stream;
     r.inputBucket = set.bucket;
     r.outputBucket = set.outputBucket;
+    r.requestedInputTokens = s.request->inputTokens;
+    r.requestedOutputTokens = s.request->maxTokens;
     r.scheduledOffset = s.scheduled - m_t0;
     if (s.attemptNo == 1) {
         ++m_interval.started;
@@ -355,6 +357,17 @@ void Engine::startAttempt(Attempt& a)
     if (m_scenario.cancelAfter && a.inTransfer() && m_slots[a.index()].gen == gen) {
         m_timers.push({a.stamps().start + *m_scenario.cancelAfter, a.index(), gen, TimerKind::Cancel});
     }
+}
+
+void Engine::measuredBuckets(RequestRecord& r) const
+{
+    // Buckets from what was measured, never from what was asked: the
+    // provider's usage, else the estimate of the prompt actually sent (input
+    // only); an output length nobody counted leaves the output bucket NULL.
+    const auto& b = m_scenario.request.tokenBuckets;
+    const auto input = r.inputTokens ? r.inputTokens : r.requestedInputTokens;
+    r.inputBucket = input ? bucketName("input", b.input, *input) : std::string();
+    r.outputBucket = r.outputTokens ? bucketName("output", b.output, *r.outputTokens) : std::string();
 }
 
 bool Engine::retryable(const Attempt& a) const
@@ -375,6 +388,9 @@ void Engine::onDone(Attempt& a)
     RequestRecord& r = a.record;
     const Nanos now = a.stamps().end != 0 ? a.stamps().end : steadyNowNs();
     r.startOffset = a.stamps().start - m_t0;
+    if (m_scenario.request.promptSets[s.request->set].measuredBuckets()) {
+        measuredBuckets(r);
+    }
     if (r.outcome == Outcome::Completed) {
         ++m_interval.completed;
         ++m_totals.totalCompleted;

@@ -102,6 +102,7 @@ private:
     void flush(bool force);
     std::uint32_t closedStageAt(Nanos now) const;
     bool retryable(const Attempt& a) const;
+    void measuredBuckets(RequestRecord& r) const;
 
     const Scenario& m_scenario;
     EngineSink& m_sink;

@@ -1,5 +1,7 @@
 #include "load/RequestPlan.h"
 
+#include "load/TokenEstimate.h"
+
 #include <nlohmann/json.hpp>
 
 namespace pb::load {
@@ -9,7 +11,8 @@ using json = nlohmann::json;
 
 // Replaces every `{{name}}` in a raw template. String values are inserted as
 // escaped JSON string contents, so a template writes "{{prompt}}" in quotes.
-std::string fillTemplate(const std::string& tpl, const Scenario& s, const std::string& prompt)
+std::string fillTemplate(const std::string& tpl, const Scenario& s, const std::string& prompt,
+                         std::optional<std::int64_t> maxTokens)
 {
     const auto escaped = [](const std::string& v) {
         const auto q = json(v).dump();
@@ -21,7 +24,7 @@ std::string fillTemplate(const std::string& tpl, const Scenario& s, const std::s
         } else if (name == "model") {
             out = escaped(s.target.model);
         } else if (name == "max_tokens") {
-            out = s.request.maxTokens ? std::to_string(*s.request.maxTokens) : std::string("null");
+            out = maxTokens ? std::to_string(*maxTokens) : std::string("null");
         } else if (name == "temperature") {
             out = s.request.temperature ? json(*s.request.temperature).dump() : std::string("null");
         } else if (name == "stream") {
@@ -58,22 +61,22 @@ std::string fillTemplate(const std::string& tpl, const Scenario& s, const std::s
 
 } // namespace
 
-std::string buildBody(const Scenario& s, const std::string& prompt)
+std::string buildBody(const Scenario& s, const std::string& prompt, std::optional<std::int64_t> maxTokens)
 {
     const auto& r = s.request;
     if (s.target.api == ApiStyle::Raw) {
-        return fillTemplate(s.target.rawBody, s, prompt);
+        return fillTemplate(s.target.rawBody, s, prompt, maxTokens);
     }
     json body{{"model", s.target.model}};
     if (s.target.api == ApiStyle::Chat) {
         body["messages"] = json::array({json{{"role", "user"}, {"content", prompt}}});
-        if (r.maxTokens) {
-            body["max_tokens"] = *r.maxTokens;
+        if (maxTokens) {
+            body["max_tokens"] = *maxTokens;
         }
     } else {
         body["input"] = prompt;
-        if (r.maxTokens) {
-            body["max_output_tokens"] = *r.maxTokens;
+        if (maxTokens) {
+            body["max_output_tokens"] = *maxTokens;
         }
     }
     if (r.temperature) {
@@ -95,8 +98,12 @@ RequestPlan::RequestPlan(const Scenario& s)
     for (std::uint32_t i = 0; i < sets.size(); ++i) {
         Set set;
         set.weight = sets[i].weight;
-        for (const auto& p : sets[i].prompts) {
-            set.requests.push_back({buildBody(s, p), i});
+        for (std::size_t k = 0; k < sets[i].prompts.size(); ++k) {
+            const auto& p = sets[i].prompts[k];
+            // Per prompt from the dataset or the set's distribution; 0 or none: the request's.
+            const auto own = k < sets[i].maxTokens.size() ? sets[i].maxTokens[k] : 0;
+            const auto maxTokens = own > 0 ? std::optional(own) : s.request.maxTokens;
+            set.requests.push_back({buildBody(s, p, maxTokens), i, estimateTokens(p), maxTokens});
         }
         m_totalWeight += set.weight;
         m_sets.push_back(std::move(set));

@@ -8,6 +8,7 @@
 #include "load/Scenario.h"
 
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -17,10 +18,19 @@ struct PreparedRequest
 {
     std::string body;
     std::uint32_t set = 0; // index into Scenario::request.promptSets
+    // What the body asks for: the prompt's estimated tokens (TokenEstimate.h)
+    // and the max_tokens sent (nullopt = none).
+    std::int64_t inputTokens = 0;
+    std::optional<std::int64_t> maxTokens;
 };
 
-// The body of one request for `prompt` (chat, responses or raw template).
-std::string buildBody(const Scenario& s, const std::string& prompt);
+// The body of one request for `prompt` (chat, responses or raw template),
+// with `maxTokens` as its max_tokens (nullopt = none sent).
+std::string buildBody(const Scenario& s, const std::string& prompt, std::optional<std::int64_t> maxTokens);
+inline std::string buildBody(const Scenario& s, const std::string& prompt)
+{
+    return buildBody(s, prompt, s.request.maxTokens);
+}
 
 class RequestPlan
 {

@@ -198,89 +198,6 @@ Target parseTarget(const Node& t)
     return out;
 }
 
-std::vector<std::string> promptsFromFile(const Node& n, const std::string& baseDir)
-{
-    std::filesystem::path p(n.str("prompts_file"));
-    if (p.is_relative()) {
-        p = std::filesystem::path(baseDir) / p;
-    }
-    std::ifstream in(p, std::ios::binary);
-    if (!in) {
-        n.fail("prompts_file", "cannot read '" + p.string() + "'");
-    }
-    std::vector<std::string> out;
-    std::string line;
-    while (std::getline(in, line)) {
-        if (!line.empty() && line.back() == '\r') {
-            line.pop_back();
-        }
-        if (!line.empty()) {
-            out.push_back(line);
-        }
-    }
-    return out;
-}
-
-RequestProfile parseRequest(const Node& r, const std::string& file, const std::string& baseDir)
-{
-    r.allowOnly({"prompts", "max_tokens", "temperature", "stream", "include_usage", "tools"});
-    RequestProfile out;
-    if (!r.has("prompts") || !r.raw().at("prompts").is_array() || r.raw().at("prompts").empty()) {
-        r.fail("prompts", "expected a non-empty array of prompt sets");
-    }
-    std::set<std::string> buckets;
-    const auto& arr = r.raw().at("prompts");
-    for (std::size_t i = 0; i < arr.size(); ++i) {
-        Node p(arr[i], r.sub("prompts") + std::string("[") + std::to_string(i) + "]", file);
-        p.expectObject();
-        p.allowOnly({"bucket", "weight", "prompts", "prompts_file", "output_bucket"});
-        PromptSet set;
-        set.bucket = p.str("bucket", {}, true);
-        if (set.bucket.empty() || !buckets.insert(set.bucket).second) {
-            p.fail("bucket", "expected a unique, non-empty bucket name");
-        }
-        set.weight = p.positive("weight", 1.0);
-        set.outputBucket = p.str("output_bucket");
-        if (p.has("prompts") == p.has("prompts_file")) {
-            p.fail("prompts", "give either \"prompts\" (array of strings) or \"prompts_file\"");
-        }
-        if (p.has("prompts")) {
-            const auto& ps = p.raw().at("prompts");
-            if (!ps.is_array()) {
-                p.fail("prompts", "expected an array of strings");
-            }
-            for (std::size_t k = 0; k < ps.size(); ++k) {
-                if (!ps[k].is_string()) {
-                    p.fail(std::string("prompts[") + std::to_string(k) + "]", "expected a string");
-                }
-                set.prompts.push_back(ps[k].get<std::string>());
-            }
-        } else {
-            set.prompts = promptsFromFile(p, baseDir);
-        }
-        if (set.prompts.empty()) {
-            p.fail("prompts", "expected at least one prompt");
-        }
-        out.promptSets.push_back(std::move(set));
-    }
-    if (r.has("max_tokens")) {
-        out.maxTokens = r.integer("max_tokens", 0, 1, 10'000'000);
-    }
-    if (r.has("temperature")) {
-        out.temperature = r.nonNegative("temperature", 0);
-    }
-    out.stream = r.boolean("stream", true);
-    out.includeUsage = r.boolean("include_usage", true);
-    if (r.has("tools")) {
-        const auto& tools = r.raw().at("tools");
-        if (!tools.is_array()) {
-            r.fail("tools", "expected an array of tool definitions");
-        }
-        out.toolsJson = tools.dump();
-    }
-    return out;
-}
-
 void uniqueStageNames(std::vector<Stage>& stages)
 {
     std::map<std::string, int> seen;
@@ -296,6 +213,11 @@ Executor parseExecutor(const Node& e, const std::string& file)
     Executor out;
     const auto type = e.str("type", {}, true);
     if (type == "constant-vus") {
+        if (e.has("arrival") || e.has("burstiness")) {
+            e.fail(e.has("arrival") ? "arrival" : "burstiness",
+                   "only used with the open executors (the closed model starts an iteration when the "
+                   "previous one ended)");
+        }
         e.allowOnly({"type", "vus", "duration"});
         out.kind = ExecutorKind::ConstantVus;
         out.vus = e.integer("vus", 0, 1, 100000);
@@ -317,7 +239,8 @@ Executor parseExecutor(const Node& e, const std::string& file)
     out.timeUnit = e.duration("time_unit").value_or(kSecond);
     const double perSecond = double(kSecond) / double(out.timeUnit);
     if (type == "constant-arrival-rate") {
-        e.allowOnly({"type", "rate", "time_unit", "duration", "pre_allocated", "max_in_flight", "stage"});
+        e.allowOnly({"type", "rate", "time_unit", "duration", "pre_allocated", "max_in_flight", "stage",
+                     "arrival", "burstiness"});
         out.kind = ExecutorKind::ConstantArrivalRate;
         const double rate = e.positive("rate") * perSecond;
         Stage s{e.str("stage", std::string("rate-") + formatRate(e.positive("rate"))), rate, rate,
@@ -330,7 +253,8 @@ Executor parseExecutor(const Node& e, const std::string& file)
                "expected \"constant-arrival-rate\", \"ramping-arrival-rate\", \"stepped-arrival-rate\" "
                "or \"constant-vus\"");
     }
-    e.allowOnly({"type", "start_rate", "time_unit", "stages", "pre_allocated", "max_in_flight"});
+    e.allowOnly({"type", "start_rate", "time_unit", "stages", "pre_allocated", "max_in_flight", "arrival",
+                 "burstiness"});
     out.kind = ExecutorKind::RampingArrivalRate;
     const bool linearDefault = type == "ramping-arrival-rate";
     double prev = e.nonNegative("start_rate", 0) * perSecond;
@@ -370,6 +294,31 @@ Executor parseExecutor(const Node& e, const std::string& file)
     }
     uniqueStageNames(out.stages);
     return out;
+}
+
+// executor.arrival and executor.burstiness (open executors; checked by allowOnly there).
+void parseArrival(const Node& e, Scenario& s)
+{
+    const auto kind = e.str("arrival", "uniform");
+    if (kind == "uniform") {
+        s.arrival = ArrivalKind::Uniform;
+    } else if (kind == "poisson") {
+        s.arrival = ArrivalKind::Poisson;
+    } else if (kind == "gamma") {
+        s.arrival = ArrivalKind::Gamma;
+    } else {
+        e.fail("arrival", "expected \"uniform\", \"poisson\" or \"gamma\"");
+    }
+    if (e.has("burstiness")) {
+        if (s.arrival != ArrivalKind::Gamma) {
+            e.fail("burstiness", "only used with \"arrival\": \"gamma\"");
+        }
+        s.burstiness = e.positive("burstiness");
+        // Shapes far below 0.01 put nearly every arrival in one burst and underflow the sampler.
+        if (s.burstiness < 0.01 || s.burstiness > 1000) {
+            e.fail("burstiness", "expected a number from 0.01 to 1000");
+        }
+    }
 }
 
 RetryPolicy parseRetry(const Node& r)
@@ -436,6 +385,18 @@ std::string_view nameOf(HttpVersion v)
         return "2-prior-knowledge";
     }
     return "1.1";
+}
+
+std::string bucketName(std::string_view prefix, const std::vector<std::int64_t>& edges, std::int64_t n)
+{
+    std::int64_t lo = 0;
+    for (const auto hi : edges) {
+        if (n < hi) {
+            return std::string(prefix) + "_" + std::to_string(lo) + "_" + std::to_string(hi);
+        }
+        lo = hi;
+    }
+    return std::string(prefix) + "_" + std::to_string(lo) + "_plus";
 }
 
 std::string Target::url() const
@@ -553,16 +514,31 @@ Scenario parseScenario(std::string_view text, const std::string& file, const std
     top.expectObject();
     top.allowOnly({"name", "target", "request", "executor", "warmup", "graceful_stop", "timeout",
                    "cancel_after", "retry", "generator", "sample_interval", "budgets", "$schema",
-                   "description"});
+                   "description", "seed"});
     Scenario s;
     s.file = file;
     s.name = top.str("name", "scenario");
     if (s.name.empty()) {
         top.fail("name", "expected a non-empty name");
     }
+    // The seed first: prompt sources sample and generate with it.
+    if (top.has("seed")) {
+        const auto& v = top.raw().at("seed");
+        // Up to 2^53 - 1, so that any JSON reader keeps the stored seed exact.
+        if (!v.is_number_integer() || v.get<std::int64_t>() < 0 || v.get<std::int64_t>() > 9007199254740991) {
+            top.fail("seed", "expected an integer from 0 to 9007199254740991");
+        }
+        s.seed = static_cast<std::uint64_t>(v.get<std::int64_t>());
+    } else {
+        s.seed = randomSeed();
+        s.seedDrawn = true;
+    }
     s.target = parseTarget(top.child("target"));
-    s.request = parseRequest(top.child("request"), file, baseDir);
+    s.request = detail::parseRequest(top.child("request"), file, baseDir, s.seed);
     s.executor = parseExecutor(top.child("executor"), file);
+    if (s.executor.open()) {
+        parseArrival(top.child("executor"), s);
+    }
     s.warmup = top.duration("warmup", true).value_or(0);
     s.gracefulStop = top.duration("graceful_stop", true).value_or(s.gracefulStop);
     s.timeout = top.duration("timeout").value_or(s.timeout);

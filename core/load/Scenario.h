@@ -4,6 +4,7 @@
 // part of a scenario: only the name of the environment variable that holds it.
 #pragma once
 
+#include "load/ArrivalProcess.h"
 #include "model/RequestRecord.h"
 #include "stream/ChatStreamReader.h"
 
@@ -55,13 +56,45 @@ struct Target
     std::string url() const;
 };
 
+// A length drawn uniformly from [mean * (1 - spread), mean * (1 + spread)]
+// (vLLM's random dataset "range ratio"), at least 1.
+struct LengthSpec
+{
+    std::int64_t mean = 0;
+    double spread = 0; // 0 <= spread < 1
+};
+
+enum class PromptSource { List, Dataset, Synthetic };
+
 struct PromptSet
 {
-    std::string bucket; // input-length bucket, e.g. input_0_512
+    std::string bucket; // input-length bucket label, e.g. input_0_512; empty = from measured tokens
     double weight = 1;  // share of requests, relative to the other sets
     std::vector<std::string> prompts;
     std::string outputBucket;
+
+    // --- prompt sources (issue 19); prompts above hold what was read or generated ---
+    PromptSource source = PromptSource::List;
+    // max_tokens per prompt (parallel to prompts; 0 = request.max_tokens); empty = all request.max_tokens.
+    std::vector<std::int64_t> maxTokens;
+    std::string datasetName;        // file name only (config_json), never its content
+    std::string datasetFormat;      // "sharegpt" or "jsonl"
+    std::size_t datasetEntries = 0; // usable entries in the file, before sampling
+    std::optional<LengthSpec> syntheticInput;
+    std::string outputSource;             // "request", "fixed", "distribution" or "dataset"
+    std::optional<LengthSpec> outputSpec; // fixed (spread 0) or distribution
+
+    bool measuredBuckets() const { return bucket.empty(); }
 };
+
+// Token-count edges of the measured buckets: "input_0_512" holds 0 <= n < 512,
+// the last one "input_8192_plus".
+struct TokenBuckets
+{
+    std::vector<std::int64_t> input{128, 512, 2048, 8192};
+    std::vector<std::int64_t> output{128, 512, 2048};
+};
+std::string bucketName(std::string_view prefix, const std::vector<std::int64_t>& edges, std::int64_t n);
 
 struct RequestProfile
 {
@@ -70,7 +103,8 @@ struct RequestProfile
     std::optional<double> temperature;
     bool stream = true;
     bool includeUsage = true;
-    std::string toolsJson; // JSON array text; empty = no tools
+    std::string toolsJson;     // JSON array text; empty = no tools
+    TokenBuckets tokenBuckets; // sets without a bucket label
 };
 
 // One stage of an open executor. Rates are per second; a stage ramps linearly
@@ -124,6 +158,16 @@ struct Scenario
     // budget file; empty = none): stored with the run when it is created, so
     // a later check decides against what was set before the run started.
     std::string budgetsJson;
+
+    // --- arrival process and seed (issue 19; docs/scenario.md) ---
+    ArrivalKind arrival = ArrivalKind::Uniform; // executor.arrival, open executors
+    double burstiness = 1;                      // executor.burstiness, gamma only
+    // "seed": arrivals, dataset sampling and synthetic prompts. A scenario
+    // file without one gets a random seed when it is parsed (seedDrawn); it
+    // is stored with the run (config_json) so that the run can be repeated.
+    std::uint64_t seed = 0;
+    bool seedDrawn = false;
+    ArrivalOptions arrivalOptions() const { return {arrival, burstiness, seed}; }
 };
 
 // Parses scenario JSON. `file` names the source in messages; relative prompt

@@ -30,11 +30,32 @@ std::string scenarioConfigJson(const Scenario& s, std::uint32_t instanceId)
     }
     target["header_names"] = headerNames;
     auto sets = json::array();
+    const auto length = [](const std::optional<LengthSpec>& l) {
+        return l ? json{{"mean", l->mean}, {"spread", l->spread}} : json();
+    };
     for (const auto& p : s.request.promptSets) {
-        sets.push_back({{"bucket", p.bucket},
-                        {"weight", p.weight},
-                        {"prompt_count", p.prompts.size()},
-                        {"output_bucket", p.outputBucket}});
+        // Sources by name and parameters only: no prompt text, no file content.
+        json set{{"bucket", p.bucket},
+                 {"weight", p.weight},
+                 {"prompt_count", p.prompts.size()},
+                 {"output_bucket", p.outputBucket},
+                 {"source", p.source == PromptSource::List      ? "list"
+                            : p.source == PromptSource::Dataset ? "dataset"
+                                                                : "synthetic"},
+                 {"output_tokens_source", p.outputSource},
+                 {"buckets_from", p.measuredBuckets() ? "measured_tokens" : "label"}};
+        if (p.source == PromptSource::Dataset) {
+            set["dataset"] = p.datasetName;
+            set["format"] = p.datasetFormat;
+            set["dataset_entries"] = p.datasetEntries;
+        }
+        if (p.syntheticInput) {
+            set["synthetic_input_tokens"] = length(p.syntheticInput);
+        }
+        if (p.outputSpec) {
+            set["output_tokens"] = length(p.outputSpec);
+        }
+        sets.push_back(std::move(set));
     }
     json request{{"prompt_sets", sets},
                  {"stream", s.request.stream},
@@ -42,6 +63,9 @@ std::string scenarioConfigJson(const Scenario& s, std::uint32_t instanceId)
                  {"tools", !s.request.toolsJson.empty()}};
     request["max_tokens"] = s.request.maxTokens ? json(*s.request.maxTokens) : json();
     request["temperature"] = s.request.temperature ? json(*s.request.temperature) : json();
+    request["token_buckets"] = {{"input", s.request.tokenBuckets.input},
+                                {"output", s.request.tokenBuckets.output},
+                                {"token_estimate", "ceil(utf8_bytes / 4)"}};
     json executor{{"type", nameOf(s.executor.kind)},
                   {"max_in_flight", s.executor.maxInFlight},
                   {"pre_allocated", s.executor.preAllocated},
@@ -55,6 +79,10 @@ std::string scenarioConfigJson(const Scenario& s, std::uint32_t instanceId)
                               {"duration_ms", ms(st.duration)}});
         }
         executor["stages"] = stages;
+        executor["arrival"] = nameOf(s.arrival);
+        if (s.arrival == ArrivalKind::Gamma) {
+            executor["burstiness"] = s.burstiness;
+        }
     } else {
         executor["vus"] = s.executor.vus;
     }
@@ -74,6 +102,9 @@ std::string scenarioConfigJson(const Scenario& s, std::uint32_t instanceId)
              {"sample_interval_ms", ms(s.sampleInterval)},
              {"generator_instance_id", instanceIdHex(instanceId)}};
     out["cancel_after_ms"] = s.cancelAfter ? json(ms(*s.cancelAfter)) : json();
+    // The seed actually used (drawn at random when the scenario had none): the run can be repeated.
+    out["seed"] = s.seed;
+    out["seed_source"] = s.seedDrawn ? "random" : "scenario";
     return out.dump();
 }
 

@@ -8,6 +8,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdint>
 #include <initializer_list>
 #include <optional>
 #include <string>
@@ -40,6 +41,7 @@ public:
         return m_path.empty() ? key : m_path + "." + key;
     }
     const nlohmann::json& raw() const { return m_j; }
+    const std::string& file() const { return m_file; }
     bool has(const char* key) const { return m_j.contains(key) && !m_j.at(key).is_null(); }
 
     void expectObject() const
@@ -182,5 +184,9 @@ private:
     std::string m_path;
     const std::string& m_file;
 };
+
+// request: the prompt sets (sampled and generated with `seed`), lengths and buckets.
+RequestProfile parseRequest(const Node& r, const std::string& file, const std::string& baseDir,
+                            std::uint64_t seed);
 
 } // namespace pb::load::detail

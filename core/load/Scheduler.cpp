@@ -4,8 +4,9 @@
 
 namespace pb::load {
 
-ArrivalSchedule::ArrivalSchedule(std::vector<Stage> stages)
+ArrivalSchedule::ArrivalSchedule(std::vector<Stage> stages, ArrivalOptions arrival)
     : m_stages(std::move(stages))
+    , m_arrival(arrival)
 {
     Nanos t = 0;
     for (const auto& s : m_stages) {
@@ -16,24 +17,26 @@ ArrivalSchedule::ArrivalSchedule(std::vector<Stage> stages)
     advance();
 }
 
-std::optional<Nanos> ArrivalSchedule::arrivalInStage(std::uint32_t stage, std::uint64_t k) const
+std::optional<Nanos> ArrivalSchedule::timeAtCount(std::uint32_t stage, double u) const
 {
     const auto& s = m_stages[stage];
     const double d = double(s.duration) / 1e9;
     const double r0 = s.startRate;
     const double r1 = s.endRate;
-    const double kk = double(k);
     double t = 0;
-    if (k > 0) {
-        const double disc = r0 * r0 + 2.0 * kk * (r1 - r0) / d;
+    if (u > 0) {
+        const double disc = r0 * r0 + 2.0 * u * (r1 - r0) / d;
         if (disc < 0) {
-            return std::nullopt; // a ramp down that never reaches count k
+            return std::nullopt; // a ramp down that never reaches count u
         }
         const double denom = r0 + std::sqrt(disc);
         if (!(denom > 0)) {
             return std::nullopt;
         }
-        t = 2.0 * kk / denom;
+        t = 2.0 * u / denom;
+        if (!(t * 1e9 < double(s.duration))) {
+            return std::nullopt;
+        }
     } else if (r0 <= 0 && r1 <= 0) {
         return std::nullopt; // a stage at rate 0 has no arrivals
     }
@@ -47,12 +50,16 @@ std::optional<Nanos> ArrivalSchedule::arrivalInStage(std::uint32_t stage, std::u
 void ArrivalSchedule::advance()
 {
     while (m_stage < m_stages.size()) {
-        if (const auto t = arrivalInStage(m_stage, m_k)) {
+        // Uniform: count k itself, never a sum, so rounding cannot drift.
+        m_nextU =
+            m_arrival.kind == ArrivalKind::Uniform ? double(m_k) : m_u + unitGap(m_arrival, m_stage, m_k);
+        if (const auto t = timeAtCount(m_stage, m_nextU)) {
             m_next = Arrival{*t, m_stage};
             return;
         }
         ++m_stage;
         m_k = 0;
+        m_u = 0;
     }
     m_next.reset();
 }
@@ -63,6 +70,7 @@ void ArrivalSchedule::pop()
         return;
     }
     ++m_k;
+    m_u = m_nextU;
     advance();
 }
 
@@ -85,6 +93,17 @@ std::uint64_t ArrivalSchedule::plannedCount(std::uint32_t i) const
     const double n = (s.startRate + s.endRate) / 2.0 * d; // N(D)
     if (s.startRate <= 0 && s.endRate <= 0) {
         return 0;
+    }
+    if (m_arrival.kind != ArrivalKind::Uniform && n < 1e7) {
+        std::uint64_t k = 0;
+        double u = 0;
+        while (true) {
+            u += unitGap(m_arrival, i, k);
+            if (!timeAtCount(i, u)) {
+                return k;
+            }
+            ++k;
+        }
     }
     // Arrivals k = 0 … with t_k < D: ceil(N(D)) (an exact N(D) excludes its own last arrival).
     return static_cast<std::uint64_t>(std::ceil(n - 1e-9));

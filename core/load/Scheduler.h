@@ -7,8 +7,15 @@
 // the expected count by time t is N(t) = r0*t + (r1 - r0)*t^2/(2D); arrival k
 // (k = 0, 1, …) happens at N(t) = k, i.e. t = 2k / (r0 + sqrt(r0^2 + 2k(r1-r0)/D)).
 // For a step (r0 = r1 = r) that is t = k / r.
+//
+// Poisson and gamma arrivals (ArrivalProcess.h) use the same map with a
+// random count instead of k: arrival k of a stage happens at N(t) = u_k,
+// where u_k is the sum of gaps 0..k of a unit-rate process drawn from
+// (seed, stage, gap index) — deterministic, independent of completions, and
+// with the rate r(t) of the stage at every t (time rescaling).
 #pragma once
 
+#include "load/ArrivalProcess.h"
 #include "load/Scenario.h"
 
 #include <cstdint>
@@ -26,7 +33,7 @@ struct Arrival
 class ArrivalSchedule
 {
 public:
-    explicit ArrivalSchedule(std::vector<Stage> stages);
+    explicit ArrivalSchedule(std::vector<Stage> stages, ArrivalOptions arrival = {});
 
     // The next arrival without consuming it; nullopt at the end of the schedule.
     std::optional<Arrival> peek() const { return m_next; }
@@ -37,14 +44,22 @@ public:
     Nanos end() const { return m_end; }
     // The configured arrival rate (per second) at `offset` from run start.
     double rateAt(Nanos offset) const;
-    // How many arrivals stage `i` holds in total.
+    // How many arrivals stage `i` holds in total (random processes: counted
+    // by drawing the stage's schedule, or its expected count N(D) beyond
+    // 10 million arrivals).
     std::uint64_t plannedCount(std::uint32_t i) const;
+    const ArrivalOptions& arrival() const { return m_arrival; }
 
 private:
-    std::optional<Nanos> arrivalInStage(std::uint32_t stage, std::uint64_t k) const;
+    // The offset of count `u` (N(t) = u) in `stage`, or nullopt past its end.
+    std::optional<Nanos> timeAtCount(std::uint32_t stage, double u) const;
+    double countOf(std::uint64_t k) const;
     void advance();
 
     std::vector<Stage> m_stages;
+    ArrivalOptions m_arrival;
+    double m_u = 0;     // random processes: count of the last popped arrival in its stage
+    double m_nextU = 0; // and of the next one
     std::vector<Nanos> m_starts;
     Nanos m_end = 0;
     std::uint32_t m_stage = 0;

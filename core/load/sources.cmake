@@ -3,9 +3,12 @@ target_sources(phasebench_core PRIVATE
   ${CMAKE_CURRENT_LIST_DIR}/TraceContext.cpp
   ${CMAKE_CURRENT_LIST_DIR}/Scenario.cpp
   ${CMAKE_CURRENT_LIST_DIR}/ScenarioConfig.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/ScenarioRequest.cpp
   ${CMAKE_CURRENT_LIST_DIR}/RequestPlan.cpp
   ${CMAKE_CURRENT_LIST_DIR}/AttemptTiming.cpp
   ${CMAKE_CURRENT_LIST_DIR}/Transport.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/ArrivalProcess.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/PromptSources.cpp
   ${CMAKE_CURRENT_LIST_DIR}/Scheduler.cpp
   ${CMAKE_CURRENT_LIST_DIR}/Engine.cpp
   ${CMAKE_CURRENT_LIST_DIR}/GeneratorLag.cpp

@@ -30,6 +30,8 @@ namespace {
     X(cachedInputTokens, "cached_input_tokens", Integer, Usage)                                              \
     X(reasoningTokens, "reasoning_tokens", Integer, Usage)                                                   \
     X(usageSource, "usage_source", UsageEnum, Usage)                                                         \
+    X(requestedInputTokens, "requested_input_tokens", Integer, Usage)                                        \
+    X(requestedOutputTokens, "requested_output_tokens", Integer, Usage)                                      \
     X(scheduledOffset, "scheduled_offset", Duration, Schedule)                                               \
     X(startOffset, "start_offset", Duration, Schedule)                                                       \
     X(blocked, "blocked", Duration, ClientPhase)                                                             \

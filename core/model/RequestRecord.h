@@ -46,6 +46,10 @@ struct RequestRecord
     OptInt cachedInputTokens;
     OptInt reasoningTokens;
     UsageSource usageSource = UsageSource::None;
+    // What the generator asked for (load runs): the prompt's estimated tokens
+    // (load/TokenEstimate.h) and the max_tokens sent; NULL when not known.
+    OptInt requestedInputTokens;
+    OptInt requestedOutputTokens;
 
     // Schedule (ns from run start, monotonic)
     OptNanos scheduledOffset;

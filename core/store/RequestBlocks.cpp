@@ -7,6 +7,10 @@
 
 #include <sqlite3.h>
 
+#include <algorithm>
+#include <string>
+#include <vector>
+
 namespace pb::store {
 namespace {
 
@@ -156,9 +160,17 @@ void rebuildRun(Connection& db, std::int64_t runId)
     if (!seqRange(db, runId).contiguous) {
         return; // rows with gaps in seq (written by other means): read from the row table
     }
+    // A migration step before the one that adds a column rebuilds too: a
+    // column the table does not have yet is read as NULL.
+    std::vector<std::string> present;
+    auto info = db.prepare("SELECT name FROM pragma_table_info('requests')");
+    while (info.step()) {
+        present.emplace_back(info.text(0));
+    }
     std::string sql = "SELECT seq";
     for (const auto& c : requestColumns()) {
-        sql += ", " + sqlColumnName(c);
+        const auto name = sqlColumnName(c);
+        sql += std::find(present.begin(), present.end(), name) != present.end() ? ", " + name : ", NULL";
     }
     auto st = db.prepare(sql + " FROM requests WHERE run_id = ? ORDER BY seq");
     st.bind(1, runId);

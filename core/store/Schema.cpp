@@ -13,10 +13,20 @@
 namespace pb::store::schema {
 namespace {
 
+// Request columns added by a later version than v1 (v1's table is built
+// from the column list, so these are left out of it and added by their step).
+bool addedAfterV1(const RequestColumn& c)
+{
+    return c.name == "requested_input_tokens" || c.name == "requested_output_tokens";
+}
+
 std::string requestColumnsDdl()
 {
     std::string ddl;
     for (const auto& c : requestColumns()) {
+        if (addedAfterV1(c)) {
+            continue;
+        }
         ddl += ",\n  " + sqlColumnName(c);
         switch (c.type) {
         case ColumnType::Text:
@@ -189,9 +199,22 @@ ALTER TABLE runs_v5 RENAME TO runs;
     }
 }
 
+// Version 6: the tokens a load run asked for per request (the prompt's
+// estimated input tokens, the max_tokens sent), beside the measured ones.
+// Request blocks carry every column, so the blocks of existing rows are
+// rebuilt with the new (NULL) columns.
+void v6(Connection& db)
+{
+    db.exec(R"(
+ALTER TABLE requests ADD COLUMN requested_input_tokens INTEGER;
+ALTER TABLE requests ADD COLUMN requested_output_tokens INTEGER;
+)");
+    store::rebuildAll(db);
+}
+
 const std::vector<std::function<void(Connection&)>>& steps()
 {
-    static const std::vector<std::function<void(Connection&)>> s{v1, v2, v3, v4, v5};
+    static const std::vector<std::function<void(Connection&)>> s{v1, v2, v3, v4, v5, v6};
     return s;
 }
 

@@ -1,5 +1,7 @@
 #include "TestServers.h"
 
+#include <nlohmann/json.hpp>
+
 #include "HttpFraming.h"
 
 #include <chrono>
@@ -84,8 +86,22 @@ ScriptedSseServer::ScriptedSseServer(SseScript script, int keepAliveMaxCount)
             return;
         }
         truth->headers = steadyNs();
-        res.set_chunked_content_provider("text/event-stream", [this, truth, at](std::size_t,
-                                                                                httplib::DataSink& sink) {
+        int promptTokens = m_script.promptTokens;
+        int completionTokens = m_script.completionTokens;
+        if (m_script.usageFromRequest) {
+            const auto body = nlohmann::json::parse(req.body, nullptr, false);
+            std::size_t bytes = 0;
+            if (body.is_object() && body.contains("messages")) {
+                for (const auto& m : body["messages"]) {
+                    bytes += m.value("content", std::string()).size();
+                }
+            }
+            promptTokens = static_cast<int>(bytes / 3);
+            completionTokens = body.is_object() ? body.value("max_tokens", 0) : 0;
+        }
+        res.set_chunked_content_provider("text/event-stream", [this, truth, at, promptTokens,
+                                                               completionTokens](std::size_t,
+                                                                                 httplib::DataSink& sink) {
             const auto& s = m_script;
             bool ok = true;
             const auto write = [&](const std::string& data, Nanos* stamp) {
@@ -121,9 +137,9 @@ ScriptedSseServer::ScriptedSseServer(SseScript script, int keepAliveMaxCount)
             if (s.usage) {
                 write(
                     R"(data: {"id":"chatcmpl-t","object":"chat.completion.chunk","created":1,"model":"test-model-1","choices":[],"usage":{"prompt_tokens":)" +
-                        std::to_string(s.promptTokens) + R"(,"completion_tokens":)" +
-                        std::to_string(s.completionTokens) + R"(,"total_tokens":)" +
-                        std::to_string(s.promptTokens + s.completionTokens) +
+                        std::to_string(promptTokens) + R"(,"completion_tokens":)" +
+                        std::to_string(completionTokens) + R"(,"total_tokens":)" +
+                        std::to_string(promptTokens + completionTokens) +
                         R"(,"completion_tokens_details":{"reasoning_tokens":3}}})" + "\n\n",
                     nullptr);
             }

@@ -54,6 +54,10 @@ struct SseScript
     bool done = true;      // send data: [DONE]
     bool heartbeat = true; // ": ping" comment before the role chunk
     std::string errorBody; // non-200: this body
+    // Usage from the request, as a provider with its own tokenizer would
+    // count it: prompt_tokens = bytes of the messages' text / 3 (not the
+    // generator's estimate), completion_tokens = the body's max_tokens.
+    bool usageFromRequest = false;
 };
 
 // When the server wrote each milestone of one request (steady ns; 0 = not sent).

@@ -116,19 +116,32 @@ std::int64_t blockCount(RunStore& store, std::int64_t run)
 // A request row written as SQL, the way an older Phasebench (or another tool) wrote it.
 void insertRawRow(Connection& c, std::int64_t run, std::int64_t seq, const RequestRecord& r)
 {
+    // An old file lacks the columns added after its version: those stay out (and NULL).
+    std::vector<std::string> present;
+    auto info = c.prepare("SELECT name FROM pragma_table_info('requests')");
+    while (info.step()) {
+        present.emplace_back(info.text(0));
+    }
+    const auto cols = requestColumns();
+    std::vector<std::size_t> used;
     std::string sql = "INSERT INTO requests (run_id, seq";
     std::string values = "?, ?";
-    for (const auto& col : requestColumns()) {
-        sql += ", " + sqlColumnName(col);
+    for (std::size_t i = 0; i < cols.size(); ++i) {
+        const auto name = sqlColumnName(cols[i]);
+        if (std::find(present.begin(), present.end(), name) == present.end()) {
+            continue;
+        }
+        used.push_back(i);
+        sql += ", " + name;
         values += ", ?";
     }
     auto st = c.prepare(sql + ") VALUES (" + values + ")");
     st.bind(1, run);
     st.bind(2, seq);
-    const auto cols = requestColumns();
-    for (std::size_t i = 0; i < cols.size(); ++i) {
+    for (std::size_t k = 0; k < used.size(); ++k) {
+        const auto i = used[k];
         const auto v = getColumn(r, static_cast<int>(i));
-        const int p = 3 + static_cast<int>(i);
+        const int p = 3 + static_cast<int>(k);
         if (v.isNull) {
             st.bindNull(p);
         } else if (cols[i].type == ColumnType::Text || cols[i].type == ColumnType::OutcomeEnum ||
@@ -728,7 +741,12 @@ void TestStore::migratesVersion2File()
 {
     QTemporaryDir dir;
     const auto path = test::tempPath(dir, "v2.phasebench");
-    const auto rows = variedRows(30);
+    // A v2 file has no columns added later (v6: requested tokens): they read back NULL.
+    auto rows = variedRows(30);
+    for (auto& r : rows) {
+        r.requestedInputTokens.reset();
+        r.requestedOutputTokens.reset();
+    }
     {
         Connection c(path, false, true);
         schema::migrate(c, 2);
