@@ -4,6 +4,7 @@
 // part of a scenario: only the name of the environment variable that holds it.
 #pragma once
 
+#include "metrics/MetricsSource.h"
 #include "model/RequestRecord.h"
 #include "stream/ChatStreamReader.h"
 
@@ -106,6 +107,11 @@ struct RetryPolicy
     double backoffMultiplier = 2;
 };
 
+// --- Prometheus metrics of the target (parse: load/ScenarioMetrics.cpp) ---
+// "metrics": {"url", "interval", "timeout", "series"}; docs/metrics.md.
+using MetricsSource = pb::metrics::MetricsSource;
+// --- end of the metrics block ---
+
 struct Scenario
 {
     std::string name;
@@ -124,6 +130,8 @@ struct Scenario
     // budget file; empty = none): stored with the run when it is created, so
     // a later check decides against what was set before the run started.
     std::string budgetsJson;
+    // The target's /metrics scraped during the run; none = not scraped.
+    std::optional<MetricsSource> metrics;
 };
 
 // Parses scenario JSON. `file` names the source in messages; relative prompt

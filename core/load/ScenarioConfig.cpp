@@ -1,4 +1,5 @@
 #include "load/Scenario.h"
+#include "load/ScenarioMetrics.h"
 #include "load/TraceContext.h"
 
 #include <nlohmann/json.hpp>
@@ -74,6 +75,9 @@ std::string scenarioConfigJson(const Scenario& s, std::uint32_t instanceId)
              {"sample_interval_ms", ms(s.sampleInterval)},
              {"generator_instance_id", instanceIdHex(instanceId)}};
     out["cancel_after_ms"] = s.cancelAfter ? json(ms(*s.cancelAfter)) : json();
+    if (s.metrics) {
+        out["metrics"] = detail::metricsConfigJson(*s.metrics);
+    }
     return out.dump();
 }
 
