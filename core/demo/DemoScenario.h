@@ -27,6 +27,9 @@ inline constexpr const char* kDemoToken = "phasebench-demo-token";
 // Streaming chat against `gatewayUrl` (http://127.0.0.1:P/v1).
 load::Scenario demoScenario(const DemoLoad& load, const std::string& gatewayUrl);
 
+// The gateway's GET /metrics, scraped by the demo's runs (docs/metrics.md).
+load::MetricsSource demoMetricsSource(const std::string& gatewayUrl);
+
 // "demo", or "demo (slow-gateway, …)" with faults switched on.
 std::string demoRunName(const std::vector<Fault>& faults);
 
