@@ -4,6 +4,7 @@
 #include "PhaseColors.h"
 #include "PlotLegend.h"
 #include "TimelineAnalysis.h"
+#include "metrics/MetricsSource.h"
 #include "stats/Metric.h"
 
 #include <QCoreApplication>
@@ -27,10 +28,59 @@ QString metricLabel(const std::string& name)
              : QString::fromStdString(name);
 }
 
-const char* const kPlotIds[] = {"timelineLoad", "timelineInFlight", "timelineLatency", "timelineErrors"};
+const char* const kPlotIds[] = {"timelineLoad",   "timelineInFlight", "timelineLatency",
+                                "timelineErrors", "timelineServer",   "timelineServerRates"};
 constexpr int kSideMargin = 76;
-const char* const kExportNames[] = {"timeline-load", "timeline-in-flight", "timeline-latency",
-                                    "timeline-errors"};
+const char* const kExportNames[] = {"timeline-load",   "timeline-in-flight", "timeline-latency",
+                                    "timeline-errors", "timeline-server",    "timeline-server-rates"};
+// Top to bottom: the target's series under the latency plot, errors last.
+constexpr TimelinePlots::Plot kDisplayOrder[] = {TimelinePlots::Load,        TimelinePlots::InFlight,
+                                                 TimelinePlots::Latency,     TimelinePlots::Server,
+                                                 TimelinePlots::ServerRates, TimelinePlots::Errors};
+
+// A known series' short name next to the one the target publishes.
+QString seriesLabel(const std::string& name)
+{
+    const QString id = QString::fromStdString(name);
+    switch (metrics::roleOf(name)) {
+    case metrics::SeriesRole::Running:
+        return TimelinePlots::tr("running (%1)").arg(id);
+    case metrics::SeriesRole::Waiting:
+        return TimelinePlots::tr("waiting (%1)").arg(id);
+    case metrics::SeriesRole::KvCacheUsage:
+        return TimelinePlots::tr("KV cache %1 (%2)").arg(QStringLiteral("%"), id);
+    case metrics::SeriesRole::PromptTokens:
+        return TimelinePlots::tr("prompt tokens/s (%1)").arg(id);
+    case metrics::SeriesRole::GenerationTokens:
+        return TimelinePlots::tr("generation tokens/s (%1)").arg(id);
+    case metrics::SeriesRole::Preemptions:
+        return TimelinePlots::tr("preemptions/s (%1)").arg(id);
+    case metrics::SeriesRole::Other:
+        break;
+    }
+    return id;
+}
+
+QColor seriesColor(const std::string& name, int index)
+{
+    switch (metrics::roleOf(name)) {
+    case metrics::SeriesRole::Running:
+        return phaseColor("generation");
+    case metrics::SeriesRole::Waiting:
+        return phaseColor("gpu_queue");
+    case metrics::SeriesRole::KvCacheUsage:
+        return QColor(0x6a, 0x1b, 0x9a);
+    case metrics::SeriesRole::PromptTokens:
+        return phaseColor("wait");
+    case metrics::SeriesRole::GenerationTokens:
+        return phaseColor("generation");
+    default:
+        break;
+    }
+    static const QColor kOthers[] = {QColor(0x45, 0x5a, 0x64), QColor(0x00, 0x83, 0x8f),
+                                     QColor(0x8d, 0x6e, 0x63), QColor(0xc2, 0x18, 0x5b)};
+    return kOthers[index % 4];
+}
 
 } // namespace
 
@@ -40,7 +90,7 @@ TimelinePlots::TimelinePlots(QWidget* parent)
     auto* split = new QSplitter(Qt::Vertical, this);
     split->setChildrenCollapsible(false);
     for (int i = 0; i < PlotCount; ++i) {
-        auto* p = new QCustomPlot(split);
+        auto* p = new QCustomPlot(this);
         p->setObjectName(QLatin1String(kPlotIds[i]));
         p->setMinimumHeight(150);
         p->setInteraction(QCP::iRangeDrag, true);
@@ -63,8 +113,12 @@ TimelinePlots::TimelinePlots(QWidget* parent)
                 &TimelinePlots::syncTimeAxes);
         installChartExportMenu(p, QLatin1String(kExportNames[i]));
         m_plots[std::size_t(i)] = p;
-        split->addWidget(p);
     }
+    for (const auto which : kDisplayOrder) {
+        split->addWidget(plot(which));
+    }
+    plot(Server)->setVisible(false);
+    plot(ServerRates)->setVisible(false);
     // Short axis titles: each plot is short, and its title above says what
     // is drawn. One time axis title, under the bottom plot.
     plot(Errors)->xAxis->setLabel(tr("time from run start (s)"));
@@ -74,6 +128,9 @@ TimelinePlots::TimelinePlots(QWidget* parent)
     plot(InFlight)->yAxis2->setVisible(true);
     plot(Latency)->yAxis->setLabel(tr("latency (ms)"));
     plot(Errors)->yAxis->setLabel(tr("% of started"));
+    plot(Server)->yAxis->setLabel(tr("requests"));
+    plot(Server)->yAxis2->setLabel(tr("KV cache %"));
+    plot(ServerRates)->yAxis->setLabel(tr("per second"));
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
     layout->addWidget(split);
@@ -162,6 +219,35 @@ void TimelinePlots::setResults(const TimelineResults& r)
                   : tr("%1 of TTFT (first visible text) and total per interval; no GPU queue "
                        "without joined server spans"))
             .arg(level));
+
+    // The target's own series.
+    int other = 0;
+    for (const auto& s : r.serverGauges) {
+        put(Server, s, seriesLabel(s.name), seriesColor(s.name, other++));
+    }
+    if (!r.kvCache.empty()) {
+        auto* g = addGraph(plot(Server), QString::fromStdString(r.kvCache.name), seriesLabel(r.kvCache.name),
+                           seriesColor(r.kvCache.name, 0), Qt::DashLine);
+        g->setValueAxis(plot(Server)->yAxis2);
+        g->setData(toVector(r.kvCache.x), toVector(r.kvCache.y), true);
+    }
+    plot(Server)->yAxis2->setVisible(!r.kvCache.empty());
+    for (const auto& s : r.serverRates) {
+        put(ServerRates, s, seriesLabel(s.name), seriesColor(s.name, other++));
+    }
+    const bool scraped = r.hasTargetMetrics();
+    plot(Server)->setVisible(scraped && (!r.serverGauges.empty() || !r.kvCache.empty()));
+    plot(ServerRates)->setVisible(scraped && !r.serverRates.empty());
+    if (scraped) {
+        QString source = tr("The target's Prometheus metrics, scraped from %1 every %2 s")
+                             .arg(QString::fromStdString(r.scrapeUrl))
+                             .arg(r.scrapeIntervalMs / 1000.0, 0, 'g', 4);
+        if (r.scrapesFailed > 0) {
+            source += tr("; %1 of %2 scrapes failed").arg(r.scrapesFailed).arg(r.scrapes);
+        }
+        m_notes[Server]->setText(source);
+        m_notes[ServerRates]->setText(tr("The target's counters per second over each scrape interval"));
+    }
 
     // Errors.
     put(Errors, r.errorRate, tr("errors"), phaseColor("gpu_queue"));
@@ -277,6 +363,11 @@ QString TimelinePlots::loadNote() const
 QString TimelinePlots::inFlightNote() const
 {
     return m_notes[InFlight]->text();
+}
+
+QString TimelinePlots::serverNote() const
+{
+    return m_notes[Server]->text();
 }
 
 } // namespace pb::ui
