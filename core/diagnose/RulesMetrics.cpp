@@ -121,8 +121,8 @@ std::optional<Finding> queueSaturation(const RunData& run, const std::vector<Tar
         return std::nullopt;
     }
     const auto n = pointsUpTo(*waiting, endMs);
-    if (n < 4) {
-        return std::nullopt;
+    if (n < 6) {
+        return std::nullopt; // thirds of fewer scrapes are single moments, not a trend
     }
     std::vector<double> w(waiting->values.begin(), waiting->values.begin() + std::ptrdiff_t(n));
     std::vector<double> r;
@@ -147,7 +147,8 @@ std::optional<Finding> queueSaturation(const RunData& run, const std::vector<Tar
     const double top = *std::max_element(w.begin(), w.end());
     const double share = withWaiting ? double(atCap) / double(withWaiting) : 0;
     const bool rises = last >= first + std::max(1.0, 0.2 * first) && top >= 2;
-    if (withWaiting < 3 || share < 0.8 || !rises) {
+    // Requests waiting in a third of the scrapes at least: a burst is not a queue.
+    if (withWaiting < std::max<std::size_t>(3, n / 3) || share < 0.8 || !rises) {
         return std::nullopt;
     }
     Finding f{"queue_saturation",
@@ -214,12 +215,21 @@ std::optional<Finding> batchPressure(const RunData& run, const std::vector<Targe
         return std::nullopt;
     }
     const double mid = median(batch);
+    // The median batch size joins the side that leaves both sides larger.
+    std::size_t atOrBelow = 0;
+    std::size_t below = 0;
+    for (const double b : batch) {
+        atOrBelow += b <= mid ? 1 : 0;
+        below += b < mid ? 1 : 0;
+    }
+    const bool midIsLow =
+        std::min(atOrBelow, batch.size() - atOrBelow) >= std::min(below, batch.size() - below);
     std::vector<double> lowCost;
     std::vector<double> highCost;
     double lowBatch = 0;
     double highBatch = 0;
     for (std::size_t i = 0; i < batch.size(); ++i) {
-        if (batch[i] <= mid) {
+        if (midIsLow ? batch[i] <= mid : batch[i] < mid) {
             lowCost.push_back(cost[i]);
             lowBatch += batch[i];
         } else {
