@@ -82,6 +82,10 @@ load::Scenario MeasuredRun::scenario(const std::string& gatewayUrl) const
     }
     load::Scenario s = *m_options.scenario;
     if (m_options.gateway) {
+        // Metrics of the replaced target are the gateway's.
+        if (s.metrics && s.metrics->url.starts_with(s.target.baseUrl + "/")) {
+            s.metrics->url = withoutV1(gatewayUrl) + s.metrics->url.substr(s.target.baseUrl.size());
+        }
         s.target.baseUrl = withoutV1(gatewayUrl);
     }
     return s;

@@ -457,7 +457,10 @@ void TestUiTimeline::targetMetrics()
     QVERIFY(plots->plot(TimelinePlots::ServerRates)->hasPlottable(const_cast<QCPGraph*>(tokens)));
     QCOMPARE(tokens->dataCount(), 19);
     QCOMPARE(at(tokens, 5.0), 105.0);
-    QVERIFY(plots->serverNote().contains(QStringLiteral("http://127.0.0.1:8000/metrics")));
+    QVERIFY(plots->serverNote().contains(QStringLiteral("/metrics, every 1 s")));
+    QCOMPARE(plots->plot(TimelinePlots::Server)->toolTip(), QStringLiteral("http://127.0.0.1:8000/metrics"));
+    // The load plot keeps its own series only.
+    QCOMPARE(plots->plot(TimelinePlots::Load)->graphCount(), 3);
     QVERIFY(plots->serverNote().contains(QStringLiteral("1 of 21")));
     QVERIFY(page.labelsText().contains(QStringLiteral("HTTP status 503")));
 

@@ -8,6 +8,7 @@
 #include "stats/Metric.h"
 
 #include <QCoreApplication>
+#include <QScrollArea>
 #include <QSplitter>
 #include <QVBoxLayout>
 
@@ -31,6 +32,7 @@ QString metricLabel(const std::string& name)
 const char* const kPlotIds[] = {"timelineLoad",   "timelineInFlight", "timelineLatency",
                                 "timelineErrors", "timelineServer",   "timelineServerRates"};
 constexpr int kSideMargin = 76;
+constexpr int kMinPlotHeight = 150;
 const char* const kExportNames[] = {"timeline-load",   "timeline-in-flight", "timeline-latency",
                                     "timeline-errors", "timeline-server",    "timeline-server-rates"};
 // Top to bottom: the target's series under the latency plot, errors last.
@@ -92,7 +94,7 @@ TimelinePlots::TimelinePlots(QWidget* parent)
     for (int i = 0; i < PlotCount; ++i) {
         auto* p = new QCustomPlot(this);
         p->setObjectName(QLatin1String(kPlotIds[i]));
-        p->setMinimumHeight(150);
+        p->setMinimumHeight(kMinPlotHeight);
         p->setInteraction(QCP::iRangeDrag, true);
         p->setInteraction(QCP::iRangeZoom, true);
         // Zoom and drag along time only; the value axes fit their data.
@@ -133,7 +135,18 @@ TimelinePlots::TimelinePlots(QWidget* parent)
     plot(ServerRates)->yAxis->setLabel(tr("per second"));
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
-    layout->addWidget(split);
+    // With the target's series there are six plots: on a short screen they
+    // scroll instead of growing the window.
+    auto* scroll = new QScrollArea(this);
+    scroll->setObjectName(QStringLiteral("timelineScroll"));
+    scroll->setWidgetResizable(true);
+    scroll->setFrameShape(QFrame::NoFrame);
+    scroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    scroll->setWidget(split);
+    // The height of four plots, as before the target's series: the labels
+    // under the page do not squeeze the plots.
+    scroll->setMinimumHeight(4 * kMinPlotHeight);
+    layout->addWidget(scroll);
 }
 
 void TimelinePlots::clear()
@@ -238,15 +251,19 @@ void TimelinePlots::setResults(const TimelineResults& r)
     const bool scraped = r.hasTargetMetrics();
     plot(Server)->setVisible(scraped && (!r.serverGauges.empty() || !r.kvCache.empty()));
     plot(ServerRates)->setVisible(scraped && !r.serverRates.empty());
+    // Six plots: a little shorter each, and the page scrolls.
+    for (auto* p : m_plots) {
+        p->setMinimumHeight(scraped ? kMinPlotHeight * 5 / 6 : kMinPlotHeight);
+    }
     if (scraped) {
-        QString source = tr("The target's Prometheus metrics, scraped from %1 every %2 s")
-                             .arg(QString::fromStdString(r.scrapeUrl))
-                             .arg(r.scrapeIntervalMs / 1000.0, 0, 'g', 4);
+        // Short: the note's width is the plot's minimum width.
+        QString source = tr("The target's /metrics, every %1 s").arg(r.scrapeIntervalMs / 1000.0, 0, 'g', 4);
         if (r.scrapesFailed > 0) {
             source += tr("; %1 of %2 scrapes failed").arg(r.scrapesFailed).arg(r.scrapes);
         }
         m_notes[Server]->setText(source);
-        m_notes[ServerRates]->setText(tr("The target's counters per second over each scrape interval"));
+        plot(Server)->setToolTip(QString::fromStdString(r.scrapeUrl));
+        m_notes[ServerRates]->setText(tr("The target's counters per second"));
     }
 
     // Errors.
