@@ -40,27 +40,27 @@ constexpr TimelinePlots::Plot kDisplayOrder[] = {TimelinePlots::Load,        Tim
                                                  TimelinePlots::Latency,     TimelinePlots::Server,
                                                  TimelinePlots::ServerRates, TimelinePlots::Errors};
 
-// A known series' short name next to the one the target publishes.
+// A known series by its role (the legend's width is the plots' minimum
+// width); the name the target publishes is the graph's object name.
 QString seriesLabel(const std::string& name)
 {
-    const QString id = QString::fromStdString(name);
     switch (metrics::roleOf(name)) {
     case metrics::SeriesRole::Running:
-        return TimelinePlots::tr("running (%1)").arg(id);
+        return TimelinePlots::tr("running");
     case metrics::SeriesRole::Waiting:
-        return TimelinePlots::tr("waiting (%1)").arg(id);
+        return TimelinePlots::tr("waiting");
     case metrics::SeriesRole::KvCacheUsage:
-        return TimelinePlots::tr("KV cache %1 (%2)").arg(QStringLiteral("%"), id);
+        return TimelinePlots::tr("KV cache %");
     case metrics::SeriesRole::PromptTokens:
-        return TimelinePlots::tr("prompt tokens/s (%1)").arg(id);
+        return TimelinePlots::tr("prompt tokens/s");
     case metrics::SeriesRole::GenerationTokens:
-        return TimelinePlots::tr("generation tokens/s (%1)").arg(id);
+        return TimelinePlots::tr("generation tokens/s");
     case metrics::SeriesRole::Preemptions:
-        return TimelinePlots::tr("preemptions/s (%1)").arg(id);
+        return TimelinePlots::tr("preemptions/s");
     case metrics::SeriesRole::Other:
         break;
     }
-    return id;
+    return QString::fromStdString(name);
 }
 
 QColor seriesColor(const std::string& name, int index)
