@@ -9,6 +9,7 @@ fuzz_args() {
   case "$t" in
     sse) dict=fuzz/dict/sse.dict ;;
     traceparent) dict=fuzz/dict/traceparent.dict ;;
+    metrics) dict=fuzz/dict/prometheus.dict ;;
     otlp-protobuf) dict="" ;;
     import-csv | import-generic-csv) dict=fuzz/dict/csv.dict ;;
     *) dict=fuzz/dict/json.dict ;;

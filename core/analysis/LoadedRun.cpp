@@ -40,6 +40,10 @@ LoadedRun loadRun(RunStore& store, std::int64_t runId, const LoadOptions& option
     if (options.samples) {
         out.samples = store.samples(runId);
     }
+    if (options.targetMetrics) {
+        out.targetSeries = store.targetMetrics().series(runId);
+        out.scrape = store.targetMetrics().report(runId);
+    }
     auto columns = options.columns;
     if (!columns.empty()) {
         for (const char* c : kAlwaysLoaded) {

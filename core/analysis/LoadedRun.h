@@ -11,6 +11,7 @@
 #include "model/RequestTable.h"
 #include "model/Run.h"
 #include "model/Span.h"
+#include "store/TargetMetrics.h"
 #include "util/Progress.h"
 
 #include <cstdint>
@@ -32,9 +33,10 @@ struct LoadOptions
     // Stored request columns to load; empty loads every column. Columns the
     // analysis itself needs (outcome, stage, offsets) are always added.
     std::vector<std::string> columns;
-    bool join = true;    // join the run's spans when it has any
-    bool samples = true; // load the run's samples
-    ProgressFn progress; // of the join; false cancels (throws Cancelled)
+    bool join = true;          // join the run's spans when it has any
+    bool samples = true;       // load the run's samples
+    bool targetMetrics = true; // load the target's scraped /metrics series
+    ProgressFn progress;       // of the join; false cancels (throws Cancelled)
 };
 
 struct LoadedRun
@@ -48,6 +50,10 @@ struct LoadedRun
     pb::join::JoinReport join; // valid when joined
     std::vector<bool> matched; // per row: a server root was found (all false when not joined)
     std::vector<RunSample> samples;
+    // The target's Prometheus series scraped during the run (analysis/TargetMetrics.h
+    // reads them); empty when the run did not scrape, with no report.
+    std::vector<store::MetricSeries> targetSeries;
+    std::optional<store::ScrapeReport> scrape;
 
     // The join computed now when the run was joined, else the stored figure.
     std::optional<double> joinCoverage() const;

@@ -5,6 +5,7 @@ target_sources(phasebench_core PRIVATE
   ${CMAKE_CURRENT_LIST_DIR}/RunFigures.cpp
   ${CMAKE_CURRENT_LIST_DIR}/RunSummary.cpp
   ${CMAKE_CURRENT_LIST_DIR}/Slowest.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/TargetMetrics.cpp
   ${CMAKE_CURRENT_LIST_DIR}/TraceReconciliation.cpp
   ${CMAKE_CURRENT_LIST_DIR}/Windows.cpp
 )

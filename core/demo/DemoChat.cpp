@@ -188,13 +188,20 @@ bool Chat::generate(httplib::DataSink* sink)
     struct Release
     {
         InferencePool& pool;
-        ~Release() { pool.release(); }
+        std::int64_t kvTokens = 0;
+        ~Release()
+        {
+            pool.freeKv(kvTokens);
+            pool.release();
+        }
     } release{gw.pool};
 
     const auto gStart = gw.clock.now();
     const int batchAtStart = gw.pool.active();
     const double prefillMs = t.prefillBaseMs + t.prefillPerInputTokenMs * inputTokens;
     bool ok = gw.sleepMs(prefillMs);
+    gw.pool.prefilled(inputTokens);
+    release.kvTokens += inputTokens;
     const auto prefillEnd = gw.clock.now();
     std::optional<Nanos> firstText;
     const bool reasoningFirst = sink && gw.faults.has(Fault::ReasoningFirst);
@@ -210,6 +217,8 @@ bool Chat::generate(httplib::DataSink* sink)
         }
         const std::string word = kWords[static_cast<std::size_t>(i) % kWords.size()];
         ++produced;
+        gw.pool.decoded();
+        ++release.kvTokens;
         if (!sink) {
             text += word;
             continue;

@@ -156,6 +156,10 @@ bool DemoGateway::start(std::string* error)
     });
     srv.Post("/v1/chat/completions",
              [impl](const httplib::Request& req, httplib::Response& res) { impl->handleChat(req, res); });
+    // Unauthenticated, as vLLM's: a scraper sends no key.
+    srv.Get("/metrics", [impl](const httplib::Request&, httplib::Response& res) {
+        res.set_content(impl->metricsText(), "text/plain; version=0.0.4; charset=utf-8");
+    });
     srv.Get("/v1/models",
             [impl](const httplib::Request& req, httplib::Response& res) { impl->handleModels(req, res); });
 

@@ -1,8 +1,9 @@
 // The embedded demo LLM gateway: an OpenAI-compatible server on loopback that
 // behaves like a small inference stack (gateway cost, N compute slots and a
 // queue, prefill that grows with input tokens, decode that slows with the
-// batch), streams SSE chunk by chunk, and exports the seed's span tree over
-// OTLP/HTTP. Switchable faults reproduce the diagnosis tables' symptoms.
+// batch), streams SSE chunk by chunk, exports the seed's span tree over
+// OTLP/HTTP and publishes its pool on GET /metrics under vLLM's names. Switchable faults reproduce the
+// diagnosis tables' symptoms.
 #pragma once
 
 #include "demo/DemoFaults.h"
@@ -36,6 +37,7 @@ struct Timing
     double slowHeadersMs = 300;
     int preambleTokens = 8;          // reasoning / tool-call deltas before text
     double heartbeatIntervalMs = 50; // with Fault::Heartbeats
+    int kvCacheTokens = 4096;        // KV-cache capacity for /metrics' kv_cache_usage_perc
 };
 
 struct GatewayConfig

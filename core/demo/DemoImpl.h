@@ -35,6 +35,8 @@ struct DemoGateway::Impl
 
     void handleChat(const httplib::Request& req, httplib::Response& res);
     void handleModels(const httplib::Request& req, httplib::Response& res);
+    // GET /metrics: the pool in the Prometheus text format (DemoMetrics.cpp).
+    std::string metricsText() const;
     bool authorized(const httplib::Request& req) const;
     void exportSpans(std::vector<SpanRecord>&& spans);
     std::string traceId();

@@ -115,7 +115,21 @@ load::Scenario demoScenario(const DemoLoad& load, const std::string& gatewayUrl)
     if (load.storeBudgets) {
         s.budgetsJson = demoBudgetsJson();
     }
+    s.metrics = demoMetricsSource(gatewayUrl);
     return s;
+}
+
+load::MetricsSource demoMetricsSource(const std::string& gatewayUrl)
+{
+    // The gateway's /metrics, every second, with the default (vLLM, TGI, SGLang) series.
+    load::MetricsSource m;
+    m.url =
+        (gatewayUrl.ends_with("/v1") ? gatewayUrl.substr(0, gatewayUrl.size() - 3) : gatewayUrl) + "/metrics";
+    m.interval = 1'000'000'000;
+    for (const auto name : metrics::defaultSeries()) {
+        m.series.emplace_back(name);
+    }
+    return m;
 }
 
 std::string demoRunName(const std::vector<Fault>& faults)

@@ -49,6 +49,8 @@ load::Scenario demoScenario(const DemoLoad& load, const std::string& gatewayUrl)
 // resources/budgets/chat-streaming.json with thresholds and sample sizes for
 // the demo pool and its short stages. Decided per stage, never pooled.
 std::string demoBudgetsJson();
+// The gateway's GET /metrics, scraped by the demo's runs (docs/metrics.md).
+load::MetricsSource demoMetricsSource(const std::string& gatewayUrl);
 
 // "demo", or "demo (slow-gateway, …)" with faults switched on.
 std::string demoRunName(const std::vector<Fault>& faults);

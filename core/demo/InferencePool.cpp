@@ -56,6 +56,7 @@ void InferencePool::release()
     {
         std::lock_guard lock(m_mutex);
         m_active = std::max(0, m_active - 1);
+        ++m_finished;
     }
     m_cv.notify_all();
 }
@@ -70,6 +71,39 @@ int InferencePool::queued() const
 {
     std::lock_guard lock(m_mutex);
     return static_cast<int>(m_waiting.size());
+}
+
+void InferencePool::prefilled(int tokens)
+{
+    m_promptTokens.fetch_add(tokens);
+    m_kvTokens.fetch_add(tokens);
+}
+
+void InferencePool::decoded()
+{
+    m_generationTokens.fetch_add(1);
+    m_kvTokens.fetch_add(1);
+}
+
+void InferencePool::freeKv(std::int64_t tokens)
+{
+    m_kvTokens.fetch_sub(tokens);
+}
+
+PoolCounters InferencePool::counters() const
+{
+    PoolCounters c;
+    {
+        std::lock_guard lock(m_mutex);
+        c.running = m_active;
+        c.waiting = static_cast<int>(m_waiting.size());
+        c.slots = m_slots;
+        c.finished = m_finished;
+    }
+    c.promptTokens = m_promptTokens.load();
+    c.generationTokens = m_generationTokens.load();
+    c.kvTokens = std::max<std::int64_t>(0, m_kvTokens.load());
+    return c;
 }
 
 bool InferencePool::sleepFor(std::chrono::nanoseconds d)

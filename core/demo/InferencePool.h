@@ -3,6 +3,7 @@
 // decoding down.
 #pragma once
 
+#include <atomic>
 #include <chrono>
 #include <condition_variable>
 #include <cstdint>
@@ -11,6 +12,18 @@
 #include <mutex>
 
 namespace pb::demo {
+
+// What the pool publishes on the gateway's /metrics (vLLM's names there).
+struct PoolCounters
+{
+    int running = 0; // holding a slot: the batch
+    int waiting = 0;
+    int slots = 0;
+    std::int64_t promptTokens = 0;     // prefilled, since start
+    std::int64_t generationTokens = 0; // decoded, since start
+    std::int64_t kvTokens = 0;         // held in the KV cache by running requests
+    std::int64_t finished = 0;         // requests that released their slot
+};
 
 class InferencePool
 {
@@ -27,6 +40,13 @@ public:
     void release();
     int active() const;
     int queued() const;
+    // Token accounting of the requests holding a slot: a prefill puts its
+    // input in the KV cache, each decoded token adds one, a finished request
+    // frees what it held.
+    void prefilled(int tokens);
+    void decoded();
+    void freeKv(std::int64_t tokens);
+    PoolCounters counters() const;
 
     // Sleeps unless the pool stops first; false when stopped.
     bool sleepFor(std::chrono::nanoseconds d);
@@ -41,6 +61,10 @@ private:
     int m_slots;
     int m_active = 0;
     bool m_stop = false;
+    std::int64_t m_finished = 0;
+    std::atomic<std::int64_t> m_promptTokens{0};
+    std::atomic<std::int64_t> m_generationTokens{0};
+    std::atomic<std::int64_t> m_kvTokens{0};
     // Sleeps wait on their own condition, which only stop() signals, so a
     // slot change does not wake every decoding request.
     std::mutex m_sleepMutex;

@@ -10,6 +10,7 @@ target_sources(phasebench_core PRIVATE
   ${CMAKE_CURRENT_LIST_DIR}/OtlpExporter.cpp
   ${CMAKE_CURRENT_LIST_DIR}/DemoGateway.cpp
   ${CMAKE_CURRENT_LIST_DIR}/DemoChat.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/DemoMetrics.cpp
   ${CMAKE_CURRENT_LIST_DIR}/DemoScenario.cpp
 )
 target_link_libraries(phasebench_core PRIVATE PkgConfig::HTTPLIB)

@@ -190,6 +190,8 @@ Diagnosis runDiagnosis(const RunData& run, const RunData* baseline, const Diagno
             d.findings.push_back(std::move(f));
         }
     }
+    // The target's own series: evidence for the rules above, or findings of their own.
+    mergeFindings(d.findings, metricRules(run, o.rules));
     if (stages.size() >= 2) {
         d.knee = knee(run, stages, o);
         if (d.knee->kneeStage) {

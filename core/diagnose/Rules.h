@@ -57,4 +57,12 @@ enum class CountBasis { Count, PerSecond };
 std::vector<Finding> countRules(const SideFigures& before, const SideFigures& after,
                                 const RuleOptions& options = {}, CountBasis basis = CountBasis::Count);
 
+// The rules on the target's scraped Prometheus series (RulesMetrics.cpp): the
+// waiting requests rise while the running ones stay at their cap (queue
+// saturation); generation per output token rises with the batch size.
+std::vector<Finding> metricRules(const RunData& run, const RuleOptions& options = {});
+// Adds `more` to `findings`; a finding of a rule already there adds its
+// evidence to that finding instead.
+void mergeFindings(std::vector<Finding>& findings, std::vector<Finding> more);
+
 } // namespace pb::diagnose

@@ -6,6 +6,7 @@ target_sources(phasebench_core PRIVATE
   ${CMAKE_CURRENT_LIST_DIR}/Finding.cpp
   ${CMAKE_CURRENT_LIST_DIR}/Report.cpp
   ${CMAKE_CURRENT_LIST_DIR}/RulesCompare.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/RulesMetrics.cpp
   ${CMAKE_CURRENT_LIST_DIR}/RulesQuality.cpp
   ${CMAKE_CURRENT_LIST_DIR}/RulesStream.cpp
 )

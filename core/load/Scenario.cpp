@@ -2,6 +2,7 @@
 
 #include "budget/Budget.h"
 
+#include "load/ScenarioMetrics.h"
 #include "load/ScenarioReader.h"
 #include "load/TraceContext.h"
 
@@ -514,7 +515,7 @@ Scenario parseScenario(std::string_view text, const std::string& file, const std
     top.expectObject();
     top.allowOnly({"name", "target", "request", "executor", "warmup", "graceful_stop", "timeout",
                    "cancel_after", "retry", "generator", "sample_interval", "budgets", "$schema",
-                   "description", "seed"});
+                   "description", "seed", "metrics"});
     Scenario s;
     s.file = file;
     s.name = top.str("name", "scenario");
@@ -563,6 +564,9 @@ Scenario parseScenario(std::string_view text, const std::string& file, const std
     }
     if (top.has("budgets")) {
         s.budgetsJson = readBudgets(top, file, baseDir);
+    }
+    if (top.has("metrics")) {
+        s.metrics = detail::parseMetricsSource(top.child("metrics"));
     }
     return s;
 }

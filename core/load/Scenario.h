@@ -5,6 +5,7 @@
 #pragma once
 
 #include "load/ArrivalProcess.h"
+#include "metrics/MetricsSource.h"
 #include "model/RequestRecord.h"
 #include "stream/ChatStreamReader.h"
 
@@ -140,6 +141,11 @@ struct RetryPolicy
     double backoffMultiplier = 2;
 };
 
+// --- Prometheus metrics of the target (parse: load/ScenarioMetrics.cpp) ---
+// "metrics": {"url", "interval", "timeout", "series"}; docs/metrics.md.
+using MetricsSource = pb::metrics::MetricsSource;
+// --- end of the metrics block ---
+
 struct Scenario
 {
     std::string name;
@@ -168,6 +174,8 @@ struct Scenario
     std::uint64_t seed = 0;
     bool seedDrawn = false;
     ArrivalOptions arrivalOptions() const { return {arrival, burstiness, seed}; }
+    // The target's /metrics scraped during the run; none = not scraped.
+    std::optional<MetricsSource> metrics;
 };
 
 // Parses scenario JSON. `file` names the source in messages; relative prompt

@@ -1,4 +1,5 @@
 #include "load/Scenario.h"
+#include "load/ScenarioMetrics.h"
 #include "load/TraceContext.h"
 
 #include <nlohmann/json.hpp>
@@ -105,6 +106,9 @@ std::string scenarioConfigJson(const Scenario& s, std::uint32_t instanceId)
     // The seed actually used (drawn at random when the scenario had none): the run can be repeated.
     out["seed"] = s.seed;
     out["seed_source"] = s.seedDrawn ? "random" : "scenario";
+    if (s.metrics) {
+        out["metrics"] = detail::metricsConfigJson(*s.metrics);
+    }
     return out.dump();
 }
 

@@ -4,6 +4,7 @@ target_sources(phasebench_core PRIVATE
   ${CMAKE_CURRENT_LIST_DIR}/Scenario.cpp
   ${CMAKE_CURRENT_LIST_DIR}/ScenarioConfig.cpp
   ${CMAKE_CURRENT_LIST_DIR}/ScenarioRequest.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/ScenarioMetrics.cpp
   ${CMAKE_CURRENT_LIST_DIR}/RequestPlan.cpp
   ${CMAKE_CURRENT_LIST_DIR}/AttemptTiming.cpp
   ${CMAKE_CURRENT_LIST_DIR}/Transport.cpp

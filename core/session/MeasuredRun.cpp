@@ -82,6 +82,10 @@ load::Scenario MeasuredRun::scenario(const std::string& gatewayUrl) const
     }
     load::Scenario s = *m_options.scenario;
     if (m_options.gateway) {
+        // Metrics of the replaced target are the gateway's.
+        if (s.metrics && s.metrics->url.starts_with(s.target.baseUrl + "/")) {
+            s.metrics->url = withoutV1(gatewayUrl) + s.metrics->url.substr(s.target.baseUrl.size());
+        }
         s.target.baseUrl = withoutV1(gatewayUrl);
     }
     return s;
@@ -166,7 +170,14 @@ MeasuredRunResult MeasuredRun::run()
     if (m_options.gateway) {
         loadOptions.getenv = demoGetenv;
     }
+    const auto runScenario = scenario(result.endpoints.gatewayUrl);
+    // The target's /metrics on the run's clock, from the run's creation to its end.
+    std::unique_ptr<metrics::Scraper> scraper;
     loadOptions.onRunCreated = [&](std::int64_t runId) {
+        if (runScenario.metrics) {
+            scraper = std::make_unique<metrics::Scraper>(*runScenario.metrics);
+            scraper->start();
+        }
         if (writer) {
             writer->setActiveRun(runId);
         }
@@ -176,21 +187,35 @@ MeasuredRunResult MeasuredRun::run()
             m_options.onStarted(result.endpoints);
         }
     };
-    load::LoadRun loadRun(scenario(result.endpoints.gatewayUrl), std::move(loadOptions));
+    load::LoadRun loadRun(runScenario, std::move(loadOptions));
     m_loadRun = &loadRun;
     if (const int pending = m_stopRequested.load(); pending == 1) {
         loadRun.stop();
     } else if (pending == 2) {
         loadRun.stopNow();
     }
+    const auto storeScrape = [&] {
+        if (scraper) {
+            const auto scraped = scraper->finish(loadRun.runStartSteadyNs());
+            store->targetMetrics().insert(loadRun.runId(), scraped.series);
+            store->targetMetrics().setReport(loadRun.runId(), scraped.report);
+            result.scrape = scraped.report;
+            result.scrapedSeries = scraped.series.size();
+        }
+    };
     try {
         result.load = loadRun.run(*store);
     } catch (...) {
         m_loadRun = nullptr;
+        try {
+            storeScrape(); // what was scraped stays with what was stored
+        } catch (...) {
+        }
         stopServers();
         throw;
     }
     m_loadRun = nullptr;
+    storeScrape();
 
     // Every span of the run's requests is in the store before the join.
     if (gateway) {

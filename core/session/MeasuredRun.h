@@ -9,6 +9,7 @@
 #include "demo/DemoGateway.h"
 #include "join/JoinResult.h"
 #include "load/LoadSummary.h"
+#include "metrics/Scraper.h"
 #include "session/SessionOptions.h"
 #include "telemetry/OtlpReceiver.h"
 #include "telemetry/SpanWriter.h"
@@ -41,6 +42,9 @@ struct MeasuredRunResult
     demo::ExporterStats exporter;
     pb::telemetry::ReceiverStats receiver;
     pb::telemetry::SpanWriterStats spans;
+    // The target's /metrics, when the scenario scrapes them (stored with the run).
+    std::optional<store::ScrapeReport> scrape;
+    std::size_t scrapedSeries = 0;
 };
 
 class MeasuredRun

@@ -58,6 +58,7 @@ RunStore::RunStore(const std::string& path, Mode mode, bool readOnly)
     , m_requestWriter(*m_s)
     , m_requestReader(*m_s)
     , m_spanStore(*m_s)
+    , m_targetMetrics(*m_s)
     , m_readOnlyFallback(mode == Mode::ReadWrite && readOnly)
 {
     if (m_s->readOnly) {

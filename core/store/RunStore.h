@@ -5,7 +5,8 @@
 //
 // RunStore opens the file and owns the connection and its transactions; the
 // work is done by its parts, which callers may also use directly:
-// catalogue() (runs, samples, figures), requestReader(), spanStore(), and
+// catalogue() (runs, samples, figures), requestReader(), spanStore(),
+// targetMetrics() (the target's scraped series), and
 // the request writer behind insertRequests(). The member functions below
 // that forward to a part are shorthands for the common calls.
 #pragma once
@@ -19,6 +20,7 @@
 #include "store/RunCatalogue.h"
 #include "store/SpanStore.h"
 #include "store/StoreError.h"
+#include "store/TargetMetrics.h"
 
 #include <chrono>
 #include <memory>
@@ -62,6 +64,8 @@ public:
     store::RunCatalogue& catalogue() { return m_catalogue; }
     store::RequestReader& requestReader() { return m_requestReader; }
     store::SpanStore& spanStore() { return m_spanStore; }
+    // The target's Prometheus series scraped during a run.
+    store::TargetMetrics& targetMetrics() { return m_targetMetrics; }
 
     // Runs
     std::int64_t createRun(const RunInfo& info) { return m_catalogue.createRun(info); }
@@ -156,6 +160,7 @@ private:
     store::RequestWriter m_requestWriter;
     store::RequestReader m_requestReader;
     store::SpanStore m_spanStore;
+    store::TargetMetrics m_targetMetrics;
     bool m_readOnlyFallback = false;
     bool m_foreignKeysOff = false;
 };

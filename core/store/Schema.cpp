@@ -212,9 +212,44 @@ ALTER TABLE requests ADD COLUMN requested_output_tokens INTEGER;
     store::rebuildAll(db);
 }
 
+// Version 7: the target's Prometheus series scraped during a run
+// (store/TargetMetrics.h): a series per name and label set, its points on
+// the run's clock, and the run's scrape report. Points go with their series,
+// series and reports with their run.
+void v7(Connection& db)
+{
+    db.exec(R"(
+CREATE TABLE target_series (
+  id INTEGER PRIMARY KEY,
+  run_id INTEGER NOT NULL REFERENCES runs(id) ON DELETE CASCADE,
+  name TEXT NOT NULL,
+  labels TEXT NOT NULL,
+  kind TEXT NOT NULL CHECK (kind IN ('gauge','rate')),
+  UNIQUE (run_id, name, labels)
+);
+CREATE TABLE target_points (
+  series_id INTEGER NOT NULL REFERENCES target_series(id) ON DELETE CASCADE,
+  at_ns INTEGER NOT NULL,
+  interval_ns INTEGER NOT NULL,
+  value REAL,
+  PRIMARY KEY (series_id, at_ns)
+) WITHOUT ROWID;
+CREATE TABLE target_scrapes (
+  run_id INTEGER PRIMARY KEY REFERENCES runs(id) ON DELETE CASCADE,
+  url TEXT,
+  interval_ns INTEGER NOT NULL,
+  scrapes INTEGER NOT NULL,
+  failed INTEGER NOT NULL,
+  first_error TEXT,
+  last_error TEXT,
+  missing TEXT
+);
+)");
+}
+
 const std::vector<std::function<void(Connection&)>>& steps()
 {
-    static const std::vector<std::function<void(Connection&)>> s{v1, v2, v3, v4, v5, v6};
+    static const std::vector<std::function<void(Connection&)>> s{v1, v2, v3, v4, v5, v6, v7};
     return s;
 }
 

@@ -11,6 +11,7 @@ target_sources(phasebench_core PRIVATE
   ${CMAKE_CURRENT_LIST_DIR}/RequestReader.cpp
   ${CMAKE_CURRENT_LIST_DIR}/RequestWriter.cpp
   ${CMAKE_CURRENT_LIST_DIR}/SpanStore.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/TargetMetrics.cpp
   ${CMAKE_CURRENT_LIST_DIR}/BatchTables.cpp
 )
 target_link_libraries(phasebench_core PRIVATE SQLite::SQLite3)

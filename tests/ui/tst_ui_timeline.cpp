@@ -112,6 +112,7 @@ private Q_SLOTS:
     void exportCharts();
     void missingRunFails();
     void autoInterval();
+    void targetMetrics();
 };
 
 void TestUiTimeline::steppedRun()
@@ -391,6 +392,84 @@ void TestUiTimeline::autoInterval()
     QCOMPARE(ui::autoIntervalMs(1'000'000), 10000.0);
     QCOMPARE(ui::autoIntervalMs(3'600'000), 60000.0);
     QCOMPARE(ui::autoIntervalMs(1e9), 60000.0);
+}
+
+// The target's scraped series (stored as a scraping run stores them) are
+// drawn under the latency plot: running and waiting requests, KV-cache use
+// on the right axis in percent, and the counters per second.
+void TestUiTimeline::targetMetrics()
+{
+    QTemporaryDir dir;
+    const QString db = dir.filePath(QStringLiteral("w.phasebench"));
+    const auto runId = buildSteppedRun(db);
+    {
+        RunStore store(db.toStdString());
+        const std::string labels = "{model_name=\"m\"}";
+        std::vector<store::MetricSeries> series(4);
+        series[0] = {"vllm:num_requests_running", labels, store::MetricKind::Gauge, {}};
+        series[1] = {"vllm:num_requests_waiting", labels, store::MetricKind::Gauge, {}};
+        series[2] = {"vllm:kv_cache_usage_perc", labels, store::MetricKind::Gauge, {}};
+        series[3] = {"vllm:generation_tokens_total", labels, store::MetricKind::Rate, {}};
+        for (int k = 0; k < 20; ++k) {
+            const Nanos at = Nanos(k) * 1'000'000'000;
+            series[0].points.push_back({at, 1'000'000'000, k < 10 ? 2.0 : 4.0});
+            series[1].points.push_back({at, 1'000'000'000, k < 10 ? 0.0 : double(k - 9)});
+            series[2].points.push_back({at, 1'000'000'000, k < 10 ? 0.25 : 0.5});
+            if (k > 0) {
+                series[3].points.push_back({at, 1'000'000'000, 100.0 + k});
+            }
+        }
+        store.targetMetrics().insert(runId, series);
+        store::ScrapeReport report;
+        report.url = "http://127.0.0.1:8000/metrics";
+        report.interval = 1'000'000'000;
+        report.scrapes = 21;
+        report.failed = 1;
+        report.lastError = "HTTP status 503";
+        store.targetMetrics().setReport(runId, report);
+    }
+    TimelinePage page;
+    page.resize(1400, 1200);
+    page.show();
+    QVERIFY(showAndWait(page, db, runId));
+    auto* plots = page.plots();
+    QVERIFY(plots->plot(TimelinePlots::Server)->isVisible());
+    QVERIFY(plots->plot(TimelinePlots::ServerRates)->isVisible());
+    // Under the latency plot, above the errors.
+    QVERIFY(plots->plot(TimelinePlots::Server)->y() > plots->plot(TimelinePlots::Latency)->y());
+    QVERIFY(plots->plot(TimelinePlots::Errors)->y() > plots->plot(TimelinePlots::ServerRates)->y());
+
+    const auto* waiting = plots->graph(QStringLiteral("vllm:num_requests_waiting"));
+    QVERIFY(waiting);
+    QVERIFY(plots->plot(TimelinePlots::Server)->hasPlottable(const_cast<QCPGraph*>(waiting)));
+    QCOMPARE(waiting->dataCount(), 20);
+    QCOMPARE(at(waiting, 15.0), 6.0);
+    QVERIFY(waiting->name().contains(QStringLiteral("waiting")));
+    const auto* running = plots->graph(QStringLiteral("vllm:num_requests_running"));
+    QVERIFY(running);
+    QCOMPARE(at(running, 3.0), 2.0);
+    const auto* kv = plots->graph(QStringLiteral("vllm:kv_cache_usage_perc"));
+    QVERIFY(kv);
+    QCOMPARE(kv->valueAxis(), plots->plot(TimelinePlots::Server)->yAxis2);
+    QCOMPARE(at(kv, 12.0), 50.0); // percent
+    const auto* tokens = plots->graph(QStringLiteral("vllm:generation_tokens_total"));
+    QVERIFY(tokens);
+    QVERIFY(plots->plot(TimelinePlots::ServerRates)->hasPlottable(const_cast<QCPGraph*>(tokens)));
+    QCOMPARE(tokens->dataCount(), 19);
+    QCOMPARE(at(tokens, 5.0), 105.0);
+    QVERIFY(plots->serverNote().contains(QStringLiteral("/metrics, every 1 s")));
+    QCOMPARE(plots->plot(TimelinePlots::Server)->toolTip(), QStringLiteral("http://127.0.0.1:8000/metrics"));
+    // The load plot keeps its own series only.
+    QCOMPARE(plots->plot(TimelinePlots::Load)->graphCount(), 3);
+    QVERIFY(plots->serverNote().contains(QStringLiteral("1 of 21")));
+    QVERIFY(page.labelsText().contains(QStringLiteral("HTTP status 503")));
+
+    // A run that did not scrape hides both plots.
+    const auto other = importRun(db);
+    QVERIFY(showAndWait(page, db, other));
+    QVERIFY(!plots->plot(TimelinePlots::Server)->isVisible());
+    QVERIFY(!plots->plot(TimelinePlots::ServerRates)->isVisible());
+    QVERIFY(!plots->graph(QStringLiteral("vllm:num_requests_waiting")));
 }
 
 QTEST_MAIN(TestUiTimeline)

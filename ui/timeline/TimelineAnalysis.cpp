@@ -1,6 +1,7 @@
 #include "TimelineAnalysis.h"
 
 #include "analysis/RunSummary.h"
+#include "analysis/TargetMetrics.h"
 #include "diagnose/Rules.h"
 #include "stats/Metric.h"
 #include "stats/Selection.h"
@@ -154,6 +155,54 @@ TimelineResults computeTimeline(const analysis::LoadedRun& joined, const Timelin
             out.achievedRate.y.push_back(pt.startedRate);
             out.dropped.x.push_back(x);
             out.dropped.y.push_back(double(pt.dropped));
+        }
+    }
+
+    // The target's own series, as scraped (no binning: one point per scrape).
+    const auto tracks = analysis::targetTracks(joined.targetSeries);
+    for (const auto role :
+         {metrics::SeriesRole::Running, metrics::SeriesRole::Waiting, metrics::SeriesRole::Other,
+          metrics::SeriesRole::KvCacheUsage, metrics::SeriesRole::PromptTokens,
+          metrics::SeriesRole::GenerationTokens, metrics::SeriesRole::Preemptions}) {
+        for (const auto& t : tracks) {
+            if (t.role != role || t.values.empty()) {
+                continue;
+            }
+            TimelineSeries series{t.name, {}, {}};
+            const double scale = role == metrics::SeriesRole::KvCacheUsage ? 100.0 : 1.0;
+            for (std::size_t i = 0; i < t.values.size(); ++i) {
+                series.x.push_back(t.tMs[i] / 1000.0);
+                series.y.push_back(t.values[i] * scale);
+            }
+            if (t.kind == store::MetricKind::Rate) {
+                out.serverRates.push_back(std::move(series));
+            } else if (role == metrics::SeriesRole::KvCacheUsage) {
+                if (out.kvCache.empty()) {
+                    out.kvCache = std::move(series);
+                }
+            } else {
+                out.serverGauges.push_back(std::move(series));
+            }
+        }
+    }
+    if (joined.scrape) {
+        out.scrapeUrl = joined.scrape->url;
+        out.scrapeIntervalMs = double(joined.scrape->interval) / 1e6;
+        out.scrapes = joined.scrape->scrapes;
+        out.scrapesFailed = joined.scrape->failed;
+        out.scrapeLastError = joined.scrape->lastError;
+        if (joined.scrape->failed > 0) {
+            addWarning(out.warnings, std::to_string(joined.scrape->failed) + " of " +
+                                         std::to_string(joined.scrape->scrapes) + " scrapes of " +
+                                         joined.scrape->url + " failed (last: " + joined.scrape->lastError +
+                                         ")");
+        }
+        if (!joined.scrape->missing.empty()) {
+            std::string names;
+            for (const auto& m : joined.scrape->missing) {
+                names += (names.empty() ? "" : ", ") + m;
+            }
+            addWarning(out.warnings, "series the target never published: " + names);
         }
     }
 

@@ -3,7 +3,8 @@
 // per-interval p95 of TTFT, queue and total and the error rate
 // (pb::stats::timeSeries over the joined table), the stage spans and, for a
 // stepped run, the knee figures per stage (pb::stats::stageKnee, judged by
-// the diagnosis rule pb::diagnose::findKnee). Value types; the page runs
+// the diagnosis rule pb::diagnose::findKnee), and the target's scraped
+// Prometheus series (pb::analysis::targetTracks). Value types; the page runs
 // computeTimeline in a Job and plots the result.
 #pragma once
 
@@ -72,6 +73,23 @@ struct TimelineResults
     std::vector<TimelineSeries> latency;
     bool joined = false;
     TimelineSeries errorRate; // percent of started requests
+
+    // The target's /metrics scraped during the run, x = the scrape's time:
+    // gauges (requests running and waiting first, then others), KV-cache use
+    // in percent, and counters as rates per second over the interval ending
+    // at the scrape. All empty when the run did not scrape.
+    std::vector<TimelineSeries> serverGauges;
+    TimelineSeries kvCache;
+    std::vector<TimelineSeries> serverRates;
+    std::string scrapeUrl;
+    double scrapeIntervalMs = 0;
+    qint64 scrapes = 0;
+    qint64 scrapesFailed = 0;
+    std::string scrapeLastError;
+    bool hasTargetMetrics() const
+    {
+        return !serverGauges.empty() || !kvCache.empty() || !serverRates.empty();
+    }
 
     std::vector<stats::StageSpan> stages;
     stats::StageKnee knee;                // points only for >= 2 stages

@@ -4,9 +4,11 @@
 #include "PhaseColors.h"
 #include "PlotLegend.h"
 #include "TimelineAnalysis.h"
+#include "metrics/MetricsSource.h"
 #include "stats/Metric.h"
 
 #include <QCoreApplication>
+#include <QScrollArea>
 #include <QSplitter>
 #include <QVBoxLayout>
 
@@ -27,10 +29,60 @@ QString metricLabel(const std::string& name)
              : QString::fromStdString(name);
 }
 
-const char* const kPlotIds[] = {"timelineLoad", "timelineInFlight", "timelineLatency", "timelineErrors"};
+const char* const kPlotIds[] = {"timelineLoad",   "timelineInFlight", "timelineLatency",
+                                "timelineErrors", "timelineServer",   "timelineServerRates"};
 constexpr int kSideMargin = 76;
-const char* const kExportNames[] = {"timeline-load", "timeline-in-flight", "timeline-latency",
-                                    "timeline-errors"};
+constexpr int kMinPlotHeight = 150;
+const char* const kExportNames[] = {"timeline-load",   "timeline-in-flight", "timeline-latency",
+                                    "timeline-errors", "timeline-server",    "timeline-server-rates"};
+// Top to bottom: the target's series under the latency plot, errors last.
+constexpr TimelinePlots::Plot kDisplayOrder[] = {TimelinePlots::Load,        TimelinePlots::InFlight,
+                                                 TimelinePlots::Latency,     TimelinePlots::Server,
+                                                 TimelinePlots::ServerRates, TimelinePlots::Errors};
+
+// A known series by its role (the legend's width is the plots' minimum
+// width); the name the target publishes is the graph's object name.
+QString seriesLabel(const std::string& name)
+{
+    switch (metrics::roleOf(name)) {
+    case metrics::SeriesRole::Running:
+        return TimelinePlots::tr("running");
+    case metrics::SeriesRole::Waiting:
+        return TimelinePlots::tr("waiting");
+    case metrics::SeriesRole::KvCacheUsage:
+        return TimelinePlots::tr("KV cache %");
+    case metrics::SeriesRole::PromptTokens:
+        return TimelinePlots::tr("prompt tokens/s");
+    case metrics::SeriesRole::GenerationTokens:
+        return TimelinePlots::tr("generation tokens/s");
+    case metrics::SeriesRole::Preemptions:
+        return TimelinePlots::tr("preemptions/s");
+    case metrics::SeriesRole::Other:
+        break;
+    }
+    return QString::fromStdString(name);
+}
+
+QColor seriesColor(const std::string& name, int index)
+{
+    switch (metrics::roleOf(name)) {
+    case metrics::SeriesRole::Running:
+        return phaseColor("generation");
+    case metrics::SeriesRole::Waiting:
+        return phaseColor("gpu_queue");
+    case metrics::SeriesRole::KvCacheUsage:
+        return QColor(0x6a, 0x1b, 0x9a);
+    case metrics::SeriesRole::PromptTokens:
+        return phaseColor("wait");
+    case metrics::SeriesRole::GenerationTokens:
+        return phaseColor("generation");
+    default:
+        break;
+    }
+    static const QColor kOthers[] = {QColor(0x45, 0x5a, 0x64), QColor(0x00, 0x83, 0x8f),
+                                     QColor(0x8d, 0x6e, 0x63), QColor(0xc2, 0x18, 0x5b)};
+    return kOthers[index % 4];
+}
 
 } // namespace
 
@@ -40,9 +92,9 @@ TimelinePlots::TimelinePlots(QWidget* parent)
     auto* split = new QSplitter(Qt::Vertical, this);
     split->setChildrenCollapsible(false);
     for (int i = 0; i < PlotCount; ++i) {
-        auto* p = new QCustomPlot(split);
+        auto* p = new QCustomPlot(this);
         p->setObjectName(QLatin1String(kPlotIds[i]));
-        p->setMinimumHeight(150);
+        p->setMinimumHeight(kMinPlotHeight);
         p->setInteraction(QCP::iRangeDrag, true);
         p->setInteraction(QCP::iRangeZoom, true);
         // Zoom and drag along time only; the value axes fit their data.
@@ -63,8 +115,12 @@ TimelinePlots::TimelinePlots(QWidget* parent)
                 &TimelinePlots::syncTimeAxes);
         installChartExportMenu(p, QLatin1String(kExportNames[i]));
         m_plots[std::size_t(i)] = p;
-        split->addWidget(p);
     }
+    for (const auto which : kDisplayOrder) {
+        split->addWidget(plot(which));
+    }
+    plot(Server)->setVisible(false);
+    plot(ServerRates)->setVisible(false);
     // Short axis titles: each plot is short, and its title above says what
     // is drawn. One time axis title, under the bottom plot.
     plot(Errors)->xAxis->setLabel(tr("time from run start (s)"));
@@ -74,9 +130,23 @@ TimelinePlots::TimelinePlots(QWidget* parent)
     plot(InFlight)->yAxis2->setVisible(true);
     plot(Latency)->yAxis->setLabel(tr("latency (ms)"));
     plot(Errors)->yAxis->setLabel(tr("% of started"));
+    plot(Server)->yAxis->setLabel(tr("requests"));
+    plot(Server)->yAxis2->setLabel(tr("KV cache %"));
+    plot(ServerRates)->yAxis->setLabel(tr("per second"));
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
-    layout->addWidget(split);
+    // With the target's series there are six plots: on a short screen they
+    // scroll instead of growing the window.
+    auto* scroll = new QScrollArea(this);
+    scroll->setObjectName(QStringLiteral("timelineScroll"));
+    scroll->setWidgetResizable(true);
+    scroll->setFrameShape(QFrame::NoFrame);
+    scroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    scroll->setWidget(split);
+    // The height of four plots, as before the target's series: the labels
+    // under the page do not squeeze the plots.
+    scroll->setMinimumHeight(4 * kMinPlotHeight);
+    layout->addWidget(scroll);
 }
 
 void TimelinePlots::clear()
@@ -162,6 +232,39 @@ void TimelinePlots::setResults(const TimelineResults& r)
                   : tr("%1 of TTFT (first visible text) and total per interval; no GPU queue "
                        "without joined server spans"))
             .arg(level));
+
+    // The target's own series.
+    int other = 0;
+    for (const auto& s : r.serverGauges) {
+        put(Server, s, seriesLabel(s.name), seriesColor(s.name, other++));
+    }
+    if (!r.kvCache.empty()) {
+        auto* g = addGraph(plot(Server), QString::fromStdString(r.kvCache.name), seriesLabel(r.kvCache.name),
+                           seriesColor(r.kvCache.name, 0), Qt::DashLine);
+        g->setValueAxis(plot(Server)->yAxis2);
+        g->setData(toVector(r.kvCache.x), toVector(r.kvCache.y), true);
+    }
+    plot(Server)->yAxis2->setVisible(!r.kvCache.empty());
+    for (const auto& s : r.serverRates) {
+        put(ServerRates, s, seriesLabel(s.name), seriesColor(s.name, other++));
+    }
+    const bool scraped = r.hasTargetMetrics();
+    plot(Server)->setVisible(scraped && (!r.serverGauges.empty() || !r.kvCache.empty()));
+    plot(ServerRates)->setVisible(scraped && !r.serverRates.empty());
+    // Six plots: a little shorter each, and the page scrolls.
+    for (auto* p : m_plots) {
+        p->setMinimumHeight(scraped ? kMinPlotHeight * 5 / 6 : kMinPlotHeight);
+    }
+    if (scraped) {
+        // Short: the note's width is the plot's minimum width.
+        QString source = tr("The target's /metrics, every %1 s").arg(r.scrapeIntervalMs / 1000.0, 0, 'g', 4);
+        if (r.scrapesFailed > 0) {
+            source += tr("; %1 of %2 scrapes failed").arg(r.scrapesFailed).arg(r.scrapes);
+        }
+        m_notes[Server]->setText(source);
+        plot(Server)->setToolTip(QString::fromStdString(r.scrapeUrl));
+        m_notes[ServerRates]->setText(tr("The target's counters per second"));
+    }
 
     // Errors.
     put(Errors, r.errorRate, tr("errors"), phaseColor("gpu_queue"));
@@ -277,6 +380,11 @@ QString TimelinePlots::loadNote() const
 QString TimelinePlots::inFlightNote() const
 {
     return m_notes[InFlight]->text();
+}
+
+QString TimelinePlots::serverNote() const
+{
+    return m_notes[Server]->text();
 }
 
 } // namespace pb::ui

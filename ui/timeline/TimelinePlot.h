@@ -1,8 +1,10 @@
 // The stacked plots of the run timeline (QCustomPlot), sharing the time
 // axis: load (target vs achieved arrival rate), in-flight requests and
 // dropped iterations, the per-interval latency percentile of TTFT, queue and
-// total, and the error rate; stage starts as vertical lines with the stage
-// names. Displays what it is given (TimelineResults); computes nothing.
+// total, the target's scraped Prometheus series under the latency plot
+// (requests running and waiting with the KV-cache use; counters per second;
+// hidden for a run that did not scrape), and the error rate; stage starts as
+// vertical lines with the stage names. Displays what it is given (TimelineResults); computes nothing.
 #pragma once
 
 #include "QCustomPlotInclude.h"
@@ -19,7 +21,9 @@ class TimelinePlots : public QWidget
 {
     Q_OBJECT
 public:
-    enum Plot { Load, InFlight, Latency, Errors, PlotCount };
+    // Server and ServerRates are shown under Latency; their values come last
+    // so that the first four keep their meaning for the report.
+    enum Plot { Load, InFlight, Latency, Errors, Server, ServerRates, PlotCount };
 
     explicit TimelinePlots(QWidget* parent = nullptr);
 
@@ -38,6 +42,7 @@ public:
     // What the load and in-flight plots say about where their data comes from.
     QString loadNote() const;
     QString inFlightNote() const;
+    QString serverNote() const;
 
 private:
     void addStageMarkers(const TimelineResults& results);
