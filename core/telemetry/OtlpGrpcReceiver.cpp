@@ -61,11 +61,7 @@ struct OtlpGrpcReceiver::Impl
                                          const grpc::ByteBuffer* request, grpc::ByteBuffer* response) override
         {
             auto* reactor = context->DefaultReactor();
-            try {
-                m_impl.exportCall(*request, response, reactor);
-            } catch (const std::exception& e) { // out of memory decoding: this call fails, the server stays
-                m_impl.finished(reactor, {grpc::StatusCode::RESOURCE_EXHAUSTED, e.what()}, false);
-            }
+            m_impl.exportCall(*request, response, reactor);
             return reactor;
         }
 
@@ -95,17 +91,22 @@ struct OtlpGrpcReceiver::Impl
         std::vector<grpc::Slice> slices;
         std::string joined;
         std::string_view body;
-        if (!request.Dump(&slices).ok()) {
-            finished(reactor, {grpc::StatusCode::INTERNAL, "could not read the request"}, true);
-            return;
-        }
-        if (slices.size() == 1) {
-            body = std::string_view(reinterpret_cast<const char*>(slices[0].begin()), slices[0].size());
-        } else {
-            for (const auto& s : slices) {
-                joined.append(reinterpret_cast<const char*>(s.begin()), s.size());
+        try {
+            if (!request.Dump(&slices).ok()) {
+                finished(reactor, {grpc::StatusCode::INTERNAL, "could not read the request"});
+                return;
             }
-            body = joined;
+            if (slices.size() == 1) {
+                body = std::string_view(reinterpret_cast<const char*>(slices[0].begin()), slices[0].size());
+            } else {
+                for (const auto& s : slices) {
+                    joined.append(reinterpret_cast<const char*>(s.begin()), s.size());
+                }
+                body = joined;
+            }
+        } catch (const std::exception& e) { // out of memory: this call fails, the server stays
+            finished(reactor, {grpc::StatusCode::UNAVAILABLE, e.what()});
+            return;
         }
         DecodeOptions options;
         options.captureContent = config.captureContent;
@@ -115,20 +116,18 @@ struct OtlpGrpcReceiver::Impl
                        grpc::Slice slice(encodeResponseProtobuf(outcome.rejectedSpans, outcome.rejectReason));
                        *response = grpc::ByteBuffer(&slice, 1);
                    }
-                   finished(reactor, statusOf(outcome), true);
+                   finished(reactor, statusOf(outcome));
                });
     }
 
-    void finished(grpc::ServerUnaryReactor* reactor, const grpc::Status& status, bool counted)
+    void finished(grpc::ServerUnaryReactor* reactor, const grpc::Status& status)
     {
         reactor->Finish(status);
-        if (counted) {
-            {
-                std::lock_guard lock(flightMutex);
-                --inFlight;
-            }
-            flightChanged.notify_all();
+        {
+            std::lock_guard lock(flightMutex);
+            --inFlight;
         }
+        flightChanged.notify_all();
     }
 };
 

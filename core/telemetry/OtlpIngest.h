@@ -53,7 +53,8 @@ struct IngestOutcome
 };
 
 // Decodes `body`, hands its spans to `sink` and calls `done` exactly once,
-// at once or later from the sink's thread. `body` is not used after return.
+// at once or later from the sink's thread (also when decoding runs out of
+// memory: Unavailable). `body` is not used after return.
 void ingest(std::string_view body, IngestFormat format, const DecodeOptions& options, const SpanSink& sink,
             IngestCounters& counters, std::function<void(IngestOutcome)> done);
 
