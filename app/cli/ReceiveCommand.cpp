@@ -4,6 +4,7 @@
 #include "cli/Interrupt.h"
 #include "cli/Output.h"
 #include "store/RunStore.h"
+#include "telemetry/ExporterSettings.h"
 #include "telemetry/OtlpGrpcReceiver.h"
 #include "telemetry/OtlpReceiver.h"
 #include "telemetry/SpanWriter.h"
@@ -187,6 +188,16 @@ int receiveCommand(const QStringList& args, Io& io)
     if (grpcReceiver) {
         io.out << toStd(tr("OTLP/gRPC receiver on %1 (TraceService/Export)")
                             .arg(QString::fromStdString(grpcReceiver->endpoint())))
+               << '\n';
+    }
+    {
+        const auto grpcEndpoint = grpcReceiver ? grpcReceiver->endpoint() : std::string();
+        const auto httpEndpoint = receiver ? receiver->endpoint() : std::string();
+        io.out << toStd(tr("For vLLM (and any OpenTelemetry SDK) set:")) << '\n'
+               << pb::telemetry::exporterEnvironment(grpcEndpoint, httpEndpoint) << '\n'
+               << toStd(tr("or start vLLM with %1")
+                            .arg(QString::fromStdString(
+                                pb::telemetry::vllmTracesArgument(grpcEndpoint, httpEndpoint))))
                << '\n';
     }
     io.out << toStd(tr("writing to %1; Ctrl+C stops").arg(parser.value(QStringLiteral("db")))) << std::endl;

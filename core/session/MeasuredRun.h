@@ -10,6 +10,7 @@
 #include "join/JoinResult.h"
 #include "load/LoadSummary.h"
 #include "session/SessionOptions.h"
+#include "telemetry/OtlpGrpcReceiver.h"
 #include "telemetry/OtlpReceiver.h"
 #include "telemetry/SpanWriter.h"
 
@@ -39,7 +40,8 @@ struct MeasuredRunResult
     analysis::RunSummary figures;
     demo::GatewayStats gateway;
     demo::ExporterStats exporter;
-    pb::telemetry::ReceiverStats receiver;
+    pb::telemetry::ReceiverStats receiver;     // OTLP/HTTP
+    pb::telemetry::ReceiverStats grpcReceiver; // OTLP/gRPC
     pb::telemetry::SpanWriterStats spans;
 };
 

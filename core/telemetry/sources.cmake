@@ -48,6 +48,7 @@ target_sources(phasebench_core PRIVATE
   ${CMAKE_CURRENT_LIST_DIR}/OtlpDecode.cpp
   ${CMAKE_CURRENT_LIST_DIR}/OtlpDecodeJson.cpp
   ${CMAKE_CURRENT_LIST_DIR}/OtlpEncode.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/ExporterSettings.cpp
   ${CMAKE_CURRENT_LIST_DIR}/OtlpIngest.cpp
   ${CMAKE_CURRENT_LIST_DIR}/OtlpReceiver.cpp
   ${CMAKE_CURRENT_LIST_DIR}/OtlpGrpcReceiver.cpp
