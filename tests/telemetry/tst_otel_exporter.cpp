@@ -213,7 +213,8 @@ void TestOtelExporter::grpcExporterStoredAndJoined()
         QCOMPARE(it->serviceName, "node-gateway-" + protocol.toStdString());
         auto expected = s["attributes"];
         expected.erase("gen_ai.prompt");
-        QCOMPARE(json::parse(it->attributesJson), expected);
+        const auto got = json::parse(it->attributesJson);
+        QVERIFY2(got == expected, (got.dump() + " != " + expected.dump()).c_str());
     }
     const auto joined = pb::join::joinRun(store, run);
     QCOMPARE(joined.report.matched, requests);
