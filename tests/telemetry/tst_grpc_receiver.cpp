@@ -5,14 +5,18 @@
 // unstorable batches get INVALID_ARGUMENT, RESOURCE_EXHAUSTED and UNAVAILABLE
 // while the receiver keeps serving. Also the CLI's receive with both
 // receivers on free ports.
+#include "NetTestUtil.h"
 #include "TelemetryTestUtil.h"
+#include "TestUtil.h"
+#include "demo/DemoGateway.h"
+#include "demo/DemoScenario.h"
+#include "session/MeasuredRun.h"
 #include "store/RunStore.h"
 #include "telemetry/OtlpEncode.h"
 #include "telemetry/OtlpGrpcReceiver.h"
 
 #include <QProcess>
 #include <QRegularExpression>
-#include <QTcpServer>
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -39,6 +43,7 @@ private Q_SLOTS:
     void unstoredIsUnavailable();
     void portInUseIsRefused();
     void cliReceiveServesBoth();
+    void measuredRunReceivesOverGrpc();
 };
 
 namespace {
@@ -134,10 +139,15 @@ bool sameIds(const std::vector<SpanRecord>& got, const std::vector<SpanRecord>& 
     return true;
 }
 
-int freePort()
+// Two distinct loopback ports that were free a moment ago.
+std::pair<int, int> twoFreePorts()
 {
-    QTcpServer s;
-    return s.listen(QHostAddress::LocalHost, 0) ? s.serverPort() : 0;
+    const int a = test::freeLoopbackPort();
+    int b = test::freeLoopbackPort();
+    for (int i = 0; i < 10 && b == a; ++i) {
+        b = test::freeLoopbackPort();
+    }
+    return {a, b};
 }
 
 } // namespace
@@ -281,8 +291,7 @@ void TestGrpcReceiver::cliReceiveServesBoth()
 {
     QTemporaryDir dir;
     const auto db = dir.filePath(QStringLiteral("cli.phasebench"));
-    const int grpcPort = freePort();
-    const int httpPort = freePort();
+    const auto [grpcPort, httpPort] = twoFreePorts();
     QVERIFY(grpcPort > 0 && httpPort > 0 && grpcPort != httpPort);
     QProcess p;
     p.start(QStringLiteral(PHASEBENCH_CLI),
@@ -318,6 +327,49 @@ void TestGrpcReceiver::cliReceiveServesBoth()
                 QStringLiteral("0"), QStringLiteral("--http-port"), QStringLiteral("0")});
     QVERIFY(none.waitForFinished(20000));
     QVERIFY(none.exitCode() != 0);
+}
+
+void TestGrpcReceiver::measuredRunReceivesOverGrpc()
+{
+    // A run against its own endpoint (a demo gateway exporting over HTTP)
+    // with both receivers: spans sent over gRPC during the run land in it.
+    const auto [httpPort, grpcPort] = twoFreePorts();
+    QVERIFY(httpPort > 0 && grpcPort > 0 && httpPort != grpcPort);
+    demo::GatewayConfig endpointConfig;
+    endpointConfig.otlpEndpoint = "http://127.0.0.1:" + std::to_string(httpPort) + "/v1/traces";
+    demo::DemoGateway endpoint(endpointConfig);
+    std::string error;
+    QVERIFY2(endpoint.start(&error), error.c_str());
+
+    QTemporaryDir dir;
+    session::MeasuredRunOptions options;
+    options.dbPath = test::tempPath(dir, "run.phasebench");
+    options.receiver = session::ReceiverOptions{.port = httpPort, .grpcPort = grpcPort};
+    options.receiver->spanGrace = 3'000'000'000;
+    auto scenario = demo::demoScenario(options.demoLoad, endpoint.baseUrl());
+    scenario.warmup = 0;
+    scenario.executor.stages = {{"rate-5", 5, 5, 2'000'000'000}};
+    scenario.target.apiKeyEnv = "PB_TEST_GRPC_KEY";
+    options.scenario = scenario;
+    grpc::Status sent;
+    session::RunEndpoints seen;
+    options.onStarted = [&](const session::RunEndpoints& e) {
+        seen = e;
+        sent = call(grpcPort, pb::telemetry::encodeProtobuf(test::spanBatch(15, 9))).status;
+    };
+    qputenv("PB_TEST_GRPC_KEY", "k");
+    const auto result = session::MeasuredRun(options).run();
+    qunsetenv("PB_TEST_GRPC_KEY");
+    endpoint.stop();
+    QVERIFY2(sent.ok(), sent.error_message().c_str());
+    QCOMPARE(seen.otlpGrpcEndpoint, "http://127.0.0.1:" + std::to_string(grpcPort));
+    QCOMPARE(result.endpoints.otlpEndpoint, endpointConfig.otlpEndpoint);
+    QCOMPARE(result.grpcReceiver.spansAccepted, 15);
+    QVERIFY(result.receiver.spansAccepted > 0); // the endpoint's own spans, over HTTP
+    QCOMPARE(result.spans.stored, result.grpcReceiver.spansAccepted + result.receiver.spansAccepted);
+    RunStore store(options.dbPath);
+    QCOMPARE(store.spans(result.load.runId).size(), std::size_t(result.spans.stored));
+    QVERIFY2(result.join.coverage >= 0.9, std::to_string(result.join.coverage).c_str());
 }
 
 QTEST_GUILESS_MAIN(TestGrpcReceiver)
