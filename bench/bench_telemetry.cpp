@@ -1,11 +1,13 @@
 // bench_telemetry: figures for bench/RESULTS.md ("OTLP receiver and join").
-//   receiver [--spans N] [--clients C] [--batch B]
+//   receiver [--spans N] [--clients C] [--batch B] [--transport http|grpc|both]
 //       a replay client (C threads, keep-alive, protobuf bodies of B spans)
-//       posts N spans to the OTLP receiver, which stores them through the
+//       sends N spans to the OTLP receiver, which stores them through the
 //       SpanWriter into a fresh workbench file: spans/s stored, peak memory.
-//   exporter [--requests R] [--node-modules DIR]
+//       Both transports by default, one after the other in the same run
+//       (OTLP/HTTP POSTs, then OTLP/gRPC Export calls), each into its own file.
+//   exporter [--requests R] [--node-modules DIR] [--protocol proto|grpc]
 //       the real OpenTelemetry JS SDK (BatchSpanProcessor + OTLP/HTTP
-//       protobuf exporter) sends R requests x 6 spans: spans/s stored.
+//       protobuf or OTLP/gRPC exporter) sends R requests x 6 spans: spans/s stored.
 //   join [--attempts N]
 //       N attempts with 6 server spans each in a workbench file; times
 //       joinRun() (reading the store and joining) and appendJoinedColumns().
@@ -13,6 +15,7 @@
 #include "store/RunStore.h"
 #include "telemetry/OtlpDecode.h"
 #include "telemetry/OtlpEncode.h"
+#include "telemetry/OtlpGrpcReceiver.h"
 #include "telemetry/OtlpReceiver.h"
 #include "telemetry/SpanRules.h"
 #include "telemetry/SpanWriter.h"
@@ -22,6 +25,10 @@
 #include <QProcessEnvironment>
 #include <QTemporaryDir>
 
+#include <grpcpp/create_channel.h>
+#include <grpcpp/generic/generic_stub.h>
+#include <grpcpp/security/credentials.h>
+#include <grpcpp/support/byte_buffer.h>
 #include <httplib.h>
 #include <nlohmann/json.hpp>
 
@@ -32,6 +39,7 @@
 #include <cstring>
 #include <filesystem>
 #include <fstream>
+#include <future>
 #include <string>
 #include <sys/resource.h>
 #include <thread>
@@ -163,12 +171,145 @@ struct Stack
                   return c;
               }(),
               writer.sink())
+        , grpcReceiver(
+              [] {
+                  pb::telemetry::GrpcReceiverConfig c;
+                  c.port = 0;
+                  return c;
+              }(),
+              writer.sink())
     {
         receiver.start();
+        grpcReceiver.start();
     }
     pb::telemetry::SpanWriter writer;
     pb::telemetry::OtlpReceiver receiver;
+    pb::telemetry::OtlpGrpcReceiver grpcReceiver;
 };
+
+// One replay client connection: sends a body, true when it was stored;
+// `retry` when the receiver said so (HTTP 503, gRPC UNAVAILABLE).
+class Sender
+{
+public:
+    virtual ~Sender() = default;
+    virtual bool send(const std::string& body, bool& retry) = 0;
+};
+
+class HttpSender final : public Sender
+{
+public:
+    explicit HttpSender(int port)
+        : m_cli("127.0.0.1", port)
+    {
+        m_cli.set_keep_alive(true);
+    }
+    bool send(const std::string& body, bool& retry) override
+    {
+        const auto res = m_cli.Post("/v1/traces", body, "application/x-protobuf");
+        retry = res && res->status == 503;
+        return res && res->status == 200;
+    }
+
+private:
+    httplib::Client m_cli;
+};
+
+class GrpcSender final : public Sender
+{
+public:
+    explicit GrpcSender(int port)
+        : m_stub(grpc::CreateChannel("127.0.0.1:" + std::to_string(port), grpc::InsecureChannelCredentials()))
+    {}
+    bool send(const std::string& body, bool& retry) override
+    {
+        grpc::ClientContext context;
+        grpc::Slice slice(body);
+        grpc::ByteBuffer request(&slice, 1);
+        grpc::ByteBuffer response;
+        std::promise<grpc::Status> done;
+        m_stub.UnaryCall(&context, "/opentelemetry.proto.collector.trace.v1.TraceService/Export",
+                         grpc::StubOptions(), &request, &response,
+                         [&done](grpc::Status s) { done.set_value(std::move(s)); });
+        const auto status = done.get_future().get();
+        retry = status.error_code() == grpc::StatusCode::UNAVAILABLE;
+        return status.ok();
+    }
+
+private:
+    grpc::GenericStub m_stub;
+};
+
+// The replay client against one transport of a fresh stack.
+int replay(bool grpc, const std::string& db, const std::vector<std::string>& bodies, long total, int clients,
+           int batch)
+{
+    const long rssBefore = statusKb("VmRSS:");
+    Stack stack(db);
+    std::atomic<long> sentSpans{0};
+    std::atomic<int> failures{0};
+    std::atomic<int> retries{0};
+    const auto t0 = Clock::now();
+    const double c0 = cpuSeconds();
+    std::vector<std::thread> threads;
+    for (int c = 0; c < clients; ++c) {
+        threads.emplace_back([&, c] {
+            std::unique_ptr<Sender> sender;
+            if (grpc) {
+                sender = std::make_unique<GrpcSender>(stack.grpcReceiver.port());
+            } else {
+                sender = std::make_unique<HttpSender>(stack.receiver.port());
+            }
+            std::size_t k = static_cast<std::size_t>(c);
+            while (sentSpans.fetch_add(batch) < total) {
+                const auto& body = bodies[k++ % bodies.size()];
+                // Like an exporter: "not stored" (the writer is behind) means retry later.
+                for (int attempt = 0; attempt < 1000; ++attempt) {
+                    bool retry = false;
+                    const bool ok = sender->send(body, retry);
+                    if (retry) {
+                        retries.fetch_add(1);
+                        std::this_thread::sleep_for(std::chrono::milliseconds(20));
+                        continue;
+                    }
+                    if (!ok) {
+                        failures.fetch_add(1);
+                    }
+                    break;
+                }
+            }
+        });
+    }
+    for (auto& t : threads) {
+        t.join();
+    }
+    const double postSeconds = seconds(t0);
+    stack.writer.flush();
+    const double storedSeconds = seconds(t0);
+    const double cpu = cpuSeconds() - c0;
+    const auto ws = stack.writer.stats();
+    const auto rs = grpc ? stack.grpcReceiver.stats() : stack.receiver.stats();
+    const char* name = grpc ? "OTLP/gRPC" : "OTLP/HTTP";
+    std::printf("receiver over %s: %lld spans in %lld requests (%d clients, %d spans/request), %d failed, "
+                "%d retried after %s\n",
+                name, static_cast<long long>(ws.stored), static_cast<long long>(rs.requests), clients, batch,
+                failures.load(), retries.load(), grpc ? "UNAVAILABLE" : "503");
+    std::printf("  accepted over %s: %.0f spans/s (%.2f s)\n", name,
+                static_cast<double>(rs.spansAccepted) / postSeconds, postSeconds);
+    std::printf("  stored (committed): %.0f spans/s (%.2f s), %lld write batches (%.0f spans each)\n",
+                static_cast<double>(ws.stored) / storedSeconds, storedSeconds,
+                static_cast<long long>(ws.batches),
+                static_cast<double>(ws.stored) / static_cast<double>(std::max<std::int64_t>(1, ws.batches)));
+    std::printf("  CPU: %.2f s for the whole process (replay client included): %.0f spans per CPU-second; "
+                "load average %.1f on %u cores\n",
+                cpu, static_cast<double>(ws.stored) / cpu, loadAverage(),
+                std::thread::hardware_concurrency());
+    std::printf("  memory: peak RSS of the process so far %.0f MiB (RSS before this receiver %.0f MiB); file "
+                "%.0f MiB\n",
+                static_cast<double>(statusKb("VmHWM:")) / 1024, static_cast<double>(rssBefore) / 1024,
+                static_cast<double>(std::filesystem::file_size(db)) / (1 << 20));
+    return failures.load() == 0 && ws.failed == 0 ? 0 : 1;
+}
 
 int benchReceiver(int argc, char** argv)
 {
@@ -176,7 +317,6 @@ int benchReceiver(int argc, char** argv)
     const int clients = argInt(argc, argv, "--clients", 2);
     const int batch = argInt(argc, argv, "--batch", 512);
     QTemporaryDir dir;
-    const auto db = dir.filePath(QStringLiteral("receiver.phasebench")).toStdString();
 
     // 64 distinct request bodies of `batch` spans (whole traces), cycled.
     std::vector<std::string> bodies;
@@ -203,70 +343,24 @@ int benchReceiver(int argc, char** argv)
                     static_cast<double>(decoded) / seconds(t0),
                     static_cast<double>(decoded) / (cpuSeconds() - c0));
     }
-    const long rssBefore = statusKb("VmRSS:");
-    Stack stack(db);
-    std::atomic<long> sentSpans{0};
-    std::atomic<int> failures{0};
-    std::atomic<int> retries{0};
-    const auto t0 = Clock::now();
-    const double c0 = cpuSeconds();
-    std::vector<std::thread> threads;
-    for (int c = 0; c < clients; ++c) {
-        threads.emplace_back([&, c] {
-            httplib::Client cli("127.0.0.1", stack.receiver.port());
-            cli.set_keep_alive(true);
-            std::size_t k = static_cast<std::size_t>(c);
-            while (sentSpans.fetch_add(batch) < total) {
-                const auto& body = bodies[k++ % bodies.size()];
-                // Like an exporter: 503 (the writer is behind) means retry later.
-                for (int attempt = 0; attempt < 1000; ++attempt) {
-                    const auto res = cli.Post("/v1/traces", body, "application/x-protobuf");
-                    if (res && res->status == 503) {
-                        retries.fetch_add(1);
-                        std::this_thread::sleep_for(std::chrono::milliseconds(20));
-                        continue;
-                    }
-                    if (!res || res->status != 200) {
-                        failures.fetch_add(1);
-                    }
-                    break;
-                }
-            }
-        });
+    const std::string transport = argString(argc, argv, "--transport", "both");
+    int rc = 0;
+    for (const std::string t : {"http", "grpc"}) {
+        if (transport != "both" && transport != t) {
+            continue;
+        }
+        const auto db = dir.filePath(QString::fromStdString("receiver-" + t + ".phasebench")).toStdString();
+        rc |= replay(t == "grpc", db, bodies, total, clients, batch);
     }
-    for (auto& t : threads) {
-        t.join();
-    }
-    const double postSeconds = seconds(t0);
-    stack.writer.flush();
-    const double storedSeconds = seconds(t0);
-    const double cpu = cpuSeconds() - c0;
-    const auto ws = stack.writer.stats();
-    const auto rs = stack.receiver.stats();
-    std::printf("receiver: %lld spans in %lld requests (%d clients, %d spans/request), %d failed, "
-                "%d retried after 503\n",
-                static_cast<long long>(ws.stored), static_cast<long long>(rs.requests), clients, batch,
-                failures.load(), retries.load());
-    std::printf("  accepted over HTTP: %.0f spans/s (%.2f s)\n",
-                static_cast<double>(rs.spansAccepted) / postSeconds, postSeconds);
-    std::printf("  stored (committed): %.0f spans/s (%.2f s), %lld write batches (%.0f spans each)\n",
-                static_cast<double>(ws.stored) / storedSeconds, storedSeconds,
-                static_cast<long long>(ws.batches),
-                static_cast<double>(ws.stored) / static_cast<double>(std::max<std::int64_t>(1, ws.batches)));
-    std::printf("  CPU: %.2f s for the whole process (replay client included): %.0f spans per CPU-second; "
-                "load average %.1f on %u cores\n",
-                cpu, static_cast<double>(ws.stored) / cpu, loadAverage(),
-                std::thread::hardware_concurrency());
-    std::printf("  memory: peak RSS %.0f MiB (RSS before the receiver %.0f MiB); file %.0f MiB\n",
-                static_cast<double>(statusKb("VmHWM:")) / 1024, static_cast<double>(rssBefore) / 1024,
-                static_cast<double>(std::filesystem::file_size(db)) / (1 << 20));
-    return failures.load() == 0 && ws.failed == 0 ? 0 : 1;
+    return rc;
 }
 
 int benchExporter(int argc, char** argv)
 {
     const int requests = argInt(argc, argv, "--requests", 50'000);
     const auto modules = argString(argc, argv, "--node-modules", PHASEBENCH_OTEL_EXPORTER_MODULES);
+    const auto protocol = argString(argc, argv, "--protocol", "proto");
+    const bool grpc = protocol == "grpc";
     if (!std::filesystem::exists(modules)) {
         std::fprintf(stderr, "no %s: run tests/telemetry/otel-exporter/install.sh %s first\n",
                      modules.c_str(), std::filesystem::path(modules).parent_path().c_str());
@@ -282,8 +376,8 @@ int benchExporter(int argc, char** argv)
     const double c0 = cpuSeconds();
     node.start(QStringLiteral("node"),
                {QStringLiteral(PHASEBENCH_OTEL_EXPORTER_SCRIPT),
-                QString::fromStdString(stack.receiver.endpoint()), QStringLiteral("proto"),
-                QString::number(requests), QStringLiteral("--bulk")});
+                QString::fromStdString(grpc ? stack.grpcReceiver.endpoint() : stack.receiver.endpoint()),
+                QString::fromStdString(protocol), QString::number(requests), QStringLiteral("--bulk")});
     if (!node.waitForFinished(30 * 60 * 1000) || node.exitCode() != 0) {
         std::fprintf(stderr, "node failed: %s\n", node.readAllStandardError().constData());
         return 1;
@@ -292,15 +386,15 @@ int benchExporter(int argc, char** argv)
     stack.writer.flush();
     const double storedSeconds = seconds(t0);
     const auto ws = stack.writer.stats();
-    std::printf("real exporter (@opentelemetry/exporter-trace-otlp-proto, BatchSpanProcessor 512): %s",
-                node.readAllStandardOutput().constData());
+    std::printf("real exporter (@opentelemetry/exporter-trace-otlp-%s, BatchSpanProcessor 512): %s",
+                grpc ? "grpc" : "proto", node.readAllStandardOutput().constData());
     std::printf("  %lld spans stored of %d sent in %.2f s: %.0f spans/s end to end (node ran %.2f s)\n",
                 static_cast<long long>(ws.stored), requests * 6, storedSeconds,
                 static_cast<double>(ws.stored) / storedSeconds, nodeSeconds);
     std::printf("  receiver + writer CPU %.2f s: %.0f spans per CPU-second; load average %.1f\n",
                 cpuSeconds() - c0, static_cast<double>(ws.stored) / (cpuSeconds() - c0), loadAverage());
     std::printf("  receiver requests %lld, peak RSS of this process %.0f MiB\n",
-                static_cast<long long>(stack.receiver.stats().requests),
+                static_cast<long long>((grpc ? stack.grpcReceiver.stats() : stack.receiver.stats()).requests),
                 static_cast<double>(statusKb("VmHWM:")) / 1024);
     return ws.stored == requests * 6 ? 0 : 1;
 }

@@ -17,6 +17,8 @@ PACKAGES=(
   libsqlite3-dev nlohmann-json3-dev libcurl4-openssl-dev
   libprotobuf-dev protobuf-compiler zlib1g-dev libcpp-httplib-dev libsimdjson-dev
   libmicrohttpd-dev
+  # the OTLP/gRPC receiver (TraceService/Export)
+  libgrpc++-dev protobuf-compiler-grpc
   # used by tests and benchmarks
   curl jq hey xvfb xauth openssl nghttp2-server
   # the report tests: PDF text and page size (pdftotext, pdfinfo), the HTML rendered headless

@@ -135,7 +135,8 @@ private:
     bool ensureWorkbenchForImport();
     void about();
     void demoDialog();
-    void onRunStarted(const QString& gatewayUrl, const QString& otlpEndpoint, qint64 runId);
+    void onRunStarted(const QString& gatewayUrl, const QString& otlpEndpoint, qint64 runId,
+                      const QString& otlpGrpcEndpoint);
     void onRunSample(qint64 elapsedMs, qint64 plannedMs, qint64 completed, qint64 failed, qint64 dropped);
     void onRunFinished(qint64 runId);
     void onRunFailed(const QString& message);

@@ -9,6 +9,7 @@
 #include "Workbench.h"
 #include "pages/RunsPage.h"
 #include "session/SessionOptions.h"
+#include "telemetry/ExporterSettings.h"
 
 #include <QDir>
 #include <QFileInfo>
@@ -68,11 +69,31 @@ void MainWindow::demoDialog()
     dialog->open();
 }
 
-void MainWindow::onRunStarted(const QString& gatewayUrl, const QString& otlpEndpoint, qint64 runId)
+void MainWindow::onRunStarted(const QString& gatewayUrl, const QString& otlpEndpoint, qint64 runId,
+                              const QString& otlpGrpcEndpoint)
 {
-    m_runAddress->setText(gatewayUrl.isEmpty()
-                              ? tr("OTLP receiver: %1").arg(otlpEndpoint)
-                              : tr("OTLP receiver: %1  ·  gateway: %2").arg(otlpEndpoint, gatewayUrl));
+    QStringList parts;
+    if (!otlpGrpcEndpoint.isEmpty()) {
+        parts << tr("OTLP/gRPC: %1").arg(otlpGrpcEndpoint);
+    }
+    if (!otlpEndpoint.isEmpty()) {
+        parts << tr("OTLP/HTTP: %1").arg(otlpEndpoint);
+    }
+    if (!gatewayUrl.isEmpty()) {
+        parts << tr("gateway: %1").arg(gatewayUrl);
+    }
+    const auto env = QString::fromStdString(
+        pb::telemetry::exporterEnvironment(otlpGrpcEndpoint.toStdString(), otlpEndpoint.toStdString()));
+    if (gatewayUrl.isEmpty() && !env.isEmpty()) {
+        // The exporter settings to paste for vLLM, on the status bar's one line.
+        parts << env.section(QLatin1Char('\n'), 0, 1).replace(QLatin1Char('\n'), QLatin1Char(' '));
+    }
+    m_runAddress->setText(parts.join(QStringLiteral("  ·  ")));
+    m_runAddress->setToolTip(
+        env.isEmpty() ? QString()
+                      : tr("Exporter settings for vLLM and OpenTelemetry SDKs:\n%1\nor: vllm serve … %2")
+                            .arg(env, QString::fromStdString(pb::telemetry::vllmTracesArgument(
+                                          otlpGrpcEndpoint.toStdString(), otlpEndpoint.toStdString()))));
     m_runAddress->show();
     m_runProgress->setText(tr("Run %1").arg(runId));
     if (m_runController->workbenchPath() == m_workbench->path()) {
@@ -115,6 +136,7 @@ void MainWindow::onRunFinished(qint64 runId)
     m_liveTimer->stop();
     m_runAddress->hide();
     m_runAddress->clear();
+    m_runAddress->setToolTip({});
     if (m_runController->workbenchPath() == m_workbench->path()) {
         refreshRuns();
         if (m_runsPage->currentRunId() == runId) {

@@ -103,8 +103,10 @@ bool RunController::start(const session::MeasuredRunOptions& settings)
     options.onStarted = [relay](const session::RunEndpoints& e) {
         const QString gateway = QString::fromStdString(e.gatewayUrl);
         const QString otlp = QString::fromStdString(e.otlpEndpoint);
+        const QString grpc = QString::fromStdString(e.otlpGrpcEndpoint);
         const qint64 runId = e.runId;
-        relay->post([gateway, otlp, runId](RunController* c) { c->onStarted(gateway, otlp, runId); });
+        relay->post(
+            [gateway, otlp, runId, grpc](RunController* c) { c->onStarted(gateway, otlp, runId, grpc); });
     };
     options.onSample = [relay, plannedMs](const load::LiveSample& s) {
         const qint64 elapsed = (s.sample.offset + s.sample.interval) / 1'000'000;
@@ -141,10 +143,11 @@ void RunController::stop()
     }
 }
 
-void RunController::onStarted(const QString& gatewayUrl, const QString& otlpEndpoint, qint64 runId)
+void RunController::onStarted(const QString& gatewayUrl, const QString& otlpEndpoint, qint64 runId,
+                              const QString& otlpGrpcEndpoint)
 {
     m_runId = runId;
-    Q_EMIT started(gatewayUrl, otlpEndpoint, runId);
+    Q_EMIT started(gatewayUrl, otlpEndpoint, runId, otlpGrpcEndpoint);
 }
 
 void RunController::finish()

@@ -63,8 +63,9 @@ public:
 Q_SIGNALS:
     void busyChanged(bool busy);
     // The servers listen and the run exists; gatewayUrl is empty without the
-    // demo gateway.
-    void started(const QString& gatewayUrl, const QString& otlpEndpoint, qint64 runId);
+    // demo gateway, an endpoint without its receiver.
+    void started(const QString& gatewayUrl, const QString& otlpEndpoint, qint64 runId,
+                 const QString& otlpGrpcEndpoint);
     // One live sample: time since the run's start, requests so far.
     void sampled(qint64 elapsedMs, qint64 plannedMs, qint64 completed, qint64 failed, qint64 dropped);
     void livePoint(const pb::ui::LivePoint& point);
@@ -73,7 +74,8 @@ Q_SIGNALS:
 
 private:
     struct Relay;
-    void onStarted(const QString& gatewayUrl, const QString& otlpEndpoint, qint64 runId);
+    void onStarted(const QString& gatewayUrl, const QString& otlpEndpoint, qint64 runId,
+                   const QString& otlpGrpcEndpoint);
     void finish();
 
     Job* m_job;

@@ -89,6 +89,12 @@ int demoCommand(const QStringList& args, Io& io)
         {QStringLiteral("slots"), tr("Compute slots of the demo inference pool (default 4)."), tr("N")});
     parser.addOption({QStringLiteral("name"), tr("Name of the run (default demo)."), tr("NAME")});
     parser.addOption({QStringLiteral("quiet"), tr("No live progress lines.")});
+    parser.addOption({QStringLiteral("http-port"),
+                      tr("OTLP/HTTP receiver port (default: any free port; the gateway sends its spans "
+                         "there; 0 = off)."),
+                      tr("P")});
+    parser.addOption({QStringLiteral("grpc-port"),
+                      tr("Also receive spans over OTLP/gRPC on this port (default 0 = off)."), tr("P")});
     if (const auto code = parseOrExit(parser, args, io, false)) {
         return *code;
     }
@@ -108,6 +114,19 @@ int demoCommand(const QStringList& args, Io& io)
             return Usage;
         }
         options.gateway->faults.push_back(*f);
+    }
+    for (const auto& [name, port] : {std::pair{QStringLiteral("http-port"), &options.receiver->port},
+                                     std::pair{QStringLiteral("grpc-port"), &options.receiver->grpcPort}}) {
+        if (!parser.isSet(name)) {
+            continue;
+        }
+        bool ok = false;
+        const int value = parser.value(name).toInt(&ok);
+        if (!ok || value < 0 || value > 65535) {
+            print(io.err, tr("--%1 expects a number from 0 to 65535").arg(name));
+            return Usage;
+        }
+        *port = value == 0 ? session::kReceiverOff : value;
     }
     const auto duration = positiveOption(parser, QStringLiteral("duration"), 3600, io);
     const auto rate = positiveOption(parser, QStringLiteral("rate"), 1000, io);
@@ -166,6 +185,9 @@ int demoCommand(const QStringList& args, Io& io)
                       .arg(e.runId)
                       .arg(QDir::toNativeSeparators(
                           QFileInfo(QString::fromStdString(options.dbPath)).absoluteFilePath())));
+            if (!e.otlpGrpcEndpoint.empty()) {
+                print(progress, tr("OTLP/gRPC receiver %1").arg(QString::fromStdString(e.otlpGrpcEndpoint)));
+            }
         };
         options.onSample = [&](const load::LiveSample& s) {
             std::lock_guard lock(progressMutex);
@@ -193,6 +215,7 @@ int demoCommand(const QStringList& args, Io& io)
                               {"id", result.load.runId},
                               {"gateway", result.endpoints.gatewayUrl},
                               {"otlp", result.endpoints.otlpEndpoint},
+                              {"otlp_grpc", result.endpoints.otlpGrpcEndpoint},
                               {"spans_stored", result.spans.stored},
                               {"load", toJson(result.load)},
                               {"join", joinJson(result.join)},

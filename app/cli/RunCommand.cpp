@@ -27,6 +27,24 @@ namespace {
 
 constexpr int kInterrupted = 130;
 
+// --http-port / --grpc-port: 0 (the default) starts no receiver; false (and a
+// message) for a value that is not a port.
+bool receiverPort(const QCommandLineParser& parser, const QString& name, int& port, Io& io)
+{
+    port = session::kReceiverOff;
+    if (!parser.isSet(name)) {
+        return true;
+    }
+    bool ok = false;
+    const int value = parser.value(name).toInt(&ok);
+    if (!ok || value < 0 || value > 65535) {
+        print(io.err, tr("--%1 expects a number from 0 to 65535").arg(name));
+        return false;
+    }
+    port = value == 0 ? session::kReceiverOff : value;
+    return true;
+}
+
 } // namespace
 
 int runCommand(const QStringList& args, Io& io)
@@ -37,8 +55,24 @@ int runCommand(const QStringList& args, Io& io)
                                  tr("Scenario file (JSON, see docs/scenario.md)."));
     parser.addOption({QStringLiteral("name"), tr("Run name (default: the scenario's name)."), tr("NAME")});
     parser.addOption({QStringLiteral("quiet"), tr("No live progress on stderr.")});
+    parser.addOption({QStringLiteral("http-port"),
+                      tr("Receive the server's spans over OTLP/HTTP on this port during the run (%1 is "
+                         "usual; default 0 = off).")
+                          .arg(session::kOtlpHttpPort),
+                      tr("P")});
+    parser.addOption({QStringLiteral("grpc-port"),
+                      tr("Receive the server's spans over OTLP/gRPC on this port during the run (%1 is "
+                         "usual; default 0 = off).")
+                          .arg(session::kOtlpGrpcPort),
+                      tr("P")});
     if (auto rc = parseOrExit(parser, args, io)) {
         return *rc;
+    }
+    int httpPort = session::kReceiverOff;
+    int grpcPort = session::kReceiverOff;
+    if (!receiverPort(parser, QStringLiteral("http-port"), httpPort, io) ||
+        !receiverPort(parser, QStringLiteral("grpc-port"), grpcPort, io)) {
+        return Usage;
     }
     if (parser.positionalArguments().size() != 1) {
         print(io.err, tr("expected exactly one scenario file"));
@@ -51,10 +85,22 @@ int runCommand(const QStringList& args, Io& io)
         print(io.err, QString::fromStdString(e.what()));
         return Failure;
     }
-    // A measured run without the demo gateway and without a receiver: the
-    // scenario's own endpoint, client-side timings only.
+    // A measured run without the demo gateway: the scenario's own endpoint;
+    // with receivers when asked (else client-side timings only, or spans
+    // from a `receive` of another process, which follows this run).
     session::MeasuredRunOptions options;
     options.scenario = std::move(*scenario);
+    if (httpPort != session::kReceiverOff || grpcPort != session::kReceiverOff) {
+        options.receiver = session::ReceiverOptions{.port = httpPort, .grpcPort = grpcPort};
+        options.onStarted = [&io](const session::RunEndpoints& e) {
+            if (!e.otlpGrpcEndpoint.empty()) {
+                print(io.err, tr("OTLP/gRPC receiver on %1").arg(QString::fromStdString(e.otlpGrpcEndpoint)));
+            }
+            if (!e.otlpEndpoint.empty()) {
+                print(io.err, tr("OTLP/HTTP receiver on %1").arg(QString::fromStdString(e.otlpEndpoint)));
+            }
+        };
+    }
     options.summarize = false; // the summary below has its own metrics
     options.runName = toStd(parser.value(QStringLiteral("name")));
     if (!parser.isSet(QStringLiteral("quiet"))) {

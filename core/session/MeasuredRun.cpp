@@ -110,6 +110,7 @@ MeasuredRunResult MeasuredRun::run()
     MeasuredRunResult result;
     std::unique_ptr<pb::telemetry::SpanWriter> writer;
     std::unique_ptr<pb::telemetry::OtlpReceiver> receiver;
+    std::unique_ptr<pb::telemetry::OtlpGrpcReceiver> grpcReceiver;
     std::string error;
     if (m_options.receiver) {
         const bool demo = m_options.gateway.has_value();
@@ -118,14 +119,27 @@ MeasuredRunResult MeasuredRun::run()
             .followRunningLoadRun = false,
             .receivedRunName = demo ? "demo (spans outside the run)" : "spans outside the run",
             .receivedRunSource = demo ? "demo gateway" : "OTLP receiver"});
-        pb::telemetry::ReceiverConfig receiverConfig;
-        receiverConfig.bindAddress = m_options.receiver->bind;
-        receiverConfig.port = m_options.receiver->port;
-        receiver = std::make_unique<pb::telemetry::OtlpReceiver>(receiverConfig, writer->sink());
-        if (!receiver->start(&error)) {
-            throw std::runtime_error("cannot start the OTLP receiver: " + error);
+        if (m_options.receiver->port != kReceiverOff) {
+            pb::telemetry::ReceiverConfig receiverConfig;
+            receiverConfig.bindAddress = m_options.receiver->bind;
+            receiverConfig.port = m_options.receiver->port;
+            receiver = std::make_unique<pb::telemetry::OtlpReceiver>(receiverConfig, writer->sink());
+            if (!receiver->start(&error)) {
+                throw std::runtime_error("cannot start the OTLP/HTTP receiver: " + error);
+            }
+            result.endpoints.otlpEndpoint = receiver->endpoint();
         }
-        result.endpoints.otlpEndpoint = receiver->endpoint();
+        if (m_options.receiver->grpcPort != kReceiverOff) {
+            pb::telemetry::GrpcReceiverConfig grpcConfig;
+            grpcConfig.bindAddress = m_options.receiver->bind;
+            grpcConfig.port = m_options.receiver->grpcPort;
+            grpcReceiver = std::make_unique<pb::telemetry::OtlpGrpcReceiver>(grpcConfig, writer->sink());
+            if (!grpcReceiver->start(&error)) {
+                throw std::runtime_error("cannot start the OTLP/gRPC receiver: " +
+                                         error); // unique_ptrs stop the rest
+            }
+            result.endpoints.otlpGrpcEndpoint = grpcReceiver->endpoint();
+        }
     }
     std::unique_ptr<demo::DemoGateway> gateway;
     if (m_options.gateway) {
@@ -147,8 +161,13 @@ MeasuredRunResult MeasuredRun::run()
         if (gateway) {
             gateway->stop();
         }
+        if (grpcReceiver) {
+            grpcReceiver->stop();
+        }
         if (receiver) {
             receiver->stop();
+        }
+        if (writer) {
             writer->stop();
         }
     };
@@ -226,13 +245,19 @@ MeasuredRunResult MeasuredRun::run()
         result.gateway = gateway->stats();
         result.exporter = gateway->exporterStats();
         gateway->stop();
-    } else if (receiver && m_options.receiver->spanGrace > 0) {
+    } else if ((receiver || grpcReceiver) && m_options.receiver->spanGrace > 0) {
         std::this_thread::sleep_for(std::chrono::nanoseconds(m_options.receiver->spanGrace));
+    }
+    if (grpcReceiver) {
+        grpcReceiver->stop();
+        result.grpcReceiver = grpcReceiver->stats();
     }
     if (receiver) {
         receiver->stop();
-        writer->flush();
         result.receiver = receiver->stats();
+    }
+    if (writer) {
+        writer->flush();
         result.spans = writer->stats();
         writer->stop();
     }

@@ -11,6 +11,7 @@
 #include "load/LoadSummary.h"
 #include "metrics/Scraper.h"
 #include "session/SessionOptions.h"
+#include "telemetry/OtlpGrpcReceiver.h"
 #include "telemetry/OtlpReceiver.h"
 #include "telemetry/SpanWriter.h"
 
@@ -40,7 +41,8 @@ struct MeasuredRunResult
     analysis::RunSummary figures;
     demo::GatewayStats gateway;
     demo::ExporterStats exporter;
-    pb::telemetry::ReceiverStats receiver;
+    pb::telemetry::ReceiverStats receiver;     // OTLP/HTTP
+    pb::telemetry::ReceiverStats grpcReceiver; // OTLP/gRPC
     pb::telemetry::SpanWriterStats spans;
     // The target's /metrics, when the scenario scrapes them (stored with the run).
     std::optional<store::ScrapeReport> scrape;

@@ -37,10 +37,19 @@ struct GatewayOptions
     int slots = demo::Timing{}.slots; // compute slots of the gateway's inference pool
 };
 
+// The OTLP receivers' ports (the OpenTelemetry defaults) for a run against
+// a real server: the window's launcher starts both; `run` when asked
+// (--http-port, --grpc-port).
+inline constexpr int kOtlpHttpPort = 4318;
+inline constexpr int kOtlpGrpcPort = 4317;
+// A ReceiverOptions port that starts no receiver.
+inline constexpr int kReceiverOff = -1;
+
 struct ReceiverOptions
 {
     std::string bind = "127.0.0.1";
-    int port = 0; // 0: any free port
+    int port = 0;                // OTLP/HTTP; 0: any free port; kReceiverOff: none
+    int grpcPort = kReceiverOff; // OTLP/gRPC; 0: any free port; kReceiverOff: none
     // Without the gateway: receiving goes on this long after the last
     // response. With the gateway its spans are flushed instead.
     Nanos spanGrace = kExporterSpanGrace;
@@ -48,8 +57,9 @@ struct ReceiverOptions
 
 struct RunEndpoints
 {
-    std::string gatewayUrl;   // http://127.0.0.1:P/v1; empty without the gateway
-    std::string otlpEndpoint; // http://127.0.0.1:P/v1/traces; empty without a receiver
+    std::string gatewayUrl;       // http://127.0.0.1:P/v1; empty without the gateway
+    std::string otlpEndpoint;     // http://127.0.0.1:P/v1/traces; empty without a receiver
+    std::string otlpGrpcEndpoint; // http://127.0.0.1:P (OTLP/gRPC); empty without one
     std::int64_t runId = 0;
 };
 

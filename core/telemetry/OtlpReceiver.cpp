@@ -1,6 +1,7 @@
 #include "telemetry/OtlpReceiver.h"
 
 #include "telemetry/OtlpEncode.h"
+#include "telemetry/OtlpIngest.h"
 #include "telemetry/otlp_trace.pb.h"
 
 #include <microhttpd.h>
@@ -126,7 +127,6 @@ struct OtlpReceiver::Impl
         std::mutex mutex;
         bool suspended = false;
         std::optional<Reply> answer;
-        std::int64_t accepted = 0;
 
         ~Exchange()
         {
@@ -139,10 +139,7 @@ struct OtlpReceiver::Impl
     ReceiverConfig config;
     SpanSink sink;
     MHD_Daemon* daemon = nullptr;
-    std::atomic<std::int64_t> requests{0}, spansAccepted{0}, spansRejected{0}, badRequests{0}, tooLarge{0},
-        unsupportedType{0}, unavailable{0}, bytesDecoded{0}, droppedContent{0};
-    std::mutex stateMutex;
-    std::string lastRefusal;
+    IngestCounters counters;
     // Requests between their headers and their completion, and sink answers
     // still to come: stop() waits for both before the daemon goes.
     std::mutex flightMutex;
@@ -216,66 +213,52 @@ struct OtlpReceiver::Impl
     std::optional<Reply> finish(Exchange& ex, MHD_Connection* connection)
     {
         if (ex.tooLarge) {
-            tooLarge.fetch_add(1, std::memory_order_relaxed);
+            counters.add(counters.tooLarge);
             return statusReply(413, ex.type, 8,
                                "request body larger than " + std::to_string(config.maxBodyBytes) + " bytes");
         }
         if (ex.badBody || (ex.inflate && ex.rawBytes > 0 && !ex.streamEnded)) {
-            badRequests.fetch_add(1, std::memory_order_relaxed);
+            counters.add(counters.badRequests);
             return statusReply(400, ex.type, 3,
                                "could not read the request body (bad compression or cut short)");
         }
-        bytesDecoded.fetch_add(static_cast<std::int64_t>(ex.body.size()), std::memory_order_relaxed);
         DecodeOptions options;
         options.captureContent = config.captureContent;
-        auto decoded =
-            ex.type == BodyType::Protobuf ? decodeProtobuf(ex.body, options) : decodeJson(ex.body, options);
-        std::string().swap(ex.body);
-        if (!decoded.ok) {
-            badRequests.fetch_add(1, std::memory_order_relaxed);
-            return statusReply(400, ex.type, 3, decoded.error);
-        }
-        droppedContent.fetch_add(decoded.droppedContentAttributes, std::memory_order_relaxed);
-        Reply ok;
-        if (ex.type == BodyType::Protobuf) {
-            ok.body = encodeResponseProtobuf(decoded.rejectedSpans, decoded.rejectReason);
-            ok.contentType = kProtobuf;
-        } else {
-            ok.body = encodeResponseJson(decoded.rejectedSpans, decoded.rejectReason);
-        }
-        const auto accepted = static_cast<std::int64_t>(decoded.spans.size());
-        spansRejected.fetch_add(decoded.rejectedSpans, std::memory_order_relaxed);
-        if (accepted == 0) {
-            return ok;
-        }
-        ex.accepted = accepted;
+        const std::string body = std::move(ex.body);
         ex.submitted = true;
         addFlight(awaitingSink, 1);
         const BodyType type = ex.type;
-        sink(std::move(decoded.spans), [this, &ex, connection, ok, type](SinkResult result) {
-            Reply reply = ok;
-            if (result.status == SinkResult::Status::Stored) {
-                spansAccepted.fetch_add(ex.accepted, std::memory_order_relaxed);
-            } else {
-                unavailable.fetch_add(1, std::memory_order_relaxed);
-                {
-                    std::lock_guard lock(stateMutex);
-                    lastRefusal = result.message;
-                }
-                reply = statusReply(503, type, 14, "spans not stored, retry later: " + result.message);
-                reply.retryAfter = true;
-            }
-            bool resume = false;
-            {
-                std::lock_guard lock(ex.mutex);
-                ex.answer = std::move(reply);
-                resume = ex.suspended;
-            }
-            if (resume) {
-                MHD_resume_connection(connection);
-            }
-            addFlight(awaitingSink, -1);
-        });
+        ingest(body, type == BodyType::Protobuf ? IngestFormat::Protobuf : IngestFormat::Json, options, sink,
+               counters, [this, &ex, connection, type](IngestOutcome outcome) {
+                   Reply reply;
+                   switch (outcome.kind) {
+                   case IngestOutcome::Kind::Stored:
+                       if (type == BodyType::Protobuf) {
+                           reply.body = encodeResponseProtobuf(outcome.rejectedSpans, outcome.rejectReason);
+                           reply.contentType = kProtobuf;
+                       } else {
+                           reply.body = encodeResponseJson(outcome.rejectedSpans, outcome.rejectReason);
+                       }
+                       break;
+                   case IngestOutcome::Kind::Invalid:
+                       reply = statusReply(400, type, 3, outcome.message);
+                       break;
+                   case IngestOutcome::Kind::Unavailable:
+                       reply = statusReply(503, type, 14, outcome.message);
+                       reply.retryAfter = true;
+                       break;
+                   }
+                   bool resume = false;
+                   {
+                       std::lock_guard lock(ex.mutex);
+                       ex.answer = std::move(reply);
+                       resume = ex.suspended;
+                   }
+                   if (resume) {
+                       MHD_resume_connection(connection);
+                   }
+                   addFlight(awaitingSink, -1);
+               });
         std::lock_guard lock(ex.mutex);
         if (ex.answer) {
             return std::move(*ex.answer);
@@ -293,7 +276,7 @@ struct OtlpReceiver::Impl
             ex = new Exchange;
             *state = ex;
             addFlight(inFlight, 1);
-            requests.fetch_add(1, std::memory_order_relaxed);
+            counters.add(counters.requests);
             if (url != "/v1/traces") {
                 ex->early = statusReply(404, BodyType::Json, 5, "not found; OTLP traces go to /v1/traces");
             } else if (method != MHD_HTTP_METHOD_POST) {
@@ -303,18 +286,18 @@ struct OtlpReceiver::Impl
                 const auto encoding = lowerTrimmed(header(connection, MHD_HTTP_HEADER_CONTENT_ENCODING));
                 const auto length = header(connection, MHD_HTTP_HEADER_CONTENT_LENGTH);
                 if (ex->type == BodyType::Other) {
-                    unsupportedType.fetch_add(1, std::memory_order_relaxed);
+                    counters.add(counters.unsupportedType);
                     ex->early = statusReply(
                         415, BodyType::Json, 3,
                         "unsupported Content-Type; use application/x-protobuf or application/json");
                 } else if (!encoding.empty() && encoding != "gzip" && encoding != "deflate" &&
                            encoding != "identity") {
-                    unsupportedType.fetch_add(1, std::memory_order_relaxed);
+                    counters.add(counters.unsupportedType);
                     ex->early =
                         statusReply(415, ex->type, 3, "unsupported Content-Encoding; use gzip or none");
                 } else if (!length.empty() &&
                            std::strtoull(std::string(length).c_str(), nullptr, 10) > config.maxBodyBytes) {
-                    tooLarge.fetch_add(1, std::memory_order_relaxed);
+                    counters.add(counters.tooLarge);
                     ex->early = statusReply(413, ex->type, 8,
                                             "request body larger than " +
                                                 std::to_string(config.maxBodyBytes) + " bytes");
@@ -490,22 +473,7 @@ std::string OtlpReceiver::endpoint() const
 
 ReceiverStats OtlpReceiver::stats() const
 {
-    const auto& i = *m_impl;
-    ReceiverStats s;
-    s.requests = i.requests.load();
-    s.spansAccepted = i.spansAccepted.load();
-    s.spansRejected = i.spansRejected.load();
-    s.badRequests = i.badRequests.load();
-    s.tooLarge = i.tooLarge.load();
-    s.unsupportedType = i.unsupportedType.load();
-    s.unavailable = i.unavailable.load();
-    s.bytesDecoded = i.bytesDecoded.load();
-    s.droppedContentAttributes = i.droppedContent.load();
-    {
-        std::lock_guard lock(m_impl->stateMutex);
-        s.lastRefusal = m_impl->lastRefusal;
-    }
-    return s;
+    return m_impl->counters.snapshot();
 }
 
 } // namespace pb::telemetry

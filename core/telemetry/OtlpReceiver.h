@@ -19,10 +19,14 @@
 
 namespace pb::telemetry {
 
+// The OTLP default ports (the OpenTelemetry specification's).
+inline constexpr int kOtlpHttpPort = 4318;
+inline constexpr int kOtlpGrpcPort = 4317;
+
 struct ReceiverConfig
 {
     std::string bindAddress = "127.0.0.1"; // loopback unless told otherwise
-    int port = 4318;                       // 0 = any free port
+    int port = kOtlpHttpPort;              // 0 = any free port
     std::size_t maxBodyBytes = 64u << 20;  // after decompression
     bool captureContent = false;           // see DecodeOptions
     int threads = 2;                       // event loops that read and decode requests
@@ -30,15 +34,16 @@ struct ReceiverConfig
     int idleTimeoutSeconds = 15;           // a connection silent this long is closed
 };
 
+// The counters of either receiver (OTLP/HTTP or OTLP/gRPC).
 struct ReceiverStats
 {
     std::int64_t requests = 0;
     std::int64_t spansAccepted = 0;
     std::int64_t spansRejected = 0;
-    std::int64_t badRequests = 0;     // 400
-    std::int64_t tooLarge = 0;        // 413
+    std::int64_t badRequests = 0;     // 400; gRPC INVALID_ARGUMENT
+    std::int64_t tooLarge = 0;        // 413 (gRPC refuses oversize messages before they reach us)
     std::int64_t unsupportedType = 0; // 415
-    std::int64_t unavailable = 0;     // 503: the sink did not store the spans (the exporter retries)
+    std::int64_t unavailable = 0;     // 503, gRPC UNAVAILABLE: spans not stored (the exporter retries)
     std::int64_t bytesDecoded = 0;    // after decompression
     std::int64_t droppedContentAttributes = 0;
     std::string lastRefusal; // why the last 503 was given

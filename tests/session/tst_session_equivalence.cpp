@@ -251,6 +251,7 @@ void TestSessionEquivalence::runAndLauncherStoreTheSameRun()
     const int receiverPort = test::freeLoopbackPort();
     QVERIFY(receiverPort > 0);
     page->receiverPortSpin()->setValue(receiverPort);
+    page->grpcPortSpin()->setValue(0); // off: never the fixed default 4317 in a test
     QSignalSpy started(&w, &ui::MainWindow::runStarted);
     QSignalSpy finished(&w, &ui::MainWindow::runFinished);
     QSignalSpy failed(&w, &ui::MainWindow::runFailed);

@@ -499,8 +499,9 @@ void TestReceiver::cliReceiveStopsOnSigint()
     QTemporaryDir dir;
     const auto db = dir.filePath(QStringLiteral("cli.phasebench"));
     QProcess p;
-    p.start(QStringLiteral(PHASEBENCH_CLI), {QStringLiteral("receive"), QStringLiteral("--db"), db,
-                                             QStringLiteral("--port"), QStringLiteral("0")});
+    p.start(QStringLiteral(PHASEBENCH_CLI),
+            {QStringLiteral("receive"), QStringLiteral("--db"), db, QStringLiteral("--port"),
+             QStringLiteral("0"), QStringLiteral("--grpc-port"), QStringLiteral("0")});
     QVERIFY(p.waitForStarted(10000));
     // The first line names the endpoint with the port that was bound.
     QByteArray line;

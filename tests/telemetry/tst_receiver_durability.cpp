@@ -129,7 +129,8 @@ void TestReceiverDurability::kill9AfterAcknowledgeKeepsEverySpan()
         QProcess p;
         p.start(QStringLiteral(PHASEBENCH_CLI),
                 {QStringLiteral("receive"), QStringLiteral("--db"), QString::fromStdString(db),
-                 QStringLiteral("--port"), QStringLiteral("0")});
+                 QStringLiteral("--port"), QStringLiteral("0"), QStringLiteral("--grpc-port"),
+                 QStringLiteral("0")});
         QVERIFY(p.waitForStarted(10000));
         const int port = waitForPort(p);
         QVERIFY(port > 0);
@@ -188,7 +189,8 @@ void TestReceiverDurability::importWritingTheSameFile()
     QProcess receive;
     receive.start(QStringLiteral(PHASEBENCH_CLI),
                   {QStringLiteral("receive"), QStringLiteral("--db"), QString::fromStdString(db),
-                   QStringLiteral("--port"), QStringLiteral("0")});
+                   QStringLiteral("--port"), QStringLiteral("0"), QStringLiteral("--grpc-port"),
+                   QStringLiteral("0")});
     QVERIFY(receive.waitForStarted(10000));
     const int port = waitForPort(receive);
     QVERIFY(port > 0);

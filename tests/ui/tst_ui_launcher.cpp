@@ -217,11 +217,15 @@ void TestUiLauncher::launchErrors()
     Q_EMIT page.keyEnvEdit()->editingFinished();
     page.setUseDemoGateway(false);
     page.receiverPortSpin()->setValue(14318);
+    page.grpcPortSpin()->setValue(14317);
     const auto endpoint = page.launchSettings(&error);
     QVERIFY2(endpoint, qPrintable(error));
     QVERIFY(!endpoint->gateway.has_value());
     QVERIFY(endpoint->receiver.has_value());
     QCOMPARE(endpoint->receiver->port, 14318);
+    QCOMPARE(endpoint->receiver->grpcPort, 14317);
+    page.grpcPortSpin()->setValue(0); // "off"
+    QCOMPARE(page.launchSettings(&error)->receiver->grpcPort, session::kReceiverOff);
     QVERIFY(endpoint->receiver->spanGrace > 0);
     qunsetenv("PB_TEST_LAUNCH_KEY");
 }

@@ -4,6 +4,7 @@
 #include "StagesModel.h"
 #include "TableCopy.h"
 #include "load/Scenario.h"
+#include "telemetry/ExporterSettings.h"
 #include "util/DataDir.h"
 
 #include <QCheckBox>
@@ -116,8 +117,9 @@ LauncherPage::LauncherPage(QWidget* parent)
     m_error->setStyleSheet(QStringLiteral("color: #c62828;"));
     m_error->hide();
     m_receiver->setWordWrap(true);
-    m_receiver->setText(tr("The OTLP receiver starts with the run; its address appears here so that a "
-                           "server's exporter can be pointed at it."));
+    m_receiver->setText(tr("The OTLP receivers (gRPC and HTTP) start with the run; their addresses and the "
+                           "exporter settings for vLLM appear here so that a server's exporter can be "
+                           "pointed at them."));
     m_receiver->setTextInteractionFlags(Qt::TextSelectableByMouse);
     m_progress->setRange(0, 1);
     m_progress->setValue(0);
@@ -163,7 +165,8 @@ LauncherPage::LauncherPage(QWidget* parent)
     }
     m_demoTarget->setChecked(settings.value(settingsKey("demoGateway"), true).toBool());
     m_endpointTarget->setChecked(!m_demoTarget->isChecked());
-    m_receiverPort->setValue(settings.value(settingsKey("receiverPort"), 4318).toInt());
+    m_receiverPort->setValue(settings.value(settingsKey("receiverPort"), session::kOtlpHttpPort).toInt());
+    m_grpcPort->setValue(settings.value(settingsKey("grpcPort"), session::kOtlpGrpcPort).toInt());
     showDocument();
     setBusy(false);
 }
@@ -292,8 +295,13 @@ QWidget* LauncherPage::createForm()
     m_receiverPort = new QSpinBox;
     m_receiverPort->setRange(0, 65535);
     m_receiverPort->setSpecialValueText(tr("any free port"));
+    // vLLM and most collectors export over gRPC: its receiver runs beside the HTTP one.
+    m_grpcPort = new QSpinBox;
+    m_grpcPort->setRange(0, 65535);
+    m_grpcPort->setSpecialValueText(tr("off"));
     receiverForm->addRow(tr("Listen on:"), m_receiverBind);
-    receiverForm->addRow(tr("Port:"), m_receiverPort);
+    receiverForm->addRow(tr("OTLP/HTTP port:"), m_receiverPort);
+    receiverForm->addRow(tr("OTLP/gRPC port:"), m_grpcPort);
     layout->addWidget(receiver);
     layout->addStretch();
 
@@ -315,6 +323,7 @@ QWidget* LauncherPage::createForm()
         m_baseUrl->setEnabled(!demo);
         m_tlsVerify->setEnabled(!demo);
         m_receiverPort->setEnabled(!demo);
+        m_grpcPort->setEnabled(!demo);
         m_receiverBind->setEnabled(!demo);
     });
     return form;
@@ -430,6 +439,7 @@ std::optional<session::MeasuredRunOptions> LauncherPage::launchSettings(QString*
     if (!demo) {
         settings.receiver->bind = m_receiverBind->text().trimmed().toStdString();
         settings.receiver->port = m_receiverPort->value();
+        settings.receiver->grpcPort = m_grpcPort->value() == 0 ? session::kReceiverOff : m_grpcPort->value();
     }
     return settings;
 }
@@ -450,6 +460,7 @@ bool LauncherPage::start()
     stored.setValue(settingsKey("scenario"), m_doc.toJson());
     stored.setValue(settingsKey("demoGateway"), useDemoGateway());
     stored.setValue(settingsKey("receiverPort"), m_receiverPort->value());
+    stored.setValue(settingsKey("grpcPort"), m_grpcPort->value());
     m_plot->clearPoints();
     m_progress->setRange(0, 0); // busy until the first sample
     m_state->setText(tr("Starting…"));
@@ -597,15 +608,32 @@ void LauncherPage::showError(const QString& message)
     m_error->setVisible(!message.isEmpty());
 }
 
-void LauncherPage::onStarted(const QString& gatewayUrl, const QString& otlpEndpoint, qint64 runId)
+void LauncherPage::onStarted(const QString& gatewayUrl, const QString& otlpEndpoint, qint64 runId,
+                             const QString& otlpGrpcEndpoint)
 {
-    QString text = tr("OTLP receiver: <b>%1</b> — point your server's exporter at it "
-                      "(OTEL_EXPORTER_OTLP_TRACES_ENDPOINT=%1, protobuf or JSON).")
-                       .arg(otlpEndpoint.toHtmlEscaped());
-    if (!gatewayUrl.isEmpty()) {
-        text += QStringLiteral("<br>") + tr("Demo gateway: %1").arg(gatewayUrl.toHtmlEscaped());
+    QStringList lines;
+    if (!otlpGrpcEndpoint.isEmpty()) {
+        lines << tr("OTLP/gRPC receiver: <b>%1</b>").arg(otlpGrpcEndpoint.toHtmlEscaped());
     }
-    m_receiver->setText(text);
+    if (!otlpEndpoint.isEmpty()) {
+        lines << tr("OTLP/HTTP receiver: <b>%1</b> (protobuf or JSON)").arg(otlpEndpoint.toHtmlEscaped());
+    }
+    if (!gatewayUrl.isEmpty()) {
+        lines << tr("Demo gateway: %1").arg(gatewayUrl.toHtmlEscaped());
+    } else {
+        // The exact settings to paste into the server's environment.
+        const auto env =
+            pb::telemetry::exporterEnvironment(otlpGrpcEndpoint.toStdString(), otlpEndpoint.toStdString());
+        const auto arg =
+            pb::telemetry::vllmTracesArgument(otlpGrpcEndpoint.toStdString(), otlpEndpoint.toStdString());
+        if (!env.empty()) {
+            lines << tr("Point the server's exporter at it, e.g. for vLLM:") +
+                         QStringLiteral("<pre>%1</pre>").arg(QString::fromStdString(env).toHtmlEscaped()) +
+                         tr("or start vLLM with <code>%1</code>.")
+                             .arg(QString::fromStdString(arg).toHtmlEscaped());
+        }
+    }
+    m_receiver->setText(lines.join(QStringLiteral("<br>")));
     m_state->setText(tr("Run %1 started.").arg(runId));
 }
 

@@ -70,6 +70,7 @@ public:
     QCheckBox* streamBox() const { return m_stream; }
     StagesModel* stagesModel() const { return m_stages; }
     QSpinBox* receiverPortSpin() const { return m_receiverPort; }
+    QSpinBox* grpcPortSpin() const { return m_grpcPort; }
     QLineEdit* budgetsEdit() const { return m_budgets; }
     QPlainTextEdit* jsonEdit() const { return m_json; }
     QTabWidget* editorTabs() const { return m_editorTabs; }
@@ -94,7 +95,8 @@ private:
     void updateExecutorFields();
     void setBusy(bool busy);
     void showError(const QString& message);
-    void onStarted(const QString& gatewayUrl, const QString& otlpEndpoint, qint64 runId);
+    void onStarted(const QString& gatewayUrl, const QString& otlpEndpoint, qint64 runId,
+                   const QString& otlpGrpcEndpoint);
 
     ScenarioDocument m_doc;
     RunController* m_controller = nullptr;
@@ -122,6 +124,7 @@ private:
     QLineEdit* m_budgets;
     QLineEdit* m_receiverBind;
     QSpinBox* m_receiverPort;
+    QSpinBox* m_grpcPort;
     QTabWidget* m_editorTabs;
     QPlainTextEdit* m_json;
     QPushButton* m_start;

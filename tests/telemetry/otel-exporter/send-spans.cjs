@@ -1,8 +1,10 @@
 'use strict';
 // Test helper: sends the seed's gateway span layout with the real
-// OpenTelemetry JS SDK and its OTLP/HTTP exporters, then prints what it sent
-// as JSON so that the C++ test can compare it with what was stored.
-// Usage: NODE_PATH=<dir>/node_modules node send-spans.cjs URL proto|json REQUESTS [--bulk]
+// OpenTelemetry JS SDK and its OTLP exporters (HTTP protobuf, HTTP JSON, gRPC,
+// gRPC with gzip), then prints what it sent as JSON so that the C++ test can
+// compare it with what was stored.
+// Usage: NODE_PATH=<dir>/node_modules node send-spans.cjs URL proto|json|grpc|grpc-gzip REQUESTS [--bulk]
+// For gRPC, URL is http://HOST:PORT (no path).
 // --bulk (the benchmark): print only counts, flush every 1,000 requests.
 const api = require('@opentelemetry/api');
 const { BasicTracerProvider, BatchSpanProcessor } = require('@opentelemetry/sdk-trace-base');
@@ -13,7 +15,14 @@ const { OTLPTraceExporter: JsonExporter } = require('@opentelemetry/exporter-tra
 const [url, protocol, countArg, mode] = process.argv.slice(2);
 const requests = Number(countArg || 10);
 const bulk = mode === '--bulk';
-const exporter = protocol === 'json' ? new JsonExporter({ url }) : new ProtoExporter({ url });
+function makeExporter() {
+  if (protocol === 'grpc' || protocol === 'grpc-gzip') {
+    const { OTLPTraceExporter: GrpcExporter } = require('@opentelemetry/exporter-trace-otlp-grpc');
+    return new GrpcExporter(protocol === 'grpc-gzip' ? { url, compression: 'gzip' } : { url });
+  }
+  return protocol === 'json' ? new JsonExporter({ url }) : new ProtoExporter({ url });
+}
+const exporter = makeExporter();
 
 // Records each export's result code (0 = success).
 const results = [];
