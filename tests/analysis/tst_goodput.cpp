@@ -93,6 +93,7 @@ private Q_SLOTS:
     void checkGateFail();
     void checkGateCannotDecide();
     void storedBudgets();
+    void report();
 
 private:
     QString write(const char* name, const char* text);
@@ -331,6 +332,23 @@ void TestGoodput::storedBudgets()
     QCOMPARE(doc["stages"][1]["goodput"]["good"].get<int>(), 8);
     QVERIFY(doc["stages"][1]["goodput"]["budgets_source"].get<std::string>().rfind("stored version 1", 0) ==
             0);
+}
+
+void TestGoodput::report()
+{
+    const auto md = m_dir.filePath(k("report.md"));
+    const auto r = test::runCli({k("report"), k("--db"), m_db, k("--budgets"), m_budgets, k("-o"), md});
+    QVERIFY2(r.code == 0, r.err.constData());
+    QFile f(md);
+    QVERIFY(f.open(QIODevice::ReadOnly));
+    const auto text = QString::fromUtf8(f.readAll());
+    // The summary's per-stage table has a goodput column; each stage says what it counted.
+    QVERIFY2(text.contains(k("Goodput (every budget met)")), qPrintable(text));
+    QVERIFY(text.contains(k("| 50.00% (5 of 10) |")));
+    QVERIFY(text.contains(k("| 80.00% (8 of 10) |")));
+    QVERIFY(text.contains(
+        k("Goodput: 5 of 10 requests met every latency budget at once (50.00%, 0.53 req/s); not "
+          "good: 2 did not complete, 2 over a budget, 1 without a budgeted value.")));
 }
 
 QTEST_GUILESS_MAIN(TestGoodput)
