@@ -128,8 +128,22 @@ int checkCommand(const QStringList& args, Io& io)
     p.addOption({opt("budget-version"), tr("Use this stored version instead of the one set before the run."),
                  tr("N")});
     p.addOption({opt("junit"), tr("Also write the result as JUnit XML to FILE."), tr("FILE")});
+    p.addOption(
+        {opt("min-goodput"),
+         tr("Goodput gate: at least this share (0-1) of each stage's requests must meet every latency "
+            "budget at once (overrides the budgets' gates.min_goodput)."),
+         tr("X")});
     if (auto rc = parseOrExit(p, args, io)) {
         return *rc;
+    }
+    std::optional<double> minGoodput;
+    if (p.isSet(opt("min-goodput"))) {
+        bool ok = false;
+        minGoodput = p.value(opt("min-goodput")).toDouble(&ok);
+        if (!ok || !(*minGoodput >= 0 && *minGoodput <= 1)) {
+            print(io.err, tr("--min-goodput expects a share between 0 and 1"));
+            return Usage;
+        }
     }
     if (p.isSet(opt("save-budgets")) && !p.isSet(opt("budgets"))) {
         print(io.err, tr("--save-budgets needs --budgets FILE"));
@@ -199,6 +213,9 @@ int checkCommand(const QStringList& args, Io& io)
         } else {
             print(io.err, tr("run %1 has no stored budgets: pass --budgets FILE").arg(runId));
             return Usage;
+        }
+        if (minGoodput) {
+            set.gates.minGoodput = minGoodput;
         }
         const auto data = loadRunData(*store, runId);
         auto result = evaluateBudgets(data, set);

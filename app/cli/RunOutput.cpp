@@ -166,6 +166,75 @@ void printJoin(std::ostream& os, const pb::join::JoinReport& r)
                   .arg(r.duplicateTraceIds));
 }
 
+namespace {
+
+std::string percentText(const std::optional<double>& share)
+{
+    return share ? fixed(*share * 100.0, 2) + "%" : std::string("-");
+}
+
+std::string describeCriteria(const analysis::Goodput& g)
+{
+    std::string out;
+    for (const auto& c : g.criteria) {
+        out += (out.empty() ? "" : "; ") + c.metric +
+               (c.direction == budget::Direction::AtMost ? " <= " : " >= ") + fixed(c.threshold, 1) + " " +
+               c.unit + (c.budget != c.metric ? " (" + c.budget + ")" : "");
+    }
+    return out;
+}
+
+} // namespace
+
+nlohmann::json goodputJson(const analysis::Goodput& g, const std::string& source)
+{
+    nlohmann::json j{{"budgets_source", source},
+                     {"available", g.available()},
+                     {"share", g.share ? nlohmann::json(*g.share) : nlohmann::json()},
+                     {"rate", g.rate ? nlohmann::json(*g.rate) : nlohmann::json()},
+                     {"requests", g.requests},
+                     {"good", g.good},
+                     {"failed", g.failed},
+                     {"over_budget", g.overBudget},
+                     {"missing_value", g.missing}};
+    if (!g.available()) {
+        j["reason"] = g.unavailable;
+    }
+    auto criteria = nlohmann::json::array();
+    for (const auto& c : g.criteria) {
+        criteria.push_back({{"budget", c.budget},
+                            {"metric", c.metric},
+                            {"unit", c.unit},
+                            {"threshold", c.threshold},
+                            {"direction", c.direction == budget::Direction::AtMost ? "at_most" : "at_least"},
+                            {"covered", c.covered}});
+    }
+    j["criteria"] = criteria;
+    return j;
+}
+
+void printGoodput(std::ostream& os, const analysis::Goodput& g, const std::string& source)
+{
+    print(os, tr("Goodput (requests meeting every latency budget at once; budgets: %1):")
+                  .arg(QString::fromStdString(source)));
+    if (!g.available()) {
+        print(os, QStringLiteral("  ") + tr("not available: %1").arg(QString::fromStdString(g.unavailable)));
+        return;
+    }
+    print(os, QStringLiteral("  ") + tr("%1 of %2 requests: %3; %4 good req/s")
+                                         .arg(g.good)
+                                         .arg(g.requests)
+                                         .arg(QString::fromStdString(percentText(g.share)),
+                                              QString::fromStdString(g.rate ? fixed(*g.rate, 2) : "-")));
+    print(os, QStringLiteral("  ") + tr("not good: %1 did not complete, %2 over a budget, %3 without a "
+                                        "budgeted value")
+                                         .arg(g.failed)
+                                         .arg(g.overBudget)
+                                         .arg(g.missing));
+    print(os, QStringLiteral("  ") +
+                  tr("per-request thresholds: %1").arg(QString::fromStdString(describeCriteria(g))));
+}
+
 nlohmann::json toJson(const analysis::WindowFigures& w)
 {
     auto j = stats::toJson(w.report);
@@ -173,6 +242,7 @@ nlohmann::json toJson(const analysis::WindowFigures& w)
     j["requested_rate"] = w.requestedRate ? nlohmann::json(*w.requestedRate) : nlohmann::json();
     j["achieved_rate"] = w.achievedRate ? nlohmann::json(*w.achievedRate) : nlohmann::json();
     j["dropped_iterations"] = w.droppedIterations ? nlohmann::json(*w.droppedIterations) : nlohmann::json();
+    j["goodput"] = w.goodput ? goodputJson(*w.goodput, std::string()) : nlohmann::json();
     j["pooled"] = w.pooled;
     if (!w.note.empty()) {
         j["note"] = w.note;
@@ -192,6 +262,9 @@ nlohmann::json toJson(const analysis::RunSummary& s)
                      {"join_coverage", s.joinCoverage ? nlohmann::json(*s.joinCoverage) : nlohmann::json()}};
     if (s.joined) {
         j["join"] = joinJson(s.join);
+    }
+    if (!s.budgetsSource.empty()) {
+        j["budgets_source"] = s.budgetsSource;
     }
     if (s.pooled) {
         j["pooled"] = toJson(*s.pooled);
@@ -252,6 +325,9 @@ void printFigures(std::ostream& os, const analysis::RunSummary& s)
                                                    : QStringLiteral("-")));
         }
         printWindow(os, w, s);
+        if (w.goodput) {
+            printGoodput(os, *w.goodput, s.budgetsSource);
+        }
     }
     if (s.pooled) {
         os << '\n';

@@ -38,5 +38,8 @@ void printJoin(std::ostream& os, const pb::join::JoinReport& r);
 nlohmann::json toJson(const analysis::WindowFigures& w);
 nlohmann::json toJson(const analysis::RunSummary& s);
 void printFigures(std::ostream& os, const analysis::RunSummary& s);
+// A window's goodput (analysis/Goodput.h); `source` names the budgets.
+nlohmann::json goodputJson(const analysis::Goodput& g, const std::string& source);
+void printGoodput(std::ostream& os, const analysis::Goodput& g, const std::string& source);
 
 } // namespace pb::cli

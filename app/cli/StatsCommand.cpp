@@ -1,5 +1,6 @@
 // phasebench-cli stats: summarize(events, window, statistic) for one run.
 #include "analysis/RunSummary.h"
+#include "budget/Budget.h"
 #include "cli/Cli.h"
 #include "cli/Output.h"
 #include "cli/RunOutput.h"
@@ -45,6 +46,7 @@ struct Request
     double bandPoints = 1.0;
     std::optional<std::int64_t> baselineRun;
     std::optional<Window> baselineWindow;
+    std::string budgetsFile; // goodput against this file instead of the run's stored budgets
 };
 
 void addOptions(QCommandLineParser& p)
@@ -97,6 +99,9 @@ void addOptions(QCommandLineParser& p)
                  tr("W")});
     p.addOption({opt("baseline-run"), tr("Compare with this run (same scope and window)."), tr("ID")});
     p.addOption({opt("baseline-window"), tr("Compare with this window of the same run."), tr("SPEC")});
+    p.addOption({opt("budgets"),
+                 tr("Goodput against this budget file (default: the budgets stored with the run)."),
+                 tr("FILE")});
 }
 
 std::optional<double> toNumber(const QString& s)
@@ -254,6 +259,7 @@ std::optional<int> parseRequest(const QCommandLineParser& p, Request& r, Io& io)
             return bad(tr("--baseline-window expects all, steady, stage:NAME or range:FROM_MS-TO_MS"));
         }
     }
+    r.budgetsFile = toStd(p.value(opt("budgets")));
     if (r.perStage && (r.baselineRun || r.baselineWindow)) {
         return bad(tr("--window per-stage cannot be combined with a baseline"));
     }
@@ -528,6 +534,15 @@ int statsCommand(const QStringList& args, Io& io)
             print(io.err, tr("no run %1 in this file").arg(*req.baselineRun));
             return Failure;
         }
+        // Goodput's budgets: a file given, else the run's stored ones (loadRun reads those itself).
+        std::optional<budget::BudgetSet> budgets;
+        std::string budgetsSource;
+        if (!req.budgetsFile.empty()) {
+            budgets = budget::loadBudgets(req.budgetsFile);
+            budgetsSource = "file " + req.budgetsFile;
+        } else {
+            budgets = analysis::runBudgets(*store, *info, &budgetsSource);
+        }
         // Load only what the figures read: a large run loads much faster.
         auto needed = req.metrics;
         if (!needed.empty()) {
@@ -538,12 +553,24 @@ int statsCommand(const QStringList& args, Io& io)
             needed.push_back(req.intervalMs ? req.seriesMetric : nullptr);
         }
         // The server phases need the join, exactly as the window does it.
+        if (!needed.empty() && budgets) {
+            for (const auto& b : budgets->budgets) {
+                needed.push_back(findMetric(b.metric));
+            }
+        }
         const bool wantJoin = needed.empty() || req.composition == CompositionKind::ServerPhases ||
                               std::any_of(needed.begin(), needed.end(), [](const Metric* m) {
                                   return m && m->group == MetricGroup::Server;
                               });
         analysis::LoadOptions load;
         load.columns = requiredColumns(needed, req.scope);
+        if (!load.columns.empty() && budgets) {
+            for (const auto& c : analysis::goodputColumns(*budgets)) {
+                if (std::find(load.columns.begin(), load.columns.end(), c) == load.columns.end()) {
+                    load.columns.push_back(c);
+                }
+            }
+        }
         load.join = wantJoin;
         load.samples = false;
         const auto run = analysis::loadRun(*store, req.runId, load);
@@ -555,6 +582,9 @@ int statsCommand(const QStringList& args, Io& io)
         sr.policy.settleMs = req.window.settleMs;
         if (req.windowGiven) {
             sr.window = req.window;
+        }
+        if (!req.budgetsFile.empty()) {
+            sr.budgets = budgets;
         }
         const auto summary = analysis::summarizeRun(run, sr);
         const bool perStage = summary.windows.size() > 1 || req.perStage;
@@ -599,6 +629,7 @@ int statsCommand(const QStringList& args, Io& io)
             }
             // The run's own count (a load run's, or an import's dropped_iterations), not only dropped rows.
             one["dropped_iterations"] = w.droppedIterations ? Json(*w.droppedIterations) : Json();
+            one["goodput"] = w.goodput ? Json(goodputJson(*w.goodput, budgetsSource)) : Json();
             if (!json) {
                 if (perStage) {
                     io.out << "\n== " << toStd(tr("stage %1").arg(QString::fromStdString(w.stage)))
@@ -607,6 +638,10 @@ int statsCommand(const QStringList& args, Io& io)
                 printReport(io.out, w.report, !req.metrics.empty());
                 if (w.droppedIterations) {
                     print(io.out, tr("dropped iterations: %1").arg(*w.droppedIterations));
+                }
+                if (w.goodput) {
+                    io.out << '\n';
+                    printGoodput(io.out, *w.goodput, budgetsSource);
                 }
             }
             // The window's events again only for what the summary does not hold.
@@ -652,6 +687,9 @@ int statsCommand(const QStringList& args, Io& io)
         }
     } catch (const StoreError& e) {
         print(io.err, QString::fromStdString(e.what()));
+        return Failure;
+    } catch (const budget::BudgetError& e) {
+        print(io.err, tr("bad budget file: %1").arg(QString::fromStdString(e.what())));
         return Failure;
     }
     return Ok;

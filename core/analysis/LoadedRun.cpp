@@ -1,5 +1,7 @@
 #include "analysis/LoadedRun.h"
 
+#include "analysis/Goodput.h"
+#include "budget/BudgetStore.h"
 #include "join/Join.h"
 #include "store/RunStore.h"
 
@@ -20,6 +22,23 @@ std::optional<double> LoadedRun::joinCoverage() const
         return join.coverage;
     }
     return figures.joinCoverage;
+}
+
+std::optional<budget::BudgetSet> runBudgets(RunStore& store, const RunInfo& info, std::string* source)
+{
+    try {
+        const auto history = budget::budgetHistory(budget::storedBudgets(store, info.id), info.createdUtc);
+        if (!history.inEffect) {
+            return std::nullopt;
+        }
+        if (source) {
+            *source = "stored version " + std::to_string(history.inEffect->version) + " (set " +
+                      history.inEffect->setUtc + ")";
+        }
+        return history.inEffect->budgets;
+    } catch (const budget::BudgetError&) {
+        return std::nullopt; // `check` reports the damage; the figures go on without goodput
+    }
 }
 
 LoadedRun loadRun(RunStore& store, std::int64_t runId, const LoadOptions& options)
@@ -44,11 +63,17 @@ LoadedRun loadRun(RunStore& store, std::int64_t runId, const LoadOptions& option
         out.targetSeries = store.targetMetrics().series(runId);
         out.scrape = store.targetMetrics().report(runId);
     }
+    out.budgets = runBudgets(store, out.info, &out.budgetsSource);
     auto columns = options.columns;
     if (!columns.empty()) {
-        for (const char* c : kAlwaysLoaded) {
+        std::vector<std::string> always(std::begin(kAlwaysLoaded), std::end(kAlwaysLoaded));
+        if (out.budgets) {
+            const auto goodput = goodputColumns(*out.budgets);
+            always.insert(always.end(), goodput.begin(), goodput.end());
+        }
+        for (const auto& c : always) {
             if (std::find(columns.begin(), columns.end(), c) == columns.end()) {
-                columns.emplace_back(c);
+                columns.push_back(c);
             }
         }
     }

@@ -7,6 +7,7 @@
 
 #include "analysis/RunConfig.h"
 #include "analysis/RunFigures.h"
+#include "budget/Budget.h"
 #include "join/JoinResult.h"
 #include "model/RequestTable.h"
 #include "model/Run.h"
@@ -54,10 +55,20 @@ struct LoadedRun
     // reads them); empty when the run did not scrape, with no report.
     std::vector<store::MetricSeries> targetSeries;
     std::optional<store::ScrapeReport> scrape;
+    // The budgets stored with the run that were in effect when it started
+    // (as `check` decides), for goodput; empty when none is stored.
+    std::optional<budget::BudgetSet> budgets;
+    std::string budgetsSource; // "stored version N (set UTC)"
 
     // The join computed now when the run was joined, else the stored figure.
     std::optional<double> joinCoverage() const;
 };
+
+// The budget version in effect when the run started (budget/BudgetStore.h),
+// or empty; `source` gets "stored version N (set UTC)". A damaged entry
+// reads as none.
+std::optional<budget::BudgetSet> runBudgets(RunStore& store, const RunInfo& info,
+                                            std::string* source = nullptr);
 
 // Throws StoreError when the run does not exist or cannot be read.
 LoadedRun loadRun(RunStore& store, std::int64_t runId, const LoadOptions& options = {});

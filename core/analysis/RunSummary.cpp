@@ -44,6 +44,10 @@ WindowFigures summarizeWindow(const LoadedRun& run, const stats::Window& window,
     if (!out.droppedIterations && out.profile.dropped > 0) {
         out.droppedIterations = double(out.profile.dropped);
     }
+    if (const auto& budgets = request.budgets ? request.budgets : run.budgets;
+        budgets && !budgets->budgets.empty()) {
+        out.goodput = computeGoodput(run, window, *budgets, {out.achievedRate, out.profile.started});
+    }
     if (out.pooled) {
         out.report.window += " [" + out.note + "]";
         for (auto& m : out.report.metrics) {
@@ -95,6 +99,9 @@ RunSummary summarizeRun(const LoadedRun& run, const SummaryRequest& request)
     out.joined = run.joined;
     out.join = run.join;
     out.joinCoverage = run.joinCoverage();
+    if (!request.budgets && run.budgets) {
+        out.budgetsSource = run.budgetsSource;
+    }
     if (request.window) {
         const std::string stage = request.window->kind == stats::Window::Kind::Stage ||
                                           request.window->kind == stats::Window::Kind::StageSteady

@@ -5,6 +5,7 @@
 // and `demo`, and reports show.
 #pragma once
 
+#include "analysis/Goodput.h"
 #include "analysis/LoadedRun.h"
 #include "analysis/Windows.h"
 #include "stats/Compare.h"
@@ -30,6 +31,8 @@ struct SummaryRequest
     std::optional<stats::Window> window;
     // Also a summary pooled over the stages (pooledWindow), labelled so.
     bool pooled = false;
+    // The budgets goodput is measured against; empty: the run's own (LoadedRun::budgets).
+    std::optional<budget::BudgetSet> budgets;
 };
 
 struct WindowFigures
@@ -48,6 +51,9 @@ struct WindowFigures
     // True when the window spans stages with different rates; `note` says which.
     bool pooled = false;
     std::string note;
+    // Share and rate of the window's requests that met every budget at once;
+    // empty when the run has no budgets.
+    std::optional<Goodput> goodput;
 };
 
 struct RunSummary
@@ -59,6 +65,7 @@ struct RunSummary
     bool joined = false;
     pb::join::JoinReport join;          // valid when joined
     std::optional<double> joinCoverage; // beside every joined figure
+    std::string budgetsSource;          // of the goodput: "file PATH", "stored version N (…)", or empty
 
     bool perStage() const
     {

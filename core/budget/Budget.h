@@ -57,7 +57,10 @@ struct Gates
     std::optional<double> maxTimeoutRate;       // timed_out / started
     std::optional<double> maxDroppedIterations; // count
     std::optional<double> minJoinCoverage;      // matched / eligible; also applies to joined-phase budgets
-    std::size_t minSampleSize = 20;             // per budget, unless the budget says otherwise
+    // Share of the requests meeting every latency budget at once, per run
+    // window (analysis/Goodput.h); needs at least one budget.
+    std::optional<double> minGoodput;
+    std::size_t minSampleSize = 20; // per budget, unless the budget says otherwise
     // Fail a load run whose generator could not start requests on time
     // (load/GeneratorLag.h); on unless the file says "generator_saturation": false.
     bool generatorSaturation = true;

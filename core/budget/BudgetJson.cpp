@@ -311,7 +311,7 @@ BudgetSet parseBudgets(std::string_view text, const std::string& file)
         const auto& g = j["gates"];
         r.onlyKeys(g, "$.gates",
                    {"max_error_rate", "max_timeout_rate", "max_dropped_iterations", "min_join_coverage",
-                    "min_sample_size", "generator_saturation"});
+                    "min_goodput", "min_sample_size", "generator_saturation"});
         if (g.contains("generator_saturation")) {
             if (!g["generator_saturation"].is_boolean()) {
                 r.fail("$.gates.generator_saturation", "expected true or false");
@@ -330,6 +330,9 @@ BudgetSet parseBudgets(std::string_view text, const std::string& file)
         }
         if (g.contains("min_join_coverage")) {
             set.gates.minJoinCoverage = r.fraction(g["min_join_coverage"], "$.gates.min_join_coverage");
+        }
+        if (g.contains("min_goodput")) {
+            set.gates.minGoodput = r.fraction(g["min_goodput"], "$.gates.min_goodput");
         }
         if (g.contains("min_sample_size")) {
             set.gates.minSampleSize = r.count(g["min_sample_size"], "$.gates.min_sample_size");
@@ -388,6 +391,9 @@ std::string budgetsToJson(const BudgetSet& set)
     }
     if (set.gates.minJoinCoverage) {
         g["min_join_coverage"] = *set.gates.minJoinCoverage;
+    }
+    if (set.gates.minGoodput) {
+        g["min_goodput"] = *set.gates.minGoodput;
     }
     g["min_sample_size"] = set.gates.minSampleSize;
     g["generator_saturation"] = set.gates.generatorSaturation;

@@ -1,5 +1,6 @@
 #include "diagnose/Check.h"
 
+#include "analysis/Goodput.h"
 #include "analysis/RunFigures.h"
 #include "analysis/Windows.h"
 #include "stats/Compare.h"
@@ -165,6 +166,48 @@ CheckItem gate(const char* id, const char* statistic, const char* unit, std::opt
     return item;
 }
 
+// The goodput gate of one window: the share of its requests that met every
+// latency budget at once must reach `gates.minGoodput`.
+CheckItem goodputGate(const RunData& run, const budget::BudgetSet& set, const stats::Window& window,
+                      const std::string& stage)
+{
+    const auto g = analysis::computeGoodput(run, window, set);
+    const auto& gates = set.gates;
+    CheckItem item = gate("goodput", "share", "share", g.share, *gates.minGoodput, budget::Direction::AtLeast,
+                          g.requests, stats::windowLabel(window));
+    item.stage = stage;
+    item.scope = "attempts; cached excluded; every outcome (not completed = not good)";
+    auto undecided = [&](std::string reason) {
+        item.verdict = Verdict::CannotDecide;
+        item.reason = std::move(reason);
+        return item;
+    };
+    if (!g.available()) {
+        return undecided(g.unavailable);
+    }
+    if (g.needsJoin) {
+        const double need = gates.minJoinCoverage.value_or(0.9);
+        if (isNull(run.join.coverage) || run.join.coverage < need) {
+            return undecided(
+                "join coverage " +
+                (isNull(run.join.coverage) ? std::string("n/a") : num(run.join.coverage * 100) + "%") +
+                " is below " + num(need * 100) + "%: goodput over a joined-phase budget cannot be decided");
+        }
+    }
+    if (g.requests < gates.minSampleSize) {
+        return undecided("too few samples: " + std::to_string(g.requests) + " < " +
+                         std::to_string(gates.minSampleSize));
+    }
+    if (item.verdict == Verdict::Fail) {
+        item.reason = "goodput " + num(*g.share) + " < " + num(*gates.minGoodput) + " (" +
+                      std::to_string(g.good) + " of " + std::to_string(g.requests) +
+                      " requests met every budget; " + std::to_string(g.failed) + " did not complete, " +
+                      std::to_string(g.overBudget) + " over a budget, " + std::to_string(g.missing) +
+                      " without a budgeted value)";
+    }
+    return item;
+}
+
 // Failed budgets of one phase with one owner first, then composite figures
 // (milestones, totals), the SLO, the gates; then undecided items and passes.
 int rank(const CheckItem& i)
@@ -304,6 +347,18 @@ CheckResult evaluateBudgets(const RunData& run, const budget::BudgetSet& set,
         item.reason = saturation->reason;
         item.owner = Owner::ClientNetwork;
         r.items.push_back(std::move(item));
+    }
+    if (g.minGoodput) {
+        // Per window of the run analysis: a stepped run's goodput is decided per stage, never pooled.
+        if (windowOverride) {
+            r.items.push_back(goodputGate(run, set, *windowOverride, {}));
+        } else {
+            const auto windows = analysis::figureWindows(run);
+            for (const auto& w : windows) {
+                r.items.push_back(
+                    goodputGate(run, set, w.window, windows.size() > 1 ? w.stage : std::string()));
+            }
+        }
     }
     {
         auto item = gate("sample_size", "count", "count", double(all.rows().size()), double(g.minSampleSize),

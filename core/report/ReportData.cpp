@@ -115,8 +115,11 @@ ReportData buildReport(RunStore& store, const analysis::LoadedRun& run, const an
     d.run.configJson.clear(); // only the parsed, descriptive fields travel
     d.hasSpans = run.hasSpans;
 
+    // The budgets decide the check and give each stage's goodput.
+    auto budgets = chooseBudgets(store, run.info, options, d.provenance);
     analysis::SummaryRequest request;
     request.policy = options.policy;
+    request.budgets = budgets;
     const auto summary = analysis::summarizeRun(run, request);
     d.joined = summary.joined;
     d.joinCoverage = summary.joinCoverage;
@@ -154,7 +157,7 @@ ReportData buildReport(RunStore& store, const analysis::LoadedRun& run, const an
 
     DiagnoseOptions diagnoseOptions;
     diagnoseOptions.windows = options.policy;
-    if (auto budgets = chooseBudgets(store, run.info, options, p)) {
+    if (budgets) {
         d.check = evaluateBudgets(run, *budgets);
         d.check->budgetsSource = p.budgetsSource;
         d.check->history = p.budgetHistory;

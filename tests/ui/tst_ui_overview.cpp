@@ -2,11 +2,13 @@
 // workbench: the figures shown are core's, for the right requests, and the
 // models pass QAbstractItemModelTester.
 #include "CompositionChart.h"
+#include "OverviewGoodputModel.h"
 #include "OverviewModel.h"
 #include "OverviewPage.h"
 #include "PhasePercentilesPage.h"
 #include "RunAnalysis.h"
 #include "TableCopy.h"
+#include "budget/BudgetStore.h"
 #include "import/ImportFile.h"
 #include "store/RunStore.h"
 
@@ -28,6 +30,7 @@
 #include <numeric>
 
 using namespace pb;
+using pb::ui::OverviewGoodputModel;
 using pb::ui::OverviewModel;
 using pb::ui::OverviewPage;
 using pb::ui::PhasePercentilesPage;
@@ -38,11 +41,11 @@ namespace {
 // 1530.375, first_text 160.000, done 1530.000) and L2 (total 1783.125,
 // first_text 170.250, done 1782.900); L3 is a cache hit; L4 failed with 503,
 // then timed out.
-std::int64_t importFixture(const QString& db)
+std::int64_t importFixture(const QString& db, const char* path = PHASEBENCH_TEST_DATA "/ui/good_requests.csv")
 {
     RunStore store(db.toStdString());
     pb::import::ImportRequest request;
-    request.path = PHASEBENCH_TEST_DATA "/ui/good_requests.csv";
+    request.path = path;
     return pb::import::importFile(store, request, pb::import::ImporterRegistry::withBuiltins()).runId;
 }
 
@@ -60,6 +63,8 @@ class TestUiOverview : public QObject
 private Q_SLOTS:
     void modelUnderTester();
     void overviewOfFixture();
+    void goodputModelUnderTester();
+    void goodputOfFixture();
     void phaseStackOfFixture();
     void phaseStackWindowAndModel();
     void exportPng();
@@ -147,6 +152,83 @@ void TestUiOverview::overviewOfFixture()
     QVERIFY(page.fieldText(OverviewPage::Title).contains(QStringLiteral("good_requests")));
     QCOMPARE(page.fieldText(OverviewPage::WindowLabel), QStringLiteral("whole run"));
     QVERIFY(page.fieldText(OverviewPage::StatisticLabel).contains(QStringLiteral("nearest")));
+    // No budgets stored with the run: no goodput, and no empty table either.
+    QCOMPARE(page.goodputModel()->rowCount(), 0);
+    QVERIFY(!page.goodputView()->isVisible());
+}
+
+void TestUiOverview::goodputModelUnderTester()
+{
+    OverviewGoodputModel model;
+    QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
+    analysis::WindowFigures good;
+    good.stage = "s1";
+    good.goodput.emplace();
+    good.goodput->requests = 10;
+    good.goodput->good = 7;
+    good.goodput->share = 0.7;
+    good.goodput->rate = 1.25;
+    good.goodput->criteria.push_back({"slo", "total", "ms", 1000, budget::Direction::AtMost, 9});
+    analysis::WindowFigures missing;
+    missing.stage = "s2";
+    missing.goodput.emplace();
+    missing.goodput->unavailable = "no latency budget";
+    analysis::WindowFigures none; // no budgets: no row
+    model.setResults({good, missing, none});
+    QCOMPARE(model.rowCount(), 2);
+    QCOMPARE(model.data(model.index(0, OverviewGoodputModel::Share)).toString(), QStringLiteral("70.0 %"));
+    QCOMPARE(model.data(model.index(0, OverviewGoodputModel::Good)).toString(), QStringLiteral("7 of 10"));
+    QCOMPARE(model.data(model.index(0, OverviewGoodputModel::Rate)).toString(), QStringLiteral("1.25 req/s"));
+    QCOMPARE(model.data(model.index(0, OverviewGoodputModel::Thresholds)).toString(),
+             QStringLiteral("total ≤ 1,000.0 ms"));
+    QCOMPARE(model.data(model.index(1, OverviewGoodputModel::Share)).toString(),
+             QStringLiteral("not available"));
+    QVERIFY(!model.data(model.index(1, OverviewGoodputModel::Share), OverviewGoodputModel::RawValueRole)
+                 .isValid());
+    QCOMPARE(model.data(model.index(1, OverviewGoodputModel::NotGood)).toString(),
+             QStringLiteral("no latency budget"));
+    model.clear();
+    QCOMPARE(model.rowCount(), 0);
+}
+
+// The stepped fixture of tst_goodput (counted by hand there) with its budgets
+// stored: the Overview shows core's goodput per stage, never pooled.
+void TestUiOverview::goodputOfFixture()
+{
+    QTemporaryDir dir;
+    const QString db = dir.filePath(QStringLiteral("g.phasebench"));
+    const auto runId = importFixture(db, PHASEBENCH_TEST_DATA "/stats/goodput_stepped.csv");
+    {
+        RunStore store(db.toStdString());
+        budget::attachBudgets(store, runId,
+                              budget::parseBudgets(R"({"slo": {"metric": "total", "threshold": 1000},
+                                 "phases": [{"metric": "first_text", "threshold": 300}]})"),
+                              "2020-01-01T00:00:00Z");
+    }
+    OverviewPage page;
+    QAbstractItemModelTester tester(page.goodputModel(),
+                                    QAbstractItemModelTester::FailureReportingMode::QtTest);
+    page.resize(1366, 768);
+    page.show();
+    QSignalSpy updated(&page, &OverviewPage::updated);
+    page.showRun(db, runId);
+    QVERIFY(updated.wait(20000));
+    const auto& m = *page.goodputModel();
+    QCOMPARE(m.rowCount(), 2);
+    QVERIFY(page.goodputView()->isVisible());
+    const auto raw = [&m](int row, int column) {
+        return m.data(m.index(row, column), OverviewGoodputModel::RawValueRole);
+    };
+    QCOMPARE(raw(0, OverviewGoodputModel::Stage).toString(), QStringLiteral("s1"));
+    QCOMPARE(raw(0, OverviewGoodputModel::Good).toULongLong(), 5ull);
+    QCOMPARE(raw(0, OverviewGoodputModel::NotGood).toULongLong(), 10ull);
+    QCOMPARE(raw(0, OverviewGoodputModel::Share).toDouble(), 0.5);
+    QCOMPARE(m.data(m.index(0, OverviewGoodputModel::NotGood)).toString(),
+             QStringLiteral("2 not completed, 2 over a budget, 1 without a value"));
+    QCOMPARE(raw(1, OverviewGoodputModel::Stage).toString(), QStringLiteral("s2"));
+    QCOMPARE(raw(1, OverviewGoodputModel::Good).toULongLong(), 8ull);
+    QCOMPARE(raw(1, OverviewGoodputModel::Share).toDouble(), 0.8);
+    QVERIFY(std::abs(raw(1, OverviewGoodputModel::Rate).toDouble() - 8.0 / 9.0) < 1e-9);
 }
 
 void TestUiOverview::phaseStackOfFixture()

@@ -1,5 +1,6 @@
 #include "OverviewPage.h"
 
+#include "OverviewGoodputModel.h"
 #include "OverviewModel.h"
 #include "RunAnalysis.h"
 #include "TableCopy.h"
@@ -42,6 +43,8 @@ OverviewPage::OverviewPage(QWidget* parent)
     , m_verdict(new VerdictWidget(this))
     , m_model(new OverviewModel(this))
     , m_view(new QTableView(this))
+    , m_goodputModel(new OverviewGoodputModel(this))
+    , m_goodputView(new QTableView(this))
     , m_ttftDefinition(new QLabel(this))
     , m_state(new QLabel(this))
 {
@@ -82,6 +85,18 @@ OverviewPage::OverviewPage(QWidget* parent)
     m_view->verticalHeader()->hide();
     fitColumns(m_view, {OverviewModel::Definition});
 
+    m_goodputView->setObjectName(QStringLiteral("overviewGoodput"));
+    m_goodputView->setModel(m_goodputModel);
+    enableCsvCopy(m_goodputView);
+    m_goodputView->setEditTriggers(QAbstractItemView::NoEditTriggers);
+    m_goodputView->setSelectionBehavior(QAbstractItemView::SelectRows);
+    m_goodputView->verticalHeader()->hide();
+    m_goodputView->setVerticalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    m_goodputView->setSizeAdjustPolicy(QAbstractScrollArea::AdjustToContents);
+    m_goodputView->setSizePolicy(QSizePolicy::Expanding, QSizePolicy::Fixed);
+    fitColumns(m_goodputView, {OverviewGoodputModel::Thresholds});
+    m_goodputView->hide();
+
     m_ttftDefinition->setWordWrap(true);
     m_ttftDefinition->setTextFormat(Qt::PlainText);
     m_state->setObjectName(QStringLiteral("overviewState"));
@@ -94,6 +109,7 @@ OverviewPage::OverviewPage(QWidget* parent)
     layout->addWidget(m_fields[Title]);
     layout->addWidget(m_verdict);
     layout->addLayout(form);
+    layout->addWidget(m_goodputView);
     layout->addWidget(m_view, 1);
     layout->addWidget(m_ttftDefinition);
     layout->addWidget(m_state);
@@ -127,6 +143,8 @@ void OverviewPage::clearView()
 {
     m_results.reset();
     m_model->clear();
+    m_goodputModel->clear();
+    m_goodputView->hide();
     for (auto* label : m_fields) {
         label->clear();
     }
@@ -214,6 +232,8 @@ void OverviewPage::display(const std::shared_ptr<const OverviewResults>& results
                  : windowLabels.join(QString()));
     m_fields[StatisticLabel]->setText(first ? QString::fromStdString(first->statistic) : QStringLiteral("—"));
     m_model->setResults(windows);
+    m_goodputModel->setResults(windows);
+    m_goodputView->setVisible(m_goodputModel->rowCount() > 0);
     QStringList notes;
     if (const auto* ttft = first ? first->metric("first_text") : nullptr) {
         notes << tr("%1: %2").arg(QCoreApplication::translate("pb::Metric", ttft->label.c_str()),

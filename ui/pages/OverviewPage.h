@@ -1,6 +1,7 @@
 // The run overview: what the run was (name, status, kind, source, its stored
 // configuration), whether it delivered its load, its outcome rates and join
-// coverage, the SLO verdict (VerdictWidget) and the per-phase p50/p95/p99 table. Every figure is computed by
+// coverage, the SLO verdict (VerdictWidget), the goodput against the run's
+// budgets and the per-phase p50/p95/p99 table. Every figure is computed by
 // core (computeOverview, in a Job) and displayed as it comes.
 #pragma once
 
@@ -14,6 +15,7 @@ class QTableView;
 
 namespace pb::ui {
 
+class OverviewGoodputModel;
 class OverviewModel;
 class VerdictWidget;
 struct OverviewResults;
@@ -47,6 +49,9 @@ public:
 
     OverviewModel* model() const { return m_model; }
     QTableView* view() const { return m_view; }
+    // Goodput per window against the run's budgets; hidden when the run has none.
+    OverviewGoodputModel* goodputModel() const { return m_goodputModel; }
+    QTableView* goodputView() const { return m_goodputView; }
     // The SLO verdict against the run's budgets, at the top of the page.
     VerdictWidget* verdict() const { return m_verdict; }
     QString fieldText(Field field) const;
@@ -68,6 +73,8 @@ private:
     VerdictWidget* m_verdict;
     OverviewModel* m_model;
     QTableView* m_view;
+    OverviewGoodputModel* m_goodputModel;
+    QTableView* m_goodputView;
     QLabel* m_ttftDefinition;
     QLabel* m_state;
     std::array<QLabel*, FieldCount> m_fields{};

@@ -118,6 +118,15 @@ QStringList qualityNotes(const ReportData& d)
     return out;
 }
 
+// "87.5% (7 of 8)", or why goodput is not available.
+QString goodputText(const analysis::Goodput& g)
+{
+    if (!g.available()) {
+        return tr("not available: %1").arg(qs(g.unavailable));
+    }
+    return tr("%1 (%2 of %3)").arg(percent(g.share)).arg(g.good).arg(g.requests);
+}
+
 void summary(Builder& b, const ReportData& d)
 {
     b.add(Kind::Title, tr("Phasebench report: run %1 '%2'").arg(d.run.id).arg(qs(d.run.name)));
@@ -134,12 +143,22 @@ void summary(Builder& b, const ReportData& d)
                 tr("Error rate"),
                 tr("total p95 (ms)"),
                 tr("TTFT (first text) p95 (ms)")};
+    // Goodput only when the run has budgets: the share of requests meeting all of them at once.
+    const bool goodput = std::any_of(d.stages.begin(), d.stages.end(), [](const pb::report::StageSection& s) {
+        return s.figures.goodput.has_value();
+    });
+    if (goodput) {
+        t.header << tr("Goodput (every budget met)");
+    }
     for (const auto& s : d.stages) {
         const auto& r = s.figures.report;
         t.rows.push_back({stageName(s.figures.stage), QString::number(r.counts.attempts),
                           figure(s.figures.achievedRate, 2), percent(r.rates.errorRate),
                           quantileValue(r.metric("total"), 0.95),
                           quantileValue(r.metric("first_text"), 0.95)});
+        if (goodput) {
+            t.rows.back() << (s.figures.goodput ? goodputText(*s.figures.goodput) : QStringLiteral("-"));
+        }
     }
     b.table(std::move(t));
     if (d.check) {
@@ -183,6 +202,19 @@ void stageTables(Builder& b, const ReportData& d)
                      percent(r.rates.cancellationRate), percent(r.rates.partialRate)));
         if (f.pooled) {
             b.add(Kind::Paragraph, qs(f.note));
+        }
+        if (const auto& g = f.goodput; g && g->available()) {
+            b.add(Kind::Paragraph,
+                  tr("Goodput: %1 of %2 requests met every latency budget at once (%3, %4 req/s); not good: "
+                     "%5 did not complete, %6 over a budget, %7 without a budgeted value.")
+                      .arg(g->good)
+                      .arg(g->requests)
+                      .arg(percent(g->share), figure(g->rate, 2))
+                      .arg(g->failed)
+                      .arg(g->overBudget)
+                      .arg(g->missing));
+        } else if (g) {
+            b.add(Kind::Paragraph, tr("Goodput: %1.").arg(goodputText(*g)));
         }
         OutlineTable t;
         t.header = {tr("Metric"), tr("Unit"),         tr("N"),   tr("p50"),         tr("p50 interval"),

@@ -1,0 +1,175 @@
+#include "analysis/Goodput.h"
+
+#include "analysis/LoadedRun.h"
+#include "stats/Metric.h"
+#include "stats/Selection.h"
+#include "stats/Summarize.h"
+
+#include <cmath>
+
+namespace pb::analysis {
+namespace {
+
+bool stageWindowKind(stats::Window::Kind k)
+{
+    return k == stats::Window::Kind::Stage || k == stats::Window::Kind::StageSteady;
+}
+
+// The rows of `run.table` a budget covers: its filters, its stream flag and a
+// stage it names. Empty with `why` set when the run cannot tell.
+std::vector<bool> coveredRows(const LoadedRun& run, const budget::PhaseBudget& b, const stats::Window& window,
+                              std::string& why)
+{
+    const auto& table = run.table;
+    const auto& c = b.condition;
+    std::vector<bool> covered(table.rows, false);
+    stats::Scope scope;
+    scope.outcome.kind = stats::OutcomeFilter::Kind::All;
+    scope.cached = stats::CachedFilter::Include;
+    scope.filters = c.filters;
+    const auto selection = stats::select(table, scope, window);
+    for (const auto row : selection.rows()) {
+        covered[row] = true;
+    }
+    if (c.stream) {
+        const auto* stream = table.numericColumn("stream");
+        if (!stream) {
+            why = "budget '" + b.id + "' covers " + (*c.stream ? "streamed" : "non-streamed") +
+                  " requests only and the run does not record the stream flag";
+            return {};
+        }
+        const double want = *c.stream ? 1.0 : 0.0;
+        for (std::size_t r = 0; r < table.rows; ++r) {
+            covered[r] = covered[r] && stream->values[r] == want;
+        }
+    }
+    if (!c.runWindows && stageWindowKind(c.window.kind)) {
+        const auto* stage = table.categoryColumn("stage");
+        for (std::size_t r = 0; r < table.rows; ++r) {
+            covered[r] = covered[r] && stage && stage->labelAt(r) == c.window.stage;
+        }
+    }
+    return covered;
+}
+
+bool within(double value, double threshold, budget::Direction d)
+{
+    return d == budget::Direction::AtMost ? value <= threshold : value >= threshold;
+}
+
+} // namespace
+
+Goodput computeGoodput(const LoadedRun& run, const stats::Window& window, const budget::BudgetSet& budgets,
+                       const ArrivalRate& arrivals)
+{
+    Goodput g;
+    struct Bound
+    {
+        stats::BoundMetric metric;
+        std::vector<bool> covered;
+        const budget::PhaseBudget* budget;
+    };
+    std::vector<Bound> bound;
+    for (const auto& b : budgets.budgets) {
+        const auto* metric = stats::findMetric(b.metric);
+        if (!metric) {
+            g.unavailable = "budget '" + b.id + "': unknown metric '" + b.metric + "'";
+            return g;
+        }
+        GoodputCriterion c;
+        c.budget = b.id;
+        c.metric = b.metric;
+        c.unit = std::string(stats::unitName(metric->unit));
+        c.threshold = b.threshold;
+        c.direction = b.direction;
+        g.criteria.push_back(c);
+        if (metric->group == stats::MetricGroup::Server) {
+            g.needsJoin = true;
+            if (!run.joined) {
+                g.unavailable = "budget '" + b.id + "' is on the joined server phase '" + b.metric +
+                                "' and the run's spans are not joined" +
+                                (run.hasSpans ? "" : " (the run has no server spans)");
+                return g;
+            }
+        }
+        stats::BoundMetric m(*metric, run.table);
+        if (!m.available()) {
+            g.unavailable =
+                "budget '" + b.id + "': column '" + m.missingColumn() + "' is not measured in this run";
+            return g;
+        }
+        std::string why;
+        auto covered = coveredRows(run, b, window, why);
+        if (!why.empty()) {
+            g.unavailable = why;
+            return g;
+        }
+        bound.push_back({std::move(m), std::move(covered), &b});
+    }
+    if (bound.empty()) {
+        g.unavailable = "no latency budget";
+        return g;
+    }
+    stats::Scope population;
+    population.outcome.kind =
+        stats::OutcomeFilter::Kind::All; // cache hits excluded, as in the latency figures
+    const auto selection = stats::select(run.table, population, window);
+    for (const auto row : selection.rows()) {
+        const auto outcome = selection.outcome(row);
+        if (outcome == Outcome::Dropped) {
+            continue; // never started
+        }
+        ++g.requests;
+        if (outcome != Outcome::Completed) {
+            ++g.failed;
+            continue;
+        }
+        bool over = false;
+        bool missing = false;
+        for (std::size_t i = 0; i < bound.size(); ++i) {
+            const auto& b = bound[i];
+            if (!b.covered[row]) {
+                continue;
+            }
+            ++g.criteria[i].covered;
+            const double v = b.metric.value(row);
+            if (!std::isfinite(v)) {
+                missing = true;
+            } else if (!within(v, b.budget->threshold, b.budget->direction)) {
+                over = true;
+            }
+        }
+        if (over) {
+            ++g.overBudget;
+        } else if (missing) {
+            ++g.missing;
+        } else {
+            ++g.good;
+        }
+    }
+    if (g.requests > 0) {
+        g.share = double(g.good) / double(g.requests);
+        if (arrivals.achieved && arrivals.started > 0) {
+            g.rate = double(g.good) * *arrivals.achieved / double(arrivals.started);
+        }
+    }
+    return g;
+}
+
+std::vector<std::string> goodputColumns(const budget::BudgetSet& budgets)
+{
+    std::vector<const stats::Metric*> metrics;
+    stats::Scope scope;
+    for (const auto& b : budgets.budgets) {
+        if (const auto* m = stats::findMetric(b.metric)) {
+            metrics.push_back(m);
+        }
+        scope.filters.insert(scope.filters.end(), b.condition.filters.begin(), b.condition.filters.end());
+    }
+    if (metrics.empty()) {
+        return {};
+    }
+    return stats::requiredColumns(metrics, scope);
+}
+
+} // namespace pb::analysis
