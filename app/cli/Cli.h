@@ -43,5 +43,6 @@ int diagnoseCommand(const QStringList& args, Io& io);
 int demoCommand(const QStringList& args, Io& io);
 int reportCommand(const QStringList& args, Io& io);
 int exportCommand(const QStringList& args, Io& io);
+int fetchTracesCommand(const QStringList& args, Io& io);
 
 } // namespace pb::cli
