@@ -170,6 +170,10 @@ int fetchTracesCommand(const QStringList& args, Io& io)
     if (!runId) {
         return Usage;
     }
+    if (!store->run(*runId)) {
+        print(io.err, tr("no run '%1' in this file").arg(*runId));
+        return Usage;
+    }
     const bool json = parser.isSet(QStringLiteral("json"));
     std::atomic<bool> stop{false};
     pb::fetch::FetchResult result;

@@ -167,6 +167,10 @@ void Fetch::answer(TraceResponse&& r)
             } else {
                 fail(traceId, "not a Jaeger API response: " + e.message());
             }
+        } catch (const std::exception& e) {
+            // Whatever else a hostile body provokes fails this trace only.
+            ok = false;
+            fail(traceId, std::string("not a Jaeger API response: ") + e.what());
         }
         if (ok) {
             std::vector<SpanRecord> kept = std::move(spans.spans);

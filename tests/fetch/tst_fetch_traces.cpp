@@ -385,6 +385,10 @@ void TestFetchTraces::cliExitCodesAndJson()
                       run, QStringLiteral("--jaeger"), url, QStringLiteral("--header"),
                       QStringLiteral("novalue")});
     QCOMPARE(r.code, 2);
+    r = test::runCli({QStringLiteral("fetch-traces"), QStringLiteral("--db"), db, QStringLiteral("--run"),
+                      QString::number(m_run + 1000), QStringLiteral("--jaeger"), url});
+    QCOMPARE(r.code, 2);
+    QCOMPARE(server.totalRequests(), 0);
 
     // Missing traces are coverage, not an error: exit 0. The bearer token
     // reaches the server and is printed nowhere.
