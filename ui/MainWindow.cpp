@@ -4,6 +4,7 @@
 
 #include "mapping/ColumnMappingDialog.h"
 
+#include "FetchTracesController.h"
 #include "ImportController.h"
 #include "JobProgressWidget.h"
 #include "Language.h"
@@ -74,6 +75,7 @@ MainWindow::MainWindow(QWidget* parent)
     , m_importProgress(new JobProgressWidget)
     , m_counts(new QLabel)
     , m_readOnlyBanner(new QLabel)
+    , m_fetchTraces(new FetchTracesController(this))
 {
     setObjectName(QStringLiteral("mainWindow"));
     setAcceptDrops(true);
@@ -108,6 +110,7 @@ MainWindow::MainWindow(QWidget* parent)
     statusBar()->addPermanentWidget(m_runAddress);
     statusBar()->addPermanentWidget(m_runProgress);
     statusBar()->addPermanentWidget(m_importProgress);
+    statusBar()->addPermanentWidget(m_fetchTraces->progressWidget());
     statusBar()->addPermanentWidget(m_counts);
     m_importProgress->hide();
     m_runProgress->setObjectName(QStringLiteral("runProgress"));
@@ -144,6 +147,22 @@ MainWindow::MainWindow(QWidget* parent)
     });
     connect(m_runProgress, &JobProgressWidget::cancelRequested, this, &MainWindow::stopRun);
     connect(m_liveTimer, &QTimer::timeout, this, &MainWindow::refreshLive);
+
+    connect(m_fetchTraces, &FetchTracesController::busyChanged, this, &MainWindow::updateActions);
+    connect(m_fetchTraces, &FetchTracesController::finished, this,
+            [this](qint64 runId, const QString& message) {
+                if (m_fetchTraces->workbenchPath() == m_workbench->path()) {
+                    refreshRuns();
+                    if (m_runsPage->currentRunId() == runId) {
+                        showRun(runId); // the run's spans and join changed
+                    }
+                }
+                statusBar()->showMessage(message, 15000);
+            });
+    connect(m_fetchTraces, &FetchTracesController::failed, this, [this](const QString& message) {
+        showMessage(QMessageBox::Warning, tr("Fetch Failed"), tr("Could not fetch traces from Jaeger."),
+                    message);
+    });
 
     resize(1280, 800);
     readSettings();
@@ -220,6 +239,17 @@ void MainWindow::createRunMenu()
     m_stopRunAction->setObjectName(QStringLiteral("stopRunAction"));
     m_stopRunAction->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_Period));
     m_stopRunAction->setStatusTip(tr("Stop the run; requests in flight finish"));
+    run->addSeparator();
+    m_fetchTracesAction = run->addAction(tr("&Fetch Traces from Jaeger…"), this, [this] {
+        if (currentRunId() == 0) {
+            statusBar()->showMessage(tr("Select the run whose traces to fetch."), 10000);
+            return;
+        }
+        m_fetchTraces->showDialog(this, m_workbench->path(), currentRunId());
+    });
+    m_fetchTracesAction->setObjectName(QStringLiteral("fetchTracesAction"));
+    m_fetchTracesAction->setStatusTip(
+        tr("Fetch the selected run's server traces from Jaeger by trace ID and join them"));
 }
 
 void MainWindow::createEditMenu()
@@ -468,11 +498,12 @@ void MainWindow::updateStatus()
 void MainWindow::updateActions()
 {
     // The workbench must not change under a running import or run.
-    const bool busy = m_imports->isBusy() || m_runController->isRunning();
+    const bool busy = m_imports->isBusy() || m_runController->isRunning() || m_fetchTraces->isBusy();
     const bool readOnly = m_workbench->isReadOnly();
     m_demoAction->setEnabled(!m_runController->isRunning() && !readOnly);
     m_importAction->setEnabled(!readOnly);
     m_stopRunAction->setEnabled(m_runController->isRunning());
+    m_fetchTracesAction->setEnabled(m_workbench->isOpen() && !readOnly && !m_fetchTraces->isBusy());
     m_newAction->setEnabled(!busy);
     m_openAction->setEnabled(!busy);
     m_recentMenu->setEnabled(!busy && !m_recent->files().isEmpty());
@@ -528,6 +559,7 @@ void MainWindow::closeEvent(QCloseEvent* event)
     // A running import stops at its next progress check and rolls back.
     m_imports->cancel();
     m_runController->stop();
+    m_fetchTraces->cancel();
     writeSettings();
     event->accept();
 }

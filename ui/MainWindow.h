@@ -29,6 +29,7 @@ namespace pb::ui {
 class RunController;
 class DiagnosisPage;
 class ImportController;
+class FetchTracesController;
 class DistributionsPage;
 class ExplorerPage;
 class LauncherPage;
@@ -83,6 +84,7 @@ public:
     JobProgressWidget* importProgress() const { return m_importProgress; }
     JobProgressWidget* runProgress() const { return m_runProgress; }
     RunController* runController() const { return m_runController; }
+    FetchTracesController* fetchTracesController() const { return m_fetchTraces; }
     // The receiver's and gateway's addresses while a run is measured.
     QString runAddressText() const;
 
@@ -176,6 +178,8 @@ private:
     QAction* m_importAction = nullptr;
     QAction* m_demoAction = nullptr;
     QAction* m_stopRunAction = nullptr;
+    FetchTracesController* m_fetchTraces = nullptr;
+    QAction* m_fetchTracesAction = nullptr;
 };
 
 } // namespace pb::ui

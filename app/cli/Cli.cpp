@@ -44,13 +44,17 @@ const std::array kCommands{
             exportK6Command},
     Command{"merge", QT_TRANSLATE_NOOP("pb::cli", "Merge several generators' workbench files into one run."),
             mergeCommand},
+    Command{
+        "fetch-traces",
+        QT_TRANSLATE_NOOP("pb::cli", "Fetch a run's traces from Jaeger by trace ID, store and join them."),
+        fetchTracesCommand},
 };
 
 void usage(std::ostream& os)
 {
     print(os, tr("Usage: phasebench-cli <command> [options]\n\nCommands:"));
     for (const auto& c : kCommands) {
-        os << "  " << c.name << std::string(12 - std::string(c.name).size(), ' ') << toStd(tr(c.summary))
+        os << "  " << c.name << std::string(14 - std::string(c.name).size(), ' ') << toStd(tr(c.summary))
            << '\n';
     }
     print(os, tr("\nRun 'phasebench-cli <command> --help' for the options of a command, "

@@ -45,5 +45,6 @@ int reportCommand(const QStringList& args, Io& io);
 int exportCommand(const QStringList& args, Io& io);
 int exportK6Command(const QStringList& args, Io& io);
 int mergeCommand(const QStringList& args, Io& io);
+int fetchTracesCommand(const QStringList& args, Io& io);
 
 } // namespace pb::cli

@@ -122,6 +122,21 @@ std::vector<SpanRecord> SpanStore::spansOfTrace(std::int64_t runId, const std::s
     return out;
 }
 
+std::vector<std::string> SpanStore::traceIds(std::int64_t runId)
+{
+    // Each span_traces segment holds spans of one trace: its first span
+    // names it, so this reads one span per segment instead of every span.
+    auto st =
+        m_s.db.prepare("SELECT DISTINCT s.trace_id FROM span_traces t JOIN spans s ON s.id = t.first_id "
+                       "WHERE t.run_id = ?1 ORDER BY s.trace_id");
+    st.bind(1, runId);
+    std::vector<std::string> out;
+    while (st.step()) {
+        out.emplace_back(st.text(0));
+    }
+    return out;
+}
+
 void SpanStore::scan(std::int64_t runId, const SpanScan& scan,
                      const std::function<bool(const SpanScanRow&)>& visit)
 {

@@ -59,6 +59,9 @@ public:
     void insertSpans(std::int64_t runId, std::span<const SpanRecord> spans);
     std::vector<SpanRecord> spans(std::int64_t runId);
     std::vector<SpanRecord> spansOfTrace(std::int64_t runId, const std::string& traceId);
+    // The distinct trace IDs that have at least one stored span in the run,
+    // sorted (what a resumable fetch of traces skips, fetch/FetchTraces.h).
+    std::vector<std::string> traceIds(std::int64_t runId);
     // Spans in id order (so the ranges of several scans concatenate in the
     // order of one) while `visit` returns true.
     void scan(std::int64_t runId, const SpanScan& scan, const std::function<bool(const SpanScanRow&)>& visit);
