@@ -621,6 +621,11 @@ K6Script exportK6Script(const Scenario& s)
     if (s.target.maxConnections > 0) {
         notes.push_back("max_connections is not exported: every k6 VU keeps its own connections");
     }
+    if (s.executor.open() && s.arrival != load::ArrivalKind::Uniform) {
+        notes.push_back("arrival " + std::string(load::nameOf(s.arrival)) +
+                        ": k6's arrival-rate executors start iterations evenly spaced, so the bursts of "
+                        "the scenario's seeded schedule are not reproduced");
+    }
 
     json options;
     options["scenarios"] = {{k6ScenarioName(s.name), executor}};

@@ -19,6 +19,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include <algorithm>
 #include <map>
 #include <set>
 
@@ -284,26 +285,39 @@ void TestK6Script::executors_data()
 {
     QTest::addColumn<QString>("executor");
     QTest::addColumn<QString>("expected");
+    QTest::addColumn<bool>("burstsNoted");
     QTest::newRow("constant")
         << QStringLiteral(
                R"({"type":"constant-arrival-rate","rate":30,"time_unit":"1m","duration":"2m","pre_allocated":3,"max_in_flight":9})")
         << QStringLiteral(
                R"({"duration":"120s","executor":"constant-arrival-rate",)"
-               R"("gracefulStop":"30s","maxVUs":9,"preAllocatedVUs":3,"rate":30,"timeUnit":"60s"})");
+               R"("gracefulStop":"30s","maxVUs":9,"preAllocatedVUs":3,"rate":30,"timeUnit":"60s"})")
+        << false;
+    QTest::newRow("poisson")
+        << QStringLiteral(
+               R"({"type":"constant-arrival-rate","rate":30,"time_unit":"1m","duration":"2m","pre_allocated":3,)"
+               R"("max_in_flight":9,"arrival":"poisson"})")
+        << QStringLiteral(
+               R"({"duration":"120s","executor":"constant-arrival-rate",)"
+               R"("gracefulStop":"30s","maxVUs":9,"preAllocatedVUs":3,"rate":30,"timeUnit":"60s"})")
+        << true;
     QTest::newRow("fractional rate")
         << QStringLiteral(R"({"type":"constant-arrival-rate","rate":1.5,"duration":"10s","max_in_flight":4})")
         << QStringLiteral(
                R"({"duration":"10s","executor":"constant-arrival-rate",)"
-               R"("gracefulStop":"30s","maxVUs":4,"preAllocatedVUs":4,"rate":90,"timeUnit":"60s"})");
+               R"("gracefulStop":"30s","maxVUs":4,"preAllocatedVUs":4,"rate":90,"timeUnit":"60s"})")
+        << false;
     QTest::newRow("closed")
         << QStringLiteral(R"({"type":"constant-vus","vus":7,"duration":"1m"})")
-        << QStringLiteral(R"({"duration":"60s","executor":"constant-vus","gracefulStop":"30s","vus":7})");
+        << QStringLiteral(R"({"duration":"60s","executor":"constant-vus","gracefulStop":"30s","vus":7})")
+        << false;
 }
 
 void TestK6Script::executors()
 {
     QFETCH(QString, executor);
     QFETCH(QString, expected);
+    QFETCH(bool, burstsNoted);
     const std::string text = R"({"name":"x","target":{"base_url":"http://127.0.0.1:1","model":"m"},)"
                              R"("request":{"prompts":[{"bucket":"b","prompts":["p"]}]},"executor":)" +
                              executor.toStdString() + "}";
@@ -314,6 +328,10 @@ void TestK6Script::executors()
         json::parse(script.text.substr(begin, script.text.find("\n};\n", begin) + 2 - begin));
     QCOMPARE(QString::fromStdString(options["scenarios"]["x"].dump()),
              QString::fromStdString(json::parse(expected.toStdString()).dump()));
+    // k6 has no Poisson or gamma executor: the script says it spaces arrivals evenly.
+    const bool noted = std::any_of(script.notes.begin(), script.notes.end(),
+                                   [](const std::string& n) { return n.starts_with("arrival "); });
+    QCOMPARE(noted, burstsNoted);
 }
 
 QTEST_GUILESS_MAIN(TestK6Script)
