@@ -387,7 +387,7 @@ bool writePdf(const ReportInput& input, const std::vector<OutlineItem>& items, c
     const QRect page = writer.pageLayout().paintRectPixels(96);
     const double width = page.width();
     // The last lines of each page carry its number ("page 2 of 5").
-    const double footer = 16;
+    const double footer = 28; // the number and a gap that keeps it off the last line of text
     const double bottom = page.height() - footer;
     QCPPainter painter;
     if (!painter.begin(&writer)) {
@@ -409,8 +409,7 @@ bool writePdf(const ReportInput& input, const std::vector<OutlineItem>& items, c
             painter.save();
             painter.setFont(footerFont);
             painter.setPen(QColor(0x66, 0x66, 0x66));
-            painter.drawText(QRectF(0, page.height() - footer + 4, width, footer - 4),
-                             Qt::AlignRight | Qt::AlignBottom,
+            painter.drawText(QRectF(0, page.height() - 14, width, 14), Qt::AlignRight | Qt::AlignBottom,
                              tr("Run %1 · page %2 of %3").arg(input.data.run.id).arg(pageNo).arg(pages));
             painter.restore();
         };
