@@ -76,6 +76,7 @@ void TestFetchTraces::initTestCase()
     auto options = session::demoOptions(m_template);
     options.receiver.reset(); // the spans come from "Jaeger" instead
     options.summarize = false;
+    options.demoLoad.profile = demo::DemoProfile::Steady;
     options.demoLoad.rate = 12;
     options.demoLoad.duration = 1'500'000'000;
     options.demoLoad.warmup = 500'000'000;

@@ -23,6 +23,7 @@ constexpr std::int64_t kSecond = 1'000'000'000;
 session::MeasuredRunOptions options(const QString& db, std::vector<demo::Fault> faults, Nanos duration)
 {
     auto o = session::demoOptions(db.toStdString(), std::move(faults));
+    o.demoLoad.profile = demo::DemoProfile::Steady;
     o.demoLoad.rate = 6;
     o.demoLoad.duration = duration;
     o.demoLoad.warmup = kSecond;
