@@ -255,10 +255,6 @@
         <translation>Ejecuta un escenario de carga contra un endpoint.</translation>
     </message>
     <message>
-        <source>Receive OTLP/HTTP traces into a workbench file.</source>
-        <translation>Recibe trazas OTLP/HTTP en un archivo de banco de trabajo.</translation>
-    </message>
-    <message>
         <source>Reconcile one request by trace ID.</source>
         <translation>Concilia una solicitud por trace ID.</translation>
     </message>
@@ -367,14 +363,6 @@ Comandos:</translation>
         <translation>no hay ningún archivo de banco de trabajo en &apos;%1&apos;</translation>
     </message>
     <message>
-        <source>Receive OTLP/HTTP traces (POST /v1/traces) into a workbench file until Ctrl+C.</source>
-        <translation>Recibe trazas OTLP/HTTP (POST /v1/traces) en un archivo de banco de trabajo hasta Ctrl+C.</translation>
-    </message>
-    <message>
-        <source>TCP port (default 4318; 0 = any free port).</source>
-        <translation>Puerto TCP (predeterminado 4318; 0 = cualquier puerto libre).</translation>
-    </message>
-    <message>
         <source>P</source>
         <translation>P</translation>
     </message>
@@ -415,16 +403,8 @@ Comandos:</translation>
         <translation>no hay ninguna ejecución &apos;%1&apos; en este archivo</translation>
     </message>
     <message>
-        <source>cannot start the receiver: %1</source>
-        <translation>no se puede iniciar el receptor: %1</translation>
-    </message>
-    <message>
         <source>warning: listening on %1, which other machines may reach</source>
         <translation>advertencia: escuchando en %1, accesible quizá desde otras máquinas</translation>
-    </message>
-    <message>
-        <source>OTLP/HTTP receiver on %1 (protobuf and JSON), writing to %2; Ctrl+C stops</source>
-        <translation>Receptor OTLP/HTTP en %1 (protobuf y JSON), escribiendo en %2; Ctrl+C lo detiene</translation>
     </message>
     <message>
         <source>received %1 spans (%2 rejected) in %3 requests; stored %4 spans</source>
@@ -1103,16 +1083,8 @@ Comandos:</translation>
         <translation>Activa un fallo de la pasarela de demostración (repetible; véase --list-faults).</translation>
     </message>
     <message>
-        <source>Seconds of steady load after the warm-up (default 20).</source>
-        <translation>Segundos de carga estable tras el calentamiento (predeterminado 20).</translation>
-    </message>
-    <message>
         <source>S</source>
         <translation>S</translation>
-    </message>
-    <message>
-        <source>Requests per second (default 6).</source>
-        <translation>Solicitudes por segundo (predeterminado 6).</translation>
     </message>
     <message>
         <source>R</source>
@@ -1305,14 +1277,6 @@ Ejecute &apos;phasebench-cli &lt;comando&gt; --help&apos; para ver las opciones 
         <translation>&apos;%1&apos; es de solo lectura (permisos del archivo o de la carpeta, o un soporte de solo lectura); este comando escribe en él. Cópielo a un lugar con permiso de escritura o elija otro archivo.</translation>
     </message>
     <message>
-        <source>refused %1 batches (HTTP 503, exporters retry them): %2</source>
-        <translation>rechazados %1 lotes (HTTP 503, los exportadores los reintentan): %2</translation>
-    </message>
-    <message>
-        <source>%1 batches (%2 spans) were refused with HTTP 503 and left to the exporters to retry; last reason: %3</source>
-        <translation>%1 lotes (%2 spans) se rechazaron con HTTP 503 y quedan para que los exportadores los reintenten; último motivo: %3</translation>
-    </message>
-    <message>
         <source>Largest record (a line, a CSV record, a JSON record such as a HAR entry; default %1).</source>
         <translation>Registro más grande (una línea, un registro CSV, un registro JSON como una entrada HAR; por defecto %1).</translation>
     </message>
@@ -1427,6 +1391,394 @@ Ejecute &apos;phasebench-cli &lt;comando&gt; --help&apos; para ver las opciones 
     <message>
         <source>wrote %1</source>
         <translation>se escribió %1</translation>
+    </message>
+    <message>
+        <source>Goodput gate: at least this share (0-1) of each stage&apos;s requests must meet every latency budget at once (overrides the budgets&apos; gates.min_goodput).</source>
+        <translation>Umbral de goodput: al menos esta proporción (0-1) de las solicitudes de cada etapa debe cumplir todos los presupuestos de latencia a la vez (anula gates.min_goodput de los presupuestos).</translation>
+    </message>
+    <message>
+        <source>--min-goodput expects a share between 0 and 1</source>
+        <translation>--min-goodput espera una proporción entre 0 y 1</translation>
+    </message>
+    <message>
+        <source>Receive OTLP traces (HTTP and gRPC) into a workbench file.</source>
+        <translation>Recibe trazas OTLP (HTTP y gRPC) en un archivo de banco de trabajo.</translation>
+    </message>
+    <message>
+        <source>Write a k6 script for a load scenario (scale-out on k6).</source>
+        <translation>Escribe un script de k6 para un escenario de carga (escalado horizontal con k6).</translation>
+    </message>
+    <message>
+        <source>Merge several generators&apos; workbench files into one run.</source>
+        <translation>Combina los archivos de banco de trabajo de varios generadores en una sola ejecución.</translation>
+    </message>
+    <message>
+        <source>Fetch a run&apos;s traces from Jaeger by trace ID, store and join them.</source>
+        <translation>Obtiene las trazas de una ejecución desde Jaeger por trace ID, las almacena y las une.</translation>
+    </message>
+    <message>
+        <source>--steps expects rates above 0 and at most 1000, separated by commas (got &apos;%1&apos;)</source>
+        <translation>--steps espera tasas mayores que 0 y de como máximo 1000, separadas por comas (se recibió &apos;%1&apos;)</translation>
+    </message>
+    <message>
+        <source>stepped (default: one stage per rate of --steps, past the demo pool&apos;s knee) or steady (one rate, --rate).</source>
+        <translation>stepped (predeterminado: una etapa por cada tasa de --steps, más allá del codo del pool de demostración) o steady (una sola tasa, --rate).</translation>
+    </message>
+    <message>
+        <source>Arrival rates of the stepped profile, one stage each (default 3,5,7,9).</source>
+        <translation>Tasas de llegada del perfil escalonado, una etapa por tasa (predeterminado 3,5,7,9).</translation>
+    </message>
+    <message>
+        <source>R,R,…</source>
+        <translation>R,R,…</translation>
+    </message>
+    <message>
+        <source>Seconds of load after the warm-up (default 32; the stepped profile splits them evenly between its stages).</source>
+        <translation>Segundos de carga tras el calentamiento (predeterminado 32; el perfil escalonado los reparte por igual entre sus etapas).</translation>
+    </message>
+    <message>
+        <source>Requests per second of the steady profile (default 6); implies --profile steady.</source>
+        <translation>Solicitudes por segundo del perfil estable (predeterminado 6); implica --profile steady.</translation>
+    </message>
+    <message>
+        <source>Do not store the demo&apos;s budgets with the run.</source>
+        <translation>No almacena los presupuestos de la demostración con la ejecución.</translation>
+    </message>
+    <message>
+        <source>OTLP/HTTP receiver port (default: any free port; the gateway sends its spans there; 0 = off).</source>
+        <translation>Puerto del receptor OTLP/HTTP (predeterminado: cualquier puerto libre; la pasarela envía allí sus spans; 0 = desactivado).</translation>
+    </message>
+    <message>
+        <source>Also receive spans over OTLP/gRPC on this port (default 0 = off).</source>
+        <translation>Recibe también spans por OTLP/gRPC en este puerto (predeterminado 0 = desactivado).</translation>
+    </message>
+    <message>
+        <source>--%1 expects a number from 0 to 65535</source>
+        <translation>--%1 espera un número de 0 a 65535</translation>
+    </message>
+    <message>
+        <source>--profile expects stepped or steady (got &apos;%1&apos;)</source>
+        <translation>--profile espera stepped o steady (se recibió &apos;%1&apos;)</translation>
+    </message>
+    <message>
+        <source>--rate sets the steady profile&apos;s rate; the stepped profile takes --steps</source>
+        <translation>--rate fija la tasa del perfil estable; el perfil escalonado usa --steps</translation>
+    </message>
+    <message>
+        <source>--steps sets the stepped profile&apos;s rates; the steady profile takes --rate</source>
+        <translation>--steps fija las tasas del perfil escalonado; el perfil estable usa --rate</translation>
+    </message>
+    <message>
+        <source>OTLP/gRPC receiver %1</source>
+        <translation>Receptor OTLP/gRPC %1</translation>
+    </message>
+    <message>
+        <source>Write a k6 script for a load scenario: its executor and stages, request bodies, header names, timeout and retries, a fresh traceparent per attempt with a per-instance prefix, LLM trends tagged with the trace ID and its budgets as thresholds (docs/scale-out.md).</source>
+        <translation>Escribe un script de k6 para un escenario de carga: su ejecutor y sus etapas, los cuerpos de las solicitudes, los nombres de las cabeceras, el tiempo de espera y los reintentos, un traceparent nuevo por intento con un prefijo por instancia, Trends de LLM etiquetados con el trace ID y sus presupuestos como umbrales (docs/scale-out.md).</translation>
+    </message>
+    <message>
+        <source>Script file (default: standard output).</source>
+        <translation>Archivo del script (predeterminado: salida estándar).</translation>
+    </message>
+    <message>
+        <source>Scenario JSON file.</source>
+        <translation>Archivo JSON del escenario.</translation>
+    </message>
+    <message>
+        <source>SCENARIO.json</source>
+        <translation>ESCENARIO.json</translation>
+    </message>
+    <message>
+        <source>name exactly one SCENARIO.json</source>
+        <translation>indique exactamente un ESCENARIO.json</translation>
+    </message>
+    <message>
+        <source>threshold %1: %2 (budget %3)</source>
+        <translation>umbral %1: %2 (presupuesto %3)</translation>
+    </message>
+    <message>
+        <source>budget %1 is not a k6 threshold: %2</source>
+        <translation>el presupuesto %1 no es un umbral de k6: %2</translation>
+    </message>
+    <message>
+        <source>note: %1</source>
+        <translation>nota: %1</translation>
+    </message>
+    <message>
+        <source>Run %1: %L2 trace IDs; already present %L3, fetched %L4, missing %L5, failed %L6</source>
+        <translation>Ejecución %1: %L2 trace IDs; ya presentes %L3, obtenidas %L4, ausentes %L5, fallidas %L6</translation>
+    </message>
+    <message>
+        <source>  spans stored: %L1 (requests: %L2, retries: %L3)</source>
+        <translation>  spans almacenados: %L1 (solicitudes: %L2, reintentos: %L3)</translation>
+    </message>
+    <message>
+        <source>  failed %1: %2</source>
+        <translation>  falló %1: %2</translation>
+    </message>
+    <message>
+        <source>  … and %L1 more failed</source>
+        <translation>  … y %L1 fallidas más</translation>
+    </message>
+    <message>
+        <source>Join coverage: none (no attempt was sent)</source>
+        <translation>Cobertura de la unión: ninguna (no se envió ningún intento)</translation>
+    </message>
+    <message>
+        <source>Join coverage: %1% (%L2 of %L3 attempts matched)</source>
+        <translation>Cobertura de la unión: %1% (%L2 de %L3 intentos coincidieron)</translation>
+    </message>
+    <message>
+        <source>Cancelled: what was fetched is stored; fetch again to fetch the rest.</source>
+        <translation>Cancelado: lo ya obtenido se ha almacenado; vuelva a obtener las trazas para traer el resto.</translation>
+    </message>
+    <message>
+        <source>Some traces failed; fetch again to retry them (the others are skipped).</source>
+        <translation>Algunas trazas fallaron; vuelva a obtenerlas para reintentarlas (las demás se omiten).</translation>
+    </message>
+    <message>
+        <source>Fetch a run&apos;s server traces from a Jaeger query service by trace ID, store them into the run and join it. Traces already in the run are skipped, so a second fetch resumes.</source>
+        <translation>Obtiene las trazas del servidor de una ejecución desde un servicio de consulta de Jaeger por trace ID, las almacena en la ejecución y la une. Las trazas que ya están en la ejecución se omiten, así que una segunda obtención reanuda la anterior.</translation>
+    </message>
+    <message>
+        <source>The run (default: the file&apos;s only run).</source>
+        <translation>La ejecución (predeterminada: la única ejecución del archivo).</translation>
+    </message>
+    <message>
+        <source>The Jaeger query service, e.g. http://localhost:16686 (GET /api/traces/ID).</source>
+        <translation>El servicio de consulta de Jaeger, p. ej. http://localhost:16686 (GET /api/traces/ID).</translation>
+    </message>
+    <message>
+        <source>Keep only spans of this service (default: every span of the trace).</source>
+        <translation>Conserva solo los spans de este servicio (predeterminado: todos los spans de la traza).</translation>
+    </message>
+    <message>
+        <source>Requests in flight (default 8, at most 64).</source>
+        <translation>Solicitudes en curso (predeterminado 8, como máximo 64).</translation>
+    </message>
+    <message>
+        <source>Repeats of a request after 429, 5xx or a network error (default 3).</source>
+        <translation>Repeticiones de una solicitud tras un 429, un 5xx o un error de red (predeterminado 3).</translation>
+    </message>
+    <message>
+        <source>Seconds per request (default 30).</source>
+        <translation>Segundos por solicitud (predeterminado 30).</translation>
+    </message>
+    <message>
+        <source>An extra request header, e.g. &apos;X-Scope-OrgID: team&apos; (repeatable; never stored or printed).</source>
+        <translation>Una cabecera de solicitud adicional, p. ej. &apos;X-Scope-OrgID: team&apos; (repetible; nunca se almacena ni se imprime).</translation>
+    </message>
+    <message>
+        <source>NAME:VALUE</source>
+        <translation>NOMBRE:VALOR</translation>
+    </message>
+    <message>
+        <source>Send &apos;Authorization: Bearer&apos; with the token in this environment variable.</source>
+        <translation>Envía &apos;Authorization: Bearer&apos; con el token de esta variable de entorno.</translation>
+    </message>
+    <message>
+        <source>missing --jaeger URL (the query service, e.g. http://localhost:16686)</source>
+        <translation>falta --jaeger URL (el servicio de consulta, p. ej. http://localhost:16686)</translation>
+    </message>
+    <message>
+        <source>--%1 expects a number from %2 to %3</source>
+        <translation>--%1 espera un número de %2 a %3</translation>
+    </message>
+    <message>
+        <source>--header expects NAME:VALUE (got a header without a name or a colon)</source>
+        <translation>--header espera NOMBRE:VALOR (se recibió una cabecera sin nombre o sin dos puntos)</translation>
+    </message>
+    <message>
+        <source>--token-env: the environment variable %1 is not set</source>
+        <translation>--token-env: la variable de entorno %1 no está definida</translation>
+    </message>
+    <message>
+        <source>%L1 of %L2 traces answered…</source>
+        <translation>%L1 de %L2 trazas respondidas…</translation>
+    </message>
+    <message>
+        <source>fetch-traces failed: %1</source>
+        <translation>fetch-traces falló: %1</translation>
+    </message>
+    <message>
+        <source>fetch-traces failed (what was committed before stays): %1</source>
+        <translation>fetch-traces falló (lo confirmado antes se conserva): %1</translation>
+    </message>
+    <message>
+        <source>With --into: largest difference between the start of a file&apos;s generator and the run&apos;s, e.g. 500ms or 2s; &apos;off&apos; skips the check (default 1s).</source>
+        <translation>Con --into: diferencia máxima entre el inicio del generador de un archivo y el de la ejecución, p. ej. 500ms o 2s; &apos;off&apos; omite la comprobación (predeterminado 1s).</translation>
+    </message>
+    <message>
+        <source>DURATION</source>
+        <translation>DURACIÓN</translation>
+    </message>
+    <message>
+        <source>--max-clock-offset expects a duration such as 500ms or 2s, or off</source>
+        <translation>--max-clock-offset espera una duración como 500ms o 2s, u off</translation>
+    </message>
+    <message>
+        <source>  generator %1 (%2): clock offset %3 ms</source>
+        <translation>  generador %1 (%2): desfase de reloj %3 ms</translation>
+    </message>
+    <message>
+        <source>  start spread %1 ms</source>
+        <translation>  dispersión del inicio %1 ms</translation>
+    </message>
+    <message>
+        <source>import refused, nothing was stored: %1</source>
+        <translation>importación rechazada, no se almacenó nada: %1</translation>
+    </message>
+    <message>
+        <source>Merge the runs of several generators (workbench files from different machines, the same scenario) into one new run of --db: every attempt keeps its generator ID. The generators&apos; schedules must have started within --max-clock-offset of each other.</source>
+        <translation>Combina las ejecuciones de varios generadores (archivos de banco de trabajo de distintas máquinas, mismo escenario) en una nueva ejecución de --db: cada intento conserva su ID de generador. Las planificaciones de los generadores deben haber empezado con una diferencia de como máximo --max-clock-offset entre sí.</translation>
+    </message>
+    <message>
+        <source>Name of the merged run (default: the first run&apos;s name + &quot; (merged)&quot;).</source>
+        <translation>Nombre de la ejecución combinada (predeterminado: el nombre de la primera ejecución + &quot; (merged)&quot;).</translation>
+    </message>
+    <message>
+        <source>Largest difference between the generators&apos; start times, e.g. 500ms or 2s; &apos;off&apos; skips the check (default 1s).</source>
+        <translation>Diferencia máxima entre los instantes de inicio de los generadores, p. ej. 500ms o 2s; &apos;off&apos; omite la comprobación (predeterminado 1s).</translation>
+    </message>
+    <message>
+        <source>Workbench files, each FILE or FILE:RUN_ID.</source>
+        <translation>Archivos de banco de trabajo, cada uno ARCHIVO o ARCHIVO:ID_EJECUCIÓN.</translation>
+    </message>
+    <message>
+        <source>FILE[:RUN]…</source>
+        <translation>ARCHIVO[:EJECUCIÓN]…</translation>
+    </message>
+    <message>
+        <source>name at least two workbench files to merge</source>
+        <translation>indique al menos dos archivos de banco de trabajo para combinar</translation>
+    </message>
+    <message>
+        <source>merge refused, nothing was stored: %1</source>
+        <translation>combinación rechazada, no se almacenó nada: %1</translation>
+    </message>
+    <message>
+        <source>merge failed, nothing was stored: %1</source>
+        <translation>la combinación falló, no se almacenó nada: %1</translation>
+    </message>
+    <message>
+        <source>merged %1 requests, %2 spans into run %3</source>
+        <translation>combinadas %1 solicitudes y %2 spans en la ejecución %3</translation>
+    </message>
+    <message>
+        <source>  %1: generator %2, %3 requests, clock offset %4 ms</source>
+        <translation>  %1: generador %2, %3 solicitudes, desfase de reloj %4 ms</translation>
+    </message>
+    <message>
+        <source>  start spread %1 ms (limit %2)</source>
+        <translation>  dispersión del inicio %1 ms (límite %2)</translation>
+    </message>
+    <message>
+        <source>off</source>
+        <translation>desactivado</translation>
+    </message>
+    <message>
+        <source>warning: %1</source>
+        <translation>advertencia: %1</translation>
+    </message>
+    <message>
+        <source>Receive OTLP traces over HTTP (POST /v1/traces) and gRPC (TraceService/Export) into a workbench file until Ctrl+C.</source>
+        <translation>Recibe trazas OTLP por HTTP (POST /v1/traces) y gRPC (TraceService/Export) en un archivo de banco de trabajo hasta pulsar Ctrl+C.</translation>
+    </message>
+    <message>
+        <source>OTLP/HTTP port (default 4318; 0 = off).</source>
+        <translation>Puerto OTLP/HTTP (predeterminado 4318; 0 = desactivado).</translation>
+    </message>
+    <message>
+        <source>OTLP/gRPC port (default 4317, skipped with a warning when taken; 0 = off).</source>
+        <translation>Puerto OTLP/gRPC (predeterminado 4317, se omite con una advertencia si está ocupado; 0 = desactivado).</translation>
+    </message>
+    <message>
+        <source>OTLP/HTTP port, as before --http-port (0 = any free port).</source>
+        <translation>Puerto OTLP/HTTP, como antes de --http-port (0 = cualquier puerto libre).</translation>
+    </message>
+    <message>
+        <source>both receivers are off: give --http-port or --grpc-port a port</source>
+        <translation>ambos receptores están desactivados: indique un puerto en --http-port o --grpc-port</translation>
+    </message>
+    <message>
+        <source>cannot start the OTLP/HTTP receiver: %1</source>
+        <translation>no se puede iniciar el receptor OTLP/HTTP: %1</translation>
+    </message>
+    <message>
+        <source>cannot start the OTLP/gRPC receiver: %1</source>
+        <translation>no se puede iniciar el receptor OTLP/gRPC: %1</translation>
+    </message>
+    <message>
+        <source>warning: no OTLP/gRPC receiver: %1 (choose another with --grpc-port)</source>
+        <translation>advertencia: sin receptor OTLP/gRPC: %1 (elija otro puerto con --grpc-port)</translation>
+    </message>
+    <message>
+        <source>OTLP/HTTP receiver on %1 (protobuf and JSON)</source>
+        <translation>Receptor OTLP/HTTP en %1 (protobuf y JSON)</translation>
+    </message>
+    <message>
+        <source>OTLP/gRPC receiver on %1 (TraceService/Export)</source>
+        <translation>Receptor OTLP/gRPC en %1 (TraceService/Export)</translation>
+    </message>
+    <message>
+        <source>For vLLM (and any OpenTelemetry SDK) set:</source>
+        <translation>Para vLLM (y cualquier SDK de OpenTelemetry) defina:</translation>
+    </message>
+    <message>
+        <source>or start vLLM with %1</source>
+        <translation>o inicie vLLM con %1</translation>
+    </message>
+    <message>
+        <source>writing to %1; Ctrl+C stops</source>
+        <translation>escribiendo en %1; Ctrl+C detiene</translation>
+    </message>
+    <message>
+        <source>refused %1 batches (HTTP 503 or gRPC UNAVAILABLE, exporters retry them): %2</source>
+        <translation>rechazados %1 lotes (HTTP 503 o gRPC UNAVAILABLE, los exportadores los reintentan): %2</translation>
+    </message>
+    <message>
+        <source>%1 batches (%2 spans) were refused (HTTP 503, gRPC UNAVAILABLE) and left to the exporters to retry; last reason: %3</source>
+        <translation>%1 lotes (%2 spans) se rechazaron (HTTP 503, gRPC UNAVAILABLE) y quedan para que los exportadores los reintenten; último motivo: %3</translation>
+    </message>
+    <message>
+        <source>Receive the server&apos;s spans over OTLP/HTTP on this port during the run (%1 is usual; default 0 = off).</source>
+        <translation>Recibe los spans del servidor por OTLP/HTTP en este puerto durante la ejecución (lo habitual es %1; predeterminado 0 = desactivado).</translation>
+    </message>
+    <message>
+        <source>Receive the server&apos;s spans over OTLP/gRPC on this port during the run (%1 is usual; default 0 = off).</source>
+        <translation>Recibe los spans del servidor por OTLP/gRPC en este puerto durante la ejecución (lo habitual es %1; predeterminado 0 = desactivado).</translation>
+    </message>
+    <message>
+        <source>OTLP/gRPC receiver on %1</source>
+        <translation>Receptor OTLP/gRPC en %1</translation>
+    </message>
+    <message>
+        <source>OTLP/HTTP receiver on %1</source>
+        <translation>Receptor OTLP/HTTP en %1</translation>
+    </message>
+    <message>
+        <source>Goodput (requests meeting every latency budget at once; budgets: %1):</source>
+        <translation>Goodput (solicitudes que cumplen todos los presupuestos de latencia a la vez; presupuestos: %1):</translation>
+    </message>
+    <message>
+        <source>not available: %1</source>
+        <translation>no disponible: %1</translation>
+    </message>
+    <message>
+        <source>%1 of %2 requests: %3; %4 good req/s</source>
+        <translation>%1 de %2 solicitudes: %3; %4 req/s buenas</translation>
+    </message>
+    <message>
+        <source>not good: %1 did not complete, %2 over a budget, %3 without a budgeted value</source>
+        <translation>no buenas: %1 no se completaron, %2 superaron un presupuesto, %3 sin valor presupuestado</translation>
+    </message>
+    <message>
+        <source>per-request thresholds: %1</source>
+        <translation>umbrales por solicitud: %1</translation>
+    </message>
+    <message>
+        <source>Goodput against this budget file (default: the budgets stored with the run).</source>
+        <translation>Goodput según este archivo de presupuestos (predeterminado: los presupuestos almacenados con la ejecución).</translation>
     </message>
 </context>
 <context>
@@ -1639,6 +1991,14 @@ Ejecute &apos;phasebench-cli &lt;comando&gt; --help&apos; para ver las opciones 
         <source>Lower the rate, run the generator on a machine with free cores, or split the load over several generators; check generator_cpu_s.</source>
         <translation>Reduzca la tasa, ejecute el generador en una máquina con núcleos libres o reparta la carga entre varios generadores; revise generator_cpu_s.</translation>
     </message>
+    <message>
+        <source>Requests queued on the server while the running requests stayed at their cap: the inference pool is saturated.</source>
+        <translation>Las solicitudes se encolaron en el servidor mientras las solicitudes en ejecución seguían en su tope: el pool de inferencia está saturado.</translation>
+    </message>
+    <message>
+        <source>Generation time per output token rises with the server&apos;s batch size: the batch is too aggressive or memory is under pressure.</source>
+        <translation>El tiempo de generación por token de salida aumenta con el tamaño de lote del servidor: el lote es demasiado agresivo o la memoria está bajo presión.</translation>
+    </message>
 </context>
 <context>
     <name>pb::ui</name>
@@ -1752,6 +2112,14 @@ Ejecute &apos;phasebench-cli &lt;comando&gt; --help&apos; para ver las opciones 
     <message>
         <source>Why</source>
         <translation>Motivo</translation>
+    </message>
+    <message>
+        <source>whole run</source>
+        <translation>ejecución completa</translation>
+    </message>
+    <message>
+        <source>Stage</source>
+        <translation>Etapa</translation>
     </message>
 </context>
 <context>
@@ -2007,6 +2375,18 @@ Ejecute &apos;phasebench-cli &lt;comando&gt; --help&apos; para ver las opciones 
     <message>
         <source>Unknown demo fault: %1</source>
         <translation>Fallo de demostración desconocido: %1</translation>
+    </message>
+    <message>
+        <source>Stepped past the knee (%1 req/s), budgets stored</source>
+        <translation>Escalonado más allá del codo (%1 req/s), presupuestos almacenados</translation>
+    </message>
+    <message>
+        <source>Steady at one rate</source>
+        <translation>Estable a una sola tasa</translation>
+    </message>
+    <message>
+        <source>Load profile:</source>
+        <translation>Perfil de carga:</translation>
     </message>
 </context>
 <context>
@@ -2465,6 +2845,76 @@ Primera comprobación: %5</translation>
     </message>
 </context>
 <context>
+    <name>pb::ui::FetchTracesController</name>
+    <message>
+        <source>Stop fetching; the traces fetched so far are kept</source>
+        <translation>Detiene la obtención; se conservan las trazas obtenidas hasta ahora</translation>
+    </message>
+    <message>
+        <source>Fetching traces of run %1 from %2…</source>
+        <translation>Obteniendo las trazas de la ejecución %1 desde %2…</translation>
+    </message>
+    <message>
+        <source>Stopping: storing what was fetched…</source>
+        <translation>Deteniendo: almacenando lo obtenido…</translation>
+    </message>
+    <message>
+        <source>Run %1: fetched %L2 traces (%L3 spans), already present %L4, missing %L5, failed %L6.</source>
+        <translation>Ejecución %1: obtenidas %L2 trazas (%L3 spans), ya presentes %L4, ausentes %L5, fallidas %L6.</translation>
+    </message>
+    <message>
+        <source>Join coverage: %1%.</source>
+        <translation>Cobertura de la unión: %1%.</translation>
+    </message>
+    <message>
+        <source>Cancelled; fetch again to resume.</source>
+        <translation>Cancelado; vuelva a obtener las trazas para reanudar.</translation>
+    </message>
+    <message>
+        <source>Last error: %1</source>
+        <translation>Último error: %1</translation>
+    </message>
+</context>
+<context>
+    <name>pb::ui::FetchTracesDialog</name>
+    <message>
+        <source>Fetch Traces from Jaeger</source>
+        <translation>Obtener trazas de Jaeger</translation>
+    </message>
+    <message>
+        <source>Fetches the server traces of run %1 by the trace IDs of its attempts from a Jaeger query service, stores them into the run and joins it again. Traces already in the run are skipped, so fetching again resumes. Traces Jaeger does not have lower the join coverage; they are not errors.</source>
+        <translation>Obtiene las trazas del servidor de la ejecución %1 por los trace IDs de sus intentos desde un servicio de consulta de Jaeger, las almacena en la ejecución y vuelve a unirla. Las trazas que ya están en la ejecución se omiten, así que volver a obtenerlas reanuda la operación. Las trazas que Jaeger no tiene reducen la cobertura de la unión; no son errores.</translation>
+    </message>
+    <message>
+        <source>The Jaeger query service (its UI&apos;s address, port 16686 by default); requests go to /api/traces/ID</source>
+        <translation>El servicio de consulta de Jaeger (la dirección de su interfaz, puerto 16686 de forma predeterminada); las solicitudes van a /api/traces/ID</translation>
+    </message>
+    <message>
+        <source>every service</source>
+        <translation>todos los servicios</translation>
+    </message>
+    <message>
+        <source>Keep only spans of this service, e.g. the LLM server when its traces also hold other services&apos; spans</source>
+        <translation>Conserva solo los spans de este servicio, p. ej. el servidor LLM cuando sus trazas contienen también spans de otros servicios</translation>
+    </message>
+    <message>
+        <source>Jaeger URL:</source>
+        <translation>URL de Jaeger:</translation>
+    </message>
+    <message>
+        <source>Service:</source>
+        <translation>Servicio:</translation>
+    </message>
+    <message>
+        <source>Requests in flight:</source>
+        <translation>Solicitudes en curso:</translation>
+    </message>
+    <message>
+        <source>Fetch</source>
+        <translation>Obtener</translation>
+    </message>
+</context>
+<context>
     <name>pb::ui::ImportController</name>
     <message>
         <source>%1 (%2)</source>
@@ -2581,10 +3031,6 @@ no se encontró ningún codo</translation>
     <message>
         <source>JSON</source>
         <translation>JSON</translation>
-    </message>
-    <message>
-        <source>The OTLP receiver starts with the run; its address appears here so that a server&apos;s exporter can be pointed at it.</source>
-        <translation>El receptor OTLP se inicia con la ejecución; su dirección aparece aquí para que se pueda dirigir a él el exportador de un servidor.</translation>
     </message>
     <message>
         <source>Not running</source>
@@ -2751,10 +3197,6 @@ no se encontró ningún codo</translation>
         <translation>Escuchar en:</translation>
     </message>
     <message>
-        <source>Port:</source>
-        <translation>Puerto:</translation>
-    </message>
-    <message>
         <source>%1 / %2 s</source>
         <translation>%1 / %2 s</translation>
     </message>
@@ -2791,10 +3233,6 @@ no se encontró ningún codo</translation>
         <translation>JSON: %1</translation>
     </message>
     <message>
-        <source>OTLP receiver: &lt;b&gt;%1&lt;/b&gt; — point your server&apos;s exporter at it (OTEL_EXPORTER_OTLP_TRACES_ENDPOINT=%1, protobuf or JSON).</source>
-        <translation>Receptor OTLP: &lt;b&gt;%1&lt;/b&gt; — dirija a él el exportador de su servidor (OTEL_EXPORTER_OTLP_TRACES_ENDPOINT=%1, protobuf o JSON).</translation>
-    </message>
-    <message>
         <source>Demo gateway: %1</source>
         <translation>Pasarela de demostración: %1</translation>
     </message>
@@ -2817,6 +3255,38 @@ no se encontró ningún codo</translation>
     <message>
         <source>Scenarios (*.json)</source>
         <translation>Escenarios (*.json)</translation>
+    </message>
+    <message>
+        <source>The OTLP receivers (gRPC and HTTP) start with the run; their addresses and the exporter settings for vLLM appear here so that a server&apos;s exporter can be pointed at them.</source>
+        <translation>Los receptores OTLP (gRPC y HTTP) se inician con la ejecución; sus direcciones y la configuración del exportador para vLLM aparecen aquí para que el exportador de un servidor pueda apuntar a ellos.</translation>
+    </message>
+    <message>
+        <source>off</source>
+        <translation>desactivado</translation>
+    </message>
+    <message>
+        <source>OTLP/HTTP port:</source>
+        <translation>Puerto OTLP/HTTP:</translation>
+    </message>
+    <message>
+        <source>OTLP/gRPC port:</source>
+        <translation>Puerto OTLP/gRPC:</translation>
+    </message>
+    <message>
+        <source>OTLP/gRPC receiver: &lt;b&gt;%1&lt;/b&gt;</source>
+        <translation>Receptor OTLP/gRPC: &lt;b&gt;%1&lt;/b&gt;</translation>
+    </message>
+    <message>
+        <source>OTLP/HTTP receiver: &lt;b&gt;%1&lt;/b&gt; (protobuf or JSON)</source>
+        <translation>Receptor OTLP/HTTP: &lt;b&gt;%1&lt;/b&gt; (protobuf o JSON)</translation>
+    </message>
+    <message>
+        <source>Point the server&apos;s exporter at it, e.g. for vLLM:</source>
+        <translation>Apunte a él el exportador del servidor, p. ej. para vLLM:</translation>
+    </message>
+    <message>
+        <source>or start vLLM with &lt;code&gt;%1&lt;/code&gt;.</source>
+        <translation>o inicie vLLM con &lt;code&gt;%1&lt;/code&gt;.</translation>
     </message>
 </context>
 <context>
@@ -3085,10 +3555,6 @@ Importe un archivo de resultados (Archivo › Importar…, Ctrl+I) o suéltelo a
         <translation>Deteniendo: las solicitudes en curso terminan…</translation>
     </message>
     <message>
-        <source>OTLP receiver: %1  ·  gateway: %2</source>
-        <translation>Receptor OTLP: %1  ·  pasarela: %2</translation>
-    </message>
-    <message>
         <source>%1 / %2 s</source>
         <translation>%1 / %2 s</translation>
     </message>
@@ -3131,10 +3597,6 @@ Importe un archivo de resultados (Archivo › Importar…, Ctrl+I) o suéltelo a
     <message>
         <source>&amp;View</source>
         <translation>&amp;Ver</translation>
-    </message>
-    <message>
-        <source>OTLP receiver: %1</source>
-        <translation>Receptor OTLP: %1</translation>
     </message>
     <message>
         <source>Timeline</source>
@@ -3211,6 +3673,101 @@ Importe un archivo de resultados (Archivo › Importar…, Ctrl+I) o suéltelo a
     <message>
         <source>The run could not complete.</source>
         <translation>La ejecución no pudo completarse.</translation>
+    </message>
+    <message>
+        <source>Fetch Failed</source>
+        <translation>Error al obtener</translation>
+    </message>
+    <message>
+        <source>Could not fetch traces from Jaeger.</source>
+        <translation>No se pudieron obtener las trazas de Jaeger.</translation>
+    </message>
+    <message>
+        <source>&amp;Fetch Traces from Jaeger…</source>
+        <translation>&amp;Obtener trazas de Jaeger…</translation>
+    </message>
+    <message>
+        <source>Select the run whose traces to fetch.</source>
+        <translation>Seleccione la ejecución cuyas trazas desea obtener.</translation>
+    </message>
+    <message>
+        <source>Fetch the selected run&apos;s server traces from Jaeger by trace ID and join them</source>
+        <translation>Obtiene desde Jaeger las trazas del servidor de la ejecución seleccionada por trace ID y las une</translation>
+    </message>
+    <message>
+        <source>OTLP/gRPC: %1</source>
+        <translation>OTLP/gRPC: %1</translation>
+    </message>
+    <message>
+        <source>OTLP/HTTP: %1</source>
+        <translation>OTLP/HTTP: %1</translation>
+    </message>
+    <message>
+        <source>gateway: %1</source>
+        <translation>pasarela: %1</translation>
+    </message>
+    <message>
+        <source>Exporter settings for vLLM and OpenTelemetry SDKs:
+%1
+or: vllm serve … %2</source>
+        <translation>Configuración del exportador para vLLM y los SDK de OpenTelemetry:
+%1
+o: vllm serve … %2</translation>
+    </message>
+</context>
+<context>
+    <name>pb::ui::OverviewGoodputModel</name>
+    <message>
+        <source>%1 %2 %L3 %4</source>
+        <translation>%1 %2 %L3 %4</translation>
+    </message>
+    <message>
+        <source>not available</source>
+        <translation>no disponible</translation>
+    </message>
+    <message>
+        <source>%L1 %</source>
+        <translation>%L1 %</translation>
+    </message>
+    <message>
+        <source>%L1 of %L2</source>
+        <translation>%L1 de %L2</translation>
+    </message>
+    <message>
+        <source>%L1 req/s</source>
+        <translation>%L1 req/s</translation>
+    </message>
+    <message>
+        <source>%L1 not completed, %L2 over a budget, %L3 without a value</source>
+        <translation>%L1 sin completar, %L2 por encima de un presupuesto, %L3 sin valor</translation>
+    </message>
+    <message>
+        <source>A request is good when it completed and each per-request value that a budget covers is within the budget&apos;s threshold; a request without such a value is not good.</source>
+        <translation>Una solicitud es buena cuando se completó y cada valor por solicitud que cubre un presupuesto está dentro del umbral de ese presupuesto; una solicitud sin ese valor no es buena.</translation>
+    </message>
+    <message>
+        <source>Stage</source>
+        <translation>Etapa</translation>
+    </message>
+    <message>
+        <source>Goodput</source>
+        <translation>Goodput</translation>
+    </message>
+    <message>
+        <source>Good requests</source>
+        <translation>Solicitudes buenas</translation>
+    </message>
+    <message>
+        <source>Goodput rate</source>
+        <translation>Tasa de goodput</translation>
+    </message>
+    <message>
+        <source>Not good</source>
+        <translation>No buenas</translation>
+    </message>
+    <message>
+        <source>Per-request thresholds</source>
+        <translation>Umbrales por solicitud</translation>
     </message>
 </context>
 <context>
@@ -3842,6 +4399,50 @@ Importe un archivo de resultados (Archivo › Importar…, Ctrl+I) o suéltelo a
         <source>%1 (ms)</source>
         <translation>%1 (ms)</translation>
     </message>
+    <message>
+        <source>running</source>
+        <translation>en ejecución</translation>
+    </message>
+    <message>
+        <source>waiting</source>
+        <translation>en espera</translation>
+    </message>
+    <message>
+        <source>KV cache %</source>
+        <translation>caché KV %</translation>
+    </message>
+    <message>
+        <source>prompt tokens/s</source>
+        <translation>tokens de prompt/s</translation>
+    </message>
+    <message>
+        <source>generation tokens/s</source>
+        <translation>tokens de generación/s</translation>
+    </message>
+    <message>
+        <source>preemptions/s</source>
+        <translation>desalojos/s</translation>
+    </message>
+    <message>
+        <source>requests</source>
+        <translation>solicitudes</translation>
+    </message>
+    <message>
+        <source>per second</source>
+        <translation>por segundo</translation>
+    </message>
+    <message>
+        <source>The target&apos;s /metrics, every %1 s</source>
+        <translation>/metrics del destino, cada %1 s</translation>
+    </message>
+    <message>
+        <source>; %1 of %2 scrapes failed</source>
+        <translation>; fallaron %1 de %2 lecturas</translation>
+    </message>
+    <message>
+        <source>The target&apos;s counters per second</source>
+        <translation>Contadores del destino por segundo</translation>
+    </message>
 </context>
 <context>
     <name>pb::ui::TraceFinder</name>
@@ -3939,6 +4540,22 @@ Importe un archivo de resultados (Archivo › Importar…, Ctrl+I) o suéltelo a
     <message>
         <source>%1: %2 → %3 (version %4, set %5)</source>
         <translation>%1: %2 → %3 (versión %4, fijada el %5)</translation>
+    </message>
+    <message>
+        <source>Knee: stage %1</source>
+        <translation>Codo: etapa %1</translation>
+    </message>
+    <message>
+        <source>(%1 req/s arrived, %2 req/s completed, queue p95 %3 ms)</source>
+        <translation>(%1 req/s llegadas, %2 req/s completadas, cola p95 %3 ms)</translation>
+    </message>
+    <message>
+        <source>highest stage that met the budgets: %1</source>
+        <translation>etapa más alta que cumplió los presupuestos: %1</translation>
+    </message>
+    <message numerus="yes">
+        <source>Finding 1 of %n: %1 Likely owner: %2. First check: %3</source>
+        <translation><numerusform>Hallazgo 1 de %n: %1 Responsable probable: %2. Primera comprobación: %3</numerusform><numerusform>Hallazgo 1 de %n: %1 Responsable probable: %2. Primera comprobación: %3</numerusform></translation>
     </message>
 </context>
 <context>
@@ -4565,6 +5182,30 @@ la raíz empieza la mitad de la envolvente de red (%L1 ms) después del inicio d
     <message>
         <source>cannot write &apos;%1&apos;</source>
         <translation>no se puede escribir &apos;%1&apos;</translation>
+    </message>
+    <message>
+        <source>not available: %1</source>
+        <translation>no disponible: %1</translation>
+    </message>
+    <message>
+        <source>%1 (%2 of %3)</source>
+        <translation>%1 (%2 de %3)</translation>
+    </message>
+    <message>
+        <source>Goodput (every budget met)</source>
+        <translation>Goodput (todos los presupuestos cumplidos)</translation>
+    </message>
+    <message>
+        <source>Goodput: %1 of %2 requests met every latency budget at once (%3, %4 req/s); not good: %5 did not complete, %6 over a budget, %7 without a budgeted value.</source>
+        <translation>Goodput: %1 de %2 solicitudes cumplieron todos los presupuestos de latencia a la vez (%3, %4 req/s); no buenas: %5 no se completaron, %6 superaron un presupuesto, %7 sin valor presupuestado.</translation>
+    </message>
+    <message>
+        <source>Goodput: %1.</source>
+        <translation>Goodput: %1.</translation>
+    </message>
+    <message>
+        <source>Run %1 · page %2 of %3</source>
+        <translation>Ejecución %1 · página %2 de %3</translation>
     </message>
 </context>
 <context>

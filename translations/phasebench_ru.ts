@@ -255,10 +255,6 @@
         <translation>Запустить сценарий нагрузки на конечную точку.</translation>
     </message>
     <message>
-        <source>Receive OTLP/HTTP traces into a workbench file.</source>
-        <translation>Принимать трассы OTLP/HTTP в файл рабочего места.</translation>
-    </message>
-    <message>
         <source>Reconcile one request by trace ID.</source>
         <translation>Сверить один запрос по trace ID.</translation>
     </message>
@@ -367,14 +363,6 @@ Commands:</source>
         <translation>нет файла рабочего места по пути &apos;%1&apos;</translation>
     </message>
     <message>
-        <source>Receive OTLP/HTTP traces (POST /v1/traces) into a workbench file until Ctrl+C.</source>
-        <translation>Принимать трассы OTLP/HTTP (POST /v1/traces) в файл рабочего места до нажатия Ctrl+C.</translation>
-    </message>
-    <message>
-        <source>TCP port (default 4318; 0 = any free port).</source>
-        <translation>TCP-порт (по умолчанию 4318; 0 = любой свободный порт).</translation>
-    </message>
-    <message>
         <source>P</source>
         <translation>P</translation>
     </message>
@@ -415,16 +403,8 @@ Commands:</source>
         <translation>в этом файле нет прогона &apos;%1&apos;</translation>
     </message>
     <message>
-        <source>cannot start the receiver: %1</source>
-        <translation>не удаётся запустить приёмник: %1</translation>
-    </message>
-    <message>
         <source>warning: listening on %1, which other machines may reach</source>
         <translation>предупреждение: прослушивается %1, адрес может быть доступен с других машин</translation>
-    </message>
-    <message>
-        <source>OTLP/HTTP receiver on %1 (protobuf and JSON), writing to %2; Ctrl+C stops</source>
-        <translation>Приёмник OTLP/HTTP на %1 (protobuf и JSON), запись в %2; Ctrl+C для остановки</translation>
     </message>
     <message>
         <source>received %1 spans (%2 rejected) in %3 requests; stored %4 spans</source>
@@ -1103,16 +1083,8 @@ Commands:</source>
         <translation>Включить неисправность демо-шлюза (можно повторять; см. --list-faults).</translation>
     </message>
     <message>
-        <source>Seconds of steady load after the warm-up (default 20).</source>
-        <translation>Секунды стабильной нагрузки после прогрева (по умолчанию 20).</translation>
-    </message>
-    <message>
         <source>S</source>
         <translation>S</translation>
-    </message>
-    <message>
-        <source>Requests per second (default 6).</source>
-        <translation>Запросов в секунду (по умолчанию 6).</translation>
     </message>
     <message>
         <source>R</source>
@@ -1305,14 +1277,6 @@ Run &apos;phasebench-cli &lt;command&gt; --help&apos; for the options of a comma
         <translation>&apos;%1&apos; доступен только для чтения (права на файл или папку либо носитель только для чтения); эта команда записывает в него. Скопируйте его в доступное для записи место или выберите другой файл.</translation>
     </message>
     <message>
-        <source>refused %1 batches (HTTP 503, exporters retry them): %2</source>
-        <translation>отклонено пакетов: %1 (HTTP 503, экспортёры повторят их): %2</translation>
-    </message>
-    <message>
-        <source>%1 batches (%2 spans) were refused with HTTP 503 and left to the exporters to retry; last reason: %3</source>
-        <translation>Пакетов отклонено с HTTP 503: %1 (спанов: %2), их повторят экспортёры; последняя причина: %3</translation>
-    </message>
-    <message>
         <source>Largest record (a line, a CSV record, a JSON record such as a HAR entry; default %1).</source>
         <translation>Наибольшая запись (строка, запись CSV, запись JSON, например элемент HAR; по умолчанию %1).</translation>
     </message>
@@ -1427,6 +1391,394 @@ Run &apos;phasebench-cli &lt;command&gt; --help&apos; for the options of a comma
     <message>
         <source>wrote %1</source>
         <translation>записано: %1</translation>
+    </message>
+    <message>
+        <source>Goodput gate: at least this share (0-1) of each stage&apos;s requests must meet every latency budget at once (overrides the budgets&apos; gates.min_goodput).</source>
+        <translation>Порог goodput: не менее этой доли (0-1) запросов каждой ступени должно укладываться во все бюджеты задержки одновременно (переопределяет gates.min_goodput бюджетов).</translation>
+    </message>
+    <message>
+        <source>--min-goodput expects a share between 0 and 1</source>
+        <translation>--min-goodput ожидает долю от 0 до 1</translation>
+    </message>
+    <message>
+        <source>Receive OTLP traces (HTTP and gRPC) into a workbench file.</source>
+        <translation>Принимать трассы OTLP (HTTP и gRPC) в файл рабочего места.</translation>
+    </message>
+    <message>
+        <source>Write a k6 script for a load scenario (scale-out on k6).</source>
+        <translation>Записать скрипт k6 для сценария нагрузки (горизонтальное масштабирование на k6).</translation>
+    </message>
+    <message>
+        <source>Merge several generators&apos; workbench files into one run.</source>
+        <translation>Объединить файлы рабочего места нескольких генераторов в один прогон.</translation>
+    </message>
+    <message>
+        <source>Fetch a run&apos;s traces from Jaeger by trace ID, store and join them.</source>
+        <translation>Загрузить трассы прогона из Jaeger по trace ID, сохранить и сопоставить их.</translation>
+    </message>
+    <message>
+        <source>--steps expects rates above 0 and at most 1000, separated by commas (got &apos;%1&apos;)</source>
+        <translation>--steps ожидает интенсивности больше 0 и не более 1000 через запятую (получено &apos;%1&apos;)</translation>
+    </message>
+    <message>
+        <source>stepped (default: one stage per rate of --steps, past the demo pool&apos;s knee) or steady (one rate, --rate).</source>
+        <translation>stepped (по умолчанию: по одной ступени на каждую интенсивность из --steps, за коленом демо-пула) или steady (одна интенсивность, --rate).</translation>
+    </message>
+    <message>
+        <source>Arrival rates of the stepped profile, one stage each (default 3,5,7,9).</source>
+        <translation>Интенсивности поступления ступенчатого профиля, по одной ступени на каждую (по умолчанию 3,5,7,9).</translation>
+    </message>
+    <message>
+        <source>R,R,…</source>
+        <translation>R,R,…</translation>
+    </message>
+    <message>
+        <source>Seconds of load after the warm-up (default 32; the stepped profile splits them evenly between its stages).</source>
+        <translation>Секунды нагрузки после прогрева (по умолчанию 32; ступенчатый профиль делит их поровну между своими ступенями).</translation>
+    </message>
+    <message>
+        <source>Requests per second of the steady profile (default 6); implies --profile steady.</source>
+        <translation>Запросов в секунду для стабильного профиля (по умолчанию 6); подразумевает --profile steady.</translation>
+    </message>
+    <message>
+        <source>Do not store the demo&apos;s budgets with the run.</source>
+        <translation>Не сохранять бюджеты демо вместе с прогоном.</translation>
+    </message>
+    <message>
+        <source>OTLP/HTTP receiver port (default: any free port; the gateway sends its spans there; 0 = off).</source>
+        <translation>Порт приёмника OTLP/HTTP (по умолчанию: любой свободный порт; шлюз отправляет туда свои спаны; 0 = выключен).</translation>
+    </message>
+    <message>
+        <source>Also receive spans over OTLP/gRPC on this port (default 0 = off).</source>
+        <translation>Также принимать спаны по OTLP/gRPC на этом порту (по умолчанию 0 = выключено).</translation>
+    </message>
+    <message>
+        <source>--%1 expects a number from 0 to 65535</source>
+        <translation>--%1 ожидает число от 0 до 65535</translation>
+    </message>
+    <message>
+        <source>--profile expects stepped or steady (got &apos;%1&apos;)</source>
+        <translation>--profile ожидает stepped или steady (получено &apos;%1&apos;)</translation>
+    </message>
+    <message>
+        <source>--rate sets the steady profile&apos;s rate; the stepped profile takes --steps</source>
+        <translation>--rate задаёт интенсивность стабильного профиля; ступенчатый профиль использует --steps</translation>
+    </message>
+    <message>
+        <source>--steps sets the stepped profile&apos;s rates; the steady profile takes --rate</source>
+        <translation>--steps задаёт интенсивности ступенчатого профиля; стабильный профиль использует --rate</translation>
+    </message>
+    <message>
+        <source>OTLP/gRPC receiver %1</source>
+        <translation>Приёмник OTLP/gRPC %1</translation>
+    </message>
+    <message>
+        <source>Write a k6 script for a load scenario: its executor and stages, request bodies, header names, timeout and retries, a fresh traceparent per attempt with a per-instance prefix, LLM trends tagged with the trace ID and its budgets as thresholds (docs/scale-out.md).</source>
+        <translation>Записать скрипт k6 для сценария нагрузки: его исполнитель и этапы, тела запросов, имена заголовков, тайм-аут и повторы, новый traceparent на каждую попытку с префиксом для каждого экземпляра, Trend-метрики LLM с тегом trace ID и его бюджеты в виде порогов (docs/scale-out.md).</translation>
+    </message>
+    <message>
+        <source>Script file (default: standard output).</source>
+        <translation>Файл скрипта (по умолчанию: стандартный вывод).</translation>
+    </message>
+    <message>
+        <source>Scenario JSON file.</source>
+        <translation>JSON-файл сценария.</translation>
+    </message>
+    <message>
+        <source>SCENARIO.json</source>
+        <translation>СЦЕНАРИЙ.json</translation>
+    </message>
+    <message>
+        <source>name exactly one SCENARIO.json</source>
+        <translation>укажите ровно один СЦЕНАРИЙ.json</translation>
+    </message>
+    <message>
+        <source>threshold %1: %2 (budget %3)</source>
+        <translation>порог %1: %2 (бюджет %3)</translation>
+    </message>
+    <message>
+        <source>budget %1 is not a k6 threshold: %2</source>
+        <translation>бюджет %1 не является порогом k6: %2</translation>
+    </message>
+    <message>
+        <source>note: %1</source>
+        <translation>примечание: %1</translation>
+    </message>
+    <message>
+        <source>Run %1: %L2 trace IDs; already present %L3, fetched %L4, missing %L5, failed %L6</source>
+        <translation>Прогон %1: trace ID: %L2; уже есть %L3, загружено %L4, отсутствует %L5, с ошибкой %L6</translation>
+    </message>
+    <message>
+        <source>  spans stored: %L1 (requests: %L2, retries: %L3)</source>
+        <translation>  сохранено спанов: %L1 (запросов: %L2, повторов: %L3)</translation>
+    </message>
+    <message>
+        <source>  failed %1: %2</source>
+        <translation>  ошибка %1: %2</translation>
+    </message>
+    <message>
+        <source>  … and %L1 more failed</source>
+        <translation>  … и ещё %L1 с ошибкой</translation>
+    </message>
+    <message>
+        <source>Join coverage: none (no attempt was sent)</source>
+        <translation>Покрытие сопоставления: нет (ни одна попытка не отправлена)</translation>
+    </message>
+    <message>
+        <source>Join coverage: %1% (%L2 of %L3 attempts matched)</source>
+        <translation>Покрытие сопоставления: %1% (сопоставлено %L2 из %L3 попыток)</translation>
+    </message>
+    <message>
+        <source>Cancelled: what was fetched is stored; fetch again to fetch the rest.</source>
+        <translation>Отменено: загруженное сохранено; запустите загрузку снова, чтобы получить остальное.</translation>
+    </message>
+    <message>
+        <source>Some traces failed; fetch again to retry them (the others are skipped).</source>
+        <translation>Некоторые трассы загрузить не удалось; запустите загрузку снова, чтобы повторить их (остальные пропускаются).</translation>
+    </message>
+    <message>
+        <source>Fetch a run&apos;s server traces from a Jaeger query service by trace ID, store them into the run and join it. Traces already in the run are skipped, so a second fetch resumes.</source>
+        <translation>Загрузить серверные трассы прогона из сервиса запросов Jaeger по trace ID, сохранить их в прогон и выполнить сопоставление. Трассы, уже имеющиеся в прогоне, пропускаются, поэтому повторная загрузка продолжает прерванную.</translation>
+    </message>
+    <message>
+        <source>The run (default: the file&apos;s only run).</source>
+        <translation>Прогон (по умолчанию: единственный прогон в файле).</translation>
+    </message>
+    <message>
+        <source>The Jaeger query service, e.g. http://localhost:16686 (GET /api/traces/ID).</source>
+        <translation>Сервис запросов Jaeger, например http://localhost:16686 (GET /api/traces/ID).</translation>
+    </message>
+    <message>
+        <source>Keep only spans of this service (default: every span of the trace).</source>
+        <translation>Оставлять только спаны этого сервиса (по умолчанию: все спаны трассы).</translation>
+    </message>
+    <message>
+        <source>Requests in flight (default 8, at most 64).</source>
+        <translation>Запросов в обработке (по умолчанию 8, не более 64).</translation>
+    </message>
+    <message>
+        <source>Repeats of a request after 429, 5xx or a network error (default 3).</source>
+        <translation>Повторы запроса после 429, 5xx или сетевой ошибки (по умолчанию 3).</translation>
+    </message>
+    <message>
+        <source>Seconds per request (default 30).</source>
+        <translation>Секунд на запрос (по умолчанию 30).</translation>
+    </message>
+    <message>
+        <source>An extra request header, e.g. &apos;X-Scope-OrgID: team&apos; (repeatable; never stored or printed).</source>
+        <translation>Дополнительный заголовок запроса, например &apos;X-Scope-OrgID: team&apos; (можно повторять; никогда не сохраняется и не выводится).</translation>
+    </message>
+    <message>
+        <source>NAME:VALUE</source>
+        <translation>ИМЯ:ЗНАЧЕНИЕ</translation>
+    </message>
+    <message>
+        <source>Send &apos;Authorization: Bearer&apos; with the token in this environment variable.</source>
+        <translation>Отправлять &apos;Authorization: Bearer&apos; с токеном из этой переменной окружения.</translation>
+    </message>
+    <message>
+        <source>missing --jaeger URL (the query service, e.g. http://localhost:16686)</source>
+        <translation>не указан --jaeger URL (сервис запросов, например http://localhost:16686)</translation>
+    </message>
+    <message>
+        <source>--%1 expects a number from %2 to %3</source>
+        <translation>--%1 ожидает число от %2 до %3</translation>
+    </message>
+    <message>
+        <source>--header expects NAME:VALUE (got a header without a name or a colon)</source>
+        <translation>--header ожидает ИМЯ:ЗНАЧЕНИЕ (получен заголовок без имени или без двоеточия)</translation>
+    </message>
+    <message>
+        <source>--token-env: the environment variable %1 is not set</source>
+        <translation>--token-env: переменная окружения %1 не задана</translation>
+    </message>
+    <message>
+        <source>%L1 of %L2 traces answered…</source>
+        <translation>получены ответы по %L1 из %L2 трасс…</translation>
+    </message>
+    <message>
+        <source>fetch-traces failed: %1</source>
+        <translation>ошибка fetch-traces: %1</translation>
+    </message>
+    <message>
+        <source>fetch-traces failed (what was committed before stays): %1</source>
+        <translation>ошибка fetch-traces (ранее зафиксированное сохраняется): %1</translation>
+    </message>
+    <message>
+        <source>With --into: largest difference between the start of a file&apos;s generator and the run&apos;s, e.g. 500ms or 2s; &apos;off&apos; skips the check (default 1s).</source>
+        <translation>С --into: наибольшая разница между стартом генератора файла и стартом прогона, например 500ms или 2s; &apos;off&apos; отключает проверку (по умолчанию 1s).</translation>
+    </message>
+    <message>
+        <source>DURATION</source>
+        <translation>ДЛИТЕЛЬНОСТЬ</translation>
+    </message>
+    <message>
+        <source>--max-clock-offset expects a duration such as 500ms or 2s, or off</source>
+        <translation>--max-clock-offset ожидает длительность, например 500ms или 2s, либо off</translation>
+    </message>
+    <message>
+        <source>  generator %1 (%2): clock offset %3 ms</source>
+        <translation>  генератор %1 (%2): смещение часов %3 мс</translation>
+    </message>
+    <message>
+        <source>  start spread %1 ms</source>
+        <translation>  разброс старта %1 мс</translation>
+    </message>
+    <message>
+        <source>import refused, nothing was stored: %1</source>
+        <translation>импорт отклонён, ничего не сохранено: %1</translation>
+    </message>
+    <message>
+        <source>Merge the runs of several generators (workbench files from different machines, the same scenario) into one new run of --db: every attempt keeps its generator ID. The generators&apos; schedules must have started within --max-clock-offset of each other.</source>
+        <translation>Объединить прогоны нескольких генераторов (файлы рабочего места с разных машин, один и тот же сценарий) в один новый прогон в --db: каждая попытка сохраняет ID своего генератора. Расписания генераторов должны начаться с разницей не более --max-clock-offset.</translation>
+    </message>
+    <message>
+        <source>Name of the merged run (default: the first run&apos;s name + &quot; (merged)&quot;).</source>
+        <translation>Имя объединённого прогона (по умолчанию: имя первого прогона + &quot; (merged)&quot;).</translation>
+    </message>
+    <message>
+        <source>Largest difference between the generators&apos; start times, e.g. 500ms or 2s; &apos;off&apos; skips the check (default 1s).</source>
+        <translation>Наибольшая разница между временем старта генераторов, например 500ms или 2s; &apos;off&apos; отключает проверку (по умолчанию 1s).</translation>
+    </message>
+    <message>
+        <source>Workbench files, each FILE or FILE:RUN_ID.</source>
+        <translation>Файлы рабочего места, каждый в виде ФАЙЛ или ФАЙЛ:ID_ПРОГОНА.</translation>
+    </message>
+    <message>
+        <source>FILE[:RUN]…</source>
+        <translation>ФАЙЛ[:ПРОГОН]…</translation>
+    </message>
+    <message>
+        <source>name at least two workbench files to merge</source>
+        <translation>укажите не менее двух файлов рабочего места для объединения</translation>
+    </message>
+    <message>
+        <source>merge refused, nothing was stored: %1</source>
+        <translation>объединение отклонено, ничего не сохранено: %1</translation>
+    </message>
+    <message>
+        <source>merge failed, nothing was stored: %1</source>
+        <translation>объединение не удалось, ничего не сохранено: %1</translation>
+    </message>
+    <message>
+        <source>merged %1 requests, %2 spans into run %3</source>
+        <translation>в прогон %3 объединено запросов: %1, спанов: %2</translation>
+    </message>
+    <message>
+        <source>  %1: generator %2, %3 requests, clock offset %4 ms</source>
+        <translation>  %1: генератор %2, запросов: %3, смещение часов %4 мс</translation>
+    </message>
+    <message>
+        <source>  start spread %1 ms (limit %2)</source>
+        <translation>  разброс старта %1 мс (предел %2)</translation>
+    </message>
+    <message>
+        <source>off</source>
+        <translation>выкл.</translation>
+    </message>
+    <message>
+        <source>warning: %1</source>
+        <translation>предупреждение: %1</translation>
+    </message>
+    <message>
+        <source>Receive OTLP traces over HTTP (POST /v1/traces) and gRPC (TraceService/Export) into a workbench file until Ctrl+C.</source>
+        <translation>Принимать трассы OTLP по HTTP (POST /v1/traces) и gRPC (TraceService/Export) в файл рабочего места до нажатия Ctrl+C.</translation>
+    </message>
+    <message>
+        <source>OTLP/HTTP port (default 4318; 0 = off).</source>
+        <translation>Порт OTLP/HTTP (по умолчанию 4318; 0 = выключен).</translation>
+    </message>
+    <message>
+        <source>OTLP/gRPC port (default 4317, skipped with a warning when taken; 0 = off).</source>
+        <translation>Порт OTLP/gRPC (по умолчанию 4317, если занят — пропускается с предупреждением; 0 = выключен).</translation>
+    </message>
+    <message>
+        <source>OTLP/HTTP port, as before --http-port (0 = any free port).</source>
+        <translation>Порт OTLP/HTTP, как до появления --http-port (0 = любой свободный порт).</translation>
+    </message>
+    <message>
+        <source>both receivers are off: give --http-port or --grpc-port a port</source>
+        <translation>оба приёмника выключены: задайте порт в --http-port или --grpc-port</translation>
+    </message>
+    <message>
+        <source>cannot start the OTLP/HTTP receiver: %1</source>
+        <translation>не удаётся запустить приёмник OTLP/HTTP: %1</translation>
+    </message>
+    <message>
+        <source>cannot start the OTLP/gRPC receiver: %1</source>
+        <translation>не удаётся запустить приёмник OTLP/gRPC: %1</translation>
+    </message>
+    <message>
+        <source>warning: no OTLP/gRPC receiver: %1 (choose another with --grpc-port)</source>
+        <translation>предупреждение: приёмник OTLP/gRPC не запущен: %1 (выберите другой порт с помощью --grpc-port)</translation>
+    </message>
+    <message>
+        <source>OTLP/HTTP receiver on %1 (protobuf and JSON)</source>
+        <translation>Приёмник OTLP/HTTP на %1 (protobuf и JSON)</translation>
+    </message>
+    <message>
+        <source>OTLP/gRPC receiver on %1 (TraceService/Export)</source>
+        <translation>Приёмник OTLP/gRPC на %1 (TraceService/Export)</translation>
+    </message>
+    <message>
+        <source>For vLLM (and any OpenTelemetry SDK) set:</source>
+        <translation>Для vLLM (и любого SDK OpenTelemetry) задайте:</translation>
+    </message>
+    <message>
+        <source>or start vLLM with %1</source>
+        <translation>или запустите vLLM с %1</translation>
+    </message>
+    <message>
+        <source>writing to %1; Ctrl+C stops</source>
+        <translation>запись в %1; Ctrl+C для остановки</translation>
+    </message>
+    <message>
+        <source>refused %1 batches (HTTP 503 or gRPC UNAVAILABLE, exporters retry them): %2</source>
+        <translation>отклонено пакетов: %1 (HTTP 503 или gRPC UNAVAILABLE, экспортёры повторят их): %2</translation>
+    </message>
+    <message>
+        <source>%1 batches (%2 spans) were refused (HTTP 503, gRPC UNAVAILABLE) and left to the exporters to retry; last reason: %3</source>
+        <translation>Пакетов отклонено (HTTP 503, gRPC UNAVAILABLE): %1 (спанов: %2), их повторят экспортёры; последняя причина: %3</translation>
+    </message>
+    <message>
+        <source>Receive the server&apos;s spans over OTLP/HTTP on this port during the run (%1 is usual; default 0 = off).</source>
+        <translation>Принимать спаны сервера по OTLP/HTTP на этом порту во время прогона (обычно %1; по умолчанию 0 = выключено).</translation>
+    </message>
+    <message>
+        <source>Receive the server&apos;s spans over OTLP/gRPC on this port during the run (%1 is usual; default 0 = off).</source>
+        <translation>Принимать спаны сервера по OTLP/gRPC на этом порту во время прогона (обычно %1; по умолчанию 0 = выключено).</translation>
+    </message>
+    <message>
+        <source>OTLP/gRPC receiver on %1</source>
+        <translation>Приёмник OTLP/gRPC на %1</translation>
+    </message>
+    <message>
+        <source>OTLP/HTTP receiver on %1</source>
+        <translation>Приёмник OTLP/HTTP на %1</translation>
+    </message>
+    <message>
+        <source>Goodput (requests meeting every latency budget at once; budgets: %1):</source>
+        <translation>Goodput (запросы, укладывающиеся во все бюджеты задержки одновременно; бюджеты: %1):</translation>
+    </message>
+    <message>
+        <source>not available: %1</source>
+        <translation>недоступно: %1</translation>
+    </message>
+    <message>
+        <source>%1 of %2 requests: %3; %4 good req/s</source>
+        <translation>%1 из %2 запросов: %3; %4 годных запр./с</translation>
+    </message>
+    <message>
+        <source>not good: %1 did not complete, %2 over a budget, %3 without a budgeted value</source>
+        <translation>негодные: не завершено %1, сверх бюджета %2, без значения для бюджета %3</translation>
+    </message>
+    <message>
+        <source>per-request thresholds: %1</source>
+        <translation>пороги на запрос: %1</translation>
+    </message>
+    <message>
+        <source>Goodput against this budget file (default: the budgets stored with the run).</source>
+        <translation>Goodput по этому файлу бюджетов (по умолчанию: бюджеты, сохранённые с прогоном).</translation>
     </message>
 </context>
 <context>
@@ -1639,6 +1991,14 @@ Run &apos;phasebench-cli &lt;command&gt; --help&apos; for the options of a comma
         <source>Lower the rate, run the generator on a machine with free cores, or split the load over several generators; check generator_cpu_s.</source>
         <translation>Снизьте интенсивность, запустите генератор на машине со свободными ядрами или распределите нагрузку между несколькими генераторами; проверьте generator_cpu_s.</translation>
     </message>
+    <message>
+        <source>Requests queued on the server while the running requests stayed at their cap: the inference pool is saturated.</source>
+        <translation>Запросы вставали в очередь на сервере, пока число выполняющихся запросов оставалось на пределе: пул инференса перегружен.</translation>
+    </message>
+    <message>
+        <source>Generation time per output token rises with the server&apos;s batch size: the batch is too aggressive or memory is under pressure.</source>
+        <translation>Время генерации на выходной токен растёт с размером батча сервера: батч слишком агрессивен или не хватает памяти.</translation>
+    </message>
 </context>
 <context>
     <name>pb::ui</name>
@@ -1752,6 +2112,14 @@ Run &apos;phasebench-cli &lt;command&gt; --help&apos; for the options of a comma
     <message>
         <source>Why</source>
         <translation>Причина</translation>
+    </message>
+    <message>
+        <source>whole run</source>
+        <translation>весь прогон</translation>
+    </message>
+    <message>
+        <source>Stage</source>
+        <translation>Этап</translation>
     </message>
 </context>
 <context>
@@ -2007,6 +2375,18 @@ Run &apos;phasebench-cli &lt;command&gt; --help&apos; for the options of a comma
     <message>
         <source>Unknown demo fault: %1</source>
         <translation>Неизвестный сбой демо: %1</translation>
+    </message>
+    <message>
+        <source>Stepped past the knee (%1 req/s), budgets stored</source>
+        <translation>Ступенчатый за колено (%1 запр./с), бюджеты сохраняются</translation>
+    </message>
+    <message>
+        <source>Steady at one rate</source>
+        <translation>Стабильный с одной интенсивностью</translation>
+    </message>
+    <message>
+        <source>Load profile:</source>
+        <translation>Профиль нагрузки:</translation>
     </message>
 </context>
 <context>
@@ -2470,6 +2850,76 @@ First check: %5</source>
     </message>
 </context>
 <context>
+    <name>pb::ui::FetchTracesController</name>
+    <message>
+        <source>Stop fetching; the traces fetched so far are kept</source>
+        <translation>Остановить загрузку; уже загруженные трассы сохраняются</translation>
+    </message>
+    <message>
+        <source>Fetching traces of run %1 from %2…</source>
+        <translation>Загрузка трасс прогона %1 из %2…</translation>
+    </message>
+    <message>
+        <source>Stopping: storing what was fetched…</source>
+        <translation>Остановка: сохранение загруженного…</translation>
+    </message>
+    <message>
+        <source>Run %1: fetched %L2 traces (%L3 spans), already present %L4, missing %L5, failed %L6.</source>
+        <translation>Прогон %1: загружено трасс: %L2 (спанов: %L3), уже есть %L4, отсутствует %L5, с ошибкой %L6.</translation>
+    </message>
+    <message>
+        <source>Join coverage: %1%.</source>
+        <translation>Покрытие сопоставления: %1%.</translation>
+    </message>
+    <message>
+        <source>Cancelled; fetch again to resume.</source>
+        <translation>Отменено; запустите загрузку снова, чтобы продолжить.</translation>
+    </message>
+    <message>
+        <source>Last error: %1</source>
+        <translation>Последняя ошибка: %1</translation>
+    </message>
+</context>
+<context>
+    <name>pb::ui::FetchTracesDialog</name>
+    <message>
+        <source>Fetch Traces from Jaeger</source>
+        <translation>Загрузка трасс из Jaeger</translation>
+    </message>
+    <message>
+        <source>Fetches the server traces of run %1 by the trace IDs of its attempts from a Jaeger query service, stores them into the run and joins it again. Traces already in the run are skipped, so fetching again resumes. Traces Jaeger does not have lower the join coverage; they are not errors.</source>
+        <translation>Загружает серверные трассы прогона %1 по trace ID его попыток из сервиса запросов Jaeger, сохраняет их в прогон и заново выполняет сопоставление. Трассы, уже имеющиеся в прогоне, пропускаются, поэтому повторная загрузка продолжает с места остановки. Трассы, которых нет в Jaeger, снижают покрытие сопоставления; это не ошибки.</translation>
+    </message>
+    <message>
+        <source>The Jaeger query service (its UI&apos;s address, port 16686 by default); requests go to /api/traces/ID</source>
+        <translation>Сервис запросов Jaeger (адрес его веб-интерфейса, по умолчанию порт 16686); запросы отправляются на /api/traces/ID</translation>
+    </message>
+    <message>
+        <source>every service</source>
+        <translation>все сервисы</translation>
+    </message>
+    <message>
+        <source>Keep only spans of this service, e.g. the LLM server when its traces also hold other services&apos; spans</source>
+        <translation>Оставлять только спаны этого сервиса, например LLM-сервера, если его трассы содержат и спаны других сервисов</translation>
+    </message>
+    <message>
+        <source>Jaeger URL:</source>
+        <translation>URL Jaeger:</translation>
+    </message>
+    <message>
+        <source>Service:</source>
+        <translation>Сервис:</translation>
+    </message>
+    <message>
+        <source>Requests in flight:</source>
+        <translation>Запросов в обработке:</translation>
+    </message>
+    <message>
+        <source>Fetch</source>
+        <translation>Загрузить</translation>
+    </message>
+</context>
+<context>
     <name>pb::ui::ImportController</name>
     <message>
         <source>%1 (%2)</source>
@@ -2586,10 +3036,6 @@ no knee found</source>
     <message>
         <source>JSON</source>
         <translation>JSON</translation>
-    </message>
-    <message>
-        <source>The OTLP receiver starts with the run; its address appears here so that a server&apos;s exporter can be pointed at it.</source>
-        <translation>Приёмник OTLP запускается вместе с прогоном; его адрес появляется здесь, чтобы на него можно было направить экспортёр сервера.</translation>
     </message>
     <message>
         <source>Not running</source>
@@ -2756,10 +3202,6 @@ no knee found</source>
         <translation>Слушать на:</translation>
     </message>
     <message>
-        <source>Port:</source>
-        <translation>Порт:</translation>
-    </message>
-    <message>
         <source>%1 / %2 s</source>
         <translation>%1 / %2 с</translation>
     </message>
@@ -2796,10 +3238,6 @@ no knee found</source>
         <translation>JSON: %1</translation>
     </message>
     <message>
-        <source>OTLP receiver: &lt;b&gt;%1&lt;/b&gt; — point your server&apos;s exporter at it (OTEL_EXPORTER_OTLP_TRACES_ENDPOINT=%1, protobuf or JSON).</source>
-        <translation>Приёмник OTLP: &lt;b&gt;%1&lt;/b&gt; — направьте на него экспортёр вашего сервера (OTEL_EXPORTER_OTLP_TRACES_ENDPOINT=%1, protobuf или JSON).</translation>
-    </message>
-    <message>
         <source>Demo gateway: %1</source>
         <translation>Демо-шлюз: %1</translation>
     </message>
@@ -2822,6 +3260,38 @@ no knee found</source>
     <message>
         <source>Scenarios (*.json)</source>
         <translation>Сценарии (*.json)</translation>
+    </message>
+    <message>
+        <source>The OTLP receivers (gRPC and HTTP) start with the run; their addresses and the exporter settings for vLLM appear here so that a server&apos;s exporter can be pointed at them.</source>
+        <translation>Приёмники OTLP (gRPC и HTTP) запускаются вместе с прогоном; их адреса и настройки экспортёра для vLLM появляются здесь, чтобы на них можно было направить экспортёр сервера.</translation>
+    </message>
+    <message>
+        <source>off</source>
+        <translation>выкл.</translation>
+    </message>
+    <message>
+        <source>OTLP/HTTP port:</source>
+        <translation>Порт OTLP/HTTP:</translation>
+    </message>
+    <message>
+        <source>OTLP/gRPC port:</source>
+        <translation>Порт OTLP/gRPC:</translation>
+    </message>
+    <message>
+        <source>OTLP/gRPC receiver: &lt;b&gt;%1&lt;/b&gt;</source>
+        <translation>Приёмник OTLP/gRPC: &lt;b&gt;%1&lt;/b&gt;</translation>
+    </message>
+    <message>
+        <source>OTLP/HTTP receiver: &lt;b&gt;%1&lt;/b&gt; (protobuf or JSON)</source>
+        <translation>Приёмник OTLP/HTTP: &lt;b&gt;%1&lt;/b&gt; (protobuf или JSON)</translation>
+    </message>
+    <message>
+        <source>Point the server&apos;s exporter at it, e.g. for vLLM:</source>
+        <translation>Направьте на него экспортёр сервера, например для vLLM:</translation>
+    </message>
+    <message>
+        <source>or start vLLM with &lt;code&gt;%1&lt;/code&gt;.</source>
+        <translation>или запустите vLLM с &lt;code&gt;%1&lt;/code&gt;.</translation>
     </message>
 </context>
 <context>
@@ -3090,10 +3560,6 @@ Import a result file (File › Import…, Ctrl+I) or drop one here.</source>
         <translation>Остановка: выполняющиеся запросы завершаются…</translation>
     </message>
     <message>
-        <source>OTLP receiver: %1  ·  gateway: %2</source>
-        <translation>Приёмник OTLP: %1  ·  шлюз: %2</translation>
-    </message>
-    <message>
         <source>%1 / %2 s</source>
         <translation>%1 / %2 с</translation>
     </message>
@@ -3136,10 +3602,6 @@ Import a result file (File › Import…, Ctrl+I) or drop one here.</source>
     <message>
         <source>&amp;View</source>
         <translation>&amp;Вид</translation>
-    </message>
-    <message>
-        <source>OTLP receiver: %1</source>
-        <translation>Приёмник OTLP: %1</translation>
     </message>
     <message>
         <source>Timeline</source>
@@ -3216,6 +3678,101 @@ Import a result file (File › Import…, Ctrl+I) or drop one here.</source>
     <message>
         <source>The run could not complete.</source>
         <translation>Не удалось завершить прогон.</translation>
+    </message>
+    <message>
+        <source>Fetch Failed</source>
+        <translation>Ошибка загрузки</translation>
+    </message>
+    <message>
+        <source>Could not fetch traces from Jaeger.</source>
+        <translation>Не удалось загрузить трассы из Jaeger.</translation>
+    </message>
+    <message>
+        <source>&amp;Fetch Traces from Jaeger…</source>
+        <translation>Загрузить &amp;трассы из Jaeger…</translation>
+    </message>
+    <message>
+        <source>Select the run whose traces to fetch.</source>
+        <translation>Выберите прогон, трассы которого нужно загрузить.</translation>
+    </message>
+    <message>
+        <source>Fetch the selected run&apos;s server traces from Jaeger by trace ID and join them</source>
+        <translation>Загрузить серверные трассы выбранного прогона из Jaeger по trace ID и сопоставить их</translation>
+    </message>
+    <message>
+        <source>OTLP/gRPC: %1</source>
+        <translation>OTLP/gRPC: %1</translation>
+    </message>
+    <message>
+        <source>OTLP/HTTP: %1</source>
+        <translation>OTLP/HTTP: %1</translation>
+    </message>
+    <message>
+        <source>gateway: %1</source>
+        <translation>шлюз: %1</translation>
+    </message>
+    <message>
+        <source>Exporter settings for vLLM and OpenTelemetry SDKs:
+%1
+or: vllm serve … %2</source>
+        <translation>Настройки экспортёра для vLLM и SDK OpenTelemetry:
+%1
+или: vllm serve … %2</translation>
+    </message>
+</context>
+<context>
+    <name>pb::ui::OverviewGoodputModel</name>
+    <message>
+        <source>%1 %2 %L3 %4</source>
+        <translation>%1 %2 %L3 %4</translation>
+    </message>
+    <message>
+        <source>not available</source>
+        <translation>недоступно</translation>
+    </message>
+    <message>
+        <source>%L1 %</source>
+        <translation>%L1 %</translation>
+    </message>
+    <message>
+        <source>%L1 of %L2</source>
+        <translation>%L1 из %L2</translation>
+    </message>
+    <message>
+        <source>%L1 req/s</source>
+        <translation>%L1 запр./с</translation>
+    </message>
+    <message>
+        <source>%L1 not completed, %L2 over a budget, %L3 without a value</source>
+        <translation>не завершено %L1, сверх бюджета %L2, без значения %L3</translation>
+    </message>
+    <message>
+        <source>A request is good when it completed and each per-request value that a budget covers is within the budget&apos;s threshold; a request without such a value is not good.</source>
+        <translation>Запрос считается годным, если он завершился и каждое его значение, на которое распространяется бюджет, не выходит за порог этого бюджета; запрос без такого значения негоден.</translation>
+    </message>
+    <message>
+        <source>Stage</source>
+        <translation>Этап</translation>
+    </message>
+    <message>
+        <source>Goodput</source>
+        <translation>Goodput</translation>
+    </message>
+    <message>
+        <source>Good requests</source>
+        <translation>Годные запросы</translation>
+    </message>
+    <message>
+        <source>Goodput rate</source>
+        <translation>Интенсивность goodput</translation>
+    </message>
+    <message>
+        <source>Not good</source>
+        <translation>Негодные</translation>
+    </message>
+    <message>
+        <source>Per-request thresholds</source>
+        <translation>Пороги на запрос</translation>
     </message>
 </context>
 <context>
@@ -3847,6 +4404,50 @@ Import a result file (File › Import…, Ctrl+I) or drop one here.</source>
         <source>%1 (ms)</source>
         <translation>%1 (мс)</translation>
     </message>
+    <message>
+        <source>running</source>
+        <translation>выполняются</translation>
+    </message>
+    <message>
+        <source>waiting</source>
+        <translation>ожидают</translation>
+    </message>
+    <message>
+        <source>KV cache %</source>
+        <translation>KV-кэш %</translation>
+    </message>
+    <message>
+        <source>prompt tokens/s</source>
+        <translation>токены промпта/с</translation>
+    </message>
+    <message>
+        <source>generation tokens/s</source>
+        <translation>токены генерации/с</translation>
+    </message>
+    <message>
+        <source>preemptions/s</source>
+        <translation>вытеснения/с</translation>
+    </message>
+    <message>
+        <source>requests</source>
+        <translation>запросы</translation>
+    </message>
+    <message>
+        <source>per second</source>
+        <translation>в секунду</translation>
+    </message>
+    <message>
+        <source>The target&apos;s /metrics, every %1 s</source>
+        <translation>/metrics цели, каждые %1 с</translation>
+    </message>
+    <message>
+        <source>; %1 of %2 scrapes failed</source>
+        <translation>; не удалось %1 из %2 опросов</translation>
+    </message>
+    <message>
+        <source>The target&apos;s counters per second</source>
+        <translation>Счётчики цели в секунду</translation>
+    </message>
 </context>
 <context>
     <name>pb::ui::TraceFinder</name>
@@ -3944,6 +4545,22 @@ Import a result file (File › Import…, Ctrl+I) or drop one here.</source>
     <message>
         <source>%1: %2 → %3 (version %4, set %5)</source>
         <translation>%1: %2 → %3 (версия %4, задана %5)</translation>
+    </message>
+    <message>
+        <source>Knee: stage %1</source>
+        <translation>Колено: ступень %1</translation>
+    </message>
+    <message>
+        <source>(%1 req/s arrived, %2 req/s completed, queue p95 %3 ms)</source>
+        <translation>(поступило %1 запр./с, завершено %2 запр./с, очередь p95 %3 мс)</translation>
+    </message>
+    <message>
+        <source>highest stage that met the budgets: %1</source>
+        <translation>наивысшая ступень, уложившаяся в бюджеты: %1</translation>
+    </message>
+    <message numerus="yes">
+        <source>Finding 1 of %n: %1 Likely owner: %2. First check: %3</source>
+        <translation><numerusform>Вывод 1 из %n: %1 Вероятный ответственный: %2. Первая проверка: %3</numerusform><numerusform>Вывод 1 из %n: %1 Вероятный ответственный: %2. Первая проверка: %3</numerusform><numerusform>Вывод 1 из %n: %1 Вероятный ответственный: %2. Первая проверка: %3</numerusform></translation>
     </message>
 </context>
 <context>
@@ -4570,6 +5187,30 @@ the root starts half the network envelope (%L1 ms) after the client start.</sour
     <message>
         <source>cannot write &apos;%1&apos;</source>
         <translation>не удаётся записать &apos;%1&apos;</translation>
+    </message>
+    <message>
+        <source>not available: %1</source>
+        <translation>недоступно: %1</translation>
+    </message>
+    <message>
+        <source>%1 (%2 of %3)</source>
+        <translation>%1 (%2 из %3)</translation>
+    </message>
+    <message>
+        <source>Goodput (every budget met)</source>
+        <translation>Goodput (все бюджеты соблюдены)</translation>
+    </message>
+    <message>
+        <source>Goodput: %1 of %2 requests met every latency budget at once (%3, %4 req/s); not good: %5 did not complete, %6 over a budget, %7 without a budgeted value.</source>
+        <translation>Goodput: %1 из %2 запросов уложились во все бюджеты задержки одновременно (%3, %4 запр./с); негодные: не завершено %5, сверх бюджета %6, без значения для бюджета %7.</translation>
+    </message>
+    <message>
+        <source>Goodput: %1.</source>
+        <translation>Goodput: %1.</translation>
+    </message>
+    <message>
+        <source>Run %1 · page %2 of %3</source>
+        <translation>Прогон %1 · страница %2 из %3</translation>
     </message>
 </context>
 <context>
