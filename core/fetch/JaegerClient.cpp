@@ -1,5 +1,7 @@
 #include "fetch/JaegerClient.h"
 
+#include "util/Curl.h"
+
 #include <curl/curl.h>
 
 #include <algorithm>
@@ -18,29 +20,6 @@ using Clock = std::chrono::steady_clock;
 // A server may ask for a long pause; a fetch still ends in reasonable time.
 constexpr auto kMaxRetryAfter = std::chrono::milliseconds(60000);
 constexpr long kPollMs = 100;
-
-void ensureCurlGlobal()
-{
-    // Once per process (not reference-counted across threads in older libcurl).
-    static const bool ok = curl_global_init(CURL_GLOBAL_DEFAULT) == CURLE_OK;
-    if (!ok) {
-        throw std::runtime_error("libcurl could not be initialised");
-    }
-}
-
-bool startsWithNoCase(std::string_view s, std::string_view prefix)
-{
-    if (s.size() < prefix.size()) {
-        return false;
-    }
-    for (std::size_t i = 0; i < prefix.size(); ++i) {
-        if (std::tolower(static_cast<unsigned char>(s[i])) !=
-            std::tolower(static_cast<unsigned char>(prefix[i]))) {
-            return false;
-        }
-    }
-    return true;
-}
 
 std::string_view trimmed(std::string_view s)
 {

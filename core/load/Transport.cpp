@@ -1,5 +1,7 @@
 #include "load/Transport.h"
 
+#include "util/Curl.h"
+
 #include <curl/curl.h>
 
 #include <algorithm>
@@ -19,30 +21,6 @@ namespace {
 
 constexpr Nanos kNever = std::numeric_limits<Nanos>::max();
 constexpr std::string_view kTraceparentName = "traceparent: ";
-
-void ensureCurlGlobal()
-{
-    // curl_global_init is not reference-counted across threads in older
-    // libcurl; once per process is enough and is never undone.
-    static const bool ok = curl_global_init(CURL_GLOBAL_DEFAULT) == CURLE_OK;
-    if (!ok) {
-        throw std::runtime_error("libcurl could not be initialised");
-    }
-}
-
-bool startsWithNoCase(std::string_view s, std::string_view prefix)
-{
-    if (s.size() < prefix.size()) {
-        return false;
-    }
-    for (std::size_t i = 0; i < prefix.size(); ++i) {
-        if (std::tolower(static_cast<unsigned char>(s[i])) !=
-            std::tolower(static_cast<unsigned char>(prefix[i]))) {
-            return false;
-        }
-    }
-    return true;
-}
 
 bool containsNoCase(std::string_view s, std::string_view needle)
 {

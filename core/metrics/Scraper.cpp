@@ -2,6 +2,8 @@
 
 #include "metrics/Exposition.h"
 
+#include "util/Curl.h"
+
 #include <curl/curl.h>
 
 #include <algorithm>
@@ -20,14 +22,6 @@ std::int64_t steadyNow()
     return std::chrono::duration_cast<std::chrono::nanoseconds>(
                std::chrono::steady_clock::now().time_since_epoch())
         .count();
-}
-
-void ensureCurlGlobal()
-{
-    static const bool ok = curl_global_init(CURL_GLOBAL_DEFAULT) == CURLE_OK;
-    if (!ok) {
-        throw std::runtime_error("libcurl could not be initialised");
-    }
 }
 
 struct Body
