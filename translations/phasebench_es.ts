@@ -4555,7 +4555,10 @@ o: vllm serve … %2</translation>
     </message>
     <message numerus="yes">
         <source>Finding 1 of %n: %1 Likely owner: %2. First check: %3</source>
-        <translation><numerusform>Hallazgo 1 de %n: %1 Responsable probable: %2. Primera comprobación: %3</numerusform><numerusform>Hallazgo 1 de %n: %1 Responsable probable: %2. Primera comprobación: %3</numerusform></translation>
+        <translation>
+            <numerusform>Hallazgo 1 de %n: %1 Responsable probable: %2. Primera comprobación: %3</numerusform>
+            <numerusform>Hallazgo 1 de %n: %1 Responsable probable: %2. Primera comprobación: %3</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -5206,6 +5209,10 @@ la raíz empieza la mitad de la envolvente de red (%L1 ms) después del inicio d
     <message>
         <source>Run %1 · page %2 of %3</source>
         <translation>Ejecución %1 · página %2 de %3</translation>
+    </message>
+    <message>
+        <source> SLO (%1 %2 %3 %4), stage %5: %6.</source>
+        <translation> SLO (%1 %2 %3 %4), etapa %5: %6.</translation>
     </message>
 </context>
 <context>

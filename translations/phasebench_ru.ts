@@ -4560,7 +4560,11 @@ or: vllm serve … %2</source>
     </message>
     <message numerus="yes">
         <source>Finding 1 of %n: %1 Likely owner: %2. First check: %3</source>
-        <translation><numerusform>Вывод 1 из %n: %1 Вероятный ответственный: %2. Первая проверка: %3</numerusform><numerusform>Вывод 1 из %n: %1 Вероятный ответственный: %2. Первая проверка: %3</numerusform><numerusform>Вывод 1 из %n: %1 Вероятный ответственный: %2. Первая проверка: %3</numerusform></translation>
+        <translation>
+            <numerusform>Вывод 1 из %n: %1 Вероятный ответственный: %2. Первая проверка: %3</numerusform>
+            <numerusform>Вывод 1 из %n: %1 Вероятный ответственный: %2. Первая проверка: %3</numerusform>
+            <numerusform>Вывод 1 из %n: %1 Вероятный ответственный: %2. Первая проверка: %3</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -5211,6 +5215,10 @@ the root starts half the network envelope (%L1 ms) after the client start.</sour
     <message>
         <source>Run %1 · page %2 of %3</source>
         <translation>Прогон %1 · страница %2 из %3</translation>
+    </message>
+    <message>
+        <source> SLO (%1 %2 %3 %4), stage %5: %6.</source>
+        <translation> SLO (%1 %2 %3 %4), ступень %5: %6.</translation>
     </message>
 </context>
 <context>

@@ -27,8 +27,9 @@ std::optional<DemoProfile> parseDemoProfile(std::string_view name);
 struct DemoLoad
 {
     DemoProfile profile = DemoProfile::Stepped;
-    // The default pool (4 slots, ~0.75 s per answer at full batch) serves about
-    // 5.5 requests/s: 3 and 5 are below its knee, 7 and 9 past it.
+    // The default pool (4 slots, ~0.5 s per answer at full batch) serves 7-8
+    // requests/s on an idle machine (fewer on a busy one, whose sleeps
+    // overshoot): 3 and 5 are below its knee, 9 past it.
     std::vector<double> steps{3, 5, 7, 9}; // requests per second, one stage each
     double rate = 6;                       // requests per second of the steady profile
     Nanos duration = 32'000'000'000;       // after the warm-up; the stepped profile splits it evenly

@@ -491,11 +491,17 @@ QString verdictSentence(const ReportData& d)
         break;
     }
     for (const auto& i : c.items) {
-        if (i.kind == "slo") {
+        if (i.kind == "slo" && i.stage.empty()) {
             s += tr(" SLO (%1 %2 %3 %4): %5.")
                      .arg(qs(i.metric), qs(i.statistic),
                           i.direction == budget::Direction::AtMost ? tr("at most") : tr("at least"),
                           figure(i.threshold), verdictText(i.verdict).toLower());
+        } else if (i.kind == "slo") {
+            // A stepped run decides its SLO once per stage: say which.
+            s += tr(" SLO (%1 %2 %3 %4), stage %5: %6.")
+                     .arg(qs(i.metric), qs(i.statistic),
+                          i.direction == budget::Direction::AtMost ? tr("at most") : tr("at least"),
+                          figure(i.threshold), qs(i.stage), verdictText(i.verdict).toLower());
         }
     }
     return s;
