@@ -90,17 +90,6 @@ std::string withoutUserInfo(const std::string& url)
     return url.substr(0, hostStart) + url.substr(at + 1);
 }
 
-void storeJoinFigures(RunStore& store, std::int64_t runId, const pb::join::JoinReport& r)
-{
-    pb::store::JoinFigures f;
-    f.coverage = std::isnan(r.coverage) ? std::nullopt : std::optional(r.coverage);
-    f.matched = double(r.matched);
-    f.unmatchedServerTraces = double(r.unmatchedServerTraces);
-    f.negativeEnvelopes = double(r.negativeEnvelopes);
-    f.duplicateTraceIds = double(r.duplicateTraceIds);
-    store.catalogue().setJoinFigures(runId, f);
-}
-
 class Fetch
 {
 public:
@@ -308,7 +297,7 @@ FetchResult Fetch::run()
 
     // The run's spans changed: join it again, as a measured run does at its end.
     m_result.join = pb::join::joinRun(m_store, m_runId).report;
-    storeJoinFigures(m_store, m_runId, m_result.join);
+    pb::join::storeJoinFigures(m_store, m_runId, m_result.join);
     return m_result;
 }
 

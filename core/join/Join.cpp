@@ -2,10 +2,12 @@
 
 #include "join/SpanIndex.h"
 #include "join/SpanReader.h"
+#include "store/RunCatalogue.h"
 #include "store/RunStore.h"
 
 #include <algorithm>
 #include <atomic>
+#include <cmath>
 #include <exception>
 #include <limits>
 #include <memory>
@@ -629,6 +631,17 @@ void appendJoinedColumns(RequestTable& table, const JoinResult& result)
             table.numeric.push_back(std::move(col));
         }
     }
+}
+
+void storeJoinFigures(RunStore& store, std::int64_t runId, const JoinReport& r)
+{
+    pb::store::JoinFigures f;
+    f.coverage = std::isnan(r.coverage) ? std::nullopt : std::optional(r.coverage);
+    f.matched = double(r.matched);
+    f.unmatchedServerTraces = double(r.unmatchedServerTraces);
+    f.negativeEnvelopes = double(r.negativeEnvelopes);
+    f.duplicateTraceIds = double(r.duplicateTraceIds);
+    store.catalogue().setJoinFigures(runId, f);
 }
 
 } // namespace pb::join

@@ -54,6 +54,9 @@ JoinResult joinAttempts(std::span<const JoinAttempt> attempts, std::span<const S
                         const JoinOptions& options = {});
 // Joins a stored run: its requests in seq order with its spans.
 JoinResult joinRun(RunStore& store, std::int64_t runId, const JoinOptions& options = {});
+// Stores the join's quality with the run (coverage, matched, …) so that
+// reports and the window read it without joining again.
+void storeJoinFigures(RunStore& store, std::int64_t runId, const JoinReport& report);
 
 // One line of a trace's span tree, depth first by start time.
 struct SpanTreeLine

@@ -15,19 +15,6 @@
 namespace pb::session {
 namespace {
 
-// Stores the join's quality with the run so that reports and the GUI read it
-// without joining again.
-void storeJoinFigures(RunStore& store, std::int64_t runId, const pb::join::JoinReport& r)
-{
-    pb::store::JoinFigures f;
-    f.coverage = std::isnan(r.coverage) ? std::nullopt : std::optional(r.coverage);
-    f.matched = double(r.matched);
-    f.unmatchedServerTraces = double(r.unmatchedServerTraces);
-    f.negativeEnvelopes = double(r.negativeEnvelopes);
-    f.duplicateTraceIds = double(r.duplicateTraceIds);
-    store.catalogue().setJoinFigures(runId, f);
-}
-
 std::string withoutV1(const std::string& url)
 {
     return url.ends_with("/v1") ? url.substr(0, url.size() - 3) : url;
@@ -265,13 +252,13 @@ MeasuredRunResult MeasuredRun::run()
     const auto runId = result.load.runId;
     if (!m_options.summarize) {
         result.join = pb::join::joinRun(*store, runId).report;
-        storeJoinFigures(*store, runId, result.join);
+        pb::join::storeJoinFigures(*store, runId, result.join);
         return result;
     }
     // One join: the run analysis's, whose report is also stored with the run.
     auto run = analysis::loadRun(*store, runId);
     result.join = run.joined ? run.join : pb::join::joinRun(*store, runId).report;
-    storeJoinFigures(*store, runId, result.join);
+    pb::join::storeJoinFigures(*store, runId, result.join);
     if (!std::isnan(result.join.coverage)) {
         run.figures.joinCoverage = result.join.coverage;
     }
