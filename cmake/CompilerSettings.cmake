@@ -1,3 +1,10 @@
+# A rebuild (another preset, a worktree, CI on a reused machine) compiles only
+# what changed when ccache is installed; without it nothing differs.
+find_program(PHASEBENCH_CCACHE ccache)
+if(PHASEBENCH_CCACHE AND NOT CMAKE_CXX_COMPILER_LAUNCHER)
+  set(CMAKE_CXX_COMPILER_LAUNCHER "${PHASEBENCH_CCACHE}")
+endif()
+
 # Applied to every Phasebench target through phasebench_settings.
 add_library(phasebench_settings INTERFACE)
 target_compile_options(phasebench_settings INTERFACE
