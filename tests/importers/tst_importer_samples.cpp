@@ -3,6 +3,7 @@
 // themselves contain (a summary next to its raw data, the same trace in two
 // formats, a run's own invariants).
 #include "ImporterTestUtil.h"
+#include "SampleFiles.h"
 #include "TestUtil.h"
 #include "import/ImportFile.h"
 #include "import/RecordedStream.h"
@@ -125,7 +126,7 @@ private Q_SLOTS:
 void TestImporterSamples::init()
 {
     if (!fs::exists(samplesDir())) {
-        QSKIP("../shared/samples is not present next to the source tree; the sample-file tests need it");
+        PB_SKIP_WITHOUT_SAMPLES("../shared/samples is not present next to the source tree; the sample-file tests need it");
     }
 }
 

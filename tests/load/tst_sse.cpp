@@ -2,6 +2,7 @@
 // line ends, comments, multi-line data, limits, garbage, and the milestone
 // kinds of real provider streams (checked against /work/shared/samples when
 // present, with expectations derived independently by pattern matching).
+#include "SampleFiles.h"
 #include "TestUtil.h"
 #include "stream/ChatStreamReader.h"
 #include "stream/SseParser.h"
@@ -369,7 +370,7 @@ void TestSse::realOpenAiStreams()
 {
     const QDir dir(samplesDir());
     if (!dir.exists()) {
-        QSKIP("shared samples not present (../shared/samples/openai_sse); real-stream check skipped");
+        PB_SKIP_WITHOUT_SAMPLES("shared samples not present (../shared/samples/openai_sse); real-stream check skipped");
     }
     const auto files = dir.entryList({QStringLiteral("*.sse.txt")}, QDir::Files);
     QVERIFY(!files.isEmpty());
@@ -441,7 +442,7 @@ void TestSse::realChunkFiles()
 {
     const QDir dir(samplesDir());
     if (!dir.exists()) {
-        QSKIP("shared samples not present (../shared/samples/openai_sse); real-chunk check skipped");
+        PB_SKIP_WITHOUT_SAMPLES("shared samples not present (../shared/samples/openai_sse); real-chunk check skipped");
     }
     const std::regex text(R"re("(content|refusal)":"[^"])re");
     const std::regex reasoning(R"re("(reasoning|reasoning_content)":"[^"])re");

@@ -1,6 +1,7 @@
 // OTLP decoding and encoding: protobuf and JSON give the same spans; the
 // OTLP/JSON rules (hex IDs in any case, int64 as strings or numbers, integer
 // enums, unknown fields); rejected spans; real sample files; hostile input.
+#include "SampleFiles.h"
 #include "telemetry/AttrJson.h"
 #include "telemetry/Ids.h"
 #include "telemetry/OtlpDecode.h"
@@ -364,7 +365,7 @@ void TestOtlp::sampleFiles()
     QFETCH(int, spans);
     QFETCH(int, rejected);
     if (!QDir(samplesDir()).exists()) {
-        QSKIP("shared/samples/otlp_json is not beside the source tree; sample files not checked");
+        PB_SKIP_WITHOUT_SAMPLES("shared/samples/otlp_json is not beside the source tree; sample files not checked");
     }
     const auto text = readFile(samplesDir() + QLatin1Char('/') + file);
     QVERIFY(!text.empty());
