@@ -29,9 +29,14 @@ struct ReceiverConfig
     int port = kOtlpHttpPort;              // 0 = any free port
     std::size_t maxBodyBytes = 64u << 20;  // after decompression
     bool captureContent = false;           // see DecodeOptions
-    int threads = 2;                       // event loops that read and decode requests
+    int threads = 2;                       // event loops that read requests (and decode small ones)
+    int decodeThreads = 2;                 // threads that decode bodies above 1 MiB
     int connectionLimit = 4096;            // open connections (at most the descriptor limit); then refused
+    int perClientConnectionLimit = 0;      // connections of one client address; 0 = half the limit
     int idleTimeoutSeconds = 15;           // a connection silent this long is closed
+    // Request body bytes held at once over all connections (after
+    // decompression, until decoded); past it a request gets 503 + Retry-After.
+    std::size_t maxBytesInFlight = 256u << 20;
 };
 
 // The counters of either receiver (OTLP/HTTP or OTLP/gRPC).
