@@ -202,7 +202,7 @@ struct OtlpReceiver::Impl
         bool memberEnded = false; // a compressed member is complete; another may follow
         std::string magic;        // the first bytes after a member, until they decide
         bool submitted = false;
-        Reservation held;         // this body's share of the bytes in flight
+        Reservation held;           // this body's share of the bytes in flight
         std::optional<Reply> early; // answered before the body was read
 
         std::mutex mutex;
@@ -478,8 +478,8 @@ struct OtlpReceiver::Impl
                 const auto encoding = lowerTrimmed(header(connection, MHD_HTTP_HEADER_CONTENT_ENCODING));
                 const auto length = header(connection, MHD_HTTP_HEADER_CONTENT_LENGTH);
                 const auto lengths = contentLengths(connection);
-                const bool conflicting =
-                    std::any_of(lengths.begin(), lengths.end(), [&](const std::string& l) { return l != lengths[0]; });
+                const bool conflicting = std::any_of(lengths.begin(), lengths.end(),
+                                                     [&](const std::string& l) { return l != lengths[0]; });
                 if (conflicting) {
                     // Two body lengths (RFC 9112 6.3): which one a proxy
                     // believed is unknown, so neither is; the connection is
@@ -616,8 +616,9 @@ bool OtlpReceiver::start(std::string* error)
     }
     // A client (an address) may hold at most a share of the connections, so
     // one that opens connections without end cannot lock the others out.
-    const int perClient = m_config.perClientConnectionLimit > 0 ? std::min(m_config.perClientConnectionLimit, limit)
-                                                                : std::max(1, limit / 2);
+    const int perClient = m_config.perClientConnectionLimit > 0
+                              ? std::min(m_config.perClientConnectionLimit, limit)
+                              : std::max(1, limit / 2);
     unsigned flags = MHD_USE_EPOLL | MHD_USE_INTERNAL_POLLING_THREAD | MHD_ALLOW_SUSPEND_RESUME;
     if (v6) {
         flags |= MHD_USE_IPv6;
@@ -628,8 +629,8 @@ bool OtlpReceiver::start(std::string* error)
         static_cast<unsigned>(std::max(1, m_config.threads)), MHD_OPTION_CONNECTION_LIMIT,
         static_cast<unsigned>(limit), MHD_OPTION_CONNECTION_TIMEOUT,
         static_cast<unsigned>(std::max(1, m_config.idleTimeoutSeconds)), MHD_OPTION_LISTEN_BACKLOG_SIZE,
-        static_cast<unsigned>(SOMAXCONN), MHD_OPTION_PER_IP_CONNECTION_LIMIT, static_cast<unsigned>(perClient),
-        MHD_OPTION_NOTIFY_COMPLETED, &Impl::onCompleted, m_impl.get(),
+        static_cast<unsigned>(SOMAXCONN), MHD_OPTION_PER_IP_CONNECTION_LIMIT,
+        static_cast<unsigned>(perClient), MHD_OPTION_NOTIFY_COMPLETED, &Impl::onCompleted, m_impl.get(),
         MHD_OPTION_END);
     if (!m_impl->daemon) {
         if (error) {

@@ -1,10 +1,12 @@
 // An OTLP/HTTP trace receiver: POST /v1/traces with protobuf or JSON bodies,
 // optionally gzip-compressed, on one port (libmicrohttpd, event-driven: slow
 // and idle clients hold a connection slot, not a thread). It decodes on its
-// threads and hands the spans to a sink (normally SpanWriter::sink()); it
-// never touches the store itself. It answers 200 only once the sink says the
-// spans are stored, and 503 with Retry-After when they are not, so an
-// exporter never drops a batch that is not in the file.
+// threads (bodies above 1 MiB on decode threads, off the event loops; the
+// bytes held over all connections are capped) and hands the spans to a sink
+// (normally SpanWriter::sink()); it never touches the store itself. It
+// answers 200 only once the sink says the spans are stored, and 503 with
+// Retry-After when they are not, so an exporter never drops a batch that is
+// not in the file.
 #pragma once
 
 #include "model/Span.h"

@@ -131,7 +131,8 @@ void TestGzipMembers::trailingBytes()
     const std::string text = csvText(100);
     const std::string gz = gzipMember(text, 6);
     QCOMPARE(inflateAll(gz + std::string(1000, '\0')), text);
-    for (const std::string& tail : {std::string("x"), std::string("\x1f"), std::string(300000, '\0') + "junk"}) {
+    for (const std::string& tail :
+         {std::string("x"), std::string("\x1f"), std::string(300000, '\0') + "junk"}) {
         try {
             inflateAll(gz + tail);
             QFAIL("trailing bytes were accepted");

@@ -281,7 +281,8 @@ void TestReceiverLimits::httpRefusesWhatItCannotReadWhole()
     QVERIFY(f.started);
     const auto a = test::gzip(pb::telemetry::encodeProtobuf(test::spanBatch(5)));
     const auto b = test::gzip(pb::telemetry::encodeProtobuf(test::spanBatch(5, 2)));
-    for (const std::string& body : {a + "x", a + "\x1f", a + b.substr(0, b.size() / 2), a + std::string(8, '\0')}) {
+    for (const std::string& body :
+         {a + "x", a + "\x1f", a + b.substr(0, b.size() / 2), a + std::string(8, '\0')}) {
         const auto res = f.post(body, kProto, {{"Content-Encoding", "gzip"}});
         QVERIFY(res);
         QCOMPARE(res->status, 400);
@@ -295,7 +296,8 @@ void TestReceiverLimits::conflictingContentLengthIs400()
 {
     Fixture f;
     QVERIFY(f.started);
-    const std::string head = "POST /v1/traces HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n";
+    const std::string head =
+        "POST /v1/traces HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n";
     const struct
     {
         const char* lengths;
@@ -355,9 +357,10 @@ void TestReceiverLimits::bytesInFlightCapIs503()
     QVERIFY(f.started);
     const int holder = connectFrom("127.0.0.1", f.receiver.port());
     QVERIFY(holder >= 0);
-    QVERIFY(sendAll(holder, "POST /v1/traces HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n"
-                            "Content-Length: 1000000\r\n\r\n" +
-                                std::string(900000, ' ')));
+    QVERIFY(
+        sendAll(holder, "POST /v1/traces HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n"
+                        "Content-Length: 1000000\r\n\r\n" +
+                            std::string(900000, ' ')));
     const std::string body = R"({"resourceSpans":[]})" + std::string(300000, ' ');
     int status = 0;
     std::string retryAfter;
@@ -467,7 +470,8 @@ void TestReceiverLimits::grpcBombStaysBounded()
                         dir));
     grpc::StatusCode code = grpc::StatusCode::OK;
     {
-        auto channel = grpc::CreateChannel("127.0.0.1:" + std::to_string(port), grpc::InsecureChannelCredentials());
+        auto channel =
+            grpc::CreateChannel("127.0.0.1:" + std::to_string(port), grpc::InsecureChannelCredentials());
         grpc::GenericStub stub(channel);
         grpc::ClientContext context;
         context.set_deadline(std::chrono::system_clock::now() + std::chrono::seconds(60));
@@ -477,7 +481,8 @@ void TestReceiverLimits::grpcBombStaysBounded()
         grpc::ByteBuffer res;
         std::promise<grpc::Status> done;
         stub.UnaryCall(&context, "/opentelemetry.proto.collector.trace.v1.TraceService/Export",
-                       grpc::StubOptions(), &req, &res, [&done](grpc::Status s) { done.set_value(std::move(s)); });
+                       grpc::StubOptions(), &req, &res,
+                       [&done](grpc::Status s) { done.set_value(std::move(s)); });
         code = done.get_future().get().error_code();
     }
     const long peak = child.stop();
