@@ -8,7 +8,7 @@
 
 namespace pb::import {
 namespace {
-constexpr std::size_t kChunk = 256 * 1024;
+constexpr std::size_t kChunk = GzipInputBuf::kReadChunk;
 }
 
 struct GzipInputBuf::State
@@ -42,6 +42,30 @@ GzipInputBuf::~GzipInputBuf()
     inflateEnd(&m_state->z);
 }
 
+bool GzipInputBuf::refill()
+{
+    if (m_sourceDone) {
+        return false;
+    }
+    auto& z = m_state->z;
+    // Keep what is left unread at the front: a member boundary may fall on
+    // the buffer's last byte, and the next member's magic bytes then span
+    // two reads.
+    if (z.avail_in > 0 && z.next_in != reinterpret_cast<Bytef*>(m_in.data())) {
+        std::memmove(m_in.data(), z.next_in, z.avail_in);
+    }
+    const std::size_t kept = z.avail_in;
+    m_source.read(m_in.data() + kept, static_cast<std::streamsize>(m_in.size() - kept));
+    const auto n = static_cast<std::size_t>(m_source.gcount());
+    if (n == 0) {
+        m_sourceDone = true;
+    }
+    m_compressedRead += n;
+    z.next_in = reinterpret_cast<Bytef*>(m_in.data());
+    z.avail_in = static_cast<uInt>(kept + n);
+    return n > 0;
+}
+
 GzipInputBuf::int_type GzipInputBuf::underflow()
 {
     if (gptr() < egptr()) {
@@ -49,15 +73,36 @@ GzipInputBuf::int_type GzipInputBuf::underflow()
     }
     auto& z = m_state->z;
     while (!m_finished) {
-        if (z.avail_in == 0 && !m_sourceDone) {
-            m_source.read(m_in.data(), static_cast<std::streamsize>(m_in.size()));
-            const auto n = static_cast<std::size_t>(m_source.gcount());
-            if (n == 0) {
-                m_sourceDone = true;
+        if (m_memberEnded) {
+            // After a member: another member (concatenated gzip, as gzip(1)
+            // writes with `cat a.gz b.gz`), zero padding, or the end. Two
+            // bytes decide, wherever the read buffer happens to end.
+            while (z.avail_in < 2 && refill()) {
             }
-            m_compressedRead += n;
-            z.next_in = reinterpret_cast<Bytef*>(m_in.data());
-            z.avail_in = static_cast<uInt>(n);
+            if (z.avail_in >= 2 && z.next_in[0] == 0x1f && z.next_in[1] == 0x8b) {
+                inflateReset(&z);
+                m_memberEnded = false;
+                continue;
+            }
+            // Zeros (a tape or dd block's padding) are ignored, as gzip(1)
+            // does; anything else would be data silently left unread.
+            do {
+                for (uInt i = 0; i < z.avail_in; ++i) {
+                    if (z.next_in[i] != 0) {
+                        throw ImportError(m_name, 0,
+                                          "the gzip data is followed by bytes that are not gzip (at "
+                                          "compressed byte " +
+                                              std::to_string(m_compressedRead - (z.avail_in - i)) +
+                                              "); they cannot be read");
+                    }
+                }
+                z.avail_in = 0;
+            } while (refill());
+            m_finished = true;
+            break;
+        }
+        if (z.avail_in == 0) {
+            refill();
         }
         if (z.avail_in == 0 && m_sourceDone) {
             throw ImportError(m_name, 0,
@@ -69,23 +114,7 @@ GzipInputBuf::int_type GzipInputBuf::underflow()
         const int rc = inflate(&z, Z_NO_FLUSH);
         const std::size_t produced = m_out.size() - z.avail_out;
         if (rc == Z_STREAM_END) {
-            // Another member may follow (concatenated gzip); trailing bytes
-            // that are not gzip are ignored, as gzip(1) does with zeros.
-            if (z.avail_in == 0 && !m_sourceDone) {
-                m_source.read(m_in.data(), static_cast<std::streamsize>(m_in.size()));
-                const auto n = static_cast<std::size_t>(m_source.gcount());
-                m_compressedRead += n;
-                z.next_in = reinterpret_cast<Bytef*>(m_in.data());
-                z.avail_in = static_cast<uInt>(n);
-                if (n == 0) {
-                    m_sourceDone = true;
-                }
-            }
-            if (z.avail_in >= 2 && z.next_in[0] == 0x1f && z.next_in[1] == 0x8b) {
-                inflateReset(&z);
-            } else {
-                m_finished = true;
-            }
+            m_memberEnded = true;
         } else if (rc != Z_OK && rc != Z_BUF_ERROR) {
             throw ImportError(m_name, 0,
                               std::string("the gzip data is corrupt (") + (z.msg ? z.msg : "inflate failed") +

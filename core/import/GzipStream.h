@@ -1,6 +1,8 @@
 // Transparent gzip input: a std::istream that inflates another stream
 // (k6 writes `--out json=file.gz`). Recognised by its magic bytes, not by the
-// file name. Concatenated gzip members are read as one stream.
+// file name. Concatenated gzip members are read as one stream, every one of
+// them; zero padding after the last is ignored, any other trailing bytes are
+// an error (data that would otherwise be silently left unread).
 #pragma once
 
 #include <cstdint>
@@ -19,6 +21,8 @@ bool looksGzip(std::string_view head);
 class GzipInputBuf final : public std::streambuf
 {
 public:
+    static constexpr std::size_t kReadChunk = 256 * 1024; // compressed bytes per read
+
     // `sourceName` is used in error messages. Corrupt or truncated data throws
     // ImportError from the read that meets it, and so does inflating more than
     // `maxInflated` bytes (0 = unlimited; the bytes are counted either way).
@@ -34,6 +38,7 @@ protected:
     int_type underflow() override;
 
 private:
+    bool refill(); // false once the source is exhausted
     struct State;
     std::istream& m_source;
     std::string m_name;
@@ -45,6 +50,7 @@ private:
     std::uint64_t m_maxInflated = 0;
     bool m_sourceDone = false;
     bool m_finished = false;
+    bool m_memberEnded = false; // a member's trailer was read; what follows is undecided
 };
 
 // An istream over GzipInputBuf whose read errors propagate as exceptions.

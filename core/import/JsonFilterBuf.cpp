@@ -132,9 +132,10 @@ std::size_t FilterBuf::fill()
                     m_out[o++] = static_cast<char>(c);
                 } else {
                     m_needMark = true; // a byte left out: the mapping restarts after it
-                    if (m_wsRun >= m_limits.maxRecordBytes) {
-                        limit(m_wsStart, "a run of whitespace longer than " +
-                                             formatBytes(m_limits.maxRecordBytes) +
+                    const auto wsLimit = m_limits.maxWhitespaceBytes > 0 ? m_limits.maxWhitespaceBytes
+                                                                         : m_limits.maxRecordBytes;
+                    if (m_wsRun >= wsLimit) {
+                        limit(m_wsStart, "a run of whitespace longer than " + formatBytes(wsLimit) +
                                              " (the record limit, --max-record-bytes) starts");
                     }
                 }

@@ -61,6 +61,7 @@ struct JsonLimits
     std::uint64_t maxRecordBytes = std::uint64_t(64) << 20; // a record; the rest; a whitespace run
     std::uint64_t maxFieldBytes = std::uint64_t(16) << 20;  // a string, number or literal
     int maxDepth = 512;                                     // nesting of arrays and objects
+    std::uint64_t maxWhitespaceBytes = 0;                   // a whitespace run; 0 = maxRecordBytes
 };
 
 // The first JSON string in `text` (one line, strings never span lines) longer

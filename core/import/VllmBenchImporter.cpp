@@ -47,6 +47,84 @@ bool splitMetricKey(const std::string& key, std::string& metric, std::string& st
     return statOk && !metric.empty();
 }
 
+// Passes the source through and keeps a copy of what it passed, up to
+// `keep` bytes; rewind() then serves that copy again, followed by the rest of
+// the source. The layout of a vLLM file (one document, or one run per line)
+// is known only once the first document ended, and a gzip stream cannot seek
+// back. Memory: at most `keep` (the record limit: a line of the one-run-per-
+// line layout is at most that), never the file.
+class ReplayBuf final : public std::streambuf
+{
+public:
+    ReplayBuf(std::istream& source, std::size_t keep)
+        : m_source(source)
+        , m_keep(keep)
+        , m_buf(64 * 1024)
+    {
+        setg(m_buf.data(), m_buf.data(), m_buf.data());
+    }
+    // False when more than `keep` bytes were passed (the copy is gone).
+    bool rewind()
+    {
+        if (m_overflow) {
+            return false;
+        }
+        m_recording = false;
+        m_replay = true;
+        setg(m_copy.data(), m_copy.data(), m_copy.data() + m_copy.size());
+        return true;
+    }
+    void stopRecording()
+    {
+        m_recording = false;
+        m_copy = std::string();
+    }
+    bool sawContent() const { return m_sawContent; }
+    std::uint64_t bytesRead() const { return m_read; }
+
+protected:
+    int_type underflow() override
+    {
+        if (gptr() < egptr()) {
+            return traits_type::to_int_type(*gptr());
+        }
+        if (m_replay) {
+            m_replay = false;
+            m_copy = std::string();
+        }
+        m_source.read(m_buf.data(), static_cast<std::streamsize>(m_buf.size()));
+        const auto n = static_cast<std::size_t>(m_source.gcount());
+        if (n == 0) {
+            return traits_type::eof();
+        }
+        m_read += n;
+        if (!m_sawContent) {
+            m_sawContent = !trim(std::string_view(m_buf.data(), n)).empty();
+        }
+        if (m_recording) {
+            if (m_copy.size() + n > m_keep) {
+                m_overflow = true;
+                stopRecording();
+            } else {
+                m_copy.append(m_buf.data(), n);
+            }
+        }
+        setg(m_buf.data(), m_buf.data(), m_buf.data() + n);
+        return traits_type::to_int_type(*gptr());
+    }
+
+private:
+    std::istream& m_source;
+    std::size_t m_keep;
+    std::vector<char> m_buf;
+    std::string m_copy;
+    std::uint64_t m_read = 0;
+    bool m_recording = true;
+    bool m_overflow = false;
+    bool m_replay = false;
+    bool m_sawContent = false;
+};
+
 class RunReader
 {
 public:
@@ -353,11 +431,13 @@ ImportSummary VllmBenchImporter::parse(std::istream& in, const ImportOptions& op
     summary.format = name();
     BadInput bad(options, summary);
     RunReader runs(options, sink, summary);
-    const std::string text = readAll(in, options.sourceName, options.limits.maxDocumentBytes,
-                                     "the document limit, --max-document-bytes");
-    if (trim(text).empty()) {
-        bad.fail(0, "the file is empty; expected a vLLM benchmark result");
-    }
+    // Read as it streams, never buffered whole: whitespace runs are limited
+    // by the record limit (a file of spaces fails after 64 MiB, in a few
+    // megabytes), what the document holds by the document limit.
+    const auto keep = static_cast<std::size_t>(options.limits.maxRecordBytes) + (1u << 20);
+    ReplayBuf replay(in, keep);
+    std::istream source(&replay);
+    source.exceptions(std::ios::badbit); // a gzip error reaches us as itself
     std::string layout;
     auto syntax = [&](const JsonSyntaxError& e, std::int64_t lineBase) {
         bad.fail(lineBase + e.line(), e.describe());
@@ -366,12 +446,18 @@ ImportSummary VllmBenchImporter::parse(std::istream& in, const ImportOptions& op
     json doc;
     bool single = true;
     try {
-        std::istringstream s(text);
-        JsonRecordReader reader({}, {"generated_texts"},
-                                jsonLimits(options.limits, options.limits.maxDocumentBytes));
-        reader.parse(s, {});
+        JsonLimits limits = jsonLimits(options.limits, options.limits.maxDocumentBytes);
+        limits.maxWhitespaceBytes = options.limits.maxRecordBytes;
+        JsonRecordReader reader({}, {"generated_texts"}, limits);
+        reader.parse(source, {});
         doc = std::move(reader.rest());
+        replay.stopRecording();
+    } catch (const JsonLimitError& e) {
+        syntax(e, 0);
     } catch (const JsonSyntaxError& e) {
+        if (!replay.sawContent()) {
+            bad.fail(0, "the file is empty; expected a vLLM benchmark result");
+        }
         const std::string what = e.what();
         single = what.find("expected end of input") == std::string::npos;
         if (single) {
@@ -388,17 +474,21 @@ ImportSummary VllmBenchImporter::parse(std::istream& in, const ImportOptions& op
         addPercentileConventionFigure(sink, kConvention);
     } else {
         layout = "--save-result, one run per line";
-        std::istringstream s(text);
-        LineReader lines(s, options.sourceName, options.limits.maxRecordBytes);
-        std::string_view line;
-        std::vector<std::pair<std::int64_t, std::string>> docs;
-        while (lines.next(line)) {
-            if (!trim(line).empty()) {
-                docs.emplace_back(lines.lineNumber(), std::string(line));
-            }
+        if (!replay.rewind()) {
+            bad.fail(1, "the first line is longer than " + formatBytes(options.limits.maxRecordBytes) +
+                            " (the record limit, --max-record-bytes)");
         }
+        std::istream again(&replay);
+        again.exceptions(std::ios::badbit);
+        LineReader lines(again, options.sourceName, options.limits.maxRecordBytes);
+        std::string_view line;
         int index = 0;
-        for (auto& [lineNo, body] : docs) {
+        while (lines.next(line)) {
+            if (trim(line).empty()) {
+                continue;
+            }
+            const std::int64_t lineNo = lines.lineNumber();
+            const std::string body(line);
             json o;
             checkLineFields(bad, lineNo, body);
             try {
@@ -415,13 +505,15 @@ ImportSummary VllmBenchImporter::parse(std::istream& in, const ImportOptions& op
             if (o.is_object()) { // run() refuses anything else with its line
                 o.erase("generated_texts");
             }
-            runs.run(o, lineNo, index++, static_cast<int>(docs.size()));
+            // This layout has two documents or more (else it would be one
+            // document): every run is named by its line.
+            runs.run(o, lineNo, index++, 2);
         }
         addPercentileConventionFigure(sink, kConvention);
     }
     runs.finish();
     bad.failIfNothing(summary.requests + runs.figures(), "results (per-request arrays or aggregates)");
-    if (progress && !progress(text.size(), options.totalBytes)) {
+    if (progress && !progress(replay.bytesRead(), options.totalBytes)) {
         throw Cancelled();
     }
     if (runs.requestsWithoutDetail() > 0 && layout != "nightly benchmark table") {

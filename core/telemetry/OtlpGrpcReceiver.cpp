@@ -4,7 +4,10 @@
 #include "telemetry/OtlpIngest.h"
 #include "telemetry/trace_service.grpc.pb.h"
 
+#include <grpc/byte_buffer.h>
+#include <grpc/slice.h>
 #include <grpcpp/grpcpp.h>
+#include <zlib.h>
 
 #include <arpa/inet.h>
 
@@ -12,6 +15,23 @@
 #include <climits>
 #include <condition_variable>
 #include <mutex>
+
+// gRPC's own peer for reading a ByteBuffer's C buffer (declared, for its
+// tests, as a friend of grpc::ByteBuffer): the compression flag of a message
+// that gRPC was told not to inflate, and its slices as they arrived.
+namespace grpc::internal {
+class GrpcByteBufferPeer
+{
+public:
+    explicit GrpcByteBufferPeer(ByteBuffer* buffer)
+        : m_buffer(buffer)
+    {}
+    grpc_byte_buffer* c_buffer() { return m_buffer->c_buffer(); }
+
+private:
+    ByteBuffer* m_buffer;
+};
+} // namespace grpc::internal
 
 namespace pb::telemetry {
 namespace {
@@ -35,6 +55,87 @@ bool isIpAddress(const std::string& address)
 {
     unsigned char buf[sizeof(in6_addr)];
     return inet_pton(AF_INET, address.c_str(), buf) == 1 || inet_pton(AF_INET6, address.c_str(), buf) == 1;
+}
+
+// A message's bytes, inflated by us rather than by gRPC: gRPC inflates a
+// whole message before it checks the size limit (a 1 MB message of zeros
+// became 1.16 GB), this stops at `limit` decoded bytes. Concatenated gzip
+// members are all read; anything else after a member is refused.
+struct Inflated
+{
+    enum class Kind { Ok, TooLarge, Bad } kind = Kind::Ok;
+    std::string message;
+};
+
+Inflated inflateMessage(const grpc_slice_buffer& in, std::size_t limit, std::string& out)
+{
+    z_stream z{};
+    if (inflateInit2(&z, 15 + 32) != Z_OK) { // gzip or zlib (gRPC's "deflate"), by header
+        return {Inflated::Kind::Bad, "cannot initialise the decompressor"};
+    }
+    struct End
+    {
+        z_stream* z;
+        ~End() { inflateEnd(z); }
+    } end{&z};
+    char buf[65536];
+    bool memberEnded = false;
+    std::string pending; // bytes after a member, until two decide
+    for (std::size_t i = 0; i < in.count; ++i) {
+        const auto* data = GRPC_SLICE_START_PTR(in.slices[i]);
+        std::size_t left = GRPC_SLICE_LENGTH(in.slices[i]);
+        while (left > 0) {
+            if (memberEnded) {
+                while (pending.size() < 2 && left > 0) {
+                    pending.push_back(static_cast<char>(*data++));
+                    --left;
+                }
+                if (pending.size() < 2) {
+                    break;
+                }
+                if (pending != "\x1f\x8b" || inflateReset(&z) != Z_OK) {
+                    return {Inflated::Kind::Bad, "bytes after the compressed message"};
+                }
+                memberEnded = false;
+                z.next_in = reinterpret_cast<Bytef*>(pending.data());
+                z.avail_in = 2;
+            } else {
+                z.next_in = const_cast<Bytef*>(data);
+                z.avail_in = static_cast<uInt>(left);
+            }
+            const bool fromPending = !pending.empty();
+            while (z.avail_in > 0 && !memberEnded) {
+                z.next_out = reinterpret_cast<Bytef*>(buf);
+                z.avail_out = sizeof buf;
+                const int rc = inflate(&z, Z_NO_FLUSH);
+                const std::size_t got = sizeof buf - z.avail_out;
+                if (out.size() + got > limit) {
+                    return {Inflated::Kind::TooLarge, "the message inflates to more than " +
+                                                          std::to_string(limit) + " bytes (the size limit)"};
+                }
+                out.append(buf, got);
+                if (rc == Z_STREAM_END) {
+                    memberEnded = true;
+                } else if (rc != Z_OK && !(rc == Z_BUF_ERROR && got == 0)) {
+                    return {Inflated::Kind::Bad, std::string("the compressed message is corrupt (") +
+                                                     (z.msg ? z.msg : "inflate failed") + ")"};
+                } else if (rc == Z_BUF_ERROR) {
+                    break;
+                }
+            }
+            if (fromPending) {
+                pending.clear();
+                continue; // `data` was not used yet
+            }
+            const std::size_t used = left - z.avail_in;
+            data += used;
+            left -= used;
+        }
+    }
+    if (!memberEnded || !pending.empty()) {
+        return {Inflated::Kind::Bad, "the compressed message is cut short"};
+    }
+    return {};
 }
 
 std::string hostPort(const std::string& address, int port)
@@ -88,19 +189,43 @@ struct OtlpGrpcReceiver::Impl
             std::lock_guard lock(flightMutex);
             ++inFlight;
         }
-        std::vector<grpc::Slice> slices;
         std::string joined;
         std::string_view body;
         try {
-            if (!request.Dump(&slices).ok()) {
+            // gRPC does not inflate (GRPC_ARG_ENABLE_PER_MESSAGE_DECOMPRESSION
+            // is off): a compressed message arrives as sent, flagged with its
+            // algorithm, and is inflated here within the size limit.
+            grpc::internal::GrpcByteBufferPeer peer(const_cast<grpc::ByteBuffer*>(&request));
+            grpc_byte_buffer* raw = peer.c_buffer();
+            if (!raw || raw->type != GRPC_BB_RAW) {
                 finished(reactor, {grpc::StatusCode::INTERNAL, "could not read the request"});
                 return;
             }
-            if (slices.size() == 1) {
-                body = std::string_view(reinterpret_cast<const char*>(slices[0].begin()), slices[0].size());
+            const auto& slices = raw->data.raw.slice_buffer;
+            const auto compression = raw->data.raw.compression;
+            if (compression == GRPC_COMPRESS_GZIP || compression == GRPC_COMPRESS_DEFLATE) {
+                const auto inflated = inflateMessage(slices, config.maxMessageBytes, joined);
+                if (inflated.kind == Inflated::Kind::TooLarge) {
+                    counters.add(counters.tooLarge);
+                    finished(reactor, {grpc::StatusCode::RESOURCE_EXHAUSTED, inflated.message});
+                    return;
+                }
+                if (inflated.kind == Inflated::Kind::Bad) {
+                    counters.add(counters.badRequests);
+                    finished(reactor, {grpc::StatusCode::INVALID_ARGUMENT, inflated.message});
+                    return;
+                }
+                body = joined;
+            } else if (compression != GRPC_COMPRESS_NONE) {
+                finished(reactor, {grpc::StatusCode::UNIMPLEMENTED, "unsupported message compression"});
+                return;
+            } else if (slices.count == 1) {
+                body = std::string_view(reinterpret_cast<const char*>(GRPC_SLICE_START_PTR(slices.slices[0])),
+                                        GRPC_SLICE_LENGTH(slices.slices[0]));
             } else {
-                for (const auto& s : slices) {
-                    joined.append(reinterpret_cast<const char*>(s.begin()), s.size());
+                for (std::size_t i = 0; i < slices.count; ++i) {
+                    joined.append(reinterpret_cast<const char*>(GRPC_SLICE_START_PTR(slices.slices[i])),
+                                  GRPC_SLICE_LENGTH(slices.slices[i]));
                 }
                 body = joined;
             }
@@ -162,6 +287,8 @@ bool OtlpGrpcReceiver::start(std::string* error)
     // gRPC shares ports (SO_REUSEPORT) by default: a second receiver on the
     // same port would silently split the spans. Refuse instead.
     builder.AddChannelArgument(GRPC_ARG_ALLOW_REUSEPORT, 0);
+    // We inflate messages ourselves, within the limit (inflateMessage).
+    builder.AddChannelArgument(GRPC_ARG_ENABLE_PER_MESSAGE_DECOMPRESSION, 0);
     builder.SetMaxReceiveMessageSize(
         static_cast<int>(std::min<std::size_t>(m_config.maxMessageBytes, INT_MAX)));
     builder.RegisterService(&m_impl->service);

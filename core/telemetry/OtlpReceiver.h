@@ -1,10 +1,12 @@
 // An OTLP/HTTP trace receiver: POST /v1/traces with protobuf or JSON bodies,
 // optionally gzip-compressed, on one port (libmicrohttpd, event-driven: slow
 // and idle clients hold a connection slot, not a thread). It decodes on its
-// threads and hands the spans to a sink (normally SpanWriter::sink()); it
-// never touches the store itself. It answers 200 only once the sink says the
-// spans are stored, and 503 with Retry-After when they are not, so an
-// exporter never drops a batch that is not in the file.
+// threads (bodies above 1 MiB on decode threads, off the event loops; the
+// bytes held over all connections are capped) and hands the spans to a sink
+// (normally SpanWriter::sink()); it never touches the store itself. It
+// answers 200 only once the sink says the spans are stored, and 503 with
+// Retry-After when they are not, so an exporter never drops a batch that is
+// not in the file.
 #pragma once
 
 #include "model/Span.h"
@@ -29,9 +31,14 @@ struct ReceiverConfig
     int port = kOtlpHttpPort;              // 0 = any free port
     std::size_t maxBodyBytes = 64u << 20;  // after decompression
     bool captureContent = false;           // see DecodeOptions
-    int threads = 2;                       // event loops that read and decode requests
+    int threads = 2;                       // event loops that read requests (and decode small ones)
+    int decodeThreads = 2;                 // threads that decode bodies above 1 MiB
     int connectionLimit = 4096;            // open connections (at most the descriptor limit); then refused
+    int perClientConnectionLimit = 0;      // connections of one client address; 0 = half the limit
     int idleTimeoutSeconds = 15;           // a connection silent this long is closed
+    // Request body bytes held at once over all connections (after
+    // decompression, until decoded); past it a request gets 503 + Retry-After.
+    std::size_t maxBytesInFlight = 256u << 20;
 };
 
 // The counters of either receiver (OTLP/HTTP or OTLP/gRPC).
