@@ -301,6 +301,10 @@ void TestJoin::nestedPhasesAreNotCountedTwice()
     QVERIFY(near(row.decode, 910));
     QVERIFY(near(row.gateway, 37));
     QVERIFY(near(row.unattributed, 16));
+    // The gateway's local fields: auth.check 12 ms, route.select 10 ms plus the 5 ms one inside auth.
+    QVERIFY(near(row.gatewayAuth, 12));
+    QVERIFY(near(row.gatewayDistribution, 15));
+    QVERIFY(std::isnan(row.gatewayBodyRead));
 }
 
 void TestJoin::streamEnvelope()
@@ -441,7 +445,10 @@ void TestJoin::rulesAsData()
     QCOMPARE(ms->latencyAttributes.at(0).toNanos, 1e6);
 
     const pb::telemetry::PhaseMapper mapper(defaults);
-    QCOMPARE(mapper.phaseOf("auth.check", "{}"), std::string_view("gateway"));
+    QCOMPARE(mapper.phaseOf("auth.check", "{}"), std::string_view("gateway_auth"));
+    QCOMPARE(mapper.phaseOf("route.select", "{}"), std::string_view("gateway_distribution"));
+    QCOMPARE(mapper.phaseOf("request.prepare", "{}"), std::string_view("gateway"));
+    QCOMPARE(mapper.phaseOf("x", R"({"llm.phase":"body_read"})"), std::string_view("gateway_body_read"));
     QCOMPARE(mapper.phaseOf("anything", R"({"llm.phase":"queue"})"), std::string_view("gpu_queue"));
     QCOMPARE(mapper.phaseOf("inference.generate", R"({"llm.phase":"write"})"),
              std::string_view("response_write"));
