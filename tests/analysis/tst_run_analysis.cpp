@@ -555,6 +555,9 @@ void TestRunAnalysis::generatorBoundRunIsFlagged()
         RunStore store(db.toStdString());
         store.setFigure(runId, "generator_lag_p99_ms", 0.4);
         store.setFigure(runId, "generator_lag_max_ms", 3.0);
+        // As the run would have judged it: 10 % of a 20 ms median total, 0.3 % late.
+        store.setFigure(runId, "generator_late_threshold_ms", 2.0);
+        store.setFigure(runId, "generator_late_share", 0.003);
     }
     const auto ok = cliJson(checkArgs, 0);
     for (const auto& item : ok["items"]) {
