@@ -580,7 +580,14 @@ void TestRunAnalysis::importedDroppedIterationsCount()
     const auto stats =
         cliJson({QStringLiteral("stats"), QStringLiteral("--db"), db, QStringLiteral("--json")});
     QCOMPARE(stats["dropped_iterations"].get<double>(), 3.0);
+    // One figure: the rates and the load profile carry the same count.
+    QCOMPARE(stats["rates"]["dropped"].get<int>(), 3);
+    QCOMPARE(stats["dropped_iterations_source"].get<std::string>(), std::string("recorded count"));
     const auto text = cli({QStringLiteral("stats"), QStringLiteral("--db"), db});
+    const auto started = stats["rates"]["started"].get<int>();
+    QVERIFY2(text.out.contains(QStringLiteral("(%1 started, 3 dropped)").arg(started).toUtf8()),
+             text.out.constData());
+    QVERIFY2(!text.out.contains(" 0 dropped"), text.out.constData());
     QVERIFY2(text.out.contains("dropped iterations: 3"), text.out.constData());
     const QString budgets = dir.filePath(QStringLiteral("gates.json"));
     {
