@@ -432,7 +432,7 @@ void TestJoin::rulesAsData()
     QVERIFY(*back == defaults);
     const auto j = json::parse(text);
     QVERIFY(j["phase_values"]["queue"] == json("gpu_queue"));
-    QCOMPARE(j["span_names"].size(), std::size_t(6));
+    QCOMPARE(j["span_names"].size(), std::size_t(7)); // the seed's six names and request.read
     std::string error;
     QVERIFY(!pb::telemetry::spanRulesFromJson("[]", &error));
     QVERIFY(!pb::telemetry::spanRulesFromJson(R"({"span_names":[{"name":"x","phase":"network"}]})", &error));
@@ -513,7 +513,7 @@ void TestJoin::spanTreeOrder()
     QCOMPARE(tree[0].depth, 0);
     QCOMPARE(spans[tree[1].span].name, std::string("auth.check"));
     QCOMPARE(tree[1].depth, 1);
-    QCOMPARE(tree[1].phase, std::string("gateway"));
+    QCOMPARE(tree[1].phase, std::string("gateway_auth"));
     QCOMPARE(spans[tree[5].span].name, std::string("inference.generate"));
     QCOMPARE(tree[5].phase, std::string("generation"));
     // a parent cycle does not hang and loses no span
