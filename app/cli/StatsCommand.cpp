@@ -628,7 +628,11 @@ int statsCommand(const QStringList& args, Io& io)
                 one["note"] = w.note;
             }
             // The run's own count (a load run's, or an import's dropped_iterations), not only dropped rows.
+            // The same count as rates.dropped and the text's rates line (one figure).
             one["dropped_iterations"] = w.droppedIterations ? Json(*w.droppedIterations) : Json();
+            if (w.droppedIterations) {
+                one["dropped_iterations_source"] = w.droppedFromCount ? "recorded count" : "rows";
+            }
             one["goodput"] = w.goodput ? Json(goodputJson(*w.goodput, budgetsSource)) : Json();
             if (!json) {
                 if (perStage) {
@@ -636,8 +640,11 @@ int statsCommand(const QStringList& args, Io& io)
                            << " ==\n";
                 }
                 printReport(io.out, w.report, !req.metrics.empty());
-                if (w.droppedIterations) {
-                    print(io.out, tr("dropped iterations: %1").arg(*w.droppedIterations));
+                if (w.droppedFromCount) {
+                    // The rates line above shows the count; say where it comes from.
+                    print(io.out, tr("dropped iterations: %1 (the stage's or run's recorded count, not "
+                                     "rows of the window)")
+                                      .arg(*w.droppedIterations));
                 }
                 if (w.goodput) {
                     io.out << '\n';

@@ -20,7 +20,14 @@ std::optional<load::GeneratorSaturation> generatorSaturation(const RunFigures& f
     if (!f.generatorLagP99Ms) {
         return std::nullopt;
     }
-    return load::generatorSaturation(*f.generatorLagP99Ms, f.generatorLagMaxMs, f.requestedRate);
+    return load::generatorSaturation({.lagP99Ms = *f.generatorLagP99Ms,
+                                      .lagP50Ms = f.generatorLagP50Ms,
+                                      .lagMaxMs = f.generatorLagMaxMs,
+                                      .requestedRate = f.requestedRate,
+                                      .achievedRate = f.achievedRate,
+                                      .latencyP50Ms = f.generatorLatencyP50Ms,
+                                      .lateThresholdMs = f.generatorLateThresholdMs,
+                                      .lateShare = f.generatorLateShare});
 }
 
 } // namespace pb::analysis

@@ -3,6 +3,9 @@
 #include "stats/Selection.h"
 #include "stats/Summarize.h"
 
+#include <algorithm>
+#include <cmath>
+
 namespace pb::analysis {
 
 WindowFigures summarizeWindow(const LoadedRun& run, const stats::Window& window, const std::string& stage,
@@ -41,7 +44,18 @@ WindowFigures summarizeWindow(const LoadedRun& run, const stats::Window& window,
     if (!out.achievedRate) {
         out.achievedRate = out.profile.achievedRate;
     }
-    if (!out.droppedIterations && out.profile.dropped > 0) {
+    // One count of dropped iterations per window, the one the rates, the load
+    // profile, `stats` text and JSON all show: the stage's (or run's) stored
+    // count where there is one — a k6 import records only a count, no rows —
+    // else the window's dropped rows.
+    if (out.droppedIterations) {
+        const auto count = static_cast<std::size_t>(std::llround(std::max(0.0, *out.droppedIterations)));
+        if (count != out.profile.dropped) {
+            out.droppedFromCount = true;
+            out.profile.dropped = count;
+            out.report.rates.dropped = count;
+        }
+    } else if (out.profile.dropped > 0) {
         out.droppedIterations = double(out.profile.dropped);
     }
     if (const auto& budgets = request.budgets ? request.budgets : run.budgets;

@@ -46,6 +46,10 @@ struct WindowFigures
     std::optional<double> requestedRate;
     std::optional<double> achievedRate;
     std::optional<double> droppedIterations;
+    // The count is the stage's or run's recorded count (an import's
+    // dropped_iterations, a load run's stage), not the window's rows;
+    // report.rates.dropped and profile.dropped carry it too.
+    bool droppedFromCount = false;
     bool ratesStored = false;      // requested/achieved are the load run's own figures
     bool ratesFromSamples = false; // a run still running: the live samples' rates so far
     // True when the window spans stages with different rates; `note` says which.

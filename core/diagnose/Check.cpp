@@ -250,8 +250,11 @@ std::optional<Owner> ownerOfMetric(std::string_view m)
     if (m == "blocked" || m == "dns" || m == "connect" || m == "tls" || m == "setup" || m == "send") {
         return Owner::ClientNetwork;
     }
-    if (m == "gateway") {
+    if (m == "gateway" || m == "gateway_auth" || m == "gateway_distribution") {
         return Owner::Gateway;
+    }
+    if (m == "gateway_body_read") {
+        return Owner::ClientNetwork; // the upload: slow when the client or its path sends slowly
     }
     if (m == "gpu_queue") {
         return Owner::InferencePool;

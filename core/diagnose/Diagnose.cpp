@@ -165,11 +165,14 @@ Diagnosis runDiagnosis(const RunData& run, const RunData* baseline, const Diagno
         }
     }
     // The streaming table on each of the run's windows (each stage of a stepped run).
+    // The previous stage is the baseline that tells a rising phase from a flat one.
+    std::optional<SideFigures> previous;
     for (const auto& w : windows) {
-        const auto side = sideFigures(stats::select(run.table, stats::Scope{}, w.window),
-                                      windows.size() > 1 ? runLabel + ", stage " + w.stage : runLabel);
-        auto s = streamRules(side, o.rules);
+        auto side = sideFigures(stats::select(run.table, stats::Scope{}, w.window),
+                                windows.size() > 1 ? runLabel + ", stage " + w.stage : runLabel);
+        auto s = streamRules(side, o.rules, previous ? &*previous : nullptr);
         d.findings.insert(d.findings.end(), s.begin(), s.end());
+        previous = std::move(side);
     }
     // Budget breaches per phase (single-owner phases; composites are in `check`).
     if (o.budgets) {

@@ -111,8 +111,12 @@ SideFigures sideFigures(const stats::Selection& selection, std::string label)
     const auto* firstEventColumn = col.find("first_event");
     const auto* firstContentColumn = col.find("first_content");
     const auto* firstText = col.find("first_text");
-    const char* const names[] = {"seg_local", "seg_upstream_headers", "seg_first_output",
-                                 "seg_event_to_content", "seg_content_to_text"};
+    const auto* authColumn = col.find("gateway_auth");
+    const auto* distributionColumn = col.find("gateway_distribution");
+    const auto* bodyReadColumn = col.find("gateway_body_read");
+    const char* const names[] = {"seg_local",        "seg_gateway_local",   "seg_upstream_headers",
+                                 "seg_first_output", "seg_first_event",     "seg_event_to_output",
+                                 "seg_content_to_text"};
     std::vector<double> segments[std::size(names)];
     std::size_t newConnections = 0;
     auto add = [&](std::size_t segment, double v) {
@@ -125,14 +129,25 @@ SideFigures sideFigures(const stats::Selection& selection, std::string label)
         const double setup = sumMeasured({Columns::at(blocked, r), Columns::at(dns, r),
                                           Columns::at(connectColumn, r), Columns::at(tlsColumn, r)});
         const double local = sumMeasured({setup, Columns::at(send, r)});
+        const double gatewayLocal = sumMeasured({Columns::at(authColumn, r), Columns::at(distributionColumn, r),
+                                                 Columns::at(bodyReadColumn, r)});
         const double headers = Columns::at(headersColumn, r);
         add(0, local);
-        add(1, isNull(headers) ? kNull : headers - (isNull(local) ? 0.0 : local));
+        add(1, gatewayLocal);
+        add(2, isNull(headers) ? kNull
+                               : headers - (isNull(local) ? 0.0 : local) -
+                                     (isNull(gatewayLocal) ? 0.0 : gatewayLocal));
         const double firstEvent = Columns::at(firstEventColumn, r);
         const double firstContent = Columns::at(firstContentColumn, r);
-        add(2, diff(firstEvent, headers));
-        add(3, diff(firstContent, firstEvent));
-        add(4, diff(Columns::at(firstText, r), firstContent));
+        const double text = Columns::at(firstText, r);
+        const double firstOutput = isNull(firstContent) ? text : firstContent;
+        if (isNull(firstContent) && !isNull(text) && !isNull(headers)) {
+            ++side.firstOutputFromText;
+        }
+        add(3, diff(firstOutput, headers));
+        add(4, diff(firstEvent, headers));
+        add(5, diff(firstOutput, firstEvent));
+        add(6, diff(text, firstContent));
         const double connect = Columns::at(connectColumn, r);
         const double tls = Columns::at(tlsColumn, r);
         if (!isNull(connect) || !isNull(tls)) {

@@ -30,6 +30,7 @@ struct SideFigures
     std::map<std::string, FigureStat> figures; // see kSideMetrics and the stream segments below
     std::optional<double> newConnectionShare;  // rows with connect or tls > 0, of rows measuring them
     std::size_t connectionRows = 0;
+    std::size_t firstOutputFromText = 0; // seg_first_output rows that used first_text
 
     const FigureStat* figure(const std::string& name) const
     {
@@ -49,6 +50,9 @@ inline constexpr const char* kSideMetrics[] = {"total",
                                                "first_text",
                                                "done",
                                                "gateway",
+                                               "gateway_auth",
+                                               "gateway_distribution",
+                                               "gateway_body_read",
                                                "gpu_queue",
                                                "generation_server",
                                                "prefill",
@@ -62,12 +66,20 @@ inline constexpr const char* kSideMetrics[] = {"total",
                                                "server_ttft",
                                                "stream_envelope"};
 
-// Plus the streaming seed's segments of the time to first text (ms), each
-// with one definition:
-//   seg_local (setup + send), seg_upstream_headers (headers - seg_local),
-//   seg_first_output (first_event - headers), seg_event_to_content
-//   (first_content - first_event), seg_content_to_text (first_text -
-//   first_content).
+// Plus the streaming seed's segments of the time to first text (ms), per
+// request (durations subtracted, never timestamps), each with one definition:
+//   seg_local             setup + send (the client's local fields)
+//   seg_gateway_local     gateway_auth + gateway_distribution + gateway_body_read
+//                         (the gateway's local fields; joined requests that carry them)
+//   seg_upstream_headers  headers - seg_local - seg_gateway_local
+//   seg_first_output      first output - headers, where the first output is
+//                         first_content, or first_text when first_content is
+//                         missing (most imports have no first_event, many no
+//                         first_content)
+//   seg_first_event       first_event - headers
+//   seg_event_to_output   first output - first_event
+//   seg_content_to_text   first_text - first_content
+// `firstOutputFromText` counts the requests whose first output is first_text.
 SideFigures sideFigures(const stats::Selection& selection, std::string label);
 
 } // namespace pb::diagnose

@@ -26,6 +26,12 @@ struct RuleOptions
     // Streaming table (one side): a segment before the first text is slow from slowSegmentMs.
     double slowSegmentMs = 1000;
     double lowTps = 20; // visible output tokens/s at p50
+    // A segment under dominantShare x the largest one is not reported (and a
+    // joined phase under that share of a segment does not own it).
+    double dominantShare = 0.5;
+    // A local field (client set-up + send, gateway auth, distribution, body
+    // read) takes no round trip to the model: slow from slowLocalMs.
+    double slowLocalMs = 250;
     // Data quality.
     double minJoinCoverage = 0.9;
     double sampleBiasRatio = 1.5; // joined p50 total / unjoined p50 total
@@ -39,10 +45,14 @@ struct RuleOptions
 std::vector<Finding> comparisonRules(const SideFigures& before, const SideFigures& after,
                                      const RuleOptions& options = {});
 
-// Rule 7, the streaming table in its fixed order, on one side: the dominant
-// segment before the first visible text when it is slow, and a low visible
-// output rate after it.
-std::vector<Finding> streamRules(const SideFigures& side, const RuleOptions& options = {});
+// Rule 7, the streaming seed's table in its fixed order, on one side: slow
+// before the headers; fast headers, slow first output (first_content, else
+// first_text); fast first event, slow output; fast action, slow text; fast
+// text, slow generation; upstream normal, slow local fields. A row's owner
+// is checked against the joined spans: with `before` (the previous stage),
+// the phase that rose owns it, never a flat one (docs/analysis.md).
+std::vector<Finding> streamRules(const SideFigures& side, const RuleOptions& options = {},
+                                 const SideFigures* before = nullptr);
 
 // Rule 8: the knee of a stepped run from its stages in order.
 Knee findKnee(std::vector<StageFigures> stages, const RuleOptions& options = {});

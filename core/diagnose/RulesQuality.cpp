@@ -44,10 +44,17 @@ std::vector<Finding> qualityRules(const RunData& run, const RuleOptions& o)
                   Confidence::High,
                   "run " + std::to_string(run.info.id),
                   {{"generator_lag_p99_ms", "p99", "ms", g->p99LimitMs, run.figures.generatorLagP99Ms, 0, 0}},
-                  g->reason + " (before = the limit)"};
-        if (run.figures.generatorLagMaxMs) {
+                  g->reason + " (before = the late threshold; for the rates, the requested rate)"};
+        const auto n = std::size_t(run.figures.iterationsStarted.value_or(0));
+        if (g->lateShare) {
+            f.evidence.push_back({"generator_late_share", "share", "share", {}, g->lateShare, 0, n});
+        }
+        if (run.figures.requestedRate && run.figures.achievedRate) {
             f.evidence.push_back(
-                {"generator_lag_max_ms", "max", "ms", g->maxLimitMs, run.figures.generatorLagMaxMs, 0, 0});
+                {"achieved_rate", "mean", "req/s", run.figures.requestedRate, run.figures.achievedRate, 0, n});
+        }
+        if (run.figures.generatorLagMaxMs) {
+            f.evidence.push_back({"generator_lag_max_ms", "max", "ms", {}, run.figures.generatorLagMaxMs, 0, 0});
         }
         out.push_back(std::move(f));
     }

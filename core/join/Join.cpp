@@ -209,7 +209,7 @@ JoinedRow Reconciler::reconcile(const CompactAttempt& a, bool sharedTrace)
     }
     const auto& root = m_index.at(m_local[static_cast<std::size_t>(rootLocal)]);
 
-    constexpr int kPhases = 7;
+    constexpr int kPhases = kPhaseCount;
     std::int64_t acc[kPhases] = {};
     bool has[kPhases] = {};
     const auto add = [&](Phase p, std::int64_t ns) {
@@ -264,7 +264,8 @@ JoinedRow Reconciler::reconcile(const CompactAttempt& a, bool sharedTrace)
                 break;
             }
             const auto& p = m_index.at(m_local[static_cast<std::size_t>(j)]);
-            nested = nested || isMainPhase(p.phase);
+            // A gateway local field is gateway time too: what it holds is counted there.
+            nested = nested || isMainPhase(p.phase) || isGatewayField(p.phase);
             cur = p.parent;
         }
         if (!descendant) {
@@ -280,6 +281,13 @@ JoinedRow Reconciler::reconcile(const CompactAttempt& a, bool sharedTrace)
             add(s.phase, d);
             if (!nested) {
                 add(Phase::Generation, d);
+                attributed += d;
+            }
+        } else if (isGatewayField(s.phase)) {
+            // A local field of the gateway: its own figure, and part of gateway.
+            add(s.phase, d);
+            if (!nested) {
+                add(Phase::Gateway, d);
                 attributed += d;
             }
         }
@@ -306,6 +314,9 @@ JoinedRow Reconciler::reconcile(const CompactAttempt& a, bool sharedTrace)
     row.prefill = ms(Phase::Prefill);
     row.decode = ms(Phase::Decode);
     row.responseWrite = ms(Phase::ResponseWrite);
+    row.gatewayAuth = ms(Phase::GatewayAuth);
+    row.gatewayDistribution = ms(Phase::GatewayDistribution);
+    row.gatewayBodyRead = ms(Phase::GatewayBodyRead);
     row.unattributed = static_cast<double>(rootNs - attributed) * kMs;
     if (a.hasTotal) {
         // Paired per request; negative means wrong boundaries or a wrong
@@ -615,7 +626,8 @@ void appendJoinedColumns(RequestTable& table, const JoinResult& result)
         &JoinedRow::serverRoot, &JoinedRow::networkEnvelope, &JoinedRow::gateway,
         &JoinedRow::gpuQueue,   &JoinedRow::generation,      &JoinedRow::prefill,
         &JoinedRow::decode,     &JoinedRow::responseWrite,   &JoinedRow::unattributed,
-        &JoinedRow::serverTtft, &JoinedRow::streamEnvelope};
+        &JoinedRow::serverTtft, &JoinedRow::streamEnvelope,  &JoinedRow::gatewayAuth,
+        &JoinedRow::gatewayDistribution, &JoinedRow::gatewayBodyRead};
     static_assert(std::size(members) == std::size(kJoinedColumns));
     for (std::size_t c = 0; c < std::size(members); ++c) {
         NumericColumn col{std::string(kJoinedColumns[c]), {}};

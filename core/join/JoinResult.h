@@ -33,6 +33,10 @@ struct JoinedRow
     double serverRoot = kNull;
     double networkEnvelope = kNull; // client total - server root
     double gateway = kNull;
+    // The gateway's local fields, inside gateway (NULL when no span carries them).
+    double gatewayAuth = kNull;
+    double gatewayDistribution = kNull;
+    double gatewayBodyRead = kNull;
     double gpuQueue = kNull;
     double generation = kNull;
     double prefill = kNull; // inside generation
@@ -75,7 +79,8 @@ struct JoinResult
 // Names of the columns appendJoinedColumns() adds (ms, NaN = NULL).
 inline constexpr std::string_view kJoinedColumns[] = {
     "server_root", "network_envelope", "gateway",      "gpu_queue",   "generation_server", "prefill",
-    "decode",      "response_write",   "unattributed", "server_ttft", "stream_envelope"};
+    "decode",      "response_write",   "unattributed", "server_ttft", "stream_envelope",
+    "gateway_auth", "gateway_distribution", "gateway_body_read"};
 
 // Adds (or replaces) the joined columns of `result` in `table`, whose rows
 // must be the same requests in the same (seq) order as loadRequestTable

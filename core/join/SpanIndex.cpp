@@ -29,6 +29,15 @@ Phase phaseFromName(std::string_view name)
     if (name == phase::kDecode) {
         return Phase::Decode;
     }
+    if (name == phase::kGatewayAuth) {
+        return Phase::GatewayAuth;
+    }
+    if (name == phase::kGatewayDistribution) {
+        return Phase::GatewayDistribution;
+    }
+    if (name == phase::kGatewayBodyRead) {
+        return Phase::GatewayBodyRead;
+    }
     return Phase::None;
 }
 

@@ -22,7 +22,23 @@ using TraceKeyHash = TraceIdHash;
 // 16 hex digits -> value; 0 for empty or invalid (0 is never a valid span ID).
 std::uint64_t parseSpanKey(std::string_view hex);
 
-enum class Phase : std::uint8_t { None, Gateway, GpuQueue, Generation, ResponseWrite, Prefill, Decode };
+enum class Phase : std::uint8_t {
+    None,
+    Gateway,
+    GpuQueue,
+    Generation,
+    ResponseWrite,
+    Prefill,
+    Decode,
+    GatewayAuth, // the gateway's local fields: inside gateway
+    GatewayDistribution,
+    GatewayBodyRead,
+};
+inline constexpr int kPhaseCount = 10;
+inline bool isGatewayField(Phase p)
+{
+    return p == Phase::GatewayAuth || p == Phase::GatewayDistribution || p == Phase::GatewayBodyRead;
+}
 Phase phaseFromName(std::string_view name);
 inline bool isMainPhase(Phase p)
 {

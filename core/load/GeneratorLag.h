@@ -1,7 +1,18 @@
-// When a load run is generator-bound: the schedule lag (start - scheduled)
-// shows that the generator could not start requests on time, so the run's
-// latency figures are not those of an open-model test at its rate. One rule
-// for the run summary, `check`, the diagnosis and the Overview.
+// When a load run is generator-bound, judged by the lag's effect: the
+// schedule lag (start - scheduled) matters when it changes the arrival
+// process the target sees and is not small next to the latencies measured.
+// One rule for the run summary, `check`, the diagnosis and the Overview
+// (docs/analysis.md, "Generator saturation", states it and its calibration).
+//
+// The rule: an arrival is *late* when it starts more than
+//     late threshold = max(mean inter-arrival time, 10 % of the median latency)
+// after its scheduled time (closed model, no inter-arrival time:
+// max(2 ms, 10 % of the median latency)). The run is generator-bound when
+// more than 1 % of its arrivals are late, i.e. when the lag p99 exceeds the
+// late threshold. Later than one mean gap, an arrival has on average been
+// caught up by the next one: the target sees bunches, not the requested
+// process. Below a tenth of the median latency, a delay is within the
+// run-to-run spread of the latency figures and does not change them.
 #pragma once
 
 #include <optional>
@@ -9,17 +20,36 @@
 
 namespace pb::load {
 
+inline constexpr double kLateShareLimit = 0.01;     // more late arrivals than this: bound
+inline constexpr double kLatencyShare = 0.10;       // of the median latency
+inline constexpr double kClosedModelFloorMs = 2.0;  // no inter-arrival time to compare with
+
+struct GeneratorLagFigures
+{
+    double lagP99Ms = 0;
+    std::optional<double> lagP50Ms;
+    std::optional<double> lagMaxMs;
+    std::optional<double> requestedRate; // iterations/s planned; empty or 0: closed model
+    std::optional<double> achievedRate;  // iterations/s started
+    std::optional<double> latencyP50Ms;  // median total of the completed attempts
+    // As the run stored them: the threshold it used and the share of its
+    // started arrivals later than that (both empty for older runs).
+    std::optional<double> lateThresholdMs;
+    std::optional<double> lateShare;
+};
+
 struct GeneratorSaturation
 {
     bool bound = false;
-    double p99LimitMs = 0; // max(2 ms, 1 % of the mean inter-arrival time)
-    double maxLimitMs = 100;
-    std::string reason; // empty when not bound
+    double p99LimitMs = 0; // the late threshold: the lag p99 beyond it means > 1 % late
+    std::optional<double> meanGapMs;
+    std::optional<double> lateShare; // share of the started arrivals later than p99LimitMs
+    std::string reason;              // why bound (empty when not), with how far the arrivals strayed
 };
 
-// `lagP99Ms`, `lagMaxMs`: the run's lag; `requestedRate`: iterations/s
-// planned (empty or 0 for a closed model: only the 100 ms rule applies).
-GeneratorSaturation generatorSaturation(double lagP99Ms, std::optional<double> lagMaxMs,
-                                        std::optional<double> requestedRate);
+// The late threshold of a run (see above).
+double lateThresholdMs(std::optional<double> requestedRate, std::optional<double> latencyP50Ms);
+
+GeneratorSaturation generatorSaturation(const GeneratorLagFigures& figures);
 
 } // namespace pb::load

@@ -170,9 +170,26 @@ public:
             s.achievedRate = double(s.started) / (double(steadyDuration) / 1e9);
         }
         if (s.lagP99) {
-            const auto g = generatorSaturation(
-                double(*s.lagP99) / 1e6, s.lagMax ? std::optional(double(*s.lagMax) / 1e6) : std::nullopt,
-                s.openModel ? std::optional(s.requestedRate) : std::nullopt);
+            // The saturation rule judges the lag by its effect: against the
+            // mean inter-arrival time and the median latency measured.
+            const auto toMs = [](const OptNanos& v) {
+                return v ? std::optional(double(*v) / 1e6) : std::nullopt;
+            };
+            std::sort(m_totals.begin(), m_totals.end());
+            s.latencyP50 = nearestRank(m_totals, 50);
+            const auto rate = s.openModel ? std::optional(s.requestedRate) : std::nullopt;
+            s.lateThresholdMs = lateThresholdMs(rate, toMs(s.latencyP50));
+            const auto threshold = static_cast<Nanos>(*s.lateThresholdMs * 1e6);
+            const auto late = m_lags.end() - std::upper_bound(m_lags.begin(), m_lags.end(), threshold);
+            s.lateShare = double(late) / double(m_lags.size());
+            const auto g = generatorSaturation({.lagP99Ms = *toMs(s.lagP99),
+                                                .lagP50Ms = toMs(s.lagP50),
+                                                .lagMaxMs = toMs(s.lagMax),
+                                                .requestedRate = rate,
+                                                .achievedRate = s.achievedRate,
+                                                .latencyP50Ms = toMs(s.latencyP50),
+                                                .lateThresholdMs = s.lateThresholdMs,
+                                                .lateShare = s.lateShare});
             s.generatorBound = g.bound;
             s.generatorBoundReason = g.reason;
         }
@@ -202,6 +219,9 @@ private:
         if (r.startOffset && r.scheduledOffset) {
             m_lags.push_back(*r.startOffset - *r.scheduledOffset);
         }
+        if (r.outcome == Outcome::Completed && r.total) {
+            m_totals.push_back(*r.total);
+        }
     }
 
     const Scenario& m_scenario;
@@ -218,6 +238,7 @@ private:
     std::int64_t m_attempts = 0;
     std::int64_t m_retries = 0;
     std::vector<Nanos> m_lags;
+    std::vector<Nanos> m_totals; // completed attempts: the latency the lag is judged against
 };
 
 LoadRun::LoadRun(Scenario scenario, LoadRunOptions options)
@@ -350,6 +371,9 @@ LoadSummary LoadRun::run(RunStore& store)
     figures.generatorLagP50Ms = ms(summary.lagP50);
     figures.generatorLagP99Ms = ms(summary.lagP99);
     figures.generatorLagMaxMs = ms(summary.lagMax);
+    figures.generatorLateThresholdMs = summary.lateThresholdMs;
+    figures.generatorLateShare = summary.lateShare;
+    figures.generatorLatencyP50Ms = ms(summary.latencyP50);
     figures.generatorBound = summary.generatorBound;
     figures.generatorBoundReason = summary.generatorBoundReason;
     figures.traceIdCollisions = double(summary.traceIdCollisions);

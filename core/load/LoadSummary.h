@@ -47,6 +47,12 @@ struct LoadSummary
     OptNanos lagP50; // generator lag: start - scheduled, every started attempt
     OptNanos lagP99;
     OptNanos lagMax;
+    // The saturation rule's inputs (load/GeneratorLag.h): the median total of
+    // the completed attempts, the late threshold and the share of started
+    // arrivals later than it.
+    OptNanos latencyP50;
+    std::optional<double> lateThresholdMs;
+    std::optional<double> lateShare;
     // The run could not start requests on time (load/GeneratorLag.h): its
     // latency figures are not those of an open-model test at its rate.
     bool generatorBound = false;

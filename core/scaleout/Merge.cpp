@@ -124,6 +124,10 @@ store::LoadFigures combine(const std::vector<store::LoadFigures>& all)
         out.generatorLagP50Ms = maxOf(out.generatorLagP50Ms, f.generatorLagP50Ms);
         out.generatorLagP99Ms = maxOf(out.generatorLagP99Ms, f.generatorLagP99Ms);
         out.generatorLagMaxMs = maxOf(out.generatorLagMaxMs, f.generatorLagMaxMs);
+        // The worst generator's share late, each against its own threshold (the
+        // merged run's rate is the sum, so its threshold would be tighter).
+        out.generatorLateShare = maxOf(out.generatorLateShare, f.generatorLateShare);
+        out.generatorLateThresholdMs = maxOf(out.generatorLateThresholdMs, f.generatorLateThresholdMs);
         out.generatorCpuSeconds = maxOf(out.generatorCpuSeconds, f.generatorCpuSeconds);
         if (f.generatorBound) {
             out.generatorBound = out.generatorBound.value_or(false) || *f.generatorBound;

@@ -32,6 +32,12 @@ struct LoadFigures
     std::optional<double> generatorLagP50Ms;
     std::optional<double> generatorLagP99Ms;
     std::optional<double> generatorLagMaxMs;
+    // The generator-saturation rule's inputs as the run judged them
+    // (load/GeneratorLag.h): its late threshold, the share of started
+    // arrivals later than that, and the median total it compared with.
+    std::optional<double> generatorLateThresholdMs;
+    std::optional<double> generatorLateShare;
+    std::optional<double> generatorLatencyP50Ms;
     std::optional<bool> generatorBound;
     std::string generatorBoundReason;
     std::optional<double> generatorCpuSeconds; // CPU time of the engine thread

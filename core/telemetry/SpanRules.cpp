@@ -14,6 +14,9 @@ SpanRules SpanRules::defaults()
 {
     SpanRules r;
     r.phaseValues = {{"gateway", "gateway"},
+                     {"auth", "gateway_auth"},
+                     {"distribution", "gateway_distribution"},
+                     {"body_read", "gateway_body_read"},
                      {"queue", "gpu_queue"},
                      {"gpu_queue", "gpu_queue"},
                      {"generation", "generation"},
@@ -21,9 +24,11 @@ SpanRules SpanRules::defaults()
                      {"decode", "decode"},
                      {"response_write", "response_write"},
                      {"write", "response_write"}};
-    r.names = {{"auth.check", "gateway"},
+    // The gateway's local fields get their own phases (still counted in gateway).
+    r.names = {{"auth.check", "gateway_auth"},
+               {"request.read", "gateway_body_read"},
                {"request.prepare", "gateway"},
-               {"route.select", "gateway"},
+               {"route.select", "gateway_distribution"},
                {"inference.acquire_slot", "gpu_queue"},
                {"inference.generate", "generation"},
                {"response.write", "response_write"}};
@@ -41,7 +46,8 @@ SpanRules SpanRules::defaults()
 bool isKnownPhase(std::string_view name)
 {
     return name == phase::kGateway || name == phase::kGpuQueue || name == phase::kGeneration ||
-           name == phase::kPrefill || name == phase::kDecode || name == phase::kResponseWrite;
+           name == phase::kPrefill || name == phase::kDecode || name == phase::kResponseWrite ||
+           name == phase::kGatewayAuth || name == phase::kGatewayDistribution || name == phase::kGatewayBodyRead;
 }
 
 std::string toJson(const SpanRules& rules)

@@ -4,7 +4,9 @@
 //
 // A span gets a phase from, in order:
 //   1. its phase attribute (default `llm.phase`: queue, generation, …),
-//   2. its name (the seed's layout: auth.check -> gateway, …).
+//   2. its name (the seed's layout: auth.check -> gateway_auth, …).
+// gateway_auth, gateway_distribution and gateway_body_read are the gateway's
+// local fields: the join counts them in gateway too.
 // Independently, latency attributes on a single span (vLLM's `llm_request`:
 // gen_ai.latency.time_in_queue, …) give phase durations without child spans.
 #pragma once

@@ -555,6 +555,9 @@ void TestRunAnalysis::generatorBoundRunIsFlagged()
         RunStore store(db.toStdString());
         store.setFigure(runId, "generator_lag_p99_ms", 0.4);
         store.setFigure(runId, "generator_lag_max_ms", 3.0);
+        // As the run would have judged it: 10 % of a 20 ms median total, 0.3 % late.
+        store.setFigure(runId, "generator_late_threshold_ms", 2.0);
+        store.setFigure(runId, "generator_late_share", 0.003);
     }
     const auto ok = cliJson(checkArgs, 0);
     for (const auto& item : ok["items"]) {
@@ -577,7 +580,14 @@ void TestRunAnalysis::importedDroppedIterationsCount()
     const auto stats =
         cliJson({QStringLiteral("stats"), QStringLiteral("--db"), db, QStringLiteral("--json")});
     QCOMPARE(stats["dropped_iterations"].get<double>(), 3.0);
+    // One figure: the rates and the load profile carry the same count.
+    QCOMPARE(stats["rates"]["dropped"].get<int>(), 3);
+    QCOMPARE(stats["dropped_iterations_source"].get<std::string>(), std::string("recorded count"));
     const auto text = cli({QStringLiteral("stats"), QStringLiteral("--db"), db});
+    const auto started = stats["rates"]["started"].get<int>();
+    QVERIFY2(text.out.contains(QStringLiteral("(%1 started, 3 dropped)").arg(started).toUtf8()),
+             text.out.constData());
+    QVERIFY2(!text.out.contains(" 0 dropped"), text.out.constData());
     QVERIFY2(text.out.contains("dropped iterations: 3"), text.out.constData());
     const QString budgets = dir.filePath(QStringLiteral("gates.json"));
     {

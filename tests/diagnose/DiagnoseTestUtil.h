@@ -1,6 +1,7 @@
 // Crafted evidence for the diagnosis suites: client rows and the seed's
-// server span tree (auth.check, inference.acquire_slot, inference.generate,
-// response.write under a SERVER root), written into a RunStore.
+// server span tree (auth.check, optionally route.select and request.read,
+// inference.acquire_slot, inference.generate, response.write under a SERVER
+// root), written into a RunStore.
 #pragma once
 
 #include "TestUtil.h"
@@ -30,12 +31,15 @@ inline std::string hex(unsigned long long value, int width)
 }
 
 // One request's phases (ms). The client total is setup + root + envelope,
-// where root = gateway + queue + generation + write + gap (gap: time in the
-// root without a child span).
+// where root = gateway + distribution + body read + queue + generation +
+// write + gap (gap: time in the root without a child span).
 struct Req
 {
     double setupMs = 0; // connect + tls, half each; 0 = a reused connection
-    double gatewayMs = 40;
+    double gatewayMs = 40; // the auth.check span
+    double distributionMs = 0; // a route.select span when > 0
+    double bodyReadMs = 0;     // a request.read span when > 0
+    double prepareMs = 0;      // a request.prepare span (gateway, not a local field) when > 0
     double queueMs = 180;
     double generationMs = 1100;
     double writeMs = 0;
@@ -99,7 +103,8 @@ struct Builder
             }
             r.startOffset = ns(at);
             const double gen = q.generationMs + (i % 5) / 4.0 * q.jitterMs;
-            const double root = q.gatewayMs + q.queueMs + gen + q.writeMs + q.gapMs;
+            const double root =
+                q.gatewayMs + q.distributionMs + q.bodyReadMs + q.prepareMs + q.queueMs + gen + q.writeMs + q.gapMs;
             r.connect = ns(q.setupMs / 2);
             r.tls = ns(q.setupMs / 2);
             r.total = ns(q.totalMs.value_or(q.setupMs + root + q.envelopeMs));
@@ -137,6 +142,18 @@ struct Builder
                 }
                 add(2, "auth.check", 1, t, t + ns(q.gatewayMs), 1);
                 t += ns(q.gatewayMs);
+                if (q.bodyReadMs > 0) {
+                    add(6, "request.read", 1, t, t + ns(q.bodyReadMs), 1);
+                    t += ns(q.bodyReadMs);
+                }
+                if (q.distributionMs > 0) {
+                    add(7, "route.select", 1, t, t + ns(q.distributionMs), 1);
+                    t += ns(q.distributionMs);
+                }
+                if (q.prepareMs > 0) {
+                    add(0, "request.prepare", 1, t, t + ns(q.prepareMs), 1);
+                    t += ns(q.prepareMs);
+                }
                 add(3, "inference.acquire_slot", 1, t, t + ns(q.queueMs), 1);
                 t += ns(q.queueMs);
                 add(4, "inference.generate", 3, t, t + ns(gen), 1);

@@ -93,6 +93,11 @@ private Q_SLOTS:
     void streamingSeedTraces();
     void streamingOtherRows_data();
     void streamingOtherRows();
+    void streamingRowsWithoutFirstEvent_data();
+    void streamingRowsWithoutFirstEvent();
+    void slowHeadersOwnedByTheRisingQueue();
+    void slowHeadersOwnerFromOneSide();
+    void gatewayLocalFields();
     void kneeAndHighestStage();
     void joinCoverageAndSamplingBias();
     void negativeEnvelopesAndCollisions();
@@ -371,6 +376,226 @@ void TestDiagnoseRules::streamingOtherRows()
         }
     }
     QCOMPARE(stream, rule.isEmpty() ? QStringList() : QStringList{rule});
+}
+
+namespace {
+
+// The streaming findings of a diagnosis, in order.
+std::vector<const Finding*> streamFindings(const Diagnosis& d)
+{
+    std::vector<const Finding*> out;
+    for (const auto& f : d.findings) {
+        if (f.rule.rfind("stream_", 0) == 0) {
+            out.push_back(&f);
+        }
+    }
+    return out;
+}
+
+} // namespace
+
+// The table's rows on imports without first_event (most of them), some
+// without first_content either: the first output is first_text then.
+void TestDiagnoseRules::streamingRowsWithoutFirstEvent_data()
+{
+    QTest::addColumn<double>("setup");
+    QTest::addColumn<double>("headers");
+    QTest::addColumn<double>("firstContent"); // < 0: missing
+    QTest::addColumn<double>("firstText");
+    QTest::addColumn<QString>("rule"); // empty: no streaming finding
+    QTest::addColumn<int>("owner");
+    QTest::newRow("row 1 slow headers") << 0.0 << 4000.0 << 4100.0 << 4150.0
+                                        << QStringLiteral("stream_slow_headers") << int(Owner::Gateway);
+    // The case: headers 200 ms, first content 5 s, no first_event.
+    QTest::newRow("row 2 fast headers, slow first content")
+        << 0.0 << 200.0 << 5000.0 << 5010.0 << QStringLiteral("stream_slow_first_output")
+        << int(Owner::InferencePool);
+    QTest::newRow("row 2 from first_text (no first_content)")
+        << 0.0 << 200.0 << -1.0 << 5000.0 << QStringLiteral("stream_slow_first_output")
+        << int(Owner::InferencePool);
+    QTest::newRow("row 4 action before text") << 0.0 << 240.0 << 600.0 << 6400.0
+                                              << QStringLiteral("stream_action_before_text")
+                                              << int(Owner::ModelGeneration);
+    QTest::newRow("row 6 local slow") << 900.0 << 1000.0 << 1100.0 << 1110.0
+                                      << QStringLiteral("stream_local_slow") << int(Owner::ClientNetwork);
+    QTest::newRow("healthy") << 0.0 << 200.0 << 300.0 << 310.0 << QString() << 0;
+}
+
+void TestDiagnoseRules::streamingRowsWithoutFirstEvent()
+{
+    QFETCH(double, setup);
+    QFETCH(double, headers);
+    QFETCH(double, firstContent);
+    QFETCH(double, firstText);
+    QFETCH(QString, rule);
+    QFETCH(int, owner);
+    Fixture fx;
+    Builder run(*fx.store, "import-like");
+    Req q;
+    q.spans = false;
+    q.setupMs = setup;
+    q.headers = headers;
+    if (firstContent >= 0) {
+        q.firstContent = firstContent;
+    }
+    q.firstText = firstText;
+    q.done = firstText + 2000;
+    q.totalMs = *q.done;
+    q.outputTokens = 100; // 50 tokens/s
+    run.stage("steady", 20, 1, 0, q);
+    const auto d = fx.diagnoseRun(run.runId);
+    const auto stream = streamFindings(d);
+    if (rule.isEmpty()) {
+        QVERIFY2(stream.empty(), qPrintable(rules(d)));
+        return;
+    }
+    QVERIFY2(stream.size() == 1, qPrintable(rules(d)));
+    QCOMPARE(QString::fromStdString(stream.front()->rule), rule);
+    QCOMPARE(int(stream.front()->owner), owner);
+    if (firstContent < 0) {
+        QVERIFY2(stream.front()->note.find("first_text") != std::string::npos, stream.front()->note.c_str());
+        const auto* seg = evidence(*stream.front(), "seg_first_output");
+        QVERIFY(seg && seg->after);
+        QCOMPARE(*seg->after, firstText - headers);
+    }
+}
+
+// Slow headers in both stages; the gateway's own work (request.prepare,
+// 1.5 s) is larger than the queue but flat, the queue rises from 100 ms to
+// 1.4 s: the queue owns the slow headers of the second stage, not the gateway.
+void TestDiagnoseRules::slowHeadersOwnedByTheRisingQueue()
+{
+    Fixture fx;
+    Builder run(*fx.store, "rising-queue");
+    Req a;
+    a.prepareMs = 1500;
+    a.queueMs = 100;
+    a.generationMs = 500;
+    a.headers = 40 + 1500 + 100 + 60;
+    a.firstContent = *a.headers + 100;
+    a.firstText = *a.firstContent + 10;
+    a.done = *a.firstText + 1000;
+    a.totalMs = *a.done;
+    Req b = a;
+    b.queueMs = 1400;
+    b.headers = 40 + 1500 + 1400 + 60;
+    b.firstContent = *b.headers + 100;
+    b.firstText = *b.firstContent + 10;
+    b.done = *b.firstText + 1000;
+    b.totalMs = *b.done;
+    run.stage("6rps", 60, 6, 0, a);
+    run.stage("9rps", 90, 9, 10'000, b);
+    const auto d = fx.diagnoseRun(run.runId);
+    const Finding* second = nullptr;
+    for (const auto* f : streamFindings(d)) {
+        if (f->rule == "stream_slow_headers" && f->between.find("9rps") != std::string::npos) {
+            second = f;
+        }
+    }
+    QVERIFY2(second, qPrintable(rules(d)));
+    QCOMPARE(second->owner, Owner::InferencePool);
+    const auto* queue = evidence(*second, "gpu_queue");
+    QVERIFY(queue && queue->change() && *queue->change() > 1000);
+    const auto* gateway = evidence(*second, "gateway");
+    QVERIFY(gateway && gateway->change() && std::abs(*gateway->change()) < 25);
+    QVERIFY2(second->note.find("gpu_queue") != std::string::npos, second->note.c_str());
+}
+
+// One window (no stage before it): the largest joined phase owns the slow
+// headers; where the spans explain less than half, the time is outside them.
+void TestDiagnoseRules::slowHeadersOwnerFromOneSide()
+{
+    {
+        Fixture fx;
+        Builder run(*fx.store, "queue");
+        Req q;
+        q.queueMs = 3000;
+        q.headers = 40 + 3000 + 60;
+        q.firstContent = *q.headers + 100;
+        q.firstText = *q.firstContent + 10;
+        q.done = *q.firstText + 1000;
+        q.totalMs = *q.done;
+    q.totalMs = *q.done;
+        run.stage("steady", 30, 2, 0, q);
+        const auto d = fx.diagnoseRun(run.runId);
+        const auto stream = streamFindings(d);
+        QVERIFY2(stream.size() == 1, qPrintable(rules(d)));
+        QCOMPARE(stream.front()->rule, std::string("stream_slow_headers"));
+        QCOMPARE(stream.front()->owner, Owner::InferencePool);
+    }
+    {
+        Fixture fx;
+        Builder run(*fx.store, "outside");
+        Req q;
+        q.queueMs = 50;
+        q.headers = 2500; // 2.4 s that no server span covers
+        q.firstContent = *q.headers + 100;
+        q.firstText = *q.firstContent + 10;
+        q.done = *q.firstText + 1000;
+        q.totalMs = *q.done;
+    q.totalMs = *q.done;
+        run.stage("steady", 30, 2, 0, q);
+        const auto d = fx.diagnoseRun(run.runId);
+        const auto stream = streamFindings(d);
+        QVERIFY2(stream.size() == 1, qPrintable(rules(d)));
+        QCOMPARE(stream.front()->rule, std::string("stream_slow_headers"));
+        QCOMPARE(stream.front()->owner, Owner::ClientNetwork);
+    }
+}
+
+// The gateway's local fields are their own joined metrics (inside gateway)
+// and own row 6 when upstream is normal.
+void TestDiagnoseRules::gatewayLocalFields()
+{
+    Fixture fx;
+    Builder run(*fx.store, "local");
+    Req q;
+    q.gatewayMs = 30;      // auth.check
+    q.distributionMs = 20; // route.select
+    q.bodyReadMs = 700;    // request.read: a slow upload
+    q.queueMs = 50;
+    q.headers = 30 + 20 + 700 + 50 + 60;
+    q.firstContent = *q.headers + 100;
+    q.firstText = *q.firstContent + 10;
+    q.done = *q.firstText + 1000;
+    q.totalMs = *q.done;
+    run.stage("steady", 30, 2, 0, q);
+    const auto data = loadRunData(*fx.store, run.runId);
+    const auto* auth = data.table.numericColumn("gateway_auth");
+    const auto* distribution = data.table.numericColumn("gateway_distribution");
+    const auto* bodyRead = data.table.numericColumn("gateway_body_read");
+    const auto* gateway = data.table.numericColumn("gateway");
+    QVERIFY(auth && distribution && bodyRead && gateway);
+    QCOMPARE(auth->values[0], 30.0);
+    QCOMPARE(distribution->values[0], 20.0);
+    QCOMPARE(bodyRead->values[0], 700.0);
+    QCOMPARE(gateway->values[0], 750.0); // the local fields count in gateway
+    const auto d = fx.diagnoseRun(run.runId);
+    const auto stream = streamFindings(d);
+    QVERIFY2(stream.size() == 1, qPrintable(rules(d)));
+    QCOMPARE(stream.front()->rule, std::string("stream_local_slow"));
+    QCOMPARE(stream.front()->owner, Owner::ClientNetwork); // the body read: a slow upload
+    QVERIFY(stream.front()->note.find("gateway_body_read") != std::string::npos);
+    const auto* e = evidence(*stream.front(), "gateway_body_read");
+    QVERIFY(e && e->after && *e->after == 700.0);
+
+    // A slow auth: the gateway owns it.
+    Fixture fx2;
+    Builder run2(*fx2.store, "auth");
+    Req a = q;
+    a.gatewayMs = 600;
+    a.bodyReadMs = 0;
+    a.headers = 600 + 20 + 50 + 60;
+    a.firstContent = *a.headers + 100;
+    a.firstText = *a.firstContent + 10;
+    a.done = *a.firstText + 1000;
+    a.totalMs = *a.done;
+    run2.stage("steady", 30, 2, 0, a);
+    const auto d2 = fx2.diagnoseRun(run2.runId);
+    const auto s2 = streamFindings(d2);
+    QVERIFY2(s2.size() == 1, qPrintable(rules(d2)));
+    QCOMPARE(s2.front()->rule, std::string("stream_local_slow"));
+    QCOMPARE(s2.front()->owner, Owner::Gateway);
 }
 
 void TestDiagnoseRules::kneeAndHighestStage()

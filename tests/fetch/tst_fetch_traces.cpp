@@ -162,7 +162,7 @@ void TestFetchTraces::fetchesStoresAndJoins()
         phaseOf[s.name] = s.phase;
         QCOMPARE(s.serviceName, std::string("llm-gateway"));
     }
-    QCOMPARE(phaseOf["auth.check"], std::string("gateway"));
+    QCOMPARE(phaseOf["auth.check"], std::string("gateway_auth")); // a local field of the gateway
     QCOMPARE(phaseOf["inference.acquire_slot"], std::string("gpu_queue"));
     QCOMPARE(phaseOf["inference.generate"], std::string("generation"));
     QCOMPARE(figure(store, m_run, "join_coverage"), std::optional<double>(1.0));

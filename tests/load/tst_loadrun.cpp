@@ -4,6 +4,7 @@
 // Ctrl-C keeps what was measured and marks the run aborted.
 #include "LoadTestUtil.h"
 #include "TestServers.h"
+#include "analysis/RunFigures.h"
 #include "analysis/RunSummary.h"
 #include "budget/BudgetStore.h"
 #include "load/LoadRun.h"
@@ -103,6 +104,7 @@ private Q_SLOTS:
     void storesAttemptsSamplesFiguresAndNoSecrets();
     void stopMarksAborted();
     void budgetsAttachedBeforeTheRun();
+    void fallsBehindIsGeneratorBound();
     void missingKeyVariableFailsBeforeRunning();
     void cliRunJson();
     void cliKeyNeverStored();
@@ -254,6 +256,40 @@ void TestLoadRun::budgetsAttachedBeforeTheRun()
     }
     j["budgets"] = 42;
     QVERIFY_THROWS_EXCEPTION(load::ScenarioError, scenarioOf(j));
+}
+
+// A rate far beyond what one engine thread can start (200,000 req/s, 5 us
+// between arrivals; a release build starts ~10,000/s, bench/RESULTS.md)
+// against a fast loopback server: most arrivals start far more than the late
+// threshold after their time. Judged by the flag, never by a time: keeping up
+// would mean starting 10,000 requests within 50 ms.
+void TestLoadRun::fallsBehindIsGeneratorBound()
+{
+    EventServer server(EventServerConfig{});
+    QTemporaryDir dir;
+    RunStore store(dir.filePath(QStringLiteral("behind.phasebench")).toStdString());
+    auto j = baseScenario(server.baseUrl());
+    j["request"]["stream"] = false;
+    j["executor"] = {
+        {"type", "constant-arrival-rate"}, {"rate", 200000}, {"duration", "50ms"}, {"max_in_flight", 64}};
+    load::LoadRun run(scenarioOf(j));
+    const auto summary = run.run(store);
+    QVERIFY(summary.started > 100);
+    qInfo("%s", summary.generatorBoundReason.c_str()); // the measured figures, for the log
+    QVERIFY2(summary.generatorBound, summary.generatorBoundReason.c_str());
+    QVERIFY(summary.lateShare && *summary.lateShare > load::kLateShareLimit);
+    QVERIFY(summary.lateThresholdMs && *summary.lateThresholdMs > 0);
+    QVERIFY2(summary.generatorBoundReason.find("of the arrivals started more than") != std::string::npos,
+             summary.generatorBoundReason.c_str());
+    QVERIFY2(summary.generatorBoundReason.find("requested iterations/s") != std::string::npos,
+             summary.generatorBoundReason.c_str());
+    // The stored figures give the analysis (check, diagnose, Overview) the same verdict.
+    const auto figures = analysis::readRunFigures(store, summary.runId);
+    QCOMPARE(figures.generatorLateShare, summary.lateShare);
+    QCOMPARE(figures.generatorLateThresholdMs, summary.lateThresholdMs);
+    const auto judged = analysis::generatorSaturation(figures);
+    QVERIFY(judged && judged->bound);
+    QCOMPARE(judged->reason, summary.generatorBoundReason);
 }
 
 void TestLoadRun::missingKeyVariableFailsBeforeRunning()

@@ -80,19 +80,51 @@ private Q_SLOTS:
 
 void TestLoadUnits::generatorSaturationRule()
 {
-    // p99 limit: max(2 ms, 1 % of the mean inter-arrival); any start > 100 ms late.
-    QVERIFY(!generatorSaturation(1.5, 10, 10.0).bound);
-    const auto saturated = generatorSaturation(1400, 2000, 15000.0); // the 15,000 req/s run
-    QVERIFY(saturated.bound);
-    QCOMPARE(saturated.p99LimitMs, 2.0);
-    QVERIFY(saturated.reason.find("p99") != std::string::npos);
-    const auto late = generatorSaturation(1.0, 150, 5.0);
-    QVERIFY(late.bound);
-    QVERIFY(late.reason.find("after its scheduled time") != std::string::npos);
-    const auto slow = generatorSaturation(3, 20, 1.0); // 1 req/s: 10 ms of lag are allowed
-    QVERIFY(!slow.bound);
-    QCOMPARE(slow.p99LimitMs, 10.0);
-    QVERIFY(!generatorSaturation(1.9, std::nullopt, std::nullopt).bound); // closed model: 2 ms
+    // Late threshold: max(mean inter-arrival time, 10 % of the median latency);
+    // bound when more than 1 % of the arrivals are later (the lag p99 beyond it).
+    QCOMPARE(lateThresholdMs(9.0, 800.0), 1000.0 / 9.0);
+    QCOMPARE(lateThresholdMs(15000.0, 2.0), 0.2);           // the latency part dominates
+    QCOMPARE(lateThresholdMs(std::nullopt, 5.0), 2.0);      // closed model: 2 ms floor
+    QCOMPARE(lateThresholdMs(std::nullopt, 400.0), 40.0);
+
+    // The stepped demo in the window (3/5/7/9 req/s, lag p99 3.37 ms): 111 ms
+    // between arrivals and latencies of hundreds of ms: not bound.
+    const auto demo = generatorSaturation(
+        {.lagP99Ms = 3.37, .lagMaxMs = 140, .requestedRate = 6.0, .achievedRate = 6.0, .latencyP50Ms = 900});
+    QVERIFY(!demo.bound);
+    QVERIFY(demo.reason.empty());
+    QCOMPARE(demo.p99LimitMs, 1000.0 / 6.0);
+    // One late start alone (the old 100 ms rule) does not bind a run.
+    QVERIFY(!generatorSaturation({.lagP99Ms = 1, .lagMaxMs = 150, .requestedRate = 5.0}).bound);
+
+    // The 15,000 req/s run: every start 0.7-2 s late.
+    const auto behind = generatorSaturation({.lagP99Ms = 1950,
+                                             .lagP50Ms = 1400,
+                                             .lagMaxMs = 2010,
+                                             .requestedRate = 15000.0,
+                                             .achievedRate = 9100.0,
+                                             .latencyP50Ms = 1.5,
+                                             .lateThresholdMs = 0.15,
+                                             .lateShare = 0.97});
+    QVERIFY(behind.bound);
+    QCOMPARE(behind.p99LimitMs, 0.15);
+    // The finding says how far the achieved arrivals are from the requested ones.
+    QVERIFY2(behind.reason.find("97.0 % of the arrivals started more than 0.15 ms late") != std::string::npos,
+             behind.reason.c_str());
+    QVERIFY2(behind.reason.find("started 9100 of 15000 requested iterations/s") != std::string::npos,
+             behind.reason.c_str());
+
+    // Without a stored share (an older run): the lag p99 against the threshold.
+    const auto old = generatorSaturation({.lagP99Ms = 20, .requestedRate = 100.0, .latencyP50Ms = 50});
+    QVERIFY(old.bound); // 20 ms > max(10 ms, 5 ms)
+    QVERIFY(old.reason.find("generator lag p99 20 ms > 10 ms") != std::string::npos);
+    QVERIFY(!generatorSaturation({.lagP99Ms = 20, .requestedRate = 100.0, .latencyP50Ms = 500}).bound);
+    // A stored share at the limit is not bound; just above it is.
+    QVERIFY(!generatorSaturation({.lagP99Ms = 5, .requestedRate = 100.0, .lateShare = 0.01}).bound);
+    QVERIFY(generatorSaturation({.lagP99Ms = 5, .requestedRate = 100.0, .lateShare = 0.011}).bound);
+    // Closed model: 2 ms floor.
+    QVERIFY(!generatorSaturation({.lagP99Ms = 1.9}).bound);
+    QVERIFY(generatorSaturation({.lagP99Ms = 2.1}).bound);
 }
 
 void TestLoadUnits::tenThousandTraceparents()

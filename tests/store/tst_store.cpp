@@ -359,6 +359,9 @@ void TestStore::typedFiguresKeepTheirStoredNames()
     load.retries = 13;
     load.generatorLagP50Ms = 0.2;
     load.generatorLagP99Ms = 1.5; // generatorLagMaxMs left empty: stored as NULL
+    load.generatorLateThresholdMs = 50;
+    load.generatorLateShare = 0.002;
+    load.generatorLatencyP50Ms = 500;
     load.generatorBound = false;
     load.generatorBoundReason = "lag within limits";
     load.generatorCpuSeconds = 0.75;
@@ -397,6 +400,9 @@ void TestStore::typedFiguresKeepTheirStoredNames()
     QCOMPARE(value("generator_lag_p50_ms"), std::optional(0.2));
     QCOMPARE(value("generator_lag_p99_ms"), std::optional(1.5));
     QVERIFY(byName.count("generator_lag_max_ms") && !value("generator_lag_max_ms"));
+    QCOMPARE(value("generator_late_threshold_ms"), std::optional(50.0));
+    QCOMPARE(value("generator_late_share"), std::optional(0.002));
+    QCOMPARE(value("generator_latency_p50_ms"), std::optional(500.0));
     QCOMPARE(value("generator_bound"), std::optional(0.0));
     QCOMPARE(byName.at("generator_bound").text, std::string("lag within limits"));
     QCOMPARE(value("generator_cpu_s"), std::optional(0.75));
@@ -416,13 +422,16 @@ void TestStore::typedFiguresKeepTheirStoredNames()
     QCOMPARE(value("join_duplicate_trace_ids"), std::optional(2.0));
     QCOMPARE(byName.at("span_rules").text, std::string(R"({"names":[]})"));
     QCOMPARE(value("budgets.v1"), std::optional(1.0));
-    QCOMPARE(byName.size(), std::size_t(28));
+    QCOMPARE(byName.size(), std::size_t(31));
 
     // And back through the typed record.
     const auto back = store.catalogue().runFigures(run);
     QCOMPARE(back.load.requestedRate, load.requestedRate);
     QCOMPARE(back.load.achievedRate, load.achievedRate);
     QCOMPARE(back.load.generatorLagP99Ms, load.generatorLagP99Ms);
+    QCOMPARE(back.load.generatorLateShare, load.generatorLateShare);
+    QCOMPARE(back.load.generatorLateThresholdMs, load.generatorLateThresholdMs);
+    QCOMPARE(back.load.generatorLatencyP50Ms, load.generatorLatencyP50Ms);
     QVERIFY(!back.load.generatorLagMaxMs);
     QCOMPARE(back.load.generatorBound, std::optional(false));
     QCOMPARE(back.load.generatorBoundReason, load.generatorBoundReason);

@@ -301,6 +301,10 @@ void TestJoin::nestedPhasesAreNotCountedTwice()
     QVERIFY(near(row.decode, 910));
     QVERIFY(near(row.gateway, 37));
     QVERIFY(near(row.unattributed, 16));
+    // The gateway's local fields: auth.check 12 ms, route.select 10 ms plus the 5 ms one inside auth.
+    QVERIFY(near(row.gatewayAuth, 12));
+    QVERIFY(near(row.gatewayDistribution, 15));
+    QVERIFY(std::isnan(row.gatewayBodyRead));
 }
 
 void TestJoin::streamEnvelope()
@@ -428,7 +432,7 @@ void TestJoin::rulesAsData()
     QVERIFY(*back == defaults);
     const auto j = json::parse(text);
     QVERIFY(j["phase_values"]["queue"] == json("gpu_queue"));
-    QCOMPARE(j["span_names"].size(), std::size_t(6));
+    QCOMPARE(j["span_names"].size(), std::size_t(7)); // the seed's six names and request.read
     std::string error;
     QVERIFY(!pb::telemetry::spanRulesFromJson("[]", &error));
     QVERIFY(!pb::telemetry::spanRulesFromJson(R"({"span_names":[{"name":"x","phase":"network"}]})", &error));
@@ -441,7 +445,10 @@ void TestJoin::rulesAsData()
     QCOMPARE(ms->latencyAttributes.at(0).toNanos, 1e6);
 
     const pb::telemetry::PhaseMapper mapper(defaults);
-    QCOMPARE(mapper.phaseOf("auth.check", "{}"), std::string_view("gateway"));
+    QCOMPARE(mapper.phaseOf("auth.check", "{}"), std::string_view("gateway_auth"));
+    QCOMPARE(mapper.phaseOf("route.select", "{}"), std::string_view("gateway_distribution"));
+    QCOMPARE(mapper.phaseOf("request.prepare", "{}"), std::string_view("gateway"));
+    QCOMPARE(mapper.phaseOf("x", R"({"llm.phase":"body_read"})"), std::string_view("gateway_body_read"));
     QCOMPARE(mapper.phaseOf("anything", R"({"llm.phase":"queue"})"), std::string_view("gpu_queue"));
     QCOMPARE(mapper.phaseOf("inference.generate", R"({"llm.phase":"write"})"),
              std::string_view("response_write"));
@@ -506,7 +513,7 @@ void TestJoin::spanTreeOrder()
     QCOMPARE(tree[0].depth, 0);
     QCOMPARE(spans[tree[1].span].name, std::string("auth.check"));
     QCOMPARE(tree[1].depth, 1);
-    QCOMPARE(tree[1].phase, std::string("gateway"));
+    QCOMPARE(tree[1].phase, std::string("gateway_auth"));
     QCOMPARE(spans[tree[5].span].name, std::string("inference.generate"));
     QCOMPARE(tree[5].phase, std::string("generation"));
     // a parent cycle does not hang and loses no span

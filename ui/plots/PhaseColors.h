@@ -38,6 +38,9 @@ inline QColor phaseColor(std::string_view phase)
         {"server_root", 0x546e7a},
         {"network_envelope", 0x78909c},
         {"gateway", 0xef6c00},
+        {"gateway_auth", 0xffa726}, // the gateway's local fields: lighter gateway
+        {"gateway_distribution", 0xffb74d},
+        {"gateway_body_read", 0xffcc80},
         {"gpu_queue", 0xe53935},
         {"generation_server", 0x2e7d32},
         {"prefill", 0x66bb6a},
