@@ -94,10 +94,11 @@ std::string xmlEscaped(std::string_view utf8)
 
 std::string markdownEscaped(std::string_view utf8, bool lineStart)
 {
-    // Inline syntax, escaped anywhere: emphasis, code, links and images ([),
-    // raw HTML and autolinks (<), entities (&), table cells (|). A backslash
-    // escapes any ASCII punctuation in CommonMark.
-    constexpr std::string_view kInline = "\\`*_[]<&|";
+    // Inline syntax, escaped anywhere: code, links and images ([), raw HTML
+    // and autolinks (<), entities (&), table cells (|). A backslash escapes
+    // any ASCII punctuation in CommonMark. Emphasis (* _) only styles text,
+    // and "0.1*" (the worst request's mark) stays as the tables print it.
+    constexpr std::string_view kInline = "\\`[]<&|";
     // Block syntax, escaped as the first character of a line: headings,
     // quotes, list items, setext underlines, fences.
     constexpr std::string_view kBlockStart = "#>-+=~";
