@@ -11,6 +11,7 @@
 
 #include <QDir>
 #include <QFile>
+#include <QFileInfo>
 #include <QProcess>
 #include <QProcessEnvironment>
 #include <QStandardPaths>
@@ -120,6 +121,7 @@ private Q_SLOTS:
     void csvFormulaCells();
     void terminalOutputHasNoControls();
     void importingRunIsNotReadable();
+    void importFailingOnFileSizeLeavesNoRun();
     void dbPathNotUtf8Refused();
 };
 
@@ -484,6 +486,51 @@ void TestSafeOutput::importingRunIsNotReadable()
     }
     r = cli({QStringLiteral("stats"), QStringLiteral("--db"), db, QStringLiteral("--run"), QString::number(half)});
     QCOMPARE(r.exitCode, 1);
+}
+
+void TestSafeOutput::importFailingOnFileSizeLeavesNoRun()
+{
+    // A full disk, simulated by a file-size limit in the importing child
+    // (SIGXFSZ ignored, so writes fail with EFBIG): the import fails after
+    // some pieces, and what it committed is gone.
+    QTemporaryDir dir;
+    const auto db = dir.filePath(QStringLiteral("full.phasebench"));
+    const auto csv = dir.filePath(QStringLiteral("big.csv"));
+    {
+        RunStore store(db.toStdString());
+        Builder ok(store, "good");
+        ok.stage("s", 5, 10, 0, Req{});
+        QFile f(csv);
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        QByteArray text = "outcome,total_ms,trace_id,first_text_ms,stream,model,input_tokens\n";
+        for (int i = 0; i < 100000; ++i) {
+            text += "completed," + QByteArray::number(1000 + i % 977) + ".5," +
+                    QByteArray::fromStdString(test::hex(0x5000000 + static_cast<unsigned long long>(i), 32)) +
+                    "," + QByteArray::number(300 + i % 101) + ",true,model-" + QByteArray::number(i % 7) + "," +
+                    QByteArray::number(400 + i % 300) + "\n";
+        }
+        f.write(text);
+    }
+    const auto before = QFileInfo(db).size();
+    QProcess p;
+    p.start(QStringLiteral("/bin/bash"),
+            {QStringLiteral("-c"),
+             QStringLiteral("trap '' XFSZ; ulimit -f %1; exec \"$0\" import \"$1\" --db \"$2\"")
+                 .arg((before >> 10) + 3000),
+             QStringLiteral(PHASEBENCH_CLI), csv, db});
+    QVERIFY(p.waitForFinished(120000));
+    const auto err = p.readAllStandardError();
+    QCOMPARE(p.exitCode(), 1);
+    QVERIFY2(err.contains("nothing was stored"), err.constData());
+    auto r = cli({QStringLiteral("runs"), QStringLiteral("--db"), db, QStringLiteral("--json")});
+    QVERIFY2(r.exitCode == 0, r.err.constData());
+    const auto runs = nlohmann::json::parse(r.out.toStdString()).at("runs");
+    QCOMPARE(runs.size(), std::size_t(1));
+    QCOMPARE(runs.front().at("name").get<std::string>(), std::string("good"));
+    r = cli({QStringLiteral("export"), QStringLiteral("--db"), db, QStringLiteral("--run"),
+             QString::number(runs.front().at("id").get<std::int64_t>() + 1)});
+    QCOMPARE(r.exitCode, 1);
+    QVERIFY(r.out.isEmpty());
 }
 
 void TestSafeOutput::dbPathNotUtf8Refused()
