@@ -110,7 +110,8 @@ int run(const QStringList& args, Io& io)
             PrintableBuf errBuf(io.err.rdbuf());
             std::ostream err(&errBuf);
             const bool terminal = std::string_view(c.name) == "runs" || std::string_view(c.name) == "stats" ||
-                                  std::string_view(c.name) == "trace" || std::string_view(c.name) == "diagnose" ||
+                                  std::string_view(c.name) == "trace" ||
+                                  std::string_view(c.name) == "diagnose" ||
                                   std::string_view(c.name) == "check";
             PrintableBuf outBuf(io.out.rdbuf());
             std::ostream out(terminal ? static_cast<std::streambuf*>(&outBuf) : io.out.rdbuf());

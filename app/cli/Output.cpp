@@ -131,10 +131,11 @@ std::unique_ptr<RunStore> openStore(const QCommandLineParser& parser, Io& io, bo
         // The argument's bytes were not UTF-8: Qt decoded the bad byte as
         // U+FFFD, so the path no longer names the file the user meant, and
         // writing to it would create another one.
-        print(io.err, tr("--db: the path '%1' is not valid UTF-8 (the character shown as %2 stands for a byte "
-                         "that is not); rename the file or its folder to UTF-8, or give a path through a "
-                         "symbolic link whose name is UTF-8")
-                          .arg(value, QString(QChar::ReplacementCharacter)));
+        print(io.err,
+              tr("--db: the path '%1' is not valid UTF-8 (the character shown as %2 stands for a byte "
+                 "that is not); rename the file or its folder to UTF-8, or give a path through a "
+                 "symbolic link whose name is UTF-8")
+                  .arg(value, QString(QChar::ReplacementCharacter)));
         return nullptr;
     }
     const auto path = toStd(value);

@@ -43,8 +43,7 @@ class PrintableBuf : public std::streambuf
 public:
     explicit PrintableBuf(std::streambuf* target)
         : m_target(target)
-    {
-    }
+    {}
     ~PrintableBuf() override;
 
 protected:

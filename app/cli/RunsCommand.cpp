@@ -45,7 +45,8 @@ int runsCommand(const QStringList& args, Io& io)
         if (r.status == RunStatus::Importing) {
             // Not a run yet: no request count, a note below says why.
             io.out << cell(QString::number(r.id), 6) << cell(QString::fromStdString(r.name).left(31), 32)
-                   << cell(std::string(nameOf(r.kind)), 8) << cell(std::string(nameOf(r.status)), 12) << "-\n";
+                   << cell(std::string(nameOf(r.kind)), 8) << cell(std::string(nameOf(r.status)), 12)
+                   << "-\n";
             notReadable << QString::number(r.id);
             continue;
         }

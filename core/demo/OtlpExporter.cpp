@@ -160,10 +160,12 @@ void OtlpExporter::send(std::vector<SpanRecord>& batch)
         }
         const auto res = m_client->http.Post(m_path, body, "application/x-protobuf");
         if (!res) {
-            error = "export to " + redact::url(m_config.endpoint) + " failed: " + httplib::to_string(res.error());
+            error =
+                "export to " + redact::url(m_config.endpoint) + " failed: " + httplib::to_string(res.error());
             m_client.reset(); // reconnect next time
         } else if (res->status != 200) {
-            error = "export to " + redact::url(m_config.endpoint) + " answered " + std::to_string(res->status);
+            error =
+                "export to " + redact::url(m_config.endpoint) + " answered " + std::to_string(res->status);
         } else if (const auto r = pb::telemetry::decodeResponseProtobuf(res->body)) {
             rejected = r->rejectedSpans;
         }

@@ -259,7 +259,8 @@ std::string LoadRun::checkEnvironment() const
     if (!redact::isSafeHeaderValue(v)) {
         // A CR or LF would end the key's header and start another one.
         return m_scenario.file + ": target.api_key_env: the environment variable " +
-               m_scenario.target.apiKeyEnv + " holds a line break (CR or LF); a header value must be one line";
+               m_scenario.target.apiKeyEnv +
+               " holds a line break (CR or LF); a header value must be one line";
     }
     return {};
 }

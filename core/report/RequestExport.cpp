@@ -63,7 +63,8 @@ void writeCsvRow(std::ostream& out, const RequestRecord& r, CsvCells cells)
         case ColumnType::Text:
         case ColumnType::OutcomeEnum:
         case ColumnType::UsageEnum:
-            line += csvQuoted(cells == CsvCells::Raw ? std::string(v.text) : pb::safe::csvFormulaSafe(v.text));
+            line +=
+                csvQuoted(cells == CsvCells::Raw ? std::string(v.text) : pb::safe::csvFormulaSafe(v.text));
             break;
         case ColumnType::Integer:
             line += std::to_string(v.integer);

@@ -9,8 +9,7 @@ constexpr std::string_view kReplacement = "\xef\xbf\xbd"; // U+FFFD
 
 // Calls `fn(sequence)` for each UTF-8 sequence of `s`, an invalid byte
 // given as U+FFFD.
-template <typename Fn>
-void forEachSequence(std::string_view s, Fn&& fn)
+template<typename Fn> void forEachSequence(std::string_view s, Fn&& fn)
 {
     for (std::size_t i = 0; i < s.size();) {
         const auto n = utf8::sequenceLength(s, i);

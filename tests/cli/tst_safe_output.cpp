@@ -36,7 +36,8 @@ struct CliResult
     QByteArray err;
 };
 
-CliResult cli(const QStringList& args, const QProcessEnvironment& env = QProcessEnvironment::systemEnvironment())
+CliResult cli(const QStringList& args,
+              const QProcessEnvironment& env = QProcessEnvironment::systemEnvironment())
 {
     QProcess p;
     p.setProcessEnvironment(env);
@@ -229,7 +230,8 @@ void TestSafeOutput::jaegerErrorRedacted()
         run.stage("s", 12, 10, 0, q); // more than the 8 failures after which a fetch gives up
         runId = run.runId;
     }
-    for (const char* url : {"http://127.0.0.1:1/?token=S3CRET", "http://u:S3CRET@127.0.0.1:1/q;k=S3CRET#S3CRET"}) {
+    for (const char* url :
+         {"http://127.0.0.1:1/?token=S3CRET", "http://u:S3CRET@127.0.0.1:1/q;k=S3CRET#S3CRET"}) {
         QStringList args{QStringLiteral("fetch-traces"), QStringLiteral("--db"), db, QStringLiteral("--run"),
                          QString::number(runId)};
         args << QStringLiteral("--jaeger") << QString::fromLatin1(url) << QStringLiteral("--retries")
@@ -246,8 +248,8 @@ void TestSafeOutput::serveDemoBannerRedacted()
 {
     QProcess p;
     p.start(QStringLiteral(PHASEBENCH_CLI),
-            {QStringLiteral("serve-demo"), QStringLiteral("--port"), QStringLiteral("0"), QStringLiteral("--otlp"),
-             QStringLiteral("http://127.0.0.1:9/v1/traces?token=S3CRET;k=S3CRET")});
+            {QStringLiteral("serve-demo"), QStringLiteral("--port"), QStringLiteral("0"),
+             QStringLiteral("--otlp"), QStringLiteral("http://127.0.0.1:9/v1/traces?token=S3CRET;k=S3CRET")});
     QByteArray out;
     for (int i = 0; i < 100 && !out.contains('\n'); ++i) {
         p.waitForReadyRead(100);
@@ -262,8 +264,9 @@ void TestSafeOutput::serveDemoBannerRedacted()
     QVERIFY2(!out.contains(kSecret) && !err.contains(kSecret), (out + err).constData());
 
     // User-info is refused, and not echoed.
-    const auto r = cli({QStringLiteral("serve-demo"), QStringLiteral("--port"), QStringLiteral("0"),
-                        QStringLiteral("--otlp"), QStringLiteral("http://u:S3CRET@127.0.0.1:9?token=S3CRET")});
+    const auto r =
+        cli({QStringLiteral("serve-demo"), QStringLiteral("--port"), QStringLiteral("0"),
+             QStringLiteral("--otlp"), QStringLiteral("http://u:S3CRET@127.0.0.1:9?token=S3CRET")});
     QCOMPARE(r.exitCode, 2);
     QVERIFY2(r.err.contains("without user-info"), (r.err).constData());
     QVERIFY2(!r.out.contains(kSecret) && !r.err.contains(kSecret), (r.out + r.err).constData());
@@ -398,7 +401,8 @@ void TestSafeOutput::csvFormulaCells()
     QVERIFY2(safe.out.contains(",\"'=HYPERLINK(\"\"http://evil.example\"\")\","), (safe.out).constData());
     QVERIFY2(safe.out.contains(",'@SUM(A1),"), (safe.out).constData());
     QVERIFY2(safe.out.contains(",'-2+3,"), (safe.out).constData());
-    const auto raw = cli({QStringLiteral("export"), QStringLiteral("--db"), db, QStringLiteral("--raw-cells")});
+    const auto raw =
+        cli({QStringLiteral("export"), QStringLiteral("--db"), db, QStringLiteral("--raw-cells")});
     QVERIFY2(raw.exitCode == 0, (raw.err).constData());
     QVERIFY2(raw.out.contains(",\"=HYPERLINK(\"\"http://evil.example\"\")\","), (raw.out).constData());
     QVERIFY2(raw.out.contains(",@SUM(A1),"), (raw.out).constData());
@@ -422,7 +426,8 @@ void TestSafeOutput::terminalOutputHasNoControls()
     for (const auto& args : commands) {
         const auto r = cli(args);
         QVERIFY2(r.exitCode == 0, qPrintable(args.join(QLatin1Char(' ')) + QString::fromUtf8(r.err)));
-        QVERIFY2(!hasControl(r.out) && !hasControl(r.err), qPrintable(args.first() + QString::fromUtf8(r.out)));
+        QVERIFY2(!hasControl(r.out) && !hasControl(r.err),
+                 qPrintable(args.first() + QString::fromUtf8(r.out)));
         if (args.first() != QLatin1String("diagnose")) { // the others name the run, stage or span
             QVERIFY2(r.out.contains("\xef\xbf\xbd"), qPrintable(args.first() + QString::fromUtf8(r.out)));
         }
@@ -464,8 +469,8 @@ void TestSafeOutput::importingRunIsNotReadable()
     QCOMPARE(r.exitCode, 1);
     QVERIFY2(r.err.contains("is being imported, or its import failed"), (r.err).constData());
     QVERIFY2(r.out.isEmpty(), (r.out).constData());
-    r = cli({QStringLiteral("export"), QStringLiteral("--db"), db, QStringLiteral("--run"), QString::number(half),
-             QStringLiteral("--format"), QStringLiteral("jsonl")});
+    r = cli({QStringLiteral("export"), QStringLiteral("--db"), db, QStringLiteral("--run"),
+             QString::number(half), QStringLiteral("--format"), QStringLiteral("jsonl")});
     QCOMPARE(r.exitCode, 1);
     QVERIFY(r.out.isEmpty());
 
@@ -476,7 +481,8 @@ void TestSafeOutput::importingRunIsNotReadable()
 
     r = cli({QStringLiteral("runs"), QStringLiteral("--db"), db});
     QVERIFY2(r.exitCode == 0, (r.err).constData());
-    QVERIFY2(r.out.contains("importing: " + QByteArray::number(half) + " (an import in progress, or one that failed"),
+    QVERIFY2(r.out.contains("importing: " + QByteArray::number(half) +
+                            " (an import in progress, or one that failed"),
              r.out.constData());
     r = cli({QStringLiteral("runs"), QStringLiteral("--db"), db, QStringLiteral("--json")});
     const auto runs = nlohmann::json::parse(r.out.toStdString()).at("runs");
@@ -484,7 +490,8 @@ void TestSafeOutput::importingRunIsNotReadable()
     for (const auto& run : runs) {
         QCOMPARE(run.at("readable").get<bool>(), run.at("id").get<std::int64_t>() == good);
     }
-    r = cli({QStringLiteral("stats"), QStringLiteral("--db"), db, QStringLiteral("--run"), QString::number(half)});
+    r = cli({QStringLiteral("stats"), QStringLiteral("--db"), db, QStringLiteral("--run"),
+             QString::number(half)});
     QCOMPARE(r.exitCode, 1);
 }
 
@@ -506,8 +513,8 @@ void TestSafeOutput::importFailingOnFileSizeLeavesNoRun()
         for (int i = 0; i < 100000; ++i) {
             text += "completed," + QByteArray::number(1000 + i % 977) + ".5," +
                     QByteArray::fromStdString(test::hex(0x5000000 + static_cast<unsigned long long>(i), 32)) +
-                    "," + QByteArray::number(300 + i % 101) + ",true,model-" + QByteArray::number(i % 7) + "," +
-                    QByteArray::number(400 + i % 300) + "\n";
+                    "," + QByteArray::number(300 + i % 101) + ",true,model-" + QByteArray::number(i % 7) +
+                    "," + QByteArray::number(400 + i % 300) + "\n";
         }
         f.write(text);
     }
@@ -549,7 +556,8 @@ void TestSafeOutput::dbPathNotUtf8Refused()
     QProcess p;
     p.setWorkingDirectory(dir.path());
     p.start(QStringLiteral("/bin/sh"),
-            {QStringLiteral("-c"), QStringLiteral("exec \"$0\" import in.csv --db \"$(printf 'bad\\377.phasebench')\""),
+            {QStringLiteral("-c"),
+             QStringLiteral("exec \"$0\" import in.csv --db \"$(printf 'bad\\377.phasebench')\""),
              QStringLiteral(PHASEBENCH_CLI)});
     QVERIFY(p.waitForFinished(60000));
     const auto err = p.readAllStandardError();

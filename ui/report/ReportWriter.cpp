@@ -8,8 +8,8 @@
 #include "TimelinePlot.h"
 #include "WaterfallPlot.h"
 #include "analysis/LoadedRun.h"
-#include "util/SafeText.h"
 #include "store/RunStore.h"
+#include "util/SafeText.h"
 
 #include <QAbstractTextDocumentLayout>
 #include <QBuffer>
