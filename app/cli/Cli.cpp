@@ -7,6 +7,7 @@
 
 #include <array>
 #include <ostream>
+#include <string_view>
 
 namespace pb::cli {
 namespace {
@@ -103,7 +104,23 @@ int run(const QStringList& args, Io& io)
         if (args.at(1) == QLatin1String(c.name)) {
             QStringList sub = args.mid(1);
             sub[0] = QStringLiteral("phasebench-cli ") + sub[0];
-            return c.run(sub, io);
+            // The commands that print a run's file, span and service names
+            // filter what they print (export writes data; --json escapes
+            // controls). Single-threaded writers only: the filter keeps
+            // state between bytes.
+            const bool terminal = std::string_view(c.name) == "runs" || std::string_view(c.name) == "stats" ||
+                                  std::string_view(c.name) == "trace" ||
+                                  std::string_view(c.name) == "diagnose" ||
+                                  std::string_view(c.name) == "check";
+            PrintableBuf outBuf(io.out.rdbuf());
+            PrintableBuf errBuf(io.err.rdbuf());
+            std::ostream out(terminal ? static_cast<std::streambuf*>(&outBuf) : io.out.rdbuf());
+            std::ostream err(terminal ? static_cast<std::streambuf*>(&errBuf) : io.err.rdbuf());
+            Io filtered{out, err};
+            const int rc = c.run(sub, filtered);
+            out.flush();
+            err.flush();
+            return rc;
         }
     }
     print(io.err, tr("unknown command '%1'").arg(args.at(1)));

@@ -23,6 +23,10 @@ int exportCommand(const QStringList& args, Io& io)
     p.addOption({opt("run"), tr("Run to export (default: the only run of the file)."), tr("ID")});
     p.addOption({opt("format"), tr("csv (default) or jsonl."), tr("FORMAT")});
     p.addOption({{opt("o"), opt("output")}, tr("Output file (default: standard output)."), tr("FILE")});
+    p.addOption({opt("raw-cells"),
+                 tr("CSV: write text cells as stored. By default a text cell starting with =, +, -, @, tab "
+                    "or CR gets a leading ' so that a spreadsheet does not run it as a formula (numbers are "
+                    "never changed).")});
     if (auto rc = parseOrExit(p, args, io)) {
         return *rc;
     }
@@ -55,7 +59,9 @@ int exportCommand(const QStringList& args, Io& io)
             }
         }
         std::ostream& out = p.isSet(opt("output")) ? file : io.out;
-        const auto rows = pb::report::exportRequests(*store, runId, *format, out);
+        const auto rows = pb::report::exportRequests(
+            *store, runId, *format, out, {},
+            p.isSet(opt("raw-cells")) ? pb::report::CsvCells::Raw : pb::report::CsvCells::FormulaSafe);
         out.flush();
         if (!out) {
             print(io.err, tr("writing the export failed"));

@@ -5,6 +5,7 @@
 #include "cli/Output.h"
 #include "fetch/FetchTraces.h"
 #include "store/RunStore.h"
+#include "util/Redact.h"
 
 #include <nlohmann/json.hpp>
 
@@ -148,6 +149,11 @@ int fetchTracesCommand(const QStringList& args, Io& io)
             print(io.err, tr("--header expects NAME:VALUE (got a header without a name or a colon)"));
             return Usage;
         }
+        if (!redact::isSafeHeaderValue(toStd(h))) {
+            print(io.err, tr("--header %1: the value holds a line break (CR or LF); a header is one line")
+                              .arg(shown(toStd(h.left(colon).trimmed()))));
+            return Usage;
+        }
         options.headers.push_back(
             toStd(h.left(colon).trimmed() + QStringLiteral(": ") + h.mid(colon + 1).trimmed()));
     }
@@ -157,6 +163,12 @@ int fetchTracesCommand(const QStringList& args, Io& io)
         if (!token || !*token) {
             print(io.err,
                   tr("--token-env: the environment variable %1 is not set").arg(QString::fromStdString(var)));
+            return Usage;
+        }
+        if (!redact::isSafeHeaderValue(token)) {
+            print(io.err, tr("--token-env: the environment variable %1 holds a line break (CR or LF); a "
+                             "header value must be one line")
+                              .arg(QString::fromStdString(var)));
             return Usage;
         }
         options.headers.push_back(std::string("Authorization: Bearer ") + token);

@@ -1,6 +1,7 @@
 #include "cli/Output.h"
 
 #include "store/RunStore.h"
+#include "util/SafeText.h"
 
 #include <QCoreApplication>
 #include <QFileInfo>
@@ -24,7 +25,59 @@ std::string toStd(const QString& s)
 
 std::string cell(const QString& text, int width)
 {
-    return (text.size() >= width ? text + QLatin1Char(' ') : text.leftJustified(width)).toStdString();
+    // Cells hold names from files: one line, no control characters.
+    const QString t = QString::fromStdString(pb::safe::printable(text.toStdString()));
+    return (t.size() >= width ? t + QLatin1Char(' ') : t.leftJustified(width)).toStdString();
+}
+
+QString shown(const std::string& utf8)
+{
+    return QString::fromStdString(pb::safe::printable(utf8));
+}
+
+PrintableBuf::~PrintableBuf()
+{
+    if (m_pendingC2) {
+        put("\xc2");
+    }
+    m_target->pubsync();
+}
+
+bool PrintableBuf::put(std::string_view bytes)
+{
+    return m_target->sputn(bytes.data(), std::streamsize(bytes.size())) == std::streamsize(bytes.size());
+}
+
+PrintableBuf::int_type PrintableBuf::overflow(int_type ch)
+{
+    if (traits_type::eq_int_type(ch, traits_type::eof())) {
+        return traits_type::not_eof(ch);
+    }
+    const auto c = static_cast<unsigned char>(traits_type::to_char_type(ch));
+    constexpr std::string_view kReplacement = "\xef\xbf\xbd"; // U+FFFD
+    bool ok = true;
+    if (m_pendingC2) {
+        m_pendingC2 = false;
+        if (c >= 0x80 && c < 0xa0) {
+            return put(kReplacement) ? ch : traits_type::eof(); // C1 control
+        }
+        ok = put("\xc2");
+    }
+    if (c == 0xc2) {
+        m_pendingC2 = true;
+    } else if ((c < 0x20 && c != '\n' && c != '\t') || c == 0x7f) {
+        ok = ok && put(kReplacement);
+    } else {
+        const char b = char(c);
+        ok = ok && put(std::string_view(&b, 1));
+    }
+    return ok ? ch : traits_type::eof();
+}
+
+int PrintableBuf::sync()
+{
+    // A pending 0xC2 waits for its next byte: a flush never splits the check.
+    return m_target->pubsync();
 }
 
 std::string cell(const std::string& utf8, int width)
@@ -73,7 +126,19 @@ std::optional<int> parseOrExit(QCommandLineParser& parser, const QStringList& ar
 
 std::unique_ptr<RunStore> openStore(const QCommandLineParser& parser, Io& io, bool create)
 {
-    const auto path = toStd(parser.value(QStringLiteral("db")));
+    const QString value = parser.value(QStringLiteral("db"));
+    if (value.contains(QChar::ReplacementCharacter)) {
+        // The argument's bytes were not UTF-8: Qt decoded the bad byte as
+        // U+FFFD, so the path no longer names the file the user meant, and
+        // writing to it would create another one.
+        print(io.err,
+              tr("--db: the path '%1' is not valid UTF-8 (the character shown as %2 stands for a byte "
+                 "that is not); rename the file or its folder to UTF-8, or give a path through a "
+                 "symbolic link whose name is UTF-8")
+                  .arg(value, QString(QChar::ReplacementCharacter)));
+        return nullptr;
+    }
+    const auto path = toStd(value);
     try {
         if (!create && !QFileInfo::exists(QString::fromStdString(path))) {
             print(io.err, tr("no workbench file at '%1'").arg(QString::fromStdString(path)));
@@ -109,7 +174,10 @@ std::optional<std::int64_t> chooseRun(const QCommandLineParser& parser, RunStore
     if (parser.isSet(QStringLiteral("run"))) {
         return runIdOption(parser, "run", io);
     }
-    const auto runs = store.runs();
+    // A run still 'importing' (in progress, or left by a failed import) is
+    // not one a command reads.
+    auto runs = store.runs();
+    std::erase_if(runs, [](const RunInfo& r) { return r.status == RunStatus::Importing; });
     if (runs.size() != 1) {
         print(io.err, tr("the file has %1 runs: name one with --run ID").arg(runs.size()));
         return std::nullopt;

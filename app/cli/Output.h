@@ -12,6 +12,7 @@
 #include <cstdint>
 #include <memory>
 #include <optional>
+#include <streambuf>
 #include <string>
 
 namespace pb {
@@ -32,6 +33,31 @@ std::string cell(const QString& text, int width);
 std::string cell(const std::string& utf8, int width);
 // `v` with `digits` decimals, for tables.
 std::string fixed(double v, int digits);
+
+// Terminal output: a stream filter that replaces control characters (C0
+// except newline and tab, DEL, C1) with U+FFFD on their way to `target`, so
+// an ESC or BEL in a file, span, service or run name never reaches the
+// terminal. The same rule as pb::safe::printable, on a byte stream.
+class PrintableBuf : public std::streambuf
+{
+public:
+    explicit PrintableBuf(std::streambuf* target)
+        : m_target(target)
+    {}
+    ~PrintableBuf() override;
+
+protected:
+    int_type overflow(int_type ch) override;
+    int sync() override;
+
+private:
+    bool put(std::string_view bytes);
+    std::streambuf* m_target;
+    bool m_pendingC2 = false; // a 0xC2 byte that may start a C1 control
+};
+
+// `text` for a terminal line: controls (newlines too) replaced.
+QString shown(const std::string& utf8);
 
 // JSON output: indented, and any invalid UTF-8 in a string (a file's bad
 // byte echoed in an error) written as U+FFFD instead of aborting.

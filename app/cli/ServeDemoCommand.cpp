@@ -3,6 +3,7 @@
 #include "cli/Interrupt.h"
 #include "cli/Output.h"
 #include "demo/DemoGateway.h"
+#include "util/Redact.h"
 
 #include <cstdlib>
 #include <ostream>
@@ -69,7 +70,9 @@ int serveDemoCommand(const QStringList& args, Io& io)
         std::string path;
         int port = 0;
         if (!demo::parseHttpUrl(config.otlpEndpoint, host, port, path)) {
-            print(io.err, tr("--otlp expects an http:// URL, e.g. http://127.0.0.1:4318"));
+            print(io.err,
+                  tr("--otlp expects an http:// URL without user-info (the exporter sends no credentials), "
+                     "e.g. http://127.0.0.1:4318"));
             return Usage;
         }
     }
@@ -103,8 +106,9 @@ int serveDemoCommand(const QStringList& args, Io& io)
                         .arg(QString::fromStdString(gateway.baseUrl()), QString::fromStdString(config.model))
                         .arg(config.timing.slots)
                         .arg(faultNames.isEmpty() ? tr("none") : faultNames.join(QStringLiteral(", ")),
-                             config.otlpEndpoint.empty() ? tr("not exported")
-                                                         : QString::fromStdString(config.otlpEndpoint),
+                             config.otlpEndpoint.empty()
+                                 ? tr("not exported")
+                                 : QString::fromStdString(redact::url(config.otlpEndpoint)),
                              config.apiKey.empty()
                                  ? tr("any bearer token")
                                  : tr("required from $%1").arg(QString::fromStdString(keyVar))))

@@ -182,7 +182,7 @@ int traceCommand(const QStringList& args, Io& io)
 
     auto& os = io.out;
     os << "trace_id=" << traceId << '\n';
-    os << "run=" << found->run.id << " (" << found->run.name << ")\n";
+    os << "run=" << found->run.id << " (" << toStd(shown(found->run.name)) << ")\n";
     os << "join_status=" << nameOf(row.status) << '\n';
     os << "client_total_ms=" << number(row.clientTotal) << '\n';
     os << "server_root_ms=" << number(row.serverRoot) << '\n';

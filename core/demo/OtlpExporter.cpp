@@ -1,6 +1,7 @@
 #include "demo/OtlpExporter.h"
 
 #include "telemetry/OtlpEncode.h"
+#include "util/Redact.h"
 
 #include <httplib.h>
 
@@ -16,6 +17,9 @@ bool parseHttpUrl(const std::string& url, std::string& host, int& port, std::str
     const auto slash = rest.find('/');
     path = slash == std::string::npos ? std::string() : rest.substr(slash);
     auto hostPort = rest.substr(0, slash);
+    if (hostPort.find('@') != std::string::npos) {
+        return false; // user-info: the exporter sends no credentials, and would take them for the host
+    }
     port = 80;
     if (!hostPort.empty() && hostPort.front() == '[') {
         const auto close = hostPort.find(']');
@@ -54,7 +58,7 @@ OtlpExporter::OtlpExporter(ExporterConfig config)
     : m_config(std::move(config))
 {
     if (!parseHttpUrl(m_config.endpoint, m_host, m_port, m_path)) {
-        m_stats.lastError = "not an http:// endpoint: " + m_config.endpoint;
+        m_stats.lastError = "not an http:// endpoint: " + redact::url(m_config.endpoint);
     }
     if (m_path.empty() || m_path == "/") {
         m_path = "/v1/traces";
@@ -156,10 +160,12 @@ void OtlpExporter::send(std::vector<SpanRecord>& batch)
         }
         const auto res = m_client->http.Post(m_path, body, "application/x-protobuf");
         if (!res) {
-            error = "export to " + m_config.endpoint + " failed: " + httplib::to_string(res.error());
+            error =
+                "export to " + redact::url(m_config.endpoint) + " failed: " + httplib::to_string(res.error());
             m_client.reset(); // reconnect next time
         } else if (res->status != 200) {
-            error = "export to " + m_config.endpoint + " answered " + std::to_string(res->status);
+            error =
+                "export to " + redact::url(m_config.endpoint) + " answered " + std::to_string(res->status);
         } else if (const auto r = pb::telemetry::decodeResponseProtobuf(res->body)) {
             rejected = r->rejectedSpans;
         }

@@ -1,5 +1,7 @@
 #include "diagnose/Report.h"
 
+#include "util/SafeText.h"
+
 #include <cmath>
 #include <cstdio>
 
@@ -11,32 +13,11 @@ Json opt(const std::optional<double>& v)
     return v && std::isfinite(*v) ? Json(*v) : Json(nullptr);
 }
 
+// Names come from scenario and import files: control characters must not
+// make the CI gate's XML ill-formed (util/SafeText.h).
 std::string xmlEscape(const std::string& s)
 {
-    std::string out;
-    out.reserve(s.size());
-    for (char c : s) {
-        switch (c) {
-        case '&':
-            out += "&amp;";
-            break;
-        case '<':
-            out += "&lt;";
-            break;
-        case '>':
-            out += "&gt;";
-            break;
-        case '"':
-            out += "&quot;";
-            break;
-        case '\'':
-            out += "&apos;";
-            break;
-        default:
-            out += c;
-        }
-    }
-    return out;
+    return pb::safe::xmlEscaped(s);
 }
 
 std::string num(const std::optional<double>& v)

@@ -6,6 +6,7 @@
 #include "model/TraceId.h"
 #include "store/RunStore.h"
 #include "telemetry/SpanRules.h"
+#include "util/Redact.h"
 
 #include <nlohmann/json.hpp>
 
@@ -74,20 +75,11 @@ bool holdsNoSpans(const std::string& body)
     return true;
 }
 
-// The URL for messages: without credentials in its user-info part.
-std::string withoutUserInfo(const std::string& url)
+// The URL for messages: user-info, parameter values and fragment redacted
+// (a token in "?token=" is as secret as one in "user:pw@").
+std::string redactedUrl(const std::string& url)
 {
-    const auto scheme = url.find("://");
-    if (scheme == std::string::npos) {
-        return url;
-    }
-    const auto hostStart = scheme + 3;
-    const auto hostEnd = url.find('/', hostStart);
-    const auto at = url.rfind('@', hostEnd == std::string::npos ? url.size() : hostEnd);
-    if (at == std::string::npos || at < hostStart) {
-        return url;
-    }
-    return url.substr(0, hostStart) + url.substr(at + 1);
+    return redact::url(url);
 }
 
 class Fetch
@@ -229,7 +221,7 @@ FetchResult Fetch::run()
     }
     if (!m_options.jaegerUrl.starts_with("http://") && !m_options.jaegerUrl.starts_with("https://")) {
         throw FetchError("the Jaeger URL must start with http:// or https://: " +
-                         withoutUserInfo(m_options.jaegerUrl));
+                         redactedUrl(m_options.jaegerUrl));
     }
     if (!m_store.run(m_runId)) {
         throw FetchError("run " + std::to_string(m_runId) + " does not exist");
@@ -290,7 +282,7 @@ FetchResult Fetch::run()
         commit();
     }
     if (m_gaveUp) {
-        throw FetchError("no trace could be fetched from " + withoutUserInfo(m_options.jaegerUrl) + ": " +
+        throw FetchError("no trace could be fetched from " + redactedUrl(m_options.jaegerUrl) + ": " +
                          m_result.lastError + " (the first " + std::to_string(m_result.failed) +
                          " traces failed alike; stopped, nothing was stored)");
     }

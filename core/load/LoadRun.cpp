@@ -6,6 +6,7 @@
 
 #include "load/Engine.h"
 #include "store/RunStore.h"
+#include "util/Redact.h"
 
 #include <algorithm>
 #include <chrono>
@@ -275,6 +276,12 @@ std::string LoadRun::checkEnvironment() const
     if (!v || !*v) {
         return m_scenario.file + ": target.api_key_env: the environment variable " +
                m_scenario.target.apiKeyEnv + " is not set";
+    }
+    if (!redact::isSafeHeaderValue(v)) {
+        // A CR or LF would end the key's header and start another one.
+        return m_scenario.file + ": target.api_key_env: the environment variable " +
+               m_scenario.target.apiKeyEnv +
+               " holds a line break (CR or LF); a header value must be one line";
     }
     return {};
 }

@@ -81,7 +81,7 @@ std::string readTextFile(const std::string& path)
 Target parseTarget(const Node& t)
 {
     t.allowOnly({"base_url", "api", "path", "model", "api_key_env", "api_key_header", "headers", "tls_verify",
-                 "http_version", "max_connections", "raw_body", "stream_protocol"});
+                 "http_version", "max_connections", "raw_body", "stream_protocol", "public_parameters"});
     Target out;
     out.baseUrl = t.str("base_url", {}, true);
     if (!(out.baseUrl.starts_with("http://") || out.baseUrl.starts_with("https://")) ||
@@ -131,6 +131,7 @@ Target parseTarget(const Node& t)
                                "target.api_key_env (and its header in target.api_key_header)");
         }
     }
+    out.publicParameters = detail::parsePublicParameters(t);
     out.model = t.str("model", {}, out.api != ApiStyle::Raw);
     out.apiKeyEnv = t.str("api_key_env");
     if (out.apiKeyEnv.find_first_of("= \t") != std::string::npos) {

@@ -53,6 +53,9 @@ struct Target
     int maxConnections = 0; // 0 = as many as requests in flight
     std::string rawBody;    // api = raw: body template ({{prompt}}, {{model}}, …)
     pb::stream::Protocol streamProtocol = pb::stream::Protocol::ChatCompletions;
+    // Query and matrix parameters whose values may be stored with the run
+    // (e.g. "api-version"); every other value is stored as REDACTED.
+    std::vector<std::string> publicParameters;
 
     std::string url() const;
 };

@@ -1,6 +1,7 @@
 #include "load/Scenario.h"
 #include "load/ScenarioMetrics.h"
 #include "load/TraceContext.h"
+#include "util/Redact.h"
 
 #include <nlohmann/json.hpp>
 
@@ -13,9 +14,11 @@ std::string scenarioConfigJson(const Scenario& s, std::uint32_t instanceId)
     const auto ms = [](Nanos n) {
         return double(n) / 1e6;
     };
-    json target{{"base_url", s.target.baseUrl},
+    // Parameter values and fragments may be secrets: stored only when the
+    // scenario names them in target.public_parameters (util/Redact.h).
+    json target{{"base_url", redact::url(s.target.baseUrl, s.target.publicParameters)},
                 {"api", nameOf(s.target.api)},
-                {"path", s.target.path},
+                {"path", redact::url(s.target.path, s.target.publicParameters)},
                 {"model", s.target.model},
                 {"tls_verify", s.target.tlsVerify},
                 {"http_version", nameOf(s.target.httpVersion)},

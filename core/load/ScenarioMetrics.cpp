@@ -1,6 +1,7 @@
 #include "load/ScenarioMetrics.h"
 
 #include "load/ScenarioReader.h"
+#include "util/Redact.h"
 
 #include <string>
 
@@ -24,9 +25,29 @@ bool isMetricName(const std::string& s)
 
 } // namespace
 
+std::vector<std::string> parsePublicParameters(const Node& node)
+{
+    std::vector<std::string> out;
+    if (!node.has("public_parameters")) {
+        return out;
+    }
+    const auto& arr = node.raw().at("public_parameters");
+    if (!arr.is_array()) {
+        node.fail("public_parameters", "expected an array of parameter names, e.g. [\"api-version\"]");
+    }
+    for (std::size_t i = 0; i < arr.size(); ++i) {
+        if (!arr[i].is_string() || arr[i].get<std::string>().empty() ||
+            arr[i].get<std::string>().find_first_of("=&;?#/ \t\r\n") != std::string::npos) {
+            node.fail("public_parameters[" + std::to_string(i) + "]", "expected a parameter name");
+        }
+        out.push_back(arr[i].get<std::string>());
+    }
+    return out;
+}
+
 MetricsSource parseMetricsSource(const Node& m)
 {
-    m.allowOnly({"url", "interval", "timeout", "series"});
+    m.allowOnly({"url", "interval", "timeout", "series", "public_parameters"});
     MetricsSource out;
     out.url = m.str("url", {}, true);
     if (!(out.url.starts_with("http://") || out.url.starts_with("https://")) ||
@@ -44,6 +65,7 @@ MetricsSource parseMetricsSource(const Node& m)
         m.fail("url", "a query string or fragment is not allowed (it may carry credentials, and the URL "
                       "is stored with the run)");
     }
+    out.publicParameters = parsePublicParameters(m);
     out.interval = m.duration("interval").value_or(out.interval);
     if (out.interval < 100'000'000) {
         m.fail("interval", "expected at least 100ms");
@@ -74,7 +96,7 @@ MetricsSource parseMetricsSource(const Node& m)
 
 nlohmann::json metricsConfigJson(const MetricsSource& source)
 {
-    return nlohmann::json{{"url", source.url},
+    return nlohmann::json{{"url", redact::url(source.url, source.publicParameters)},
                           {"interval_ms", double(source.interval) / 1e6},
                           {"timeout_ms", double(source.scrapeTimeout()) / 1e6},
                           {"default_series", source.defaultSeries},

@@ -11,6 +11,9 @@ namespace pb::load::detail {
 class Node;
 
 MetricsSource parseMetricsSource(const Node& metrics);
+// "public_parameters" of `node`: names of URL parameters that are not
+// secrets, so their values may be stored (util/Redact.h).
+std::vector<std::string> parsePublicParameters(const Node& node);
 // As stored with the run (scenarioConfigJson).
 nlohmann::json metricsConfigJson(const MetricsSource& source);
 

@@ -23,6 +23,9 @@ struct MetricsSource
     Nanos timeout = 0;               // per scrape; 0 = the interval (at most 10 s)
     std::vector<std::string> series; // sample names to keep (see matches())
     bool defaultSeries = true;       // `series` is the default list
+    // Matrix parameters (";name=") whose values may be stored with the run;
+    // every other value is stored as REDACTED (util/Redact.h).
+    std::vector<std::string> publicParameters;
 
     Nanos scrapeTimeout() const;
     // A sample named `name` is kept when a series is its name, or its

@@ -3,6 +3,7 @@
 #include "metrics/Exposition.h"
 
 #include "util/Curl.h"
+#include "util/Redact.h"
 
 #include <curl/curl.h>
 
@@ -47,7 +48,7 @@ std::size_t onData(char* data, std::size_t size, std::size_t n, void* user)
 Scraper::Scraper(MetricsSource source)
     : m_source(std::move(source))
 {
-    m_report.url = m_source.url;
+    m_report.url = redact::url(m_source.url, m_source.publicParameters); // stored with the run
     m_report.interval = m_source.interval;
 }
 

@@ -2,6 +2,7 @@
 
 #include "model/RequestColumns.h"
 #include "store/RunStore.h"
+#include "util/SafeText.h"
 
 #include <nlohmann/json.hpp>
 
@@ -46,7 +47,7 @@ std::string csvQuoted(std::string_view text)
     return out + '"';
 }
 
-void writeCsvRow(std::ostream& out, const RequestRecord& r)
+void writeCsvRow(std::ostream& out, const RequestRecord& r, CsvCells cells)
 {
     const auto cols = requestColumns();
     std::string line;
@@ -62,7 +63,8 @@ void writeCsvRow(std::ostream& out, const RequestRecord& r)
         case ColumnType::Text:
         case ColumnType::OutcomeEnum:
         case ColumnType::UsageEnum:
-            line += csvQuoted(v.text);
+            line +=
+                csvQuoted(cells == CsvCells::Raw ? std::string(v.text) : pb::safe::csvFormulaSafe(v.text));
             break;
         case ColumnType::Integer:
             line += std::to_string(v.integer);
@@ -124,8 +126,18 @@ std::optional<ExportFormat> parseExportFormat(std::string_view name)
 }
 
 std::uint64_t exportRequests(RunStore& store, std::int64_t runId, ExportFormat format, std::ostream& out,
-                             const ProgressFn& progress)
+                             const ProgressFn& progress, CsvCells cells)
 {
+    const auto info = store.run(runId);
+    if (!info) {
+        throw StoreError("no run " + std::to_string(runId) + " in " + store.path());
+    }
+    if (info->status == RunStatus::Importing) {
+        // Rows of an import arrive in pieces; a failed one (a full disk) may
+        // leave them until the next open removes them: never a run's export.
+        throw StoreError("run " + std::to_string(runId) + " of " + store.path() +
+                         " is being imported, or its import failed: nothing of it is exported");
+    }
     if (format == ExportFormat::Csv) {
         std::string header;
         for (const auto& c : requestColumns()) {
@@ -145,7 +157,7 @@ std::uint64_t exportRequests(RunStore& store, std::int64_t runId, ExportFormat f
             break; // sparse beyond reason: stop rather than scan forever
         }
         for (const auto& r : rows) {
-            format == ExportFormat::Csv ? writeCsvRow(out, r) : writeJsonRow(out, r);
+            format == ExportFormat::Csv ? writeCsvRow(out, r, cells) : writeJsonRow(out, r);
         }
         written += rows.size();
         if (progress && !progress(written, total)) {

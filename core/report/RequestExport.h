@@ -23,9 +23,16 @@ namespace pb::report {
 enum class ExportFormat { Csv, Jsonl };
 std::optional<ExportFormat> parseExportFormat(std::string_view name); // "csv", "jsonl"
 
+// CSV text cells starting with = + - @ tab or CR get a leading apostrophe
+// (the OWASP rule: a spreadsheet would run them as formulas). Numbers are
+// written as numbers either way; Raw keeps text as stored, for re-import.
+enum class CsvCells { FormulaSafe, Raw };
+
 // Writes the requests of `runId` in seq order; returns the rows written.
-// Throws StoreError, or Cancelled when `progress` returns false.
+// Throws StoreError (also for a run still 'importing': a part of a file, or
+// what a failed import left, is never exported), or Cancelled when
+// `progress` returns false.
 std::uint64_t exportRequests(RunStore& store, std::int64_t runId, ExportFormat format, std::ostream& out,
-                             const ProgressFn& progress = {});
+                             const ProgressFn& progress = {}, CsvCells cells = CsvCells::FormulaSafe);
 
 } // namespace pb::report

@@ -1,6 +1,8 @@
 # core/util: small helpers with no project dependencies.
 target_sources(phasebench_core PRIVATE
   ${CMAKE_CURRENT_LIST_DIR}/DataDir.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/Redact.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/SafeText.cpp
   ${CMAKE_CURRENT_LIST_DIR}/Utf8.cpp
 )
 # A program run from its build folder finds the example data in the source

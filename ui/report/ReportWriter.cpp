@@ -9,6 +9,7 @@
 #include "WaterfallPlot.h"
 #include "analysis/LoadedRun.h"
 #include "store/RunStore.h"
+#include "util/SafeText.h"
 
 #include <QAbstractTextDocumentLayout>
 #include <QBuffer>
@@ -126,9 +127,17 @@ private:
     ChartSlots m_slots;
 };
 
+// Names come from scenario and import files: control characters (an ESC,
+// a BEL) are replaced, markup is escaped (util/SafeText.h).
 QString esc(const QString& s)
 {
-    return s.toHtmlEscaped();
+    return QString::fromStdString(pb::safe::printable(s.toStdString())).toHtmlEscaped();
+}
+
+// Markdown text: a newline, '#', '![', '<script>' in a run name stays text.
+QString mdText(const QString& s, bool lineStart = true)
+{
+    return QString::fromStdString(pb::safe::markdownEscaped(s.toStdString(), lineStart));
 }
 
 // Outline items [from, to) as HTML; charts are written by `chart`.
@@ -254,9 +263,9 @@ bool writeHtml(const ReportInput& input, const std::vector<OutlineItem>& items, 
     return true;
 }
 
-QString mdCell(QString s)
+QString mdCell(const QString& s)
 {
-    return s.replace(QLatin1Char('|'), QStringLiteral("\\|")).replace(QLatin1Char('\n'), QLatin1Char(' '));
+    return mdText(s, false);
 }
 
 bool writeMarkdown(const std::vector<OutlineItem>& items, const ReportCharts& charts, const QString& path,
@@ -268,23 +277,23 @@ bool writeMarkdown(const std::vector<OutlineItem>& items, const ReportCharts& ch
     for (const auto& it : items) {
         switch (it.kind) {
         case OutlineItem::Kind::Title:
-            md += QStringLiteral("# %1\n\n").arg(it.text);
+            md += QStringLiteral("# %1\n\n").arg(mdText(it.text));
             break;
         case OutlineItem::Kind::Heading:
-            md += QStringLiteral("## %1\n\n").arg(it.text);
+            md += QStringLiteral("## %1\n\n").arg(mdText(it.text));
             break;
         case OutlineItem::Kind::Subheading:
-            md += QStringLiteral("### %1\n\n").arg(it.text);
+            md += QStringLiteral("### %1\n\n").arg(mdText(it.text));
             break;
         case OutlineItem::Kind::Paragraph:
-            md += it.text + QStringLiteral("\n\n");
+            md += mdText(it.text) + QStringLiteral("\n\n");
             break;
         case OutlineItem::Kind::Emphasis:
-            md += QStringLiteral("**%1**\n\n").arg(it.text);
+            md += QStringLiteral("**%1**\n\n").arg(mdText(it.text, false));
             break;
         case OutlineItem::Kind::Bullets:
             for (const auto& b : it.bullets) {
-                md += QStringLiteral("- %1\n").arg(b);
+                md += QStringLiteral("- %1\n").arg(mdText(b, false));
             }
             md += QLatin1Char('\n');
             break;
@@ -321,7 +330,7 @@ bool writeMarkdown(const std::vector<OutlineItem>& items, const ReportCharts& ch
             if (!image.save(file, "PNG")) {
                 return fail(error, tr("cannot write '%1'").arg(file));
             }
-            md += QStringLiteral("![%1](%2)\n\n").arg(it.text, name);
+            md += QStringLiteral("![%1](%2)\n\n").arg(mdText(it.text, false), name);
             break;
         }
         case OutlineItem::Kind::PageBreak:
