@@ -8,5 +8,6 @@ target_sources(phasebench_core PRIVATE
   ${CMAKE_CURRENT_LIST_DIR}/Slowest.cpp
   ${CMAKE_CURRENT_LIST_DIR}/TargetMetrics.cpp
   ${CMAKE_CURRENT_LIST_DIR}/TraceReconciliation.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/Verdict.cpp
   ${CMAKE_CURRENT_LIST_DIR}/Windows.cpp
 )

@@ -26,6 +26,17 @@ bool passes(double observed, double threshold, budget::Direction d)
     return d == budget::Direction::AtMost ? observed <= threshold : observed >= threshold;
 }
 
+std::string bound(const std::optional<double>& v, const char* open)
+{
+    return v ? num(*v) : std::string(open);
+}
+
+std::string intervalText(const CheckItem& i, double confidence)
+{
+    return "the " + i.statistic + "'s " + num(confidence * 100) + "% interval [" + bound(i.lower, "-inf") +
+           ", " + bound(i.upper, "+inf") + "] " + i.unit;
+}
+
 CheckItem evaluateBudget(const RunData& run, const budget::PhaseBudget& b, const budget::Gates& gates,
                          const stats::Window& window)
 {
@@ -123,19 +134,28 @@ CheckItem evaluateBudget(const RunData& run, const budget::PhaseBudget& b, const
         return undecided("missing phase: '" + b.metric + "' has no value in this window (" +
                          std::to_string(summary.notMeasured) + " events in scope without one)");
     }
-    const std::size_t minSamples = c.minSamples > 0 ? c.minSamples : gates.minSampleSize;
-    if (summary.n < minSamples) {
-        return undecided("too few samples: " + std::to_string(summary.n) + " < " +
-                         std::to_string(minSamples));
-    }
     if (!item.observed) {
         return undecided("no value");
     }
-    item.verdict = passes(*item.observed, b.threshold, b.direction) ? Verdict::Pass : Verdict::Fail;
-    if (item.verdict == Verdict::Fail) {
+    const auto decided = intervalVerdict(item.lower, item.upper, b.threshold, b.direction);
+    const std::string says = intervalText(item, st.confidence);
+    const std::size_t floor = c.minSamples > 0 ? c.minSamples : gates.minSampleSize.value_or(0);
+    if (floor > 0 && summary.n < floor) {
+        // The budget's explicit floor withholds the decision; say what the data says.
+        return undecided("too few samples: " + std::to_string(summary.n) + " < " + std::to_string(floor) +
+                         " (the budget's sample-size floor); " + says +
+                         (decided == Verdict::CannotDecide
+                              ? std::string(", which alone cannot decide either")
+                              : ", which alone would " + std::string(decided == Verdict::Pass ? "pass" : "fail")));
+    }
+    item.verdict = decided;
+    if (decided == Verdict::Fail) {
         item.reason = item.statistic + " " + num(*item.observed) + " " + item.unit +
                       (b.direction == budget::Direction::AtMost ? " > " : " < ") + num(b.threshold) + " " +
-                      item.unit;
+                      item.unit + "; " + says;
+    } else if (decided == Verdict::CannotDecide) {
+        item.reason = says + " straddles the threshold " + num(b.threshold) + " " + item.unit +
+                      ": more requests would decide";
     }
     return item;
 }
@@ -194,9 +214,9 @@ CheckItem goodputGate(const RunData& run, const budget::BudgetSet& set, const st
                 " is below " + num(need * 100) + "%: goodput over a joined-phase budget cannot be decided");
         }
     }
-    if (g.requests < gates.minSampleSize) {
+    if (gates.minSampleSize && g.requests < *gates.minSampleSize) {
         return undecided("too few samples: " + std::to_string(g.requests) + " < " +
-                         std::to_string(gates.minSampleSize));
+                         std::to_string(*gates.minSampleSize) + " (the gates' min_sample_size)");
     }
     if (item.verdict == Verdict::Fail) {
         item.reason = "goodput " + num(*g.share) + " < " + num(*gates.minGoodput) + " (" +
@@ -204,6 +224,42 @@ CheckItem goodputGate(const RunData& run, const budget::BudgetSet& set, const st
                       " requests met every budget; " + std::to_string(g.failed) + " did not complete, " +
                       std::to_string(g.overBudget) + " over a budget, " + std::to_string(g.missing) +
                       " without a budgeted value)";
+    }
+    return item;
+}
+
+// Join coverage of one window: matched server roots over the attempts sent
+// in it (the join's own definition of eligible, per stage).
+CheckItem joinCoverageGate(const RunData& run, double need, const stats::Window& window,
+                           const std::string& population)
+{
+    std::optional<double> coverage;
+    std::size_t eligible = 0;
+    if (run.joined) {
+        stats::Scope every;
+        every.outcome.kind = stats::OutcomeFilter::Kind::All;
+        every.cached = stats::CachedFilter::Include;
+        const auto sel = stats::select(run.table, every, window);
+        std::size_t matched = 0;
+        for (const auto row : sel.rows()) {
+            if (sel.outcome(row) == Outcome::Dropped) {
+                continue;
+            }
+            ++eligible;
+            matched += row < run.matched.size() && run.matched[row] ? 1 : 0;
+        }
+        if (eligible > 0) {
+            coverage = double(matched) / double(eligible);
+        }
+    }
+    auto item = gate("join_coverage", "share", "share", coverage, need, budget::Direction::AtLeast, eligible,
+                     population);
+    if (!run.hasSpans) {
+        item.verdict = Verdict::CannotDecide;
+        item.reason = "the run has no server spans";
+    } else if (!run.joined) {
+        item.verdict = Verdict::CannotDecide;
+        item.reason = "the run's spans could not be joined";
     }
     return item;
 }
@@ -243,6 +299,44 @@ std::string_view verdictName(Verdict v)
         return "cannot_decide";
     }
     return {};
+}
+
+Verdict intervalVerdict(const std::optional<double>& lower, const std::optional<double>& upper,
+                        double threshold, budget::Direction direction)
+{
+    if (direction == budget::Direction::AtMost) {
+        if (lower && *lower > threshold) {
+            return Verdict::Fail;
+        }
+        if (upper && *upper <= threshold) {
+            return Verdict::Pass;
+        }
+    } else {
+        if (upper && *upper < threshold) {
+            return Verdict::Fail;
+        }
+        if (lower && *lower >= threshold) {
+            return Verdict::Pass;
+        }
+    }
+    return Verdict::CannotDecide;
+}
+
+Verdict stageVerdict(const CheckResult& result, const std::string& stage)
+{
+    Verdict v = Verdict::Pass;
+    for (const auto& i : result.items) {
+        if (i.stage != stage) {
+            continue;
+        }
+        if (i.verdict == Verdict::Fail) {
+            return Verdict::Fail;
+        }
+        if (i.verdict == Verdict::CannotDecide) {
+            v = Verdict::CannotDecide;
+        }
+    }
+    return v;
 }
 
 std::optional<Owner> ownerOfMetric(std::string_view m)
@@ -297,76 +391,85 @@ CheckResult evaluateBudgets(const RunData& run, const budget::BudgetSet& set,
                 r.items.push_back(std::move(item));
             }
         } else {
-            r.items.push_back(evaluateBudget(run, b, set.gates, b.condition.window));
+            auto item = evaluateBudget(run, b, set.gates, b.condition.window);
+            if (b.condition.window.kind == stats::Window::Kind::Stage ||
+                b.condition.window.kind == stats::Window::Kind::StageSteady) {
+                item.stage = b.condition.window.stage; // decides that stage
+            }
+            r.items.push_back(std::move(item));
         }
     }
     const auto& g = set.gates;
-    const auto all = stats::select(run.table, stats::Scope{}, windowOverride.value_or(stats::Window{}));
-    const auto rates = stats::outcomeRates(all);
-    const auto population = all.windowLabel();
-    if (g.maxErrorRate) {
-        r.items.push_back(gate("error_rate", "rate", "share", rates.errorRate, *g.maxErrorRate,
-                               budget::Direction::AtMost, rates.started, population));
+    // Gates per window of the run analysis: a stepped run's error, timeout,
+    // dropped, join and sample-size gates are judged per stage, never pooled.
+    std::vector<analysis::FigureWindow> windows;
+    if (windowOverride) {
+        windows.push_back({{}, *windowOverride});
+    } else {
+        windows = analysis::figureWindows(run);
     }
-    if (g.maxTimeoutRate) {
-        r.items.push_back(gate("timeout_rate", "rate", "share", rates.timeoutRate, *g.maxTimeoutRate,
-                               budget::Direction::AtMost, rates.started, population));
-    }
-    if (g.maxDroppedIterations) {
-        std::int64_t fromSamples = 0;
-        for (const auto& s : run.samples) {
-            fromSamples += s.dropped;
+    const bool perStage = windows.size() > 1;
+    for (const auto& w : windows) {
+        const std::string stage = perStage ? w.stage : std::string();
+        auto add = [&](CheckItem item) {
+            item.stage = stage;
+            r.items.push_back(std::move(item));
+        };
+        const auto all = stats::select(run.table, stats::Scope{}, w.window);
+        const auto rates = stats::outcomeRates(all);
+        const auto population = all.windowLabel();
+        if (g.maxErrorRate) {
+            add(gate("error_rate", "rate", "share", rates.errorRate, *g.maxErrorRate, budget::Direction::AtMost,
+                     rates.started, population));
         }
-        // Rows marked dropped, the run's samples, or the figure an import stored
-        // (k6's dropped_iterations): whichever saw the most.
-        double dropped = double(rates.dropped);
-        if (!windowOverride) {
-            dropped = std::max({dropped, double(fromSamples), run.figures.droppedIterations.value_or(0.0)});
+        if (g.maxTimeoutRate) {
+            add(gate("timeout_rate", "rate", "share", rates.timeoutRate, *g.maxTimeoutRate,
+                     budget::Direction::AtMost, rates.started, population));
         }
-        r.items.push_back(gate("dropped_iterations", "count", "count", dropped, *g.maxDroppedIterations,
-                               budget::Direction::AtMost, rates.started + rates.dropped, population));
-    }
-    if (g.minJoinCoverage) {
-        auto item =
-            gate("join_coverage", "share", "share",
-                 isNull(run.join.coverage) ? std::nullopt : std::optional<double>(run.join.coverage),
-                 *g.minJoinCoverage, budget::Direction::AtLeast, std::size_t(run.join.eligible), "whole run");
-        if (!run.hasSpans) {
-            item.verdict = Verdict::CannotDecide;
-            item.reason = "the run has no server spans";
+        if (g.maxDroppedIterations) {
+            // Rows marked dropped, the stored figure of the stage (or of the
+            // run, with the run's samples, for a run without stages; k6's
+            // dropped_iterations): whichever saw the most.
+            double dropped = double(rates.dropped);
+            if (perStage) {
+                if (const auto* f = run.figures.stage(w.stage); f && f->droppedIterations) {
+                    dropped = std::max(dropped, *f->droppedIterations);
+                }
+            } else if (!windowOverride) {
+                std::int64_t fromSamples = 0;
+                for (const auto& s : run.samples) {
+                    fromSamples += s.dropped;
+                }
+                dropped = std::max({dropped, double(fromSamples), run.figures.droppedIterations.value_or(0.0)});
+            }
+            add(gate("dropped_iterations", "count", "count", dropped, *g.maxDroppedIterations,
+                     budget::Direction::AtMost, rates.started + rates.dropped, population));
         }
-        r.items.push_back(std::move(item));
+        if (g.minJoinCoverage) {
+            add(joinCoverageGate(run, *g.minJoinCoverage, w.window, population));
+        }
+        if (g.minGoodput) {
+            add(goodputGate(run, set, w.window, stage));
+        }
+        if (g.minSampleSize) {
+            auto item = gate("sample_size", "count", "count", double(all.rows().size()), double(*g.minSampleSize),
+                             budget::Direction::AtLeast, all.rows().size(), population);
+            if (item.verdict == Verdict::Fail) {
+                item.verdict = Verdict::CannotDecide; // too few samples: no decision either way
+                item.reason = "too few samples: " + item.reason + " (the gates' min_sample_size)";
+            }
+            add(std::move(item));
+        }
     }
     if (const auto saturation = analysis::generatorSaturation(run.figures);
         saturation && g.generatorSaturation && !windowOverride) {
-        // The run's latency figures are not those of an open-model test at its rate.
+        // Defined for the run only: the generator's lag is measured over the whole run.
         auto item = gate("generator_saturation", "p99", "ms", run.figures.generatorLagP99Ms,
-                         saturation->p99LimitMs, budget::Direction::AtMost, rates.started, "whole run");
+                         saturation->p99LimitMs, budget::Direction::AtMost, run.table.rows, "whole run");
         item.metric = "generator_lag_p99_ms";
         item.verdict = saturation->bound ? Verdict::Fail : Verdict::Pass;
         item.reason = saturation->reason;
         item.owner = Owner::ClientNetwork;
-        r.items.push_back(std::move(item));
-    }
-    if (g.minGoodput) {
-        // Per window of the run analysis: a stepped run's goodput is decided per stage, never pooled.
-        if (windowOverride) {
-            r.items.push_back(goodputGate(run, set, *windowOverride, {}));
-        } else {
-            const auto windows = analysis::figureWindows(run);
-            for (const auto& w : windows) {
-                r.items.push_back(
-                    goodputGate(run, set, w.window, windows.size() > 1 ? w.stage : std::string()));
-            }
-        }
-    }
-    {
-        auto item = gate("sample_size", "count", "count", double(all.rows().size()), double(g.minSampleSize),
-                         budget::Direction::AtLeast, all.rows().size(), population);
-        if (item.verdict == Verdict::Fail) {
-            item.verdict = Verdict::CannotDecide; // too few samples: no decision either way
-            item.reason = "too few samples: " + item.reason;
-        }
         r.items.push_back(std::move(item));
     }
     std::stable_sort(r.items.begin(), r.items.end(), [](const CheckItem& a, const CheckItem& b) {
@@ -385,6 +488,22 @@ CheckResult evaluateBudgets(const RunData& run, const budget::BudgetSet& set,
         }
         if (i.verdict == Verdict::CannotDecide) {
             r.verdict = Verdict::CannotDecide;
+        }
+    }
+    if (!windowOverride) {
+        bool met = perStage;
+        for (const auto& w : windows) {
+            StageDecision d;
+            d.stage = perStage ? w.stage : std::string();
+            const auto sel = stats::select(run.table, stats::Scope{}, w.window);
+            d.window = sel.windowLabel();
+            d.n = sel.rows().size();
+            d.verdict = stageVerdict(r, d.stage);
+            met = met && d.verdict == Verdict::Pass;
+            if (met) {
+                r.highestStageMet = d.stage;
+            }
+            r.stages.push_back(std::move(d));
         }
     }
     return r;

@@ -138,6 +138,15 @@ Json toJson(const CheckResult& r)
            {"first_failed_phase", first ? Json(first->id) : Json(nullptr)},
            {"budgets_source", r.budgetsSource},
            {"items", items}};
+    Json stages = Json::array();
+    for (const auto& s : r.stages) {
+        stages.push_back(Json{{"stage", s.stage.empty() ? Json(nullptr) : Json(s.stage)},
+                              {"window", s.window},
+                              {"n", s.n},
+                              {"verdict", std::string(verdictName(s.verdict))}});
+    }
+    j["stages"] = stages;
+    j["highest_stage_met"] = r.highestStageMet ? Json(*r.highestStageMet) : Json(nullptr);
     if (r.history) {
         Json changes = Json::array();
         for (const auto& c : r.history->changes) {
