@@ -22,8 +22,9 @@ ResolvedBudgets resolveBudgets(RunStore& store, const RunInfo& info, const Budge
         out.set = budget::loadBudgets(*choice.file);
         out.source = "file " + *choice.file;
     } else if (choice.version) {
-        const auto it = std::find_if(versions.begin(), versions.end(),
-                                     [&](const budget::StoredBudgets& s) { return s.version == *choice.version; });
+        const auto it = std::find_if(versions.begin(), versions.end(), [&](const budget::StoredBudgets& s) {
+            return s.version == *choice.version;
+        });
         if (it == versions.end()) {
             throw budget::BudgetError("run " + std::to_string(info.id) + " has no stored budget version " +
                                       std::to_string(*choice.version));

@@ -30,8 +30,8 @@ struct BudgetChoice
 
 struct ResolvedBudgets
 {
-    std::optional<budget::BudgetSet> set; // empty: the run has none
-    std::string source;                   // "file PATH", "stored version N (set UTC)", or empty
+    std::optional<budget::BudgetSet> set;         // empty: the run has none
+    std::string source;                           // "file PATH", "stored version N (set UTC)", or empty
     std::optional<budget::BudgetHistory> history; // the run's stored versions, when it has any
 };
 

@@ -10,6 +10,7 @@
 #include <algorithm>
 #include <cstdio>
 #include <map>
+#include <set>
 
 namespace pb::diagnose {
 namespace {
@@ -142,11 +143,12 @@ CheckItem evaluateBudget(const RunData& run, const budget::PhaseBudget& b, const
     const std::size_t floor = c.minSamples > 0 ? c.minSamples : gates.minSampleSize.value_or(0);
     if (floor > 0 && summary.n < floor) {
         // The budget's explicit floor withholds the decision; say what the data says.
-        return undecided("too few samples: " + std::to_string(summary.n) + " < " + std::to_string(floor) +
-                         " (the budget's sample-size floor); " + says +
-                         (decided == Verdict::CannotDecide
-                              ? std::string(", which alone cannot decide either")
-                              : ", which alone would " + std::string(decided == Verdict::Pass ? "pass" : "fail")));
+        return undecided(
+            "too few samples: " + std::to_string(summary.n) + " < " + std::to_string(floor) +
+            " (the budget's sample-size floor); " + says +
+            (decided == Verdict::CannotDecide
+                 ? std::string(", which alone cannot decide either")
+                 : ", which alone would " + std::string(decided == Verdict::Pass ? "pass" : "fail")));
     }
     item.verdict = decided;
     if (decided == Verdict::Fail) {
@@ -301,6 +303,53 @@ std::string_view verdictName(Verdict v)
     return {};
 }
 
+std::vector<RunGroup> runGroups(const RequestTable& table)
+{
+    std::vector<const CategoryColumn*> dims;
+    for (const char* name : {"model", "resolved_model", "scenario"}) {
+        const auto* c = table.categoryColumn(name);
+        if (!c || c->codes.size() < table.rows) {
+            continue;
+        }
+        // Only values that are there: a request without one (an error before
+        // the server named its model) makes no group of its own.
+        std::set<std::int32_t> seen;
+        for (std::size_t r = 0; r < table.rows && seen.size() < 2; ++r) {
+            if (!c->labelAt(r).empty()) {
+                seen.insert(c->codes[r]);
+            }
+        }
+        if (seen.size() > 1) {
+            dims.push_back(c);
+        }
+    }
+    std::vector<RunGroup> out;
+    if (dims.empty()) {
+        return out;
+    }
+    std::set<std::vector<std::int32_t>> combos;
+    for (std::size_t r = 0; r < table.rows; ++r) {
+        std::vector<std::int32_t> key;
+        for (const auto* c : dims) {
+            key.push_back(c->labelAt(r).empty() ? -1 : c->codes[r]);
+        }
+        if (std::find(key.begin(), key.end(), -1) == key.end()) {
+            combos.insert(std::move(key));
+        }
+    }
+    for (const auto& key : combos) {
+        RunGroup g;
+        for (std::size_t d = 0; d < dims.size(); ++d) {
+            const std::string value =
+                key[d] < 0 ? std::string() : dims[d]->labels[static_cast<std::size_t>(key[d])];
+            g.filters.push_back({dims[d]->name, {value}});
+            g.label += (g.label.empty() ? "" : ", ") + dims[d]->name + "=" + value;
+        }
+        out.push_back(std::move(g));
+    }
+    return out;
+}
+
 Verdict intervalVerdict(const std::optional<double>& lower, const std::optional<double>& upper,
                         double threshold, budget::Direction direction)
 {
@@ -373,7 +422,40 @@ CheckResult evaluateBudgets(const RunData& run, const budget::BudgetSet& set,
     CheckResult r;
     // The run's windows once per settle time (each needs the stages in time order).
     std::map<double, std::vector<analysis::FigureWindow>> windowsBySettle;
+    // Models and scenarios are never pooled: a budget is decided per group its
+    // condition leaves open (a condition naming a model selects that group).
+    const auto groups = runGroups(run.table);
+    std::vector<std::pair<budget::PhaseBudget, std::string>> expanded;
     for (const auto& b : set.budgets) {
+        std::set<std::vector<std::string>> done;
+        for (const auto& g : groups) {
+            budget::PhaseBudget one = b;
+            std::string label;
+            std::vector<std::string> key;
+            bool contradicts = false;
+            for (const auto& f : g.filters) {
+                const auto named =
+                    std::find_if(b.condition.filters.begin(), b.condition.filters.end(),
+                                 [&](const stats::CategoryFilter& c) { return c.column == f.column; });
+                if (named != b.condition.filters.end()) {
+                    const auto& v = named->values;
+                    contradicts = contradicts || std::find(v.begin(), v.end(), f.values.front()) == v.end();
+                    continue; // the budget chose this dimension itself
+                }
+                one.condition.filters.push_back(f);
+                label += (label.empty() ? "" : ", ") + f.column + "=" + f.values.front();
+                key.push_back(f.values.front());
+            }
+            if (!contradicts && !label.empty() && done.insert(key).second) {
+                expanded.emplace_back(std::move(one), std::move(label));
+            }
+        }
+        if (done.empty()) {
+            expanded.emplace_back(b, std::string());
+        }
+    }
+    for (const auto& [b, group] : expanded) {
+        const std::size_t first = r.items.size();
         if (windowOverride) {
             r.items.push_back(evaluateBudget(run, b, set.gates, *windowOverride));
         } else if (b.condition.runWindows) {
@@ -398,6 +480,9 @@ CheckResult evaluateBudgets(const RunData& run, const budget::BudgetSet& set,
             }
             r.items.push_back(std::move(item));
         }
+        for (auto i = first; i < r.items.size(); ++i) {
+            r.items[i].group = group;
+        }
     }
     const auto& g = set.gates;
     // Gates per window of the run analysis: a stepped run's error, timeout,
@@ -419,8 +504,8 @@ CheckResult evaluateBudgets(const RunData& run, const budget::BudgetSet& set,
         const auto rates = stats::outcomeRates(all);
         const auto population = all.windowLabel();
         if (g.maxErrorRate) {
-            add(gate("error_rate", "rate", "share", rates.errorRate, *g.maxErrorRate, budget::Direction::AtMost,
-                     rates.started, population));
+            add(gate("error_rate", "rate", "share", rates.errorRate, *g.maxErrorRate,
+                     budget::Direction::AtMost, rates.started, population));
         }
         if (g.maxTimeoutRate) {
             add(gate("timeout_rate", "rate", "share", rates.timeoutRate, *g.maxTimeoutRate,
@@ -440,7 +525,8 @@ CheckResult evaluateBudgets(const RunData& run, const budget::BudgetSet& set,
                 for (const auto& s : run.samples) {
                     fromSamples += s.dropped;
                 }
-                dropped = std::max({dropped, double(fromSamples), run.figures.droppedIterations.value_or(0.0)});
+                dropped =
+                    std::max({dropped, double(fromSamples), run.figures.droppedIterations.value_or(0.0)});
             }
             add(gate("dropped_iterations", "count", "count", dropped, *g.maxDroppedIterations,
                      budget::Direction::AtMost, rates.started + rates.dropped, population));
@@ -452,8 +538,9 @@ CheckResult evaluateBudgets(const RunData& run, const budget::BudgetSet& set,
             add(goodputGate(run, set, w.window, stage));
         }
         if (g.minSampleSize) {
-            auto item = gate("sample_size", "count", "count", double(all.rows().size()), double(*g.minSampleSize),
-                             budget::Direction::AtLeast, all.rows().size(), population);
+            auto item =
+                gate("sample_size", "count", "count", double(all.rows().size()), double(*g.minSampleSize),
+                     budget::Direction::AtLeast, all.rows().size(), population);
             if (item.verdict == Verdict::Fail) {
                 item.verdict = Verdict::CannotDecide; // too few samples: no decision either way
                 item.reason = "too few samples: " + item.reason + " (the gates' min_sample_size)";

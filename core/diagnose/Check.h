@@ -35,6 +35,9 @@ struct CheckItem
     std::string scope;
     std::string window;
     std::string stage; // the stage of a stepped run this item decides; empty otherwise
+    // The model/scenario group it decides ("model=a"), when the run has more
+    // than one model (requested or resolved) or scenario; empty otherwise.
+    std::string group;
     std::optional<double> observed;
     double threshold = 0;
     budget::Direction direction = budget::Direction::AtMost;
@@ -82,6 +85,17 @@ struct CheckResult
         return nullptr;
     }
 };
+
+// The groups a run's requests are never pooled across: one per combination
+// of model, resolved_model and scenario, for the columns with more than one
+// non-empty value (empty when there is one group); a request without a value
+// for such a column belongs to no group. Each is a set of filters and a label.
+struct RunGroup
+{
+    std::vector<stats::CategoryFilter> filters;
+    std::string label; // "model=a, scenario=chat"
+};
+std::vector<RunGroup> runGroups(const RequestTable& table);
 
 // The interval rule: at most: pass when upper <= threshold, fail when
 // lower > threshold; at least: pass when lower >= threshold, fail when upper

@@ -117,6 +117,7 @@ Json toJson(const CheckItem& i)
                 {"scope", i.scope},
                 {"window", i.window},
                 {"stage", i.stage.empty() ? Json(nullptr) : Json(i.stage)},
+                {"group", i.group.empty() ? Json(nullptr) : Json(i.group)},
                 {"observed", opt(i.observed)},
                 {"threshold", i.threshold},
                 {"direction", i.direction == budget::Direction::AtMost ? "at_most" : "at_least"},
@@ -190,9 +191,10 @@ std::string toJUnit(const CheckResult& r, const std::string& suite)
     }
     x += "    </properties>\n";
     for (const auto& i : r.items) {
-        const std::string name =
-            i.kind + " " + i.id + (i.stage.empty() ? "" : " [" + i.stage + "]") + " " + i.statistic + " " +
-            (i.direction == budget::Direction::AtMost ? "<= " : ">= ") + num(i.threshold) + " " + i.unit;
+        const std::string name = i.kind + " " + i.id + (i.stage.empty() ? "" : " [" + i.stage + "]") +
+                                 (i.group.empty() ? "" : " {" + i.group + "}") + " " + i.statistic + " " +
+                                 (i.direction == budget::Direction::AtMost ? "<= " : ">= ") +
+                                 num(i.threshold) + " " + i.unit;
         x += "    <testcase classname=\"" + xmlEscape(suite + "." + i.kind) + "\" name=\"" + xmlEscape(name) +
              "\">\n";
         const std::string detail = "observed " + num(i.observed) + " " + i.unit +

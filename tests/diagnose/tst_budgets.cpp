@@ -9,9 +9,9 @@
 #include "diagnose/Report.h"
 
 #include <QFile>
-#include <map>
 #include <QTemporaryDir>
 #include <QTest>
+#include <map>
 
 using namespace pb;
 using namespace pb::diagnose;
@@ -72,6 +72,7 @@ private Q_SLOTS:
     void explicitFloorStatesTheInterval();
     void stageOnlyErrorBreachFails();
     void otherModelBudgetsGiveNoGoodput();
+    void twoModelsTwoGroups();
 };
 
 void TestBudgets::parsesTheSchema()
@@ -411,14 +412,14 @@ void TestBudgets::intervalAboveFails()
     QCOMPARE(item(r, "slo")->verdict, Verdict::Fail);
     QVERIFY(item(r, "slo")->lower.value_or(0) > 2000);
     // At least: a p50 of at least 5 s fails when the whole interval is below it.
-    const auto atLeast = evaluateBudgets(
-        loadRunData(store, run.runId),
-        parseBudgets(R"({"phases": [{"metric": "total", "statistic": "p50", "threshold": 5000,
+    const auto atLeast =
+        evaluateBudgets(loadRunData(store, run.runId),
+                        parseBudgets(R"({"phases": [{"metric": "total", "statistic": "p50", "threshold": 5000,
                                      "direction": "at_least"}]})"));
     QCOMPARE(atLeast.items.front().verdict, Verdict::Fail);
-    const auto atLeastPass = evaluateBudgets(
-        loadRunData(store, run.runId),
-        parseBudgets(R"({"phases": [{"metric": "total", "statistic": "p50", "threshold": 1000,
+    const auto atLeastPass =
+        evaluateBudgets(loadRunData(store, run.runId),
+                        parseBudgets(R"({"phases": [{"metric": "total", "statistic": "p50", "threshold": 1000,
                                      "direction": "at_least"}]})"));
     QCOMPARE(atLeastPass.items.front().verdict, Verdict::Pass);
 }
@@ -526,4 +527,48 @@ void TestBudgets::otherModelBudgetsGiveNoGoodput()
     const auto own = parseBudgets(R"({"slo": {"metric": "total", "threshold": 5000,
         "condition": {"model": "m"}}})");
     QCOMPARE(analysis::computeGoodput(data, stats::Window{}, own).share.value_or(-1), 1.0);
+}
+
+void TestBudgets::twoModelsTwoGroups()
+{
+    // Requests to two models (300 ms and 3 s) are never blended into one
+    // bimodal p95: the SLO is decided once per model.
+    QTemporaryDir dir;
+    RunStore store(test::tempPath(dir, "models.phasebench"));
+    Builder run(store, "r");
+    for (int i = 0; i < 100; ++i) {
+        Req fast;
+        fast.model = "fast";
+        fast.totalMs = 300;
+        run.stage("steady", 1, 1, i * 500.0, fast);
+        Req slow;
+        slow.model = "slow";
+        slow.totalMs = 3000;
+        run.stage("steady", 1, 1, i * 500.0 + 250, slow);
+    }
+    const auto data = loadRunData(store, run.runId);
+    const auto groups = runGroups(data.table);
+    QCOMPARE(groups.size(), std::size_t(2));
+    QCOMPARE(groups[0].label + " | " + groups[1].label, std::string("model=fast | model=slow"));
+    const auto r = evaluateBudgets(data, parseBudgets(R"({"slo": {"metric": "total", "threshold": 1000}})"));
+    std::map<std::string, const CheckItem*> byGroup;
+    for (const auto& i : r.items) {
+        if (i.id == "slo") {
+            byGroup[i.group] = &i;
+        }
+    }
+    QCOMPARE(byGroup.size(), std::size_t(2));
+    QCOMPARE(byGroup["model=fast"]->verdict, Verdict::Pass);
+    QCOMPARE(byGroup["model=fast"]->n, std::size_t(100));
+    QCOMPARE(byGroup["model=slow"]->verdict, Verdict::Fail);
+    QCOMPARE(r.verdict, Verdict::Fail);
+    // A budget whose condition names a model decides that group only.
+    const auto named = evaluateBudgets(
+        data,
+        parseBudgets(R"({"slo": {"metric": "total", "threshold": 1000, "condition": {"model": "fast"}}})"));
+    QCOMPARE(named.items.front().id, std::string("slo"));
+    QCOMPARE(std::count_if(named.items.begin(), named.items.end(),
+                           [](const CheckItem& i) { return i.id == "slo"; }),
+             std::ptrdiff_t(1));
+    QCOMPARE(named.verdict, Verdict::Pass);
 }

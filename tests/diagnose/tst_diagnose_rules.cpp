@@ -397,7 +397,8 @@ void TestDiagnoseRules::kneeAndHighestStage()
     // budget is already broken at 4 req/s. The budget is decided per stage
     // (window "run"); a budget pooled over the run ("window": "all") decides
     // no stage, so the knee no longer re-evaluates it per stage on its own.
-    o.budgets = parseBudgets(R"({"phases": [{"metric": "gpu_queue", "statistic": "p95", "threshold": 200}]})");
+    o.budgets =
+        parseBudgets(R"({"phases": [{"metric": "gpu_queue", "statistic": "p95", "threshold": 200}]})");
     d = fx.diagnoseRun(run.runId, {}, o);
     QVERIFY(d.knee);
     QCOMPARE(d.knee->stages[0].metBudgets, std::optional<bool>(true));
