@@ -30,9 +30,8 @@ void addWarning(std::vector<std::string>& warnings, const std::string& w)
 }
 
 // What the page's window choice names: the whole run, the run without its
-// warm-up (labelled pooled when it spans several stages), or one stage over
-// the steady window its budgets are decided on (the settle time left out and
-// stated in the window's label), so that its N and p95 are `check`'s.
+// warm-up (labelled pooled when it spans several stages), or every event of
+// one stage (a histogram shows the stage as it went, its settling included).
 stats::Window windowOf(const analysis::LoadedRun& run, const DistributionSide& side)
 {
     switch (side.span) {
@@ -40,8 +39,12 @@ stats::Window windowOf(const analysis::LoadedRun& run, const DistributionSide& s
         return stats::Window{};
     case DistributionSide::Span::Steady:
         return analysis::pooledWindow(run);
-    case DistributionSide::Span::Stage:
-        return analysis::stageWindow(run, side.stage);
+    case DistributionSide::Span::Stage: {
+        stats::Window w;
+        w.kind = stats::Window::Kind::Stage;
+        w.stage = side.stage;
+        return w;
+    }
     }
     return stats::Window{};
 }
