@@ -127,11 +127,13 @@ void printResult(std::ostream& os, const RunInfo& info, const CheckResult& r)
 int checkCommand(const QStringList& args, Io& io)
 {
     QCommandLineParser p;
-    setupParser(p,
-                tr("Evaluate a run's budgets and gates. Exit codes: 0 all pass, 3 a budget or gate failed, 4 "
-                   "cannot decide (too few samples, join coverage too low, a phase not measured), 1 error, "
-                   "2 usage."),
-                true);
+    setupParser(
+        p,
+        tr("Evaluate a run's budgets and gates. Exit codes: 0 all pass, 3 a budget or gate failed, 4 "
+           "cannot decide (a percentile's interval across its threshold, join coverage too low, a phase "
+           "not measured), 1 error, "
+           "2 usage."),
+        true);
     p.addOption({opt("run"), tr("Run to check (default: the only run of the file)."), tr("ID")});
     p.addOption({opt("budgets"),
                  tr("Budget file (JSON, see docs/budgets.md); default: the run's stored budgets."),
