@@ -1,6 +1,7 @@
 // phasebench-cli check: evaluates a run's budgets and gates for CI.
 // Exit codes: 0 every budget and gate passed, 3 at least one failed, 4 none
 // failed but at least one could not be decided; 1 error, 2 usage.
+#include "analysis/Verdict.h"
 #include "cli/Cli.h"
 #include "cli/Output.h"
 #include "diagnose/Check.h"
@@ -68,6 +69,16 @@ void printResult(std::ostream& os, const RunInfo& info, const CheckResult& r)
                            QString::fromStdString(num(f->threshold)), ownerText(f->owner)));
     }
     print(os, tr("budgets: %1").arg(QString::fromStdString(r.budgetsSource)));
+    if (r.stages.size() > 1) {
+        for (const auto& s : r.stages) {
+            print(os, tr("stage %1: %2, N %3 (%4)")
+                          .arg(QString::fromStdString(s.stage), verdictText(s.verdict))
+                          .arg(s.n)
+                          .arg(QString::fromStdString(s.window)));
+        }
+        print(os, tr("highest stage that met every budget: %1")
+                      .arg(r.highestStageMet ? QString::fromStdString(*r.highestStageMet) : tr("none")));
+    }
     if (r.history && r.history->setAfterRun) {
         print(os,
               tr("warning: no budget was stored before the run started; the first stored version (set %1) "
@@ -79,7 +90,8 @@ void printResult(std::ostream& os, const RunInfo& info, const CheckResult& r)
             QStringLiteral("  %1  %2 %3 %4: %5 %6 (%7 %8 %6), n=%9")
                 .arg(verdictText(i.verdict), -13)
                 .arg(QString::fromStdString(i.kind),
-                     QString::fromStdString(i.id + (i.stage.empty() ? "" : " [" + i.stage + "]")),
+                     QString::fromStdString(i.id + (i.stage.empty() ? "" : " [" + i.stage + "]") +
+                                            (i.group.empty() ? "" : " {" + i.group + "}")),
                      QString::fromStdString(i.statistic +
                                             (i.convention.empty() ? "" : " (" + i.convention + ")")),
                      QString::fromStdString(num(i.observed)), QString::fromStdString(i.unit),
@@ -115,11 +127,13 @@ void printResult(std::ostream& os, const RunInfo& info, const CheckResult& r)
 int checkCommand(const QStringList& args, Io& io)
 {
     QCommandLineParser p;
-    setupParser(p,
-                tr("Evaluate a run's budgets and gates. Exit codes: 0 all pass, 3 a budget or gate failed, 4 "
-                   "cannot decide (too few samples, join coverage too low, a phase not measured), 1 error, "
-                   "2 usage."),
-                true);
+    setupParser(
+        p,
+        tr("Evaluate a run's budgets and gates. Exit codes: 0 all pass, 3 a budget or gate failed, 4 "
+           "cannot decide (a percentile's interval across its threshold, join coverage too low, a phase "
+           "not measured), 1 error, "
+           "2 usage."),
+        true);
     p.addOption({opt("run"), tr("Run to check (default: the only run of the file)."), tr("ID")});
     p.addOption({opt("budgets"),
                  tr("Budget file (JSON, see docs/budgets.md); default: the run's stored budgets."),
@@ -158,11 +172,12 @@ int checkCommand(const QStringList& args, Io& io)
             return Usage;
         }
     }
-    std::optional<BudgetSet> fileSet;
-    const auto budgetsPath = toStd(p.value(opt("budgets")));
+    analysis::BudgetChoice choice;
+    choice.version = version;
     if (p.isSet(opt("budgets"))) {
+        choice.file = toStd(p.value(opt("budgets")));
         try {
-            fileSet = loadBudgets(budgetsPath);
+            loadBudgets(*choice.file); // a bad file is refused before the store is opened
         } catch (const BudgetError& e) {
             print(io.err, tr("bad budget file: %1").arg(QString::fromStdString(e.what())));
             return Failure;
@@ -183,44 +198,21 @@ int checkCommand(const QStringList& args, Io& io)
             print(io.err, tr("no run %1 in this file").arg(runId));
             return Failure;
         }
-        if (fileSet && p.isSet(opt("save-budgets"))) {
-            const int v = attachBudgets(*store, runId, *fileSet);
+        if (choice.file && p.isSet(opt("save-budgets"))) {
+            const int v = attachBudgets(*store, runId, loadBudgets(*choice.file));
             print(io.err, tr("stored the budgets with run %1 as version %2").arg(runId).arg(v));
         }
-        const auto versions = storedBudgets(*store, runId);
-        std::optional<BudgetHistory> history;
-        if (!versions.empty()) {
-            history = budgetHistory(versions, info->createdUtc);
-        }
-        BudgetSet set;
-        std::string source;
-        if (fileSet) {
-            set = *fileSet;
-            source = "file " + budgetsPath;
-        } else if (version) {
-            const auto it = std::find_if(versions.begin(), versions.end(),
-                                         [&](const StoredBudgets& s) { return s.version == *version; });
-            if (it == versions.end()) {
-                print(io.err, tr("run %1 has no stored budget version %2").arg(runId).arg(*version));
-                return Failure;
-            }
-            set = it->budgets;
-            source = "stored version " + std::to_string(it->version) + " (set " + it->setUtc + ")";
-        } else if (history && history->inEffect) {
-            set = history->inEffect->budgets;
-            source = "stored version " + std::to_string(history->inEffect->version) + " (set " +
-                     history->inEffect->setUtc + ")";
-        } else {
+        auto budgets = analysis::resolveBudgets(*store, *info, choice);
+        if (!budgets.set) {
             print(io.err, tr("run %1 has no stored budgets: pass --budgets FILE").arg(runId));
             return Usage;
         }
         if (minGoodput) {
-            set.gates.minGoodput = minGoodput;
+            budgets.set->gates.minGoodput = minGoodput;
         }
-        const auto data = loadRunData(*store, runId);
-        auto result = evaluateBudgets(data, set);
-        result.budgetsSource = source;
-        result.history = history;
+        const auto data = analysis::loadRun(*store, runId);
+        const auto verdict = analysis::decideRun(data, std::move(budgets));
+        const auto& result = *verdict.check;
         if (p.isSet(opt("junit"))) {
             QFile f(p.value(opt("junit")));
             if (!f.open(QIODevice::WriteOnly | QIODevice::Truncate)) {

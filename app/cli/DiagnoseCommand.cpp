@@ -1,4 +1,5 @@
 // phasebench-cli diagnose: symptom -> likely owner -> first check, with evidence.
+#include "analysis/Verdict.h"
 #include "budget/BudgetStore.h"
 #include "cli/Cli.h"
 #include "cli/Output.h"
@@ -132,9 +133,11 @@ int diagnoseCommand(const QStringList& args, Io& io)
         return *rc;
     }
     DiagnoseOptions options;
+    analysis::BudgetChoice choice;
     if (p.isSet(opt("budgets"))) {
+        choice.file = toStd(p.value(opt("budgets")));
         try {
-            options.budgets = loadBudgets(toStd(p.value(opt("budgets"))));
+            loadBudgets(*choice.file);
         } catch (const BudgetError& e) {
             print(io.err, tr("bad budget file: %1").arg(QString::fromStdString(e.what())));
             return Failure;
@@ -166,17 +169,13 @@ int diagnoseCommand(const QStringList& args, Io& io)
             print(io.err, tr("--baseline must name another run"));
             return Usage;
         }
-        if (!options.budgets) {
-            // The run's own budgets, as set before it started.
-            const auto versions = storedBudgets(*store, *runId);
-            const auto info = store->run(*runId);
-            if (!versions.empty() && info) {
-                if (const auto h = budgetHistory(versions, info->createdUtc); h.inEffect) {
-                    options.budgets = h.inEffect->budgets;
-                }
-            }
-        }
-        const auto run = loadRunData(*store, *runId);
+        // The run's own budgets as set before it started, unless a file is given;
+        // the decisions are the run's verdict (the same as `check`'s).
+        const auto run = analysis::loadRun(*store, *runId);
+        auto verdict = analysis::decideRun(run, analysis::resolveBudgets(*store, run.info, choice));
+        options.budgets = verdict.budgets.set;
+        options.check = verdict.check;
+        options.knee = verdict.knee;
         std::optional<RunData> baseline;
         if (baselineId) {
             baseline = loadRunData(*store, *baselineId);

@@ -1,9 +1,12 @@
 // phasebench-cli stats: summarize(events, window, statistic) for one run.
+#include "analysis/GroupSummary.h"
 #include "analysis/RunSummary.h"
+#include "analysis/Verdict.h"
 #include "budget/Budget.h"
 #include "cli/Cli.h"
 #include "cli/Output.h"
 #include "cli/RunOutput.h"
+#include "diagnose/Report.h"
 #include "stats/Compare.h"
 #include "stats/StatsJson.h"
 #include "stats/Summarize.h"
@@ -47,6 +50,7 @@ struct Request
     std::optional<std::int64_t> baselineRun;
     std::optional<Window> baselineWindow;
     std::string budgetsFile; // goodput against this file instead of the run's stored budgets
+    bool poolGroups = false; // one figure over several models/scenarios, labelled pooled
 };
 
 void addOptions(QCommandLineParser& p)
@@ -102,6 +106,9 @@ void addOptions(QCommandLineParser& p)
     p.addOption({opt("budgets"),
                  tr("Goodput against this budget file (default: the budgets stored with the run)."),
                  tr("FILE")});
+    p.addOption({opt("pool-groups"),
+                 tr("Pool several models or scenarios into one figure (labelled pooled); by default a run "
+                    "with more than one is summarized per group.")});
 }
 
 std::optional<double> toNumber(const QString& s)
@@ -260,6 +267,7 @@ std::optional<int> parseRequest(const QCommandLineParser& p, Request& r, Io& io)
         }
     }
     r.budgetsFile = toStd(p.value(opt("budgets")));
+    r.poolGroups = p.isSet(opt("pool-groups"));
     if (r.perStage && (r.baselineRun || r.baselineWindow)) {
         return bad(tr("--window per-stage cannot be combined with a baseline"));
     }
@@ -488,6 +496,20 @@ void printComparison(std::ostream& os, const Comparison& c)
     }
 }
 
+// The run's window policy as `stats` was asked for it (its settle time).
+analysis::WindowPolicy figurePolicy(const Request& req)
+{
+    analysis::WindowPolicy policy;
+    policy.settleMs = req.window.settleMs;
+    return policy;
+}
+
+// A stage decision's key: the stage of a stepped run, empty for one window.
+std::string perStageKey(const analysis::RunSummary& summary, const std::string& stage)
+{
+    return summary.windows.size() > 1 ? stage : std::string();
+}
+
 } // namespace
 
 int statsCommand(const QStringList& args, Io& io)
@@ -535,14 +557,19 @@ int statsCommand(const QStringList& args, Io& io)
             return Failure;
         }
         // Goodput's budgets: a file given, else the run's stored ones (loadRun reads those itself).
-        std::optional<budget::BudgetSet> budgets;
-        std::string budgetsSource;
+        // The one resolver, as `check` and `diagnose` use it.
+        analysis::ResolvedBudgets resolved;
         if (!req.budgetsFile.empty()) {
-            budgets = budget::loadBudgets(req.budgetsFile);
-            budgetsSource = "file " + req.budgetsFile;
+            resolved = analysis::resolveBudgets(*store, *info, {req.budgetsFile, std::nullopt});
         } else {
-            budgets = analysis::runBudgets(*store, *info, &budgetsSource);
+            try {
+                resolved = analysis::resolveBudgets(*store, *info);
+            } catch (const budget::BudgetError&) {
+                // A damaged stored entry: `check` reports it; the figures go on without goodput.
+            }
         }
+        const std::optional<budget::BudgetSet>& budgets = resolved.set;
+        const std::string budgetsSource = resolved.source;
         // Load only what the figures read: a large run loads much faster.
         auto needed = req.metrics;
         if (!needed.empty()) {
@@ -559,6 +586,7 @@ int statsCommand(const QStringList& args, Io& io)
             }
         }
         const bool wantJoin = needed.empty() || req.composition == CompositionKind::ServerPhases ||
+                              (budgets && budgets->gates.minJoinCoverage) ||
                               std::any_of(needed.begin(), needed.end(), [](const Metric* m) {
                                   return m && m->group == MetricGroup::Server;
                               });
@@ -572,8 +600,13 @@ int statsCommand(const QStringList& args, Io& io)
             }
         }
         load.join = wantJoin;
-        load.samples = false;
+        load.samples = budgets.has_value(); // the dropped-iterations gate reads them, as in `check`
         const auto run = analysis::loadRun(*store, req.runId, load);
+        // The budgets' decisions: the run's verdict, the same as `check`'s.
+        std::optional<analysis::RunVerdict> verdict;
+        if (budgets && !req.windowGiven) {
+            verdict = analysis::decideRun(run, resolved, figurePolicy(req));
+        }
 
         analysis::SummaryRequest sr;
         sr.scope = req.scope;
@@ -586,8 +619,13 @@ int statsCommand(const QStringList& args, Io& io)
         if (!req.budgetsFile.empty()) {
             sr.budgets = budgets;
         }
-        const auto summary = analysis::summarizeRun(run, sr);
-        const bool perStage = summary.windows.size() > 1 || req.perStage;
+        // Models and scenarios are never pooled unless asked (--pool-groups).
+        const auto grouping = analysis::summarizeGroups(run, sr, req.poolGroups);
+        const auto& summaries = grouping.groups;
+        const auto& pooledGroups = grouping.pooled;
+        const auto& summary = summaries.front().summary;
+        const bool grouped = grouping.grouped();
+        const bool perStage = summary.windows.size() > 1 || req.perStage || grouped;
         if ((req.baselineRun || req.baselineWindow) && summary.windows.size() > 1) {
             print(io.err, tr("the run has %1 stages: name the window to compare with --window "
                              "(e.g. stage-steady:%2); stages are never pooled")
@@ -614,14 +652,33 @@ int statsCommand(const QStringList& args, Io& io)
                 print(io.out, tr("join: the run has no server spans; joined phases are not available"));
             }
             if (perStage) {
-                print(io.out, tr("stages are summarized separately, never pooled"));
+                print(io.out, grouped
+                                  ? tr("stages, models and scenarios are summarized separately, never pooled")
+                                  : tr("stages are summarized separately, never pooled"));
+            }
+            if (!pooledGroups.empty()) {
+                print(io.out, tr("pooled over %1 groups (--pool-groups)").arg(pooledGroups.size()));
             }
         }
+        if (!pooledGroups.empty()) {
+            out["pooled_groups"] = pooledGroups;
+        }
         auto stages = Json::array();
-        for (const auto& w : summary.windows) {
+        // Each stage of each group, in one flat list (a run with one group: its stages).
+        std::vector<std::pair<std::string, const analysis::WindowFigures*>> sections;
+        for (const auto& g : summaries) {
+            for (const auto& w : g.summary.windows) {
+                sections.emplace_back(g.group, &w);
+            }
+        }
+        for (const auto& [group, figures] : sections) {
+            const auto& w = *figures;
             Json one = toJson(w.report);
             if (!w.stage.empty()) {
                 one["stage"] = w.stage;
+            }
+            if (!group.empty()) {
+                one["group"] = group;
             }
             if (w.pooled) {
                 one["pooled"] = true;
@@ -634,9 +691,21 @@ int statsCommand(const QStringList& args, Io& io)
                 one["dropped_iterations_source"] = w.droppedFromCount ? "recorded count" : "rows";
             }
             one["goodput"] = w.goodput ? Json(goodputJson(*w.goodput, budgetsSource)) : Json();
+            const auto* decided = verdict ? verdict->stage(perStageKey(summary, w.stage)) : nullptr;
+            if (decided) {
+                one["budgets_verdict"] =
+                    Json{{"verdict", std::string(diagnose::verdictName(decided->verdict))},
+                         {"n", decided->n},
+                         {"window", decided->window}};
+            }
             if (!json) {
                 if (perStage) {
-                    io.out << "\n== " << toStd(tr("stage %1").arg(QString::fromStdString(w.stage)))
+                    const QString stageName = tr("stage %1").arg(QString::fromStdString(w.stage));
+                    io.out << "\n== "
+                           << toStd(group.empty() ? stageName
+                                    : w.stage.empty()
+                                        ? QString::fromStdString(group)
+                                        : stageName + QStringLiteral(", ") + QString::fromStdString(group))
                            << " ==\n";
                 }
                 printReport(io.out, w.report, !req.metrics.empty());
@@ -649,6 +718,13 @@ int statsCommand(const QStringList& args, Io& io)
                 if (w.goodput) {
                     io.out << '\n';
                     printGoodput(io.out, *w.goodput, budgetsSource);
+                }
+                if (decided) {
+                    print(io.out,
+                          tr("budgets: %1 (N %2, %3)")
+                              .arg(QString::fromLatin1(diagnose::verdictName(decided->verdict).data()))
+                              .arg(decided->n)
+                              .arg(QString::fromStdString(decided->window)));
                 }
             }
             // The window's events again only for what the summary does not hold.
@@ -680,6 +756,26 @@ int statsCommand(const QStringList& args, Io& io)
                 json ? void(one["comparison"] = toJson(c)) : printComparison(io.out, c);
             }
             stages.push_back(std::move(one));
+        }
+        if (verdict && verdict->check) {
+            const auto& c = *verdict->check;
+            const auto knee =
+                verdict->knee && verdict->knee->kneeStage ? *verdict->knee->kneeStage : std::string();
+            if (json) {
+                out["budgets_verdict"] = diagnose::toJson(c);
+                out["knee_stage"] = knee.empty() ? Json() : Json(knee);
+            } else {
+                io.out << '\n';
+                print(io.out, tr("budgets (%1): %2")
+                                  .arg(QString::fromStdString(c.budgetsSource),
+                                       QString::fromLatin1(diagnose::verdictName(c.verdict).data())));
+                if (c.stages.size() > 1) {
+                    print(io.out, tr("highest stage that met every budget: %1; knee: %2")
+                                      .arg(c.highestStageMet ? QString::fromStdString(*c.highestStageMet)
+                                                             : tr("none"),
+                                           knee.empty() ? tr("none found") : QString::fromStdString(knee)));
+                }
+            }
         }
         if (json) {
             if (perStage) {

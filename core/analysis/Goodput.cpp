@@ -5,6 +5,7 @@
 #include "stats/Selection.h"
 #include "stats/Summarize.h"
 
+#include <algorithm>
 #include <cmath>
 
 namespace pb::analysis {
@@ -114,12 +115,16 @@ Goodput computeGoodput(const LoadedRun& run, const stats::Window& window, const 
     population.outcome.kind =
         stats::OutcomeFilter::Kind::All; // cache hits excluded, as in the latency figures
     const auto selection = stats::select(run.table, population, window);
+    std::size_t applies = 0; // started requests some budget covers
     for (const auto row : selection.rows()) {
         const auto outcome = selection.outcome(row);
         if (outcome == Outcome::Dropped) {
             continue; // never started
         }
         ++g.requests;
+        if (std::any_of(bound.begin(), bound.end(), [&](const Bound& b) { return bool(b.covered[row]); })) {
+            ++applies;
+        }
         if (outcome != Outcome::Completed) {
             ++g.failed;
             continue;
@@ -146,6 +151,16 @@ Goodput computeGoodput(const LoadedRun& run, const stats::Window& window, const 
         } else {
             ++g.good;
         }
+    }
+    if (g.requests > 0 && applies == 0) {
+        // Every request "met" budgets that do not apply to it: no share, never a vacuous 100 %.
+        std::string budgetsNamed;
+        for (const auto& b : bound) {
+            budgetsNamed += (budgetsNamed.empty() ? "'" : ", '") + b.budget->id + "'";
+        }
+        g.unavailable = "no latency budget applies to the requests of this window (the conditions of " +
+                        budgetsNamed + " select other requests)";
+        return g;
     }
     if (g.requests > 0) {
         g.share = double(g.good) / double(g.requests);

@@ -12,7 +12,9 @@
 //   shows it met the budget; these are counted apart (`missing`);
 // - a budget covers the requests its condition's filters select (model,
 //   route, buckets, scenario, stream, and a stage it names); its window,
-//   rate and duration conditions decide the percentile, not a request.
+//   rate and duration conditions decide the percentile, not a request;
+// - when no budget covers any request of the window, there is no goodput
+//   ("not available", with the reason), never a vacuous 100 %.
 #pragma once
 
 #include "budget/Budget.h"

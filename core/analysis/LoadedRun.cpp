@@ -1,6 +1,7 @@
 #include "analysis/LoadedRun.h"
 
 #include "analysis/Goodput.h"
+#include "analysis/Verdict.h"
 #include "budget/BudgetStore.h"
 #include "join/Join.h"
 #include "store/RunStore.h"
@@ -27,15 +28,11 @@ std::optional<double> LoadedRun::joinCoverage() const
 std::optional<budget::BudgetSet> runBudgets(RunStore& store, const RunInfo& info, std::string* source)
 {
     try {
-        const auto history = budget::budgetHistory(budget::storedBudgets(store, info.id), info.createdUtc);
-        if (!history.inEffect) {
-            return std::nullopt;
+        auto resolved = resolveBudgets(store, info);
+        if (source && resolved.set) {
+            *source = resolved.source;
         }
-        if (source) {
-            *source = "stored version " + std::to_string(history.inEffect->version) + " (set " +
-                      history.inEffect->setUtc + ")";
-        }
-        return history.inEffect->budgets;
+        return std::move(resolved.set);
     } catch (const budget::BudgetError&) {
         return std::nullopt; // `check` reports the damage; the figures go on without goodput
     }

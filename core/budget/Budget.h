@@ -34,7 +34,10 @@ struct BudgetCondition
     bool runWindows = true;
     stats::Window window;       // when !runWindows; its settleMs is also the run windows' settle
     double minDurationMs = 0;   // the window must span at least this long
-    std::size_t minSamples = 0; // 0: the gates' min_sample_size
+    // An explicit sample-size floor for this budget (0: the gates'
+    // min_sample_size, if any). The decision itself is the interval's; a floor
+    // only withholds it, and the evidence then says what the interval says.
+    std::size_t minSamples = 0;
 };
 
 enum class Direction { AtMost, AtLeast };
@@ -60,7 +63,9 @@ struct Gates
     // Share of the requests meeting every latency budget at once, per run
     // window (analysis/Goodput.h); needs at least one budget.
     std::optional<double> minGoodput;
-    std::size_t minSampleSize = 20; // per budget, unless the budget says otherwise
+    // Sample-size floor per budget and stage, only when the file sets it: the
+    // interval of a percentile already says when the data cannot decide.
+    std::optional<std::size_t> minSampleSize;
     // Fail a load run whose generator could not start requests on time
     // (load/GeneratorLag.h); on unless the file says "generator_saturation": false.
     bool generatorSaturation = true;

@@ -395,7 +395,9 @@ std::string budgetsToJson(const BudgetSet& set)
     if (set.gates.minGoodput) {
         g["min_goodput"] = *set.gates.minGoodput;
     }
-    g["min_sample_size"] = set.gates.minSampleSize;
+    if (set.gates.minSampleSize) {
+        g["min_sample_size"] = *set.gates.minSampleSize;
+    }
     g["generator_saturation"] = set.gates.generatorSaturation;
     j["gates"] = g;
     return j.dump(2);

@@ -10,6 +10,7 @@
 #include <algorithm>
 #include <cstdio>
 #include <map>
+#include <set>
 
 namespace pb::diagnose {
 namespace {
@@ -24,6 +25,17 @@ std::string num(double v)
 bool passes(double observed, double threshold, budget::Direction d)
 {
     return d == budget::Direction::AtMost ? observed <= threshold : observed >= threshold;
+}
+
+std::string bound(const std::optional<double>& v, const char* open)
+{
+    return v ? num(*v) : std::string(open);
+}
+
+std::string intervalText(const CheckItem& i, double confidence)
+{
+    return "the " + i.statistic + "'s " + num(confidence * 100) + "% interval [" + bound(i.lower, "-inf") +
+           ", " + bound(i.upper, "+inf") + "] " + i.unit;
 }
 
 CheckItem evaluateBudget(const RunData& run, const budget::PhaseBudget& b, const budget::Gates& gates,
@@ -123,19 +135,29 @@ CheckItem evaluateBudget(const RunData& run, const budget::PhaseBudget& b, const
         return undecided("missing phase: '" + b.metric + "' has no value in this window (" +
                          std::to_string(summary.notMeasured) + " events in scope without one)");
     }
-    const std::size_t minSamples = c.minSamples > 0 ? c.minSamples : gates.minSampleSize;
-    if (summary.n < minSamples) {
-        return undecided("too few samples: " + std::to_string(summary.n) + " < " +
-                         std::to_string(minSamples));
-    }
     if (!item.observed) {
         return undecided("no value");
     }
-    item.verdict = passes(*item.observed, b.threshold, b.direction) ? Verdict::Pass : Verdict::Fail;
-    if (item.verdict == Verdict::Fail) {
+    const auto decided = intervalVerdict(item.lower, item.upper, b.threshold, b.direction);
+    const std::string says = intervalText(item, st.confidence);
+    const std::size_t floor = c.minSamples > 0 ? c.minSamples : gates.minSampleSize.value_or(0);
+    if (floor > 0 && summary.n < floor) {
+        // The budget's explicit floor withholds the decision; say what the data says.
+        return undecided(
+            "too few samples: " + std::to_string(summary.n) + " < " + std::to_string(floor) +
+            " (the budget's sample-size floor); " + says +
+            (decided == Verdict::CannotDecide
+                 ? std::string(", which alone cannot decide either")
+                 : ", which alone would " + std::string(decided == Verdict::Pass ? "pass" : "fail")));
+    }
+    item.verdict = decided;
+    if (decided == Verdict::Fail) {
         item.reason = item.statistic + " " + num(*item.observed) + " " + item.unit +
                       (b.direction == budget::Direction::AtMost ? " > " : " < ") + num(b.threshold) + " " +
-                      item.unit;
+                      item.unit + "; " + says;
+    } else if (decided == Verdict::CannotDecide) {
+        item.reason = says + " straddles the threshold " + num(b.threshold) + " " + item.unit +
+                      ": more requests would decide";
     }
     return item;
 }
@@ -194,9 +216,9 @@ CheckItem goodputGate(const RunData& run, const budget::BudgetSet& set, const st
                 " is below " + num(need * 100) + "%: goodput over a joined-phase budget cannot be decided");
         }
     }
-    if (g.requests < gates.minSampleSize) {
+    if (gates.minSampleSize && g.requests < *gates.minSampleSize) {
         return undecided("too few samples: " + std::to_string(g.requests) + " < " +
-                         std::to_string(gates.minSampleSize));
+                         std::to_string(*gates.minSampleSize) + " (the gates' min_sample_size)");
     }
     if (item.verdict == Verdict::Fail) {
         item.reason = "goodput " + num(*g.share) + " < " + num(*gates.minGoodput) + " (" +
@@ -204,6 +226,42 @@ CheckItem goodputGate(const RunData& run, const budget::BudgetSet& set, const st
                       " requests met every budget; " + std::to_string(g.failed) + " did not complete, " +
                       std::to_string(g.overBudget) + " over a budget, " + std::to_string(g.missing) +
                       " without a budgeted value)";
+    }
+    return item;
+}
+
+// Join coverage of one window: matched server roots over the attempts sent
+// in it (the join's own definition of eligible, per stage).
+CheckItem joinCoverageGate(const RunData& run, double need, const stats::Window& window,
+                           const std::string& population)
+{
+    std::optional<double> coverage;
+    std::size_t eligible = 0;
+    if (run.joined) {
+        stats::Scope every;
+        every.outcome.kind = stats::OutcomeFilter::Kind::All;
+        every.cached = stats::CachedFilter::Include;
+        const auto sel = stats::select(run.table, every, window);
+        std::size_t matched = 0;
+        for (const auto row : sel.rows()) {
+            if (sel.outcome(row) == Outcome::Dropped) {
+                continue;
+            }
+            ++eligible;
+            matched += row < run.matched.size() && run.matched[row] ? 1 : 0;
+        }
+        if (eligible > 0) {
+            coverage = double(matched) / double(eligible);
+        }
+    }
+    auto item = gate("join_coverage", "share", "share", coverage, need, budget::Direction::AtLeast, eligible,
+                     population);
+    if (!run.hasSpans) {
+        item.verdict = Verdict::CannotDecide;
+        item.reason = "the run has no server spans";
+    } else if (!run.joined) {
+        item.verdict = Verdict::CannotDecide;
+        item.reason = "the run's spans could not be joined";
     }
     return item;
 }
@@ -245,6 +303,91 @@ std::string_view verdictName(Verdict v)
     return {};
 }
 
+std::vector<RunGroup> runGroups(const RequestTable& table)
+{
+    std::vector<const CategoryColumn*> dims;
+    for (const char* name : {"model", "resolved_model", "scenario"}) {
+        const auto* c = table.categoryColumn(name);
+        if (!c || c->codes.size() < table.rows) {
+            continue;
+        }
+        // Only values that are there: a request without one (an error before
+        // the server named its model) makes no group of its own.
+        std::set<std::int32_t> seen;
+        for (std::size_t r = 0; r < table.rows && seen.size() < 2; ++r) {
+            if (!c->labelAt(r).empty()) {
+                seen.insert(c->codes[r]);
+            }
+        }
+        if (seen.size() > 1) {
+            dims.push_back(c);
+        }
+    }
+    std::vector<RunGroup> out;
+    if (dims.empty()) {
+        return out;
+    }
+    std::set<std::vector<std::int32_t>> combos;
+    for (std::size_t r = 0; r < table.rows; ++r) {
+        std::vector<std::int32_t> key;
+        for (const auto* c : dims) {
+            key.push_back(c->labelAt(r).empty() ? -1 : c->codes[r]);
+        }
+        if (std::find(key.begin(), key.end(), -1) == key.end()) {
+            combos.insert(std::move(key));
+        }
+    }
+    for (const auto& key : combos) {
+        RunGroup g;
+        for (std::size_t d = 0; d < dims.size(); ++d) {
+            const std::string value =
+                key[d] < 0 ? std::string() : dims[d]->labels[static_cast<std::size_t>(key[d])];
+            g.filters.push_back({dims[d]->name, {value}});
+            g.label += (g.label.empty() ? "" : ", ") + dims[d]->name + "=" + value;
+        }
+        out.push_back(std::move(g));
+    }
+    return out;
+}
+
+Verdict intervalVerdict(const std::optional<double>& lower, const std::optional<double>& upper,
+                        double threshold, budget::Direction direction)
+{
+    if (direction == budget::Direction::AtMost) {
+        if (lower && *lower > threshold) {
+            return Verdict::Fail;
+        }
+        if (upper && *upper <= threshold) {
+            return Verdict::Pass;
+        }
+    } else {
+        if (upper && *upper < threshold) {
+            return Verdict::Fail;
+        }
+        if (lower && *lower >= threshold) {
+            return Verdict::Pass;
+        }
+    }
+    return Verdict::CannotDecide;
+}
+
+Verdict stageVerdict(const CheckResult& result, const std::string& stage)
+{
+    Verdict v = Verdict::Pass;
+    for (const auto& i : result.items) {
+        if (i.stage != stage) {
+            continue;
+        }
+        if (i.verdict == Verdict::Fail) {
+            return Verdict::Fail;
+        }
+        if (i.verdict == Verdict::CannotDecide) {
+            v = Verdict::CannotDecide;
+        }
+    }
+    return v;
+}
+
 std::optional<Owner> ownerOfMetric(std::string_view m)
 {
     if (m == "blocked" || m == "dns" || m == "connect" || m == "tls" || m == "setup" || m == "send") {
@@ -282,7 +425,40 @@ CheckResult evaluateBudgets(const RunData& run, const budget::BudgetSet& set,
     CheckResult r;
     // The run's windows once per settle time (each needs the stages in time order).
     std::map<double, std::vector<analysis::FigureWindow>> windowsBySettle;
+    // Models and scenarios are never pooled: a budget is decided per group its
+    // condition leaves open (a condition naming a model selects that group).
+    const auto groups = runGroups(run.table);
+    std::vector<std::pair<budget::PhaseBudget, std::string>> expanded;
     for (const auto& b : set.budgets) {
+        std::set<std::vector<std::string>> done;
+        for (const auto& g : groups) {
+            budget::PhaseBudget one = b;
+            std::string label;
+            std::vector<std::string> key;
+            bool contradicts = false;
+            for (const auto& f : g.filters) {
+                const auto named =
+                    std::find_if(b.condition.filters.begin(), b.condition.filters.end(),
+                                 [&](const stats::CategoryFilter& c) { return c.column == f.column; });
+                if (named != b.condition.filters.end()) {
+                    const auto& v = named->values;
+                    contradicts = contradicts || std::find(v.begin(), v.end(), f.values.front()) == v.end();
+                    continue; // the budget chose this dimension itself
+                }
+                one.condition.filters.push_back(f);
+                label += (label.empty() ? "" : ", ") + f.column + "=" + f.values.front();
+                key.push_back(f.values.front());
+            }
+            if (!contradicts && !label.empty() && done.insert(key).second) {
+                expanded.emplace_back(std::move(one), std::move(label));
+            }
+        }
+        if (done.empty()) {
+            expanded.emplace_back(b, std::string());
+        }
+    }
+    for (const auto& [b, group] : expanded) {
+        const std::size_t first = r.items.size();
         if (windowOverride) {
             r.items.push_back(evaluateBudget(run, b, set.gates, *windowOverride));
         } else if (b.condition.runWindows) {
@@ -300,76 +476,90 @@ CheckResult evaluateBudgets(const RunData& run, const budget::BudgetSet& set,
                 r.items.push_back(std::move(item));
             }
         } else {
-            r.items.push_back(evaluateBudget(run, b, set.gates, b.condition.window));
+            auto item = evaluateBudget(run, b, set.gates, b.condition.window);
+            if (b.condition.window.kind == stats::Window::Kind::Stage ||
+                b.condition.window.kind == stats::Window::Kind::StageSteady) {
+                item.stage = b.condition.window.stage; // decides that stage
+            }
+            r.items.push_back(std::move(item));
+        }
+        for (auto i = first; i < r.items.size(); ++i) {
+            r.items[i].group = group;
         }
     }
     const auto& g = set.gates;
-    const auto all = stats::select(run.table, stats::Scope{}, windowOverride.value_or(stats::Window{}));
-    const auto rates = stats::outcomeRates(all);
-    const auto population = all.windowLabel();
-    if (g.maxErrorRate) {
-        r.items.push_back(gate("error_rate", "rate", "share", rates.errorRate, *g.maxErrorRate,
-                               budget::Direction::AtMost, rates.started, population));
+    // Gates per window of the run analysis: a stepped run's error, timeout,
+    // dropped, join and sample-size gates are judged per stage, never pooled.
+    std::vector<analysis::FigureWindow> windows;
+    if (windowOverride) {
+        windows.push_back({{}, *windowOverride});
+    } else {
+        windows = analysis::figureWindows(run);
     }
-    if (g.maxTimeoutRate) {
-        r.items.push_back(gate("timeout_rate", "rate", "share", rates.timeoutRate, *g.maxTimeoutRate,
-                               budget::Direction::AtMost, rates.started, population));
-    }
-    if (g.maxDroppedIterations) {
-        std::int64_t fromSamples = 0;
-        for (const auto& s : run.samples) {
-            fromSamples += s.dropped;
+    const bool perStage = windows.size() > 1;
+    for (const auto& w : windows) {
+        const std::string stage = perStage ? w.stage : std::string();
+        auto add = [&](CheckItem item) {
+            item.stage = stage;
+            r.items.push_back(std::move(item));
+        };
+        const auto all = stats::select(run.table, stats::Scope{}, w.window);
+        const auto rates = stats::outcomeRates(all);
+        const auto population = all.windowLabel();
+        if (g.maxErrorRate) {
+            add(gate("error_rate", "rate", "share", rates.errorRate, *g.maxErrorRate,
+                     budget::Direction::AtMost, rates.started, population));
         }
-        // Rows marked dropped, the run's samples, or the figure an import stored
-        // (k6's dropped_iterations): whichever saw the most.
-        double dropped = double(rates.dropped);
-        if (!windowOverride) {
-            dropped = std::max({dropped, double(fromSamples), run.figures.droppedIterations.value_or(0.0)});
+        if (g.maxTimeoutRate) {
+            add(gate("timeout_rate", "rate", "share", rates.timeoutRate, *g.maxTimeoutRate,
+                     budget::Direction::AtMost, rates.started, population));
         }
-        r.items.push_back(gate("dropped_iterations", "count", "count", dropped, *g.maxDroppedIterations,
-                               budget::Direction::AtMost, rates.started + rates.dropped, population));
-    }
-    if (g.minJoinCoverage) {
-        auto item =
-            gate("join_coverage", "share", "share",
-                 isNull(run.join.coverage) ? std::nullopt : std::optional<double>(run.join.coverage),
-                 *g.minJoinCoverage, budget::Direction::AtLeast, std::size_t(run.join.eligible), "whole run");
-        if (!run.hasSpans) {
-            item.verdict = Verdict::CannotDecide;
-            item.reason = "the run has no server spans";
+        if (g.maxDroppedIterations) {
+            // Rows marked dropped, the stored figure of the stage (or of the
+            // run, with the run's samples, for a run without stages; k6's
+            // dropped_iterations): whichever saw the most.
+            double dropped = double(rates.dropped);
+            if (perStage) {
+                if (const auto* f = run.figures.stage(w.stage); f && f->droppedIterations) {
+                    dropped = std::max(dropped, *f->droppedIterations);
+                }
+            } else if (!windowOverride) {
+                std::int64_t fromSamples = 0;
+                for (const auto& s : run.samples) {
+                    fromSamples += s.dropped;
+                }
+                dropped =
+                    std::max({dropped, double(fromSamples), run.figures.droppedIterations.value_or(0.0)});
+            }
+            add(gate("dropped_iterations", "count", "count", dropped, *g.maxDroppedIterations,
+                     budget::Direction::AtMost, rates.started + rates.dropped, population));
         }
-        r.items.push_back(std::move(item));
+        if (g.minJoinCoverage) {
+            add(joinCoverageGate(run, *g.minJoinCoverage, w.window, population));
+        }
+        if (g.minGoodput) {
+            add(goodputGate(run, set, w.window, stage));
+        }
+        if (g.minSampleSize) {
+            auto item =
+                gate("sample_size", "count", "count", double(all.rows().size()), double(*g.minSampleSize),
+                     budget::Direction::AtLeast, all.rows().size(), population);
+            if (item.verdict == Verdict::Fail) {
+                item.verdict = Verdict::CannotDecide; // too few samples: no decision either way
+                item.reason = "too few samples: " + item.reason + " (the gates' min_sample_size)";
+            }
+            add(std::move(item));
+        }
     }
     if (const auto saturation = analysis::generatorSaturation(run.figures);
         saturation && g.generatorSaturation && !windowOverride) {
-        // The run's latency figures are not those of an open-model test at its rate.
+        // Defined for the run only: the generator's lag is measured over the whole run.
         auto item = gate("generator_saturation", "p99", "ms", run.figures.generatorLagP99Ms,
-                         saturation->p99LimitMs, budget::Direction::AtMost, rates.started, "whole run");
+                         saturation->p99LimitMs, budget::Direction::AtMost, run.table.rows, "whole run");
         item.metric = "generator_lag_p99_ms";
         item.verdict = saturation->bound ? Verdict::Fail : Verdict::Pass;
         item.reason = saturation->reason;
         item.owner = Owner::ClientNetwork;
-        r.items.push_back(std::move(item));
-    }
-    if (g.minGoodput) {
-        // Per window of the run analysis: a stepped run's goodput is decided per stage, never pooled.
-        if (windowOverride) {
-            r.items.push_back(goodputGate(run, set, *windowOverride, {}));
-        } else {
-            const auto windows = analysis::figureWindows(run);
-            for (const auto& w : windows) {
-                r.items.push_back(
-                    goodputGate(run, set, w.window, windows.size() > 1 ? w.stage : std::string()));
-            }
-        }
-    }
-    {
-        auto item = gate("sample_size", "count", "count", double(all.rows().size()), double(g.minSampleSize),
-                         budget::Direction::AtLeast, all.rows().size(), population);
-        if (item.verdict == Verdict::Fail) {
-            item.verdict = Verdict::CannotDecide; // too few samples: no decision either way
-            item.reason = "too few samples: " + item.reason;
-        }
         r.items.push_back(std::move(item));
     }
     std::stable_sort(r.items.begin(), r.items.end(), [](const CheckItem& a, const CheckItem& b) {
@@ -388,6 +578,22 @@ CheckResult evaluateBudgets(const RunData& run, const budget::BudgetSet& set,
         }
         if (i.verdict == Verdict::CannotDecide) {
             r.verdict = Verdict::CannotDecide;
+        }
+    }
+    if (!windowOverride) {
+        bool met = perStage;
+        for (const auto& w : windows) {
+            StageDecision d;
+            d.stage = perStage ? w.stage : std::string();
+            const auto sel = stats::select(run.table, stats::Scope{}, w.window);
+            d.window = sel.windowLabel();
+            d.n = sel.rows().size();
+            d.verdict = stageVerdict(r, d.stage);
+            met = met && d.verdict == Verdict::Pass;
+            if (met) {
+                r.highestStageMet = d.stage;
+            }
+            r.stages.push_back(std::move(d));
         }
     }
     return r;

@@ -1,8 +1,13 @@
 // Evaluates budgets and gates on a run: every budget on its own scope and
-// window, with its statistic and convention; "cannot decide" when the data
-// cannot carry the decision (too few samples, join coverage too low for a
-// joined-phase budget, a phase that was not measured, a window shorter than
-// required or a rate outside the budget's condition).
+// window (one per stage of a stepped run), with its statistic and
+// convention. A percentile budget is decided by the percentile's
+// order-statistic interval: pass when the whole interval is within the
+// threshold, fail when the whole interval is beyond it; "cannot decide" when
+// the interval straddles the threshold or the data cannot carry the decision
+// (no value, join coverage too low for a joined-phase budget, a phase that
+// was not measured, a window shorter than required, a rate outside the
+// budget's condition, or an explicit sample-size floor not reached). Gates
+// are judged per stage too; generator saturation is defined for the run only.
 #pragma once
 
 #include "budget/Budget.h"
@@ -30,6 +35,9 @@ struct CheckItem
     std::string scope;
     std::string window;
     std::string stage; // the stage of a stepped run this item decides; empty otherwise
+    // The model/scenario group it decides ("model=a"), when the run has more
+    // than one model (requested or resolved) or scenario; empty otherwise.
+    std::string group;
     std::optional<double> observed;
     double threshold = 0;
     budget::Direction direction = budget::Direction::AtMost;
@@ -41,6 +49,16 @@ struct CheckItem
     std::optional<Owner> owner; // the phase's likely owner
 };
 
+// The decision of one window of the run (a stage of a stepped run, else the
+// run's steady window): every budget and gate item of that stage.
+struct StageDecision
+{
+    std::string stage;  // empty for a run without stages
+    std::string window; // the window's label
+    std::size_t n = 0;  // completed attempts in the window, cache hits excluded (the latency figures' N)
+    Verdict verdict = Verdict::Pass;
+};
+
 struct CheckResult
 {
     Verdict verdict = Verdict::Pass;
@@ -48,6 +66,11 @@ struct CheckResult
     // failed composite figures (milestones, totals), the failed SLO, failed
     // gates, undecided items, and the passes.
     std::vector<CheckItem> items;
+    // Per window of the run analysis, in stage order (empty with a window override).
+    std::vector<StageDecision> stages;
+    // A stepped run: the last stage, in order, before the first one whose
+    // items did not all pass; empty when the first did not.
+    std::optional<std::string> highestStageMet;
     std::string budgetsSource; // "file PATH" or "stored version N (set UTC)"
     std::optional<budget::BudgetHistory> history;
 
@@ -62,6 +85,26 @@ struct CheckResult
         return nullptr;
     }
 };
+
+// The groups a run's requests are never pooled across: one per combination
+// of model, resolved_model and scenario, for the columns with more than one
+// non-empty value (empty when there is one group); a request without a value
+// for such a column belongs to no group. Each is a set of filters and a label.
+struct RunGroup
+{
+    std::vector<stats::CategoryFilter> filters;
+    std::string label; // "model=a, scenario=chat"
+};
+std::vector<RunGroup> runGroups(const RequestTable& table);
+
+// The interval rule: at most: pass when upper <= threshold, fail when
+// lower > threshold; at least: pass when lower >= threshold, fail when upper
+// < threshold; else (a bound missing on the deciding side) cannot decide.
+Verdict intervalVerdict(const std::optional<double>& lower, const std::optional<double>& upper,
+                        double threshold, budget::Direction direction);
+
+// The verdict of the items of `stage` (empty: items without a stage).
+Verdict stageVerdict(const CheckResult& result, const std::string& stage);
 
 // The likely owner of a metric's time (client phases, server phases, stream figures).
 std::optional<Owner> ownerOfMetric(std::string_view metric);

@@ -13,9 +13,11 @@
 namespace pb::diagnose {
 namespace {
 
-// The knee chart's figures (stats::stageKnee, as the Timeline shows them)
-// over the run analysis's stage windows, with each stage's budget verdict.
-Knee knee(const RunData& run, const std::vector<std::string>& stages, const DiagnoseOptions& o)
+// The knee chart's figures (stats::stageKnee) over the run analysis's stage
+// windows: each stage's N is that of its steady window (as in `check`), and
+// whether it met the budgets is the check's decision of that stage.
+Knee knee(const RunData& run, const std::vector<std::string>& stages, const DiagnoseOptions& o,
+          const std::optional<CheckResult>& check)
 {
     auto options = analysis::kneeOptions(run, o.windows);
     options.excludeStages.clear();
@@ -28,20 +30,33 @@ Knee knee(const RunData& run, const std::vector<std::string>& stages, const Diag
     for (const auto& pt : stats::stageKnee(run.table, options).points) {
         StageFigures f;
         f.stage = pt.stage;
-        f.n = pt.completed;
+        f.n = stats::select(run.table, stats::Scope{}, options.stageWindows[pt.stage]).rows().size();
         f.arrivalRate = pt.arrivalRate;
         f.throughput = pt.throughput;
         f.queueP95 = pt.queueP95;
-        if (o.budgets) {
-            f.metBudgets =
-                evaluateBudgets(run, *o.budgets, options.stageWindows[pt.stage]).verdict == Verdict::Pass;
+        if (check) {
+            f.metBudgets = stageVerdict(*check, pt.stage) == Verdict::Pass;
         }
         figures.push_back(std::move(f));
     }
-    return findKnee(std::move(figures), o.rules);
+    auto k = findKnee(std::move(figures), o.rules);
+    if (check && !check->stages.empty()) {
+        k.highestStageMetBudgets = check->highestStageMet; // the check's answer, not a second one
+    }
+    return k;
 }
 
 } // namespace
+
+std::optional<Knee> runKnee(const RunData& run, const DiagnoseOptions& options,
+                            const std::optional<CheckResult>& check)
+{
+    const auto stages = analysis::runStages(run.table);
+    if (stages.size() < 2) {
+        return std::nullopt;
+    }
+    return knee(run, stages, options, check);
+}
 
 bool refusesComparison(std::string_view kind, std::string_view code)
 {
@@ -175,9 +190,12 @@ Diagnosis runDiagnosis(const RunData& run, const RunData* baseline, const Diagno
         previous = std::move(side);
     }
     // Budget breaches per phase (single-owner phases; composites are in `check`).
-    if (o.budgets) {
-        const auto check = evaluateBudgets(run, *o.budgets);
-        for (const auto& item : check.items) {
+    std::optional<CheckResult> check = o.check;
+    if (!check && o.budgets) {
+        check = evaluateBudgets(run, *o.budgets);
+    }
+    if (check) {
+        for (const auto& item : check->items) {
             if (item.verdict != Verdict::Fail || item.kind != "phase" || !item.owner) {
                 continue;
             }
@@ -196,7 +214,7 @@ Diagnosis runDiagnosis(const RunData& run, const RunData* baseline, const Diagno
     // The target's own series: evidence for the rules above, or findings of their own.
     mergeFindings(d.findings, metricRules(run, o.rules));
     if (stages.size() >= 2) {
-        d.knee = knee(run, stages, o);
+        d.knee = o.knee ? o.knee : knee(run, stages, o, check);
         if (d.knee->kneeStage) {
             Finding f{
                 "knee",

@@ -98,6 +98,7 @@ Json toJson(const CheckItem& i)
                 {"scope", i.scope},
                 {"window", i.window},
                 {"stage", i.stage.empty() ? Json(nullptr) : Json(i.stage)},
+                {"group", i.group.empty() ? Json(nullptr) : Json(i.group)},
                 {"observed", opt(i.observed)},
                 {"threshold", i.threshold},
                 {"direction", i.direction == budget::Direction::AtMost ? "at_most" : "at_least"},
@@ -119,6 +120,15 @@ Json toJson(const CheckResult& r)
            {"first_failed_phase", first ? Json(first->id) : Json(nullptr)},
            {"budgets_source", r.budgetsSource},
            {"items", items}};
+    Json stages = Json::array();
+    for (const auto& s : r.stages) {
+        stages.push_back(Json{{"stage", s.stage.empty() ? Json(nullptr) : Json(s.stage)},
+                              {"window", s.window},
+                              {"n", s.n},
+                              {"verdict", std::string(verdictName(s.verdict))}});
+    }
+    j["stages"] = stages;
+    j["highest_stage_met"] = r.highestStageMet ? Json(*r.highestStageMet) : Json(nullptr);
     if (r.history) {
         Json changes = Json::array();
         for (const auto& c : r.history->changes) {
@@ -162,9 +172,10 @@ std::string toJUnit(const CheckResult& r, const std::string& suite)
     }
     x += "    </properties>\n";
     for (const auto& i : r.items) {
-        const std::string name =
-            i.kind + " " + i.id + (i.stage.empty() ? "" : " [" + i.stage + "]") + " " + i.statistic + " " +
-            (i.direction == budget::Direction::AtMost ? "<= " : ">= ") + num(i.threshold) + " " + i.unit;
+        const std::string name = i.kind + " " + i.id + (i.stage.empty() ? "" : " [" + i.stage + "]") +
+                                 (i.group.empty() ? "" : " {" + i.group + "}") + " " + i.statistic + " " +
+                                 (i.direction == budget::Direction::AtMost ? "<= " : ">= ") +
+                                 num(i.threshold) + " " + i.unit;
         x += "    <testcase classname=\"" + xmlEscape(suite + "." + i.kind) + "\" name=\"" + xmlEscape(name) +
              "\">\n";
         const std::string detail = "observed " + num(i.observed) + " " + i.unit +

@@ -1,6 +1,7 @@
 #include "report/ReportData.h"
 
 #include "analysis/Slowest.h"
+#include "analysis/Verdict.h"
 #include "diagnose/Diagnose.h"
 #include "stats/Selection.h"
 #include "store/RunStore.h"
@@ -19,27 +20,6 @@ void addWarning(std::vector<std::string>& out, const std::string& w)
     if (std::find(out.begin(), out.end(), w) == out.end()) {
         out.push_back(w);
     }
-}
-
-// The budgets a report decides with: a file given, else the version in effect
-// when the run started (as `check` does).
-std::optional<BudgetSet> chooseBudgets(RunStore& store, const RunInfo& info, const ReportOptions& options,
-                                       Provenance& provenance)
-{
-    const auto versions = storedBudgets(store, info.id);
-    if (!versions.empty()) {
-        provenance.budgetHistory = budgetHistory(versions, info.createdUtc);
-    }
-    if (options.budgetsFile) {
-        provenance.budgetsSource = "file " + *options.budgetsFile;
-        return loadBudgets(*options.budgetsFile);
-    }
-    if (provenance.budgetHistory && provenance.budgetHistory->inEffect) {
-        const auto& v = *provenance.budgetHistory->inEffect;
-        provenance.budgetsSource = "stored version " + std::to_string(v.version) + " (set " + v.setUtc + ")";
-        return v.budgets;
-    }
-    return std::nullopt;
 }
 
 std::string describeRules(const pb::telemetry::SpanRules& rules)
@@ -115,8 +95,15 @@ ReportData buildReport(RunStore& store, const analysis::LoadedRun& run, const an
     d.run.configJson.clear(); // only the parsed, descriptive fields travel
     d.hasSpans = run.hasSpans;
 
-    // The budgets decide the check and give each stage's goodput.
-    auto budgets = chooseBudgets(store, run.info, options, d.provenance);
+    // The budgets decide the check and give each stage's goodput: the one
+    // resolver and the run's verdict, as `check` has them.
+    analysis::BudgetChoice choice;
+    choice.file = options.budgetsFile;
+    auto resolved = analysis::resolveBudgets(store, run.info, choice);
+    d.provenance.budgetsSource = resolved.source;
+    d.provenance.budgetHistory = resolved.history;
+    const auto budgets = resolved.set;
+    auto verdict = analysis::decideRun(run, std::move(resolved), options.policy);
     analysis::SummaryRequest request;
     request.policy = options.policy;
     request.budgets = budgets;
@@ -157,12 +144,10 @@ ReportData buildReport(RunStore& store, const analysis::LoadedRun& run, const an
 
     DiagnoseOptions diagnoseOptions;
     diagnoseOptions.windows = options.policy;
-    if (budgets) {
-        d.check = evaluateBudgets(run, *budgets);
-        d.check->budgetsSource = p.budgetsSource;
-        d.check->history = p.budgetHistory;
-        diagnoseOptions.budgets = std::move(budgets);
-    }
+    d.check = verdict.check;
+    diagnoseOptions.budgets = budgets;
+    diagnoseOptions.check = verdict.check;
+    diagnoseOptions.knee = verdict.knee;
     d.diagnosis = runDiagnosis(run, baseline, diagnoseOptions);
     d.slowest = slowestRequests(store, run, options.slowest);
 

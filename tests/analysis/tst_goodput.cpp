@@ -244,8 +244,11 @@ void TestGoodput::statsCli()
 
 void TestGoodput::checkGatePass()
 {
-    const auto doc = json({k("check"), k("--db"), m_db, k("--budgets"), m_budgets, k("--json")}, 0);
-    QCOMPARE(doc["verdict"].get<std::string>(), std::string("pass"));
+    // The goodput gates pass; the run is undecided because stage s1's ten
+    // values put the p50 budgets' intervals across their thresholds (issue 26's
+    // interval rule; the check used to pass them).
+    const auto doc = json({k("check"), k("--db"), m_db, k("--budgets"), m_budgets, k("--json")}, 4);
+    QCOMPARE(doc["verdict"].get<std::string>(), std::string("cannot_decide"));
     for (const char* stage : {"s1", "s2"}) {
         const auto* item = itemOf(doc, "goodput", stage);
         QVERIFY2(item, stage);

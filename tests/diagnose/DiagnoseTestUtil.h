@@ -56,6 +56,7 @@ struct Req
     // root's gen_ai.latency.time_to_first_token attribute; unset = none.
     std::optional<double> serverTtftMs;
     double jitterMs = 5; // row i adds (i % 5) / 4 x jitter to the generation
+    std::string model = "m";
 };
 
 struct Builder
@@ -86,7 +87,7 @@ struct Builder
             r.traceId = hex(id, 32);
             r.scenario = "crafted";
             r.stage = stageName;
-            r.model = "m";
+            r.model = q.model;
             r.stream = q.firstText.has_value() || q.headers.has_value();
             r.cached = false;
             r.inputBucket = "input_0_512";

@@ -2,6 +2,7 @@
 // and evaluating budgets and gates: the broken phase first, "cannot decide"
 // when the data cannot carry a decision.
 #include "DiagnoseTestUtil.h"
+#include "analysis/Goodput.h"
 #include "budget/BudgetStore.h"
 #include "demo/DemoScenario.h"
 #include "diagnose/Check.h"
@@ -10,6 +11,7 @@
 #include <QFile>
 #include <QTemporaryDir>
 #include <QTest>
+#include <map>
 
 using namespace pb;
 using namespace pb::diagnose;
@@ -62,6 +64,15 @@ private Q_SLOTS:
     void cannotDecide();
     void gates();
     void junit();
+    // Issue 26: decisions by the percentile's interval, gates per stage, goodput
+    // only where a budget applies.
+    void allOverFewSamplesFails();
+    void intervalAboveFails();
+    void straddlingIntervalCannotDecide();
+    void explicitFloorStatesTheInterval();
+    void stageOnlyErrorBreachFails();
+    void otherModelBudgetsGiveNoGoodput();
+    void twoModelsTwoGroups();
 };
 
 void TestBudgets::parsesTheSchema()
@@ -89,7 +100,7 @@ void TestBudgets::parsesTheSchema()
     QCOMPARE(tps.condition.filters.front().column, std::string("resolved_model"));
     QCOMPARE(s.gates.maxErrorRate.value_or(-1), 0.01);
     QCOMPARE(s.gates.minJoinCoverage.value_or(-1), 0.95);
-    QCOMPARE(s.gates.minSampleSize, std::size_t(30));
+    QCOMPARE(s.gates.minSampleSize.value_or(0), std::size_t(30));
     // The default window is the steady window.
     const auto d = parseBudgets(R"({"slo": {"metric": "total", "threshold": 1}})");
     QCOMPARE(d.budgets[0].condition.window.kind, stats::Window::Kind::Steady);
@@ -360,3 +371,204 @@ void TestBudgets::junit()
 
 QTEST_GUILESS_MAIN(TestBudgets)
 #include "tst_budgets.moc"
+
+void TestBudgets::allOverFewSamplesFails()
+{
+    // 12 steady requests that all waited 3-5 s against a 500 ms p95: every
+    // value is over, so the p95 is over at any confidence (was "cannot decide:
+    // too few samples 12 < 20").
+    QTemporaryDir dir;
+    RunStore store(test::tempPath(dir, "few.phasebench"));
+    Builder run(store, "r");
+    for (int i = 0; i < 12; ++i) {
+        Req q;
+        q.totalMs = 3000 + i * 2000.0 / 11;
+        run.stage("steady", 1, 1, i * 1000.0, q);
+    }
+    const auto r = evaluateBudgets(loadRunData(store, run.runId),
+                                   parseBudgets(R"({"slo": {"metric": "total", "threshold": 500}})"));
+    QCOMPARE(r.verdict, Verdict::Fail);
+    const auto* slo = item(r, "slo");
+    QCOMPARE(slo->verdict, Verdict::Fail);
+    QCOMPARE(slo->n, std::size_t(12));
+    QVERIFY(slo->lower && *slo->lower > 500);
+    QVERIFY(!slo->upper); // too few values for an upper bound, and none is needed
+    QVERIFY2(QString::fromStdString(slo->reason).contains(QStringLiteral("+inf")), slo->reason.c_str());
+}
+
+void TestBudgets::intervalAboveFails()
+{
+    // 45 values whose p95 interval lies above the threshold.
+    QTemporaryDir dir;
+    RunStore store(test::tempPath(dir, "45.phasebench"));
+    Builder run(store, "r");
+    for (int i = 0; i < 45; ++i) {
+        Req q;
+        q.totalMs = 2000 + i * 50.0;
+        run.stage("steady", 1, 1, i * 1000.0, q);
+    }
+    const auto r = evaluateBudgets(loadRunData(store, run.runId),
+                                   parseBudgets(R"({"slo": {"metric": "total", "threshold": 500}})"));
+    QCOMPARE(item(r, "slo")->verdict, Verdict::Fail);
+    QVERIFY(item(r, "slo")->lower.value_or(0) > 2000);
+    // At least: a p50 of at least 5 s fails when the whole interval is below it.
+    const auto atLeast =
+        evaluateBudgets(loadRunData(store, run.runId),
+                        parseBudgets(R"({"phases": [{"metric": "total", "statistic": "p50", "threshold": 5000,
+                                     "direction": "at_least"}]})"));
+    QCOMPARE(atLeast.items.front().verdict, Verdict::Fail);
+    const auto atLeastPass =
+        evaluateBudgets(loadRunData(store, run.runId),
+                        parseBudgets(R"({"phases": [{"metric": "total", "statistic": "p50", "threshold": 1000,
+                                     "direction": "at_least"}]})"));
+    QCOMPARE(atLeastPass.items.front().verdict, Verdict::Pass);
+}
+
+void TestBudgets::straddlingIntervalCannotDecide()
+{
+    // 200 values 10, 20, ..., 2000 ms: the p95 is 1900 ms, its interval about
+    // [1840, 1970]; a threshold inside it cannot be decided, thresholds
+    // outside are.
+    QTemporaryDir dir;
+    RunStore store(test::tempPath(dir, "mid.phasebench"));
+    Builder run(store, "r");
+    for (int i = 0; i < 200; ++i) {
+        Req q;
+        q.totalMs = 10.0 * (i + 1);
+        run.stage("steady", 1, 1, i * 100.0, q);
+    }
+    const auto data = loadRunData(store, run.runId);
+    auto decide = [&](double threshold) {
+        return evaluateBudgets(data, parseBudgets(R"({"slo": {"metric": "total", "threshold": )" +
+                                                  std::to_string(threshold) + "}}"));
+    };
+    const auto mid = decide(1900);
+    const auto* slo = item(mid, "slo");
+    QVERIFY(slo->lower && slo->upper);
+    QVERIFY(*slo->lower <= 1900 && *slo->upper > 1900);
+    QCOMPARE(slo->verdict, Verdict::CannotDecide);
+    QVERIFY2(QString::fromStdString(slo->reason).contains(QStringLiteral("straddles")), slo->reason.c_str());
+    QCOMPARE(mid.verdict, Verdict::CannotDecide);
+    QCOMPARE(item(decide(*slo->upper), "slo")->verdict, Verdict::Pass);
+    QCOMPARE(item(decide(*slo->lower - 1), "slo")->verdict, Verdict::Fail);
+}
+
+void TestBudgets::explicitFloorStatesTheInterval()
+{
+    // A floor the file sets still withholds the decision, and says what the interval says.
+    QTemporaryDir dir;
+    RunStore store(test::tempPath(dir, "floor.phasebench"));
+    Builder run(store, "r");
+    Req q;
+    q.totalMs = 4000;
+    run.stage("steady", 12, 1, 0, q);
+    const auto r = evaluateBudgets(
+        loadRunData(store, run.runId),
+        parseBudgets(R"({"slo": {"metric": "total", "threshold": 500}, "gates": {"min_sample_size": 20}})"));
+    const auto* slo = item(r, "slo");
+    QCOMPARE(slo->verdict, Verdict::CannotDecide);
+    QVERIFY2(QString::fromStdString(slo->reason).contains(QStringLiteral("12 < 20")), slo->reason.c_str());
+    QVERIFY2(QString::fromStdString(slo->reason).contains(QStringLiteral("alone would fail")),
+             slo->reason.c_str());
+    // Without the floor, the default decides by the interval alone.
+    QVERIFY(!parseBudgets(R"({"slo": {"metric": "total", "threshold": 500}})").gates.minSampleSize);
+}
+
+void TestBudgets::stageOnlyErrorBreachFails()
+{
+    // 400 clean requests at 10/s, then a stage with 10 % provider errors in
+    // its steady part: 2 % over the run, but the second stage breaks 5 %.
+    QTemporaryDir dir;
+    RunStore store(test::tempPath(dir, "stage.phasebench"));
+    Builder run(store, "r");
+    run.stage("10rps", 400, 10, 0, Req{});
+    run.stage("20rps", 180, 20, 40'000, Req{});
+    Req err;
+    err.outcome = Outcome::ProviderError;
+    run.stage("20rps", 20, 20, 49'000, err);
+    const auto r = evaluateBudgets(loadRunData(store, run.runId),
+                                   parseBudgets(R"({"gates": {"max_error_rate": 0.05}})"));
+    QCOMPARE(r.verdict, Verdict::Fail);
+    std::map<std::string, const CheckItem*> byStage;
+    for (const auto& i : r.items) {
+        if (i.id == "error_rate") {
+            byStage[i.stage] = &i;
+        }
+    }
+    QCOMPARE(byStage.size(), std::size_t(2)); // per stage, no pooled figure
+    QCOMPARE(byStage["10rps"]->verdict, Verdict::Pass);
+    QCOMPARE(byStage["20rps"]->verdict, Verdict::Fail);
+    QVERIFY(byStage["20rps"]->observed.value_or(0) > 0.05);
+    QCOMPARE(r.stages.size(), std::size_t(2));
+    QCOMPARE(r.stages[0].verdict, Verdict::Pass);
+    QCOMPARE(r.stages[1].verdict, Verdict::Fail);
+    QCOMPARE(r.highestStageMet.value_or(""), std::string("10rps"));
+}
+
+void TestBudgets::otherModelBudgetsGiveNoGoodput()
+{
+    // Budgets whose condition names another model apply to no request: no
+    // goodput share (was "100 % (60 of 60)").
+    QTemporaryDir dir;
+    RunStore store(test::tempPath(dir, "model.phasebench"));
+    Builder run(store, "r");
+    run.stage("steady", 60, 5, 0, Req{});
+    const auto data = loadRunData(store, run.runId);
+    const auto set = parseBudgets(R"({"slo": {"metric": "total", "threshold": 5000,
+        "condition": {"model": "other"}}, "gates": {"min_goodput": 0.9}})");
+    const auto g = analysis::computeGoodput(data, stats::Window{}, set);
+    QVERIFY(!g.available());
+    QVERIFY(!g.share);
+    QVERIFY2(QString::fromStdString(g.unavailable).contains(QStringLiteral("no latency budget applies")),
+             g.unavailable.c_str());
+    const auto r = evaluateBudgets(data, set);
+    QCOMPARE(item(r, "goodput")->verdict, Verdict::CannotDecide);
+    // The same budgets on the run's own model do give a share.
+    const auto own = parseBudgets(R"({"slo": {"metric": "total", "threshold": 5000,
+        "condition": {"model": "m"}}})");
+    QCOMPARE(analysis::computeGoodput(data, stats::Window{}, own).share.value_or(-1), 1.0);
+}
+
+void TestBudgets::twoModelsTwoGroups()
+{
+    // Requests to two models (300 ms and 3 s) are never blended into one
+    // bimodal p95: the SLO is decided once per model.
+    QTemporaryDir dir;
+    RunStore store(test::tempPath(dir, "models.phasebench"));
+    Builder run(store, "r");
+    for (int i = 0; i < 100; ++i) {
+        Req fast;
+        fast.model = "fast";
+        fast.totalMs = 300;
+        run.stage("steady", 1, 1, i * 500.0, fast);
+        Req slow;
+        slow.model = "slow";
+        slow.totalMs = 3000;
+        run.stage("steady", 1, 1, i * 500.0 + 250, slow);
+    }
+    const auto data = loadRunData(store, run.runId);
+    const auto groups = runGroups(data.table);
+    QCOMPARE(groups.size(), std::size_t(2));
+    QCOMPARE(groups[0].label + " | " + groups[1].label, std::string("model=fast | model=slow"));
+    const auto r = evaluateBudgets(data, parseBudgets(R"({"slo": {"metric": "total", "threshold": 1000}})"));
+    std::map<std::string, const CheckItem*> byGroup;
+    for (const auto& i : r.items) {
+        if (i.id == "slo") {
+            byGroup[i.group] = &i;
+        }
+    }
+    QCOMPARE(byGroup.size(), std::size_t(2));
+    QCOMPARE(byGroup["model=fast"]->verdict, Verdict::Pass);
+    QCOMPARE(byGroup["model=fast"]->n, std::size_t(100));
+    QCOMPARE(byGroup["model=slow"]->verdict, Verdict::Fail);
+    QCOMPARE(r.verdict, Verdict::Fail);
+    // A budget whose condition names a model decides that group only.
+    const auto named = evaluateBudgets(
+        data,
+        parseBudgets(R"({"slo": {"metric": "total", "threshold": 1000, "condition": {"model": "fast"}}})"));
+    QCOMPARE(named.items.front().id, std::string("slo"));
+    QCOMPARE(std::count_if(named.items.begin(), named.items.end(),
+                           [](const CheckItem& i) { return i.id == "slo"; }),
+             std::ptrdiff_t(1));
+    QCOMPARE(named.verdict, Verdict::Pass);
+}

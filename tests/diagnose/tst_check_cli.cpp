@@ -77,12 +77,22 @@ const char* kFailing = R"({"defaults": {"window": "all"},
   "slo": {"metric": "total", "threshold": 4000},
   "phases": [{"metric": "gateway", "threshold": 100}, {"metric": "gpu_queue", "threshold": 500}],
   "gates": {"max_error_rate": 0.01}})";
+// p50: with 60 requests a p95 has no upper bound, so it cannot pass (issue 26's interval rule).
 const char* kPassing = R"({"defaults": {"window": "stage:6rps"},
-  "slo": {"metric": "total", "threshold": 2000},
-  "phases": [{"metric": "gpu_queue", "threshold": 500}],
+  "slo": {"metric": "total", "statistic": "p50", "threshold": 2000},
+  "phases": [{"metric": "gpu_queue", "statistic": "p50", "threshold": 500}],
   "gates": {"max_error_rate": 0.01, "min_join_coverage": 0.9}})";
 const char* kUndecided = R"({"defaults": {"window": "all"},
   "phases": [{"metric": "gateway", "threshold": 100}, {"metric": "first_text", "threshold": 800}]})";
+
+// Equal JSON values; on a mismatch, both are printed.
+bool sameJson(const nlohmann::json& a, const nlohmann::json& b)
+{
+    if (a != b) {
+        qWarning("%s\n  !=\n%s", a.dump().c_str(), b.dump().c_str());
+    }
+    return a == b;
+}
 
 } // namespace
 
@@ -99,6 +109,7 @@ private Q_SLOTS:
     void usageErrors();
     void diagnoseSeedCase();
     void diagnoseRefusesDifferentProfiles();
+    void oneVerdictEverywhere();
 };
 
 void TestCheckCli::exitCodes()
@@ -146,7 +157,7 @@ void TestCheckCli::junitFile()
     QVERIFY2(xml.contains(QStringLiteral("<testsuites name=\"phasebench check\" tests=\"5\" failures=\"1\"")),
              qPrintable(xml));
     QVERIFY(xml.contains(QStringLiteral("name=\"phase gpu_queue p95 &lt;= 500 ms\"")));
-    QVERIFY(xml.contains(QStringLiteral("<failure message=\"p95 2500 ms &gt; 500 ms\"")));
+    QVERIFY(xml.contains(QStringLiteral("<failure message=\"p95 2500 ms &gt; 500 ms; the p95")));
     // Total p95 (3.8 s) is within its 4 s SLO: the check fails on the phase
     // that broke its budget, not only on the total.
     QCOMPARE(xml.count(QStringLiteral("<failure ")), 1);
@@ -302,3 +313,80 @@ void TestCheckCli::diagnoseRefusesDifferentProfiles()
 
 QTEST_GUILESS_MAIN(TestCheckCli)
 #include "tst_check_cli.moc"
+
+void TestCheckCli::oneVerdictEverywhere()
+{
+    // Issue 26's consistency test: one three-stage run with spans and budgets;
+    // check, diagnose, stats --budgets and the report give the same verdicts,
+    // highest stage met, knee stage, per-stage N and goodput.
+    QTemporaryDir dir;
+    const QString db = dir.filePath(QStringLiteral("three.phasebench"));
+    std::int64_t runId = 0;
+    {
+        RunStore store(db.toStdString());
+        Builder run(store, "three", "2026-01-10T12:00:00Z");
+        Req q;
+        q.queueMs = 100;
+        run.stage("3rps", 180, 3, 0, q);
+        q.queueMs = 150;
+        run.stage("5rps", 300, 5, 60'000, q);
+        q.queueMs = 3000;
+        run.stage("9rps", 540, 9, 120'000, q);
+        runId = run.runId;
+    }
+    const auto budgets = writeFile(dir, "b.json", R"({
+      "slo": {"metric": "total", "threshold": 2500},
+      "phases": [{"metric": "gpu_queue", "threshold": 500}],
+      "gates": {"max_error_rate": 0.05, "min_goodput": 0.9}})");
+    const QStringList common{QStringLiteral("--db"),      db,
+                             QStringLiteral("--run"),     QString::number(runId),
+                             QStringLiteral("--budgets"), budgets};
+    const auto checkOut = cli(QStringList{QStringLiteral("check"), QStringLiteral("--json")} + common);
+    QCOMPARE(checkOut.exitCode, 3);
+    const auto check = nlohmann::json::parse(checkOut.out.toStdString());
+    const auto diagnoseOut = cli(QStringList{QStringLiteral("diagnose"), QStringLiteral("--json")} + common);
+    QCOMPARE(diagnoseOut.exitCode, 0);
+    const auto diagnose = nlohmann::json::parse(diagnoseOut.out.toStdString());
+    const auto statsOut = cli(QStringList{QStringLiteral("stats"), QStringLiteral("--json")} + common);
+    QCOMPARE(statsOut.exitCode, 0);
+    const auto stats = nlohmann::json::parse(statsOut.out.toStdString());
+    const QString md = dir.filePath(QStringLiteral("r.md"));
+    QCOMPARE(cli(QStringList{QStringLiteral("report"), QStringLiteral("-o"), md} + common).exitCode, 0);
+    QFile mdFile(md);
+    QVERIFY(mdFile.open(QIODevice::ReadOnly));
+    const QString report = QString::fromUtf8(mdFile.readAll());
+
+    // The verdicts: stats carries the check's decisions item for item.
+    QCOMPARE(check["verdict"].get<std::string>(), std::string("fail"));
+    QVERIFY(sameJson(stats["budgets_verdict"]["items"], check["items"]));
+    QVERIFY(sameJson(stats["budgets_verdict"]["stages"], check["stages"]));
+    // Highest stage met and the knee.
+    QCOMPARE(check["highest_stage_met"].get<std::string>(), std::string("5rps"));
+    QVERIFY(sameJson(diagnose["knee"]["highest_stage_met_budgets"], check["highest_stage_met"]));
+    QVERIFY(sameJson(stats["budgets_verdict"]["highest_stage_met"], check["highest_stage_met"]));
+    QCOMPARE(diagnose["knee"]["knee_stage"].get<std::string>(), std::string("9rps"));
+    QVERIFY(sameJson(stats["knee_stage"], diagnose["knee"]["knee_stage"]));
+    QVERIFY2(report.contains(QStringLiteral("Knee: 9rps; highest stage that met the budgets: 5rps.")),
+             qPrintable(report));
+    // Per stage: N, met, goodput.
+    const auto& stages = check["stages"];
+    QCOMPARE(stages.size(), std::size_t(3));
+    for (std::size_t i = 0; i < 3; ++i) {
+        const auto stage = stages[i]["stage"].get<std::string>();
+        const auto& knee = diagnose["knee"]["stages"][i];
+        QCOMPARE(knee["stage"].get<std::string>(), stage);
+        QVERIFY(sameJson(knee["n"], stages[i]["n"]));
+        QCOMPARE(knee["met_budgets"].get<bool>(), stages[i]["verdict"] == "pass");
+        const auto& st = stats["stages"][i];
+        QCOMPARE(st["stage"].get<std::string>(), stage);
+        QVERIFY(sameJson(st["budgets_verdict"]["n"], stages[i]["n"]));
+        QVERIFY(sameJson(st["budgets_verdict"]["verdict"], stages[i]["verdict"]));
+        for (const auto& item : check["items"]) {
+            if (item["id"] == "goodput" && item["stage"] == stage) {
+                QVERIFY(sameJson(st["goodput"]["share"], item["observed"]));
+            }
+        }
+    }
+    QCOMPARE(stages[0]["verdict"].get<std::string>(), std::string("pass"));
+    QCOMPARE(stages[2]["verdict"].get<std::string>(), std::string("fail"));
+}

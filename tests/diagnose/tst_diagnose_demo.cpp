@@ -159,13 +159,16 @@ void TestDiagnoseDemo::defaultDemoTellsTheStory()
     QCOMPARE(check.at("budget_version").get<int>(), 1);
     QVERIFY(!check.at("budget_set_after_run").get<bool>()); // stored before the run started
     QCOMPARE(check.at("first_failed_phase").get<std::string>(), std::string("gpu_queue"));
-    bool lowStagePassed = false;
+    bool lowStageNotFailed = false;
     for (const auto& item : check.at("items")) {
         if (item.at("id") == "gpu_queue" && item.at("stage") == "rate-3") {
-            lowStagePassed = item.at("verdict") == "pass";
+            // Below the knee the queue is within budget; with the stage's ~24
+            // requests the p95's interval has no upper bound, so the check
+            // may say "cannot decide" but never "fail".
+            lowStageNotFailed = item.at("verdict") != "fail";
         }
     }
-    QVERIFY2(lowStagePassed, r.out.constData()); // below the knee the queue is within budget
+    QVERIFY2(lowStageNotFailed, r.out.constData());
 
     r = run({QStringLiteral("diagnose"), QStringLiteral("--db"), db, QStringLiteral("--json")});
     QCOMPARE(r.exitCode, 0);
@@ -173,6 +176,8 @@ void TestDiagnoseDemo::defaultDemoTellsTheStory()
     const auto knee = d.at("knee").at("knee_stage");
     // Past 7-8 req/s on an idle machine; a busy one lowers the pool's capacity.
     QVERIFY2(knee == "rate-5" || knee == "rate-7" || knee == "rate-9", r.out.constData());
+    // The highest stage that met the budgets is the check's, not a second rule's.
+    QVERIFY2(d.at("knee").at("highest_stage_met_budgets") == check.at("highest_stage_met"), r.out.constData());
     bool queueFinding = false;
     for (const auto& f : d.at("findings")) {
         queueFinding = queueFinding || f.at("owner") == "inference_pool";

@@ -1,5 +1,6 @@
 #include "DiagnoseAnalysis.h"
 
+#include "analysis/Verdict.h"
 #include "budget/BudgetStore.h"
 #include "diagnose/Diagnose.h"
 #include "diagnose/RunData.h"
@@ -25,39 +26,26 @@ RunInfo runOrThrow(RunStore& store, std::int64_t runId)
 VerdictResults computeVerdict(const QString& path, std::int64_t runId, const QString& budgetFile)
 {
     using namespace pb::diagnose;
-    using namespace pb::budget;
     VerdictResults out;
     out.runId = runId;
-    std::optional<BudgetSet> fileSet;
+    analysis::BudgetChoice choice;
     if (!budgetFile.isEmpty()) {
-        fileSet = loadBudgets(budgetFile.toStdString());
+        choice.file = budgetFile.toStdString();
+        budget::loadBudgets(*choice.file); // a bad file is refused before the store is read
     }
     RunStore store(path.toStdString(), RunStore::Mode::ReadOnly);
     const RunInfo info = runOrThrow(store, runId);
-    const auto versions = storedBudgets(store, runId);
-    std::optional<BudgetHistory> history;
-    if (!versions.empty()) {
-        history = budgetHistory(versions, info.createdUtc);
-    }
-    std::optional<BudgetSet> set;
-    std::string source;
-    if (fileSet) {
-        set = std::move(fileSet);
-        source = "file " + budgetFile.toStdString();
-    } else if (history && history->inEffect) {
-        set = history->inEffect->budgets;
-        source = "stored version " + std::to_string(history->inEffect->version) + " (set " +
-                 history->inEffect->setUtc + ")";
-    }
     const auto run = loadRunData(store, runId);
-    if (set) {
-        out.hasBudgets = true;
-        out.check = evaluateBudgets(run, *set);
-        out.check.budgetsSource = source;
-        out.check.history = history;
-    }
+    // Every decision is the run's verdict, the same as `check`'s; this page only reads it.
+    auto verdict = analysis::decideRun(run, analysis::resolveBudgets(store, info, choice));
     DiagnoseOptions options;
-    options.budgets = set;
+    options.budgets = verdict.budgets.set;
+    options.check = verdict.check;
+    options.knee = verdict.knee;
+    if (verdict.check) {
+        out.hasBudgets = true;
+        out.check = *verdict.check;
+    }
     auto diagnosis = runDiagnosis(run, nullptr, options);
     out.knee = std::move(diagnosis.knee);
     out.findings = diagnosis.findings.size();
@@ -71,20 +59,22 @@ DiagnosisResults computeDiagnosis(const QString& path, std::int64_t runId,
                                   std::optional<std::int64_t> baselineRunId)
 {
     using namespace pb::diagnose;
-    using namespace pb::budget;
     DiagnosisResults out;
     out.runId = runId;
     out.baselineRunId = baselineRunId;
     RunStore store(path.toStdString(), RunStore::Mode::ReadOnly);
     const RunInfo info = runOrThrow(store, runId);
-    DiagnoseOptions options;
-    const auto versions = storedBudgets(store, runId);
-    if (!versions.empty()) {
-        if (const auto h = budgetHistory(versions, info.createdUtc); h.inEffect) {
-            options.budgets = h.inEffect->budgets;
-        }
-    }
     const auto run = loadRunData(store, runId);
+    std::optional<analysis::RunVerdict> verdict;
+    try {
+        verdict = analysis::decideRun(run, analysis::resolveBudgets(store, info));
+    } catch (const budget::BudgetError&) {
+        verdict = analysis::decideRun(run, {}); // a damaged stored entry: diagnosed without budgets
+    }
+    DiagnoseOptions options;
+    options.budgets = verdict->budgets.set;
+    options.check = verdict->check;
+    options.knee = verdict->knee;
     if (baselineRunId && *baselineRunId != runId) {
         runOrThrow(store, *baselineRunId);
         const auto baseline = loadRunData(store, *baselineRunId);

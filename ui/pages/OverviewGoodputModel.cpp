@@ -71,6 +71,9 @@ QVariant OverviewGoodputModel::data(const QModelIndex& index, int role) const
             }
             return g.share ? tr("%L1 %").arg(*g.share * 100.0, 0, 'f', 1) : dash;
         case Good:
+            if (!g.available()) {
+                return dash; // never a count of requests no budget applies to
+            }
             return tr("%L1 of %L2").arg(qulonglong(g.good)).arg(qulonglong(g.requests));
         case Rate:
             return g.rate ? tr("%L1 req/s").arg(*g.rate, 0, 'f', 2) : dash;

@@ -166,7 +166,10 @@ void summary(Builder& b, const ReportData& d)
         c.header = {tr("Budget"),    tr("Stage"),   tr("Figure"),       tr("Observed"),
                     tr("Threshold"), tr("Verdict"), tr("Likely owner"), tr("Why")};
         for (const auto& i : d.check->items) {
-            c.rows.push_back({qs(i.id), qs(i.stage), qs(i.metric + " " + i.statistic), figure(i.observed),
+            // The model/scenario group beside the stage: groups are decided apart, never pooled.
+            const std::string stage =
+                i.group.empty() ? i.stage : (i.stage.empty() ? "" : i.stage + ", ") + i.group;
+            c.rows.push_back({qs(i.id), qs(stage), qs(i.metric + " " + i.statistic), figure(i.observed),
                               figure(i.threshold), verdictText(i.verdict),
                               i.owner ? ownerText(*i.owner) : QString(), qs(i.reason)});
         }

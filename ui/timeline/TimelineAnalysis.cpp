@@ -2,7 +2,7 @@
 
 #include "analysis/RunSummary.h"
 #include "analysis/TargetMetrics.h"
-#include "diagnose/Rules.h"
+#include "analysis/Verdict.h"
 #include "stats/Metric.h"
 #include "stats/Selection.h"
 #include "stats/TimeSeries.h"
@@ -217,14 +217,15 @@ TimelineResults computeTimeline(const analysis::LoadedRun& joined, const Timelin
         for (const auto& w : out.knee.warnings) {
             addWarning(out.warnings, w);
         }
-        std::vector<diagnose::StageFigures> stages;
         out.kneeRatesRequested = true;
         for (const auto& pt : out.knee.points) {
-            stages.push_back(
-                {pt.stage, pt.completed, pt.arrivalRate, pt.throughput, pt.queueP95, std::nullopt});
             out.kneeRatesRequested = out.kneeRatesRequested && pt.requestedRate.has_value();
         }
-        out.kneeStage = diagnose::findKnee(std::move(stages)).kneeStage;
+        // The knee stage is the run's verdict's (steady stage windows, the
+        // budgets' percentile), not one found again at this page's percentile.
+        if (const auto knee = analysis::decideRun(joined, {}).knee) {
+            out.kneeStage = knee->kneeStage;
+        }
     }
     return out;
 }

@@ -3,7 +3,7 @@
 // per-interval p95 of TTFT, queue and total and the error rate
 // (pb::stats::timeSeries over the joined table), the stage spans and, for a
 // stepped run, the knee figures per stage (pb::stats::stageKnee, judged by
-// the diagnosis rule pb::diagnose::findKnee), and the target's scraped
+// the run's verdict, pb::analysis::decideRun), and the target's scraped
 // Prometheus series (pb::analysis::targetTracks). Value types; the page runs
 // computeTimeline in a Job and plots the result.
 #pragma once

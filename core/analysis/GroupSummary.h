@@ -1,0 +1,34 @@
+// A run's figures per model/scenario group: requests to different models
+// (requested or resolved) or scenarios are never blended into one quantile,
+// exactly as stages are not. One RunSummary per group (diagnose::runGroups,
+// the groups `check` decides budgets on), each per stage; a figure over the
+// groups only on request, labelled.
+#pragma once
+
+#include "analysis/RunSummary.h"
+
+#include <string>
+#include <vector>
+
+namespace pb::analysis {
+
+struct GroupSummary
+{
+    std::string group; // "model=a, scenario=chat"; empty: the run has one group (or pooled)
+    RunSummary summary;
+};
+
+struct GroupedSummary
+{
+    std::vector<GroupSummary> groups; // at least one
+    // With `pool`: the groups the one summary pools (its label says so).
+    std::vector<std::string> pooled;
+
+    bool grouped() const { return groups.size() > 1; }
+};
+
+// A dimension the request's scope already filters on is the user's choice,
+// not a group. `pool`: one summary over every group, `pooled` naming them.
+GroupedSummary summarizeGroups(const LoadedRun& run, const SummaryRequest& request, bool pool = false);
+
+} // namespace pb::analysis

@@ -1,0 +1,63 @@
+// The run's verdict: every decision about a run's budgets, made once. One
+// resolver says which budgets decide (a file, a stored version, or the version
+// in effect when the run started); one evaluation (diagnose::evaluateBudgets)
+// decides each budget and gate per stage by the percentile's interval; the
+// knee and the highest stage that met every budget read those decisions; the
+// goodput of each stage needs an applicable latency budget. `check`,
+// `diagnose`, `stats --budgets`, reports, the Overview, the Diagnosis page,
+// the Timeline's knee and the run summary all read this; none decides itself.
+#pragma once
+
+#include "analysis/Goodput.h"
+#include "analysis/LoadedRun.h"
+#include "analysis/Windows.h"
+#include "budget/BudgetStore.h"
+#include "diagnose/Check.h"
+#include "diagnose/Finding.h"
+
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace pb::analysis {
+
+// Which budgets decide a run; nothing set: the version in effect when the run started.
+struct BudgetChoice
+{
+    std::optional<std::string> file; // a budget file (JSON, docs/budgets.md)
+    std::optional<int> version;      // a stored version of the run
+};
+
+struct ResolvedBudgets
+{
+    std::optional<budget::BudgetSet> set;         // empty: the run has none
+    std::string source;                           // "file PATH", "stored version N (set UTC)", or empty
+    std::optional<budget::BudgetHistory> history; // the run's stored versions, when it has any
+};
+
+// The one budget resolver. Throws budget::BudgetError for a bad file, a
+// damaged stored entry or a version the run does not have.
+ResolvedBudgets resolveBudgets(RunStore& store, const RunInfo& info, const BudgetChoice& choice = {});
+
+struct StageGoodput
+{
+    std::string stage; // empty for a run without stages
+    Goodput goodput;   // `unavailable` says why there is no share
+};
+
+struct RunVerdict
+{
+    ResolvedBudgets budgets;
+    // Every budget and gate item, per stage; the stages' decisions and the
+    // highest stage that met every budget. Empty without budgets.
+    std::optional<diagnose::CheckResult> check;
+    std::optional<diagnose::Knee> knee; // a stepped run's knee (also without budgets)
+    std::vector<StageGoodput> goodput;  // per window of the policy; empty without budgets
+
+    const diagnose::StageDecision* stage(const std::string& name) const;
+};
+
+// Decides `run` against `budgets` over the policy's windows.
+RunVerdict decideRun(const LoadedRun& run, ResolvedBudgets budgets, const WindowPolicy& policy = {});
+
+} // namespace pb::analysis
