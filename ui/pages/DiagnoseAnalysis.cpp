@@ -3,38 +3,23 @@
 #include "budget/BudgetStore.h"
 #include "diagnose/Diagnose.h"
 #include "diagnose/RunData.h"
-#include "store/RunStore.h"
 
-#include <stdexcept>
 #include <string>
 
 namespace pb::ui {
-namespace {
 
-RunInfo runOrThrow(RunStore& store, std::int64_t runId)
-{
-    auto info = store.run(runId);
-    if (!info) {
-        throw std::runtime_error("no run " + std::to_string(runId) + " in this file");
-    }
-    return *info;
-}
-
-} // namespace
-
-VerdictResults computeVerdict(const QString& path, std::int64_t runId, const QString& budgetFile)
+VerdictResults computeVerdict(const RunSnapshot& snapshot, const QString& budgetFile)
 {
     using namespace pb::diagnose;
     using namespace pb::budget;
     VerdictResults out;
-    out.runId = runId;
+    out.runId = snapshot.runId;
     std::optional<BudgetSet> fileSet;
     if (!budgetFile.isEmpty()) {
         fileSet = loadBudgets(budgetFile.toStdString());
     }
-    RunStore store(path.toStdString(), RunStore::Mode::ReadOnly);
-    const RunInfo info = runOrThrow(store, runId);
-    const auto versions = storedBudgets(store, runId);
+    const RunInfo& info = snapshot.run->info;
+    const auto& versions = snapshot.budgetVersions;
     std::optional<BudgetHistory> history;
     if (!versions.empty()) {
         history = budgetHistory(versions, info.createdUtc);
@@ -49,7 +34,7 @@ VerdictResults computeVerdict(const QString& path, std::int64_t runId, const QSt
         source = "stored version " + std::to_string(history->inEffect->version) + " (set " +
                  history->inEffect->setUtc + ")";
     }
-    const auto run = loadRunData(store, runId);
+    const RunData& run = *snapshot.run;
     if (set) {
         out.hasBudgets = true;
         out.check = evaluateBudgets(run, *set);
@@ -67,28 +52,26 @@ VerdictResults computeVerdict(const QString& path, std::int64_t runId, const QSt
     return out;
 }
 
-DiagnosisResults computeDiagnosis(const QString& path, std::int64_t runId,
-                                  std::optional<std::int64_t> baselineRunId)
+DiagnosisResults computeDiagnosis(const RunSnapshot& snapshot, const analysis::LoadedRun* baseline)
 {
     using namespace pb::diagnose;
     using namespace pb::budget;
     DiagnosisResults out;
+    const std::int64_t runId = snapshot.runId;
     out.runId = runId;
-    out.baselineRunId = baselineRunId;
-    RunStore store(path.toStdString(), RunStore::Mode::ReadOnly);
-    const RunInfo info = runOrThrow(store, runId);
+    if (baseline) {
+        out.baselineRunId = baseline->info.id;
+    }
     DiagnoseOptions options;
-    const auto versions = storedBudgets(store, runId);
+    const auto& versions = snapshot.budgetVersions;
     if (!versions.empty()) {
-        if (const auto h = budgetHistory(versions, info.createdUtc); h.inEffect) {
+        if (const auto h = budgetHistory(versions, snapshot.run->info.createdUtc); h.inEffect) {
             options.budgets = h.inEffect->budgets;
         }
     }
-    const auto run = loadRunData(store, runId);
-    if (baselineRunId && *baselineRunId != runId) {
-        runOrThrow(store, *baselineRunId);
-        const auto baseline = loadRunData(store, *baselineRunId);
-        out.diagnosis = runDiagnosis(run, &baseline, options);
+    const RunData& run = *snapshot.run;
+    if (baseline && baseline->info.id != runId) {
+        out.diagnosis = runDiagnosis(run, baseline, options);
     } else {
         out.baselineRunId.reset();
         out.diagnosis = runDiagnosis(run, nullptr, options);
