@@ -15,6 +15,7 @@
 #include <QVBoxLayout>
 
 #include <algorithm>
+#include <utility>
 
 namespace pb::ui {
 
@@ -146,10 +147,15 @@ void RequestsPage::start()
     updateStatus();
     // Shown at once: nothing of this page runs on the pool.
     markResultShown();
+    if (!m_pendingTrace.isEmpty()) {
+        const QString trace = std::exchange(m_pendingTrace, QString());
+        findTrace(trace, m_pendingAsker);
+    }
 }
 
 void RequestsPage::clearView()
 {
+    m_pendingTrace.clear();
     m_model->clear();
     m_hint->clear();
     m_title->clear();
@@ -195,7 +201,9 @@ void RequestsPage::findTrace(const QString& traceId, Asker asker)
     }
     const RunSnapshotPtr snapshot = this->snapshot();
     if (!snapshot) {
-        Q_EMIT errorOccurred(TraceFinder::tr("The run is still loading; find the trace when it is shown."));
+        // The run is still loading: looked up as soon as it is shown.
+        m_pendingTrace = id;
+        m_pendingAsker = asker;
         return;
     }
     startJob<std::optional<std::int64_t>>(

@@ -110,8 +110,9 @@ void RunPage::onLoadFailed(const QString& path, qint64 runId, const QString& mes
     }
     m_error = message;
     if (m_stateLabel) {
-        m_stateLabel->setText(tr("Cannot load this run: %1").arg(message));
+        m_stateLabel->setText(errorText(message));
     }
+    Q_EMIT errorOccurred(message);
 }
 
 void RunPage::showNoRun(const QString&)
@@ -168,6 +169,10 @@ void RunPage::clear()
 
 void RunPage::markResultShown()
 {
+    m_error.clear();
+    if (m_stateLabel && !isComputing()) {
+        m_stateLabel->clear();
+    }
     m_shownVersion = m_snapshot ? m_snapshot->version : 0;
     Q_EMIT resultShown(m_runId);
 }

@@ -84,6 +84,10 @@ public:
     const RunSnapshotPtr& snapshot() const { return m_snapshot; }
     // The data version (RunSnapshot::version) of the result shown, 0 before one.
     qint64 shownVersion() const { return m_shownVersion; }
+    // False for a page that shows a finished picture (a comparison, one
+    // request): a new version of the same run (a live run) is taken but not
+    // computed until the page computes again for another reason.
+    virtual bool followsLiveRun() const { return true; }
 
 Q_SIGNALS:
     void busyChanged(bool busy);
@@ -104,10 +108,6 @@ protected:
     // showRun() was called (a new run, or the same run shown again, e.g. with
     // its final figures), before start(); not on refresh() or runDataChanged().
     virtual void runShown() {}
-    // False for a page that shows a finished picture (a comparison, one
-    // request): a new version of the same run (a live run) is taken but not
-    // computed until the page computes again for another reason.
-    virtual bool followsLiveRun() const { return true; }
     // False for a page that reads nothing of the loaded run (it computes
     // without waiting for the cache).
     virtual bool needsLoadedRun() const { return true; }
