@@ -179,11 +179,16 @@ int runOne(int argc, char** argv, const QString& file, const QString& shots, qin
     constexpr int kBeatMs = 5;
     QElapsedTimer beat;
     qint64 longestStallMs = 0;
+    qint64 longestStallEndMs = 0; // when it ended, to place it among the pages' results
     QTimer heartbeat;
     heartbeat.setTimerType(Qt::PreciseTimer);
     heartbeat.setInterval(kBeatMs);
     QObject::connect(&heartbeat, &QTimer::timeout, [&] {
-        longestStallMs = std::max(longestStallMs, beat.restart() - kBeatMs);
+        const qint64 stall = beat.restart() - kBeatMs;
+        if (stall > longestStallMs) {
+            longestStallMs = stall;
+            longestStallEndMs = clock.elapsed();
+        }
     });
 
     ui::MainWindow w;
@@ -216,7 +221,8 @@ int runOne(int argc, char** argv, const QString& file, const QString& shots, qin
         if (visit == visits.size()) {
             std::printf("  time to a visible, responding window: %lld ms\n", static_cast<long long>(visibleMs));
             std::printf("  every page shows its result after:    %lld ms\n", static_cast<long long>(allShownMs));
-            std::printf("  longest GUI-thread stall:             %lld ms\n", static_cast<long long>(longestStallMs));
+            std::printf("  longest GUI-thread stall:             %lld ms (ended at %lld ms)\n",
+                        static_cast<long long>(longestStallMs), static_cast<long long>(longestStallEndMs));
             std::printf("  loads: %lld, joins: %lld\n", static_cast<long long>(w.runCache()->loads()),
                         static_cast<long long>(w.runCache()->joins()));
             std::printf("  peak RSS: %.0f MiB\n", double(peakRssKiB()) / 1024.0);
@@ -249,6 +255,8 @@ int runOne(int argc, char** argv, const QString& file, const QString& shots, qin
     };
     for (ui::RunPage* page : waiting) {
         QObject::connect(page, &ui::RunPage::resultShown, [&, page] {
+            std::printf("    %s shown at %lld ms\n", page->metaObject()->className(),
+                        static_cast<long long>(clock.elapsed()));
             std::erase(waiting, page);
             if (waiting.empty() && allShownMs < 0) {
                 allShownMs = clock.elapsed();
