@@ -72,7 +72,9 @@ void appendAttempt(std::mt19937_64& rng, std::size_t i, std::size_t rows, double
     const std::size_t stage = std::min<std::size_t>(3, i * 4 / rows);
     t += -std::log(1 - u(rng)) * 1000.0 / rates[stage];
     const auto trace = hexOf(0x5eed000000000000ULL, i + 1, 32);
-    const auto id = [&](int n) { return hexOf(0, (i + 1) << 4 | static_cast<std::uint64_t>(n), 16); };
+    const auto id = [&](int n) {
+        return hexOf(0, (i + 1) << 4 | static_cast<std::uint64_t>(n), 16);
+    };
     const Nanos ms = 1'000'000;
     const Nanos q = bench::ms(queueMs(rng) * (1 + 0.5 * double(stage)));
     const Nanos g = bench::ms(400 + 600 * u(rng));
@@ -131,8 +133,7 @@ void appendAttempt(std::mt19937_64& rng, std::size_t i, std::size_t rows, double
 void generate(const std::string& path, std::size_t rows)
 {
     RunStore store(path);
-    const auto run =
-        store.createRun({.name = "bench window " + std::to_string(rows), .kind = RunKind::Load});
+    const auto run = store.createRun({.name = "bench window " + std::to_string(rows), .kind = RunKind::Load});
     telemetry::storeSpanRules(store, run, telemetry::SpanRules::defaults());
     const telemetry::PhaseMapper mapper(telemetry::SpanRules::defaults());
     std::mt19937_64 rng(20261202);
@@ -213,14 +214,18 @@ int runOne(int argc, char** argv, const QString& file, const QString& shots, qin
 
     const auto save = [&](QWidget* page) {
         if (!shots.isEmpty()) {
-            const QString name = QStringLiteral("%1/%2.png").arg(shots, QString::fromLatin1(page->metaObject()->className()).section(QStringLiteral("::"), -1));
+            const QString name = QStringLiteral("%1/%2.png")
+                                     .arg(shots, QString::fromLatin1(page->metaObject()->className())
+                                                     .section(QStringLiteral("::"), -1));
             w.grab().save(name);
         }
     };
     std::function<void()> nextVisit = [&] {
         if (visit == visits.size()) {
-            std::printf("  time to a visible, responding window: %lld ms\n", static_cast<long long>(visibleMs));
-            std::printf("  every page shows its result after:    %lld ms\n", static_cast<long long>(allShownMs));
+            std::printf("  time to a visible, responding window: %lld ms\n",
+                        static_cast<long long>(visibleMs));
+            std::printf("  every page shows its result after:    %lld ms\n",
+                        static_cast<long long>(allShownMs));
             std::printf("  longest GUI-thread stall:             %lld ms (ended at %lld ms)\n",
                         static_cast<long long>(longestStallMs), static_cast<long long>(longestStallEndMs));
             std::printf("  loads: %lld, joins: %lld\n", static_cast<long long>(w.runCache()->loads()),

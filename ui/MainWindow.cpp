@@ -133,9 +133,10 @@ MainWindow::MainWindow(QWidget* parent)
         m_loadProgress->setProgress(done, total);
     });
     connect(m_loadProgress, &JobProgressWidget::cancelRequested, m_runCache, &RunCache::cancel);
-    connect(m_runCache, &RunCache::failed, this, [this](const QString&, qint64 runId, const QString& message) {
-        statusBar()->showMessage(tr("Cannot load run %1: %2").arg(runId).arg(message), 15000);
-    });
+    connect(m_runCache, &RunCache::failed, this,
+            [this](const QString&, qint64 runId, const QString& message) {
+                statusBar()->showMessage(tr("Cannot load run %1: %2").arg(runId).arg(message), 15000);
+            });
     connect(m_runCache, &RunCache::cancelled, this, [this] {
         statusBar()->showMessage(tr("Loading the run was cancelled; select it again to load it."), 10000);
     });

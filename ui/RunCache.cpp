@@ -156,9 +156,8 @@ RunSnapshot RunCache::load(const QString& path, qint64 runId, std::int64_t budge
         // are most of a run's memory (one label per row).
         out.summarised = true;
         for (const auto& c : requestColumns()) {
-            if (std::find_if(std::begin(kSummarisedOut), std::end(kSummarisedOut), [&c](const char* name) {
-                    return c.name == name;
-                }) == std::end(kSummarisedOut)) {
+            if (std::find_if(std::begin(kSummarisedOut), std::end(kSummarisedOut),
+                             [&c](const char* name) { return c.name == name; }) == std::end(kSummarisedOut)) {
                 options.columns.emplace_back(c.name);
             }
         }

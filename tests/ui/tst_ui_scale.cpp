@@ -16,9 +16,9 @@
 
 #include <QCoreApplication>
 #include <QSettings>
-#include <QStringList>
 #include <QSignalSpy>
 #include <QStandardPaths>
+#include <QStringList>
 #include <QTabWidget>
 #include <QTableView>
 #include <QTemporaryDir>
@@ -115,7 +115,8 @@ std::vector<RunPage*> followingPages(const MainWindow& w, bool live = false)
 {
     std::vector<RunPage*> out;
     for (RunPage* p : w.runPages()) {
-        if (p != w.page(PageId::Diagnosis) && p != w.page(PageId::Waterfall) && (!live || p->followsLiveRun())) {
+        if (p != w.page(PageId::Diagnosis) && p != w.page(PageId::Waterfall) &&
+            (!live || p->followsLiveRun())) {
             out.push_back(p);
         }
     }
@@ -136,9 +137,8 @@ QString versions(const std::vector<RunPage*>& pages)
 
 bool allShown(const std::vector<RunPage*>& pages, qint64 version)
 {
-    return std::all_of(pages.begin(), pages.end(), [version](RunPage* p) {
-        return !p->isComputing() && p->shownVersion() == version;
-    });
+    return std::all_of(pages.begin(), pages.end(),
+                       [version](RunPage* p) { return !p->isComputing() && p->shownVersion() == version; });
 }
 
 } // namespace
@@ -191,7 +191,8 @@ void TestUiScale::bigRunOpensWithoutReadingItOnTheGuiThread()
     // The first paint formats what the viewport shows: one page of rows, not the run.
     w.grab();
     QVERIFY2(requests->model()->pagesTouched() >= 1, "the paint shows rows");
-    QVERIFY2(requests->model()->pagesTouched() <= 3, qPrintable(QString::number(requests->model()->pagesTouched())));
+    QVERIFY2(requests->model()->pagesTouched() <= 3,
+             qPrintable(QString::number(requests->model()->pagesTouched())));
     // Column widths came from the header and the column type, not the rows.
     const auto trace = requests->model()->headerData(0, Qt::Horizontal).toString();
     QVERIFY(!trace.isEmpty());
@@ -270,8 +271,8 @@ void TestUiScale::liveRefreshReachesEveryPageWithOneVersion()
     w.show();
     QVERIFY(w.openWorkbench(path, false, MainWindow::Remember::No));
     const auto pages = followingPages(w, true);
-    QTRY_VERIFY_WITH_TIMEOUT(w.runCache()->snapshot() && allShown(followingPages(w), w.runCache()->snapshot()->version),
-                             60000);
+    QTRY_VERIFY_WITH_TIMEOUT(
+        w.runCache()->snapshot() && allShown(followingPages(w), w.runCache()->snapshot()->version), 60000);
     const qint64 before = w.runCache()->snapshot()->version;
     const qint64 loads = w.runCache()->loads();
     QCOMPARE(w.requestsPage()->model()->rowCount(), 500);
@@ -283,12 +284,11 @@ void TestUiScale::liveRefreshReachesEveryPageWithOneVersion()
     }
     // A live refresh: any page (or the window's timer) asks the shared cache.
     pages.front()->runDataChanged();
-    QTRY_VERIFY2_WITH_TIMEOUT(w.runCache()->snapshot()->version > before &&
-                                  allShown(pages, w.runCache()->snapshot()->version),
-                              qPrintable(QStringLiteral("cache v%1: %2")
-                                             .arg(w.runCache()->snapshot()->version)
-                                             .arg(versions(pages))),
-                              60000);
+    QTRY_VERIFY2_WITH_TIMEOUT(
+        w.runCache()->snapshot()->version > before && allShown(pages, w.runCache()->snapshot()->version),
+        qPrintable(
+            QStringLiteral("cache v%1: %2").arg(w.runCache()->snapshot()->version).arg(versions(pages))),
+        60000);
     const qint64 version = w.runCache()->snapshot()->version;
     for (RunPage* p : pages) {
         QCOMPARE(p->shownVersion(), version);

@@ -5,7 +5,6 @@
 #include "DistributionsAnalysis.h"
 #include "TableCopy.h"
 
-#include <limits>
 #include <QCheckBox>
 #include <QComboBox>
 #include <QCoreApplication>
@@ -16,6 +15,7 @@
 #include <QStandardItemModel>
 #include <QTableView>
 #include <QVBoxLayout>
+#include <limits>
 
 #include <algorithm>
 

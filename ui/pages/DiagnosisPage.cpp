@@ -7,7 +7,6 @@
 #include "TableLayout.h"
 #include "stats/Metric.h"
 
-#include <limits>
 #include <QComboBox>
 #include <QCoreApplication>
 #include <QFormLayout>
@@ -21,6 +20,7 @@
 #include <QSplitter>
 #include <QTableView>
 #include <QVBoxLayout>
+#include <limits>
 
 #include <algorithm>
 

@@ -136,7 +136,8 @@ QVariant RequestTableModel::value(int column, std::size_t seq, bool display) con
                        : QVariant::fromValue<qint64>(static_cast<qint64>(v));
     case ColumnType::Boolean:
         // Vocabulary spelling, as in the CSV: not translated.
-        return display ? QVariant(v != 0 ? QStringLiteral("true") : QStringLiteral("false")) : QVariant(v != 0);
+        return display ? QVariant(v != 0 ? QStringLiteral("true") : QStringLiteral("false"))
+                       : QVariant(v != 0);
     default:
         return {};
     }

@@ -193,12 +193,13 @@ void VerdictWidget::setRunCache(RunCache* cache)
             evaluate();
         }
     });
-    connect(m_cache, &RunCache::failed, this, [this](const QString& path, qint64 runId, const QString& message) {
-        if (m_waiting && path == m_path && runId == m_runId) {
-            m_waiting = false;
-            m_verdict->setText(tr("Cannot evaluate the budgets: %1").arg(message));
-        }
-    });
+    connect(m_cache, &RunCache::failed, this,
+            [this](const QString& path, qint64 runId, const QString& message) {
+                if (m_waiting && path == m_path && runId == m_runId) {
+                    m_waiting = false;
+                    m_verdict->setText(tr("Cannot evaluate the budgets: %1").arg(message));
+                }
+            });
 }
 
 RunCache* VerdictWidget::cache()
