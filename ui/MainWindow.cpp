@@ -64,6 +64,8 @@ QString displayName(const QString& path)
 MainWindow::MainWindow(QWidget* parent)
     : QMainWindow(parent)
     , m_workbench(std::make_unique<Workbench>())
+    , m_runCache(new RunCache(this))
+    , m_loadProgress(new JobProgressWidget)
     , m_imports(new ImportController(this))
     , m_runsPage(new RunsPage)
     , m_runController(new RunController(this))
@@ -107,12 +109,37 @@ MainWindow::MainWindow(QWidget* parent)
     centralLayout->addWidget(m_splitter, 1);
     setCentralWidget(central);
 
+    statusBar()->addPermanentWidget(m_loadProgress);
     statusBar()->addPermanentWidget(m_runAddress);
     statusBar()->addPermanentWidget(m_runProgress);
     statusBar()->addPermanentWidget(m_importProgress);
     statusBar()->addPermanentWidget(m_fetchTraces->progressWidget());
     statusBar()->addPermanentWidget(m_counts);
     m_importProgress->hide();
+    // The selected run loads and joins once, off the GUI thread, for every page.
+    m_loadProgress->setObjectName(QStringLiteral("loadProgress"));
+    m_loadProgress->cancelButton()->setToolTip(tr("Stop loading the run"));
+    m_loadProgress->hide();
+    connect(m_runCache, &RunCache::loadingChanged, this, [this](bool loading) {
+        if (loading) {
+            m_loadProgress->reset();
+            m_loadProgress->setText(tr("Loading run %1…").arg(m_runCache->runId()));
+            m_loadProgress->setProgress(0, 0);
+        }
+        m_loadProgress->setVisible(loading);
+    });
+    connect(m_runCache, &RunCache::progress, this, [this](qint64 done, qint64 total) {
+        m_loadProgress->setText(tr("Joining the spans of run %1…").arg(m_runCache->runId()));
+        m_loadProgress->setProgress(done, total);
+    });
+    connect(m_loadProgress, &JobProgressWidget::cancelRequested, m_runCache, &RunCache::cancel);
+    connect(m_runCache, &RunCache::failed, this,
+            [this](const QString&, qint64 runId, const QString& message) {
+                statusBar()->showMessage(tr("Cannot load run %1: %2").arg(runId).arg(message), 15000);
+            });
+    connect(m_runCache, &RunCache::cancelled, this, [this] {
+        statusBar()->showMessage(tr("Loading the run was cancelled; select it again to load it."), 10000);
+    });
     m_runProgress->setObjectName(QStringLiteral("runProgress"));
     m_runProgress->cancelButton()->setText(tr("Stop"));
     m_runProgress->cancelButton()->setToolTip(tr("Stop the run; requests in flight finish"));
@@ -448,10 +475,18 @@ void MainWindow::showRun(qint64 runId)
     // Current run changed: every run page shows it, or says why there is none.
     const RunInfo* run = runId != 0 ? m_runsPage->currentRun() : nullptr;
     if (run) {
+        // One load for every page: the same run shown again (its final
+        // figures, fetched spans) is a new version of it.
+        if (m_runCache->path() == m_workbench->path() && m_runCache->runId() == run->id) {
+            m_runCache->reload();
+        } else {
+            m_runCache->request(m_workbench->path(), run->id);
+        }
         for (RunPage* page : m_runPages) {
             page->showRun(m_workbench->path(), run->id);
         }
     } else {
+        m_runCache->clear();
         QString hint;
         if (!m_workbench->isOpen()) {
             hint = tr("Open a workbench file (File › Open, Ctrl+O) or create one "

@@ -41,6 +41,7 @@ class WaterfallPage;
 struct PageLink;
 class RecentFiles;
 class RequestsPage;
+class RunCache;
 class RunPage;
 class RunsPage;
 class Workbench;
@@ -83,6 +84,10 @@ public:
     QTabWidget* pages() const { return m_tabs; }
     JobProgressWidget* importProgress() const { return m_importProgress; }
     JobProgressWidget* runProgress() const { return m_runProgress; }
+    // The one loaded run every page computes from (loads, joins, version).
+    RunCache* runCache() const { return m_runCache; }
+    // The status bar's progress of the run being loaded (cancel stops it).
+    JobProgressWidget* loadProgress() const { return m_loadProgress; }
     RunController* runController() const { return m_runController; }
     FetchTracesController* fetchTracesController() const { return m_fetchTraces; }
     // The receiver's and gateway's addresses while a run is measured.
@@ -158,6 +163,8 @@ private:
     void writeSettings();
 
     std::unique_ptr<Workbench> m_workbench;
+    RunCache* m_runCache;
+    JobProgressWidget* m_loadProgress;
     ImportController* m_imports;
     RunsPage* m_runsPage;
     std::vector<std::pair<PageId, QWidget*>> m_pages; // every tab, in tab order

@@ -42,6 +42,7 @@ void MainWindow::addPages()
             continue;
         }
         m_runPages.push_back(page);
+        page->setRunCache(m_runCache);
         connect(page, &RunPage::errorOccurred, this,
                 [this](const QString& message) { statusBar()->showMessage(message, 10000); });
         connect(page, &RunPage::linkActivated, this, &MainWindow::followLink);
@@ -67,12 +68,11 @@ void MainWindow::followLink(const PageLink& link)
     }
 }
 
-// Run data changed (a live run fills in): every run page that follows it computes again.
+// Run data changed (a live run fills in): the cache loads a new version, in
+// one place, and hands it to every page, so every page shows the same moment.
 void MainWindow::runDataChanged()
 {
-    for (RunPage* page : m_runPages) {
-        page->runDataChanged();
-    }
+    m_runCache->reload();
 }
 
 QWidget* MainWindow::page(PageId id) const

@@ -9,8 +9,13 @@ namespace pb::analysis {
 
 ResolvedBudgets resolveBudgets(RunStore& store, const RunInfo& info, const BudgetChoice& choice)
 {
+    return resolveBudgets(budget::storedBudgets(store, info.id), info, choice);
+}
+
+ResolvedBudgets resolveBudgets(const std::vector<budget::StoredBudgets>& versions, const RunInfo& info,
+                               const BudgetChoice& choice)
+{
     ResolvedBudgets out;
-    const auto versions = budget::storedBudgets(store, info.id);
     if (!versions.empty()) {
         out.history = budget::budgetHistory(versions, info.createdUtc);
     }

@@ -38,6 +38,10 @@ struct ResolvedBudgets
 // The one budget resolver. Throws budget::BudgetError for a bad file, a
 // damaged stored entry or a version the run does not have.
 ResolvedBudgets resolveBudgets(RunStore& store, const RunInfo& info, const BudgetChoice& choice = {});
+// The same on the run's stored versions already read (the window's loaded-run
+// cache reads them once with the run).
+ResolvedBudgets resolveBudgets(const std::vector<budget::StoredBudgets>& versions, const RunInfo& info,
+                               const BudgetChoice& choice = {});
 
 struct StageGoodput
 {

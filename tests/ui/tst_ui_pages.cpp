@@ -59,6 +59,8 @@ public:
     QString stateText() const { return m_state->text(); }
 
 protected:
+    // The fake computes from the run id alone: it never waits for a loaded run.
+    bool needsLoadedRun() const override { return false; }
     void start() override
     {
         const qint64 runId = this->runId();

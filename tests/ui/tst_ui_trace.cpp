@@ -149,7 +149,7 @@ void TestUiTrace::selectingARowShowsItsTrace()
 
     // Select the second request (seq 1) in the Requests page.
     QTableView* view = w.requestsPage()->view();
-    QCOMPARE(view->model()->rowCount(), 2);
+    QTRY_COMPARE_WITH_TIMEOUT(view->model()->rowCount(), 2, 20000); // loaded off the GUI thread
     view->setCurrentIndex(view->model()->index(1, 0));
     QVERIFY(updated.wait(10000));
     QCOMPARE(updated.constLast().at(1).toLongLong(), 1);

@@ -4,9 +4,10 @@
 #include "analysis/Windows.h"
 #include "stats/Selection.h"
 #include "stats/Summarize.h"
-#include "store/RunStore.h"
+#include "RunCache.h"
 
 #include <algorithm>
+#include <limits>
 #include <array>
 #include <stdexcept>
 
@@ -116,18 +117,19 @@ DistributionsResults computeDistributions(const QString& path, const Distributio
     if (!metric) {
         throw std::runtime_error("unknown metric '" + request.metric + "'");
     }
-    RunStore store(path.toStdString(), RunStore::Mode::ReadOnly);
-    analysis::LoadOptions options;
-    options.progress = progress;
-    options.samples = false;
-    const auto runA = analysis::loadRun(store, request.a.runId, options);
+    const auto budget = std::numeric_limits<std::int64_t>::max();
+    const auto runA = RunCache::load(path, request.a.runId, budget, progress).run;
     checkpoint(progress);
-    return computeDistributions(runA, request, progress, &store);
+    std::shared_ptr<const analysis::LoadedRun> runB;
+    if (request.b && request.b->runId != request.a.runId) {
+        runB = RunCache::load(path, request.b->runId, budget, progress).run;
+    }
+    return computeDistributions(*runA, request, progress, runB.get());
 }
 
 DistributionsResults computeDistributions(const analysis::LoadedRun& runA,
                                           const DistributionsRequest& request, const ProgressFn& progress,
-                                          RunStore* store)
+                                          const analysis::LoadedRun* runB)
 {
     const stats::Metric* metric = stats::findMetric(request.metric);
     if (!metric) {
@@ -160,15 +162,10 @@ DistributionsResults computeDistributions(const analysis::LoadedRun& runA,
     if (request.b) {
         if (request.b->runId == request.a.runId) {
             b = computeSide(runA, *request.b, *metric, statistic, out.warnings);
-        } else if (store == nullptr) {
-            throw std::invalid_argument("side B of another run needs the store");
+        } else if (runB == nullptr) {
+            throw std::invalid_argument("side B of another run needs that run loaded");
         } else {
-            analysis::LoadOptions options;
-            options.progress = progress;
-            options.samples = false;
-            const auto runB = analysis::loadRun(*store, request.b->runId, options);
-            checkpoint(progress);
-            b = computeSide(runB, *request.b, *metric, statistic, out.warnings);
+            b = computeSide(*runB, *request.b, *metric, statistic, out.warnings);
         }
         checkpoint(progress);
     }

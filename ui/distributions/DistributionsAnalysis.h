@@ -21,12 +21,6 @@
 #include <string>
 #include <vector>
 
-namespace pb {
-namespace store {
-class RunStore;
-}
-using store::RunStore;
-} // namespace pb
 namespace pb::analysis {
 struct LoadedRun;
 }
@@ -91,11 +85,12 @@ struct DistributionsResults
 
 DistributionsResults computeDistributions(const QString& path, const DistributionsRequest& request,
                                           const ProgressFn& progress = {});
-// The same with side A's run already loaded; side B must be of the same run
-// unless `store` is given to load it.
+// The same with side A's run already loaded (the window's RunCache); side B
+// must be of the same run unless `runB` (its run, loaded) is given.
 DistributionsResults computeDistributions(const analysis::LoadedRun& runA,
                                           const DistributionsRequest& request,
-                                          const ProgressFn& progress = {}, RunStore* store = nullptr);
+                                          const ProgressFn& progress = {},
+                                          const analysis::LoadedRun* runB = nullptr);
 
 } // namespace pb::ui
 

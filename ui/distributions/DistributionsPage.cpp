@@ -15,6 +15,7 @@
 #include <QStandardItemModel>
 #include <QTableView>
 #include <QVBoxLayout>
+#include <limits>
 
 #include <algorithm>
 
@@ -234,10 +235,18 @@ void DistributionsPage::start()
     request.bins = std::size_t(m_bins->value());
     request.logBins = m_log->isChecked();
     const QString path = this->path();
+    const auto run = loadedRun();
     startJob<DistributionsResults>(
         tr("Computing…"),
-        [path, request](JobContext& context) {
-            return computeDistributions(path, request, context.progressFn());
+        [path, run, request](JobContext& context) {
+            // Side B of another run is loaded for this comparison only, through the cache's loader.
+            std::shared_ptr<const analysis::LoadedRun> other;
+            if (request.b && request.b->runId != run->info.id) {
+                other = RunCache::load(path, request.b->runId, std::numeric_limits<std::int64_t>::max(),
+                                       context.progressFn())
+                            .run;
+            }
+            return computeDistributions(*run, request, context.progressFn(), other.get());
         },
         [this](const std::shared_ptr<const DistributionsResults>& results) { display(results); });
 }

@@ -35,7 +35,7 @@ public:
     // The runs of the workbench: the others can be side B.
     void setRuns(const std::vector<RunInfo>& runs) override;
     // Comparisons are for finished runs: no live refresh.
-    void runDataChanged() override {}
+    bool followsLiveRun() const override { return false; }
 
     const DistributionsResults* results() const { return m_results.get(); }
 

@@ -3,10 +3,11 @@
 #include "analysis/LoadedRun.h"
 #include "analysis/Slowest.h"
 #include "model/RequestTable.h"
-#include "store/RunStore.h"
+#include "RunCache.h"
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 #include <stdexcept>
 
 namespace pb::ui {
@@ -212,15 +213,17 @@ bool isFullTraceId(const QString& text)
 ExplorerResults computeExplorer(const QString& path, std::int64_t runId, const ExplorerRequest& request,
                                 const ProgressFn& progress)
 {
-    RunStore store(path.toStdString(), RunStore::Mode::ReadOnly);
-    const auto run = store.run(runId);
-    if (!run) {
-        throw std::runtime_error("no run " + std::to_string(runId) + " in this workbench");
-    }
+    const auto run = RunCache::load(path, runId, std::numeric_limits<std::int64_t>::max(), progress).run;
+    return computeExplorer(*run, request, progress);
+}
+
+ExplorerResults computeExplorer(const analysis::LoadedRun& loaded, const ExplorerRequest& request,
+                                const ProgressFn& progress)
+{
     ExplorerResults out;
-    out.runId = runId;
+    out.runId = loaded.info.id;
     out.request = request;
-    out.hasSpans = run->spanCount > 0;
+    out.hasSpans = loaded.hasSpans;
     if (needsJoin(request.y) && !out.hasSpans) {
         out.request.y = ExplorerY::Total;
     }
@@ -228,23 +231,9 @@ ExplorerResults computeExplorer(const QString& path, std::int64_t runId, const E
     const ExplorerY y = out.request.y;
     step(progress, 0, 4);
 
-    // Only the columns shown: all of them would take ~300 MB for a million rows.
-    std::vector<std::string> columns{"trace_id", "stage", "outcome", "start_offset", "total", "first_text"};
-    if (x != ExplorerX::StartTime) {
-        columns.emplace_back(explorerXName(x));
-    }
-    if (y == ExplorerY::Wait) {
-        columns.emplace_back(explorerYName(y));
-    }
-    analysis::LoadOptions options;
-    options.columns = columns;
-    options.join = needsJoin(y);
-    options.samples = false;
-    options.progress = progress;
     step(progress, 1, 4);
-    analysis::LoadedRun loaded = analysis::loadRun(store, runId, options);
     out.joined = loaded.joined;
-    RequestTable& table = loaded.table;
+    const RequestTable& table = loaded.table;
     step(progress, 2, 4);
 
     out.rows = table.rows;
@@ -275,15 +264,14 @@ ExplorerResults computeExplorer(const QString& path, std::int64_t runId, const E
             }
         }
     }
-    for (auto& c : table.categories) {
+    for (const auto& c : table.categories) {
         if (c.name == "stage") {
-            out.stage = std::move(c.codes);
-            out.stages = std::move(c.labels);
+            out.stage = c.codes;
+            out.stages = c.labels;
         }
     }
     out.stage.resize(n, -1);
     readTraceIds(table.categoryColumn("trace_id"), out);
-    table = RequestTable{}; // release the labels before sorting
     step(progress, 3, 4);
 
     for (std::size_t i = 0; i < n; ++i) {

@@ -5,6 +5,7 @@
 // functions and value types; the page runs computeExplorer in a Job.
 #pragma once
 
+#include "analysis/LoadedRun.h"
 #include "model/TraceId.h"
 #include "model/Vocabulary.h"
 #include "util/Progress.h"
@@ -74,6 +75,11 @@ struct ExplorerResults
     std::optional<std::size_t> rowOfTrace(const QString& id) const;
 };
 
+// From the window's loaded run (RunCache). Throws pb::Cancelled when
+// `progress` returns false.
+ExplorerResults computeExplorer(const analysis::LoadedRun& run, const ExplorerRequest& request,
+                                const ProgressFn& progress = {});
+// Loads the run first, on this thread (tests and tools without a window).
 // Throws pb::Cancelled when `progress` returns false, std::exception on errors.
 ExplorerResults computeExplorer(const QString& path, std::int64_t runId, const ExplorerRequest& request,
                                 const ProgressFn& progress = {});

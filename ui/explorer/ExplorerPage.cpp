@@ -192,13 +192,10 @@ void ExplorerPage::start()
     ExplorerRequest request;
     request.x = static_cast<ExplorerX>(m_x->currentData().toInt());
     request.y = static_cast<ExplorerY>(m_y->currentData().toInt());
-    const QString path = this->path();
-    const qint64 runId = this->runId();
+    const auto run = loadedRun();
     startJob<ExplorerResults>(
         tr("Computing…"),
-        [path, runId, request](JobContext& context) {
-            return computeExplorer(path, runId, request, context.progressFn());
-        },
+        [run, request](JobContext& context) { return computeExplorer(*run, request, context.progressFn()); },
         [this](const std::shared_ptr<const ExplorerResults>& results) { display(results); });
 }
 

@@ -4,40 +4,24 @@
 #include "budget/BudgetStore.h"
 #include "diagnose/Diagnose.h"
 #include "diagnose/RunData.h"
-#include "store/RunStore.h"
 
-#include <stdexcept>
 #include <string>
 
 namespace pb::ui {
-namespace {
 
-RunInfo runOrThrow(RunStore& store, std::int64_t runId)
-{
-    auto info = store.run(runId);
-    if (!info) {
-        throw std::runtime_error("no run " + std::to_string(runId) + " in this file");
-    }
-    return *info;
-}
-
-} // namespace
-
-VerdictResults computeVerdict(const QString& path, std::int64_t runId, const QString& budgetFile)
+VerdictResults computeVerdict(const RunSnapshot& snapshot, const QString& budgetFile)
 {
     using namespace pb::diagnose;
     VerdictResults out;
-    out.runId = runId;
+    out.runId = snapshot.runId;
     analysis::BudgetChoice choice;
     if (!budgetFile.isEmpty()) {
         choice.file = budgetFile.toStdString();
         budget::loadBudgets(*choice.file); // a bad file is refused before the store is read
     }
-    RunStore store(path.toStdString(), RunStore::Mode::ReadOnly);
-    const RunInfo info = runOrThrow(store, runId);
-    const auto run = loadRunData(store, runId);
+    const RunData& run = *snapshot.run;
     // Every decision is the run's verdict, the same as `check`'s; this page only reads it.
-    auto verdict = analysis::decideRun(run, analysis::resolveBudgets(store, info, choice));
+    auto verdict = analysis::decideRun(run, analysis::resolveBudgets(snapshot.budgetVersions, run.info, choice));
     DiagnoseOptions options;
     options.budgets = verdict.budgets.set;
     options.check = verdict.check;
@@ -55,19 +39,17 @@ VerdictResults computeVerdict(const QString& path, std::int64_t runId, const QSt
     return out;
 }
 
-DiagnosisResults computeDiagnosis(const QString& path, std::int64_t runId,
-                                  std::optional<std::int64_t> baselineRunId)
+DiagnosisResults computeDiagnosis(const RunSnapshot& snapshot, const analysis::LoadedRun* baseline)
 {
     using namespace pb::diagnose;
     DiagnosisResults out;
+    const std::int64_t runId = snapshot.runId;
     out.runId = runId;
-    out.baselineRunId = baselineRunId;
-    RunStore store(path.toStdString(), RunStore::Mode::ReadOnly);
-    const RunInfo info = runOrThrow(store, runId);
-    const auto run = loadRunData(store, runId);
+    out.baselineRunId = baseline ? std::optional<std::int64_t>(baseline->info.id) : std::nullopt;
+    const RunData& run = *snapshot.run;
     std::optional<analysis::RunVerdict> verdict;
     try {
-        verdict = analysis::decideRun(run, analysis::resolveBudgets(store, info));
+        verdict = analysis::decideRun(run, analysis::resolveBudgets(snapshot.budgetVersions, run.info));
     } catch (const budget::BudgetError&) {
         verdict = analysis::decideRun(run, {}); // a damaged stored entry: diagnosed without budgets
     }
@@ -75,10 +57,8 @@ DiagnosisResults computeDiagnosis(const QString& path, std::int64_t runId,
     options.budgets = verdict->budgets.set;
     options.check = verdict->check;
     options.knee = verdict->knee;
-    if (baselineRunId && *baselineRunId != runId) {
-        runOrThrow(store, *baselineRunId);
-        const auto baseline = loadRunData(store, *baselineRunId);
-        out.diagnosis = runDiagnosis(run, &baseline, options);
+    if (baseline && baseline->info.id != runId) {
+        out.diagnosis = runDiagnosis(run, baseline, options);
     } else {
         out.baselineRunId.reset();
         out.diagnosis = runDiagnosis(run, nullptr, options);

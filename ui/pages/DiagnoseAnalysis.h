@@ -5,6 +5,7 @@
 // functions and value types; the pages run them in a Job.
 #pragma once
 
+#include "RunCache.h"
 #include "diagnose/Check.h"
 #include "diagnose/Finding.h"
 
@@ -31,9 +32,9 @@ struct VerdictResults
 };
 // Evaluates the budgets of `budgetFile` (when not empty), else the version
 // stored with the run that was in effect when it started, and diagnoses the
-// run on its own with the same budgets. Throws
-// budget::BudgetError for a malformed file, StoreError for a bad store.
-VerdictResults computeVerdict(const QString& path, std::int64_t runId, const QString& budgetFile = {});
+// run on its own with the same budgets, from the window's loaded run. Throws
+// budget::BudgetError for a malformed file.
+VerdictResults computeVerdict(const RunSnapshot& snapshot, const QString& budgetFile = {});
 
 struct DiagnosisResults
 {
@@ -41,11 +42,11 @@ struct DiagnosisResults
     std::optional<std::int64_t> baselineRunId;
     diagnose::Diagnosis diagnosis;
 };
-// Diagnoses run `runId` against run `baselineRunId`, else (empty) the first
-// and last stage of a stepped run, else the two halves of the run; with the
-// run's stored budgets in effect at its start, when it has any.
-DiagnosisResults computeDiagnosis(const QString& path, std::int64_t runId,
-                                  std::optional<std::int64_t> baselineRunId = std::nullopt);
+// Diagnoses the snapshot's run against `baseline` (another run, loaded by
+// the caller through RunCache::load), else (null) the first and last stage
+// of a stepped run, else the two halves of the run; with the run's stored
+// budgets in effect at its start, when it has any.
+DiagnosisResults computeDiagnosis(const RunSnapshot& snapshot, const analysis::LoadedRun* baseline = nullptr);
 
 } // namespace pb::ui
 

@@ -20,6 +20,7 @@
 #include <QSplitter>
 #include <QTableView>
 #include <QVBoxLayout>
+#include <limits>
 
 #include <algorithm>
 
@@ -201,13 +202,19 @@ void DiagnosisPage::start()
     }
     m_stale = false;
     const QString path = this->path();
-    const qint64 runId = this->runId();
+    const RunSnapshotPtr snapshot = this->snapshot();
     const qint64 baseline = m_baseline->currentData().toLongLong();
     startJob<DiagnosisResults>(
         tr("Diagnosing…"),
-        [path, runId, baseline](JobContext&) {
-            const auto base = baseline != 0 ? std::optional<std::int64_t>(baseline) : std::nullopt;
-            return computeDiagnosis(path, runId, base);
+        [path, snapshot, baseline](JobContext& context) {
+            // The baseline is another run: loaded for this comparison only, through the cache's loader.
+            std::shared_ptr<const analysis::LoadedRun> base;
+            if (baseline != 0 && baseline != snapshot->runId) {
+                base = RunCache::load(path, baseline, std::numeric_limits<std::int64_t>::max(),
+                                      context.progressFn())
+                           .run;
+            }
+            return computeDiagnosis(*snapshot, base.get());
         },
         [this](const std::shared_ptr<const DiagnosisResults>& results) { display(results); });
 }

@@ -40,7 +40,7 @@ public:
     // The runs other than the shown one fill "Compare with".
     void setRuns(const std::vector<RunInfo>& runs) override;
     // A diagnosis compares finished figures: a live run is diagnosed when shown again.
-    void runDataChanged() override {}
+    bool followsLiveRun() const override { return false; }
     // Compares with run `baselineRunId` (0: the run's own halves or stages).
     void setBaseline(qint64 baselineRunId);
 

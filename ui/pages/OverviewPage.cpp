@@ -155,16 +155,16 @@ void OverviewPage::clearView()
 
 void OverviewPage::runShown()
 {
+    // The page's cache (the window's): the verdict reads the same loaded run.
+    m_verdict->setRunCache(runCache());
     m_verdict->showRun(path(), runId()); // not on every live refresh(): once per showRun
 }
 
 void OverviewPage::start()
 {
-    const QString path = this->path();
-    const qint64 runId = this->runId();
+    const auto run = loadedRun();
     startJob<OverviewResults>(
-        tr("Computing…"),
-        [path, runId](JobContext& context) { return computeOverview(path, runId, context.progressFn()); },
+        tr("Computing…"), [run](JobContext&) { return computeOverview(*run); },
         [this](const std::shared_ptr<const OverviewResults>& results) { display(results); });
 }
 

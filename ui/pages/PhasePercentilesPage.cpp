@@ -175,13 +175,9 @@ void PhasePercentilesPage::start()
         request.stage = window.toStdString();
     }
     request.model = m_model->currentData().toString().toStdString();
-    const QString path = this->path();
-    const qint64 runId = this->runId();
+    const auto run = loadedRun();
     startJob<CompositionResults>(
-        tr("Computing…"),
-        [path, runId, request](JobContext& context) {
-            return computeComposition(path, runId, request, context.progressFn());
-        },
+        tr("Computing…"), [run, request](JobContext&) { return computeComposition(*run, request); },
         [this](const std::shared_ptr<const CompositionResults>& results) { display(results); });
 }
 

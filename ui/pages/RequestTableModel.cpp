@@ -3,11 +3,11 @@
 #include "ColumnFormat.h"
 #include "Job.h"
 #include "model/RequestColumns.h"
-#include "store/RunStore.h"
 
-#include <QMetaObject>
-
-#include <span>
+#include <algorithm>
+#include <limits>
+#include <numeric>
+#include <unordered_map>
 
 namespace pb::ui {
 
@@ -21,65 +21,66 @@ RequestTableModel::RequestTableModel(QObject* parent)
 
 RequestTableModel::~RequestTableModel() = default;
 
-bool RequestTableModel::setRun(const QString& path, qint64 runId)
+void RequestTableModel::setRun(RunSnapshotPtr snapshot)
 {
     const bool wasSorting = isSorting();
     m_sortJob->discard();
     beginResetModel();
-    dropPages();
+    m_touched.clear();
     m_order.reset();
     m_sortColumn = -1;
     m_sortOrder = Qt::AscendingOrder;
-    m_pagesFetched = 0;
-    m_rows = 0;
     m_error.clear();
-    m_path = path;
-    m_runId = runId;
-    bool ok = true;
-    try {
-        if (!m_store || m_store->path() != path.toStdString()) {
-            m_store.reset();
-            m_store = std::make_unique<RunStore>(path.toStdString(), RunStore::Mode::ReadOnly);
+    m_snapshot = std::move(snapshot);
+    m_sources.assign(requestColumns().size(), Source{});
+    m_rows = 0;
+    if (m_snapshot && m_snapshot->run) {
+        const RequestTable& table = m_snapshot->run->table;
+        m_rows = static_cast<int>(std::min<std::size_t>(table.rows, std::numeric_limits<int>::max()));
+        const auto cols = requestColumns();
+        for (std::size_t i = 0; i < cols.size(); ++i) {
+            m_sources[i].numeric = table.numericColumn(cols[i].name);
+            m_sources[i].category = table.categoryColumn(cols[i].name);
         }
-        // The stored count, not a COUNT(*): opening stays O(1) for any run size.
-        m_rows = static_cast<int>(m_store->requestCount(runId));
-    } catch (const std::exception& e) {
-        m_store.reset();
-        m_error = QString::fromUtf8(e.what());
-        ok = false;
     }
     endResetModel();
     if (wasSorting) {
         Q_EMIT sortingChanged(false);
     }
-    if (!ok) {
+}
+
+bool RequestTableModel::setRun(const QString& path, qint64 runId)
+{
+    try {
+        auto snapshot = std::make_shared<RunSnapshot>(
+            RunCache::load(path, runId, std::numeric_limits<std::int64_t>::max()));
+        setRun(RunSnapshotPtr(std::move(snapshot)));
+        return true;
+    } catch (const std::exception& e) {
+        setRun(RunSnapshotPtr());
+        m_error = QString::fromUtf8(e.what());
         Q_EMIT errorOccurred(m_error);
+        return false;
     }
-    return ok;
 }
 
 void RequestTableModel::clear()
 {
-    const bool wasSorting = isSorting();
-    m_sortJob->discard();
-    beginResetModel();
-    dropPages();
-    m_order.reset();
-    m_sortColumn = -1;
-    m_store.reset();
-    m_path.clear();
-    m_runId = 0;
-    m_rows = 0;
-    m_error.clear();
-    endResetModel();
-    if (wasSorting) {
-        Q_EMIT sortingChanged(false);
-    }
+    setRun(RunSnapshotPtr());
 }
 
 bool RequestTableModel::isSorting() const
 {
     return m_sortJob->isRunning();
+}
+
+bool RequestTableModel::isColumnLoaded(int column) const
+{
+    if (column < 0 || static_cast<std::size_t>(column) >= m_sources.size()) {
+        return false;
+    }
+    return m_sources[static_cast<std::size_t>(column)].numeric ||
+           m_sources[static_cast<std::size_t>(column)].category;
 }
 
 int RequestTableModel::rowCount(const QModelIndex& parent) const
@@ -97,61 +98,49 @@ std::int64_t RequestTableModel::seqOfRow(int row) const
     return m_order ? (*m_order)[static_cast<std::size_t>(row)] : row;
 }
 
-const RequestRecord* RequestTableModel::record(int row) const
+int RequestTableModel::rowOfSeq(qint64 seq) const
 {
-    if (row < 0 || row >= m_rows) {
-        return nullptr;
+    if (seq < 0 || seq >= m_rows) {
+        return -1;
     }
-    const int page = row / kPageSize;
-    auto it = m_pages.find(page);
-    if (it == m_pages.end()) {
-        fetchPage(page);
-        it = m_pages.find(page);
-    } else if (it->second.lru != m_lru.begin()) {
-        m_lru.splice(m_lru.begin(), m_lru, it->second.lru);
+    if (!m_order) {
+        return static_cast<int>(seq);
     }
-    const auto offset = static_cast<std::size_t>(row % kPageSize);
-    const auto& rows = it->second.rows;
-    return offset < rows.size() ? &rows[offset] : nullptr;
+    const auto it = std::find(m_order->begin(), m_order->end(), seq);
+    return it == m_order->end() ? -1 : static_cast<int>(it - m_order->begin());
 }
 
-void RequestTableModel::fetchPage(int page) const
+QVariant RequestTableModel::value(int column, std::size_t seq, bool display) const
 {
-    while (static_cast<int>(m_pages.size()) >= kMaxCachedPages) {
-        m_pages.erase(m_lru.back());
-        m_lru.pop_back();
-    }
-    Page p;
-    const int first = page * kPageSize;
-    const int count = std::min(kPageSize, m_rows - first);
-    try {
-        if (m_store && count > 0) {
-            if (m_order) {
-                p.rows = m_store->requestsBySeqs(
-                    m_runId, std::span(m_order->data() + first, static_cast<std::size_t>(count)));
-            } else {
-                p.rows = m_store->requestsBySeq(m_runId, first, count);
-            }
+    const auto& col = requestColumns()[static_cast<std::size_t>(column)];
+    const Source& source = m_sources[static_cast<std::size_t>(column)];
+    if (source.category) {
+        const auto label = source.category->labelAt(seq);
+        if (label.empty()) {
+            return {}; // NULL (text columns store NULL as empty)
         }
-    } catch (const std::exception& e) {
-        // Keep the empty page so a broken file does not cost a query per cell;
-        // report once, after this const call has returned.
-        auto* self = const_cast<RequestTableModel*>(this);
-        self->m_error = QString::fromUtf8(e.what());
-        QMetaObject::invokeMethod(
-            self, [self, message = self->m_error] { Q_EMIT self->errorOccurred(message); },
-            Qt::QueuedConnection);
+        return QString::fromUtf8(label.data(), static_cast<qsizetype>(label.size()));
     }
-    m_lru.push_front(page);
-    p.lru = m_lru.begin();
-    m_pages.emplace(page, std::move(p));
-    ++m_pagesFetched;
-}
-
-void RequestTableModel::dropPages()
-{
-    m_pages.clear();
-    m_lru.clear();
+    if (!source.numeric) {
+        return {};
+    }
+    const double v = source.numeric->values[seq];
+    if (isNull(v)) {
+        return {};
+    }
+    switch (col.type) {
+    case ColumnType::Duration:
+        return display ? QVariant(formatMs(v)) : QVariant(v);
+    case ColumnType::Integer:
+        return display ? QVariant(QString::number(static_cast<qint64>(v)))
+                       : QVariant::fromValue<qint64>(static_cast<qint64>(v));
+    case ColumnType::Boolean:
+        // Vocabulary spelling, as in the CSV: not translated.
+        return display ? QVariant(v != 0 ? QStringLiteral("true") : QStringLiteral("false"))
+                       : QVariant(v != 0);
+    default:
+        return {};
+    }
 }
 
 QVariant RequestTableModel::data(const QModelIndex& index, int role) const
@@ -168,11 +157,12 @@ QVariant RequestTableModel::data(const QModelIndex& index, int role) const
         return QVariant::fromValue<qint64>(seqOfRow(index.row()));
     case Qt::DisplayRole:
     case RawValueRole: {
-        const RequestRecord* r = record(index.row());
-        if (!r) {
+        const auto seq = seqOfRow(index.row());
+        if (seq < 0 || seq >= m_rows) {
             return {};
         }
-        return role == Qt::DisplayRole ? displayValue(*r, index.column()) : rawValue(*r, index.column());
+        m_touched.insert(index.row() / kPageSize);
+        return value(index.column(), static_cast<std::size_t>(seq), role == Qt::DisplayRole);
     }
     default:
         return {};
@@ -205,7 +195,7 @@ void RequestTableModel::sort(int column, Qt::SortOrder order)
         }
         return;
     }
-    if (!m_store) {
+    if (!m_snapshot) {
         return;
     }
     if (!isSorting() && column == m_sortColumn && order == m_sortOrder) {
@@ -214,21 +204,55 @@ void RequestTableModel::sort(int column, Qt::SortOrder order)
     m_pendingColumn = column;
     m_pendingOrder = order;
     const bool wasSorting = isSorting();
-    // The order of a million rows takes about a second: compute it on its own
-    // connection off this thread; a newer request supersedes this one.
-    const std::string path = m_path.toStdString();
-    const std::int64_t runId = m_runId;
-    const std::string name(requestColumns()[static_cast<std::size_t>(column)].name);
+    // The order of a million rows takes a fraction of a second: computed off
+    // this thread from the loaded run; a newer request supersedes this one.
+    const RunSnapshotPtr snapshot = m_snapshot;
     const bool ascending = order == Qt::AscendingOrder;
-    m_sortJob->start([path, runId, name, ascending](JobContext&) {
-        RunStore store(path, RunStore::Mode::ReadOnly);
-        Order seqs =
-            std::make_shared<const std::vector<std::int64_t>>(store.seqsOrderedBy(runId, name, ascending));
+    m_sortJob->start([snapshot, column, ascending](JobContext&) {
+        Order seqs = std::make_shared<const std::vector<std::int64_t>>(orderBy(*snapshot, column, ascending));
         return QVariant::fromValue(seqs);
     });
     if (!wasSorting) {
         Q_EMIT sortingChanged(true);
     }
+}
+
+std::vector<std::int64_t> RequestTableModel::orderBy(const RunSnapshot& snapshot, int column, bool ascending)
+{
+    const RequestTable& table = snapshot.run->table;
+    const auto& col = requestColumns()[static_cast<std::size_t>(column)];
+    std::vector<std::int64_t> seqs(table.rows);
+    std::iota(seqs.begin(), seqs.end(), std::int64_t(0));
+    // Each row's sort key (NaN = NULL), then a stable sort: ties stay in insertion order.
+    std::vector<double> key(table.rows, kNull);
+    if (const auto* n = table.numericColumn(col.name)) {
+        key = n->values;
+    } else if (const auto* c = table.categoryColumn(col.name)) {
+        // Labels ranked by their bytes (as SQLite's BINARY collation); empty is NULL.
+        std::vector<std::int32_t> byLabel(c->labels.size());
+        std::iota(byLabel.begin(), byLabel.end(), 0);
+        std::sort(byLabel.begin(), byLabel.end(), [c](std::int32_t a, std::int32_t b) {
+            return c->labels[static_cast<std::size_t>(a)] < c->labels[static_cast<std::size_t>(b)];
+        });
+        std::vector<double> rank(c->labels.size(), kNull);
+        for (std::size_t r = 0; r < byLabel.size(); ++r) {
+            const auto label = static_cast<std::size_t>(byLabel[r]);
+            rank[label] = c->labels[label].empty() ? kNull : double(r);
+        }
+        for (std::size_t row = 0; row < table.rows; ++row) {
+            const auto code = c->codes[row];
+            key[row] = code < 0 ? kNull : rank[static_cast<std::size_t>(code)];
+        }
+    }
+    const auto nulls = std::stable_partition(seqs.begin(), seqs.end(), [&key](std::int64_t s) {
+        return !isNull(key[static_cast<std::size_t>(s)]);
+    });
+    std::stable_sort(seqs.begin(), nulls, [&key, ascending](std::int64_t a, std::int64_t b) {
+        const double ka = key[static_cast<std::size_t>(a)];
+        const double kb = key[static_cast<std::size_t>(b)];
+        return ascending ? ka < kb : kb < ka;
+    });
+    return seqs;
 }
 
 void RequestTableModel::onSortDone(const QVariant& result)
@@ -241,7 +265,6 @@ void RequestTableModel::onSortDone(const QVariant& result)
     if (static_cast<std::int64_t>(order->size()) != m_rows) {
         // The run changed under us (rows were added): show what is stored now.
         beginResetModel();
-        dropPages();
         m_rows = static_cast<int>(order->size());
         m_order = std::move(order);
         m_sortColumn = m_pendingColumn;
@@ -294,7 +317,6 @@ void RequestTableModel::applyOrder(Order order, int column, Qt::SortOrder sortOr
     m_order = std::move(order);
     m_sortColumn = column;
     m_sortOrder = sortOrder;
-    dropPages();
     changePersistentIndexList(from, to);
     Q_EMIT layoutChanged({}, QAbstractItemModel::VerticalSortHint);
 }

@@ -1,26 +1,19 @@
 // The requests of one run as a table, one column per entry of
-// pb::requestColumns(). Rows are paged lazily from the workbench file through
-// the model's own read-only connection and kept in a bounded LRU cache, so a
-// run of a million rows opens at once and memory stays bounded. Sorting
-// computes the new order on a worker thread; the old order stays until the
-// new one arrives.
+// pb::requestColumns(), read from the window's loaded run (RunCache): the
+// same snapshot every page computes from, so the table shows the same moment
+// of a live run as the figures. Nothing here reads the store, and nothing is
+// proportional to the run's size on the GUI thread: a cell is formatted from
+// its column when the view asks for it, and sorting computes the new order on
+// a worker thread; the old order stays until the new one arrives.
 #pragma once
 
-#include "model/RequestRecord.h"
+#include "RunCache.h"
 
 #include <QAbstractTableModel>
 
-#include <list>
 #include <memory>
-#include <unordered_map>
+#include <unordered_set>
 #include <vector>
-
-namespace pb {
-namespace store {
-class RunStore;
-}
-using store::RunStore;
-} // namespace pb
 
 namespace pb::ui {
 
@@ -36,29 +29,37 @@ public:
     // The row's per-run sequence number (insertion order), qint64.
     static constexpr int SeqRole = Qt::UserRole + 1;
 
+    // Rows are counted in pages of this size for pagesTouched().
     static constexpr int kPageSize = 256;
-    static constexpr int kMaxCachedPages = 64; // 16,384 rows
 
     explicit RequestTableModel(QObject* parent = nullptr);
     ~RequestTableModel() override;
 
-    // Shows run `runId` of the workbench file at `path` in insertion order.
-    // Cheap: opens a read-only connection and reads the stored row count.
+    // Shows the snapshot's run in insertion order. O(1): keeps the snapshot.
+    void setRun(RunSnapshotPtr snapshot);
+    // Loads run `runId` of `path` on this thread, then shows it (tests and
+    // small files; the window hands over the cache's snapshot instead).
     // Returns false (and shows no rows) when the file cannot be read.
     bool setRun(const QString& path, qint64 runId);
     void clear();
-    QString path() const { return m_path; }
-    qint64 runId() const { return m_runId; }
+    QString path() const { return m_snapshot ? m_snapshot->path : QString(); }
+    qint64 runId() const { return m_snapshot ? m_snapshot->runId : 0; }
+    const RunSnapshotPtr& snapshot() const { return m_snapshot; }
     QString errorString() const { return m_error; }
 
     // The applied order (-1 = insertion order) and whether a sort is computing.
     int sortColumn() const { return m_sortColumn; }
     Qt::SortOrder sortOrder() const { return m_sortOrder; }
     bool isSorting() const;
+    // The row that shows request `seq` in the applied order, or -1.
+    int rowOfSeq(qint64 seq) const;
+    // Whether column `column` is in memory (a summarised run leaves the
+    // identity columns in the store; their cells are empty).
+    bool isColumnLoaded(int column) const;
 
-    // For tests and diagnostics: pages held now and fetched since setRun().
-    int cachedPageCount() const { return static_cast<int>(m_pages.size()); }
-    qint64 pagesFetched() const { return m_pagesFetched; }
+    // For tests and diagnostics: distinct pages of kPageSize rows whose cells
+    // were formatted since setRun().
+    int pagesTouched() const { return static_cast<int>(m_touched.size()); }
 
     int rowCount(const QModelIndex& parent = {}) const override;
     int columnCount(const QModelIndex& parent = {}) const override;
@@ -68,6 +69,10 @@ public:
     // layoutAboutToBeChanged()/layoutChanged(). NULLs sort last either way.
     void sort(int column, Qt::SortOrder order = Qt::AscendingOrder) override;
 
+    // Worker side: the seqs of `snapshot`'s rows ordered by `column` (NULLs
+    // last, ties in insertion order).
+    static std::vector<std::int64_t> orderBy(const RunSnapshot& snapshot, int column, bool ascending);
+
 Q_SIGNALS:
     void sortingChanged(bool busy);
     void sortFinished(int column, Qt::SortOrder order);
@@ -75,25 +80,23 @@ Q_SIGNALS:
 
 private:
     using Order = std::shared_ptr<const std::vector<std::int64_t>>;
-    struct Page
+    // Where a vocabulary column lives in the loaded table.
+    struct Source
     {
-        std::vector<RequestRecord> rows;
-        std::list<int>::iterator lru;
+        const NumericColumn* numeric = nullptr;
+        const CategoryColumn* category = nullptr;
     };
 
-    const RequestRecord* record(int row) const;
-    void fetchPage(int page) const;
     void applyOrder(Order order, int column, Qt::SortOrder sortOrder);
     void onSortDone(const QVariant& result);
     void onSortFailed(const QString& message);
-    void dropPages();
     std::int64_t seqOfRow(int row) const;
+    QVariant value(int column, std::size_t seq, bool display) const;
 
-    QString m_path;
-    qint64 m_runId = 0;
+    RunSnapshotPtr m_snapshot;
+    std::vector<Source> m_sources; // per requestColumns() entry
     int m_rows = 0;
     QString m_error;
-    std::unique_ptr<RunStore> m_store;
 
     Order m_order; // row -> seq; null = insertion order (row == seq)
     int m_sortColumn = -1;
@@ -102,10 +105,7 @@ private:
     Qt::SortOrder m_pendingOrder = Qt::AscendingOrder;
     Job* m_sortJob = nullptr;
 
-    // The page cache is filled from data(), which is const.
-    mutable std::unordered_map<int, Page> m_pages;
-    mutable std::list<int> m_lru; // most recently used first
-    mutable qint64 m_pagesFetched = 0;
+    mutable std::unordered_set<int> m_touched; // filled from data(), which is const
 };
 
 } // namespace pb::ui

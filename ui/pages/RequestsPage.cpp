@@ -1,7 +1,9 @@
 #include "RequestsPage.h"
 
+#include "ColumnFormat.h"
 #include "RequestTableModel.h"
 #include "TraceFinder.h"
+#include "model/RequestColumns.h"
 
 #include <QCoreApplication>
 #include <QHBoxLayout>
@@ -11,6 +13,9 @@
 #include <QStackedWidget>
 #include <QTableView>
 #include <QVBoxLayout>
+
+#include <algorithm>
+#include <utility>
 
 namespace pb::ui {
 
@@ -43,8 +48,40 @@ RequestsPage::RequestsPage(QWidget* parent)
     // Fixed row heights: a million rows lay out without measuring any of them.
     m_view->verticalHeader()->setSectionResizeMode(QHeaderView::Fixed);
     m_view->verticalHeader()->setDefaultSectionSize(m_view->fontMetrics().height() + 6);
-    // Column widths from the visible rows only, never from pages further down.
-    m_view->horizontalHeader()->setResizeContentsPrecision(0);
+    // Column widths from the header and the column's type, never from the
+    // rows: sizing to contents read the run page by page before the window
+    // showed (issue 27). Fixed once here, whatever the run's size.
+    {
+        const QFontMetrics fm = m_view->fontMetrics();
+        const QFontMetrics headerFm = m_view->horizontalHeader()->fontMetrics();
+        const auto cols = requestColumns();
+        for (std::size_t i = 0; i < cols.size(); ++i) {
+            const auto& c = cols[i];
+            QString sample;
+            switch (c.type) {
+            case ColumnType::Duration:
+                sample = QStringLiteral("000000.000");
+                break;
+            case ColumnType::Integer:
+                sample = QStringLiteral("0000000");
+                break;
+            case ColumnType::Boolean:
+                sample = QStringLiteral("false");
+                break;
+            case ColumnType::OutcomeEnum:
+            case ColumnType::UsageEnum:
+                sample = QStringLiteral("provider_error");
+                break;
+            case ColumnType::Text:
+                // Ids are 32 hex digits (trace) or 16 (span); other text is cut with an ellipsis.
+                sample = QString(c.group == ColumnGroup::Identity ? 32 : 14, QLatin1Char('0'));
+                break;
+            }
+            const int header = headerFm.horizontalAdvance(columnTitle(c)) + 28; // sort indicator
+            const int cell = fm.horizontalAdvance(sample) + 12;
+            m_view->horizontalHeader()->resizeSection(static_cast<int>(i), std::max(header, cell));
+        }
+    }
     m_view->horizontalHeader()->setSortIndicator(-1, Qt::AscendingOrder);
     m_view->horizontalHeader()->setSortIndicatorShown(true);
     m_view->setSortingEnabled(true);
@@ -92,9 +129,9 @@ RequestsPage::RequestsPage(QWidget* parent)
 
 void RequestsPage::start()
 {
-    // The model reads the stored row count (one indexed read, never a scan)
-    // and pages rows as the view shows them.
-    m_model->setRun(path(), runId());
+    // The loaded run every page shares: the model keeps the pointer and
+    // formats the cells the view shows.
+    m_model->setRun(snapshot());
     QString name;
     for (const auto& run : runs()) {
         if (run.id == runId()) {
@@ -107,12 +144,18 @@ void RequestsPage::start()
     m_title->setText(QCoreApplication::translate("pb::ui::MainWindow", "Run %1: %2").arg(runId()).arg(name));
     m_stack->setCurrentIndex(0);
     m_view->scrollToTop();
-    m_view->resizeColumnsToContents();
     updateStatus();
+    // Shown at once: nothing of this page runs on the pool.
+    markResultShown();
+    if (!m_pendingTrace.isEmpty()) {
+        const QString trace = std::exchange(m_pendingTrace, QString());
+        findTrace(trace, m_pendingAsker);
+    }
 }
 
 void RequestsPage::clearView()
 {
+    m_pendingTrace.clear();
     m_model->clear();
     m_hint->clear();
     m_title->clear();
@@ -156,11 +199,16 @@ void RequestsPage::findTrace(const QString& traceId, Asker asker)
         traceLookedUp(id, std::nullopt, asker);
         return;
     }
-    const QString path = this->path();
-    const qint64 runId = this->runId();
+    const RunSnapshotPtr snapshot = this->snapshot();
+    if (!snapshot) {
+        // The run is still loading: looked up as soon as it is shown.
+        m_pendingTrace = id;
+        m_pendingAsker = asker;
+        return;
+    }
     startJob<std::optional<std::int64_t>>(
         TraceFinder::tr("Finding trace %1…").arg(id),
-        [path, runId, id](JobContext&) { return TraceFinder::seqOfTrace(path, runId, id); },
+        [snapshot, id](JobContext&) { return TraceFinder::seqOfTrace(*snapshot, id); },
         [this, id, asker](const std::shared_ptr<const std::optional<std::int64_t>>& seq) {
             traceLookedUp(id, *seq, asker);
         });
@@ -202,8 +250,11 @@ void RequestsPage::updateStatus()
     } else if (!m_model->errorString().isEmpty()) {
         m_status->setText(tr("Cannot read this run: %1").arg(m_model->errorString()));
     } else {
-        m_status->setText(m_model->path().isEmpty() ? QString()
-                                                    : tr("Requests: %L1").arg(m_model->rowCount()));
+        QString text = m_model->path().isEmpty() ? QString() : tr("Requests: %L1").arg(m_model->rowCount());
+        if (m_model->snapshot() && m_model->snapshot()->summarised) {
+            text += QLatin1Char(' ') + tr("(over the memory budget: id columns not loaded)");
+        }
+        m_status->setText(text);
     }
 }
 

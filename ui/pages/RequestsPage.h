@@ -62,6 +62,8 @@ private:
     QLabel* m_state; // the trace lookup's progress and failure
     QLabel* m_hint;
     QStackedWidget* m_stack;
+    QString m_pendingTrace; // asked for while the run loads
+    Asker m_pendingAsker = Asker::Link;
 };
 
 } // namespace pb::ui

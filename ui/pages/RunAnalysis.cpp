@@ -3,18 +3,30 @@
 #include "analysis/Windows.h"
 #include "stats/Metric.h"
 #include "stats/Selection.h"
-#include "store/RunStore.h"
+#include "RunCache.h"
 
 #include <algorithm>
+#include <limits>
 
 namespace pb::ui {
 
+namespace {
+
+std::shared_ptr<const analysis::LoadedRun> loadForCall(const QString& path, std::int64_t runId,
+                                                       const ProgressFn& progress)
+{
+    return RunCache::load(path, runId, std::numeric_limits<std::int64_t>::max(), progress).run;
+}
+
+} // namespace
+
 OverviewResults computeOverview(const QString& path, std::int64_t runId, const ProgressFn& progress)
 {
-    RunStore store(path.toStdString(), RunStore::Mode::ReadOnly);
-    analysis::LoadOptions options;
-    options.progress = progress;
-    const auto run = analysis::loadRun(store, runId, options);
+    return computeOverview(*loadForCall(path, runId, progress));
+}
+
+OverviewResults computeOverview(const analysis::LoadedRun& run)
+{
     OverviewResults out;
     out.run = run.info;
     out.config = run.config;
@@ -51,13 +63,13 @@ stats::CompositionKind defaultCompositionKind(const analysis::LoadedRun& run)
 CompositionResults computeComposition(const QString& path, std::int64_t runId,
                                       const CompositionRequest& request, const ProgressFn& progress)
 {
-    RunStore store(path.toStdString(), RunStore::Mode::ReadOnly);
-    analysis::LoadOptions options;
-    options.progress = progress;
-    options.samples = false;
-    const auto run = analysis::loadRun(store, runId, options);
+    return computeComposition(*loadForCall(path, runId, progress), request);
+}
+
+CompositionResults computeComposition(const analysis::LoadedRun& run, const CompositionRequest& request)
+{
     CompositionResults out;
-    out.runId = runId;
+    out.runId = run.info.id;
     out.kind = request.kind.value_or(defaultCompositionKind(run));
     stats::Scope scope;
     scope.unit = request.unit;

@@ -1,6 +1,6 @@
 // The figures the Overview and Phase Percentiles pages show, computed by the
-// run analysis in core (analysis::loadRun, analysis::summarizeRun,
-// stats::tailComposition) off the GUI thread. Plain functions and value
+// run analysis in core (analysis::summarizeRun, stats::tailComposition) from
+// the window's loaded run (RunCache), off the GUI thread. Plain functions and value
 // types; the pages run them in a Job and display the result. Nothing here
 // computes a statistic of its own.
 #pragma once
@@ -45,6 +45,9 @@ struct OverviewResults
         return summary.windows.size() == 1 ? &summary.windows.front() : nullptr;
     }
 };
+// From the window's loaded run (RunCache), on the pool.
+OverviewResults computeOverview(const analysis::LoadedRun& run);
+// Loads the run first, on this thread (tests and tools without a window).
 OverviewResults computeOverview(const QString& path, std::int64_t runId, const ProgressFn& progress = {});
 
 // What the phase-stacked page asks for; an empty kind means the kind that
@@ -75,6 +78,7 @@ struct CompositionResults
 // The kind that fits the run: server phases when it joined spans, else the
 // streaming split when it has first_text, else client phases.
 stats::CompositionKind defaultCompositionKind(const analysis::LoadedRun& run);
+CompositionResults computeComposition(const analysis::LoadedRun& run, const CompositionRequest& request);
 CompositionResults computeComposition(const QString& path, std::int64_t runId,
                                       const CompositionRequest& request, const ProgressFn& progress = {});
 

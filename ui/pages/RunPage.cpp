@@ -16,6 +16,7 @@ RunPage::RunPage(QWidget* parent)
             m_stateLabel->clear();
         }
         setBusy(false);
+        m_shownVersion = m_jobVersion;
         if (show) {
             show(result);
         }
@@ -38,6 +39,30 @@ RunPage::RunPage(QWidget* parent)
 
 RunPage::~RunPage() = default;
 
+void RunPage::setRunCache(RunCache* cache)
+{
+    if (m_cache == cache) {
+        return;
+    }
+    if (m_cache) {
+        disconnect(m_cache, nullptr, this, nullptr);
+        if (m_cache->parent() == this) {
+            m_cache->deleteLater();
+        }
+    }
+    m_cache = cache;
+    connect(m_cache, &RunCache::loaded, this, &RunPage::onLoaded);
+    connect(m_cache, &RunCache::failed, this, &RunPage::onLoadFailed);
+}
+
+RunCache* RunPage::runCache()
+{
+    if (!m_cache) {
+        setRunCache(new RunCache(this));
+    }
+    return m_cache;
+}
+
 void RunPage::showRun(const QString& path, qint64 runId)
 {
     if (runId == 0 || path.isEmpty()) {
@@ -50,7 +75,44 @@ void RunPage::showRun(const QString& path, qint64 runId)
         m_runId = runId;
     }
     runShown();
-    refresh();
+    if (!needsLoadedRun()) {
+        refresh();
+        return;
+    }
+    RunCache* cache = runCache();
+    cache->request(path, runId);
+    const RunSnapshotPtr current = cache->snapshot();
+    if (!cache->isLoading() && current && current->path == path && current->runId == runId) {
+        m_snapshot = current;
+        refresh();
+    } else if (m_stateLabel && !isComputing()) {
+        // The cache loads the run once for every page; its progress is in the status bar.
+        m_stateLabel->setText(tr("Loading the run…"));
+    }
+}
+
+void RunPage::onLoaded(const RunSnapshotPtr& snapshot)
+{
+    if (!snapshot || snapshot->path != m_path || snapshot->runId != m_runId || m_runId == 0) {
+        return;
+    }
+    const bool first = !m_snapshot;
+    m_snapshot = snapshot;
+    if (first || followsLiveRun()) {
+        refresh();
+    }
+}
+
+void RunPage::onLoadFailed(const QString& path, qint64 runId, const QString& message)
+{
+    if (path != m_path || runId != m_runId || !needsLoadedRun()) {
+        return;
+    }
+    m_error = message;
+    if (m_stateLabel) {
+        m_stateLabel->setText(errorText(message));
+    }
+    Q_EMIT errorOccurred(message);
 }
 
 void RunPage::showNoRun(const QString&)
@@ -65,14 +127,21 @@ void RunPage::setRuns(const std::vector<RunInfo>& runs)
 
 void RunPage::runDataChanged()
 {
-    if (!isComputing()) {
-        refresh();
+    if (m_runId == 0) {
+        return;
     }
+    if (!needsLoadedRun()) {
+        if (followsLiveRun() && !isComputing()) {
+            refresh();
+        }
+        return;
+    }
+    runCache()->reload();
 }
 
 void RunPage::refresh()
 {
-    if (m_runId != 0) {
+    if (m_runId != 0 && (m_snapshot || !needsLoadedRun())) {
         start();
     }
 }
@@ -89,11 +158,23 @@ void RunPage::clear()
     discardJob();
     m_path.clear();
     m_runId = 0;
+    m_snapshot.reset();
+    m_shownVersion = 0;
     m_error.clear();
     if (m_stateLabel) {
         m_stateLabel->clear();
     }
     clearView();
+}
+
+void RunPage::markResultShown()
+{
+    m_error.clear();
+    if (m_stateLabel && !isComputing()) {
+        m_stateLabel->clear();
+    }
+    m_shownVersion = m_snapshot ? m_snapshot->version : 0;
+    Q_EMIT resultShown(m_runId);
 }
 
 bool RunPage::follow(const PageLink&)
@@ -114,6 +195,7 @@ QString RunPage::errorText(const QString& message) const
 void RunPage::startErased(const QString& busyText, Job::Work work, std::function<void(const QVariant&)> show)
 {
     m_show = std::move(show);
+    m_jobVersion = m_snapshot ? m_snapshot->version : 0;
     if (m_stateLabel) {
         m_stateLabel->setText(busyText);
     }

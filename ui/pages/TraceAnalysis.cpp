@@ -1,7 +1,7 @@
 #include "TraceAnalysis.h"
 
 #include "analysis/TraceReconciliation.h"
-#include "store/RunStore.h"
+#include "RunCache.h"
 
 namespace pb::ui {
 namespace {
@@ -15,8 +15,8 @@ double ms(Nanos ns)
 
 TraceResults computeTrace(const QString& path, std::int64_t runId, std::int64_t seq)
 {
-    RunStore store(path.toStdString(), RunStore::Mode::ReadOnly);
-    const auto t = analysis::reconcileRequest(store, runId, seq);
+    // One attempt and its spans: a bounded read, not the run (RunCache.h).
+    const auto t = RunCache::requestTrace(path, runId, seq);
     const RequestRecord& r = *t.request;
     TraceResults out;
     out.runId = runId;

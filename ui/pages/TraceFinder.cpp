@@ -2,7 +2,7 @@
 
 #include "RequestTableModel.h"
 #include "RequestsPage.h"
-#include "store/RunStore.h"
+#include "RunCache.h"
 
 #include <QAction>
 #include <QInputDialog>
@@ -10,25 +10,29 @@
 
 namespace pb::ui {
 
-std::optional<std::int64_t> TraceFinder::seqOfTrace(const QString& path, std::int64_t runId,
-                                                    const QString& traceId)
+std::optional<std::int64_t> TraceFinder::seqOfTrace(const RunSnapshot& snapshot, const QString& traceId)
 {
-    RunStore store(path.toStdString(), RunStore::Mode::ReadOnly);
-    return store.seqOfTrace(runId, traceId.toStdString());
+    const auto* ids = snapshot.run->table.categoryColumn("trace_id");
+    if (!ids) {
+        // A summarised run left its trace IDs in the store: one indexed read.
+        return RunCache::seqOfTrace(snapshot.path, snapshot.runId, traceId);
+    }
+    // Rows are in seq order (row == seq); the first attempt with the ID, as the store's lookup.
+    const std::int32_t code = ids->codeOf(traceId.toStdString());
+    if (code < 0) {
+        return std::nullopt;
+    }
+    for (std::size_t row = 0; row < ids->codes.size(); ++row) {
+        if (ids->codes[row] == code) {
+            return static_cast<std::int64_t>(row);
+        }
+    }
+    return std::nullopt;
 }
 
 int TraceFinder::rowOfSeq(const RequestTableModel& model, std::int64_t seq)
 {
-    if (model.sortColumn() < 0) {
-        return seq < model.rowCount() ? int(seq) : -1;
-    }
-    // SeqRole reads the applied order, never the store.
-    for (int r = 0; r < model.rowCount(); ++r) {
-        if (model.data(model.index(r, 0), RequestTableModel::SeqRole).toLongLong() == seq) {
-            return r;
-        }
-    }
-    return -1;
+    return model.rowOfSeq(seq);
 }
 
 QString TraceFinder::notInShownRun(const QString& traceId)

@@ -1,6 +1,6 @@
 // Finding a request by trace ID, for the Requests page: the lookup in the
-// store (RunStore::seqOfTrace) runs in the page's job, off the GUI thread;
-// the row is then found in the table's order without touching the store.
+// loaded run runs in the page's job, off the GUI thread; the row is then
+// found in the table's order.
 // Used by the diagnosis page's trace evidence and by "Find Trace…" (Ctrl+F).
 #pragma once
 
@@ -15,6 +15,7 @@ class QWidget;
 
 namespace pb::ui {
 
+struct RunSnapshot;
 class RequestTableModel;
 class RequestsPage;
 
@@ -22,10 +23,9 @@ class TraceFinder
 {
     Q_DECLARE_TR_FUNCTIONS(pb::ui::TraceFinder)
 public:
-    // Worker side: the sequence number of the request with `traceId` in run
-    // `runId`, on its own read-only connection. Throws when the file cannot be read.
-    static std::optional<std::int64_t> seqOfTrace(const QString& path, std::int64_t runId,
-                                                  const QString& traceId);
+    // Worker side: the sequence number of the request with `traceId` in the
+    // snapshot's run (lowercase hex, as stored).
+    static std::optional<std::int64_t> seqOfTrace(const RunSnapshot& snapshot, const QString& traceId);
     // The row that shows request `seq` in `model`'s order, or -1.
     static int rowOfSeq(const RequestTableModel& model, std::int64_t seq);
     // The message for a trace asked for in a run other than the shown one.

@@ -164,6 +164,7 @@ QString VerdictWidget::headlineText() const
 void VerdictWidget::clear()
 {
     m_job->discard();
+    m_waiting = false;
     m_path.clear();
     m_budgetFile.clear();
     m_runId = 0;
@@ -178,6 +179,37 @@ void VerdictWidget::clear()
     m_budgetsButton->setEnabled(false);
 }
 
+void VerdictWidget::setRunCache(RunCache* cache)
+{
+    if (m_cache == cache) {
+        return;
+    }
+    if (m_cache) {
+        disconnect(m_cache, nullptr, this, nullptr);
+    }
+    m_cache = cache;
+    connect(m_cache, &RunCache::loaded, this, [this](const RunSnapshotPtr& snapshot) {
+        if (m_waiting && snapshot->path == m_path && snapshot->runId == m_runId) {
+            evaluate();
+        }
+    });
+    connect(m_cache, &RunCache::failed, this,
+            [this](const QString& path, qint64 runId, const QString& message) {
+                if (m_waiting && path == m_path && runId == m_runId) {
+                    m_waiting = false;
+                    m_verdict->setText(tr("Cannot evaluate the budgets: %1").arg(message));
+                }
+            });
+}
+
+RunCache* VerdictWidget::cache()
+{
+    if (!m_cache) {
+        setRunCache(new RunCache(this));
+    }
+    return m_cache;
+}
+
 void VerdictWidget::showRun(const QString& path, qint64 runId)
 {
     if (path != m_path || runId != m_runId) {
@@ -186,6 +218,9 @@ void VerdictWidget::showRun(const QString& path, qint64 runId)
         m_runId = runId;
     }
     m_budgetsButton->setEnabled(m_runId != 0);
+    if (m_runId != 0) {
+        cache()->request(path, runId);
+    }
     evaluate();
 }
 
@@ -222,11 +257,15 @@ void VerdictWidget::evaluate()
         return;
     }
     m_verdict->setText(tr("Evaluating the budgets…"));
-    const QString path = m_path;
+    const RunSnapshotPtr snapshot = cache()->snapshot();
+    if (cache()->isLoading() || !snapshot || snapshot->path != m_path || snapshot->runId != m_runId) {
+        m_waiting = true; // the cache's loaded() evaluates
+        return;
+    }
+    m_waiting = false;
     const QString file = m_budgetFile;
-    const qint64 runId = m_runId;
-    m_job->start([path, runId, file](JobContext&) {
-        return QVariant::fromValue(std::make_shared<const VerdictResults>(computeVerdict(path, runId, file)));
+    m_job->start([snapshot, file](JobContext&) {
+        return QVariant::fromValue(std::make_shared<const VerdictResults>(computeVerdict(*snapshot, file)));
     });
 }
 

@@ -18,6 +18,7 @@ namespace pb::ui {
 
 class BudgetModel;
 class Job;
+class RunCache;
 struct VerdictResults;
 
 class VerdictWidget : public QWidget
@@ -27,7 +28,11 @@ public:
     explicit VerdictWidget(QWidget* parent = nullptr);
     ~VerdictWidget() override;
 
-    // Evaluates the budgets of run `runId`: the file loaded for it, else its stored budgets.
+    // The cache the widget takes the loaded run from (the page's); without
+    // one it makes its own on first use.
+    void setRunCache(RunCache* cache);
+    // Evaluates the budgets of run `runId`: the file loaded for it, else its
+    // stored budgets; once the cache has the run loaded.
     void showRun(const QString& path, qint64 runId);
     // Evaluates the budgets of the JSON file at `file` on the shown run.
     void loadBudgetFile(const QString& file);
@@ -53,7 +58,11 @@ private:
     void evaluate();
     void display(const std::shared_ptr<const VerdictResults>& results);
 
+    RunCache* cache();
+
     Job* m_job;
+    RunCache* m_cache = nullptr;
+    bool m_waiting = false; // evaluate when the cache has loaded the shown run
     BudgetModel* m_model;
     QLabel* m_verdict;
     QLabel* m_source;

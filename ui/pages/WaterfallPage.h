@@ -29,7 +29,13 @@ public:
     // A request link (PageLink::Kind::Request) shows that request.
     bool follow(const PageLink& link) override;
     // A request's waterfall does not follow a live run.
-    void runDataChanged() override {}
+    bool followsLiveRun() const override { return false; }
+
+protected:
+    // One request's spans, read on their own (RunCache::requestTrace).
+    bool needsLoadedRun() const override { return false; }
+
+public:
     // The shown request's sequence number, or -1.
     qint64 seq() const { return m_seq; }
 

@@ -6,9 +6,10 @@
 #include "stats/Metric.h"
 #include "stats/Selection.h"
 #include "stats/TimeSeries.h"
-#include "store/RunStore.h"
+#include "RunCache.h"
 
 #include <algorithm>
+#include <limits>
 #include <stdexcept>
 
 namespace pb::ui {
@@ -48,10 +49,8 @@ double autoIntervalMs(double durationMs)
 TimelineResults computeTimeline(const QString& path, qint64 runId, const TimelineRequest& request,
                                 const ProgressFn& progress)
 {
-    RunStore store(path.toStdString(), RunStore::Mode::ReadOnly);
-    analysis::LoadOptions loadOptions;
-    loadOptions.progress = progress;
-    return computeTimeline(analysis::loadRun(store, runId, loadOptions), request, progress);
+    const auto run = RunCache::load(path, runId, std::numeric_limits<std::int64_t>::max(), progress).run;
+    return computeTimeline(*run, request, progress);
 }
 
 TimelineResults computeTimeline(const analysis::LoadedRun& joined, const TimelineRequest& request,

@@ -84,13 +84,10 @@ void TimelinePage::start()
     TimelineRequest request;
     request.intervalMs = m_interval->currentData().toDouble();
     request.convention = static_cast<stats::Convention>(m_convention->currentData().toInt());
-    const QString path = this->path();
-    const qint64 runId = this->runId();
+    const auto run = loadedRun();
     startJob<TimelineResults>(
         tr("Computing…"),
-        [path, runId, request](JobContext& context) {
-            return computeTimeline(path, runId, request, context.progressFn());
-        },
+        [run, request](JobContext& context) { return computeTimeline(*run, request, context.progressFn()); },
         [this](const std::shared_ptr<const TimelineResults>& results) { display(results); });
 }
 

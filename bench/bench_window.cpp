@@ -1,0 +1,352 @@
+// bench_window [REQUESTS...] [--dir DIR] [--shots DIR] [--budget-mib N]: the
+// window at scale (issue 27), offscreen.
+//
+// For each size (default 10000 100000 1000000):
+// 1. Writes (or re-uses, in --dir) a workbench file of REQUESTS attempts of a
+//    4-stage stepped streaming run, each with a 6-span server trace (the
+//    demo gateway's tree); not timed.
+// 2. In a fresh process (this program re-executed with --one FILE), opens
+//    the file in the real MainWindow, waits for every page's result, visits
+//    each page (and opens the first request's waterfall), and prints:
+//    the time to a visible, responding window; the longest GUI-thread stall
+//    (a 5 ms event-loop heartbeat); the loads and joins of the run cache; the
+//    time until every page shows its result; peak RSS (VmHWM).
+//    --shots DIR saves a PNG of every page.
+#include "BenchUtil.h"
+#include "MainWindow.h"
+#include "RunCache.h"
+#include "model/Run.h"
+#include "model/Span.h"
+#include "pages/PageRegistry.h"
+#include "pages/RequestTableModel.h"
+#include "pages/RequestsPage.h"
+#include "pages/RunPage.h"
+#include "store/RunStore.h"
+#include "telemetry/SpanRules.h"
+
+#include <QApplication>
+#include <QDir>
+#include <QElapsedTimer>
+#include <QProcess>
+#include <QStandardPaths>
+#include <QTabWidget>
+#include <QTableView>
+#include <QTimer>
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <cstring>
+#include <filesystem>
+#include <fstream>
+#include <functional>
+#include <random>
+#include <string>
+#include <vector>
+
+using namespace pb;
+
+namespace {
+
+std::string hexOf(std::uint64_t hi, std::uint64_t lo, int digits)
+{
+    char buf[40];
+    if (digits == 32) {
+        std::snprintf(buf, sizeof buf, "%016llx%016llx", static_cast<unsigned long long>(hi),
+                      static_cast<unsigned long long>(lo));
+    } else {
+        std::snprintf(buf, sizeof buf, "%016llx", static_cast<unsigned long long>(lo));
+    }
+    return buf;
+}
+
+// Attempt i: a stepped streaming request and the demo gateway's 6-span tree
+// (as bench_telemetry's join benchmark), so the join has every phase.
+void appendAttempt(std::mt19937_64& rng, std::size_t i, std::size_t rows, double& t,
+                   std::vector<RequestRecord>& requests, std::vector<SpanRecord>& spans)
+{
+    std::uniform_real_distribution<double> u(0, 1);
+    std::lognormal_distribution<double> queueMs(std::log(60.0), 0.7);
+    const char* const stages[] = {"rate-150", "rate-200", "rate-250", "rate-300"};
+    const double rates[] = {150, 200, 250, 300};
+    const std::size_t stage = std::min<std::size_t>(3, i * 4 / rows);
+    t += -std::log(1 - u(rng)) * 1000.0 / rates[stage];
+    const auto trace = hexOf(0x5eed000000000000ULL, i + 1, 32);
+    const auto id = [&](int n) {
+        return hexOf(0, (i + 1) << 4 | static_cast<std::uint64_t>(n), 16);
+    };
+    const Nanos ms = 1'000'000;
+    const Nanos q = bench::ms(queueMs(rng) * (1 + 0.5 * double(stage)));
+    const Nanos g = bench::ms(400 + 600 * u(rng));
+    const Nanos t0 = 1'760'000'000'000'000'000LL + bench::ms(t);
+    const auto span = [&](int n, const char* name, int kind, Nanos s, Nanos e, const char* attrs) {
+        SpanRecord r;
+        r.traceId = trace;
+        r.spanId = id(n);
+        r.parentSpanId = n == 1 ? hexOf(0, 0xc11e000000000000ULL | i, 16) : id(1);
+        r.name = name;
+        r.kind = kind;
+        r.startNs = t0 + s;
+        r.endNs = t0 + e;
+        r.serviceName = "phasebench-demo-gateway";
+        r.attributesJson = attrs;
+        spans.push_back(std::move(r));
+    };
+    const Nanos rootEnd = 20 * ms + q + g;
+    span(1, "POST /v1/chat/completions", 2, 0, rootEnd, R"({"http.route":"/v1/chat/completions"})");
+    span(2, "auth.check", 1, 1 * ms, 3 * ms, R"({"llm.auth.outcome":"ok"})");
+    span(3, "request.prepare", 1, 3 * ms, 6 * ms, "{}");
+    span(4, "route.select", 1, 6 * ms, 8 * ms, R"({"llm.route":"pool-demo"})");
+    span(5, "inference.acquire_slot", 1, 9 * ms, 9 * ms + q, R"({"llm.phase":"queue","llm.pool":"demo"})");
+    span(6, "inference.generate", 3, 10 * ms + q, 10 * ms + q + g, R"({"llm.phase":"generation"})");
+
+    RequestRecord r;
+    r.traceId = trace;
+    r.spanId = hexOf(0, 0xc11e000000000000ULL | i, 16);
+    r.attempt = 1;
+    r.scenario = "stepped";
+    r.stage = stages[stage];
+    r.model = "model-a";
+    r.stream = true;
+    r.scheduledOffset = bench::ms(t);
+    r.startOffset = bench::ms(t);
+    r.inputTokens = 400;
+    r.inputBucket = "input_0_512";
+    const double envelope = 8 + 4 * u(rng);
+    const double total = double(rootEnd) / 1e6 + envelope;
+    const double firstText = double(10 * ms + q) / 1e6 + envelope + 30;
+    r.send = bench::ms(0.1);
+    r.wait = bench::ms(firstText - 1);
+    r.headers = bench::ms(firstText - 1);
+    r.firstEvent = bench::ms(firstText - 0.5);
+    r.firstContent = bench::ms(firstText);
+    r.firstText = bench::ms(firstText);
+    r.receive = bench::ms(total - firstText);
+    r.done = bench::ms(total - 0.5);
+    r.total = bench::ms(total);
+    r.outputTokens = 180;
+    r.usageSource = UsageSource::Provider;
+    r.outcome = u(rng) < 0.02 ? Outcome::ProviderError : Outcome::Completed;
+    requests.push_back(std::move(r));
+}
+
+void generate(const std::string& path, std::size_t rows)
+{
+    RunStore store(path);
+    const auto run = store.createRun({.name = "bench window " + std::to_string(rows), .kind = RunKind::Load});
+    telemetry::storeSpanRules(store, run, telemetry::SpanRules::defaults());
+    const telemetry::PhaseMapper mapper(telemetry::SpanRules::defaults());
+    std::mt19937_64 rng(20261202);
+    double t = 0;
+    std::vector<RequestRecord> requests;
+    std::vector<SpanRecord> spans;
+    for (std::size_t first = 0; first < rows; first += 10'000) {
+        requests.clear();
+        spans.clear();
+        for (std::size_t i = first; i < std::min(rows, first + 10'000); ++i) {
+            appendAttempt(rng, i, rows, t, requests, spans);
+        }
+        mapper.apply(spans);
+        store.begin();
+        store.insertRequests(run, requests);
+        store.insertSpans(run, spans);
+        store.commit();
+    }
+    store.setRunStatus(run, RunStatus::Complete);
+}
+
+long peakRssKiB()
+{
+    std::ifstream in("/proc/self/status");
+    std::string line;
+    while (std::getline(in, line)) {
+        if (line.rfind("VmHWM:", 0) == 0) {
+            return std::stol(line.substr(6));
+        }
+    }
+    return -1;
+}
+
+// The window on one file, in this process.
+int runOne(int argc, char** argv, const QString& file, const QString& shots, qint64 budgetMiB)
+{
+    QStandardPaths::setTestModeEnabled(true); // the bench's settings stay out of the user's
+    QApplication app(argc, argv);
+    QCoreApplication::setOrganizationName(QStringLiteral("phasebench-bench"));
+    QElapsedTimer clock;
+    clock.start();
+
+    // The heartbeat: every gap between ticks beyond the interval is a stall of the GUI thread.
+    constexpr int kBeatMs = 5;
+    QElapsedTimer beat;
+    qint64 longestStallMs = 0;
+    qint64 longestStallEndMs = 0; // when it ended, to place it among the pages' results
+    QTimer heartbeat;
+    heartbeat.setTimerType(Qt::PreciseTimer);
+    heartbeat.setInterval(kBeatMs);
+    QObject::connect(&heartbeat, &QTimer::timeout, [&] {
+        const qint64 stall = beat.restart() - kBeatMs;
+        if (stall > longestStallMs) {
+            longestStallMs = stall;
+            longestStallEndMs = clock.elapsed();
+        }
+    });
+
+    ui::MainWindow w;
+    if (budgetMiB > 0) {
+        w.runCache()->setMemoryBudget(budgetMiB * 1024 * 1024);
+    }
+    w.show();
+    if (!w.openWorkbench(file, false, ui::MainWindow::Remember::No)) {
+        std::fprintf(stderr, "cannot open %s\n", qPrintable(file));
+        return 1;
+    }
+    qint64 visibleMs = -1;
+    qint64 allShownMs = -1;
+    std::vector<ui::RunPage*> waiting(w.runPages().begin(), w.runPages().end());
+    // The diagnosis computes when it is seen, the waterfall when a request is picked: visited below.
+    std::erase_if(waiting, [&w](ui::RunPage* p) {
+        return p == w.page(ui::PageId::Diagnosis) || p == w.page(ui::PageId::Waterfall);
+    });
+    std::vector<ui::RunPage*> visits(w.runPages().begin(), w.runPages().end());
+    std::size_t visit = 0;
+    int rc = 0;
+
+    const auto save = [&](QWidget* page) {
+        if (!shots.isEmpty()) {
+            const QString name = QStringLiteral("%1/%2.png")
+                                     .arg(shots, QString::fromLatin1(page->metaObject()->className())
+                                                     .section(QStringLiteral("::"), -1));
+            w.grab().save(name);
+        }
+    };
+    std::function<void()> nextVisit = [&] {
+        if (visit == visits.size()) {
+            std::printf("  time to a visible, responding window: %lld ms\n",
+                        static_cast<long long>(visibleMs));
+            std::printf("  every page shows its result after:    %lld ms\n",
+                        static_cast<long long>(allShownMs));
+            std::printf("  longest GUI-thread stall:             %lld ms (ended at %lld ms)\n",
+                        static_cast<long long>(longestStallMs), static_cast<long long>(longestStallEndMs));
+            std::printf("  loads: %lld, joins: %lld\n", static_cast<long long>(w.runCache()->loads()),
+                        static_cast<long long>(w.runCache()->joins()));
+            std::printf("  peak RSS: %.0f MiB\n", double(peakRssKiB()) / 1024.0);
+            std::fflush(stdout);
+            app.quit();
+            return;
+        }
+        ui::RunPage* page = visits[visit++];
+        w.pages()->setCurrentWidget(page);
+        if (page == w.page(ui::PageId::Waterfall) && page->shownVersion() == 0 && !page->isComputing()) {
+            auto* requests = w.requestsPage();
+            requests->view()->setCurrentIndex(requests->model()->index(0, 0));
+        }
+        if (page->isComputing()) {
+            auto* c = new QMetaObject::Connection;
+            *c = QObject::connect(page, &ui::RunPage::resultShown, [&, page, c] {
+                QObject::disconnect(*c);
+                delete c;
+                QTimer::singleShot(50, [&, page] {
+                    save(page);
+                    nextVisit();
+                });
+            });
+        } else {
+            QTimer::singleShot(50, [&, page] {
+                save(page);
+                nextVisit();
+            });
+        }
+    };
+    for (ui::RunPage* page : waiting) {
+        QObject::connect(page, &ui::RunPage::resultShown, [&, page] {
+            std::printf("    %s shown at %lld ms\n", page->metaObject()->className(),
+                        static_cast<long long>(clock.elapsed()));
+            std::erase(waiting, page);
+            if (waiting.empty() && allShownMs < 0) {
+                allShownMs = clock.elapsed();
+                QTimer::singleShot(0, nextVisit);
+            }
+        });
+        QObject::connect(page, &ui::RunPage::errorOccurred, [page](const QString& message) {
+            std::fprintf(stderr, "%s: %s\n", page->metaObject()->className(), qPrintable(message));
+        });
+    }
+    QObject::connect(w.runCache(), &ui::RunCache::failed, [&](const QString&, qint64, const QString& m) {
+        std::fprintf(stderr, "load failed: %s\n", qPrintable(m));
+        rc = 1;
+        app.quit();
+    });
+    QTimer::singleShot(0, [&] {
+        visibleMs = clock.elapsed(); // the first turn of the event loop after show() and open
+        beat.start();
+        heartbeat.start();
+    });
+    QTimer::singleShot(300'000, [&] {
+        std::fprintf(stderr, "timed out after 300 s\n");
+        rc = 1;
+        app.quit();
+    });
+    app.exec();
+    return rc;
+}
+
+} // namespace
+
+int main(int argc, char** argv)
+{
+    std::vector<std::size_t> sizes;
+    std::string dir;
+    QString shots;
+    QString one;
+    qint64 budgetMiB = 0;
+    for (int i = 1; i < argc; ++i) {
+        if (std::strcmp(argv[i], "--dir") == 0 && i + 1 < argc) {
+            dir = argv[++i];
+        } else if (std::strcmp(argv[i], "--shots") == 0 && i + 1 < argc) {
+            shots = QString::fromLocal8Bit(argv[++i]);
+        } else if (std::strcmp(argv[i], "--one") == 0 && i + 1 < argc) {
+            one = QString::fromLocal8Bit(argv[++i]);
+        } else if (std::strcmp(argv[i], "--budget-mib") == 0 && i + 1 < argc) {
+            budgetMiB = std::stoll(argv[++i]);
+        } else {
+            sizes.push_back(std::stoul(argv[i]));
+        }
+    }
+    if (!one.isEmpty()) {
+        return runOne(argc, argv, one, shots, budgetMiB);
+    }
+    if (sizes.empty()) {
+        sizes = {10'000, 100'000, 1'000'000};
+    }
+    namespace fs = std::filesystem;
+    const fs::path where = dir.empty() ? fs::temp_directory_path() / "bench_window" : fs::path(dir);
+    fs::create_directories(where);
+    int failures = 0;
+    for (const auto rows : sizes) {
+        const auto file = (where / ("window-" + std::to_string(rows) + ".phasebench")).string();
+        if (!fs::exists(file)) {
+            std::printf("generating %zu requests x 6 spans into %s (not timed)\n", rows, file.c_str());
+            std::fflush(stdout);
+            generate(file, rows);
+        }
+        std::printf("%zu requests x 6 spans:\n", rows);
+        std::fflush(stdout);
+        QStringList args{QStringLiteral("--one"), QString::fromStdString(file)};
+        if (!shots.isEmpty()) {
+            const QString sub = QStringLiteral("%1/%2").arg(shots).arg(rows);
+            QDir().mkpath(sub);
+            args << QStringLiteral("--shots") << sub;
+        }
+        if (budgetMiB > 0) {
+            args << QStringLiteral("--budget-mib") << QString::number(budgetMiB);
+        }
+        // A process per size: peak RSS and the first open are this run's alone.
+        QProcess child;
+        child.setProcessChannelMode(QProcess::ForwardedChannels);
+        child.start(QString::fromLocal8Bit(argv[0]), args);
+        child.waitForFinished(-1);
+        failures += child.exitCode() != 0;
+    }
+    return failures == 0 ? 0 : 1;
+}
