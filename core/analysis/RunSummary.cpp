@@ -17,9 +17,11 @@ WindowFigures summarizeWindow(const LoadedRun& run, const stats::Window& window,
     const auto selection = stats::select(run.table, request.scope, window);
     out.report = stats::summarize(selection, request.statistic, request.metrics);
     out.profile = stats::loadProfile(selection);
-    const auto stages = runStages(run.table);
     const bool oneStage =
         window.kind == stats::Window::Kind::Stage || window.kind == stats::Window::Kind::StageSteady;
+    // The run's stages (a pass over every row) only where they are used: a
+    // per-stage window computing them made the analysis quadratic in stages.
+    const auto stages = oneStage ? std::vector<std::string>{} : runStages(run.table);
     if (oneStage) {
         if (const auto* f = run.figures.stage(window.stage)) {
             out.requestedRate = f->requestedRate;

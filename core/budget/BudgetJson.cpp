@@ -1,6 +1,7 @@
 #include "budget/Budget.h"
 
 #include "stats/Metric.h"
+#include "util/StrictJson.h"
 
 #include <nlohmann/json.hpp>
 
@@ -12,6 +13,11 @@ namespace pb::budget {
 namespace {
 
 using Json = nlohmann::ordered_json;
+
+// The largest threshold, rate or time (ms) a budget may state: 1e12 ms is
+// ~31 years, far past any figure a run can have; 1e308 would only hide a
+// typo (docs/budgets.md).
+constexpr double kMaxBudgetValue = 1e12;
 
 class Reader
 {
@@ -35,17 +41,17 @@ public:
     double nonNegative(const Json& j, const std::string& path) const
     {
         const double v = number(j, path);
-        if (v < 0) {
-            fail(path, "expected a number >= 0");
+        if (v < 0 || v > kMaxBudgetValue) {
+            fail(path, "expected a number from 0 to 1e12, found " + j.dump());
         }
         return v;
     }
     // A sample count: 1e300 would not convert to std::size_t (UB).
     std::size_t count(const Json& j, const std::string& path) const
     {
-        const double v = nonNegative(j, path);
-        if (v > 9007199254740992.0) {
-            fail(path, "expected a count up to 2^53");
+        const double v = number(j, path);
+        if (v < 0 || v > 9007199254740992.0) {
+            fail(path, "expected a count from 0 to 2^53");
         }
         return static_cast<std::size_t>(v);
     }
@@ -202,7 +208,7 @@ public:
         if (!j.contains("threshold")) {
             fail(path + ".threshold", "missing: expected a number in the metric's unit (ms for durations)");
         }
-        b.threshold = number(j["threshold"], path + ".threshold");
+        b.threshold = nonNegative(j["threshold"], path + ".threshold");
         if (j.contains("direction")) {
             const auto d = text(j["direction"], path + ".direction");
             if (d != "at_most" && d != "at_least") {
@@ -277,9 +283,11 @@ BudgetSet parseBudgets(std::string_view text, const std::string& file)
     Reader r(file);
     Json j;
     try {
-        j = Json::parse(text);
+        j = parseJsonStrict<Json>(text);
     } catch (const nlohmann::json::exception& e) { // parse_error, or out_of_range for 1e3030
         throw BudgetError(file + ": not valid JSON (" + e.what() + ")");
+    } catch (const DuplicateJsonKey& e) {
+        throw BudgetError(file + ": $." + e.what());
     }
     r.onlyKeys(j, "$", {"version", "name", "defaults", "slo", "phases", "gates"});
     if (j.contains("version") &&

@@ -14,6 +14,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 #include <sstream>
 
 namespace pb::import {
@@ -105,9 +106,12 @@ public:
                     continue;
                 }
                 const json* v = member(*m, "value");
-                if (!v || !v->is_number() || !(v->get<double>() >= 0 && v->get<double>() < 9e18)) {
+                // A token count is whole: 4.6 is refused, not rounded to 5.
+                if (!v || !v->is_number() || !(v->get<double>() >= 0 && v->get<double>() < 9e18) ||
+                    std::floor(v->get<double>()) != v->get<double>()) {
                     if (error.empty()) {
-                        error = "metrics." + std::string(n) + ": expected {\"value\": a count >= 0}, found " +
+                        error = "metrics." + std::string(n) +
+                                ": expected {\"value\": a whole count >= 0}, found " +
                                 (v ? v->dump() : std::string("no value"));
                     }
                     return std::nullopt;
@@ -117,17 +121,27 @@ public:
             return std::nullopt;
         };
 
-        // Start, acknowledgement (headers) and end, absolute ns.
-        const char* startKey = int64Member(*meta, "request_start_ns") ? "request_start_ns" : "timestamp_ns";
-        const auto start = int64Member(*meta, startKey);
-        const auto ack = int64Member(*meta, "request_ack_ns");
-        const auto end = int64Member(*meta, "request_end_ns");
-        for (const auto& [key, t] : {std::pair{startKey, start}, std::pair{"request_ack_ns", ack},
-                                     std::pair{"request_end_ns", end}}) {
-            if (t && *t < 0) {
-                return "metadata." + std::string(key) + ": expected a time in ns since 1970 (>= 0), found " +
-                       std::to_string(*t);
+        // Start, acknowledgement (headers) and end, absolute ns. A time given
+        // in any other form (a string, a fraction, true, 1e30, 2^63) is
+        // refused with the value as written, never read as no time.
+        const char* startKey = member(*meta, "request_start_ns") ? "request_start_ns" : "timestamp_ns";
+        std::optional<std::int64_t> start;
+        std::optional<std::int64_t> ack;
+        std::optional<std::int64_t> end;
+        for (auto [key, t] : {std::pair{startKey, &start}, std::pair{"request_ack_ns", &ack},
+                              std::pair{"request_end_ns", &end}}) {
+            const json* v = member(*meta, key);
+            if (!v) {
+                continue;
             }
+            const bool fits = v->is_number_integer() &&
+                              (!v->is_number_unsigned() ||
+                               v->get<std::uint64_t>() <= std::uint64_t(std::numeric_limits<std::int64_t>::max()));
+            if (!fits || v->get<std::int64_t>() < 0) {
+                return "metadata." + std::string(key) +
+                       ": expected a time in ns since 1970 (an integer >= 0, before 2262), found " + v->dump();
+            }
+            *t = v->get<std::int64_t>();
         }
         for (const auto& [key, t] : {std::pair{"request_ack_ns", ack}, std::pair{"request_end_ns", end}}) {
             if (t && start && *t < *start) {

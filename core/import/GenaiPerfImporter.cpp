@@ -8,6 +8,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include <limits>
 #include <map>
 #include <sstream>
 
@@ -102,10 +103,14 @@ ImportSummary GenaiPerfImporter::parse(std::istream& in, const ImportOptions& op
             bad.skipOrFail(rec.line, where + ".response_outputs: expected one output per response timestamp");
             return;
         }
-        const Nanos start = ts->get<Nanos>();
+        // 2^63 and above are unsigned in the parser: read as int64 they would
+        // wrap, so the message shows the number as written.
+        const bool fits = !ts->is_number_unsigned() ||
+                          ts->get<std::uint64_t>() <= std::uint64_t(std::numeric_limits<Nanos>::max());
+        const Nanos start = fits ? ts->get<Nanos>() : -1;
         if (start < 0) {
-            bad.skipOrFail(rec.line, where + ".timestamp: expected a time in ns since 1970 (>= 0), found " +
-                                         std::to_string(start));
+            bad.skipOrFail(rec.line, where + ".timestamp: expected a time in ns since 1970 (>= 0, before 2262), "
+                                             "found " + ts->dump());
             return;
         }
         RequestRecord r;

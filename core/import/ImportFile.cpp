@@ -13,19 +13,18 @@
 namespace pb::import {
 namespace {
 
-// Writes into the open transaction and, for a new run, commits it in
-// bounded pieces: a load run, the OTLP receiver or another import writing
-// the same file waits at most one piece (~250 ms) for the lock instead of
-// the whole import. The run is 'importing' until the last piece, and an
+// Writes into the open transaction and commits it in bounded pieces: a
+// load run, the OTLP receiver or another import writing the same file
+// waits at most one piece (~250 ms) for the lock instead of the whole
+// import. The run is 'importing' until the last piece, and an
 // import that fails or is killed is removed (RunStore), so no half import
 // ever looks like a run.
 class StoreSink final : public ImportSink
 {
 public:
-    StoreSink(RunStore& store, std::int64_t runId, bool commitInPieces, std::vector<std::string>& written)
+    StoreSink(RunStore& store, std::int64_t runId, std::vector<std::string>& written)
         : m_store(store)
         , m_runId(runId)
-        , m_commitInPieces(commitInPieces)
         , m_written(written)
     {}
     void addRequests(std::span<const RequestRecord> rows) override
@@ -55,9 +54,6 @@ private:
 
     void wrote(std::size_t n)
     {
-        if (!m_commitInPieces) {
-            return;
-        }
         m_rows += n;
         const auto now = std::chrono::steady_clock::now();
         if (m_rows < kPieceRows && now - m_since < kPieceTime) {
@@ -72,7 +68,6 @@ private:
 
     RunStore& m_store;
     std::int64_t m_runId;
-    bool m_commitInPieces;
     std::vector<std::string>& m_written;
     std::size_t m_rows = 0;
     std::chrono::steady_clock::time_point m_since = std::chrono::steady_clock::now();
@@ -174,34 +169,40 @@ ImportResult importFile(RunStore& store, const ImportRequest& request, const Imp
     }
 
     ImportResult result;
-    if (request.intoRun) {
-        if (!store.run(*request.intoRun)) {
-            throw ImportError(request.path, 0, "run " + std::to_string(*request.intoRun) + " does not exist");
-        }
-        result.runId = *request.intoRun;
-    } else {
-        // Committed at once, as 'importing': other writers see who holds the
-        // file, and a killed import is recognised and removed on next open.
+    // Every import is written in pieces into a run of its own, 'importing'
+    // (committed at once: other writers see who holds the file, and a killed
+    // import is recognised and removed on next open). An import into an
+    // existing run is staged so: its rows join that run in one short
+    // transaction at the end, so a part of the file never appears in the
+    // visible run, and no writer of the file (a running load run) waits more
+    // than one piece or that last move.
+    std::int64_t stagingRun = 0;
+    {
         RunInfo info;
-        info.name = request.runName.empty() ? fileName : request.runName;
+        if (request.intoRun) {
+            if (!store.run(*request.intoRun)) {
+                throw ImportError(request.path, 0,
+                                  "run " + std::to_string(*request.intoRun) + " does not exist");
+            }
+            info.name = fileName + " (being added to run " + std::to_string(*request.intoRun) + ")";
+        } else {
+            info.name = request.runName.empty() ? fileName : request.runName;
+        }
         info.kind = RunKind::Import;
         info.source = fileName + " (" + std::string(importer->name()) + ")";
         info.status = RunStatus::Importing;
-        result.runId = store.createRun(info);
+        stagingRun = store.createRun(info);
+        result.runId = request.intoRun.value_or(stagingRun);
     }
-    // Adding to an existing run stays one transaction: the run is visible,
-    // so a part of the file must never appear in it.
-    const bool inPieces = !request.intoRun;
-    const std::int64_t firstSeq = request.intoRun ? store.requestCount(result.runId) : 0;
     FigureChanges figures;
     if (request.intoRun && request.beforeCommit) {
-        for (const auto& f : store.figures(result.runId)) {
+        for (const auto& f : store.figures(*request.intoRun)) {
             figures.before[f.name] = f.value;
         }
     }
     store.begin(RunStore::Checks::RunsChecked);
     try {
-        StoreSink storeSink(store, result.runId, inPieces, figures.written);
+        StoreSink storeSink(store, stagingRun, figures.written);
         {
             // On an error the pipeline is gone (its writer joined) before
             // the rollback below touches the store.
@@ -209,6 +210,17 @@ ImportResult importFile(RunStore& store, const ImportRequest& request, const Imp
             result.summary = importer->parse(*src, options, sink, innerProgress);
             result.summary.decompressedBytes = gz ? gz->buffer().bytesInflated() : 0;
             sink.finish();
+        }
+        std::int64_t firstSeq = 0;
+        if (request.intoRun) {
+            store.commit(); // the last piece of the staged rows
+            store.begin();
+            if (!store.run(*request.intoRun)) {
+                throw ImportError(request.path, 0,
+                                  "run " + std::to_string(*request.intoRun) +
+                                      " was deleted during the import; nothing was added");
+            }
+            firstSeq = store.catalogue().appendRunTo(stagingRun, *request.intoRun);
         }
         if (request.beforeCommit) {
             request.beforeCommit(store, result.runId, firstSeq, result.summary, figures);
@@ -223,13 +235,11 @@ ImportResult importFile(RunStore& store, const ImportRequest& request, const Imp
         return result;
     } catch (...) {
         store.rollback();
-        if (inPieces) {
-            try {
-                store.deleteRun(result.runId);
-            } catch (const StoreError&) {
-                // Left 'importing': the next open of the file removes it
-                // once this process is gone.
-            }
+        try {
+            store.deleteRun(stagingRun);
+        } catch (const StoreError&) {
+            // Left 'importing': the next open of the file removes it
+            // once this process is gone.
         }
         throw;
     }

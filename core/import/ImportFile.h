@@ -3,7 +3,9 @@
 // writers of the file are never locked out for long. A failed or cancelled
 // import removes its run (a killed one is removed on the file's next open):
 // it leaves nothing behind and loses nothing already stored. Adding to an
-// existing run (intoRun) is one transaction.
+// existing run (intoRun) stages the rows so in a run of their own and moves
+// them into that run in one short transaction at the end: the run never
+// shows part of the file, and a load run writing it is not held up.
 #pragma once
 
 #include "import/Importer.h"
@@ -41,7 +43,7 @@ struct ImportRequest
     bool skipBadLines = false;
     std::string columnMapping; // ImportOptions::columnMapping
     ImportLimits limits;
-    // Called inside the import's transaction after the file's rows were
+    // Called inside the import's last transaction after the file's rows were
     // written (from sequence number firstSeq on) and before the commit; an
     // exception rolls the import back (scaleout's clock check of --into).
     std::function<void(RunStore& store, std::int64_t runId, std::int64_t firstSeq,

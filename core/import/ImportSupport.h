@@ -102,6 +102,8 @@ public:
                    std::size_t batch = 4096);
     // False when the request was skipped.
     bool push(RequestRecord&& r, std::int64_t line, std::string_view where = {});
+    // A request the importer found bad itself: skipped and counted, or the error.
+    void refuse(std::int64_t line, std::string message) { m_bad.skipOrFail(line, std::move(message)); }
     void flush();
 
 private:

@@ -343,6 +343,9 @@ std::string Reader::httpPoint(int phase, Nanos time, double value, std::string_v
         r.stage = t.stage;
         r.model = t.model;
         r.logicalRequestId = t.requestId;
+        if (!t.status.empty() && !parseInt64(t.status)) {
+            p->badStatus = t.status; // refused with the request (emit)
+        }
         if (auto s = parseInt64(t.status)) {
             r.httpStatus = *s;
             r.outcome = outcomeFromHttpStatus(*s);
@@ -597,7 +600,14 @@ void Reader::emitFront()
         p.firstLine == p.lastLine
             ? "the request of line " + std::to_string(p.lastLine)
             : "the request of lines " + std::to_string(p.firstLine) + "-" + std::to_string(p.lastLine);
-    m_out.push(std::move(r), p.lastLine, where);
+    if (!p.badStatus.empty()) {
+        // k6 writes the HTTP status as digits ("0" without a response): any
+        // other text is refused, never read as an unknown outcome.
+        m_out.refuse(p.lastLine, where + ": tag \"status\": expected an HTTP status code (digits), found " +
+                                     excerpt(p.badStatus));
+    } else {
+        m_out.push(std::move(r), p.lastLine, where);
+    }
     m_fifo.pop_front();
 }
 

@@ -64,6 +64,7 @@ struct Pending
     std::uint64_t keyHash = 0;
     std::string traceKey;
     std::string vuIterKey;
+    std::string badStatus; // a "status" tag that is not a number, as written
 };
 
 constexpr std::size_t kMaxNamedFigures = 1000;

@@ -110,8 +110,17 @@ ImportSummary LlmperfImporter::parse(std::istream& in, const ImportOptions& opti
         }
         const auto ttft = num("ttft_s");
         const auto e2e = num("end_to_end_latency_s");
-        const auto in_ = num("number_input_tokens");
-        const auto outTok = num("number_output_tokens");
+        // Token counts are whole: 2.7 is refused, not rounded to 3.
+        auto tokens = [&](const char* key) -> std::optional<double> {
+            const auto v = num(key);
+            if (v && std::floor(*v) != *v && error.empty()) {
+                error = where + "." + key + ": expected a whole token count >= 0, found " + o.at(key).dump();
+                return std::nullopt;
+            }
+            return v;
+        };
+        const auto in_ = tokens("number_input_tokens");
+        const auto outTok = tokens("number_output_tokens");
         if (!error.empty()) {
             bad.skipOrFail(rec.line, error);
             return;

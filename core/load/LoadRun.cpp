@@ -16,6 +16,7 @@
 #include <exception>
 #include <map>
 #include <mutex>
+#include <optional>
 #include <thread>
 
 namespace pb::load {
@@ -41,6 +42,34 @@ std::string hostOf(const std::string& url)
         rest = rest.substr(at + 1);
     }
     return rest;
+}
+
+// A run's writer never gives up because another writer holds the file (an
+// import adding to it, the OTLP receiver): it keeps what it could not store
+// and tries again, within these bounds; past them the busy error stands.
+constexpr auto kMaxBusyWait = std::chrono::seconds(120);
+constexpr std::size_t kMaxPendingRows = 500000;
+
+bool busy(const StoreError& e)
+{
+    return e.kind() == StoreError::Kind::Busy;
+}
+
+// One write of the run's end (figures, status), retried while the file is busy.
+template<class Write>
+void writeWhenFree(Write&& write)
+{
+    const auto since = std::chrono::steady_clock::now();
+    while (true) {
+        try {
+            write();
+            return;
+        } catch (const StoreError& e) {
+            if (!busy(e) || std::chrono::steady_clock::now() - since > kMaxBusyWait) {
+                throw;
+            }
+        }
+    }
 }
 
 } // namespace
@@ -86,11 +115,17 @@ public:
     }
 
     // The writer loop; returns when the engine is done and all is stored.
+    // What a busy file did not take stays pending and is written first on
+    // the next turn (rows keep their order), up to kMaxBusyWait /
+    // kMaxPendingRows.
     void drain(RunStore& store, std::int64_t runId, const LoadRunOptions& opts)
     {
         std::vector<RequestRecord> records;
         std::vector<LiveSample> samples;
+        std::vector<RequestRecord> pending;
+        std::vector<LiveSample> pendingSamples;
         std::vector<RunSample> rows;
+        std::optional<std::chrono::steady_clock::time_point> busySince;
         std::unique_lock lk(m_mx);
         while (true) {
             m_cv.wait_for(lk, std::chrono::milliseconds(100),
@@ -99,28 +134,47 @@ public:
             samples.swap(m_samples);
             const bool done = m_done;
             lk.unlock();
-            if (!records.empty()) {
-                store.insertRequests(runId, records);
-                for (const auto& r : records) {
-                    account(r);
-                }
-                records.clear();
+            if (pending.empty()) {
+                pending.swap(records);
+            } else {
+                std::move(records.begin(), records.end(), std::back_inserter(pending));
             }
-            if (!samples.empty()) {
-                rows.clear();
-                for (const auto& s : samples) {
-                    rows.push_back(s.sample);
-                }
-                store.insertSamples(runId, rows);
-                for (const auto& s : samples) {
-                    if (opts.onSample) {
-                        opts.onSample(s);
+            records.clear();
+            std::move(samples.begin(), samples.end(), std::back_inserter(pendingSamples));
+            samples.clear();
+            try {
+                if (!pending.empty()) {
+                    store.insertRequests(runId, pending);
+                    for (const auto& r : pending) {
+                        account(r);
                     }
+                    pending.clear();
                 }
-                samples.clear();
+                if (!pendingSamples.empty()) {
+                    rows.clear();
+                    for (const auto& s : pendingSamples) {
+                        rows.push_back(s.sample);
+                    }
+                    store.insertSamples(runId, rows);
+                    for (const auto& s : pendingSamples) {
+                        if (opts.onSample) {
+                            opts.onSample(s);
+                        }
+                    }
+                    pendingSamples.clear();
+                }
+                busySince.reset();
+            } catch (const StoreError& e) {
+                const auto now = std::chrono::steady_clock::now();
+                if (!busySince) {
+                    busySince = now;
+                }
+                if (!busy(e) || now - *busySince > kMaxBusyWait || pending.size() > kMaxPendingRows) {
+                    throw;
+                }
             }
             lk.lock();
-            if (done && m_records.empty() && m_samples.empty()) {
+            if (done && m_records.empty() && m_samples.empty() && pending.empty() && pendingSamples.empty()) {
                 return;
             }
         }
@@ -355,7 +409,7 @@ LoadSummary LoadRun::run(RunStore& store)
                                std::chrono::system_clock::now().time_since_epoch())
                                .count();
         const Nanos start = wall - (steadyNowNs() - m_t0);
-        store.setFigure(runId, "run_start_unix_ns", double(start), std::to_string(start));
+        writeWhenFree([&] { store.setFigure(runId, "run_start_unix_ns", double(start), std::to_string(start)); });
     }
 
     const bool aborted = engine.stopRequested() || engineError;
@@ -392,8 +446,8 @@ LoadSummary LoadRun::run(RunStore& store)
         figures.stages.push_back({st.name, summary.openModel ? std::optional(st.requestedRate) : std::nullopt,
                                   st.achievedRate, double(st.dropped)});
     }
-    store.catalogue().setLoadFigures(runId, figures);
-    store.setRunStatus(runId, summary.status);
+    writeWhenFree([&] { store.catalogue().setLoadFigures(runId, figures); });
+    writeWhenFree([&] { store.setRunStatus(runId, summary.status); });
     if (engineError) {
         try {
             std::rethrow_exception(engineError);

@@ -1,4 +1,5 @@
 #include "load/Scenario.h"
+#include "util/StrictJson.h"
 
 #include "budget/Budget.h"
 
@@ -23,9 +24,6 @@ namespace {
 using detail::Node;
 using json = nlohmann::json;
 constexpr Nanos kSecond = 1'000'000'000;
-// Longest run a scenario may plan, so that warmup + stages + graceful stop
-// (each at most 1e18 ns) stay far from the end of int64.
-constexpr Nanos kMaxPlannedDuration = 1'000'000'000'000'000'000;
 
 std::string lowerAscii(std::string s)
 {
@@ -210,6 +208,17 @@ void uniqueStageNames(std::vector<Stage>& stages)
     }
 }
 
+// A rate (per second, after time_unit) within kMaxRatePerSecond.
+double boundedRate(const Node& n, const char* key, double given, double perSecond)
+{
+    const double rate = given * perSecond;
+    if (!(rate <= kMaxRatePerSecond)) {
+        n.fail(key, "expected at most 100000 arrivals per second, found " + n.raw().at(key).dump() +
+                        (perSecond != 1 ? " per time_unit (" + formatRate(rate) + "/s)" : std::string()));
+    }
+    return rate;
+}
+
 Executor parseExecutor(const Node& e, const std::string& file)
 {
     Executor out;
@@ -222,18 +231,18 @@ Executor parseExecutor(const Node& e, const std::string& file)
         }
         e.allowOnly({"type", "vus", "duration"});
         out.kind = ExecutorKind::ConstantVus;
-        out.vus = e.integer("vus", 0, 1, 100000);
+        out.vus = e.integer("vus", 0, 1, kMaxVus);
         if (out.vus == 0) {
-            e.fail("vus", "missing (expected an integer from 1 to 100000)");
+            e.fail("vus", "missing (expected an integer from 1 to " + std::to_string(kMaxVus) + ")");
         }
         out.duration = e.requiredDuration("duration");
         out.maxInFlight = out.vus;
         out.preAllocated = out.vus;
         return out;
     }
-    const int maxInFlight = e.integer("max_in_flight", 100, 1, 100000);
+    const int maxInFlight = e.integer("max_in_flight", 100, 1, kMaxVus);
     out.maxInFlight = maxInFlight;
-    out.preAllocated = e.integer("pre_allocated", std::min(maxInFlight, 100), 0, 100000);
+    out.preAllocated = e.integer("pre_allocated", std::min(maxInFlight, 100), 0, kMaxVus);
     if (out.preAllocated > out.maxInFlight) {
         e.fail("pre_allocated",
                std::string("must not exceed max_in_flight (") + std::to_string(maxInFlight) + ")");
@@ -244,7 +253,7 @@ Executor parseExecutor(const Node& e, const std::string& file)
         e.allowOnly({"type", "rate", "time_unit", "duration", "pre_allocated", "max_in_flight", "stage",
                      "arrival", "burstiness"});
         out.kind = ExecutorKind::ConstantArrivalRate;
-        const double rate = e.positive("rate") * perSecond;
+        const double rate = boundedRate(e, "rate", e.positive("rate"), perSecond);
         Stage s{e.str("stage", std::string("rate-") + formatRate(e.positive("rate"))), rate, rate,
                 e.requiredDuration("duration")};
         out.stages.push_back(std::move(s));
@@ -259,12 +268,16 @@ Executor parseExecutor(const Node& e, const std::string& file)
                  "burstiness"});
     out.kind = ExecutorKind::RampingArrivalRate;
     const bool linearDefault = type == "ramping-arrival-rate";
-    double prev = e.nonNegative("start_rate", 0) * perSecond;
+    double prev = e.has("start_rate") ? boundedRate(e, "start_rate", e.nonNegative("start_rate", 0), perSecond) : 0;
     if (!e.has("stages") || !e.raw().at("stages").is_array() || e.raw().at("stages").empty()) {
         e.fail("stages", "expected a non-empty array of {\"target\", \"duration\"}");
     }
     const auto& arr = e.raw().at("stages");
-    Nanos planned = 0; // each stage is at most 1e18 ns: the sum is checked as it grows
+    if (arr.size() > kMaxStages) {
+        e.fail("stages", "expected at most " + std::to_string(kMaxStages) + " stages, found " +
+                             std::to_string(arr.size()));
+    }
+    Nanos planned = 0; // each stage is at most kMaxDuration: the sum is checked as it grows
     for (std::size_t i = 0; i < arr.size(); ++i) {
         Node st(arr[i], e.sub("stages") + std::string("[") + std::to_string(i) + "]", file);
         st.expectObject();
@@ -274,7 +287,7 @@ Executor parseExecutor(const Node& e, const std::string& file)
             st.fail("target", "missing (expected a number >= 0)");
         }
         const double given = st.nonNegative(rateKey, 0);
-        const double target = given * perSecond;
+        const double target = boundedRate(st, rateKey, given, perSecond);
         const auto ramp = st.str("ramp", linearDefault ? "linear" : "step");
         if (ramp != "linear" && ramp != "step") {
             st.fail("ramp", "expected \"linear\" or \"step\"");
@@ -282,8 +295,8 @@ Executor parseExecutor(const Node& e, const std::string& file)
         Stage s;
         s.duration = st.requiredDuration("duration");
         planned += s.duration;
-        if (planned > kMaxPlannedDuration) {
-            st.fail("duration", "the stages last longer than 1e18 ns (about 31 years) in all");
+        if (planned > kMaxDuration) {
+            st.fail("duration", "the stages last longer than 168h (7 days) in all");
         }
         s.endRate = target;
         s.startRate = ramp == "linear" ? prev : target;
@@ -345,6 +358,9 @@ RetryPolicy parseRetry(const Node& r)
     out.onTransportError = r.boolean("on_transport_error", true);
     out.backoff = r.duration("backoff", true).value_or(out.backoff);
     out.backoffMultiplier = r.positive("backoff_multiplier", 2.0);
+    if (out.backoffMultiplier > kMaxBackoffMultiplier) {
+        r.fail("backoff_multiplier", "expected a number up to 10, found " + r.raw().at("backoff_multiplier").dump());
+    }
     return out;
 }
 
@@ -497,20 +513,18 @@ std::string readBudgets(const Node& top, const std::string& file, const std::str
 
 Scenario parseScenario(std::string_view text, const std::string& file, const std::string& baseDir)
 {
-    json doc = json::parse(text.begin(), text.end(), nullptr, false);
-    if (doc.is_discarded()) {
-        // Re-parse with exceptions for the position of the error.
-        try {
-            doc = json::parse(text.begin(), text.end());
-        } catch (const json::exception& e) {
-            // parse_error, or out_of_range for a number such as 1e3030.
-            std::string msg = e.what();
-            if (const auto p = msg.find("] ");
-                msg.starts_with("[json.exception.") && p != std::string::npos) {
-                msg = msg.substr(p + 2);
-            }
-            throw ScenarioError(file + ": not valid JSON: " + msg);
+    json doc;
+    try {
+        doc = parseJsonStrict<json>(text);
+    } catch (const json::exception& e) {
+        // parse_error, or out_of_range for a number such as 1e3030.
+        std::string msg = e.what();
+        if (const auto p = msg.find("] "); msg.starts_with("[json.exception.") && p != std::string::npos) {
+            msg = msg.substr(p + 2);
         }
+        throw ScenarioError(file + ": not valid JSON: " + msg);
+    } catch (const DuplicateJsonKey& e) {
+        throw ScenarioError(file + ": " + e.what());
     }
     Node top(doc, "", file);
     top.expectObject();
@@ -542,6 +556,9 @@ Scenario parseScenario(std::string_view text, const std::string& file, const std
         parseArrival(top.child("executor"), s);
     }
     s.warmup = top.duration("warmup", true).value_or(0);
+    if (s.warmup + s.executor.plannedDuration() > kMaxDuration) {
+        top.fail("warmup", "warmup and the executor's stages last longer than 168h (7 days) in all");
+    }
     s.gracefulStop = top.duration("graceful_stop", true).value_or(s.gracefulStop);
     s.timeout = top.duration("timeout").value_or(s.timeout);
     s.cancelAfter = top.duration("cancel_after");

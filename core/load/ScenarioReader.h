@@ -148,7 +148,7 @@ public:
         const auto& v = m_j.at(key);
         if (!v.is_number_integer() || v.get<long long>() < lo || v.get<long long>() > hi) {
             fail(key, std::string("expected an integer from ") + std::to_string(lo) + std::string(" to ") +
-                          std::to_string(hi));
+                          std::to_string(hi) + ", found " + v.dump());
         }
         return static_cast<int>(v.get<long long>());
     }
@@ -168,6 +168,9 @@ public:
         if (!d || *d < 0 || (!allowZero && *d == 0)) {
             fail(key, allowZero ? "expected a duration like \"500ms\", \"30s\" or \"2m\" (or 0)"
                                 : "expected a positive duration like \"500ms\", \"30s\" or \"2m\"");
+        }
+        if (*d > kMaxDuration) {
+            fail(key, "expected a duration of at most 168h (7 days), found " + v.dump());
         }
         return d;
     }

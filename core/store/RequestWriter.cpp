@@ -48,6 +48,10 @@ void RequestWriter::insertRequests(std::int64_t runId, std::span<const RequestRe
     std::optional<Transaction> tx;
     if (!m_s.inTx) {
         tx.emplace(m_s.db);
+        // Another connection (an import, a second writer) may have appended
+        // to this run since our last transaction: seq is read again under
+        // the write lock, so two writers never hand out the same one.
+        m_s.nextSeq.erase(runId);
     }
     // The whole batch in one statement (store/BatchTables.h); seq follows
     // the row's place in the batch.

@@ -60,6 +60,9 @@ std::string RunCatalogue::describeWriters()
         "'importing') ORDER BY id");
     std::string out;
     while (st.step()) {
+        if (m_s.ownRuns.contains(st.int64(0))) {
+            continue; // this connection waits for the lock: it is not the one holding it
+        }
         if (!out.empty()) {
             out += ", ";
         }
@@ -124,6 +127,7 @@ std::int64_t RunCatalogue::createRun(const RunInfo& info)
     st.run();
     const auto id = m_s.db.lastInsertRowId();
     m_s.nextSeq[id] = 0;
+    m_s.ownRuns.insert(id);
     return id;
 }
 
@@ -149,6 +153,43 @@ void RunCatalogue::deleteRun(std::int64_t runId)
     st.bind(1, runId);
     st.run();
     m_s.nextSeq.erase(runId);
+}
+
+std::int64_t RunCatalogue::appendRunTo(std::int64_t from, std::int64_t into)
+{
+    auto next = m_s.db.prepare("SELECT COALESCE(MAX(seq) + 1, 0) FROM requests WHERE run_id = ?");
+    next.bind(1, into);
+    next.step();
+    const std::int64_t base = next.int64(0);
+    // `base` is past every seq of `into`, so no step of the moves below can
+    // meet a (run_id, seq) already taken; blocks keep their seq ranges.
+    for (const char* sql : {"UPDATE requests SET run_id = ?1, seq = seq + ?3 WHERE run_id = ?2",
+                            "UPDATE request_blocks SET run_id = ?1, first_seq = first_seq + ?3 WHERE run_id = ?2"}) {
+        auto st = m_s.db.prepare(sql);
+        st.bind(1, into);
+        st.bind(2, from);
+        st.bind(3, base);
+        st.run();
+    }
+    for (const char* sql :
+         {"UPDATE spans SET run_id = ?1 WHERE run_id = ?2", "UPDATE span_traces SET run_id = ?1 WHERE run_id = ?2",
+          "INSERT OR REPLACE INTO run_figures (run_id, name, value, text) "
+          "SELECT ?1, name, value, text FROM run_figures WHERE run_id = ?2",
+          "UPDATE runs SET request_count = request_count + (SELECT request_count FROM runs WHERE id = ?2), "
+          "span_count = span_count + (SELECT span_count FROM runs WHERE id = ?2) WHERE id = ?1"}) {
+        auto st = m_s.db.prepare(sql);
+        st.bind(1, into);
+        st.bind(2, from);
+        st.run();
+    }
+    // Explicitly: the import's transaction may run with foreign keys (and
+    // so cascades) off.
+    auto figures = m_s.db.prepare("DELETE FROM run_figures WHERE run_id = ?");
+    figures.bind(1, from);
+    figures.run();
+    deleteRun(from);
+    m_s.nextSeq.erase(into);
+    return base;
 }
 
 std::vector<RunInfo> RunCatalogue::runs()

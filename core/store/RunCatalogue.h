@@ -28,6 +28,11 @@ public:
     void setRunStatus(std::int64_t runId, RunStatus status);
     void setRunConfig(std::int64_t runId, const std::string& configJson);
     void deleteRun(std::int64_t runId);
+    // Appends every request row (after `into`'s last), block, span and named
+    // figure of run `from` to run `into`, then deletes `from`: how an import
+    // staged in pieces joins an existing run in one short transaction.
+    // Returns the seq of the first row moved. Call inside a transaction.
+    std::int64_t appendRunTo(std::int64_t from, std::int64_t into);
     std::vector<RunInfo> runs();
     std::optional<RunInfo> run(std::int64_t runId);
     // The newest load run still 'running' (the OTLP receiver follows it).
@@ -64,7 +69,8 @@ public:
     // Runs left 'running' by a writer that no longer exists become
     // 'incomplete'; imports left 'importing' are removed.
     void markAbandonedRuns();
-    // The writers that may hold the file's lock, for "busy" errors.
+    // The writers that may hold the file's lock, for "busy" errors; the runs
+    // this connection created are left out (it is the one waiting).
     std::string describeWriters();
 
 private:

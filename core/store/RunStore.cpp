@@ -167,6 +167,9 @@ void RunStore::begin(Checks checks)
         throw;
     }
     m_s->inTx = true;
+    // Sequence numbers are valid only under the write lock: another
+    // connection may have appended rows since our last transaction.
+    m_s->nextSeq.clear();
 }
 
 void RunStore::commit()

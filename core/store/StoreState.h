@@ -7,6 +7,7 @@
 
 #include <cstdint>
 #include <unordered_map>
+#include <unordered_set>
 #include <utility>
 
 namespace pb::store {
@@ -21,8 +22,12 @@ struct StoreState
     Connection db;
     bool readOnly = false;
     bool inTx = false; // RunStore::begin() .. commit() / rollback()
-    // Per run, the seq of its next request row (RequestWriter).
+    // Per run, the seq of its next request row (RequestWriter); valid only
+    // inside the write transaction that read it.
     std::unordered_map<std::int64_t, std::int64_t> nextSeq;
+    // Runs this connection created: when it waits for the lock, they are
+    // not the writer holding it (RunCatalogue::describeWriters).
+    std::unordered_set<std::int64_t> ownRuns;
 };
 
 // One snapshot for several statements (a writer may commit between two);

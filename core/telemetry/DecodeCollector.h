@@ -7,6 +7,8 @@
 #include "telemetry/OtlpDecode.h"
 
 #include <climits>
+#include <cstdint>
+#include <string>
 #include <string_view>
 #include <vector>
 
@@ -15,6 +17,9 @@ namespace pb::telemetry::detail {
 // Nested arrays/lists deeper than this are stored as null: no real attribute
 // needs it, and it bounds recursion on hostile input.
 inline constexpr int kMaxValueDepth = 32;
+
+// The longest span kept: 30 days, the limit of every imported duration.
+inline constexpr std::int64_t kMaxSpanDurationNs = std::int64_t(30) * 24 * 3600 * 1'000'000'000;
 
 // Collects accepted and rejected spans for one request.
 class Collector
@@ -25,11 +30,11 @@ public:
         , m_options(options)
     {}
 
-    void reject(const char* reason)
+    void reject(std::string reason)
     {
         ++m_result.rejectedSpans;
         if (m_result.rejectReason.empty()) {
-            m_result.rejectReason = reason;
+            m_result.rejectReason = std::move(reason);
         }
     }
 
@@ -54,6 +59,13 @@ public:
         }
         if (end < start) {
             reject("span ends before it starts");
+            return;
+        }
+        // As every imported duration (docs/import.md): a longer span is a
+        // time in the wrong unit or a broken clock, not an operation.
+        if (end - start > static_cast<std::uint64_t>(kMaxSpanDurationNs)) {
+            reject("span lasts " + std::to_string(end - start) + " ns (start " + std::to_string(start) +
+                   ", end " + std::to_string(end) + "); expected at most 30 days");
             return;
         }
         s.startNs = static_cast<Nanos>(start);

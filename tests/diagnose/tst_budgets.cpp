@@ -174,6 +174,21 @@ void TestBudgets::badFiles_data()
         << QStringLiteral(
                R"({"defaults": {"min_samples": 1e300}, "slo": {"metric": "total", "threshold": 1}})")
         << QStringLiteral("bad.json: $.defaults.min_samples: expected a count");
+    QTest::newRow("negative threshold")
+        << QStringLiteral(R"({"slo": {"metric": "total", "threshold": -5}})")
+        << QStringLiteral("bad.json: $.slo.threshold: expected a number from 0 to 1e12, found -5");
+    QTest::newRow("threshold 1e308")
+        << QStringLiteral(R"({"phases": [{"metric": "gateway", "threshold": 1e308}]})")
+        << QStringLiteral("bad.json: $.phases[0].threshold: expected a number from 0 to 1e12, found 1e+308");
+    QTest::newRow("min_rate 1e308")
+        << QStringLiteral(R"({"defaults": {"min_rate": 1e308}, "slo": {"metric": "total", "threshold": 1}})")
+        << QStringLiteral("bad.json: $.defaults.min_rate: expected a number from 0 to 1e12, found 1e+308");
+    QTest::newRow("duplicate key")
+        << QStringLiteral(R"({"slo": {"metric": "total", "threshold": 500, "threshold": 5000}})")
+        << QStringLiteral("bad.json: $.slo.threshold: duplicate key");
+    QTest::newRow("duplicate key in an array")
+        << QStringLiteral(R"({"phases": [{"metric": "gateway", "threshold": 1}, {"metric": "total", "metric": "gateway", "threshold": 1}]})")
+        << QStringLiteral("bad.json: $.phases[1].metric: duplicate key");
     QTest::newRow("version 2^32 + 1") << QStringLiteral(R"({"version": 4294967297, "gates": {}})")
                                       << QStringLiteral("bad.json: $.version: expected 1");
 }

@@ -18,6 +18,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include <tuple>
 #include <zlib.h>
 
 using namespace pb;
@@ -239,6 +240,45 @@ void TestImportValidation::badValuesAreRefusedWithPlaceAndValue_data()
                                             << b(aiperfLine(R"("timestamp_ns": 1759522419154829652)") +
                                                  aiperfLine(R"("timestamp_ns": 1759522419154829652)", "1e16"))
                                             << "" << 2 << L({"metrics.request_latency", "1e+16"}) << 1;
+    // Issue 28: times in another form than an integer were read as no start.
+    for (const auto& [name, value, found] :
+         {std::tuple<const char*, std::string, std::string>{"aiperf timestamp_ns as a string",
+                                                            R"("1759522419154829652")",
+                                                            R"(found "1759522419154829652")"},
+          {"aiperf timestamp_ns as a fraction", "1759522419.5", "found 1759522419.5"},
+          {"aiperf timestamp_ns true", "true", "found true"},
+          {"aiperf timestamp_ns 1e30", "1e30", "found 1e+30"},
+          {"aiperf timestamp_ns 2^63", "9223372036854775808", "found 9223372036854775808"}}) {
+        QTest::newRow(name) << "aiperf"
+                            << b(aiperfLine(R"("timestamp_ns": 1759522419154829652)") +
+                                 aiperfLine(R"("timestamp_ns": )" + value))
+                            << "" << 2
+                            << QStringList{QStringLiteral("metadata.timestamp_ns"), QString::fromStdString(found)}
+                            << 1;
+    }
+    QTest::newRow("genai-perf timestamp 2^63")
+        << "genai-perf"
+        << b(genai(genaiRequest("1000", "[1100, 1200]") + "," +
+                   genaiRequest("9223372036854775808", "[1100, 1200]")))
+        << "" << 3 << L({"experiments[0].requests[1].timestamp", "found 9223372036854775808"}) << 1;
+    QTest::newRow("aiperf fractional token count")
+        << "aiperf"
+        << b(aiperfLine(R"("timestamp_ns": 1759522419154829652)") +
+             aiperfLine(R"("timestamp_ns": 1759522419154829652)",
+                        R"(100, "unit": "ms"}, "output_sequence_length": {"value": 4.6)"))
+        << "" << 2 << L({"metrics.output_sequence_length", "found 4.6"}) << 1;
+    {
+        auto fractional = llmperf("0.2", "1.0");
+        fractional.replace(fractional.find("\"number_output_tokens\": 20"), 26, "\"number_output_tokens\": 2.7");
+        QTest::newRow("llmperf fractional token count")
+            << "llmperf" << b("[" + llmperf("0.2", "1.0") + ",\n" + fractional + "]") << "" << 2
+            << L({"[1].number_output_tokens", "found 2.7"}) << 1;
+    }
+    QTest::newRow("k6 status abc")
+        << "k6-json"
+        << b(k6Request("2024-05-01T08:00:01Z", R"("status": "200", "vu": "1", "iter": "0")") +
+             k6Request("2024-05-01T08:00:02Z", R"("status": "abc", "vu": "1", "iter": "1")"))
+        << "" << 16 << L({"lines 9-16", "tag \"status\"", "found 'abc'"}) << 1;
     QTest::newRow("har time -100") << "har" << b(har(harEntry("100") + "," + harEntry("-100"))) << "" << 4
                                    << L({"log.entries[1].time", "-100"}) << 1;
     QTest::newRow("har time 1e16") << "har" << b(har(harEntry("100") + "," + harEntry("1e16"))) << "" << 4
@@ -355,6 +395,12 @@ void TestImportValidation::nothingStoredIsAnError_data()
     QTest::newRow("otlp, every span rejected")
         << "otlp-json" << QByteArray::fromStdString(otlpLine("a", "\"0\"") + otlpLine("b", "\"0\"")) << ""
         << false << "all 2 spans were rejected (the first because of: span without start or end time)";
+    // 31 days: past the 30 days of every imported duration; the reason keeps the true times.
+    QTest::newRow("otlp, a 31-day span")
+        << "otlp-json"
+        << QByteArray::fromStdString(otlpLine("long", "\"1697321600100000000\"")) << "" << false
+        << "all 1 spans were rejected (the first because of: span lasts 2678400000000000 ns (start "
+           "1697321600100000000, end 1700000000100000000); expected at most 30 days)";
     QTest::newRow("jaeger, every span rejected, skipping")
         << "jaeger-json" << QByteArray::fromStdString(jaeger(jaegerSpan("00f067aa0ba902b7", "-5"))) << ""
         << true << "nothing was imported: all 1 spans were bad";

@@ -283,8 +283,70 @@ void TestLoadUnits::scenarioErrors_data()
     j["executor"] = {{"type", "ramping-arrival-rate"},
                      {"stages", json::array({{{"target", 1}, {"duration", "1000000000000000000ns"}},
                                              {{"target", 1}, {"duration", "1000000000000000000ns"}}})}};
-    row("stages past 1e18 ns", j,
-        "scenario.json: executor.stages[1].duration: the stages last longer than 1e18 ns");
+    row("a stage past 7 days", j,
+        "scenario.json: executor.stages[0].duration: expected a duration of at most 168h (7 days), found "
+        "\"1000000000000000000ns\"");
+    j = openScenario();
+    j["executor"] = {{"type", "ramping-arrival-rate"},
+                     {"stages", json::array({{{"target", 1}, {"duration", "100h"}},
+                                             {{"target", 1}, {"duration", "100h"}}})}};
+    row("stages past 7 days in all", j,
+        "scenario.json: executor.stages[1].duration: the stages last longer than 168h (7 days) in all");
+    j = openScenario();
+    j["warmup"] = "100h";
+    j["executor"]["duration"] = "100h";
+    row("warmup and stages past 7 days", j,
+        "scenario.json: warmup: warmup and the executor's stages last longer than 168h");
+    // The hostile values: each refused with the value found.
+    j = openScenario();
+    j["executor"]["rate"] = 1e300;
+    row("rate 1e300", j, "scenario.json: executor.rate: expected at most 100000 arrivals per second, found 1e+300");
+    j = openScenario();
+    j["executor"]["rate"] = 2;
+    j["executor"]["time_unit"] = "10us";
+    row("rate past the limit by time_unit", j,
+        "scenario.json: executor.rate: expected at most 100000 arrivals per second, found 2 per time_unit "
+        "(200000/s)");
+    j = openScenario();
+    j["executor"] = {{"type", "ramping-arrival-rate"},
+                     {"stages", json::array({{{"target", 1}, {"duration", "1s"}},
+                                             {{"target", 100001}, {"duration", "1s"}}})}};
+    row("stage target", j,
+        "scenario.json: executor.stages[1].target: expected at most 100000 arrivals per second, found 100001");
+    j = openScenario();
+    j["executor"] = {{"type", "constant-vus"}, {"vus", 100000}, {"duration", "1s"}};
+    row("vus 100000", j, "scenario.json: executor.vus: expected an integer from 1 to 10000, found 100000");
+    j = openScenario();
+    j["executor"]["max_in_flight"] = 10001;
+    row("max_in_flight", j,
+        "scenario.json: executor.max_in_flight: expected an integer from 1 to 10000, found 10001");
+    j = openScenario();
+    j["executor"] = {{"type", "stepped-arrival-rate"}, {"stages", json::array()}};
+    for (int i = 0; i < 1001; ++i) {
+        j["executor"]["stages"].push_back({{"target", 1}, {"duration", "1ms"}});
+    }
+    row("1001 stages", j, "scenario.json: executor.stages: expected at most 1000 stages, found 1001");
+    j = openScenario();
+    j["retry"] = {{"max_attempts", 3}, {"backoff_multiplier", 1e308}};
+    row("backoff multiplier 1e308", j,
+        "scenario.json: retry.backoff_multiplier: expected a number up to 10, found 1e+308");
+    j = openScenario();
+    j["graceful_stop"] = "169h";
+    row("graceful stop past 7 days", j,
+        "scenario.json: graceful_stop: expected a duration of at most 168h (7 days), found \"169h\"");
+    // JSON objects cannot hold a key twice: the text is written by hand.
+    auto text = openScenario().dump();
+    text.insert(text.find("\"executor\":{") + 12, "\"rate\":500,");
+    QTest::newRow("duplicate key") << QString::fromStdString(text)
+                                   << QStringLiteral("scenario.json: executor.rate: duplicate key");
+    text = openScenario().dump();
+    text.insert(1, "\"name\":\"a\",");
+    QTest::newRow("duplicate top-level key")
+        << QString::fromStdString(text) << QStringLiteral("scenario.json: name: duplicate key");
+    text = openScenario().dump();
+    text.insert(text.find("\"prompts\":[{") + 12, "\"bucket\":\"x\",");
+    QTest::newRow("duplicate key in an array element")
+        << QString::fromStdString(text) << QStringLiteral("scenario.json: request.prompts[0].bucket: duplicate key");
     j = openScenario();
     j["executor"]["rat"] = 3;
     row("unknown key", j, "scenario.json: executor.rat: unknown key (expected one of: type, rate,");

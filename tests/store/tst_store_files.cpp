@@ -32,6 +32,9 @@ private Q_SLOTS:
     void killedImportLeavesNothingVisible();
     void readOnlyFileOpensForReading();
     void importDuringLoadRun();
+    void importIntoRunningLoadRun();
+    void busyErrorLeavesOutTheWaitingWriter();
+    void twoWritersOfOneRunNeverShareASeq();
 };
 
 namespace {
@@ -288,6 +291,132 @@ void TestStoreFiles::importDuringLoadRun()
     }
     QVERIFY(loadComplete);
     QVERIFY(importComplete);
+}
+
+// The issue's reproduction: a load run (the demo's, through the real CLI)
+// and `import --into` that same run from a second process. The import stages
+// its rows and adds them in one short transaction, so the run's writer is
+// never locked out for long, and seq numbers are read under the lock, so the
+// two never collide.
+void TestStoreFiles::importIntoRunningLoadRun()
+{
+    QTemporaryDir dir;
+    const auto path = test::tempPath(dir, "into.phasebench");
+    const auto csv = test::tempPath(dir, "big.csv");
+    constexpr int kImported = 300000;
+    writeCsv(csv, kImported);
+    QProcess run;
+    run.start(QStringLiteral(PHASEBENCH_CLI),
+              {QStringLiteral("demo"), QStringLiteral("--db"), QString::fromStdString(path),
+               QStringLiteral("--duration"), QStringLiteral("40"), QStringLiteral("--rate"),
+               QStringLiteral("20"), QStringLiteral("--quiet")});
+    QVERIFY(run.waitForStarted(10000));
+    std::optional<std::int64_t> runId;
+    for (int i = 0; i < 1000 && !runId; ++i) {
+        std::this_thread::sleep_for(std::chrono::milliseconds(20));
+        if (QFile::exists(QString::fromStdString(path))) {
+            try {
+                RunStore reader(path, RunStore::Mode::ReadOnly);
+                for (const auto& r : reader.runs()) {
+                    if (r.kind == RunKind::Load && r.status == RunStatus::Running && r.requestCount > 0) {
+                        runId = r.id;
+                    }
+                }
+            } catch (const StoreError&) {
+                // still being created
+            }
+        }
+    }
+    QVERIFY(runId);
+    const auto import = cli({QStringLiteral("import"), QStringLiteral("--db"), QString::fromStdString(path),
+                             QStringLiteral("--into"), QString::number(*runId), QString::fromStdString(csv)});
+    QVERIFY2(import.code == 0, import.err.constData());
+    {
+        // The rows joined the run while it was still writing (a longer
+        // import than the run would not test the two writers together).
+        RunStore reader(path, RunStore::Mode::ReadOnly);
+        QCOMPARE(reader.run(*runId)->status, RunStatus::Running);
+    }
+    QVERIFY(run.waitForFinished(120000));
+    QVERIFY2(run.exitCode() == 0, run.readAllStandardError().constData());
+    RunStore store(path);
+    const auto runs = store.runs();
+    QCOMPARE(runs.size(), std::size_t(1)); // the staging run is gone
+    QCOMPARE(runs[0].status, RunStatus::Complete);
+    const auto total = store.requestCount(*runId);
+    QVERIFY2(total > kImported, std::to_string(total).c_str());
+    // Every seq from 0 to total - 1 exactly once: no gap, no duplicate.
+    auto seqs = storeConnection(store).prepare(
+        "SELECT count(*), count(DISTINCT seq), min(seq), max(seq), sum(model = 'm') FROM requests WHERE run_id = ?");
+    seqs.bind(1, *runId);
+    QVERIFY(seqs.step());
+    QCOMPARE(seqs.int64(0), total);
+    QCOMPARE(seqs.int64(1), total);
+    QCOMPARE(seqs.int64(2), std::int64_t(0));
+    QCOMPARE(seqs.int64(3), total - 1);
+    QCOMPARE(seqs.int64(4), std::int64_t(kImported));
+    // The run went on writing after the imported rows: its seq came after theirs.
+    auto after = storeConnection(store).prepare(
+        "SELECT count(*) FROM requests WHERE run_id = ?1 AND model IS NOT 'm' AND seq > "
+        "(SELECT max(seq) FROM requests WHERE run_id = ?1 AND model = 'm')");
+    after.bind(1, *runId);
+    QVERIFY(after.step());
+    QVERIFY2(after.int64(0) > 0, "no load row after the import");
+    // The columnar blocks agree with the rows (the fast path of every read).
+    QCOMPARE(static_cast<std::int64_t>(store.loadRequestTable(*runId, {"total"}).rows), total);
+}
+
+// A writer waiting for the lock is not the one holding it: the message names
+// the import that holds it, never the waiting load run itself.
+void TestStoreFiles::busyErrorLeavesOutTheWaitingWriter()
+{
+    QTemporaryDir dir;
+    const auto path = test::tempPath(dir, "waiting.phasebench");
+    RunStore loadWriter(path);
+    const auto load =
+        loadWriter.createRun({.name = "the load run", .kind = RunKind::Load, .status = RunStatus::Running});
+    RunStore holder(path);
+    const auto staged = holder.createRun({.name = "big.csv", .status = RunStatus::Importing});
+    holder.begin();
+    holder.setFigure(staged, "x", 1.0);
+    loadWriter.setBusyTimeout(std::chrono::milliseconds(200));
+    std::vector<RequestRecord> rows(2, test::fullRecord(1));
+    try {
+        loadWriter.insertRequests(load, rows);
+        QFAIL("a write went through another writer's transaction");
+    } catch (const StoreError& e) {
+        const std::string what = e.what();
+        QCOMPARE(e.kind(), StoreError::Kind::Busy);
+        QVERIFY2(what.find("'big.csv' (an import") != std::string::npos, e.what());
+        QVERIFY2(what.find("the load run") == std::string::npos, e.what());
+    }
+    holder.rollback();
+    loadWriter.insertRequests(load, rows);
+    QCOMPARE(loadWriter.requestCount(load), std::int64_t(2));
+}
+
+// Two connections appending to one run in turn: each reads the next seq
+// under the write lock (the cause of "UNIQUE constraint failed:
+// requests.run_id, requests.seq" when an import met a running run).
+void TestStoreFiles::twoWritersOfOneRunNeverShareASeq()
+{
+    QTemporaryDir dir;
+    const auto path = test::tempPath(dir, "seq.phasebench");
+    RunStore a(path);
+    RunStore b(path);
+    const auto run = a.createRun({.name = "shared", .kind = RunKind::Load, .status = RunStatus::Running});
+    std::vector<RequestRecord> rows(3, test::fullRecord(1));
+    a.insertRequests(run, rows);
+    b.insertRequests(run, rows);
+    a.insertRequests(run, rows);
+    b.begin();
+    b.insertRequests(run, rows);
+    b.insertRequests(run, rows);
+    b.commit();
+    a.insertRequests(run, rows);
+    QCOMPARE(a.requestCount(run), std::int64_t(18));
+    QCOMPARE(a.requestsBySeq(run, 0, 100).size(), std::size_t(18));
+    QCOMPARE(a.loadRequestTable(run, {"total"}).rows, std::size_t(18));
 }
 
 QTEST_GUILESS_MAIN(TestStoreFiles)
