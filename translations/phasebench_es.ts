@@ -239,6 +239,18 @@
         <source>first_text - server TTFT, paired per request: what network, proxies and buffering add to the first visible text. Negative values are flagged, never clamped.</source>
         <translation>first_text - TTFT del servidor, emparejados por solicitud: lo que la red, los proxies y el búfer añaden al primer texto visible. Los valores negativos se marcan, nunca se recortan.</translation>
     </message>
+    <message>
+        <source>The gateway&apos;s authentication, a local field inside gateway: from the auth span (auth.check or llm.phase=auth).</source>
+        <translation>La autenticación de la pasarela, un campo local dentro de gateway: del span de auth (auth.check o llm.phase=auth).</translation>
+    </message>
+    <message>
+        <source>The gateway&apos;s channel and policy selection, a local field inside gateway: from the route span (route.select or llm.phase=distribution).</source>
+        <translation>La selección de canal y de política de la pasarela, un campo local dentro de gateway: del span de route (route.select o llm.phase=distribution).</translation>
+    </message>
+    <message>
+        <source>The gateway reading the request body, a local field inside gateway; slow with a slow upload (request.read or llm.phase=body_read).</source>
+        <translation>La lectura del cuerpo de la solicitud por la pasarela, un campo local dentro de gateway; lenta si el envío es lento (request.read o llm.phase=body_read).</translation>
+    </message>
 </context>
 <context>
     <name>pb::cli</name>
@@ -553,10 +565,6 @@ Comandos:</translation>
     <message>
         <source>--slots expects a number from 1 to 1024</source>
         <translation>--slots espera un número de 1 a 1024</translation>
-    </message>
-    <message>
-        <source>--otlp expects an http:// URL, e.g. http://127.0.0.1:4318</source>
-        <translation>--otlp espera una URL http://, p. ej. http://127.0.0.1:4318</translation>
     </message>
     <message>
         <source>unknown fault &apos;%1&apos; (see --list-faults)</source>
@@ -1003,10 +1011,6 @@ Comandos:</translation>
         <translation>  %1: %2 -&gt; %3 (versión %4, fijada el %5)</translation>
     </message>
     <message>
-        <source>Evaluate a run&apos;s budgets and gates. Exit codes: 0 all pass, 3 a budget or gate failed, 4 cannot decide (too few samples, join coverage too low, a phase not measured), 1 error, 2 usage.</source>
-        <translation>Evalúa los presupuestos y compuertas de una ejecución. Códigos de salida: 0 todo aprobado, 3 falló un presupuesto o compuerta, 4 no se puede decidir (muy pocas muestras, cobertura de unión demasiado baja, una fase sin medir), 1 error, 2 uso.</translation>
-    </message>
-    <message>
         <source>Run to check (default: the only run of the file).</source>
         <translation>Ejecución que se comprobará (predeterminado: la única ejecución del archivo).</translation>
     </message>
@@ -1041,10 +1045,6 @@ Comandos:</translation>
     <message>
         <source>stored the budgets with run %1 as version %2</source>
         <translation>presupuestos almacenados con la ejecución %1 como versión %2</translation>
-    </message>
-    <message>
-        <source>run %1 has no stored budget version %2</source>
-        <translation>la ejecución %1 no tiene almacenada la versión de presupuestos %2</translation>
     </message>
     <message>
         <source>run %1 has no stored budgets: pass --budgets FILE</source>
@@ -1267,10 +1267,6 @@ Ejecute &apos;phasebench-cli &lt;comando&gt; --help&apos; para ver las opciones 
     <message>
         <source>WARNING: generator-bound: %1. The latency figures below are not those of an open-model test at the requested rate.</source>
         <translation>ADVERTENCIA: limitado por el generador: %1. Las cifras de latencia siguientes no son las de una prueba de modelo abierto a la tasa solicitada.</translation>
-    </message>
-    <message>
-        <source>dropped iterations: %1</source>
-        <translation>iteraciones descartadas: %1</translation>
     </message>
     <message>
         <source>&apos;%1&apos; is read-only (file or folder permissions, or read-only media); this command writes to it. Copy it somewhere writable, or choose another file.</source>
@@ -1780,6 +1776,70 @@ Ejecute &apos;phasebench-cli &lt;comando&gt; --help&apos; para ver las opciones 
         <source>Goodput against this budget file (default: the budgets stored with the run).</source>
         <translation>Goodput según este archivo de presupuestos (predeterminado: los presupuestos almacenados con la ejecución).</translation>
     </message>
+    <message>
+        <source>importing: %1 (an import in progress, or one that failed; no command reads it, it is removed when the file is next opened after its import process has ended)</source>
+        <translation>importando: %1 (una importación en curso o una que falló; ningún comando la lee y se elimina la próxima vez que se abra el archivo, una vez terminado su proceso de importación)</translation>
+    </message>
+    <message>
+        <source>Pool several models or scenarios into one figure (labelled pooled); by default a run with more than one is summarized per group.</source>
+        <translation>Agrupa varios modelos o escenarios en una sola cifra (marcada como agrupada); de forma predeterminada, una ejecución con más de uno se resume por grupo.</translation>
+    </message>
+    <message>
+        <source>stages, models and scenarios are summarized separately, never pooled</source>
+        <translation>las etapas, los modelos y los escenarios se resumen por separado, nunca agrupados</translation>
+    </message>
+    <message>
+        <source>pooled over %1 groups (--pool-groups)</source>
+        <translation>agrupado a partir de %1 grupos (--pool-groups)</translation>
+    </message>
+    <message>
+        <source>dropped iterations: %1 (the stage&apos;s or run&apos;s recorded count, not rows of the window)</source>
+        <translation>iteraciones descartadas: %1 (el recuento registrado de la etapa o de la ejecución, no las filas de la ventana)</translation>
+    </message>
+    <message>
+        <source>budgets: %1 (N %2, %3)</source>
+        <translation>presupuestos: %1 (N %2, %3)</translation>
+    </message>
+    <message>
+        <source>budgets (%1): %2</source>
+        <translation>presupuestos (%1): %2</translation>
+    </message>
+    <message>
+        <source>highest stage that met every budget: %1; knee: %2</source>
+        <translation>etapa más alta que cumplió todos los presupuestos: %1; codo: %2</translation>
+    </message>
+    <message>
+        <source>CSV: write text cells as stored. By default a text cell starting with =, +, -, @, tab or CR gets a leading &apos; so that a spreadsheet does not run it as a formula (numbers are never changed).</source>
+        <translation>CSV: escribe las celdas de texto tal como están almacenadas. De forma predeterminada, a una celda de texto que empieza por =, +, -, @, tabulador o CR se le antepone &apos; para que una hoja de cálculo no la ejecute como fórmula (los números nunca se modifican).</translation>
+    </message>
+    <message>
+        <source>stage %1: %2, N %3 (%4)</source>
+        <translation>etapa %1: %2, N %3 (%4)</translation>
+    </message>
+    <message>
+        <source>highest stage that met every budget: %1</source>
+        <translation>etapa más alta que cumplió todos los presupuestos: %1</translation>
+    </message>
+    <message>
+        <source>Evaluate a run&apos;s budgets and gates. Exit codes: 0 all pass, 3 a budget or gate failed, 4 cannot decide (a percentile&apos;s interval across its threshold, join coverage too low, a phase not measured), 1 error, 2 usage.</source>
+        <translation>Evalúa los presupuestos y compuertas de una ejecución. Códigos de salida: 0 todo aprobado, 3 falló un presupuesto o compuerta, 4 no se puede decidir (el intervalo de un percentil abarca su umbral, cobertura de unión demasiado baja, una fase sin medir), 1 error, 2 uso.</translation>
+    </message>
+    <message>
+        <source>--header %1: the value holds a line break (CR or LF); a header is one line</source>
+        <translation>--header %1: el valor contiene un salto de línea (CR o LF); una cabecera ocupa una sola línea</translation>
+    </message>
+    <message>
+        <source>--token-env: the environment variable %1 holds a line break (CR or LF); a header value must be one line</source>
+        <translation>--token-env: la variable de entorno %1 contiene un salto de línea (CR o LF); el valor de una cabecera debe ocupar una sola línea</translation>
+    </message>
+    <message>
+        <source>--otlp expects an http:// URL without user-info (the exporter sends no credentials), e.g. http://127.0.0.1:4318</source>
+        <translation>--otlp espera una URL http:// sin información de usuario (user-info; el exportador no envía credenciales), p. ej. http://127.0.0.1:4318</translation>
+    </message>
+    <message>
+        <source>--db: the path &apos;%1&apos; is not valid UTF-8 (the character shown as %2 stands for a byte that is not); rename the file or its folder to UTF-8, or give a path through a symbolic link whose name is UTF-8</source>
+        <translation>--db: la ruta &apos;%1&apos; no es UTF-8 válido (el carácter mostrado como %2 representa un byte que no lo es); cambie el nombre del archivo o de su carpeta a UTF-8, o indique una ruta a través de un enlace simbólico cuyo nombre sea UTF-8</translation>
+    </message>
 </context>
 <context>
     <name>pb::diagnose</name>
@@ -1928,14 +1988,6 @@ Ejecute &apos;phasebench-cli &lt;comando&gt; --help&apos; para ver las opciones 
         <translation>Compruebe la política de muestreo de cola; active el muestreo coordinado para la ejecución controlada y registre su tasa.</translation>
     </message>
     <message>
-        <source>Upstream is normal but the local fields are slow: connection set-up and sending the request take most of the wait.</source>
-        <translation>El servicio remoto es normal pero los campos locales son lentos: el establecimiento de la conexión y el envío de la solicitud ocupan la mayor parte de la espera.</translation>
-    </message>
-    <message>
-        <source>Check the local fields: connection pool, DNS, TLS, request upload and the generator.</source>
-        <translation>Compruebe los campos locales: pool de conexiones, DNS, TLS, envío de la solicitud y el generador.</translation>
-    </message>
-    <message>
         <source>Slow before the response headers.</source>
         <translation>Lento antes de las cabeceras de respuesta.</translation>
     </message>
@@ -1998,6 +2050,14 @@ Ejecute &apos;phasebench-cli &lt;comando&gt; --help&apos; para ver las opciones 
     <message>
         <source>Generation time per output token rises with the server&apos;s batch size: the batch is too aggressive or memory is under pressure.</source>
         <translation>El tiempo de generación por token de salida aumenta con el tamaño de lote del servidor: el lote es demasiado agresivo o la memoria está bajo presión.</translation>
+    </message>
+    <message>
+        <source>Upstream is normal but the local fields are slow: connection set-up, sending the request, auth, channel selection or the body read.</source>
+        <translation>El servicio remoto es normal pero los campos locales son lentos: el establecimiento de la conexión, el envío de la solicitud, la autenticación, la selección de canal o la lectura del cuerpo.</translation>
+    </message>
+    <message>
+        <source>Check the slowest local field: connection pool, DNS, TLS and upload (client); auth and channel or policy selection (gateway); the request body read (a slow upload).</source>
+        <translation>Compruebe el campo local más lento: pool de conexiones, DNS, TLS y envío (cliente); autenticación y selección de canal o de política (pasarela); la lectura del cuerpo de la solicitud (un envío lento).</translation>
     </message>
 </context>
 <context>
@@ -3714,6 +3774,26 @@ or: vllm serve … %2</source>
 %1
 o: vllm serve … %2</translation>
     </message>
+    <message>
+        <source>Stop loading the run</source>
+        <translation>Detiene la carga de la ejecución</translation>
+    </message>
+    <message>
+        <source>Loading run %1…</source>
+        <translation>Cargando la ejecución %1…</translation>
+    </message>
+    <message>
+        <source>Joining the spans of run %1…</source>
+        <translation>Uniendo los spans de la ejecución %1…</translation>
+    </message>
+    <message>
+        <source>Cannot load run %1: %2</source>
+        <translation>No se puede cargar la ejecución %1: %2</translation>
+    </message>
+    <message>
+        <source>Loading the run was cancelled; select it again to load it.</source>
+        <translation>Se canceló la carga de la ejecución; selecciónela de nuevo para cargarla.</translation>
+    </message>
 </context>
 <context>
     <name>pb::ui::OverviewGoodputModel</name>
@@ -4135,6 +4215,10 @@ o: vllm serve … %2</translation>
         <source>Requests: %L1</source>
         <translation>Solicitudes: %L1</translation>
     </message>
+    <message>
+        <source>(over the memory budget: id columns not loaded)</source>
+        <translation>(por encima del presupuesto de memoria: columnas de id no cargadas)</translation>
+    </message>
 </context>
 <context>
     <name>pb::ui::RunController</name>
@@ -4192,6 +4276,13 @@ o: vllm serve … %2</translation>
     <message>
         <source>Created: %1</source>
         <translation>Creada: %1</translation>
+    </message>
+</context>
+<context>
+    <name>pb::ui::RunPage</name>
+    <message>
+        <source>Loading the run…</source>
+        <translation>Cargando la ejecución…</translation>
     </message>
 </context>
 <context>

@@ -239,6 +239,18 @@
         <source>first_text - server TTFT, paired per request: what network, proxies and buffering add to the first visible text. Negative values are flagged, never clamped.</source>
         <translation>first_text - TTFT сервера, попарно для каждого запроса: что сеть, прокси и буферизация добавляют к первому видимому тексту. Отрицательные значения помечаются, но никогда не обрезаются.</translation>
     </message>
+    <message>
+        <source>The gateway&apos;s authentication, a local field inside gateway: from the auth span (auth.check or llm.phase=auth).</source>
+        <translation>Аутентификация на шлюзе, локальное поле внутри gateway: из спана auth (auth.check или llm.phase=auth).</translation>
+    </message>
+    <message>
+        <source>The gateway&apos;s channel and policy selection, a local field inside gateway: from the route span (route.select or llm.phase=distribution).</source>
+        <translation>Выбор канала и политики на шлюзе, локальное поле внутри gateway: из спана route (route.select или llm.phase=distribution).</translation>
+    </message>
+    <message>
+        <source>The gateway reading the request body, a local field inside gateway; slow with a slow upload (request.read or llm.phase=body_read).</source>
+        <translation>Чтение шлюзом тела запроса, локальное поле внутри gateway; медленное при медленной отправке (request.read или llm.phase=body_read).</translation>
+    </message>
 </context>
 <context>
     <name>pb::cli</name>
@@ -553,10 +565,6 @@ Commands:</source>
     <message>
         <source>--slots expects a number from 1 to 1024</source>
         <translation>--slots ожидает число от 1 до 1024</translation>
-    </message>
-    <message>
-        <source>--otlp expects an http:// URL, e.g. http://127.0.0.1:4318</source>
-        <translation>--otlp ожидает URL вида http://, например http://127.0.0.1:4318</translation>
     </message>
     <message>
         <source>unknown fault &apos;%1&apos; (see --list-faults)</source>
@@ -1003,10 +1011,6 @@ Commands:</source>
         <translation>  %1: %2 -&gt; %3 (версия %4, задана %5)</translation>
     </message>
     <message>
-        <source>Evaluate a run&apos;s budgets and gates. Exit codes: 0 all pass, 3 a budget or gate failed, 4 cannot decide (too few samples, join coverage too low, a phase not measured), 1 error, 2 usage.</source>
-        <translation>Оценить бюджеты и гейты прогона. Коды выхода: 0 — всё пройдено, 3 — провален бюджет или гейт, 4 — невозможно решить (слишком мало выборок, слишком низкое покрытие сопоставления, фаза не измерена), 1 — ошибка, 2 — неверное использование.</translation>
-    </message>
-    <message>
         <source>Run to check (default: the only run of the file).</source>
         <translation>Прогон для проверки (по умолчанию: единственный прогон в файле).</translation>
     </message>
@@ -1041,10 +1045,6 @@ Commands:</source>
     <message>
         <source>stored the budgets with run %1 as version %2</source>
         <translation>бюджеты сохранены с прогоном %1 как версия %2</translation>
-    </message>
-    <message>
-        <source>run %1 has no stored budget version %2</source>
-        <translation>у прогона %1 нет сохранённой версии бюджетов %2</translation>
     </message>
     <message>
         <source>run %1 has no stored budgets: pass --budgets FILE</source>
@@ -1267,10 +1267,6 @@ Run &apos;phasebench-cli &lt;command&gt; --help&apos; for the options of a comma
     <message>
         <source>WARNING: generator-bound: %1. The latency figures below are not those of an open-model test at the requested rate.</source>
         <translation>ВНИМАНИЕ: упор в генератор: %1. Приведённые ниже задержки не соответствуют тесту открытой модели при запрошенной интенсивности.</translation>
-    </message>
-    <message>
-        <source>dropped iterations: %1</source>
-        <translation>отброшенные итерации: %1</translation>
     </message>
     <message>
         <source>&apos;%1&apos; is read-only (file or folder permissions, or read-only media); this command writes to it. Copy it somewhere writable, or choose another file.</source>
@@ -1780,6 +1776,70 @@ Run &apos;phasebench-cli &lt;command&gt; --help&apos; for the options of a comma
         <source>Goodput against this budget file (default: the budgets stored with the run).</source>
         <translation>Goodput по этому файлу бюджетов (по умолчанию: бюджеты, сохранённые с прогоном).</translation>
     </message>
+    <message>
+        <source>importing: %1 (an import in progress, or one that failed; no command reads it, it is removed when the file is next opened after its import process has ended)</source>
+        <translation>импортируется: %1 (импорт в процессе или завершившийся сбоем; ни одна команда не читает эти данные, они удаляются при следующем открытии файла после завершения процесса импорта)</translation>
+    </message>
+    <message>
+        <source>Pool several models or scenarios into one figure (labelled pooled); by default a run with more than one is summarized per group.</source>
+        <translation>Объединять несколько моделей или сценариев в одну величину (помечается как объединённая); по умолчанию прогон, в котором их больше одного, сводится по группам.</translation>
+    </message>
+    <message>
+        <source>stages, models and scenarios are summarized separately, never pooled</source>
+        <translation>этапы, модели и сценарии сводятся по отдельности и никогда не объединяются</translation>
+    </message>
+    <message>
+        <source>pooled over %1 groups (--pool-groups)</source>
+        <translation>объединено групп: %1 (--pool-groups)</translation>
+    </message>
+    <message>
+        <source>dropped iterations: %1 (the stage&apos;s or run&apos;s recorded count, not rows of the window)</source>
+        <translation>отброшенные итерации: %1 (записанное число для ступени или прогона, а не строки окна)</translation>
+    </message>
+    <message>
+        <source>budgets: %1 (N %2, %3)</source>
+        <translation>бюджеты: %1 (N %2, %3)</translation>
+    </message>
+    <message>
+        <source>budgets (%1): %2</source>
+        <translation>бюджеты (%1): %2</translation>
+    </message>
+    <message>
+        <source>highest stage that met every budget: %1; knee: %2</source>
+        <translation>наивысшая ступень, уложившаяся во все бюджеты: %1; колено: %2</translation>
+    </message>
+    <message>
+        <source>CSV: write text cells as stored. By default a text cell starting with =, +, -, @, tab or CR gets a leading &apos; so that a spreadsheet does not run it as a formula (numbers are never changed).</source>
+        <translation>CSV: записывать текстовые ячейки в том виде, в каком они хранятся. По умолчанию перед текстовой ячейкой, начинающейся с =, +, -, @, табуляции или CR, ставится &apos;, чтобы электронная таблица не выполнила её как формулу (числа никогда не изменяются).</translation>
+    </message>
+    <message>
+        <source>stage %1: %2, N %3 (%4)</source>
+        <translation>ступень %1: %2, N %3 (%4)</translation>
+    </message>
+    <message>
+        <source>highest stage that met every budget: %1</source>
+        <translation>наивысшая ступень, уложившаяся во все бюджеты: %1</translation>
+    </message>
+    <message>
+        <source>Evaluate a run&apos;s budgets and gates. Exit codes: 0 all pass, 3 a budget or gate failed, 4 cannot decide (a percentile&apos;s interval across its threshold, join coverage too low, a phase not measured), 1 error, 2 usage.</source>
+        <translation>Оценить бюджеты и гейты прогона. Коды выхода: 0 — всё пройдено, 3 — провален бюджет или гейт, 4 — невозможно решить (интервал перцентиля пересекает его порог, слишком низкое покрытие сопоставления, фаза не измерена), 1 — ошибка, 2 — неверное использование.</translation>
+    </message>
+    <message>
+        <source>--header %1: the value holds a line break (CR or LF); a header is one line</source>
+        <translation>--header %1: значение содержит перевод строки (CR или LF); заголовок занимает одну строку</translation>
+    </message>
+    <message>
+        <source>--token-env: the environment variable %1 holds a line break (CR or LF); a header value must be one line</source>
+        <translation>--token-env: переменная окружения %1 содержит перевод строки (CR или LF); значение заголовка должно занимать одну строку</translation>
+    </message>
+    <message>
+        <source>--otlp expects an http:// URL without user-info (the exporter sends no credentials), e.g. http://127.0.0.1:4318</source>
+        <translation>--otlp ожидает URL вида http:// без данных пользователя (user-info; экспортёр не отправляет учётные данные), например http://127.0.0.1:4318</translation>
+    </message>
+    <message>
+        <source>--db: the path &apos;%1&apos; is not valid UTF-8 (the character shown as %2 stands for a byte that is not); rename the file or its folder to UTF-8, or give a path through a symbolic link whose name is UTF-8</source>
+        <translation>--db: путь &apos;%1&apos; не является допустимым UTF-8 (символ, показанный как %2, обозначает недопустимый байт); переименуйте файл или его папку в UTF-8 либо укажите путь через символическую ссылку с именем в UTF-8</translation>
+    </message>
 </context>
 <context>
     <name>pb::diagnose</name>
@@ -1928,14 +1988,6 @@ Run &apos;phasebench-cli &lt;command&gt; --help&apos; for the options of a comma
         <translation>Проверьте политику хвостового сэмплирования; включите согласованное сэмплирование для контролируемого прогона и запишите его частоту.</translation>
     </message>
     <message>
-        <source>Upstream is normal but the local fields are slow: connection set-up and sending the request take most of the wait.</source>
-        <translation>Удалённая сторона в норме, но локальные поля медленные: установка соединения и отправка запроса занимают бо́льшую часть ожидания.</translation>
-    </message>
-    <message>
-        <source>Check the local fields: connection pool, DNS, TLS, request upload and the generator.</source>
-        <translation>Проверьте локальные поля: пул соединений, DNS, TLS, отправку запроса и генератор.</translation>
-    </message>
-    <message>
         <source>Slow before the response headers.</source>
         <translation>Медленно до заголовков ответа.</translation>
     </message>
@@ -1998,6 +2050,14 @@ Run &apos;phasebench-cli &lt;command&gt; --help&apos; for the options of a comma
     <message>
         <source>Generation time per output token rises with the server&apos;s batch size: the batch is too aggressive or memory is under pressure.</source>
         <translation>Время генерации на выходной токен растёт с размером батча сервера: батч слишком агрессивен или не хватает памяти.</translation>
+    </message>
+    <message>
+        <source>Upstream is normal but the local fields are slow: connection set-up, sending the request, auth, channel selection or the body read.</source>
+        <translation>Удалённая сторона в норме, но локальные поля медленные: установка соединения, отправка запроса, аутентификация, выбор канала или чтение тела запроса.</translation>
+    </message>
+    <message>
+        <source>Check the slowest local field: connection pool, DNS, TLS and upload (client); auth and channel or policy selection (gateway); the request body read (a slow upload).</source>
+        <translation>Проверьте самое медленное локальное поле: пул соединений, DNS, TLS и отправку (клиент); аутентификацию и выбор канала или политики (шлюз); чтение тела запроса (медленная отправка).</translation>
     </message>
 </context>
 <context>
@@ -3719,6 +3779,26 @@ or: vllm serve … %2</source>
 %1
 или: vllm serve … %2</translation>
     </message>
+    <message>
+        <source>Stop loading the run</source>
+        <translation>Остановить загрузку прогона</translation>
+    </message>
+    <message>
+        <source>Loading run %1…</source>
+        <translation>Загрузка прогона %1…</translation>
+    </message>
+    <message>
+        <source>Joining the spans of run %1…</source>
+        <translation>Сопоставление спанов прогона %1…</translation>
+    </message>
+    <message>
+        <source>Cannot load run %1: %2</source>
+        <translation>Не удаётся загрузить прогон %1: %2</translation>
+    </message>
+    <message>
+        <source>Loading the run was cancelled; select it again to load it.</source>
+        <translation>Загрузка прогона отменена; выберите его снова, чтобы загрузить.</translation>
+    </message>
 </context>
 <context>
     <name>pb::ui::OverviewGoodputModel</name>
@@ -4140,6 +4220,10 @@ or: vllm serve … %2</source>
         <source>Requests: %L1</source>
         <translation>Запросов: %L1</translation>
     </message>
+    <message>
+        <source>(over the memory budget: id columns not loaded)</source>
+        <translation>(превышен бюджет памяти: столбцы id не загружены)</translation>
+    </message>
 </context>
 <context>
     <name>pb::ui::RunController</name>
@@ -4197,6 +4281,13 @@ or: vllm serve … %2</source>
     <message>
         <source>Created: %1</source>
         <translation>Создан: %1</translation>
+    </message>
+</context>
+<context>
+    <name>pb::ui::RunPage</name>
+    <message>
+        <source>Loading the run…</source>
+        <translation>Загрузка прогона…</translation>
     </message>
 </context>
 <context>
