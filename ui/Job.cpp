@@ -2,8 +2,8 @@
 
 #include <QCoreApplication>
 #include <QMetaObject>
-#include <QPointer>
 #include <QMutexLocker>
+#include <QPointer>
 #include <QThreadPool>
 
 #include <chrono>
