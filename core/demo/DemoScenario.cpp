@@ -84,12 +84,12 @@ std::vector<Nanos> stepStageLengths(const DemoLoad& load)
     double requests = load.stageRequests;
     if (load.duration) {
         const double total = double(*load.duration) / 1e9;
-        settle = n > 1 ? std::min(settle, total / double(2 * n)) : 0;
-        requests = (total - settle * double(n > 0 ? n - 1 : 0)) / inverseRates;
+        settle = std::min(settle, total / double(2 * n));
+        requests = (total - settle * double(n)) / inverseRates;
     }
     std::vector<Nanos> lengths;
     for (std::size_t i = 0; i < n; ++i) {
-        const double seconds = (i > 0 ? settle : 0) + requests / load.steps[i];
+        const double seconds = settle + requests / load.steps[i];
         lengths.push_back(Nanos(std::llround(seconds * 1e9)));
     }
     return lengths;

@@ -43,7 +43,7 @@ struct DemoLoad
     double stageRequests = 45;
     // What the run windows leave out after a stage change (the default of
     // analysis::WindowPolicy, which every view and the demo's budgets use);
-    // each stage after the first runs this much longer.
+    // each stage runs this much longer.
     Nanos settle = 5'000'000'000;
     Nanos warmup = 2'000'000'000;          // excluded from every window
     Nanos gracefulStop = 15'000'000'000;   // drain for requests in flight
@@ -53,8 +53,8 @@ struct DemoLoad
 inline constexpr Nanos kDemoSteadyDuration = 32'000'000'000;
 
 // The length of each stage of the stepped profile, in the order of `steps`:
-// the settle time (not for the first stage, which the warm-up at its rate
-// precedes) plus the time the stage's rate takes for the same number of steady
+// the settle time (the windows leave it out of the first stage too, after the
+// warm-up) plus the time the stage's rate takes for the same number of steady
 // requests as every other stage.
 std::vector<Nanos> stepStageLengths(const DemoLoad& load);
 // The load's length after the warm-up: `duration`, or the profile's default.

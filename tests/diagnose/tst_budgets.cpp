@@ -144,8 +144,8 @@ void TestBudgets::exampleFileParses()
 
 void TestBudgets::demoStagesHoldEqualSteadyRequests()
 {
-    // Each stage of the stepped demo lasts the settle time (none for the
-    // first) plus the time its rate takes for the same number of requests.
+    // Each stage of the stepped demo lasts the settle time plus the time its
+    // rate takes for the same number of requests.
     demo::DemoLoad load;
     const auto scenario = demo::demoScenario(load, "http://127.0.0.1:1/v1");
     QCOMPARE(scenario.executor.stages.size(), load.steps.size());
@@ -153,7 +153,7 @@ void TestBudgets::demoStagesHoldEqualSteadyRequests()
     for (std::size_t i = 0; i < load.steps.size(); ++i) {
         const auto& stage = scenario.executor.stages[i];
         QCOMPARE(stage.name, "rate-" + std::to_string(int(load.steps[i])));
-        const double steady = double(stage.duration - (i > 0 ? load.settle : 0)) / 1e9;
+        const double steady = double(stage.duration - load.settle) / 1e9;
         QVERIFY2(std::abs(steady * load.steps[i] - load.stageRequests) < 1e-6, stage.name.c_str());
         total += stage.duration;
     }
@@ -165,7 +165,7 @@ void TestBudgets::demoStagesHoldEqualSteadyRequests()
     std::vector<double> requests;
     for (std::size_t i = 0; i < lengths.size(); ++i) {
         sum += lengths[i];
-        requests.push_back(double(lengths[i] - (i > 0 ? load.settle : 0)) / 1e9 * load.steps[i]);
+        requests.push_back(double(lengths[i] - load.settle) / 1e9 * load.steps[i]);
     }
     QVERIFY(std::abs(double(sum - *load.duration)) < 10);
     for (const double n : requests) {
