@@ -218,8 +218,8 @@ Transport::~Transport()
 void Transport::closeAll()
 {
     // The multi handle goes first: curl_multi_cleanup detaches every transfer
-    // still in it in one pass (after cancelAll() that is all of them), so the
-    // easy handles' cleanup below has nothing left to remove.
+    // still in it (after cancelAll() that is all of them), so the easy
+    // handles' cleanup below has nothing left to remove.
     if (m_multi) {
         curl_multi_cleanup(m_multi);
         m_multi = nullptr;
