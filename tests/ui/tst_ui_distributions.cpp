@@ -243,7 +243,8 @@ void TestUiDistributions::twoStagesOverlaid()
     // half: the requests started at 7, 8 and 9 s. N is `check`'s.
     QCOMPARE(r->a.n, std::size_t(5));
     QCOMPARE(r->b->n, std::size_t(3));
-    QVERIFY2(r->b->window.find("steady") != std::string::npos, r->b->window.c_str()); // the settle time stated
+    QVERIFY2(r->b->window.find("steady") != std::string::npos,
+             r->b->window.c_str()); // the settle time stated
     QVERIFY2(r->b->window.find("excluded") != std::string::npos, r->b->window.c_str());
 
     // Shared bins [100, 900]: low 100 200 200 | 300 400; high (steady) 500 | 700 900.
