@@ -291,7 +291,8 @@ ExplorerResults computeExplorer(const analysis::LoadedRun& loaded, const Explore
         const auto selection =
             stats::select(table, stats::Scope{}, analysis::budgetStageWindow(loaded, name));
         out.stageWindows.push_back(selection.windowLabel());
-        for (const auto row : selection.rows()) {
+        // Every outcome in the window: the page's outcome filter is its own.
+        for (const auto row : selection.population()) {
             if (row < n && out.stage[row] == std::int32_t(k)) {
                 out.inStageWindow[row] = 1;
             }
