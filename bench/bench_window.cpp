@@ -260,8 +260,10 @@ int runOne(int argc, char** argv, const QString& file, const QString& shots, qin
     };
     for (ui::RunPage* page : waiting) {
         QObject::connect(page, &ui::RunPage::resultShown, [&, page] {
-            std::printf("    %s shown at %lld ms\n", page->metaObject()->className(),
-                        static_cast<long long>(clock.elapsed()));
+            // The peak so far places the memory peak among the load, the join and the pages.
+            std::printf("    %s shown at %lld ms (peak RSS so far %.0f MiB)\n",
+                        page->metaObject()->className(), static_cast<long long>(clock.elapsed()),
+                        double(peakRssKiB()) / 1024.0);
             std::erase(waiting, page);
             if (waiting.empty() && allShownMs < 0) {
                 allShownMs = clock.elapsed();

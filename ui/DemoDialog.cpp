@@ -56,10 +56,23 @@ DemoDialog::DemoDialog(QWidget* parent)
     m_rate->setSuffix(tr(" req/s"));
     m_duration->setObjectName(QStringLiteral("demoDuration"));
     m_duration->setRange(3, 600);
-    m_duration->setValue(int(defaults.duration / 1'000'000'000));
     m_duration->setSuffix(tr(" s"));
-    const auto profileChanged = [this] {
-        m_rate->setEnabled(m_profile->currentData().toInt() == int(demo::DemoProfile::Steady));
+    // Each profile's default length (the stepped one holds the same number of
+    // steady requests per stage); a length the user typed is kept.
+    const auto defaultSeconds = [](demo::DemoProfile p) {
+        demo::DemoLoad load;
+        load.profile = p;
+        return int((demo::demoDuration(load) + 999'999'999) / 1'000'000'000);
+    };
+    m_duration->setValue(defaultSeconds(defaults.profile));
+    const auto profileChanged = [this, defaultSeconds] {
+        const auto profile = demo::DemoProfile(m_profile->currentData().toInt());
+        m_rate->setEnabled(profile == demo::DemoProfile::Steady);
+        const auto other =
+            profile == demo::DemoProfile::Steady ? demo::DemoProfile::Stepped : demo::DemoProfile::Steady;
+        if (m_duration->value() == defaultSeconds(other)) {
+            m_duration->setValue(defaultSeconds(profile));
+        }
     };
     connect(m_profile, &QComboBox::currentIndexChanged, this, profileChanged);
     profileChanged();

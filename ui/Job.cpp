@@ -1,7 +1,9 @@
 #include "Job.h"
 
+#include <QCoreApplication>
 #include <QMetaObject>
 #include <QMutexLocker>
+#include <QPointer>
 #include <QThreadPool>
 
 #include <chrono>
@@ -71,6 +73,20 @@ void JobContext::detach()
     m_job = nullptr;
 }
 
+QThreadPool* Job::pool()
+{
+    // Owned by the application object so it is waited for and deleted with it,
+    // before statics are destroyed; a new application gets a new pool.
+    static QMutex mutex;
+    static QPointer<QThreadPool> instance;
+    QMutexLocker lock(&mutex);
+    if (!instance) {
+        instance = new QThreadPool(QCoreApplication::instance());
+        instance->setObjectName(QStringLiteral("pb-jobs"));
+    }
+    return instance;
+}
+
 Job::Job(QObject* parent)
     : QObject(parent)
 {}
@@ -85,7 +101,7 @@ void Job::start(Work work)
     discard();
     auto context = std::shared_ptr<JobContext>(new JobContext(this));
     m_context = context;
-    QThreadPool::globalInstance()->start([context, work = std::move(work)] {
+    pool()->start([context, work = std::move(work)] {
         try {
             QVariant result = work(*context);
             context->post(

@@ -8,6 +8,7 @@
 
 #include <QMutex>
 #include <QObject>
+#include <QThreadPool>
 #include <QVariant>
 
 #include <atomic>
@@ -59,7 +60,13 @@ public:
     // Asks running work to stop and drops its outcome; does not wait for it.
     ~Job() override;
 
-    // Starts `work` on the global thread pool. Work still running from an
+    // The pool every Job's work runs on. Not QThreadPool::globalInstance():
+    // Qt 6.4's raster engine splits fills and image conversions into tasks on
+    // the global pool and the painting GUI thread waits for them, so a long job
+    // there (a join, a 1M-point result) stalled every repaint until it ended.
+    static QThreadPool* pool();
+
+    // Starts `work` on pool(). Work still running from an
     // earlier start() is cancelled and its outcome dropped: the latest start wins.
     void start(Work work);
     // Asks the running work to stop. Its outcome is still delivered as it

@@ -78,8 +78,9 @@ int demoCommand(const QStringList& args, Io& io)
                       tr("Arrival rates of the stepped profile, one stage each (default 3,5,7,9)."),
                       tr("R,R,…")});
     parser.addOption({QStringLiteral("duration"),
-                      tr("Seconds of load after the warm-up (default 32; the stepped profile splits them "
-                         "evenly between its stages)."),
+                      tr("Seconds of load after the warm-up (default: steady 32; stepped as long as 45 steady "
+                         "requests per stage take after a 5 s settle, 55 at 3,5,7,9). The stepped profile "
+                         "shares them so that each stage holds the same number of steady requests."),
                       tr("S")});
     parser.addOption({QStringLiteral("rate"),
                       tr("Requests per second of the steady profile (default 6); implies --profile steady."),
@@ -164,7 +165,7 @@ int demoCommand(const QStringList& args, Io& io)
     load.storeBudgets = !parser.isSet(QStringLiteral("no-budgets"));
     if (duration) {
         load.duration = Nanos(*duration * 1e9);
-        load.warmup = std::min<Nanos>(load.warmup, load.duration / 5);
+        load.warmup = std::min<Nanos>(load.warmup, *load.duration / 5);
     }
     load.rate = rate.value_or(load.rate);
     options.gateway->slots = slots ? int(*slots) : options.gateway->slots;

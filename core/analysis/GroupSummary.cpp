@@ -29,11 +29,15 @@ GroupedSummary summarizeGroups(const LoadedRun& run, const SummaryRequest& reque
         if (pool) {
             out.pooled.push_back(label);
         } else {
-            out.groups.push_back({label, summarizeRun(run, one)});
+            auto summary = summarizeRun(run, one);
+            for (auto& w : summary.windows) {
+                w.group = label;
+            }
+            out.groups.push_back({label, std::move(summary), one.scope});
         }
     }
     if (out.groups.empty()) {
-        out.groups.push_back({std::string(), summarizeRun(run, request)});
+        out.groups.push_back({std::string(), summarizeRun(run, request), request.scope});
     }
     return out;
 }

@@ -16,6 +16,7 @@ struct GroupSummary
 {
     std::string group; // "model=a, scenario=chat"; empty: the run has one group (or pooled)
     RunSummary summary;
+    stats::Scope scope; // the request's scope narrowed to the group: what its figures select
 };
 
 struct GroupedSummary

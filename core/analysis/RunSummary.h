@@ -38,6 +38,9 @@ struct SummaryRequest
 struct WindowFigures
 {
     std::string stage; // empty: not one stage
+    // The model/scenario group ("model=a, scenario=chat", summarizeGroups);
+    // empty: the run has one group.
+    std::string group;
     stats::Window window;
     stats::StatsReport report;
     stats::LoadProfile profile;

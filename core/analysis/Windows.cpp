@@ -54,6 +54,16 @@ std::vector<FigureWindow> figureWindows(const LoadedRun& run, const WindowPolicy
     return {one};
 }
 
+stats::Window budgetStageWindow(const LoadedRun& run, const std::string& stage, const WindowPolicy& policy)
+{
+    for (auto& w : figureWindows(run, policy)) {
+        if (w.stage == stage) {
+            return w.window;
+        }
+    }
+    return stageWindow(run, stage, policy);
+}
+
 stats::Window pooledWindow(const LoadedRun& run, const WindowPolicy& policy)
 {
     stats::Window w;

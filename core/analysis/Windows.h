@@ -46,6 +46,13 @@ std::vector<FigureWindow> figureWindows(const LoadedRun& run, const WindowPolicy
 // The steady window of one stage, as figureWindows makes it.
 stats::Window stageWindow(const LoadedRun& run, const std::string& stage, const WindowPolicy& policy = {});
 
+// The window the figures and budgets use for `stage`: its figureWindows
+// entry (a run of one stage: its steady window), else stageWindow. The
+// Distributions page, the Explorer's stage filter and the report's
+// distribution charts select by it, so their N is `check`'s.
+stats::Window budgetStageWindow(const LoadedRun& run, const std::string& stage,
+                                const WindowPolicy& policy = {});
+
 // The whole run without its warm-up, every stage together: only for figures
 // the user asked to pool. Its label says it is pooled when the run has
 // several stages.

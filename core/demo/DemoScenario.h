@@ -32,11 +32,33 @@ struct DemoLoad
     // overshoot): 3 and 5 are below its knee, 9 past it.
     std::vector<double> steps{3, 5, 7, 9}; // requests per second, one stage each
     double rate = 6;                       // requests per second of the steady profile
-    Nanos duration = 32'000'000'000;       // after the warm-up; the stepped profile splits it evenly
+    // Load after the warm-up. Unset: 32 s for the steady profile; for the
+    // stepped profile each stage holds `stageRequests` steady requests. Set:
+    // the stepped profile shares it so that each stage still holds the same
+    // number of steady requests (stepStageLengths).
+    std::optional<Nanos> duration;
+    // Steady requests per stage of the stepped profile: a p90 budget is
+    // decided by its interval's upper bound, which needs >= 35 values (0.9^n
+    // <= 0.025); 45 leave a margin for a machine that falls behind.
+    double stageRequests = 45;
+    // What the run windows leave out after a stage change (the default of
+    // analysis::WindowPolicy, which every view and the demo's budgets use);
+    // each stage runs this much longer.
+    Nanos settle = 5'000'000'000;
     Nanos warmup = 2'000'000'000;          // excluded from every window
     Nanos gracefulStop = 15'000'000'000;   // drain for requests in flight
     bool storeBudgets = true;              // attach demoBudgetsJson() before the run starts
 };
+
+inline constexpr Nanos kDemoSteadyDuration = 32'000'000'000;
+
+// The length of each stage of the stepped profile, in the order of `steps`:
+// the settle time (the windows leave it out of the first stage too, after the
+// warm-up) plus the time the stage's rate takes for the same number of steady
+// requests as every other stage.
+std::vector<Nanos> stepStageLengths(const DemoLoad& load);
+// The load's length after the warm-up: `duration`, or the profile's default.
+Nanos demoDuration(const DemoLoad& load);
 
 // The demo gateway accepts any bearer token; this one exists only so that
 // the run sends an Authorization header as it would to a real endpoint.
@@ -48,7 +70,7 @@ load::Scenario demoScenario(const DemoLoad& load, const std::string& gatewayUrl)
 
 // The demo's budgets (a budget file's JSON): the example budgets of
 // resources/budgets/chat-streaming.json with thresholds and sample sizes for
-// the demo pool and its short stages. Decided per stage, never pooled.
+// the demo pool and its stages. Decided per stage, never pooled.
 std::string demoBudgetsJson();
 // The gateway's GET /metrics, scraped by the demo's runs (docs/metrics.md).
 load::MetricsSource demoMetricsSource(const std::string& gatewayUrl);

@@ -226,7 +226,9 @@ void Engine::run()
         if (!m_schedule && !m_stopping && now >= m_closedEnd) {
             beginStop(now, false);
         }
-        while (!m_timers.empty() && m_timers.top().at <= now) {
+        // A stop asked meanwhile is served before the remaining timers: with
+        // thousands of VUs due at once, starting them all takes seconds.
+        while (!m_timers.empty() && m_timers.top().at <= now && m_stopLevel.load() == level) {
             const Timer t = m_timers.top();
             m_timers.pop();
             onTimer(t);

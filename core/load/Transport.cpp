@@ -217,16 +217,14 @@ Transport::~Transport()
 
 void Transport::closeAll()
 {
-    for (auto& a : m_slots) {
-        if (a && a->m_inMulti && m_multi) {
-            curl_multi_remove_handle(m_multi, a->m_easy);
-        }
-    }
-    m_slots.clear();
+    // The multi handle goes first: curl_multi_cleanup detaches every transfer
+    // still in it (after cancelAll() that is all of them), so the easy
+    // handles' cleanup below has nothing left to remove.
     if (m_multi) {
         curl_multi_cleanup(m_multi);
         m_multi = nullptr;
     }
+    m_slots.clear();
     for (int* fd : {&m_epoll, &m_timerFd, &m_wakeFd}) {
         if (*fd >= 0) {
             ::close(*fd);
@@ -352,7 +350,8 @@ void Transport::start(Attempt& a, std::string_view body, const TraceContext& tc,
     curl_easy_setopt(a.m_easy, CURLOPT_POSTFIELDSIZE_LARGE, curl_off_t(body.size()));
     curl_easy_setopt(a.m_easy, CURLOPT_TIMEOUT_MS, long(std::max<Nanos>(1, timeout / 1'000'000)));
     a.m_stamps.start = steadyNowNs();
-    if (curl_multi_add_handle(m_multi, a.m_easy) != CURLM_OK) {
+    // After cancelAll() the handle may still sit in the multi handle.
+    if (m_abandoned || curl_multi_add_handle(m_multi, a.m_easy) != CURLM_OK) {
         a.m_stamps.end = steadyNowNs();
         a.record.outcome = Outcome::ClientError;
         a.record.errorClass = "engine_error";
@@ -393,8 +392,12 @@ void Transport::cancel(Attempt& a, const std::string& errorClass)
 
 void Transport::cancelAll(const std::string& errorClass)
 {
+    m_abandoned = true;
     for (std::size_t i = 0; i < m_slots.size(); ++i) {
-        cancel(*m_slots[i], errorClass);
+        Attempt& a = *m_slots[i];
+        if (a.m_inMulti) {
+            finish(a, CURLE_OK, true, errorClass, false);
+        }
     }
 }
 
@@ -496,7 +499,7 @@ void Transport::drainMessages()
     }
 }
 
-void Transport::finish(Attempt& a, int curlCode, bool cancelled, const std::string& cancelClass)
+void Transport::finish(Attempt& a, int curlCode, bool cancelled, const std::string& cancelClass, bool detach)
 {
     auto& st = a.m_stamps;
     st.end = steadyNowNs();
@@ -506,7 +509,9 @@ void Transport::finish(Attempt& a, int curlCode, bool cancelled, const std::stri
     st.curlNameLookup = curlTimer(a.m_easy, CURLINFO_NAMELOOKUP_TIME_T);
     st.curlConnect = curlTimer(a.m_easy, CURLINFO_CONNECT_TIME_T);
     st.curlAppConnect = curlTimer(a.m_easy, CURLINFO_APPCONNECT_TIME_T);
-    curl_multi_remove_handle(m_multi, a.m_easy);
+    if (detach) {
+        curl_multi_remove_handle(m_multi, a.m_easy);
+    }
     a.m_inMulti = false;
     --m_active;
 

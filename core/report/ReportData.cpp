@@ -1,5 +1,6 @@
 #include "report/ReportData.h"
 
+#include "analysis/GroupSummary.h"
 #include "analysis/Slowest.h"
 #include "analysis/Verdict.h"
 #include "diagnose/Diagnose.h"
@@ -53,13 +54,19 @@ std::vector<SlowRequest> slowestRequests(RunStore& store, const analysis::Loaded
 
 std::vector<StageComparison> compareWithBaseline(std::int64_t runId, const analysis::LoadedRun& baseline,
                                                  const std::vector<StageSection>& stages,
-                                                 const analysis::SummaryRequest& request)
+                                                 const std::vector<stats::Scope>& scopes,
+                                                 const analysis::SummaryRequest& common)
 {
     std::vector<StageComparison> out;
-    const auto baseWindows = analysis::figureWindows(baseline, request.policy);
-    for (const auto& s : stages) {
+    const auto baseWindows = analysis::figureWindows(baseline, common.policy);
+    for (std::size_t i = 0; i < stages.size(); ++i) {
+        const auto& s = stages[i];
+        // The baseline's same group: a model is compared with itself, never with a pool.
+        auto request = common;
+        request.scope = scopes[i];
         StageComparison c;
         c.stage = s.figures.stage;
+        c.group = s.group;
         const auto it = std::find_if(baseWindows.begin(), baseWindows.end(),
                                      [&](const analysis::FigureWindow& w) { return w.stage == c.stage; });
         if (it == baseWindows.end()) {
@@ -107,24 +114,36 @@ ReportData buildReport(RunStore& store, const analysis::LoadedRun& run, const an
     analysis::SummaryRequest request;
     request.policy = options.policy;
     request.budgets = budgets;
-    const auto summary = analysis::summarizeRun(run, request);
+    // Models and scenarios are never pooled: the same groups as `stats`.
+    const auto grouping = analysis::summarizeGroups(run, request);
+    const auto& summary = grouping.groups.front().summary;
+    d.grouped = grouping.grouped();
     d.joined = summary.joined;
     d.joinCoverage = summary.joinCoverage;
+    std::vector<stats::Scope> scopes; // each section's selection, for the baseline's
     const double levels[] = {0.5, 0.95, 0.99};
-    for (const auto& w : summary.windows) {
-        StageSection s;
-        s.figures = w;
-        const auto selection = stats::select(run.table, request.scope, w.window);
-        s.composition = stats::tailComposition(selection, stats::CompositionKind::ClientPhases,
-                                               request.statistic, levels);
-        if (summary.joined) {
-            s.serverComposition = stats::tailComposition(selection, stats::CompositionKind::ServerPhases,
-                                                         request.statistic, levels);
+    for (const auto& g : grouping.groups) {
+        for (const auto& w : g.summary.windows) {
+            StageSection s;
+            s.group = g.group;
+            s.figures = w;
+            const auto selection = stats::select(run.table, g.scope, w.window);
+            s.composition = stats::tailComposition(selection, stats::CompositionKind::ClientPhases,
+                                                   request.statistic, levels);
+            if (summary.joined) {
+                s.serverComposition = stats::tailComposition(selection, stats::CompositionKind::ServerPhases,
+                                                             request.statistic, levels);
+            }
+            std::string where = w.stage.empty() ? "" : "stage " + w.stage;
+            if (!g.group.empty()) {
+                where += (where.empty() ? "" : ", ") + g.group;
+            }
+            for (const auto& warning : w.report.warnings) {
+                addWarning(d.dataWarnings, (where.empty() ? "" : where + ": ") + warning);
+            }
+            d.stages.push_back(std::move(s));
+            scopes.push_back(g.scope);
         }
-        for (const auto& warning : w.report.warnings) {
-            addWarning(d.dataWarnings, (w.stage.empty() ? "" : "stage " + w.stage + ": ") + warning);
-        }
-        d.stages.push_back(std::move(s));
     }
     if (run.hasSpans && !summary.joined) {
         addWarning(d.dataWarnings, "the run has server spans but they could not be joined");
@@ -154,7 +173,7 @@ ReportData buildReport(RunStore& store, const analysis::LoadedRun& run, const an
     if (baseline) {
         d.baseline = baseline->info;
         d.baseline->configJson.clear();
-        d.comparisons = compareWithBaseline(run.info.id, *baseline, d.stages, request);
+        d.comparisons = compareWithBaseline(run.info.id, *baseline, d.stages, scopes, request);
     }
     return d;
 }

@@ -39,9 +39,11 @@ struct ReportOptions
     std::size_t slowest = 5;
 };
 
-// One window of the run (a stage of a stepped run) with its tail composition.
+// One window of the run (a stage of a stepped run) of one model/scenario
+// group with its tail composition.
 struct StageSection
 {
+    std::string group; // "model=a, scenario=chat"; empty: the run has one group
     analysis::WindowFigures figures;
     std::optional<stats::TailComposition> composition;       // client phases around p50/p95/p99
     std::optional<stats::TailComposition> serverComposition; // when the run joined spans
@@ -59,6 +61,7 @@ struct SlowRequest
 struct StageComparison
 {
     std::string stage;
+    std::string group; // the model/scenario group compared with the baseline's same group
     std::optional<stats::Comparison> comparison; // empty: refused before comparing
     bool refused = false;
     std::vector<std::string> reasons; // why it is refused (the drift flags' messages)
@@ -79,7 +82,10 @@ struct Provenance
 struct ReportData
 {
     RunInfo run;
-    std::vector<StageSection> stages; // never pooled: one per stage of a stepped run
+    // Never pooled: one per stage of a stepped run and model/scenario group
+    // (analysis::summarizeGroups, as `stats`), group by group.
+    std::vector<StageSection> stages;
+    bool grouped = false; // more than one model/scenario group
     bool hasSpans = false;
     bool joined = false;
     std::optional<double> joinCoverage;

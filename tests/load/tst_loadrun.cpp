@@ -110,6 +110,7 @@ private Q_SLOTS:
     void cliRunJson();
     void cliKeyNeverStored();
     void cliCtrlCKeepsMeasurements();
+    void cliSecondCtrlCSkipsTheGracefulWait();
     void cliCtrlCStopsTheLargestRun_data();
     void cliCtrlCStopsTheLargestRun();
     void cliBadScenario();
@@ -430,6 +431,54 @@ void TestLoadRun::cliCtrlCKeepsMeasurements()
     QCOMPARE(runs[0].requestCount,
              (out["attempts"].get<std::int64_t>()) + (out["dropped_iterations"].get<std::int64_t>()));
     QVERIFY(!store.samples(runs[0].id).empty());
+}
+
+// A second Ctrl-C during graceful_stop cancels what is in flight at once:
+// with requests that never answer and a 10-minute graceful_stop, the run
+// still ends, stored as aborted with the requests cancelled by the stop.
+void TestLoadRun::cliSecondCtrlCSkipsTheGracefulWait()
+{
+    EventServerConfig cfg;
+    cfg.delay = 3'600'000'000'000; // an hour: nothing completes during the test
+    EventServer server(cfg);
+    QTemporaryDir dir;
+    auto j = baseScenario(server.baseUrl());
+    j["request"]["stream"] = false;
+    j["executor"] = {{"type", "constant-arrival-rate"}, {"rate", 20}, {"duration", "60s"}};
+    j["graceful_stop"] = "10m";
+    const auto db = dir.filePath(QStringLiteral("twice.phasebench"));
+    QProcess p;
+    p.start(QStringLiteral(PHASEBENCH_CLI), {QStringLiteral("run"), writeScenario(dir, j),
+                                             QStringLiteral("--db"), db, QStringLiteral("--json")});
+    QVERIFY(p.waitForStarted());
+    QByteArray err;
+    for (int i = 0; i < 100 && !err.contains("achieved"); ++i) {
+        p.waitForReadyRead(100);
+        err += p.readAllStandardError();
+    }
+    QVERIFY2(err.contains("achieved"), err.constData());
+    ::kill(static_cast<pid_t>(p.processId()), SIGINT);
+    // The first Ctrl-C starts the 10-minute wait; the run must still be in it.
+    QVERIFY(!p.waitForFinished(500));
+    ::kill(static_cast<pid_t>(p.processId()), SIGINT);
+    const bool stopped = p.waitForFinished(60000);
+    if (!stopped) {
+        p.kill();
+        p.waitForFinished();
+    }
+    QVERIFY2(stopped, "the second Ctrl-C did not end the graceful wait");
+    QCOMPARE(p.exitStatus(), QProcess::NormalExit);
+    QCOMPARE(p.exitCode(), 130);
+    RunStore store(db.toStdString(), RunStore::Mode::ReadOnly);
+    const auto runs = store.runs();
+    QCOMPARE(runs.size(), std::size_t(1));
+    QCOMPARE(runs[0].status, RunStatus::Aborted);
+    const auto rows = store.requestsBySeq(runs[0].id, 0, 100000);
+    QVERIFY(!rows.empty());
+    for (const auto& r : rows) {
+        QCOMPARE(r.outcome, Outcome::Cancelled);
+        QCOMPARE(r.errorClass, std::string("run_stopped"));
+    }
 }
 
 // The largest scenarios the limits allow (docs/scenario.md, Limits): one

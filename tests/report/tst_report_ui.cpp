@@ -6,6 +6,7 @@
 #include "ReportDialog.h"
 #include "ReportWriter.h"
 #include "TestUtil.h"
+#include "diagnose/DiagnoseTestUtil.h"
 #include "store/RunStore.h"
 
 #include <QAction>
@@ -26,6 +27,7 @@ private Q_SLOTS:
     void menuHasTheExportActions();
     void dialogOptions();
     void writesEveryFormatInProcess();
+    void twoModelsTwoGroups();
 };
 
 void TestReportUi::initTestCase()
@@ -118,6 +120,62 @@ void TestReportUi::writesEveryFormatInProcess()
         {ui::report::Format::Html, ui::report::PageSize::A4, dir.filePath(QStringLiteral("missing/r.html"))},
         &error));
     QVERIFY(!error.isEmpty());
+}
+
+// Issue 26 item 4: a run with two models (p50 300 ms and 3,000 ms) is
+// reported per model in every format, never as one pooled quantile.
+void TestReportUi::twoModelsTwoGroups()
+{
+    QTemporaryDir dir;
+    const QString db = dir.filePath(QStringLiteral("models.phasebench"));
+    std::int64_t runId = 0;
+    {
+        RunStore store(db.toStdString());
+        test::Builder run(store, "two models");
+        for (int i = 0; i < 60; ++i) {
+            test::Req fast;
+            fast.model = "fast";
+            fast.totalMs = 300;
+            run.stage("steady", 1, 1, i * 500.0, fast);
+            test::Req slow;
+            slow.model = "slow";
+            slow.totalMs = 3000;
+            run.stage("steady", 1, 1, i * 500.0 + 250, slow);
+        }
+        runId = run.runId;
+    }
+    pb::report::ReportOptions options;
+    options.runId = runId;
+    options.slowest = 0;
+    const auto input = ui::report::prepareReport(db, options);
+    const auto& d = input.data;
+    QVERIFY(d.grouped);
+    QCOMPARE(d.stages.size(), std::size_t(2));
+    QCOMPARE(d.stages[0].group, std::string("model=fast"));
+    QCOMPARE(d.stages[1].group, std::string("model=slow"));
+    const auto p50 = [](const pb::report::StageSection& s) {
+        const auto* q = s.figures.report.metric("total")->quantile(0.5);
+        return q && q->value ? *q->value : -1.0;
+    };
+    QCOMPARE(p50(d.stages[0]), 300.0);
+    QCOMPARE(p50(d.stages[1]), 3000.0);
+    for (const auto& [format, suffix] :
+         {std::pair{ui::report::Format::Html, "html"}, std::pair{ui::report::Format::Markdown, "md"}}) {
+        const QString out = dir.filePath(QStringLiteral("r.") + QLatin1String(suffix));
+        QString error;
+        QVERIFY2(ui::report::writeReport(input, {format, ui::report::PageSize::A4, out}, &error),
+                 qPrintable(error));
+        QFile f(out);
+        QVERIFY(f.open(QIODevice::ReadOnly));
+        const QString text = QString::fromUtf8(f.readAll());
+        QVERIFY2(text.contains(QStringLiteral("Stages, models and scenarios are summarized separately")),
+                 suffix);
+        // Each group's own section with its own p50, in the per-stage tables.
+        for (const char* group : {"model=fast", "model=slow"}) {
+            QVERIFY2(text.count(QLatin1String(group)) >= 2, group);
+        }
+        QVERIFY2(text.contains(QStringLiteral("300.0")) && text.contains(QStringLiteral("3000.0")), suffix);
+    }
 }
 
 QTEST_MAIN(TestReportUi)

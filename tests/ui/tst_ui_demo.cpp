@@ -272,7 +272,8 @@ void TestUiDemo::dialogSettings()
     QCOMPARE(s.runName, "demo (" + names.at(1).toStdString() + ")");
     // The first run tells the story: stepped past the knee, budgets stored.
     QCOMPARE(s.demoLoad.profile, demo::DemoProfile::Stepped);
-    QCOMPARE(s.demoLoad.duration, Nanos(32'000'000'000));
+    // Long enough for the stepped profile's steady requests per stage.
+    QVERIFY(s.demoLoad.duration && *s.demoLoad.duration >= demo::demoDuration(demo::DemoLoad{}));
     QVERIFY(s.demoLoad.storeBudgets);
     auto* profile = dialog.findChild<QComboBox*>(QStringLiteral("demoProfile"));
     auto* rate = dialog.findChild<QDoubleSpinBox*>(QStringLiteral("demoRate"));
@@ -284,6 +285,8 @@ void TestUiDemo::dialogSettings()
     const auto steady = dialog.settings(QStringLiteral("/tmp/x.phasebench"));
     QCOMPARE(steady.demoLoad.profile, demo::DemoProfile::Steady);
     QCOMPARE(steady.demoLoad.rate, 4.5);
+    // The steady profile's own default length, unless the user typed one.
+    QCOMPARE(*steady.demoLoad.duration, demo::kDemoSteadyDuration);
     QVERIFY(!ui::DemoDialog::faultSymptom(names.at(1)).isEmpty());
 }
 

@@ -5,10 +5,13 @@
 // evidence, a refused comparison shows its reason, evidence leads to the phase
 // percentiles and trace IDs to the request. Models under QAbstractItemModelTester.
 #include "BudgetModel.h"
+#include "CliTestUtil.h"
 #include "DiagnoseAnalysis.h"
 #include "DiagnosisModel.h"
 #include "DiagnosisPage.h"
 #include "MainWindow.h"
+#include "OverviewGoodputModel.h"
+#include "OverviewModel.h"
 #include "OverviewPage.h"
 #include "PhasePercentilesPage.h"
 #include "RequestTableModel.h"
@@ -34,6 +37,8 @@
 #include <QTableView>
 #include <QTemporaryDir>
 #include <QTest>
+
+#include <nlohmann/json.hpp>
 
 using namespace pb;
 using namespace pb::diagnose;
@@ -72,6 +77,12 @@ QVariant cell(const QAbstractItemModel& m, int row, int column, int role)
     return m.data(m.index(row, column), role);
 }
 
+// A JSON string member, empty when absent or null.
+std::string text(const nlohmann::json& j, const char* key)
+{
+    return j.contains(key) && j[key].is_string() ? j[key].get<std::string>() : std::string();
+}
+
 bool waitDiagnosis(DiagnosisPage& page)
 {
     QSignalSpy spy(&page, &DiagnosisPage::updated);
@@ -104,6 +115,7 @@ private Q_SLOTS:
     void diagnosisStages();
     void refusalShowsReason();
     void windowWiring();
+    void oneVerdictInTheWindow();
 };
 
 void TestUiDiagnosis::initTestCase()
@@ -391,6 +403,119 @@ void TestUiDiagnosis::windowWiring()
     auto* find = window.findChild<QAction*>(QStringLiteral("findTraceAction"));
     QVERIFY(find);
     QCOMPARE(find->shortcut(), QKeySequence(QKeySequence::Find));
+}
+
+// Issue 26's consistency test, the window's side (tst_check_cli's
+// oneVerdictEverywhere has the commands'): one three-stage run with spans and
+// stored budgets; the Overview's verdict (BudgetModel), its goodput and phase
+// tables and the Diagnosis page show every verdict, the highest stage met,
+// the knee stage, each stage's N and goodput exactly as `check --json`.
+void TestUiDiagnosis::oneVerdictInTheWindow()
+{
+    Db db;
+    Builder run(*db.store, "three", "2026-01-10T12:00:00Z");
+    Req q;
+    q.queueMs = 100;
+    run.stage("3rps", 180, 3, 0, q);
+    q.queueMs = 150;
+    run.stage("5rps", 300, 5, 60'000, q);
+    q.queueMs = 3000;
+    run.stage("9rps", 540, 9, 120'000, q);
+    attachBudgets(*db.store, run.runId, parseBudgets(R"({
+      "slo": {"metric": "total", "threshold": 2500},
+      "phases": [{"metric": "gpu_queue", "threshold": 500}],
+      "gates": {"max_error_rate": 0.05, "min_goodput": 0.9}})"),
+                  "2026-01-10T11:59:00Z");
+    const auto out = test::runCli({QStringLiteral("check"), QStringLiteral("--json"), QStringLiteral("--db"),
+                                   db.path, QStringLiteral("--run"), QString::number(run.runId)});
+    QVERIFY2(out.code == 3, out.err.constData());
+    const auto check = nlohmann::json::parse(out.out.toStdString());
+    QCOMPARE(check["highest_stage_met"].get<std::string>(), std::string("5rps"));
+
+    pb::ui::OverviewPage overview;
+    VerdictWidget* w = overview.verdict();
+    QAbstractItemModelTester budgetTester(w->model(), QAbstractItemModelTester::FailureReportingMode::QtTest);
+    QAbstractItemModelTester goodputTester(overview.goodputModel(),
+                                           QAbstractItemModelTester::FailureReportingMode::QtTest);
+    QSignalSpy verdictUpdated(w, &VerdictWidget::updated);
+    QSignalSpy overviewUpdated(&overview, &pb::ui::OverviewPage::updated);
+    overview.show();
+    overview.showRun(db.path, run.runId);
+    QVERIFY(verdictUpdated.wait(kWaitMs));
+    QVERIFY(overviewUpdated.count() > 0 || overviewUpdated.wait(kWaitMs));
+
+    // Every verdict, item for item: the same rows with the same status and N.
+    const BudgetModel& m = *w->model();
+    QCOMPARE(std::size_t(m.rowCount()), check["items"].size());
+    for (const auto& item : check["items"]) {
+        int found = -1;
+        for (int row = 0; row < m.rowCount(); ++row) {
+            const auto* i = m.itemAt(row);
+            if (i->id == item["id"].get<std::string>() && i->stage == text(item, "stage") &&
+                i->group == text(item, "group")) {
+                found = row;
+            }
+        }
+        QVERIFY2(found >= 0, item.dump().c_str());
+        QCOMPARE(cell(m, found, BudgetModel::Status, BudgetModel::RawValueRole).toString().toStdString(),
+                 item["verdict"].get<std::string>());
+        if (item.contains("n") && item["n"].is_number()) {
+            QCOMPARE(cell(m, found, BudgetModel::N, BudgetModel::RawValueRole).toULongLong(),
+                     item["n"].get<qulonglong>());
+        }
+    }
+    QCOMPARE(std::string(verdictName(w->results()->check.verdict)), check["verdict"].get<std::string>());
+    // The knee and the highest stage met, as the Overview's headline has them.
+    QVERIFY(w->results()->knee);
+    QCOMPARE(w->results()->knee->highestStageMetBudgets.value_or(std::string()),
+             check["highest_stage_met"].get<std::string>());
+
+    // Per stage: N (the phase table's total) and goodput (the goodput table).
+    const auto& stages = check["stages"];
+    QCOMPARE(stages.size(), std::size_t(3));
+    const pb::ui::OverviewModel& phases = *overview.model();
+    const pb::ui::OverviewGoodputModel& goodput = *overview.goodputModel();
+    QCOMPARE(goodput.rowCount(), 3);
+    for (std::size_t i = 0; i < stages.size(); ++i) {
+        const QString stage = QString::fromStdString(stages[i]["stage"].get<std::string>());
+        const int row = phases.rowOfMetric(QStringLiteral("total"), stage);
+        QVERIFY(row >= 0);
+        QCOMPARE(
+            cell(phases, row, pb::ui::OverviewModel::N, pb::ui::OverviewModel::RawValueRole).toULongLong(),
+            stages[i]["n"].get<qulonglong>());
+        QCOMPARE(cell(goodput, int(i), pb::ui::OverviewGoodputModel::Stage,
+                      pb::ui::OverviewGoodputModel::RawValueRole)
+                     .toString(),
+                 stage);
+        for (const auto& item : check["items"]) {
+            if (item["id"] == "goodput" && item["stage"] == stages[i]["stage"]) {
+                QCOMPARE(cell(goodput, int(i), pb::ui::OverviewGoodputModel::Share,
+                              pb::ui::OverviewGoodputModel::RawValueRole)
+                             .toDouble(),
+                         item["observed"].get<double>());
+            }
+        }
+    }
+
+    // The Diagnosis page: the same knee and highest stage met.
+    DiagnosisPage page;
+    QSignalSpy updated(&page, &DiagnosisPage::updated);
+    page.showRun(db.path, run.runId, db.store->runs());
+    page.show();
+    QVERIFY(updated.wait(kWaitMs));
+    const auto& knee = page.results()->diagnosis.knee;
+    QVERIFY(knee);
+    QCOMPARE(knee->highestStageMetBudgets.value_or(std::string()),
+             check["highest_stage_met"].get<std::string>());
+    QCOMPARE(knee->kneeStage.value_or(std::string()), std::string("9rps"));
+    QCOMPARE(*knee->kneeStage, *w->results()->knee->kneeStage);
+    QCOMPARE(knee->stages.size(), stages.size());
+    for (std::size_t i = 0; i < stages.size(); ++i) {
+        QCOMPARE(knee->stages[i].stage, stages[i]["stage"].get<std::string>());
+        QCOMPARE(qulonglong(knee->stages[i].n), stages[i]["n"].get<qulonglong>());
+        QVERIFY(knee->stages[i].metBudgets.has_value());
+        QCOMPARE(*knee->stages[i].metBudgets, stages[i]["verdict"] == "pass");
+    }
 }
 
 QTEST_MAIN(TestUiDiagnosis)

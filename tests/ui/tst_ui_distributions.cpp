@@ -237,44 +237,55 @@ void TestUiDistributions::twoStagesOverlaid()
     QVERIFY(choose(page, page.compareBox(), QStringLiteral("stage:high")));
     const auto* r = page.results();
     QVERIFY(r->b);
+    // Each stage over the steady window its budgets use: "low" is the run's
+    // first stage (no rate change before it) and keeps its 5 requests; "high"
+    // (starts 5-9 s, shorter than twice the 5 s settle time) keeps its second
+    // half: the requests started at 7, 8 and 9 s. N is `check`'s.
     QCOMPARE(r->a.n, std::size_t(5));
-    QCOMPARE(r->b->n, std::size_t(5));
+    QCOMPARE(r->b->n, std::size_t(3));
+    QVERIFY2(r->b->window.find("steady") != std::string::npos,
+             r->b->window.c_str()); // the settle time stated
+    QVERIFY2(r->b->window.find("excluded") != std::string::npos, r->b->window.c_str());
 
-    // Shared bins [100, 900]: low 100 200 200 | 300 400; high 300 | 500 500 | 700 900.
+    // Shared bins [100, 900]: low 100 200 200 | 300 400; high (steady) 500 | 700 900.
     const DistributionPlots* plots = page.plots();
     const QCPGraph* a = plots->histogramGraph(DistributionPlots::A);
     const QCPGraph* b = plots->histogramGraph(DistributionPlots::B);
     QVERIFY(a && b);
     QCOMPARE(keys(a), keys(b));
     COMPARE_CLOSE(values(a), (QList<double>{60, 40, 0, 0, 0}));
-    COMPARE_CLOSE(values(b), (QList<double>{0, 20, 40, 40, 40}));
+    COMPARE_CLOSE(values(b), (QList<double>{0, 0, 100.0 / 3, 200.0 / 3, 200.0 / 3}));
     QCOMPARE(b->pen().color(), DistributionPlots::neutralColor());
     QCOMPARE(b->pen().style(), Qt::DashLine);
     QVERIFY(a->pen().color() != b->pen().color());
     COMPARE_CLOSE(keys(plots->cdfGraph(DistributionPlots::A)), (QList<double>{100, 200, 300, 400}));
     COMPARE_CLOSE(values(plots->cdfGraph(DistributionPlots::A)), (QList<double>{20, 60, 80, 100}));
-    COMPARE_CLOSE(keys(plots->cdfGraph(DistributionPlots::B)), (QList<double>{300, 500, 700, 900}));
-    COMPARE_CLOSE(values(plots->cdfGraph(DistributionPlots::B)), (QList<double>{20, 60, 80, 100}));
+    COMPARE_CLOSE(keys(plots->cdfGraph(DistributionPlots::B)), (QList<double>{500, 700, 900}));
+    COMPARE_CLOSE(values(plots->cdfGraph(DistributionPlots::B)), (QList<double>{100.0 / 3, 200.0 / 3, 100}));
     QVERIFY(plots->histogramGraph(DistributionPlots::B)->name().contains(QStringLiteral("stage high")));
 
-    // Same counts, rate, tokens and mix: core finds them comparable.
+    // 5 against 3 requests, 1.25 against 1.5 req/s over the steady windows:
+    // core's drift flags, on the page in amber (whole stages were alike).
     QVERIFY(r->comparison);
-    QVERIFY(r->comparison->comparable());
-    QCOMPARE(page.verdictLabel()->property("verdict").toString(), QStringLiteral("comparable"));
-    QVERIFY(page.verdictLabel()->text().startsWith(QStringLiteral("comparable")));
-    QVERIFY(page.verdictLabel()->styleSheet().contains(QStringLiteral("#2e7d32")));
+    QVERIFY(r->comparison->hasFlag("count_change"));
+    QVERIFY(r->comparison->hasFlag("different_load"));
+    QVERIFY(!r->comparison->comparable());
+    QCOMPARE(page.verdictLabel()->property("verdict").toString(), QStringLiteral("not-comparable"));
+    QVERIFY2(page.verdictLabel()->text().contains(QStringLiteral("attempt counts differ: 5 vs 3")),
+             qPrintable(page.verdictLabel()->text()));
+    QVERIFY(page.verdictLabel()->styleSheet().contains(QStringLiteral("#b26a00")));
 
-    // p50 200 -> 500 (+150%), p95 400 -> 900 (+125%).
+    // p50 200 -> 700 (+250%), p95 400 -> 900 (+125%), N 5 -> 3 (-40%).
     QCOMPARE(model->columnCount(), 4);
     QCOMPARE(cell(model, ComparisonModel::P50, ComparisonModel::SideA), 200.0);
-    QCOMPARE(cell(model, ComparisonModel::P50, ComparisonModel::SideB), 500.0);
-    QCOMPARE(cell(model, ComparisonModel::P50, ComparisonModel::Change), 150.0);
+    QCOMPARE(cell(model, ComparisonModel::P50, ComparisonModel::SideB), 700.0);
+    QCOMPARE(cell(model, ComparisonModel::P50, ComparisonModel::Change), 250.0);
     QCOMPARE(cell(model, ComparisonModel::P95, ComparisonModel::Change), 125.0);
-    QCOMPARE(cell(model, ComparisonModel::Count, ComparisonModel::Change), 0.0);
+    QCOMPARE(cell(model, ComparisonModel::Count, ComparisonModel::Change), -40.0);
     QVERIFY(model->index(ComparisonModel::P50, ComparisonModel::Change)
                 .data()
                 .toString()
-                .contains(QStringLiteral("+150")));
+                .contains(QStringLiteral("+250")));
 }
 
 void TestUiDistributions::twoRunsWithDifferentLoad()

@@ -21,6 +21,7 @@
 #include <QTemporaryDir>
 #include <QTest>
 
+#include <algorithm>
 #include <cmath>
 
 using namespace pb;
@@ -222,6 +223,29 @@ void TestUiExplorer::analysisOfFixture()
     f.stage = 0;
     f.minYMs = 100;
     QCOMPARE(ui::slowestRows(t, f, 100), (std::vector<std::uint32_t>{3, 1, 10, 0}));
+    // The stage filter keeps a stage's steady window, the budgets': s1 is the
+    // run's first stage and keeps every row; s2 (seq 4-9, started 400-900 ms,
+    // shorter than twice the settle time) keeps its second half.
+    QCOMPARE(t.stageWindows.size(), std::size_t(2));
+    QCOMPARE(t.stageWindows[0], std::string("stage s1"));
+    QVERIFY2(t.stageWindows[1].find("excluded") != std::string::npos, t.stageWindows[1].c_str());
+    for (const std::size_t row : {0, 1, 2, 3, 10, 11}) {
+        QVERIFY2(t.inStageWindow[row], qPrintable(QString::number(row) + QLatin1Char(' ') +
+                                                  QString::fromStdString(t.stageWindows[0])));
+    }
+    std::vector<std::uint32_t> kept;
+    for (std::uint32_t row = 4; row <= 9; ++row) {
+        if (t.inStageWindow[row]) {
+            kept.push_back(row);
+        }
+    }
+    QVERIFY2(!kept.empty() && kept.size() < 6 && kept.back() == 9, qPrintable(QString::number(kept.size())));
+    f = {};
+    f.stage = 1;
+    matched = 0;
+    ui::slowestRows(t, f, 100, &matched);
+    QCOMPARE(matched, std::size_t(std::count_if(kept.begin(), kept.end(),
+                                                [&t](std::uint32_t row) { return !std::isnan(t.y[row]); })));
     f = {};
     f.tracePrefix = QStringLiteral("ABCDEF");
     QCOMPARE(ui::slowestRows(t, f, 100), (std::vector<std::uint32_t>{4, 3, 1, 5, 0, 2}));

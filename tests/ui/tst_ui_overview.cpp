@@ -63,6 +63,7 @@ class TestUiOverview : public QObject
 private Q_SLOTS:
     void modelUnderTester();
     void overviewOfFixture();
+    void twoModelsTwoGroups();
     void goodputModelUnderTester();
     void goodputOfFixture();
     void phaseStackOfFixture();
@@ -192,6 +193,62 @@ void TestUiOverview::goodputModelUnderTester()
 }
 
 // The stepped fixture of tst_goodput (counted by hand there) with its budgets
+// Issue 26 item 4: requests to two models (p50 300 ms and 3,000 ms) are two
+// groups in the phase table, never one bimodal quantile.
+void TestUiOverview::twoModelsTwoGroups()
+{
+    QTemporaryDir dir;
+    const QString db = dir.filePath(QStringLiteral("models.phasebench"));
+    std::int64_t runId = 0;
+    {
+        RunStore store(db.toStdString());
+        test::Builder run(store, "two models");
+        for (int i = 0; i < 60; ++i) {
+            test::Req fast;
+            fast.model = "fast";
+            fast.totalMs = 300;
+            run.stage("steady", 1, 1, i * 500.0, fast);
+            test::Req slow;
+            slow.model = "slow";
+            slow.totalMs = 3000;
+            run.stage("steady", 1, 1, i * 500.0 + 250, slow);
+        }
+        runId = run.runId;
+    }
+    OverviewPage page;
+    QAbstractItemModelTester tester(page.model(), QAbstractItemModelTester::FailureReportingMode::QtTest);
+    page.resize(1366, 768);
+    page.show();
+    QSignalSpy updated(&page, &OverviewPage::updated);
+    page.showRun(db, runId);
+    QVERIFY(updated.wait(20000));
+    const OverviewModel& m = *page.model();
+    QVERIFY(m.grouped());
+    QVERIFY(!page.view()->isColumnHidden(OverviewModel::Group));
+    QCOMPARE(m.rowCount(), 2 * int(std::size(ui::kOverviewMetrics)));
+    for (int row = 0; row < m.rowCount(); ++row) {
+        QVERIFY(!m.groupAt(row).isEmpty()); // no pooled row
+    }
+    const int fast = m.rowOfMetric(QStringLiteral("total"), {}, QStringLiteral("model=fast"));
+    const int slow = m.rowOfMetric(QStringLiteral("total"), {}, QStringLiteral("model=slow"));
+    QVERIFY(fast >= 0 && slow >= 0 && fast != slow);
+    QCOMPARE(m.data(m.index(fast, OverviewModel::Group), OverviewModel::RawValueRole).toString(),
+             QStringLiteral("model=fast"));
+    QCOMPARE(m.data(m.index(fast, OverviewModel::P50), OverviewModel::RawValueRole).toDouble(), 300.0);
+    QCOMPARE(m.data(m.index(fast, OverviewModel::P95), OverviewModel::RawValueRole).toDouble(), 300.0);
+    QCOMPARE(m.data(m.index(slow, OverviewModel::P50), OverviewModel::RawValueRole).toDouble(), 3000.0);
+    QCOMPARE(m.data(m.index(slow, OverviewModel::P95), OverviewModel::RawValueRole).toDouble(), 3000.0);
+    const auto nFast = m.data(m.index(fast, OverviewModel::N), OverviewModel::RawValueRole).toULongLong();
+    QVERIFY(nFast > 0 && nFast <= 60);
+    QCOMPARE(m.data(m.index(slow, OverviewModel::N), OverviewModel::RawValueRole).toULongLong(), nFast);
+    // The same groups as `stats` (analysis::summarizeGroups).
+    const auto overview = ui::computeOverview(db, runId);
+    QVERIFY(overview.grouped);
+    QCOMPARE(overview.summary.windows.size(), std::size_t(2));
+    QCOMPARE(overview.summary.windows[0].group, std::string("model=fast"));
+    QCOMPARE(overview.summary.windows[1].group, std::string("model=slow"));
+}
+
 // stored: the Overview shows core's goodput per stage, never pooled.
 void TestUiOverview::goodputOfFixture()
 {

@@ -3,6 +3,7 @@
 // failure stays in that page; a job superseded by a newer run never
 // overwrites the newer result.
 #include "DiagnosisPage.h"
+#include "Job.h"
 #include "MainWindow.h"
 #include "PageRegistry.h"
 #include "RequestTableModel.h"
@@ -251,7 +252,7 @@ void TestUiPages::supersededJobDoesNotOverwrite()
     QVERIFY(shown.wait(10000));
     QCOMPARE(page.shown, std::vector<qint64>{2});
     release->release();
-    QVERIFY(QThreadPool::globalInstance()->waitForDone(10000));
+    QVERIFY(ui::Job::pool()->waitForDone(10000));
     QCoreApplication::processEvents(); // anything run 1 posted is delivered now
     QCoreApplication::sendPostedEvents();
     QCOMPARE(page.shown, std::vector<qint64>{2});
@@ -278,7 +279,7 @@ void TestUiPages::clearDropsRunningJob()
     QVERIFY(!page.isComputing());
     QCOMPARE(busy.last().at(0).toBool(), false);
     release->release();
-    QVERIFY(QThreadPool::globalInstance()->waitForDone(10000));
+    QVERIFY(ui::Job::pool()->waitForDone(10000));
     QCoreApplication::processEvents();
     QVERIFY(page.shown.empty());
 }

@@ -1,14 +1,14 @@
 #include "DistributionsAnalysis.h"
 
+#include "RunCache.h"
 #include "analysis/LoadedRun.h"
 #include "analysis/Windows.h"
 #include "stats/Selection.h"
 #include "stats/Summarize.h"
-#include "RunCache.h"
 
 #include <algorithm>
-#include <limits>
 #include <array>
+#include <limits>
 #include <stdexcept>
 
 namespace pb::ui {
@@ -31,8 +31,9 @@ void addWarning(std::vector<std::string>& warnings, const std::string& w)
 }
 
 // What the page's window choice names: the whole run, the run without its
-// warm-up (labelled pooled when it spans several stages), or every event of
-// one stage (a histogram shows the stage as it went, its settling included).
+// warm-up (labelled pooled when it spans several stages), or one stage over
+// the steady window its budgets are decided on (the settle time left out and
+// stated in the window's label), so that its N and p95 are `check`'s.
 stats::Window windowOf(const analysis::LoadedRun& run, const DistributionSide& side)
 {
     switch (side.span) {
@@ -40,12 +41,8 @@ stats::Window windowOf(const analysis::LoadedRun& run, const DistributionSide& s
         return stats::Window{};
     case DistributionSide::Span::Steady:
         return analysis::pooledWindow(run);
-    case DistributionSide::Span::Stage: {
-        stats::Window w;
-        w.kind = stats::Window::Kind::Stage;
-        w.stage = side.stage;
-        return w;
-    }
+    case DistributionSide::Span::Stage:
+        return analysis::budgetStageWindow(run, side.stage);
     }
     return stats::Window{};
 }

@@ -1,9 +1,11 @@
 #include "ExplorerAnalysis.h"
 
+#include "RunCache.h"
 #include "analysis/LoadedRun.h"
 #include "analysis/Slowest.h"
+#include "analysis/Windows.h"
 #include "model/RequestTable.h"
-#include "RunCache.h"
+#include "stats/Selection.h"
 
 #include <algorithm>
 #include <cmath>
@@ -271,6 +273,31 @@ ExplorerResults computeExplorer(const analysis::LoadedRun& loaded, const Explore
         }
     }
     out.stage.resize(n, -1);
+    // The stage filter keeps each stage's steady window, as `check` does; a
+    // stage the figures do not summarize (the warm-up) keeps every row.
+    out.inStageWindow.assign(n, 0);
+    const auto summarized = analysis::runStages(table);
+    for (std::size_t k = 0; k < out.stages.size(); ++k) {
+        const auto& name = out.stages[k];
+        if (std::find(summarized.begin(), summarized.end(), name) == summarized.end()) {
+            out.stageWindows.push_back("stage " + name);
+            for (std::size_t i = 0; i < n; ++i) {
+                if (out.stage[i] == std::int32_t(k)) {
+                    out.inStageWindow[i] = 1;
+                }
+            }
+            continue;
+        }
+        const auto selection =
+            stats::select(table, stats::Scope{}, analysis::budgetStageWindow(loaded, name));
+        out.stageWindows.push_back(selection.windowLabel());
+        // Every outcome in the window: the page's outcome filter is its own.
+        for (const auto row : selection.population()) {
+            if (row < n && out.stage[row] == std::int32_t(k)) {
+                out.inStageWindow[row] = 1;
+            }
+        }
+    }
     readTraceIds(table.categoryColumn("trace_id"), out);
     step(progress, 3, 4);
 
@@ -296,7 +323,7 @@ std::vector<std::uint32_t> slowestRows(const ExplorerResults& results, const Exp
     const auto outcome = filter.outcome ? int(*filter.outcome) : -1;
     const auto keep = [&](std::size_t i) {
         return (outcome < 0 || results.outcome[i] == outcome) &&
-               (filter.stage < 0 || results.stage[i] == filter.stage) &&
+               (filter.stage < 0 || (results.stage[i] == filter.stage && results.inStageWindow[i])) &&
                (!filter.minYMs || double(results.y[i]) >= *filter.minYMs) && prefix.matches(results, i);
     };
     return analysis::slowestRows(std::span<const float>(results.y.data(), results.rows), limit, keep,

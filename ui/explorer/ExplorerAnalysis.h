@@ -57,6 +57,12 @@ struct ExplorerResults
     std::vector<std::uint8_t> outcome; // pb::Outcome
     std::vector<std::int32_t> stage;   // index into stages, -1 = none
     std::vector<std::string> stages;
+    // Per row: 1 when it is in its stage's window as the budgets and figures
+    // use it (analysis::budgetStageWindow: the settling after a stage change
+    // left out), so a stage filter's N is `check`'s. Per stage: that
+    // window's label (it states the settle time).
+    std::vector<std::uint8_t> inStageWindow;
+    std::vector<std::string> stageWindows;
     // Trace IDs; an invalid (all-zero) TraceId = none. IDs that are not W3C
     // trace IDs are kept aside in oddTraceIds.
     std::vector<TraceId> trace;
@@ -87,7 +93,9 @@ ExplorerResults computeExplorer(const QString& path, std::int64_t runId, const E
 struct ExplorerFilter
 {
     std::optional<Outcome> outcome;
-    int stage = -1;               // index into ExplorerResults::stages, -1 = all
+    // Index into ExplorerResults::stages, -1 = all: the stage's rows in its
+    // steady window (inStageWindow), the settling left out.
+    int stage = -1;
     std::optional<double> minYMs; // rows with a smaller y are left out
     QString tracePrefix;          // case-insensitive prefix of the trace ID
 };

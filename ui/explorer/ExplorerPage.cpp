@@ -244,6 +244,11 @@ void ExplorerPage::fillFilterBoxes()
         }
         for (std::size_t i = 0; i < m_results->stages.size(); ++i) {
             m_stage->addItem(QString::fromStdString(m_results->stages[i]), int(i));
+            if (i < m_results->stageWindows.size()) {
+                // The window the filter keeps: the steady part, its settle time stated.
+                m_stage->setItemData(m_stage->count() - 1, QString::fromStdString(m_results->stageWindows[i]),
+                                     Qt::ToolTipRole);
+            }
         }
     }
     m_outcome->setCurrentIndex(std::max(0, m_outcome->findData(outcome)));

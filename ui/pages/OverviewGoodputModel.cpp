@@ -32,7 +32,13 @@ void OverviewGoodputModel::setResults(const std::vector<analysis::WindowFigures>
     m_rows.clear();
     for (const auto& w : windows) {
         if (w.goodput) {
-            m_rows.push_back({QString::fromStdString(w.stage), *w.goodput});
+            // A group's stage: groups are measured apart, never pooled.
+            const QString stage = QString::fromStdString(w.stage);
+            const QString group = QString::fromStdString(w.group);
+            m_rows.push_back({group.isEmpty()   ? stage
+                              : stage.isEmpty() ? group
+                                                : tr("%1, %2").arg(stage, group),
+                              *w.goodput});
         }
     }
     endResetModel();

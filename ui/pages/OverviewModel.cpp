@@ -3,6 +3,8 @@
 #include <QCoreApplication>
 #include <QLocale>
 
+#include <algorithm>
+
 namespace pb::ui {
 namespace {
 
@@ -44,7 +46,7 @@ void OverviewModel::setResults(const std::vector<analysis::WindowFigures>& windo
     m_rows.clear();
     for (const auto& w : windows) {
         for (const auto& m : w.report.metrics) {
-            m_rows.push_back({fromStd(w.stage), m});
+            m_rows.push_back({fromStd(w.stage), fromStd(w.group), m});
         }
     }
     endResetModel();
@@ -55,7 +57,7 @@ void OverviewModel::setResults(const std::vector<stats::MetricSummary>& metrics)
     beginResetModel();
     m_rows.clear();
     for (const auto& m : metrics) {
-        m_rows.push_back({QString(), m});
+        m_rows.push_back({QString(), QString(), m});
     }
     endResetModel();
 }
@@ -65,10 +67,11 @@ void OverviewModel::clear()
     setResults(std::vector<stats::MetricSummary>{});
 }
 
-int OverviewModel::rowOfMetric(const QString& name, const QString& stage) const
+int OverviewModel::rowOfMetric(const QString& name, const QString& stage, const QString& group) const
 {
     for (std::size_t i = 0; i < m_rows.size(); ++i) {
-        if (fromStd(m_rows[i].metric.name) == name && (stage.isEmpty() || m_rows[i].stage == stage)) {
+        if (fromStd(m_rows[i].metric.name) == name && (stage.isEmpty() || m_rows[i].stage == stage) &&
+            (group.isEmpty() || m_rows[i].group == group)) {
             return int(i);
         }
     }
@@ -83,6 +86,17 @@ const stats::MetricSummary* OverviewModel::metricAt(int row) const
 QString OverviewModel::stageAt(int row) const
 {
     return row >= 0 && row < rowCount() ? m_rows[std::size_t(row)].stage : QString();
+}
+
+QString OverviewModel::groupAt(int row) const
+{
+    return row >= 0 && row < rowCount() ? m_rows[std::size_t(row)].group : QString();
+}
+
+bool OverviewModel::grouped() const
+{
+    return std::any_of(m_rows.begin(), m_rows.end(),
+                       [this](const Row& r) { return r.group != m_rows.front().group; });
 }
 
 int OverviewModel::rowCount(const QModelIndex& parent) const
@@ -121,6 +135,8 @@ QVariant OverviewModel::data(const QModelIndex& index, int role) const
         switch (index.column()) {
         case Stage:
             return stageAt(index.row()).isEmpty() ? QStringLiteral("—") : stageAt(index.row());
+        case Group:
+            return groupAt(index.row()).isEmpty() ? QStringLiteral("—") : groupAt(index.row());
         case Phase:
             return QCoreApplication::translate("pb::Metric", m->label.c_str());
         case N:
@@ -148,6 +164,8 @@ QVariant OverviewModel::data(const QModelIndex& index, int role) const
         switch (index.column()) {
         case Stage:
             return stageAt(index.row());
+        case Group:
+            return groupAt(index.row());
         case Phase:
             return fromStd(m->name);
         case N:
@@ -175,8 +193,8 @@ QVariant OverviewModel::data(const QModelIndex& index, int role) const
         }
         return lines.join(QLatin1Char('\n'));
     }
-    if (role == Qt::TextAlignmentRole && index.column() != Stage && index.column() != Phase &&
-        index.column() != Definition) {
+    if (role == Qt::TextAlignmentRole && index.column() != Stage && index.column() != Group &&
+        index.column() != Phase && index.column() != Definition) {
         return QVariant::fromValue(Qt::Alignment(Qt::AlignRight | Qt::AlignVCenter));
     }
     return {};
@@ -190,6 +208,8 @@ QVariant OverviewModel::headerData(int section, Qt::Orientation orientation, int
     switch (section) {
     case Stage:
         return tr("Stage");
+    case Group:
+        return tr("Model/scenario");
     case Phase:
         return tr("Phase");
     case N:

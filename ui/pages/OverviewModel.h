@@ -17,23 +17,26 @@ class OverviewModel : public QAbstractTableModel
 {
     Q_OBJECT
 public:
-    enum Column { Stage, Phase, N, P50, P95, P95Interval, P99, P99Interval, Definition, ColumnCount };
+    enum Column { Stage, Group, Phase, N, P50, P95, P95Interval, P99, P99Interval, Definition, ColumnCount };
     // The value as a number: double ms for P50/P95/P99 (invalid when not
     // available), qulonglong for N; the metric name (QString) on Phase, the
-    // stage name on Stage.
+    // stage name on Stage, the model/scenario group on Group.
     static constexpr int RawValueRole = Qt::UserRole;
 
     explicit OverviewModel(QObject* parent = nullptr);
 
-    // One block of rows per window (per stage of a stepped run).
+    // One block of rows per window (per stage of a stepped run and
+    // model/scenario group).
     void setResults(const std::vector<analysis::WindowFigures>& windows);
     // One window without a stage.
     void setResults(const std::vector<stats::MetricSummary>& metrics);
     void clear();
-    // The row of metric `name` (in `stage` when given; else the first), or -1.
-    int rowOfMetric(const QString& name, const QString& stage = {}) const;
+    // The row of metric `name` (in `stage` and `group` when given; else the first), or -1.
+    int rowOfMetric(const QString& name, const QString& stage = {}, const QString& group = {}) const;
     const stats::MetricSummary* metricAt(int row) const;
     QString stageAt(int row) const;
+    QString groupAt(int row) const;
+    bool grouped() const; // rows of more than one model/scenario group
 
     int rowCount(const QModelIndex& parent = {}) const override;
     int columnCount(const QModelIndex& parent = {}) const override;
@@ -49,6 +52,7 @@ private:
     struct Row
     {
         QString stage;
+        QString group;
         stats::MetricSummary metric;
     };
     std::vector<Row> m_rows;

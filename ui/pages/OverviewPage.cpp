@@ -187,10 +187,18 @@ void OverviewPage::display(const std::shared_ptr<const OverviewResults>& results
                                                        : tr("no"));
 
     // A stepped run shows each stage on its own line: never one pooled figure.
+    // Models and scenarios too: one line per stage and group.
     const auto& windows = r.summary.windows;
     const bool perStage = windows.size() > 1;
     const auto prefix = [perStage](const analysis::WindowFigures& w) {
-        return perStage ? tr("%1: ").arg(QString::fromStdString(w.stage)) : QString();
+        if (!perStage) {
+            return QString();
+        }
+        const QString stage = QString::fromStdString(w.stage);
+        const QString group = QString::fromStdString(w.group);
+        return tr("%1: ").arg(group.isEmpty()   ? stage
+                              : stage.isEmpty() ? group
+                                                : tr("%1, %2").arg(stage, group));
     };
     const auto rate = [](const std::optional<double>& v) {
         return v ? tr("%L1 req/s").arg(*v, 0, 'f', 2) : QStringLiteral("—");
@@ -228,10 +236,13 @@ void OverviewPage::display(const std::shared_ptr<const OverviewResults>& results
     const stats::StatsReport* first = windows.empty() ? nullptr : &windows.front().report;
     m_fields[ScopeLabel]->setText(first ? QString::fromStdString(first->scope) : QStringLiteral("—"));
     m_fields[WindowLabel]->setText(
-        perStage ? tr("per stage, never pooled: %1").arg(windowLabels.join(QStringLiteral("; ")))
-                 : windowLabels.join(QString()));
+        r.grouped ? tr("per stage, model and scenario, never pooled: %1")
+                        .arg(windowLabels.join(QStringLiteral("; ")))
+        : perStage ? tr("per stage, never pooled: %1").arg(windowLabels.join(QStringLiteral("; ")))
+                   : windowLabels.join(QString()));
     m_fields[StatisticLabel]->setText(first ? QString::fromStdString(first->statistic) : QStringLiteral("—"));
     m_model->setResults(windows);
+    m_view->setColumnHidden(OverviewModel::Group, !r.grouped);
     m_goodputModel->setResults(windows);
     m_goodputView->setVisible(m_goodputModel->rowCount() > 0);
     QStringList notes;

@@ -1,11 +1,13 @@
 #include "RunAnalysis.h"
 
+#include "RunCache.h"
+#include "analysis/GroupSummary.h"
 #include "analysis/Windows.h"
 #include "stats/Metric.h"
 #include "stats/Selection.h"
-#include "RunCache.h"
 
 #include <algorithm>
+#include <iterator>
 #include <limits>
 
 namespace pb::ui {
@@ -45,7 +47,14 @@ OverviewResults computeOverview(const analysis::LoadedRun& run)
             request.metrics.push_back(m);
         }
     }
-    out.summary = analysis::summarizeRun(run, request);
+    // Models and scenarios are never pooled: each group's windows, in turn.
+    auto grouping = analysis::summarizeGroups(run, request);
+    out.grouped = grouping.grouped();
+    out.summary = std::move(grouping.groups.front().summary);
+    for (std::size_t g = 1; g < grouping.groups.size(); ++g) {
+        auto& windows = grouping.groups[g].summary.windows;
+        std::move(windows.begin(), windows.end(), std::back_inserter(out.summary.windows));
+    }
     return out;
 }
 

@@ -31,8 +31,10 @@ struct OverviewResults
     RunInfo run;
     analysis::RunConfig config;
     // The run's figures per window of the policy: one per stage of a
-    // stepped run (never pooled), else one.
+    // stepped run and model/scenario group (never pooled: the groups of
+    // analysis::summarizeGroups, as `stats`, group after group), else one.
     analysis::RunSummary summary;
+    bool grouped = false; // more than one model/scenario group
     std::optional<double> generatorLagP99Ms;
     bool generatorBound = false; // load/GeneratorLag.h, from the stored lag
     std::string generatorBoundReason;

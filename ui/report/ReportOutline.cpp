@@ -63,6 +63,15 @@ QString stageName(const std::string& stage)
     return stage.empty() ? tr("whole run (steady window)") : tr("stage %1").arg(qs(stage));
 }
 
+// A stage of one model/scenario group: groups are summarized apart, never pooled.
+QString stageName(const std::string& stage, const std::string& group)
+{
+    if (group.empty()) {
+        return stageName(stage);
+    }
+    return stage.empty() ? qs(group) : tr("stage %1, %2").arg(qs(stage), qs(group));
+}
+
 QString interval(const stats::QuantileEstimate* q)
 {
     if (!q || !q->value) {
@@ -152,7 +161,7 @@ void summary(Builder& b, const ReportData& d)
     }
     for (const auto& s : d.stages) {
         const auto& r = s.figures.report;
-        t.rows.push_back({stageName(s.figures.stage), QString::number(r.counts.attempts),
+        t.rows.push_back({stageName(s.figures.stage, s.group), QString::number(r.counts.attempts),
                           figure(s.figures.achievedRate, 2), percent(r.rates.errorRate),
                           quantileValue(r.metric("total"), 0.95),
                           quantileValue(r.metric("first_text"), 0.95)});
@@ -183,18 +192,20 @@ void stageTables(Builder& b, const ReportData& d)
     b.add(Kind::Heading, tr("Per-stage figures"));
     if (!d.stages.empty()) {
         const auto& r = d.stages.front().figures.report;
-        b.add(Kind::Paragraph,
-              tr("Stages of a stepped run are summarized separately, never pooled. "
-                 "Percentile convention: %1; scope: %2; statistic: %3. Intervals are "
-                 "distribution-free %4% confidence intervals; '*' marks a percentile that "
-                 "is the single worst request.")
-                  .arg(qs(std::string(stats::conventionLabel(r.convention))), qs(r.scope), qs(r.statistic))
-                  .arg(r.metrics.empty() ? 95.0 : r.metrics.front().confidence * 100.0));
+        b.add(
+            Kind::Paragraph,
+            (d.grouped ? tr("Stages, models and scenarios are summarized separately, never pooled. ")
+                       : tr("Stages of a stepped run are summarized separately, never pooled. ")) +
+                tr("Percentile convention: %1; scope: %2; statistic: %3. Intervals are "
+                   "distribution-free %4% confidence intervals; '*' marks a percentile that "
+                   "is the single worst request.")
+                    .arg(qs(std::string(stats::conventionLabel(r.convention))), qs(r.scope), qs(r.statistic))
+                    .arg(r.metrics.empty() ? 95.0 : r.metrics.front().confidence * 100.0));
     }
     for (const auto& s : d.stages) {
         const auto& f = s.figures;
         const auto& r = f.report;
-        b.add(Kind::Subheading, stageName(f.stage));
+        b.add(Kind::Subheading, stageName(f.stage, s.group));
         b.add(
             Kind::Paragraph,
             tr("Window: %1. Requested rate %2 req/s, achieved %3 req/s; %4 attempts, %5 dropped iterations. "
@@ -240,7 +251,7 @@ void charts(Builder& b, const ReportData& d, const ChartSlots& c)
 {
     b.add(Kind::Heading, tr("Charts"));
     for (std::size_t i = 0; i < d.stages.size(); ++i) {
-        const auto stage = stageName(d.stages[i].figures.stage);
+        const auto stage = stageName(d.stages[i].figures.stage, d.stages[i].group);
         if (i < c.composition.size()) {
             b.chart(c.composition[i], tr("Client phase composition around p50/p95/p99 (%1)").arg(stage));
         }
@@ -258,8 +269,24 @@ void charts(Builder& b, const ReportData& d, const ChartSlots& c)
     const QString distTitles[] = {tr("Distribution of total: histogram"), tr("Distribution of total: CDF"),
                                   tr("Distribution of TTFT (first text): histogram"),
                                   tr("Distribution of TTFT (first text): CDF")};
+    // The charts' stages are windowed as the per-stage figures (settling left
+    // out, the legend's window label says how much); over every model and
+    // scenario of the run, which the title says.
+    QString where;
+    const bool stepped =
+        std::any_of(d.stages.begin(), d.stages.end(), [&d](const pb::report::StageSection& s) {
+            return s.figures.stage != d.stages.front().figures.stage;
+        });
+    if (stepped) {
+        where = tr("first and last stage, each over its steady window as in the per-stage figures");
+    }
+    if (d.grouped) {
+        where += (where.isEmpty() ? QString() : QStringLiteral("; ")) +
+                 tr("pooled over the run's models and scenarios");
+    }
     for (std::size_t i = 0; i < c.distributions.size() && i < 4; ++i) {
-        b.chart(c.distributions[i], distTitles[i]);
+        b.chart(c.distributions[i],
+                where.isEmpty() ? distTitles[i] : tr("%1 (%2)").arg(distTitles[i], where));
     }
 }
 
@@ -393,7 +420,7 @@ void comparison(Builder& b, const ReportData& d)
     b.add(Kind::Heading,
           tr("Comparison with baseline run %1 '%2'").arg(d.baseline->id).arg(qs(d.baseline->name)));
     for (const auto& sc : d.comparisons) {
-        b.add(Kind::Subheading, stageName(sc.stage));
+        b.add(Kind::Subheading, stageName(sc.stage, sc.group));
         if (sc.refused) {
             QStringList reasons;
             for (const auto& r : sc.reasons) {

@@ -563,7 +563,9 @@ ReportInput prepareReport(const QString& dbPath, const pb::report::ReportOptions
     ReportInput input;
     input.data = pb::report::buildReport(store, run, baseline ? &*baseline : nullptr, options);
     input.timeline = computeTimeline(run, TimelineRequest{}, progress);
-    // Stages side by side on shared bins; never pooled into one distribution.
+    // Stages side by side on shared bins, each over the steady window the
+    // budgets use (its label states the settle time); never pooled into one
+    // distribution.
     const auto stages = analysis::runStages(run.table);
     for (const char* metric : {"total", "first_text"}) {
         DistributionsRequest r;
