@@ -1429,10 +1429,6 @@ Ejecute &apos;phasebench-cli &lt;comando&gt; --help&apos; para ver las opciones 
         <translation>R,R,…</translation>
     </message>
     <message>
-        <source>Seconds of load after the warm-up (default 32; the stepped profile splits them evenly between its stages).</source>
-        <translation>Segundos de carga tras el calentamiento (predeterminado 32; el perfil escalonado los reparte por igual entre sus etapas).</translation>
-    </message>
-    <message>
         <source>Requests per second of the steady profile (default 6); implies --profile steady.</source>
         <translation>Solicitudes por segundo del perfil estable (predeterminado 6); implica --profile steady.</translation>
     </message>
@@ -1839,6 +1835,10 @@ Ejecute &apos;phasebench-cli &lt;comando&gt; --help&apos; para ver las opciones 
     <message>
         <source>--db: the path &apos;%1&apos; is not valid UTF-8 (the character shown as %2 stands for a byte that is not); rename the file or its folder to UTF-8, or give a path through a symbolic link whose name is UTF-8</source>
         <translation>--db: la ruta &apos;%1&apos; no es UTF-8 válido (el carácter mostrado como %2 representa un byte que no lo es); cambie el nombre del archivo o de su carpeta a UTF-8, o indique una ruta a través de un enlace simbólico cuyo nombre sea UTF-8</translation>
+    </message>
+    <message>
+        <source>Seconds of load after the warm-up (default: steady 32; stepped as long as 45 steady requests per stage take after a 5 s settle, 55 at 3,5,7,9). The stepped profile shares them so that each stage holds the same number of steady requests.</source>
+        <translation>Segundos de carga tras el calentamiento (predeterminado: steady 32; stepped, lo que tarden 45 solicitudes de la ventana estable por etapa tras una estabilización de 5 s, 55 con 3,5,7,9). El perfil escalonado los reparte de modo que cada etapa contenga el mismo número de solicitudes de la ventana estable.</translation>
     </message>
 </context>
 <context>
@@ -3849,6 +3849,10 @@ o: vllm serve … %2</translation>
         <source>Per-request thresholds</source>
         <translation>Umbrales por solicitud</translation>
     </message>
+    <message>
+        <source>%1, %2</source>
+        <translation>%1, %2</translation>
+    </message>
 </context>
 <context>
     <name>pb::ui::OverviewModel</name>
@@ -3907,6 +3911,10 @@ o: vllm serve … %2</translation>
     <message>
         <source>* the largest value: too few requests for this percentile to differ from the slowest one.</source>
         <translation>* el valor más grande: hay demasiado pocas solicitudes para que este percentil difiera de la más lenta.</translation>
+    </message>
+    <message>
+        <source>Model/scenario</source>
+        <translation>Modelo/escenario</translation>
     </message>
 </context>
 <context>
@@ -4038,6 +4046,14 @@ o: vllm serve … %2</translation>
     <message>
         <source>* the largest value: too few requests for this percentile to differ from the slowest one.</source>
         <translation>* el valor más grande: hay demasiado pocas solicitudes para que este percentil difiera de la más lenta.</translation>
+    </message>
+    <message>
+        <source>%1, %2</source>
+        <translation>%1, %2</translation>
+    </message>
+    <message>
+        <source>per stage, model and scenario, never pooled: %1</source>
+        <translation>por etapa, modelo y escenario, nunca agrupadas: %1</translation>
     </message>
 </context>
 <context>
@@ -4886,10 +4902,6 @@ la raíz empieza la mitad de la envolvente de red (%L1 ms) después del inicio d
         <translation>Cifras por etapa</translation>
     </message>
     <message>
-        <source>Stages of a stepped run are summarized separately, never pooled. Percentile convention: %1; scope: %2; statistic: %3. Intervals are distribution-free %4% confidence intervals; &apos;*&apos; marks a percentile that is the single worst request.</source>
-        <translation>Las etapas de una ejecución escalonada se resumen por separado, nunca agrupadas. Convención de percentiles: %1; ámbito: %2; estadístico: %3. Los intervalos son intervalos de confianza del %4% sin supuestos de distribución; &apos;*&apos; marca un percentil que es la peor solicitud individual.</translation>
-    </message>
-    <message>
         <source>Window: %1. Requested rate %2 req/s, achieved %3 req/s; %4 attempts, %5 dropped iterations. Errors %6, timeouts %7, cancelled %8, partial %9.</source>
         <translation>Ventana: %1. Tasa solicitada %2 req/s, lograda %3 req/s; %4 intentos, %5 iteraciones descartadas. Errores %6, tiempos de espera agotados %7, canceladas %8, parciales %9.</translation>
     </message>
@@ -5304,6 +5316,34 @@ la raíz empieza la mitad de la envolvente de red (%L1 ms) después del inicio d
     <message>
         <source> SLO (%1 %2 %3 %4), stage %5: %6.</source>
         <translation> SLO (%1 %2 %3 %4), etapa %5: %6.</translation>
+    </message>
+    <message>
+        <source>stage %1, %2</source>
+        <translation>etapa %1, %2</translation>
+    </message>
+    <message>
+        <source>Stages, models and scenarios are summarized separately, never pooled. </source>
+        <translation>Las etapas, los modelos y los escenarios se resumen por separado, nunca agrupados. </translation>
+    </message>
+    <message>
+        <source>Stages of a stepped run are summarized separately, never pooled. </source>
+        <translation>Las etapas de una ejecución escalonada se resumen por separado, nunca agrupadas. </translation>
+    </message>
+    <message>
+        <source>Percentile convention: %1; scope: %2; statistic: %3. Intervals are distribution-free %4% confidence intervals; &apos;*&apos; marks a percentile that is the single worst request.</source>
+        <translation>Convención de percentiles: %1; ámbito: %2; estadístico: %3. Los intervalos son intervalos de confianza del %4% sin supuestos de distribución; &apos;*&apos; marca un percentil que es la peor solicitud individual.</translation>
+    </message>
+    <message>
+        <source>first and last stage, each over its steady window as in the per-stage figures</source>
+        <translation>primera y última etapa, cada una sobre su ventana estable, como en las cifras por etapa</translation>
+    </message>
+    <message>
+        <source>pooled over the run&apos;s models and scenarios</source>
+        <translation>agrupando los modelos y escenarios de la ejecución</translation>
+    </message>
+    <message>
+        <source>%1 (%2)</source>
+        <translation>%1 (%2)</translation>
     </message>
 </context>
 <context>

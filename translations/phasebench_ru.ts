@@ -1429,10 +1429,6 @@ Run &apos;phasebench-cli &lt;command&gt; --help&apos; for the options of a comma
         <translation>R,R,…</translation>
     </message>
     <message>
-        <source>Seconds of load after the warm-up (default 32; the stepped profile splits them evenly between its stages).</source>
-        <translation>Секунды нагрузки после прогрева (по умолчанию 32; ступенчатый профиль делит их поровну между своими ступенями).</translation>
-    </message>
-    <message>
         <source>Requests per second of the steady profile (default 6); implies --profile steady.</source>
         <translation>Запросов в секунду для стабильного профиля (по умолчанию 6); подразумевает --profile steady.</translation>
     </message>
@@ -1839,6 +1835,10 @@ Run &apos;phasebench-cli &lt;command&gt; --help&apos; for the options of a comma
     <message>
         <source>--db: the path &apos;%1&apos; is not valid UTF-8 (the character shown as %2 stands for a byte that is not); rename the file or its folder to UTF-8, or give a path through a symbolic link whose name is UTF-8</source>
         <translation>--db: путь &apos;%1&apos; не является допустимым UTF-8 (символ, показанный как %2, обозначает недопустимый байт); переименуйте файл или его папку в UTF-8 либо укажите путь через символическую ссылку с именем в UTF-8</translation>
+    </message>
+    <message>
+        <source>Seconds of load after the warm-up (default: steady 32; stepped as long as 45 steady requests per stage take after a 5 s settle, 55 at 3,5,7,9). The stepped profile shares them so that each stage holds the same number of steady requests.</source>
+        <translation>Секунды нагрузки после прогрева (по умолчанию: steady — 32; stepped — столько, сколько занимают 45 запросов установившегося окна на ступень после стабилизации 5 с, 55 при 3,5,7,9). Ступенчатый профиль распределяет их так, чтобы на каждой ступени было одинаковое число запросов установившегося окна.</translation>
     </message>
 </context>
 <context>
@@ -3854,6 +3854,10 @@ or: vllm serve … %2</source>
         <source>Per-request thresholds</source>
         <translation>Пороги на запрос</translation>
     </message>
+    <message>
+        <source>%1, %2</source>
+        <translation>%1, %2</translation>
+    </message>
 </context>
 <context>
     <name>pb::ui::OverviewModel</name>
@@ -3912,6 +3916,10 @@ or: vllm serve … %2</source>
     <message>
         <source>* the largest value: too few requests for this percentile to differ from the slowest one.</source>
         <translation>* наибольшее значение: запросов слишком мало, чтобы этот процентиль отличался от самого медленного.</translation>
+    </message>
+    <message>
+        <source>Model/scenario</source>
+        <translation>Модель/сценарий</translation>
     </message>
 </context>
 <context>
@@ -4043,6 +4051,14 @@ or: vllm serve … %2</source>
     <message>
         <source>* the largest value: too few requests for this percentile to differ from the slowest one.</source>
         <translation>* наибольшее значение: запросов слишком мало, чтобы этот процентиль отличался от самого медленного.</translation>
+    </message>
+    <message>
+        <source>%1, %2</source>
+        <translation>%1, %2</translation>
+    </message>
+    <message>
+        <source>per stage, model and scenario, never pooled: %1</source>
+        <translation>по этапам, моделям и сценариям, никогда не объединяются: %1</translation>
     </message>
 </context>
 <context>
@@ -4892,10 +4908,6 @@ the root starts half the network envelope (%L1 ms) after the client start.</sour
         <translation>Показатели по ступеням</translation>
     </message>
     <message>
-        <source>Stages of a stepped run are summarized separately, never pooled. Percentile convention: %1; scope: %2; statistic: %3. Intervals are distribution-free %4% confidence intervals; &apos;*&apos; marks a percentile that is the single worst request.</source>
-        <translation>Ступени ступенчатого прогона сводятся по отдельности и никогда не объединяются. Способ расчёта перцентилей: %1; область: %2; статистика: %3. Интервалы — непараметрические доверительные интервалы %4%; &apos;*&apos; отмечает перцентиль, который является самым медленным отдельным запросом.</translation>
-    </message>
-    <message>
         <source>Window: %1. Requested rate %2 req/s, achieved %3 req/s; %4 attempts, %5 dropped iterations. Errors %6, timeouts %7, cancelled %8, partial %9.</source>
         <translation>Окно: %1. Запрошенная интенсивность %2 запр./с, достигнутая %3 запр./с; попыток: %4, отброшенных итераций: %5. Ошибки %6, тайм-ауты %7, отменено %8, частичные %9.</translation>
     </message>
@@ -5310,6 +5322,34 @@ the root starts half the network envelope (%L1 ms) after the client start.</sour
     <message>
         <source> SLO (%1 %2 %3 %4), stage %5: %6.</source>
         <translation> SLO (%1 %2 %3 %4), ступень %5: %6.</translation>
+    </message>
+    <message>
+        <source>stage %1, %2</source>
+        <translation>ступень %1, %2</translation>
+    </message>
+    <message>
+        <source>Stages, models and scenarios are summarized separately, never pooled. </source>
+        <translation>Ступени, модели и сценарии сводятся по отдельности и никогда не объединяются. </translation>
+    </message>
+    <message>
+        <source>Stages of a stepped run are summarized separately, never pooled. </source>
+        <translation>Ступени ступенчатого прогона сводятся по отдельности и никогда не объединяются. </translation>
+    </message>
+    <message>
+        <source>Percentile convention: %1; scope: %2; statistic: %3. Intervals are distribution-free %4% confidence intervals; &apos;*&apos; marks a percentile that is the single worst request.</source>
+        <translation>Способ расчёта перцентилей: %1; область: %2; статистика: %3. Интервалы — непараметрические доверительные интервалы %4%; &apos;*&apos; отмечает перцентиль, который является самым медленным отдельным запросом.</translation>
+    </message>
+    <message>
+        <source>first and last stage, each over its steady window as in the per-stage figures</source>
+        <translation>первая и последняя ступени, каждая по своему установившемуся окну, как в показателях по ступеням</translation>
+    </message>
+    <message>
+        <source>pooled over the run&apos;s models and scenarios</source>
+        <translation>объединено по моделям и сценариям прогона</translation>
+    </message>
+    <message>
+        <source>%1 (%2)</source>
+        <translation>%1 (%2)</translation>
     </message>
 </context>
 <context>
