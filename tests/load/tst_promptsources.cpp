@@ -259,7 +259,8 @@ void TestPromptSources::rejectsBadSources()
     QVERIFY(err({{"dataset", "prompts_small.jsonl"}, {"format", "sharegpt"}}).ends_with("(ShareGPT format)"));
     QCOMPARE(err({{"synthetic", {{"input_tokens", 0}}}}),
              std::string(
-                 "s.json: request.prompts[0].synthetic.input_tokens: expected an integer from 1 to 1000000"));
+                 "s.json: request.prompts[0].synthetic.input_tokens: expected an integer from 1 to 1000000, "
+                 "found 0"));
     QCOMPARE(err({{"synthetic", {{"input_tokens", 10}, {"spread", 1}}}}),
              std::string("s.json: request.prompts[0].synthetic.spread: expected a number from 0 to below 1"));
     QCOMPARE(
