@@ -91,22 +91,15 @@ PhasePercentilesPage::PhasePercentilesPage(QWidget* parent)
     // minimum width); the chart takes the rest.
     // What the columns need, not the header's length: the last section
     // stretches to the table's width.
-    connect(m_table->horizontalHeader(), &QHeaderView::sectionResized, this, [this] {
-        QHeaderView* header = m_table->horizontalHeader();
-        int need = 2 * m_table->frameWidth() + m_table->verticalScrollBar()->sizeHint().width();
-        for (int c = 0; c < header->count(); ++c) {
-            if (!header->isSectionHidden(c)) {
-                need += std::max(header->sectionSizeHint(c),
-                                 static_cast<QAbstractItemView*>(m_table)->sizeHintForColumn(c));
-            }
-        }
-        m_table->setMinimumWidth(need);
-    });
+    connect(m_table->horizontalHeader(), &QHeaderView::sectionResized, this,
+            &PhasePercentilesPage::fitTableWidth);
     m_split->addWidget(m_chart);
     m_split->addWidget(m_table);
     m_split->setStretchFactor(0, 1);
     m_split->setStretchFactor(1, 1);
-    m_split->setSizes({600, 600});
+    // The table first: it holds the figures (and a scroll bar once the
+    // gateway's local phases lengthen its list); the chart takes what is left.
+    m_split->setSizes({500, 700});
     m_chart->setMinimumWidth(360);
 
     auto* layout = new QVBoxLayout(this);
@@ -202,7 +195,22 @@ void PhasePercentilesPage::display(const std::shared_ptr<const CompositionResult
                      .arg(negative.join(QStringLiteral(", ")));
     }
     m_labels->setText(lines.join(QLatin1Char('\n')));
+    // New rows (longer phase names) may need more width with no section resized.
+    fitTableWidth();
     Q_EMIT updated(results->runId);
+}
+
+void PhasePercentilesPage::fitTableWidth()
+{
+    QHeaderView* header = m_table->horizontalHeader();
+    int need = 2 * m_table->frameWidth() + m_table->verticalScrollBar()->sizeHint().width();
+    for (int c = 0; c < header->count(); ++c) {
+        if (!header->isSectionHidden(c)) {
+            need += std::max(header->sectionSizeHint(c),
+                             static_cast<QAbstractItemView*>(m_table)->sizeHintForColumn(c));
+        }
+    }
+    m_table->setMinimumWidth(need);
 }
 
 void PhasePercentilesPage::fillChoices(const CompositionResults& results)

@@ -52,6 +52,7 @@ protected:
 
 private:
     void display(const std::shared_ptr<const CompositionResults>& results);
+    void fitTableWidth();
     void fillChoices(const CompositionResults& results);
 
     QComboBox* m_kind;

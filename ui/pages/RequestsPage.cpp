@@ -132,6 +132,7 @@ void RequestsPage::start()
     // The loaded run every page shares: the model keeps the pointer and
     // formats the cells the view shows.
     m_model->setRun(snapshot());
+    widenToSample();
     QString name;
     for (const auto& run : runs()) {
         if (run.id == runId()) {
@@ -150,6 +151,27 @@ void RequestsPage::start()
     if (!m_pendingTrace.isEmpty()) {
         const QString trace = std::exchange(m_pendingTrace, QString());
         findTrace(trace, m_pendingAsker);
+    }
+}
+
+void RequestsPage::widenToSample()
+{
+    // The type-based widths cut longer values (a resolved model name): widen
+    // each column to the first rows' text, a bounded sample inside the first
+    // page the view paints anyway, whatever the run's size.
+    constexpr int kSampleRows = 64;
+    constexpr int kMaxWidth = 360;
+    const QFontMetrics fm = m_view->fontMetrics();
+    const int rows = std::min(m_model->rowCount(), kSampleRows);
+    auto* header = m_view->horizontalHeader();
+    for (int c = 0; c < m_model->columnCount(); ++c) {
+        int widest = 0;
+        for (int r = 0; r < rows; ++r) {
+            widest = std::max(widest, fm.horizontalAdvance(m_model->index(r, c).data().toString()) + 12);
+        }
+        if (widest > header->sectionSize(c)) {
+            header->resizeSection(c, std::min(widest, kMaxWidth));
+        }
     }
 }
 

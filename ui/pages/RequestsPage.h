@@ -54,6 +54,7 @@ protected:
 private:
     void traceLookedUp(const QString& traceId, std::optional<std::int64_t> seq, Asker asker);
     void updateStatus();
+    void widenToSample();
 
     RequestTableModel* m_model;
     QTableView* m_view;
