@@ -382,8 +382,10 @@ void TestUiOverview::exportPng()
     QVERIFY(page.chart()->exportPng(png));
     QImage image(png);
     QVERIFY(!image.isNull());
-    // The chart takes most of the page's width.
-    QVERIFY2(image.width() >= 600 && image.height() > 300,
+    // The chart takes what the per-phase table leaves of the page: its share
+    // is 5/12 since the gateway's local phases lengthened the table (558 px
+    // of 1366), never squeezed to its 360 px minimum.
+    QVERIFY2(image.width() >= 540 && image.height() > 300,
              qPrintable(QStringLiteral("%1x%2").arg(image.width()).arg(image.height())));
     const QString svg = dir.filePath(QStringLiteral("composition.svg"));
     QVERIFY(page.chart()->exportSvg(svg));
