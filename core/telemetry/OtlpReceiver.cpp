@@ -696,7 +696,9 @@ std::string OtlpReceiver::endpoint() const
 
 ReceiverStats OtlpReceiver::stats() const
 {
-    return m_impl->counters.snapshot();
+    ReceiverStats s = m_impl->counters.snapshot();
+    s.bytesHeld = static_cast<std::int64_t>(m_impl->bytesInFlight.load());
+    return s;
 }
 
 } // namespace pb::telemetry

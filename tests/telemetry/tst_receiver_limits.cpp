@@ -361,6 +361,13 @@ void TestReceiverLimits::bytesInFlightCapIs503()
         sendAll(holder, "POST /v1/traces HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n"
                         "Content-Length: 1000000\r\n\r\n" +
                             std::string(900000, ' ')));
+    // The kernel takes the bytes before the receiver reads them: post only
+    // once the receiver holds them, or the posts below take part of the cap
+    // first and it is the holder that is refused.
+    for (int i = 0; i < 200 && f.receiver.stats().bytesHeld < 900000; ++i) {
+        std::this_thread::sleep_for(std::chrono::milliseconds(50));
+    }
+    QVERIFY2(f.receiver.stats().bytesHeld >= 900000, "the receiver never held the first body");
     const std::string body = R"({"resourceSpans":[]})" + std::string(300000, ' ');
     int status = 0;
     std::string retryAfter;
