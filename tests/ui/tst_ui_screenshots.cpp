@@ -137,10 +137,19 @@ void TestUiScreenshots::everyPage()
     // blank, unlike the other pages, and free of layout defects by geometry.
     const auto everyTab = [&](const QString& suffix) {
         QSet<QByteArray> hashes;
+        int waited = 0;
         for (int i = 0; i < tabs->count(); ++i) {
             tabs->setCurrentIndex(i);
-            // Pages compute off the GUI thread; give each its result and a paint.
-            QTest::qWait(600);
+            // Pages compute off the GUI thread: wait for the page's result
+            // (or its error), then let the views take their new layout.
+            if (auto* page = qobject_cast<ui::RunPage*>(tabs->widget(i))) {
+                QTRY_VERIFY_WITH_TIMEOUT(!page->isComputing() &&
+                                             (page->shownVersion() > 0 || !page->errorString().isEmpty()),
+                                         30000);
+                QVERIFY2(page->errorString().isEmpty(), qPrintable(page->errorString()));
+                ++waited;
+            }
+            QCoreApplication::sendPostedEvents();
             const QImage image = w.grab().toImage();
             const QString name = slug(tabs->tabText(i)) + suffix;
             const QString path = QDir(out).filePath(name + QStringLiteral(".png"));
@@ -158,6 +167,7 @@ void TestUiScreenshots::everyPage()
                 problems << name + QStringLiteral(": ") + problem;
             }
         }
+        QVERIFY2(waited >= 7, "every run page's result was waited for"); // all but Runs and Launcher
     };
     everyTab(QString());
     if (QTest::currentTestFailed()) {
@@ -177,7 +187,7 @@ void TestUiScreenshots::everyPage()
     QApplication::setPalette(darkPalette());
     everyTab(QStringLiteral("-dark"));
     tabs->setCurrentWidget(w.overviewPage());
-    QTest::qWait(300);
+    QCoreApplication::sendPostedEvents();
     const QImage dark = w.grab().toImage();
     QApplication::setPalette(light);
     QVERIFY(qGray(dark.pixel(dark.width() / 2, dark.height() - 40)) < 128);
