@@ -53,7 +53,6 @@ public:
 private:
     // The offset of count `u` (N(t) = u) in `stage`, or nullopt past its end.
     std::optional<Nanos> timeAtCount(std::uint32_t stage, double u) const;
-    double countOf(std::uint64_t k) const;
     void advance();
 
     std::vector<Stage> m_stages;

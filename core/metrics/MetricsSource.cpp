@@ -93,25 +93,4 @@ SeriesRole roleOf(std::string_view seriesName)
     return SeriesRole::Other;
 }
 
-std::string_view roleName(SeriesRole r)
-{
-    switch (r) {
-    case SeriesRole::Running:
-        return "running";
-    case SeriesRole::Waiting:
-        return "waiting";
-    case SeriesRole::KvCacheUsage:
-        return "kv_cache_usage";
-    case SeriesRole::PromptTokens:
-        return "prompt_tokens";
-    case SeriesRole::GenerationTokens:
-        return "generation_tokens";
-    case SeriesRole::Preemptions:
-        return "preemptions";
-    case SeriesRole::Other:
-        break;
-    }
-    return "other";
-}
-
 } // namespace pb::metrics

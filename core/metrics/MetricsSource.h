@@ -46,6 +46,5 @@ enum class SeriesRole {
     Preemptions,      // counter
 };
 SeriesRole roleOf(std::string_view seriesName);
-std::string_view roleName(SeriesRole r); // "running", "waiting", …
 
 } // namespace pb::metrics

@@ -178,16 +178,4 @@ ReportData buildReport(RunStore& store, const analysis::LoadedRun& run, const an
     return d;
 }
 
-ReportData buildReport(RunStore& store, const ReportOptions& options, const ProgressFn& progress)
-{
-    analysis::LoadOptions load;
-    load.progress = progress;
-    const auto run = analysis::loadRun(store, options.runId, load);
-    std::optional<analysis::LoadedRun> baseline;
-    if (options.baselineId) {
-        baseline = analysis::loadRun(store, *options.baselineId, load);
-    }
-    return buildReport(store, run, baseline ? &*baseline : nullptr, options);
-}
-
 } // namespace pb::report

@@ -104,7 +104,4 @@ struct ReportData
 ReportData buildReport(RunStore& store, const analysis::LoadedRun& run, const analysis::LoadedRun* baseline,
                        const ReportOptions& options);
 
-// Loads the runs and builds the report; `progress` sees the loads' progress.
-ReportData buildReport(RunStore& store, const ReportOptions& options, const ProgressFn& progress = {});
-
 } // namespace pb::report

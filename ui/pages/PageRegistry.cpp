@@ -13,7 +13,6 @@
 #include <QCoreApplication>
 
 #include <algorithm>
-#include <stdexcept>
 
 namespace pb::ui {
 namespace {
@@ -82,16 +81,6 @@ const std::vector<PageFactory>& pageRegistry()
 {
     static const std::vector<PageFactory> pages = build();
     return pages;
-}
-
-const PageFactory& pageFactory(PageId id)
-{
-    for (const auto& page : pageRegistry()) {
-        if (page.id == id) {
-            return page;
-        }
-    }
-    throw std::logic_error("page not registered");
 }
 
 } // namespace pb::ui

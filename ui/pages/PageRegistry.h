@@ -40,7 +40,5 @@ struct PageFactory
 
 // Every page, sorted by order.
 const std::vector<PageFactory>& pageRegistry();
-// The entry of `id`.
-const PageFactory& pageFactory(PageId id);
 
 } // namespace pb::ui
