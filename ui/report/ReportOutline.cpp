@@ -332,9 +332,19 @@ void diagnosis(Builder& b, const ReportData& d)
     if (dg.knee) {
         b.add(Kind::Subheading, tr("Stages (knee search)"));
         OutlineTable t;
-        t.header = {
-            tr("Stage"),  tr("N"), tr("Arrival (req/s)"), tr("Throughput (req/s)"), tr("gpu_queue p95 (ms)"),
-            tr("Budgets")};
+        // The queue figure's percentile is the knee rule's; "Budgets" is
+        // decided at the budgets' own percentiles, which the header names.
+        QStringList decidedAt;
+        for (const auto& s : dg.knee->budgetStatistics) {
+            decidedAt << qs(s);
+        }
+        t.header = {tr("Stage"),
+                    tr("N"),
+                    tr("Arrival (req/s)"),
+                    tr("Throughput (req/s)"),
+                    tr("gpu_queue %1 (ms)").arg(qs(dg.knee->statistic)),
+                    decidedAt.isEmpty() ? tr("Budgets")
+                                        : tr("Budgets (at %1)").arg(decidedAt.join(QStringLiteral(", ")))};
         for (const auto& s : dg.knee->stages) {
             t.rows.push_back({qs(s.stage), QString::number(s.n), figure(s.arrivalRate, 2),
                               figure(s.throughput, 2), figure(s.queueP95),
