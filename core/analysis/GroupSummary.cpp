@@ -7,33 +7,42 @@
 
 namespace pb::analysis {
 
-GroupedSummary summarizeGroups(const LoadedRun& run, const SummaryRequest& request, bool pool)
+std::vector<GroupScope> groupScopes(const RequestTable& table, const stats::Scope& scope)
 {
-    GroupedSummary out;
+    std::vector<GroupScope> out;
     std::set<std::string> done;
-    for (const auto& g : diagnose::runGroups(run.table)) {
-        auto one = request;
-        std::string label;
+    for (const auto& g : diagnose::runGroups(table)) {
+        GroupScope one{std::string(), scope};
         for (const auto& f : g.filters) {
-            const auto& chosen = request.scope.filters;
+            const auto& chosen = scope.filters;
             if (std::any_of(chosen.begin(), chosen.end(),
                             [&](const stats::CategoryFilter& c) { return c.column == f.column; })) {
                 continue;
             }
             one.scope.filters.push_back(f);
-            label += (label.empty() ? "" : ", ") + f.column + "=" + f.values.front();
+            one.group += (one.group.empty() ? "" : ", ") + f.column + "=" + f.values.front();
         }
-        if (label.empty() || !done.insert(label).second) {
-            continue;
+        if (!one.group.empty() && done.insert(one.group).second) {
+            out.push_back(std::move(one));
         }
+    }
+    return out;
+}
+
+GroupedSummary summarizeGroups(const LoadedRun& run, const SummaryRequest& request, bool pool)
+{
+    GroupedSummary out;
+    for (const auto& g : groupScopes(run.table, request.scope)) {
         if (pool) {
-            out.pooled.push_back(label);
+            out.pooled.push_back(g.group);
         } else {
+            auto one = request;
+            one.scope = g.scope;
             auto summary = summarizeRun(run, one);
             for (auto& w : summary.windows) {
-                w.group = label;
+                w.group = g.group;
             }
-            out.groups.push_back({label, std::move(summary), one.scope});
+            out.groups.push_back({g.group, std::move(summary), g.scope});
         }
     }
     if (out.groups.empty()) {

@@ -28,6 +28,18 @@ struct GroupedSummary
     bool grouped() const { return groups.size() > 1; }
 };
 
+// The groups summarizeGroups summarizes a scope by, in its order: each with
+// the scope narrowed to the group (diagnose::runGroups, less the dimensions
+// `scope` already filters on: those are the user's choice, not a group).
+// Empty when the run has one group. The Distributions page, the Explorer's
+// group filter and the report's distribution charts select by these.
+struct GroupScope
+{
+    std::string group; // "model=a, scenario=chat"
+    stats::Scope scope;
+};
+std::vector<GroupScope> groupScopes(const RequestTable& table, const stats::Scope& scope = {});
+
 // A dimension the request's scope already filters on is the user's choice,
 // not a group. `pool`: one summary over every group, `pooled` naming them.
 GroupedSummary summarizeGroups(const LoadedRun& run, const SummaryRequest& request, bool pool = false);

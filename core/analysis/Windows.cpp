@@ -16,8 +16,9 @@ std::vector<std::string> runStages(const RequestTable& table)
 
 stats::Window stageWindow(const LoadedRun&, const std::string& stage, const WindowPolicy& policy)
 {
-    // The selection applies the policy's rules (no settle for the run's first
-    // stage, at most half of a short stage) and labels what it left out.
+    // The selection applies the policy's rules (no settle for a stage no
+    // request of another stage, the warm-up included, precedes; at most half
+    // of a short stage) and labels what it left out.
     stats::Window w;
     w.kind = stats::Window::Kind::StageSteady;
     w.stage = stage;

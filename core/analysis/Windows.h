@@ -1,10 +1,12 @@
 // The one window policy of a run's figures. Stages of a stepped run are
 // never pooled into one quantile: a run with more than one stage (the
 // warm-up is not a stage of its own here) is summarized per stage, each over
-// its own steady window (the first settle time after the stage began left
-// out, except for the run's first stage, which no rate change precedes; at
-// most half of a short stage's span is left out). A
-// run with one stage is summarized over its steady window: the warm-up the
+// its own steady window: the first settle time after the stage began is left
+// out (at most half of a short stage's span) whenever a request of another
+// stage started before it, the warm-up included, so a stepped load run's
+// first stage loses its settle time too; only a stage that begins the run
+// (no request of any other stage before it, e.g. an import without warm-up
+// rows) keeps every request. A run with one stage is summarized over its steady window: the warm-up the
 // load run stored (or, for an import, the rows labelled `warmup`) left out.
 // A figure pooled over stages is only made when asked for, and labelled so.
 #pragma once

@@ -40,8 +40,16 @@ Knee knee(const RunData& run, const std::vector<std::string>& stages, const Diag
         figures.push_back(std::move(f));
     }
     auto k = findKnee(std::move(figures), o.rules);
+    k.statistic = budget::statisticName(options.p);
     if (check && !check->stages.empty()) {
         k.highestStageMetBudgets = check->highestStageMet; // the check's answer, not a second one
+        for (const auto& item : check->items) {
+            if (item.kind != "gate" && !item.statistic.empty() && item.statistic.front() == 'p' &&
+                std::find(k.budgetStatistics.begin(), k.budgetStatistics.end(), item.statistic) ==
+                    k.budgetStatistics.end()) {
+                k.budgetStatistics.push_back(item.statistic);
+            }
+        }
     }
     return k;
 }
@@ -232,8 +240,8 @@ Diagnosis runDiagnosis(const RunData& run, const RunData* baseline, const Diagno
             for (std::size_t i = 1; i < d.knee->stages.size(); ++i) {
                 const auto& p = d.knee->stages[i - 1];
                 const auto& c = d.knee->stages[i];
-                f.evidence.push_back({"gpu_queue " + p.stage + " -> " + c.stage, "p95", "ms", p.queueP95,
-                                      c.queueP95, p.n, c.n});
+                f.evidence.push_back({"gpu_queue " + p.stage + " -> " + c.stage, d.knee->statistic, "ms",
+                                      p.queueP95, c.queueP95, p.n, c.n});
                 f.evidence.push_back({"arrival_rate " + p.stage + " -> " + c.stage, "achieved", "req/s",
                                       p.arrivalRate, c.arrivalRate, p.n, c.n});
                 f.evidence.push_back({"throughput " + p.stage + " -> " + c.stage, "completed", "req/s",

@@ -70,6 +70,13 @@ struct StageFigures
 struct Knee
 {
     std::vector<StageFigures> stages;
+    // The percentile of the stages' queue figure (queueP95): the knee rule's,
+    // "p95", whatever the budgets use.
+    std::string statistic = "p95";
+    // The percentiles the stages' "met the budgets" were decided at (the
+    // budgets' own, e.g. "p90"), so that a table beside the queue figure says
+    // both; empty without budgets.
+    std::vector<std::string> budgetStatistics;
     std::optional<std::string> kneeStage; // the first stage past the knee
     std::optional<std::string> highestStageMetBudgets;
 };

@@ -80,6 +80,8 @@ Json toJson(const Diagnosis& d)
         }
         j["knee"] =
             Json{{"stages", stages},
+                 {"gpu_queue_statistic", d.knee->statistic},
+                 {"budget_statistics", d.knee->budgetStatistics},
                  {"knee_stage", d.knee->kneeStage ? Json(*d.knee->kneeStage) : Json(nullptr)},
                  {"highest_stage_met_budgets",
                   d.knee->highestStageMetBudgets ? Json(*d.knee->highestStageMetBudgets) : Json(nullptr)}};

@@ -35,8 +35,8 @@ inline std::string hex(unsigned long long value, int width)
 // write + gap (gap: time in the root without a child span).
 struct Req
 {
-    double setupMs = 0; // connect + tls, half each; 0 = a reused connection
-    double gatewayMs = 40; // the auth.check span
+    double setupMs = 0;        // connect + tls, half each; 0 = a reused connection
+    double gatewayMs = 40;     // the auth.check span
     double distributionMs = 0; // a route.select span when > 0
     double bodyReadMs = 0;     // a request.read span when > 0
     double prepareMs = 0;      // a request.prepare span (gateway, not a local field) when > 0
@@ -104,8 +104,8 @@ struct Builder
             }
             r.startOffset = ns(at);
             const double gen = q.generationMs + (i % 5) / 4.0 * q.jitterMs;
-            const double root =
-                q.gatewayMs + q.distributionMs + q.bodyReadMs + q.prepareMs + q.queueMs + gen + q.writeMs + q.gapMs;
+            const double root = q.gatewayMs + q.distributionMs + q.bodyReadMs + q.prepareMs + q.queueMs +
+                                gen + q.writeMs + q.gapMs;
             r.connect = ns(q.setupMs / 2);
             r.tls = ns(q.setupMs / 2);
             r.total = ns(q.totalMs.value_or(q.setupMs + root + q.envelopeMs));
@@ -171,5 +171,28 @@ struct Builder
         }
     }
 };
+
+// Issue 26's consistency fixture, shared by tst_check_cli::oneVerdictEverywhere
+// (the commands and the report's formats) and tst_ui_diagnosis::oneVerdictInTheWindow
+// (the window's models): three stages with spans, 3, 5 and 9 req/s for 60 s
+// each, the queue 100, 150 and 3000 ms. With kThreeStageBudgets: 3rps and 5rps
+// pass, 9rps fails; the knee is 9rps.
+inline std::int64_t buildThreeStageRun(RunStore& store)
+{
+    Builder run(store, "three", "2026-01-10T12:00:00Z");
+    Req q;
+    q.queueMs = 100;
+    run.stage("3rps", 180, 3, 0, q);
+    q.queueMs = 150;
+    run.stage("5rps", 300, 5, 60'000, q);
+    q.queueMs = 3000;
+    run.stage("9rps", 540, 9, 120'000, q);
+    return run.runId;
+}
+
+inline constexpr const char* kThreeStageBudgets = R"({
+  "slo": {"metric": "total", "threshold": 2500},
+  "phases": [{"metric": "gpu_queue", "threshold": 500}],
+  "gates": {"max_error_rate": 0.05, "min_goodput": 0.9}})";
 
 } // namespace pb::test

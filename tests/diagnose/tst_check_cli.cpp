@@ -6,6 +6,8 @@
 
 #include <QFile>
 #include <QProcess>
+#include <QRegularExpression>
+#include <QStandardPaths>
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -94,6 +96,100 @@ bool sameJson(const nlohmann::json& a, const nlohmann::json& b)
     return a == b;
 }
 
+// A report's text with every run of white space one space.
+QString plainText(const QString& text)
+{
+    return text.simplified();
+}
+
+// Markdown's text: table pipes and backslash escapes dropped.
+QString markdownText(QString md)
+{
+    md.replace(QRegularExpression(QStringLiteral(R"((?<!\\)\|)")), QStringLiteral(" "));
+    md.replace(QRegularExpression(QStringLiteral(R"(\\([!-/:-@\[-`{-~]))")), QStringLiteral("\\1"));
+    md.remove(QStringLiteral("**"));
+    return plainText(md);
+}
+
+// HTML's text: the style sheet and the charts (inline SVG) dropped, tags
+// replaced by spaces, the escaped characters restored.
+QString htmlText(QString html)
+{
+    const auto opts = QRegularExpression::DotMatchesEverythingOption;
+    html.remove(QRegularExpression(QStringLiteral("<style.*?</style>"), opts));
+    html.remove(QRegularExpression(QStringLiteral("<svg.*?</svg>"), opts));
+    html.replace(QRegularExpression(QStringLiteral("<[^>]*>")), QStringLiteral(" "));
+    for (const auto& [entity, c] :
+         {std::pair{"&lt;", "<"}, std::pair{"&gt;", ">"}, std::pair{"&quot;", "\""}, std::pair{"&#39;", "'"},
+          std::pair{"&nbsp;", " "}, std::pair{"&amp;", "&"}}) {
+        html.replace(QLatin1String(entity), QLatin1String(c));
+    }
+    return plainText(html);
+}
+
+QString esc(const std::string& s)
+{
+    return QRegularExpression::escape(QString::fromStdString(s));
+}
+
+// A JSON string, or empty (null).
+std::string str(const nlohmann::json& v)
+{
+    return v.is_string() ? v.get<std::string>() : std::string();
+}
+
+// "-" or one decimal, as the report prints a figure.
+std::string fig(const nlohmann::json& v, int decimals = 1)
+{
+    return v.is_number() ? QString::number(v.get<double>(), 'f', decimals).toStdString() : std::string("-");
+}
+
+// What every format of the report must say, as patterns over its plain
+// text: the knee sentence; per stage its N and goodput (the summary table),
+// the knee table's N and "met"; every budget and gate item's verdict row.
+QList<QRegularExpression> reportExpectations(const nlohmann::json& check, const nlohmann::json& stats)
+{
+    QList<QRegularExpression> out;
+    out << QRegularExpression(
+        esc("Knee: " + stats["knee_stage"].get<std::string>() +
+            "; highest stage that met the budgets: " + check["highest_stage_met"].get<std::string>() + "."));
+    for (std::size_t i = 0; i < check["stages"].size(); ++i) {
+        const auto& s = check["stages"][i];
+        const auto stage = s["stage"].get<std::string>();
+        const auto n = std::to_string(s["n"].get<std::size_t>());
+        const auto& g = stats["stages"][i]["goodput"];
+        // Summary row: stage, N, rate, error rate, total p95, TTFT p95, goodput.
+        const auto goodput = QString::number(g["share"].get<double>() * 100.0, 'f', 2).toStdString() + "% (" +
+                             std::to_string(g["good"].get<std::size_t>()) + " of " +
+                             std::to_string(g["requests"].get<std::size_t>()) + ")";
+        out << QRegularExpression(esc("stage " + stage + " " + n) + QStringLiteral(" (\\S+ ){4}") +
+                                  esc(goodput));
+        out << QRegularExpression(esc("Goodput: " + std::to_string(g["good"].get<std::size_t>()) + " of " +
+                                      std::to_string(g["requests"].get<std::size_t>()) +
+                                      " requests met every latency budget"));
+        // Knee table row: stage, N, arrival, throughput, queue, met.
+        out << QRegularExpression(QStringLiteral("(^| )") + esc(stage + " " + n) +
+                                  QStringLiteral(" (\\S+ ){3}") +
+                                  esc(s["verdict"] == "pass" ? "met" : "not met") + QStringLiteral("( |$)"));
+    }
+    for (const auto& item : check["items"]) {
+        const std::string verdict = item["verdict"] == "pass"   ? "PASS"
+                                    : item["verdict"] == "fail" ? "FAIL"
+                                                                : "CANNOT DECIDE";
+        // Budget, stage, figure, observed, threshold, verdict; an empty cell is no word.
+        std::string row;
+        for (const auto& cell :
+             {str(item["id"]), str(item["stage"]), str(item["metric"]), str(item["statistic"]),
+              fig(item["observed"]), fig(item["threshold"]), verdict}) {
+            if (!cell.empty()) {
+                row += (row.empty() ? "" : " ") + cell;
+            }
+        }
+        out << QRegularExpression(esc(row));
+    }
+    return out;
+}
+
 } // namespace
 
 class TestCheckCli : public QObject
@@ -110,6 +206,7 @@ private Q_SLOTS:
     void diagnoseSeedCase();
     void diagnoseRefusesDifferentProfiles();
     void oneVerdictEverywhere();
+    void kneeTableNamesBothPercentiles();
 };
 
 void TestCheckCli::exitCodes()
@@ -316,28 +413,19 @@ QTEST_GUILESS_MAIN(TestCheckCli)
 
 void TestCheckCli::oneVerdictEverywhere()
 {
-    // Issue 26's consistency test: one three-stage run with spans and budgets;
-    // check, diagnose, stats --budgets and the report give the same verdicts,
-    // highest stage met, knee stage, per-stage N and goodput.
+    // Issue 26's consistency test: one three-stage run with spans and budgets
+    // (the fixture tst_ui_diagnosis::oneVerdictInTheWindow reads in the
+    // window's models); check, diagnose, stats --budgets and the report in
+    // every format (Markdown, HTML, PDF) give the same verdicts, highest stage
+    // met, knee stage, per-stage N and goodput.
     QTemporaryDir dir;
     const QString db = dir.filePath(QStringLiteral("three.phasebench"));
     std::int64_t runId = 0;
     {
         RunStore store(db.toStdString());
-        Builder run(store, "three", "2026-01-10T12:00:00Z");
-        Req q;
-        q.queueMs = 100;
-        run.stage("3rps", 180, 3, 0, q);
-        q.queueMs = 150;
-        run.stage("5rps", 300, 5, 60'000, q);
-        q.queueMs = 3000;
-        run.stage("9rps", 540, 9, 120'000, q);
-        runId = run.runId;
+        runId = pb::test::buildThreeStageRun(store);
     }
-    const auto budgets = writeFile(dir, "b.json", R"({
-      "slo": {"metric": "total", "threshold": 2500},
-      "phases": [{"metric": "gpu_queue", "threshold": 500}],
-      "gates": {"max_error_rate": 0.05, "min_goodput": 0.9}})");
+    const auto budgets = writeFile(dir, "b.json", pb::test::kThreeStageBudgets);
     const QStringList common{QStringLiteral("--db"),      db,
                              QStringLiteral("--run"),     QString::number(runId),
                              QStringLiteral("--budgets"), budgets};
@@ -350,11 +438,6 @@ void TestCheckCli::oneVerdictEverywhere()
     const auto statsOut = cli(QStringList{QStringLiteral("stats"), QStringLiteral("--json")} + common);
     QCOMPARE(statsOut.exitCode, 0);
     const auto stats = nlohmann::json::parse(statsOut.out.toStdString());
-    const QString md = dir.filePath(QStringLiteral("r.md"));
-    QCOMPARE(cli(QStringList{QStringLiteral("report"), QStringLiteral("-o"), md} + common).exitCode, 0);
-    QFile mdFile(md);
-    QVERIFY(mdFile.open(QIODevice::ReadOnly));
-    const QString report = QString::fromUtf8(mdFile.readAll());
 
     // The verdicts: stats carries the check's decisions item for item.
     QCOMPARE(check["verdict"].get<std::string>(), std::string("fail"));
@@ -366,8 +449,6 @@ void TestCheckCli::oneVerdictEverywhere()
     QVERIFY(sameJson(stats["budgets_verdict"]["highest_stage_met"], check["highest_stage_met"]));
     QCOMPARE(diagnose["knee"]["knee_stage"].get<std::string>(), std::string("9rps"));
     QVERIFY(sameJson(stats["knee_stage"], diagnose["knee"]["knee_stage"]));
-    QVERIFY2(report.contains(QStringLiteral("Knee: 9rps; highest stage that met the budgets: 5rps.")),
-             qPrintable(report));
     // Per stage: N, met, goodput.
     const auto& stages = check["stages"];
     QCOMPARE(stages.size(), std::size_t(3));
@@ -389,4 +470,80 @@ void TestCheckCli::oneVerdictEverywhere()
     }
     QCOMPARE(stages[0]["verdict"].get<std::string>(), std::string("pass"));
     QCOMPARE(stages[2]["verdict"].get<std::string>(), std::string("fail"));
+
+    // The report, every format, read back as plain text: the same values.
+    const auto expected = reportExpectations(check, stats);
+    QVERIFY(!expected.isEmpty());
+    for (const char* suffix : {"md", "html", "pdf"}) {
+        const QString out = dir.filePath(QStringLiteral("r.") + QLatin1String(suffix));
+        const auto r = cli(QStringList{QStringLiteral("report"), QStringLiteral("-o"), out} + common);
+        QVERIFY2(r.exitCode == 0, qPrintable(r.out + r.err));
+        QString text;
+        if (qstrcmp(suffix, "pdf") == 0) {
+            const QString pdftotext = QStandardPaths::findExecutable(QStringLiteral("pdftotext"));
+            if (pdftotext.isEmpty()) {
+                QSKIP("pdftotext (poppler-utils) is not installed: the PDF report is not read back");
+            }
+            QProcess p;
+            p.start(pdftotext, {QStringLiteral("-layout"), out, QStringLiteral("-")});
+            QVERIFY(p.waitForFinished(60000));
+            QCOMPARE(p.exitCode(), 0);
+            text = plainText(QString::fromUtf8(p.readAllStandardOutput()));
+        } else {
+            QFile f(out);
+            QVERIFY(f.open(QIODevice::ReadOnly));
+            const QString raw = QString::fromUtf8(f.readAll());
+            text = qstrcmp(suffix, "md") == 0 ? markdownText(raw) : htmlText(raw);
+        }
+        for (const auto& e : expected) {
+            QVERIFY2(e.match(text).hasMatch(),
+                     qPrintable(QStringLiteral("%1: no match for %2 in:\n%3")
+                                    .arg(QLatin1String(suffix), e.pattern(), text)));
+        }
+    }
+}
+
+void TestCheckCli::kneeTableNamesBothPercentiles()
+{
+    // The knee table's queue column is the knee rule's p95; with p90 budgets
+    // (as the demo's) its "met" column is decided at p90, and the table says so
+    // instead of printing a p95 beside p90 budgets without a word.
+    QTemporaryDir dir;
+    const QString db = dir.filePath(QStringLiteral("three.phasebench"));
+    std::int64_t runId = 0;
+    {
+        RunStore store(db.toStdString());
+        runId = pb::test::buildThreeStageRun(store);
+    }
+    const auto budgets = writeFile(dir, "p90.json", R"({
+      "slo": {"metric": "total", "statistic": "p90", "threshold": 2500},
+      "phases": [{"metric": "gpu_queue", "statistic": "p90", "threshold": 500}]})");
+    const QStringList common{QStringLiteral("--db"),      db,
+                             QStringLiteral("--run"),     QString::number(runId),
+                             QStringLiteral("--budgets"), budgets};
+    const auto json = cli(QStringList{QStringLiteral("diagnose"), QStringLiteral("--json")} + common);
+    QCOMPARE(json.exitCode, 0);
+    const auto knee = nlohmann::json::parse(json.out.toStdString())["knee"];
+    QCOMPARE(knee["gpu_queue_statistic"].get<std::string>(), std::string("p95"));
+    QVERIFY(sameJson(knee["budget_statistics"], nlohmann::json::array({"p90"})));
+    const auto text = cli(QStringList{QStringLiteral("diagnose")} + common);
+    QCOMPARE(text.exitCode, 0);
+    QVERIFY2(text.out.contains(QStringLiteral("gpu_queue p95 3000.000 ms, budgets not met")),
+             qPrintable(text.out));
+    QVERIFY2(text.out.contains(QStringLiteral("\"budgets met\" is decided at the budgets' p90")),
+             qPrintable(text.out));
+    const QString md = dir.filePath(QStringLiteral("r.md"));
+    QCOMPARE(cli(QStringList{QStringLiteral("report"), QStringLiteral("-o"), md} + common).exitCode, 0);
+    QFile f(md);
+    QVERIFY(f.open(QIODevice::ReadOnly));
+    const QString report = markdownText(QString::fromUtf8(f.readAll()));
+    QVERIFY2(report.contains(QStringLiteral("gpu_queue p95 (ms) Budgets (at p90)")), qPrintable(report));
+
+    // Budgets at the rule's own percentile: nothing to add.
+    const auto p95 = writeFile(dir, "p95.json", pb::test::kThreeStageBudgets);
+    const auto plain = cli({QStringLiteral("diagnose"), QStringLiteral("--db"), db, QStringLiteral("--run"),
+                            QString::number(runId), QStringLiteral("--budgets"), p95});
+    QCOMPARE(plain.exitCode, 0);
+    QVERIFY(plain.out.contains(QStringLiteral("gpu_queue p95")));
+    QVERIFY2(!plain.out.contains(QStringLiteral("is decided at the budgets'")), qPrintable(plain.out));
 }

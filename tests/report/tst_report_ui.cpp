@@ -159,6 +159,18 @@ void TestReportUi::twoModelsTwoGroups()
     };
     QCOMPARE(p50(d.stages[0]), 300.0);
     QCOMPARE(p50(d.stages[1]), 3000.0);
+    // The distribution charts: one set (total, TTFT) per group, never pooled.
+    QCOMPARE(input.distributions.size(), std::size_t(4));
+    for (std::size_t i = 0; i < input.distributions.size(); ++i) {
+        const auto& dist = input.distributions[i];
+        QCOMPARE(dist.a.group, std::string(i < 2 ? "model=fast" : "model=slow"));
+        QVERIFY(dist.a.pooledGroups.empty());
+        QVERIFY2(dist.a.window.find("pooled") == std::string::npos, dist.a.window.c_str());
+        const auto* m = d.stages[i < 2 ? 0 : 1].figures.report.metric(dist.metric);
+        QCOMPARE(dist.a.n, m ? m->n : std::size_t(0));
+    }
+    QCOMPARE(*input.distributions[0].a.p50, 300.0);
+    QCOMPARE(*input.distributions[2].a.p50, 3000.0);
     for (const auto& [format, suffix] :
          {std::pair{ui::report::Format::Html, "html"}, std::pair{ui::report::Format::Markdown, "md"}}) {
         const QString out = dir.filePath(QStringLiteral("r.") + QLatin1String(suffix));
@@ -175,6 +187,13 @@ void TestReportUi::twoModelsTwoGroups()
             QVERIFY2(text.count(QLatin1String(group)) >= 2, group);
         }
         QVERIFY2(text.contains(QStringLiteral("300.0")) && text.contains(QStringLiteral("3000.0")), suffix);
+        // Each chart titled with its group; none pooled over the models.
+        for (const char* title :
+             {"Distribution of total: histogram, model=fast", "Distribution of total: CDF, model=slow",
+              "Distribution of TTFT (first text): histogram, model=slow"}) {
+            QVERIFY2(text.contains(QLatin1String(title)), title);
+        }
+        QVERIFY2(!text.contains(QStringLiteral("pooled over the run's models")), suffix);
     }
 }
 

@@ -6,9 +6,13 @@
 // percentiles and trace IDs to the request. Models under QAbstractItemModelTester.
 #include "BudgetModel.h"
 #include "CliTestUtil.h"
+#include "ComparisonModel.h"
 #include "DiagnoseAnalysis.h"
 #include "DiagnosisModel.h"
 #include "DiagnosisPage.h"
+#include "DistributionsPage.h"
+#include "ExplorerModel.h"
+#include "ExplorerPage.h"
 #include "MainWindow.h"
 #include "OverviewGoodputModel.h"
 #include "OverviewModel.h"
@@ -413,21 +417,11 @@ void TestUiDiagnosis::windowWiring()
 void TestUiDiagnosis::oneVerdictInTheWindow()
 {
     Db db;
-    Builder run(*db.store, "three", "2026-01-10T12:00:00Z");
-    Req q;
-    q.queueMs = 100;
-    run.stage("3rps", 180, 3, 0, q);
-    q.queueMs = 150;
-    run.stage("5rps", 300, 5, 60'000, q);
-    q.queueMs = 3000;
-    run.stage("9rps", 540, 9, 120'000, q);
-    attachBudgets(*db.store, run.runId, parseBudgets(R"({
-      "slo": {"metric": "total", "threshold": 2500},
-      "phases": [{"metric": "gpu_queue", "threshold": 500}],
-      "gates": {"max_error_rate": 0.05, "min_goodput": 0.9}})"),
-                  "2026-01-10T11:59:00Z");
+    // The fixture of tst_check_cli's oneVerdictEverywhere, its budgets stored.
+    const std::int64_t runId = test::buildThreeStageRun(*db.store);
+    attachBudgets(*db.store, runId, parseBudgets(test::kThreeStageBudgets), "2026-01-10T11:59:00Z");
     const auto out = test::runCli({QStringLiteral("check"), QStringLiteral("--json"), QStringLiteral("--db"),
-                                   db.path, QStringLiteral("--run"), QString::number(run.runId)});
+                                   db.path, QStringLiteral("--run"), QString::number(runId)});
     QVERIFY2(out.code == 3, out.err.constData());
     const auto check = nlohmann::json::parse(out.out.toStdString());
     QCOMPARE(check["highest_stage_met"].get<std::string>(), std::string("5rps"));
@@ -440,7 +434,7 @@ void TestUiDiagnosis::oneVerdictInTheWindow()
     QSignalSpy verdictUpdated(w, &VerdictWidget::updated);
     QSignalSpy overviewUpdated(&overview, &pb::ui::OverviewPage::updated);
     overview.show();
-    overview.showRun(db.path, run.runId);
+    overview.showRun(db.path, runId);
     QVERIFY(verdictUpdated.wait(kWaitMs));
     QVERIFY(overviewUpdated.count() > 0 || overviewUpdated.wait(kWaitMs));
 
@@ -500,7 +494,7 @@ void TestUiDiagnosis::oneVerdictInTheWindow()
     // The Diagnosis page: the same knee and highest stage met.
     DiagnosisPage page;
     QSignalSpy updated(&page, &DiagnosisPage::updated);
-    page.showRun(db.path, run.runId, db.store->runs());
+    page.showRun(db.path, runId, db.store->runs());
     page.show();
     QVERIFY(updated.wait(kWaitMs));
     const auto& knee = page.results()->diagnosis.knee;
@@ -515,6 +509,43 @@ void TestUiDiagnosis::oneVerdictInTheWindow()
         QCOMPARE(qulonglong(knee->stages[i].n), stages[i]["n"].get<qulonglong>());
         QVERIFY(knee->stages[i].metBudgets.has_value());
         QCOMPARE(*knee->stages[i].metBudgets, stages[i]["verdict"] == "pass");
+    }
+
+    // The Distributions page's N (its comparison model) and the Explorer's
+    // stage filter: each stage's steady window, the N of `check`.
+    pb::ui::DistributionsPage dist;
+    QAbstractItemModelTester distTester(dist.comparisonModel(),
+                                        QAbstractItemModelTester::FailureReportingMode::QtTest);
+    dist.metricBox()->setCurrentIndex(dist.metricBox()->findData(QStringLiteral("total")));
+    QSignalSpy distUpdated(&dist, &pb::ui::DistributionsPage::updated);
+    dist.show();
+    dist.showRun(db.path, runId);
+    QVERIFY(distUpdated.wait(kWaitMs));
+    QVERIFY(dist.groupBox()->isHidden()); // one model and scenario
+    pb::ui::ExplorerPage explorer;
+    QAbstractItemModelTester explorerTester(explorer.model(),
+                                            QAbstractItemModelTester::FailureReportingMode::QtTest);
+    QSignalSpy explorerUpdated(&explorer, &pb::ui::ExplorerPage::updated);
+    explorer.show();
+    explorer.showRun(db.path, runId);
+    QVERIFY(explorerUpdated.wait(kWaitMs));
+    for (std::size_t i = 0; i < stages.size(); ++i) {
+        const QString stage = QString::fromStdString(stages[i]["stage"].get<std::string>());
+        const int index = dist.windowBox()->findData(QStringLiteral("stage:") + stage);
+        QVERIFY(index >= 0);
+        distUpdated.clear();
+        dist.windowBox()->setCurrentIndex(index);
+        Q_EMIT dist.windowBox()->activated(index);
+        QVERIFY(distUpdated.wait(kWaitMs));
+        QCOMPARE(
+            dist.comparisonModel()->value(pb::ui::ComparisonModel::Count, pb::ui::ComparisonModel::SideA),
+            std::optional<double>(stages[i]["n"].get<double>()));
+        // Every request of the fixture completed: the filter's matches are the window's N.
+        const int s = explorer.stageBox()->findText(stage);
+        QVERIFY(s >= 0);
+        explorer.stageBox()->setCurrentIndex(s);
+        Q_EMIT explorer.stageBox()->activated(s);
+        QCOMPARE(qulonglong(explorer.model()->matchCount()), stages[i]["n"].get<qulonglong>());
     }
 }
 

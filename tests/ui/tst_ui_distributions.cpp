@@ -10,6 +10,8 @@
 #include "DistributionsPage.h"
 #include "PhaseColors.h"
 #include "PlotTestUtil.h"
+#include "analysis/GroupSummary.h"
+#include "analysis/LoadedRun.h"
 #include "diagnose/DiagnoseTestUtil.h"
 #include "store/RunStore.h"
 
@@ -146,6 +148,7 @@ private Q_SLOTS:
     void metricNotJoined();
     void exportCharts();
     void missingRunFails();
+    void twoModelsOneGroupAtATime();
 
 private:
     QTemporaryDir m_dir;
@@ -213,6 +216,11 @@ void TestUiDistributions::wholeRun()
     // The run's stages became windows and comparison sides.
     QCOMPARE(page.windowBox()->count(), 4);
     QVERIFY(page.windowBox()->findData(QStringLiteral("stage:high")) >= 0);
+    // One model and scenario: no group to choose, nothing pooled.
+    QVERIFY(page.groupBox()->isHidden());
+    QVERIFY(r->groupsA.empty());
+    QVERIFY(r->a.group.empty() && r->a.pooledGroups.empty());
+    QVERIFY(!page.labelA().contains(QStringLiteral("pooled")));
     QVERIFY(page.compareBox()->findData(QStringLiteral("stage:low")) >= 0);
 
     page.clear();
@@ -427,6 +435,111 @@ void TestUiDistributions::missingRunFails()
     QVERIFY(failed.wait(20000));
     QVERIFY(failed.constFirst().constFirst().toString().contains(QStringLiteral("no run 999")));
     QVERIFY(!page.results());
+}
+
+// Issue 26 item 4: a run whose requests go to two models is shown one group
+// at a time (the first by default), with the N and p95 `stats` gives that
+// group (analysis::summarizeGroups); both models together only when chosen,
+// and labelled pooled.
+void TestUiDistributions::twoModelsOneGroupAtATime()
+{
+    const QString db = m_dir.filePath(QStringLiteral("models.phasebench"));
+    std::int64_t runId = 0;
+    {
+        RunStore store(db.toStdString());
+        test::Builder run(store, "two models");
+        // Two stages of 20 s; per second one request to each model.
+        for (const auto& [stage, from] : {std::pair{"low", 0.0}, std::pair{"high", 20'000.0}}) {
+            for (int i = 0; i < 20; ++i) {
+                test::Req fast;
+                fast.spans = false;
+                fast.model = "fast";
+                fast.totalMs = 100 + (i % 10) * 10;
+                run.stage(stage, 1, 1, from + i * 1000.0, fast);
+                test::Req slow = fast;
+                slow.model = "slow";
+                slow.totalMs = 1000 + (i % 10) * 100;
+                run.stage(stage, 1, 1, from + i * 1000.0 + 500, slow);
+            }
+        }
+        store.setRunStatus(run.runId, RunStatus::Complete);
+        runId = run.runId;
+    }
+    // The per-group figures of `stats`.
+    RunStore store(db.toStdString(), RunStore::Mode::ReadOnly);
+    const auto loaded = analysis::loadRun(store, runId);
+    const auto grouped = analysis::summarizeGroups(loaded, analysis::SummaryRequest{});
+    QVERIFY(grouped.grouped());
+    QCOMPARE(grouped.groups.size(), std::size_t(2));
+    QCOMPARE(grouped.groups[0].group, std::string("model=fast"));
+    const auto* fastHigh = grouped.groups[0].summary.window("high");
+    const auto* slowHigh = grouped.groups[1].summary.window("high");
+    QVERIFY(fastHigh && slowHigh);
+    const auto* fastTotal = fastHigh->report.metric("total");
+    const auto* slowTotal = slowHigh->report.metric("total");
+    QVERIFY(fastTotal && slowTotal && fastTotal->quantile(0.95) && slowTotal->quantile(0.95));
+
+    DistributionsPage page;
+    page.resize(1400, 900);
+    page.show();
+    selectMetric(page, "total");
+    QVERIFY(showAndWait(page, db, runId));
+    ComparisonModel* model = page.comparisonModel();
+    QAbstractItemModelTester tester(model, QAbstractItemModelTester::FailureReportingMode::QtTest);
+    // The group box lists each group, then the pooled choice; the first group is shown.
+    QComboBox* groups = page.groupBox();
+    QVERIFY(!groups->isHidden());
+    QCOMPARE(groups->count(), 3);
+    QCOMPARE(groups->currentData().toString(), QStringLiteral("model=fast"));
+    QCOMPARE(groups->itemData(2).toString(), QStringLiteral("*"));
+    QVERIFY(groups->itemText(2).contains(QStringLiteral("pooled")));
+    QCOMPARE(page.results()->a.group, std::string("model=fast"));
+    QVERIFY(page.results()->a.pooledGroups.empty());
+
+    // Stage "high" of the first group: `stats`' N and p95 for it.
+    QVERIFY(choose(page, page.windowBox(), QStringLiteral("stage:high")));
+    const auto* r = page.results();
+    QCOMPARE(r->a.group, std::string("model=fast"));
+    QCOMPARE(r->a.n, fastTotal->n);
+    QVERIFY(r->a.p95);
+    QCOMPARE(*r->a.p95, *fastTotal->quantile(0.95)->value);
+    QCOMPARE(cell(model, ComparisonModel::Count, ComparisonModel::SideA), double(fastTotal->n));
+    QCOMPARE(cell(model, ComparisonModel::P95, ComparisonModel::SideA), *fastTotal->quantile(0.95)->value);
+    QVERIFY(cell(model, ComparisonModel::P95, ComparisonModel::SideA) < 1000); // no slow request in it
+    QVERIFY(page.labelA().contains(QStringLiteral("model=fast")));
+    QVERIFY(!page.labelA().contains(QStringLiteral("pooled")));
+    QVERIFY(page.notesText().contains(QStringLiteral("model=fast")));
+
+    // The other group.
+    QVERIFY(choose(page, groups, QStringLiteral("model=slow")));
+    r = page.results();
+    QCOMPARE(r->a.group, std::string("model=slow"));
+    QCOMPARE(r->a.n, slowTotal->n);
+    QCOMPARE(*r->a.p95, *slowTotal->quantile(0.95)->value);
+    QCOMPARE(cell(model, ComparisonModel::P95, ComparisonModel::SideA), *slowTotal->quantile(0.95)->value);
+
+    // Side B, a stage of this run, shows the same group.
+    QVERIFY(choose(page, page.compareBox(), QStringLiteral("stage:low")));
+    r = page.results();
+    QVERIFY(r->b);
+    QCOMPARE(r->b->group, std::string("model=slow"));
+    QCOMPARE(r->b->n, grouped.groups[1].summary.window("low")->report.metric("total")->n);
+    QVERIFY(page.labelB().contains(QStringLiteral("model=slow")));
+    QVERIFY(choose(page, page.compareBox(), QString()));
+
+    // Pooled only when chosen, and labelled.
+    QVERIFY(choose(page, groups, QStringLiteral("*")));
+    r = page.results();
+    QVERIFY(r->a.group.empty());
+    QCOMPARE(r->a.pooledGroups, (std::vector<std::string>{"model=fast", "model=slow"}));
+    QCOMPARE(r->a.n, fastTotal->n + slowTotal->n);
+    QVERIFY2(r->a.window.find("pooled over 2 groups") != std::string::npos, r->a.window.c_str());
+    QVERIFY2(page.labelA().contains(QStringLiteral("pooled")), qPrintable(page.labelA()));
+    QCOMPARE(cell(model, ComparisonModel::Count, ComparisonModel::SideA),
+             double(fastTotal->n + slowTotal->n));
+    QVERIFY(model->headerData(ComparisonModel::SideA, Qt::Horizontal)
+                .toString()
+                .contains(QStringLiteral("pooled")));
 }
 
 QTEST_MAIN(TestUiDistributions)

@@ -8,6 +8,7 @@
 #include "ExplorerPlot.h"
 #include "TraceAnalysis.h"
 #include "WaterfallPage.h"
+#include "diagnose/DiagnoseTestUtil.h"
 #include "import/ImportFile.h"
 #include "store/RunStore.h"
 
@@ -174,6 +175,7 @@ private Q_SLOTS:
     void selectingARowSelects();
     void joinedMetricAndWaterfallPage();
     void unknownRunReportsError();
+    void groupFilter();
 
 private:
     QTemporaryDir m_dir;
@@ -335,6 +337,9 @@ void TestUiExplorer::slowestAndFilters()
     choose(page.outcomeBox(), -1);
     choose(page.stageBox(), -1);
     QCOMPARE(m.rowCount(), 11);
+    // One model and scenario: no group to choose.
+    QVERIFY(page.results()->groups.empty());
+    QVERIFY(page.groupBox()->isHidden());
 
     // Sorting by a column; NULLs last either way.
     page.table()->sortByColumn(ExplorerModel::FirstText, Qt::AscendingOrder);
@@ -483,6 +488,59 @@ void TestUiExplorer::unknownRunReportsError()
     QCOMPARE(page.model()->rowCount(), 0);
     page.clear();
     QCOMPARE(page.runId(), 0);
+}
+
+// Issue 26 item 4: the table lists one model/scenario group when asked
+// (analysis::groupScopes, the groups of `stats`); all of them by default
+// (single requests: nothing is pooled into a figure).
+void TestUiExplorer::groupFilter()
+{
+    const QString db = m_dir.filePath(QStringLiteral("models.phasebench"));
+    std::int64_t runId = 0;
+    {
+        RunStore store(db.toStdString());
+        test::Builder run(store, "two models");
+        for (int i = 0; i < 5; ++i) {
+            test::Req fast;
+            fast.spans = false;
+            fast.model = "fast";
+            fast.totalMs = 100 + i;
+            run.stage("steady", 1, 1, i * 1000.0, fast);
+            test::Req slow = fast;
+            slow.model = "slow";
+            slow.totalMs = 1000 + i;
+            run.stage("steady", 1, 1, i * 1000.0 + 500, slow);
+        }
+        runId = run.runId;
+    }
+    const ExplorerResults r = ui::computeExplorer(db, runId, {});
+    QCOMPARE(r.groups, (std::vector<std::string>{"model=fast", "model=slow"}));
+    QCOMPARE(r.group.size(), std::size_t(10));
+    for (std::size_t i = 0; i < r.rows; ++i) {
+        QCOMPARE(r.group[i], r.totalMs[i] < 1000 ? 0 : 1); // rows alternate fast, slow
+    }
+    ui::ExplorerFilter f;
+    f.group = 1;
+    std::size_t matched = 0;
+    QCOMPARE(ui::slowestRows(r, f, 100, &matched), (std::vector<std::uint32_t>{9, 7, 5, 3, 1}));
+    QCOMPARE(matched, std::size_t(5));
+
+    ExplorerPage page;
+    QAbstractItemModelTester tester(page.model(), QAbstractItemModelTester::FailureReportingMode::QtTest);
+    page.show();
+    QVERIFY(openRun(page, db, runId));
+    ExplorerModel& m = *page.model();
+    QVERIFY(!page.groupBox()->isHidden());
+    QCOMPARE(page.groupBox()->count(), 3);
+    QCOMPARE(page.groupBox()->currentData().toInt(), -1);
+    QCOMPARE(m.rowCount(), 10);
+    choose(page.groupBox(), 0);
+    QCOMPARE(seqs(m), (std::vector<qint64>{8, 6, 4, 2, 0}));
+    QCOMPARE(m.matchCount(), 5);
+    choose(page.groupBox(), 1);
+    QCOMPARE(seqs(m), (std::vector<qint64>{9, 7, 5, 3, 1}));
+    choose(page.groupBox(), -1);
+    QCOMPARE(m.rowCount(), 10);
 }
 
 QTEST_MAIN(TestUiExplorer)

@@ -1,6 +1,7 @@
 #include "DistributionsAnalysis.h"
 
 #include "RunCache.h"
+#include "analysis/GroupSummary.h"
 #include "analysis/LoadedRun.h"
 #include "analysis/Windows.h"
 #include "stats/Selection.h"
@@ -51,10 +52,39 @@ stats::Window windowOf(const analysis::LoadedRun& run, const DistributionSide& s
 struct SideWork
 {
     DistributionSideResults out;
+    stats::Scope scope;
     std::vector<double> values;
     stats::StatsReport report;
     stats::LoadProfile profile;
 };
+
+// The side's model/scenario group: the one named, else the run's first; all
+// of them only when the side asks to pool. A run of one group: every request.
+void chooseGroup(const analysis::LoadedRun& run, const DistributionSide& side, SideWork& w,
+                 std::vector<std::string>& warnings)
+{
+    const auto groups = analysis::groupScopes(run.table);
+    if (groups.empty()) {
+        return;
+    }
+    if (side.pooledGroups) {
+        for (const auto& g : groups) {
+            w.out.pooledGroups.push_back(g.group);
+        }
+        return;
+    }
+    auto it = std::find_if(groups.begin(), groups.end(),
+                           [&side](const analysis::GroupScope& g) { return g.group == side.group; });
+    if (it == groups.end()) {
+        if (!side.group.empty()) {
+            addWarning(warnings, "run " + std::to_string(run.info.id) + " has no group " + side.group +
+                                     ": showing its group " + groups.front().group);
+        }
+        it = groups.begin();
+    }
+    w.out.group = it->group;
+    w.scope = it->scope;
+}
 
 SideWork computeSide(const analysis::LoadedRun& run, const DistributionSide& side,
                      const stats::Metric& metric, const stats::Statistic& statistic,
@@ -64,12 +94,20 @@ SideWork computeSide(const analysis::LoadedRun& run, const DistributionSide& sid
     w.out.side = side;
     w.out.runName = run.info.name;
     w.out.joined = run.joined;
-    const stats::Selection selection = stats::select(run.table, stats::Scope{}, windowOf(run, side));
+    chooseGroup(run, side, w, warnings);
+    const stats::Selection selection = stats::select(run.table, w.scope, windowOf(run, side));
     w.out.window = selection.windowLabel();
     if (side.span == DistributionSide::Span::Steady) {
         if (const auto note = analysis::pooledNote(run); !note.empty()) {
             w.out.window += " [" + note + "]";
         }
+    }
+    if (!w.out.pooledGroups.empty()) {
+        std::string note = "pooled over " + std::to_string(w.out.pooledGroups.size()) + " groups:";
+        for (std::size_t i = 0; i < w.out.pooledGroups.size(); ++i) {
+            note += (i ? "; " : " ") + w.out.pooledGroups[i];
+        }
+        w.out.window += " [" + note + "]";
     }
     for (const auto& warning : selection.warnings()) {
         addWarning(warnings, warning);
@@ -147,12 +185,15 @@ DistributionsResults computeDistributions(const analysis::LoadedRun& runA,
             out.metricsA.emplace_back(m.name);
         }
     }
-    out.scope = stats::scopeLabel(stats::Scope{});
+    for (const auto& g : analysis::groupScopes(runA.table)) {
+        out.groupsA.push_back(g.group);
+    }
 
     stats::Statistic statistic;
     statistic.convention = request.convention;
     statistic.percentiles.assign(std::begin(kLevels), std::end(kLevels));
     SideWork a = computeSide(runA, request.a, *metric, statistic, out.warnings);
+    out.scope = stats::scopeLabel(a.scope);
     checkpoint(progress);
 
     std::optional<SideWork> b;

@@ -1,5 +1,6 @@
 // The figures of the distributions page, computed by core off the GUI
-// thread: one metric's values on side A (a run in a window) and optionally
+// thread: one metric's values on side A (a run in a window, one
+// model/scenario group of it) and optionally
 // side B (another stage of the same run, or another run), binned on shared
 // bins (pb::stats::histogram), their empirical CDFs (pb::stats::ecdf), p50,
 // p95 and p99 (pb::stats::summarize) and, with two sides, core's comparison
@@ -27,7 +28,8 @@ struct LoadedRun;
 
 namespace pb::ui {
 
-// Which events of a run one side shows.
+// Which events of a run one side shows: a window and one model/scenario
+// group (analysis::groupScopes), never models or scenarios pooled unless asked.
 struct DistributionSide
 {
     enum class Span {
@@ -38,6 +40,11 @@ struct DistributionSide
     qint64 runId = 0;
     Span span = Span::WholeRun;
     std::string stage; // for Span::Stage
+    // A group label of analysis::groupScopes ("model=a"); empty: the run's
+    // first group. A run of one group has no groups: every request is shown.
+    std::string group;
+    // Every group together: only on request, and the window label says it is pooled.
+    bool pooledGroups = false;
 };
 
 struct DistributionsRequest
@@ -54,7 +61,9 @@ struct DistributionSideResults
 {
     DistributionSide side;
     std::string runName;
-    std::string window; // core's window label
+    std::string window;                    // core's window label (with the groups it pools, when pooled)
+    std::string group;                     // the group shown; empty: the run has one group, or pooled
+    std::vector<std::string> pooledGroups; // the groups pooled (only when the side asked)
     bool joined = false;
     bool available = false;    // false: the metric needs a column the run lacks
     std::string missingColumn; // when not available
@@ -74,11 +83,12 @@ struct DistributionsResults
     bool logBins = false;
     std::size_t bins = 0;
     stats::Convention convention = stats::Convention::NearestRank;
-    std::string scope;
+    std::string scope; // side A's scope: its group's filters
     DistributionSideResults a;
     std::optional<DistributionSideResults> b;
     std::optional<stats::Comparison> comparison; // when B exists and both sides have the metric
     std::vector<std::string> stagesA;            // of A's run, in order
+    std::vector<std::string> groupsA;            // of A's run (analysis::groupScopes); empty: one group
     std::vector<std::string> metricsA;           // the catalogue metrics A's run has
     std::vector<std::string> warnings;           // data warnings from core
 };

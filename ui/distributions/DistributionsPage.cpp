@@ -24,6 +24,7 @@ namespace {
 
 const QString kStagePrefix = QStringLiteral("stage:");
 const QString kRunPrefix = QStringLiteral("run:");
+const QString kPooledGroups = QStringLiteral("*");
 
 QString metricName(const std::string& name)
 {
@@ -32,7 +33,7 @@ QString metricName(const std::string& name)
              : QString::fromStdString(name);
 }
 
-QString sideLabel(const DistributionSideResults& s)
+QString spanLabel(const DistributionSideResults& s)
 {
     const QString run = s.runName.empty() ? DistributionsPage::tr("run %1").arg(s.side.runId)
                                           : QString::fromStdString(s.runName);
@@ -45,6 +46,20 @@ QString sideLabel(const DistributionSideResults& s)
         break;
     }
     return DistributionsPage::tr("%1, stage %2").arg(run, QString::fromStdString(s.side.stage));
+}
+
+// The side's window and, of a run with several groups, its group or "pooled".
+QString sideLabel(const DistributionSideResults& s)
+{
+    if (!s.pooledGroups.empty()) {
+        return DistributionsPage::tr("%1, all %2 groups (pooled)")
+            .arg(spanLabel(s))
+            .arg(s.pooledGroups.size());
+    }
+    if (!s.group.empty()) {
+        return DistributionsPage::tr("%1, %2").arg(spanLabel(s), QString::fromStdString(s.group));
+    }
+    return spanLabel(s);
 }
 
 // Side A's window from the window box's data.
@@ -67,6 +82,8 @@ DistributionsPage::DistributionsPage(QWidget* parent)
     : RunPage(parent)
     , m_metric(new QComboBox(this))
     , m_window(new QComboBox(this))
+    , m_group(new QComboBox(this))
+    , m_groupLabel(new QLabel(tr("Group:"), this))
     , m_compare(new QComboBox(this))
     , m_bins(new QSpinBox(this))
     , m_log(new QCheckBox(tr("Log scale"), this))
@@ -84,6 +101,10 @@ DistributionsPage::DistributionsPage(QWidget* parent)
     }
     m_metric->setCurrentIndex(std::max(0, m_metric->findData(QStringLiteral("first_text"))));
     m_window->setObjectName(QStringLiteral("distributionWindow"));
+    m_group->setObjectName(QStringLiteral("distributionGroup"));
+    m_group->setSizeAdjustPolicy(QComboBox::AdjustToContents);
+    m_group->setToolTip(tr("Models and scenarios are shown one group at a time; all groups together "
+                           "only when chosen, labelled pooled"));
     m_compare->setObjectName(QStringLiteral("distributionCompare"));
     m_compare->setSizeAdjustPolicy(QComboBox::AdjustToContents);
     m_bins->setObjectName(QStringLiteral("distributionBins"));
@@ -104,6 +125,7 @@ DistributionsPage::DistributionsPage(QWidget* parent)
     m_table->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
     m_table->setMaximumHeight(150);
     fillWindowBox({});
+    fillGroupBox({}, {}, false);
     fillCompareBox();
 
     auto* top = new QHBoxLayout;
@@ -111,6 +133,8 @@ DistributionsPage::DistributionsPage(QWidget* parent)
     top->addWidget(m_metric);
     top->addWidget(new QLabel(tr("A:"), this));
     top->addWidget(m_window);
+    top->addWidget(m_groupLabel);
+    top->addWidget(m_group);
     top->addWidget(new QLabel(tr("B:"), this));
     top->addWidget(m_compare);
     top->addWidget(new QLabel(tr("Bins:"), this));
@@ -136,6 +160,7 @@ DistributionsPage::DistributionsPage(QWidget* parent)
         fillCompareBox(); // B never repeats A's stage
         refresh();
     });
+    connect(m_group, &QComboBox::activated, this, [this] { refresh(); });
     connect(m_compare, &QComboBox::activated, this, [this] { refresh(); });
     connect(m_bins, &QSpinBox::valueChanged, this, [this] { refresh(); });
     connect(m_log, &QCheckBox::toggled, this, [this] { refresh(); });
@@ -161,6 +186,7 @@ void DistributionsPage::clearView()
     m_labelA.clear();
     m_labelB.clear();
     fillWindowBox({});
+    fillGroupBox({}, {}, false);
     fillCompareBox();
     m_plots->clear();
     m_model->clear();
@@ -194,6 +220,24 @@ void DistributionsPage::fillWindowBox(const std::vector<std::string>& stages)
     m_window->setCurrentIndex(std::max(0, m_window->findData(current)));
 }
 
+void DistributionsPage::fillGroupBox(const std::vector<std::string>& groups, const std::string& shown,
+                                     bool pooled)
+{
+    m_group->clear();
+    for (const auto& g : groups) {
+        const QString name = QString::fromStdString(g);
+        m_group->addItem(name, name);
+    }
+    if (!groups.empty()) {
+        m_group->addItem(tr("all groups (pooled)"), kPooledGroups);
+    }
+    const int shownIndex = m_group->findData(pooled ? kPooledGroups : QString::fromStdString(shown));
+    m_group->setCurrentIndex(std::max(0, shownIndex));
+    // A run of one group looks as before: nothing to choose.
+    m_group->setVisible(groups.size() > 1);
+    m_groupLabel->setVisible(groups.size() > 1);
+}
+
 void DistributionsPage::fillCompareBox()
 {
     const QString current = m_compare->currentData().toString();
@@ -221,6 +265,10 @@ void DistributionsPage::start()
     DistributionsRequest request;
     request.metric = m_metric->currentData().toString().toStdString();
     request.a = sideOf(runId, m_window->currentData().toString());
+    // Both sides show the same group (empty before the first results: core takes the first).
+    const QString group = m_group->currentData().toString();
+    request.a.pooledGroups = group == kPooledGroups;
+    request.a.group = request.a.pooledGroups ? std::string() : group.toStdString();
     const QString b = m_compare->currentData().toString();
     if (b.startsWith(kStagePrefix)) {
         request.b = sideOf(runId, b);
@@ -231,6 +279,10 @@ void DistributionsPage::start()
         other.span = request.a.span == DistributionSide::Span::Stage ? DistributionSide::Span::WholeRun
                                                                      : request.a.span;
         request.b = other;
+    }
+    if (request.b) {
+        request.b->group = request.a.group;
+        request.b->pooledGroups = request.a.pooledGroups;
     }
     request.bins = std::size_t(m_bins->value());
     request.logBins = m_log->isChecked();
@@ -288,6 +340,7 @@ void DistributionsPage::display(const std::shared_ptr<const DistributionsResults
         fillWindowBox(m_stages);
         fillCompareBox();
     }
+    fillGroupBox(r.groupsA, r.a.group, !r.a.pooledGroups.empty());
     // Metrics the run lacks stay listed, greyed out.
     if (auto* items = qobject_cast<QStandardItemModel*>(m_metric->model())) {
         for (int i = 0; i < m_metric->count(); ++i) {

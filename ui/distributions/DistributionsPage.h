@@ -1,9 +1,11 @@
 // Distributions and comparison: one metric's histogram (share per bin) and
 // empirical CDF for side A (a run in a window: whole run, steady window or a
-// stage) and optionally side B (another stage of the run or another run)
-// overlaid on shared bins, an optional log axis, the p50/p95/p99 of both with
-// the change, and core's comparison-validity flags. Figures come from core
-// (computeDistributions) in a Job; the page only displays them.
+// stage; of a run with several models or scenarios, one group: the first by
+// default, all groups pooled only when chosen, and labelled so) and
+// optionally side B (another stage of the run or another run, the same
+// group) overlaid on shared bins, an optional log axis, the p50/p95/p99 of
+// both with the change, and core's comparison-validity flags. Figures come
+// from core (computeDistributions) in a Job; the page only displays them.
 #pragma once
 
 #include "model/Run.h"
@@ -44,6 +46,9 @@ public:
     QComboBox* metricBox() const { return m_metric; }
     // Side A's window: data "whole", "steady" or "stage:NAME".
     QComboBox* windowBox() const { return m_window; }
+    // The model/scenario group of both sides: data the group label
+    // ("model=a") or "*" (all groups, pooled). Hidden when the run has one group.
+    QComboBox* groupBox() const { return m_group; }
     // Side B: data "" (none), "stage:NAME" (a stage of A's run) or "run:ID".
     QComboBox* compareBox() const { return m_compare; }
     QSpinBox* binsBox() const { return m_bins; }
@@ -73,10 +78,13 @@ private:
     void display(const std::shared_ptr<const DistributionsResults>& results);
     void fillWindowBox(const std::vector<std::string>& stages);
     void fillCompareBox();
+    void fillGroupBox(const std::vector<std::string>& groups, const std::string& shown, bool pooled);
     void showVerdict(const DistributionsResults& r);
 
     QComboBox* m_metric;
     QComboBox* m_window;
+    QComboBox* m_group;
+    QLabel* m_groupLabel;
     QComboBox* m_compare;
     QSpinBox* m_bins;
     QCheckBox* m_log;

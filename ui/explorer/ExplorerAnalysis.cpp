@@ -1,6 +1,7 @@
 #include "ExplorerAnalysis.h"
 
 #include "RunCache.h"
+#include "analysis/GroupSummary.h"
 #include "analysis/LoadedRun.h"
 #include "analysis/Slowest.h"
 #include "analysis/Windows.h"
@@ -298,6 +299,25 @@ ExplorerResults computeExplorer(const analysis::LoadedRun& loaded, const Explore
             }
         }
     }
+    // The model/scenario groups the figures summarize apart, as `stats`.
+    out.group.assign(n, -1);
+    for (const auto& g : analysis::groupScopes(table)) {
+        const auto k = std::int32_t(out.groups.size());
+        out.groups.push_back(g.group);
+        std::vector<std::pair<const CategoryColumn*, std::int32_t>> codes;
+        for (const auto& f : g.scope.filters) {
+            const auto* c = table.categoryColumn(f.column);
+            codes.emplace_back(c, c && !f.values.empty() ? c->codeOf(f.values.front()) : -1);
+        }
+        for (std::size_t i = 0; i < n; ++i) {
+            if (std::all_of(codes.begin(), codes.end(), [i](const auto& cc) {
+                    return cc.first && cc.second >= 0 && i < cc.first->codes.size() &&
+                           cc.first->codes[i] == cc.second;
+                })) {
+                out.group[i] = k;
+            }
+        }
+    }
     readTraceIds(table.categoryColumn("trace_id"), out);
     step(progress, 3, 4);
 
@@ -324,6 +344,7 @@ std::vector<std::uint32_t> slowestRows(const ExplorerResults& results, const Exp
     const auto keep = [&](std::size_t i) {
         return (outcome < 0 || results.outcome[i] == outcome) &&
                (filter.stage < 0 || (results.stage[i] == filter.stage && results.inStageWindow[i])) &&
+               (filter.group < 0 || results.group[i] == filter.group) &&
                (!filter.minYMs || double(results.y[i]) >= *filter.minYMs) && prefix.matches(results, i);
     };
     return analysis::slowestRows(std::span<const float>(results.y.data(), results.rows), limit, keep,

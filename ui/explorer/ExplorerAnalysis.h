@@ -63,6 +63,10 @@ struct ExplorerResults
     // window's label (it states the settle time).
     std::vector<std::uint8_t> inStageWindow;
     std::vector<std::string> stageWindows;
+    // Per row: its model/scenario group, an index into groups (-1 = none);
+    // groups empty: the run has one group (analysis::groupScopes).
+    std::vector<std::int32_t> group;
+    std::vector<std::string> groups;
     // Trace IDs; an invalid (all-zero) TraceId = none. IDs that are not W3C
     // trace IDs are kept aside in oddTraceIds.
     std::vector<TraceId> trace;
@@ -96,6 +100,9 @@ struct ExplorerFilter
     // Index into ExplorerResults::stages, -1 = all: the stage's rows in its
     // steady window (inStageWindow), the settling left out.
     int stage = -1;
+    // Index into ExplorerResults::groups, -1 = every group (the list is of
+    // single requests: nothing is pooled into a figure).
+    int group = -1;
     std::optional<double> minYMs; // rows with a smaller y are left out
     QString tracePrefix;          // case-insensitive prefix of the trace ID
 };

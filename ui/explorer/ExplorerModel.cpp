@@ -23,6 +23,9 @@ void ExplorerModel::setResults(std::shared_ptr<const ExplorerResults> results,
     if (m_results && m_filter.stage >= int(m_results->stages.size())) {
         m_filter.stage = -1;
     }
+    if (m_results && m_filter.group >= int(m_results->groups.size())) {
+        m_filter.group = -1;
+    }
     rebuild();
 }
 

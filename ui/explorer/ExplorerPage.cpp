@@ -37,6 +37,8 @@ ExplorerPage::ExplorerPage(QWidget* parent)
     , m_limit(new QComboBox(this))
     , m_outcome(new QComboBox(this))
     , m_stage(new QComboBox(this))
+    , m_group(new QComboBox(this))
+    , m_groupLabel(new QLabel(tr("Group:"), this))
     , m_minY(new QDoubleSpinBox(this))
     , m_search(new QLineEdit(this))
     , m_plot(new ExplorerPlot(this))
@@ -66,6 +68,8 @@ ExplorerPage::ExplorerPage(QWidget* parent)
     m_model->setLimit(m_limit->currentData().toInt());
     m_outcome->setObjectName(QStringLiteral("explorerOutcome"));
     m_stage->setObjectName(QStringLiteral("explorerStage"));
+    m_group->setObjectName(QStringLiteral("explorerGroup"));
+    m_group->setToolTip(tr("List only the requests of one model/scenario group"));
     m_minY->setObjectName(QStringLiteral("explorerMinY"));
     m_minY->setRange(0, 1e9);
     m_minY->setDecimals(1);
@@ -108,6 +112,8 @@ ExplorerPage::ExplorerPage(QWidget* parent)
     filters->addWidget(m_outcome);
     filters->addWidget(new QLabel(tr("Stage:"), this));
     filters->addWidget(m_stage);
+    filters->addWidget(m_groupLabel);
+    filters->addWidget(m_group);
     filters->addWidget(new QLabel(tr("Y at least:"), this));
     filters->addWidget(m_minY);
     filters->addWidget(m_search, 2);
@@ -142,6 +148,7 @@ ExplorerPage::ExplorerPage(QWidget* parent)
     });
     connect(m_outcome, &QComboBox::activated, this, &ExplorerPage::applyFilter);
     connect(m_stage, &QComboBox::activated, this, &ExplorerPage::applyFilter);
+    connect(m_group, &QComboBox::activated, this, &ExplorerPage::applyFilter);
     connect(m_minY, &QDoubleSpinBox::valueChanged, this, &ExplorerPage::applyFilter);
     connect(m_search, &QLineEdit::textChanged, this, &ExplorerPage::onSearch);
     connect(m_plot, &ExplorerPlot::rowClicked, this, [this](qint64 row) { select(row, true); });
@@ -232,10 +239,13 @@ void ExplorerPage::fillFilterBoxes()
 {
     const QVariant outcome = m_outcome->currentData();
     const QString stage = m_stage->currentIndex() > 0 ? m_stage->currentText() : QString();
+    const QString group = m_group->currentIndex() > 0 ? m_group->currentText() : QString();
     m_outcome->clear();
     m_outcome->addItem(tr("all"), -1);
     m_stage->clear();
     m_stage->addItem(tr("all"), -1);
+    m_group->clear();
+    m_group->addItem(tr("all groups"), -1);
     if (m_results) {
         for (int o = 0; o < kOutcomeCount; ++o) {
             if (const auto n = m_results->outcomeCounts[std::size_t(o)]) {
@@ -253,6 +263,16 @@ void ExplorerPage::fillFilterBoxes()
     }
     m_outcome->setCurrentIndex(std::max(0, m_outcome->findData(outcome)));
     m_stage->setCurrentIndex(std::max(0, m_stage->findText(stage)));
+    if (m_results) {
+        for (std::size_t i = 0; i < m_results->groups.size(); ++i) {
+            m_group->addItem(QString::fromStdString(m_results->groups[i]), int(i));
+        }
+    }
+    m_group->setCurrentIndex(std::max(0, m_group->findText(group)));
+    // A run of one model and scenario: nothing to choose.
+    const bool grouped = m_results && m_results->groups.size() > 1;
+    m_group->setVisible(grouped);
+    m_groupLabel->setVisible(grouped);
 }
 
 ExplorerFilter ExplorerPage::currentFilter() const
@@ -261,6 +281,7 @@ ExplorerFilter ExplorerPage::currentFilter() const
     const int o = m_outcome->currentData().toInt();
     filter.outcome = o < 0 ? std::nullopt : std::optional<Outcome>(Outcome(o));
     filter.stage = m_stage->currentData().toInt();
+    filter.group = m_group->currentData().toInt();
     if (m_minY->value() > m_minY->minimum()) {
         filter.minYMs = m_minY->value();
     }

@@ -45,6 +45,9 @@ public:
     QComboBox* limitBox() const { return m_limit; }
     QComboBox* outcomeBox() const { return m_outcome; }
     QComboBox* stageBox() const { return m_stage; }
+    // The model/scenario group: data an index into ExplorerResults::groups, -1
+    // all. Hidden when the run has one group.
+    QComboBox* groupBox() const { return m_group; }
     QDoubleSpinBox* minYBox() const { return m_minY; }
     QLineEdit* searchBox() const { return m_search; }
 
@@ -74,6 +77,8 @@ private:
     QComboBox* m_limit;
     QComboBox* m_outcome;
     QComboBox* m_stage;
+    QComboBox* m_group;
+    QLabel* m_groupLabel;
     QDoubleSpinBox* m_minY;
     QLineEdit* m_search;
     ExplorerPlot* m_plot;

@@ -270,8 +270,8 @@ void charts(Builder& b, const ReportData& d, const ChartSlots& c)
                                   tr("Distribution of TTFT (first text): histogram"),
                                   tr("Distribution of TTFT (first text): CDF")};
     // The charts' stages are windowed as the per-stage figures (settling left
-    // out, the legend's window label says how much); over every model and
-    // scenario of the run, which the title says.
+    // out, the legend's window label says how much); one chart set per
+    // model/scenario group, titled with it, never pooled across groups.
     QString where;
     const bool stepped =
         std::any_of(d.stages.begin(), d.stages.end(), [&d](const pb::report::StageSection& s) {
@@ -280,13 +280,13 @@ void charts(Builder& b, const ReportData& d, const ChartSlots& c)
     if (stepped) {
         where = tr("first and last stage, each over its steady window as in the per-stage figures");
     }
-    if (d.grouped) {
-        where += (where.isEmpty() ? QString() : QStringLiteral("; ")) +
-                 tr("pooled over the run's models and scenarios");
-    }
-    for (std::size_t i = 0; i < c.distributions.size() && i < 4; ++i) {
-        b.chart(c.distributions[i],
-                where.isEmpty() ? distTitles[i] : tr("%1 (%2)").arg(distTitles[i], where));
+    for (std::size_t i = 0; i < c.distributions.size(); ++i) {
+        QString title = distTitles[i % 4];
+        const std::string group = i < c.distributionGroups.size() ? c.distributionGroups[i] : std::string();
+        if (!group.empty()) {
+            title = tr("%1, %2").arg(title, qs(group));
+        }
+        b.chart(c.distributions[i], where.isEmpty() ? title : tr("%1 (%2)").arg(title, where));
     }
 }
 
@@ -332,9 +332,19 @@ void diagnosis(Builder& b, const ReportData& d)
     if (dg.knee) {
         b.add(Kind::Subheading, tr("Stages (knee search)"));
         OutlineTable t;
-        t.header = {
-            tr("Stage"),  tr("N"), tr("Arrival (req/s)"), tr("Throughput (req/s)"), tr("gpu_queue p95 (ms)"),
-            tr("Budgets")};
+        // The queue figure's percentile is the knee rule's; "Budgets" is
+        // decided at the budgets' own percentiles, which the header names.
+        QStringList decidedAt;
+        for (const auto& s : dg.knee->budgetStatistics) {
+            decidedAt << qs(s);
+        }
+        t.header = {tr("Stage"),
+                    tr("N"),
+                    tr("Arrival (req/s)"),
+                    tr("Throughput (req/s)"),
+                    tr("gpu_queue %1 (ms)").arg(qs(dg.knee->statistic)),
+                    decidedAt.isEmpty() ? tr("Budgets")
+                                        : tr("Budgets (at %1)").arg(decidedAt.join(QStringLiteral(", ")))};
         for (const auto& s : dg.knee->stages) {
             t.rows.push_back({qs(s.stage), QString::number(s.n), figure(s.arrivalRate, 2),
                               figure(s.throughput, 2), figure(s.queueP95),

@@ -37,8 +37,10 @@ struct ChartSlots
     std::vector<int> serverComposition; // per stage (-1: none)
     std::vector<int> timeline;          // load, in flight, latency, errors
     int knee = -1;
-    std::vector<int> distributions; // total and TTFT: histogram, CDF
-    std::vector<int> waterfalls;    // per slow request (-1: none)
+    std::vector<int> distributions; // per group, total and TTFT: histogram, CDF
+    // Per entry of `distributions`: its model/scenario group; empty: the run has one.
+    std::vector<std::string> distributionGroups;
+    std::vector<int> waterfalls; // per slow request (-1: none)
 };
 
 // The verdict sentence of the summary: SLO/budgets, the phase that broke its

@@ -7,6 +7,7 @@
 #include "ReportOutline.h"
 #include "TimelinePlot.h"
 #include "WaterfallPlot.h"
+#include "analysis/GroupSummary.h"
 #include "analysis/LoadedRun.h"
 #include "store/RunStore.h"
 #include "util/SafeText.h"
@@ -66,6 +67,7 @@ public:
             plots->setResults(dist, a, b);
             m_slots.distributions.push_back(add(plots->histogramPlot(), 240));
             m_slots.distributions.push_back(add(plots->cdfPlot(), 240));
+            m_slots.distributionGroups.insert(m_slots.distributionGroups.end(), 2, dist.a.group);
         }
         for (const auto& t : input.traces) {
             auto* plot = own(new WaterfallPlot);
@@ -565,20 +567,31 @@ ReportInput prepareReport(const QString& dbPath, const pb::report::ReportOptions
     input.timeline = computeTimeline(run, TimelineRequest{}, progress);
     // Stages side by side on shared bins, each over the steady window the
     // budgets use (its label states the settle time); never pooled into one
-    // distribution.
+    // distribution. One chart set per model/scenario group, never pooled
+    // across groups either.
     const auto stages = analysis::runStages(run.table);
-    for (const char* metric : {"total", "first_text"}) {
-        DistributionsRequest r;
-        r.metric = metric;
-        r.a.runId = run.info.id;
-        if (stages.size() >= 2) {
-            r.a.span = DistributionSide::Span::Stage;
-            r.a.stage = stages.front();
-            r.b = DistributionSide{run.info.id, DistributionSide::Span::Stage, stages.back()};
-        } else {
-            r.a.span = DistributionSide::Span::Steady;
+    std::vector<std::string> groups;
+    for (const auto& g : analysis::groupScopes(run.table)) {
+        groups.push_back(g.group);
+    }
+    if (groups.empty()) {
+        groups.emplace_back(); // the run has one group
+    }
+    for (const auto& group : groups) {
+        for (const char* metric : {"total", "first_text"}) {
+            DistributionsRequest r;
+            r.metric = metric;
+            r.a.runId = run.info.id;
+            r.a.group = group;
+            if (stages.size() >= 2) {
+                r.a.span = DistributionSide::Span::Stage;
+                r.a.stage = stages.front();
+                r.b = DistributionSide{run.info.id, DistributionSide::Span::Stage, stages.back(), group};
+            } else {
+                r.a.span = DistributionSide::Span::Steady;
+            }
+            input.distributions.push_back(computeDistributions(run, r, progress));
         }
-        input.distributions.push_back(computeDistributions(run, r, progress));
     }
     for (const auto& s : input.data.slowest) {
         input.traces.push_back(computeTrace(dbPath, run.info.id, s.seq));

@@ -32,8 +32,10 @@ struct ReportInput
 {
     pb::report::ReportData data;
     TimelineResults timeline;
-    std::vector<DistributionsResults> distributions; // total, then TTFT (first text)
-    std::vector<TraceResults> traces;                // the slowest requests' waterfalls
+    // Per model/scenario group (one set when the run has one): total, then
+    // TTFT (first text), each of one group, never pooled across groups.
+    std::vector<DistributionsResults> distributions;
+    std::vector<TraceResults> traces; // the slowest requests' waterfalls
 };
 
 // Loads the run (and the baseline) once and computes everything the report
