@@ -31,8 +31,8 @@ FetchTracesController::FetchTracesController(QObject* parent)
 FetchTracesController::~FetchTracesController()
 {
     // The strip belongs to the status bar once shown there; otherwise to us.
-    if (m_progress && !m_progress->parent()) {
-        delete m_progress;
+    if (JobProgressWidget* progress = m_progress.data(); progress && !progress->parent()) {
+        delete progress;
     }
 }
 
@@ -68,11 +68,13 @@ bool FetchTracesController::start(const QString& workbenchPath, qint64 runId,
             }));
         return QVariant::fromValue(result);
     });
-    m_progress->reset();
-    m_progress->cancelButton()->setEnabled(true);
-    const QUrl url(QString::fromStdString(options.jaegerUrl));
-    m_progress->setText(tr("Fetching traces of run %1 from %2…").arg(runId).arg(url.host()));
-    m_progress->setProgress(0, 0);
+    if (JobProgressWidget* progress = m_progress.data()) {
+        progress->reset();
+        progress->cancelButton()->setEnabled(true);
+        const QUrl url(QString::fromStdString(options.jaegerUrl));
+        progress->setText(tr("Fetching traces of run %1 from %2…").arg(runId).arg(url.host()));
+        progress->setProgress(0, 0);
+    }
     setBusy(true);
     return true;
 }
@@ -82,15 +84,18 @@ void FetchTracesController::cancel()
     if (!isBusy()) {
         return;
     }
-    m_progress->cancelButton()->setEnabled(false);
-    m_progress->setText(tr("Stopping: storing what was fetched…"));
+    if (JobProgressWidget* progress = m_progress.data()) {
+        progress->cancelButton()->setEnabled(false);
+        progress->setText(tr("Stopping: storing what was fetched…"));
+    }
     m_job->cancel();
 }
 
 void FetchTracesController::setBusy(bool busy)
 {
-    if (m_progress->parentWidget()) { // never a window of its own
-        m_progress->setVisible(busy);
+    JobProgressWidget* progress = m_progress.data();
+    if (progress && progress->parentWidget()) { // never a window of its own
+        progress->setVisible(busy);
     }
     Q_EMIT busyChanged(busy);
 }

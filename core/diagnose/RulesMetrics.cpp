@@ -129,7 +129,7 @@ std::optional<Finding> queueSaturation(const RunData& run, const std::vector<Tar
     for (std::size_t i = 0; i < n; ++i) {
         r.push_back(analysis::valueAt(*running, waiting->tMs[i]));
     }
-    const double cap = *std::max_element(r.begin(), r.end());
+    const double cap = r.empty() ? 0.0 : *std::max_element(r.begin(), r.end());
     if (!(cap >= 1)) {
         return std::nullopt;
     }

@@ -15,6 +15,7 @@
 #include <algorithm>
 #include <cmath>
 #include <limits>
+#include <memory>
 #include <sstream>
 
 namespace pb::import {
@@ -30,8 +31,12 @@ const json* member(const json& o, std::string_view key)
     if (!o.is_object()) {
         return nullptr;
     }
-    auto it = o.find(key);
-    return it == o.end() || it->is_null() ? nullptr : &*it;
+    const auto it = o.find(key);
+    if (it == o.end()) {
+        return nullptr;
+    }
+    const json& value = *it;
+    return value.is_null() ? nullptr : std::addressof(value);
 }
 
 std::optional<std::int64_t> int64Member(const json& o, std::string_view key)
@@ -134,12 +139,14 @@ public:
             if (!v) {
                 continue;
             }
-            const bool fits = v->is_number_integer() &&
-                              (!v->is_number_unsigned() ||
-                               v->get<std::uint64_t>() <= std::uint64_t(std::numeric_limits<std::int64_t>::max()));
+            const bool fits =
+                v->is_number_integer() &&
+                (!v->is_number_unsigned() ||
+                 v->get<std::uint64_t>() <= std::uint64_t(std::numeric_limits<std::int64_t>::max()));
             if (!fits || v->get<std::int64_t>() < 0) {
                 return "metadata." + std::string(key) +
-                       ": expected a time in ns since 1970 (an integer >= 0, before 2262), found " + v->dump();
+                       ": expected a time in ns since 1970 (an integer >= 0, before 2262), found " +
+                       v->dump();
             }
             *t = v->get<std::int64_t>();
         }

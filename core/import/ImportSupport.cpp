@@ -395,7 +395,10 @@ std::string excerpt(std::string_view s, std::size_t max)
     while (cut < s.size() && cut > 0 && (static_cast<unsigned char>(s[cut]) & 0xc0) == 0x80) {
         --cut;
     }
-    return "'" + escapedText(s.substr(0, cut)) + (cut < s.size() ? "…" : "") + "'";
+    std::string out(1, '\'');
+    out += escapedText(s.substr(0, cut));
+    out += cut < s.size() ? "…'" : "'";
+    return out;
 }
 
 std::size_t firstInvalidUtf8(std::string_view s)

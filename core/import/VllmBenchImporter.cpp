@@ -215,7 +215,9 @@ public:
     {
         std::size_t i = 0;
         for (const auto& row : rows) {
-            const std::string where = "[" + std::to_string(i++) + "]";
+            std::string where(1, '[');
+            where += std::to_string(i++);
+            where += ']';
             if (!row.is_object()) {
                 m_bad.fail(0, where + ": expected an object");
             }

@@ -56,8 +56,7 @@ bool busy(const StoreError& e)
 }
 
 // One write of the run's end (figures, status), retried while the file is busy.
-template<class Write>
-void writeWhenFree(Write&& write)
+template<class Write> void writeWhenFree(Write&& write)
 {
     const auto since = std::chrono::steady_clock::now();
     while (true) {
@@ -125,7 +124,9 @@ public:
         std::vector<RequestRecord> pending;
         std::vector<LiveSample> pendingSamples;
         std::vector<RunSample> rows;
-        std::optional<std::chrono::steady_clock::time_point> busySince;
+        // Not an optional: GCC 12 -O2 sees it as maybe uninitialized.
+        bool waitingForLock = false;
+        std::chrono::steady_clock::time_point busySince;
         std::unique_lock lk(m_mx);
         while (true) {
             m_cv.wait_for(lk, std::chrono::milliseconds(100),
@@ -163,13 +164,14 @@ public:
                     }
                     pendingSamples.clear();
                 }
-                busySince.reset();
+                waitingForLock = false;
             } catch (const StoreError& e) {
                 const auto now = std::chrono::steady_clock::now();
-                if (!busySince) {
+                if (!waitingForLock) {
+                    waitingForLock = true;
                     busySince = now;
                 }
-                if (!busy(e) || now - *busySince > kMaxBusyWait || pending.size() > kMaxPendingRows) {
+                if (!busy(e) || now - busySince > kMaxBusyWait || pending.size() > kMaxPendingRows) {
                     throw;
                 }
             }
@@ -409,7 +411,8 @@ LoadSummary LoadRun::run(RunStore& store)
                                std::chrono::system_clock::now().time_since_epoch())
                                .count();
         const Nanos start = wall - (steadyNowNs() - m_t0);
-        writeWhenFree([&] { store.setFigure(runId, "run_start_unix_ns", double(start), std::to_string(start)); });
+        writeWhenFree(
+            [&] { store.setFigure(runId, "run_start_unix_ns", double(start), std::to_string(start)); });
     }
 
     const bool aborted = engine.stopRequested() || engineError;

@@ -141,7 +141,10 @@ std::uint64_t exportRequests(RunStore& store, std::int64_t runId, ExportFormat f
     if (format == ExportFormat::Csv) {
         std::string header;
         for (const auto& c : requestColumns()) {
-            header += (header.empty() ? "" : ",") + csvColumnName(c);
+            if (!header.empty()) {
+                header += ',';
+            }
+            header += csvColumnName(c);
         }
         out << header << '\n';
     }

@@ -132,7 +132,9 @@ std::string markdownEscaped(std::string_view utf8, bool lineStart)
 std::string csvFormulaSafe(std::string_view text)
 {
     if (!text.empty() && std::string_view("=+-@\t\r").find(text.front()) != std::string_view::npos) {
-        return "'" + std::string(text);
+        std::string out(1, '\'');
+        out.append(text);
+        return out;
     }
     return std::string(text);
 }
