@@ -730,7 +730,7 @@ int statsCommand(const QStringList& args, Io& io)
             // The window's events again only for what the summary does not hold.
             std::optional<Selection> selection;
             if (req.composition || req.intervalMs) {
-                selection.emplace(select(run.table, req.scope, w.window));
+                selection.emplace(select(run.table, req.scope, w.window, analysis::stageIndexOf(run)));
             }
             if (req.composition) {
                 const double levels[] = {0.5, 0.95, 0.99};

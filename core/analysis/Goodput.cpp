@@ -16,39 +16,47 @@ bool stageWindowKind(stats::Window::Kind k)
     return k == stats::Window::Kind::Stage || k == stats::Window::Kind::StageSteady;
 }
 
-// The rows of `run.table` a budget covers: its filters, its stream flag and a
-// stage it names. Empty with `why` set when the run cannot tell.
-std::vector<bool> coveredRows(const LoadedRun& run, const budget::PhaseBudget& b, const stats::Window& window,
-                              std::string& why)
+// Which rows of `rows` (a selection's, in row order) a budget covers: its
+// filters, its stream flag and a stage it names. Empty with `why` set when
+// the run cannot tell. Costs the window's rows, not the run's.
+std::vector<char> coveredRows(const LoadedRun& run, const budget::PhaseBudget& b, const stats::Window& window,
+                              std::span<const stats::RowIndex> rows, std::string& why)
 {
     const auto& table = run.table;
     const auto& c = b.condition;
-    std::vector<bool> covered(table.rows, false);
     stats::Scope scope;
     scope.outcome.kind = stats::OutcomeFilter::Kind::All;
     scope.cached = stats::CachedFilter::Include;
     scope.filters = c.filters;
-    const auto selection = stats::select(table, scope, window);
-    for (const auto row : selection.rows()) {
-        covered[row] = true;
-    }
+    const auto selection = stats::select(table, scope, window, stageIndexOf(run));
+    const double* stream = nullptr;
     if (c.stream) {
-        const auto* stream = table.numericColumn("stream");
-        if (!stream) {
+        const auto* col = table.numericColumn("stream");
+        if (!col) {
             why = "budget '" + b.id + "' covers " + (*c.stream ? "streamed" : "non-streamed") +
                   " requests only and the run does not record the stream flag";
             return {};
         }
-        const double want = *c.stream ? 1.0 : 0.0;
-        for (std::size_t r = 0; r < table.rows; ++r) {
-            covered[r] = covered[r] && stream->values[r] == want;
-        }
+        stream = col->values.data();
     }
-    if (!c.runWindows && stageWindowKind(c.window.kind)) {
-        const auto* stage = table.categoryColumn("stage");
-        for (std::size_t r = 0; r < table.rows; ++r) {
-            covered[r] = covered[r] && stage && stage->labelAt(r) == c.window.stage;
+    const bool needStage = !c.runWindows && stageWindowKind(c.window.kind);
+    const auto* stage = needStage ? table.categoryColumn("stage") : nullptr;
+    std::vector<char> covered(rows.size(), 0);
+    const auto in = selection.rows();
+    std::size_t j = 0;
+    for (std::size_t i = 0; i < rows.size(); ++i) {
+        const auto row = rows[i];
+        while (j < in.size() && in[j] < row) {
+            ++j;
         }
+        bool yes = j < in.size() && in[j] == row;
+        if (yes && stream) {
+            yes = stream[row] == (*c.stream ? 1.0 : 0.0);
+        }
+        if (yes && needStage) {
+            yes = stage && stage->labelAt(row) == c.window.stage;
+        }
+        covered[i] = yes ? 1 : 0;
     }
     return covered;
 }
@@ -67,10 +75,15 @@ Goodput computeGoodput(const LoadedRun& run, const stats::Window& window, const 
     struct Bound
     {
         stats::BoundMetric metric;
-        std::vector<bool> covered;
+        std::vector<char> covered; // per row of the selection
         const budget::PhaseBudget* budget;
     };
     std::vector<Bound> bound;
+    stats::Scope population;
+    population.outcome.kind =
+        stats::OutcomeFilter::Kind::All; // cache hits excluded, as in the latency figures
+    const auto selection = stats::select(run.table, population, window, stageIndexOf(run));
+    const auto rows = selection.rows();
     for (const auto& b : budgets.budgets) {
         const auto* metric = stats::findMetric(b.metric);
         if (!metric) {
@@ -100,7 +113,7 @@ Goodput computeGoodput(const LoadedRun& run, const stats::Window& window, const 
             return g;
         }
         std::string why;
-        auto covered = coveredRows(run, b, window, why);
+        auto covered = coveredRows(run, b, window, rows, why);
         if (!why.empty()) {
             g.unavailable = why;
             return g;
@@ -111,18 +124,15 @@ Goodput computeGoodput(const LoadedRun& run, const stats::Window& window, const 
         g.unavailable = "no latency budget";
         return g;
     }
-    stats::Scope population;
-    population.outcome.kind =
-        stats::OutcomeFilter::Kind::All; // cache hits excluded, as in the latency figures
-    const auto selection = stats::select(run.table, population, window);
     std::size_t applies = 0; // started requests some budget covers
-    for (const auto row : selection.rows()) {
+    for (std::size_t at = 0; at < rows.size(); ++at) {
+        const auto row = rows[at];
         const auto outcome = selection.outcome(row);
         if (outcome == Outcome::Dropped) {
             continue; // never started
         }
         ++g.requests;
-        if (std::any_of(bound.begin(), bound.end(), [&](const Bound& b) { return bool(b.covered[row]); })) {
+        if (std::any_of(bound.begin(), bound.end(), [&](const Bound& b) { return b.covered[at] != 0; })) {
             ++applies;
         }
         if (outcome != Outcome::Completed) {
@@ -133,7 +143,7 @@ Goodput computeGoodput(const LoadedRun& run, const stats::Window& window, const 
         bool missing = false;
         for (std::size_t i = 0; i < bound.size(); ++i) {
             const auto& b = bound[i];
-            if (!b.covered[row]) {
+            if (!b.covered[at]) {
                 continue;
             }
             ++g.criteria[i].covered;

@@ -4,6 +4,7 @@
 #include "analysis/Verdict.h"
 #include "budget/BudgetStore.h"
 #include "join/Join.h"
+#include "stats/StageIndex.h"
 #include "store/RunStore.h"
 
 #include <algorithm>
@@ -100,7 +101,13 @@ LoadedRun loadRun(RunStore& store, std::int64_t runId, const LoadOptions& option
     if (!out.joined) {
         out.matched.assign(out.table.rows, false);
     }
+    out.stageIndex = std::make_shared<const stats::StageIndex>(out.table);
     return out;
+}
+
+const stats::StageIndex* stageIndexOf(const LoadedRun& run)
+{
+    return run.stageIndex && run.stageIndex->matches(run.table) ? run.stageIndex.get() : nullptr;
 }
 
 RequestTable subsetRows(const RequestTable& table, const std::vector<bool>& keep)

@@ -16,6 +16,7 @@
 #include "util/Progress.h"
 
 #include <cstdint>
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
@@ -25,6 +26,9 @@ namespace store {
 class RunStore;
 }
 using store::RunStore;
+namespace stats {
+class StageIndex;
+}
 } // namespace pb
 
 namespace pb::analysis {
@@ -59,6 +63,9 @@ struct LoadedRun
     // (as `check` decides), for goodput; empty when none is stored.
     std::optional<budget::BudgetSet> budgets;
     std::string budgetsSource; // "stored version N (set UTC)"
+    // The table's rows by stage, built by loadRun: per-stage windows read
+    // their own rows (stats/StageIndex.h). Null for a run assembled by hand.
+    std::shared_ptr<const stats::StageIndex> stageIndex;
 
     // The join computed now when the run was joined, else the stored figure.
     std::optional<double> joinCoverage() const;
@@ -69,6 +76,9 @@ struct LoadedRun
 // reads as none.
 std::optional<budget::BudgetSet> runBudgets(RunStore& store, const RunInfo& info,
                                             std::string* source = nullptr);
+
+// run.stageIndex while it matches run.table, else null (select() then scans).
+const stats::StageIndex* stageIndexOf(const LoadedRun& run);
 
 // Throws StoreError when the run does not exist or cannot be read.
 LoadedRun loadRun(RunStore& store, std::int64_t runId, const LoadOptions& options = {});

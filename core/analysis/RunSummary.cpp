@@ -14,7 +14,7 @@ WindowFigures summarizeWindow(const LoadedRun& run, const stats::Window& window,
     WindowFigures out;
     out.stage = stage;
     out.window = window;
-    const auto selection = stats::select(run.table, request.scope, window);
+    const auto selection = stats::select(run.table, request.scope, window, stageIndexOf(run));
     out.report = stats::summarize(selection, request.statistic, request.metrics);
     out.profile = stats::loadProfile(selection);
     const bool oneStage =
@@ -89,6 +89,7 @@ stats::KneeOptions kneeOptions(const LoadedRun& run, const WindowPolicy& policy)
     for (const auto& stage : runStages(run.table)) {
         options.stageWindows[stage] = stageWindow(run, stage, policy);
     }
+    options.index = stageIndexOf(run);
     return options;
 }
 

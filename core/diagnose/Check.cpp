@@ -5,11 +5,13 @@
 #include "analysis/Windows.h"
 #include "stats/Compare.h"
 #include "stats/Rates.h"
+#include "stats/StageIndex.h"
 #include "stats/Summarize.h"
 
 #include <algorithm>
 #include <cstdio>
 #include <map>
+#include <memory>
 #include <set>
 
 namespace pb::diagnose {
@@ -38,8 +40,17 @@ std::string intervalText(const CheckItem& i, double confidence)
            ", " + bound(i.upper, "+inf") + "] " + i.unit;
 }
 
+// The run's rows of one stream flag as a table of their own, with its stage
+// index: made once per check, not once per budget and stage.
+struct StreamTable
+{
+    RequestTable table;
+    std::unique_ptr<stats::StageIndex> index;
+};
+using StreamTables = std::map<bool, StreamTable>;
+
 CheckItem evaluateBudget(const RunData& run, const budget::PhaseBudget& b, const budget::Gates& gates,
-                         const stats::Window& window)
+                         const stats::Window& window, StreamTables& streams)
 {
     CheckItem item;
     item.id = b.id;
@@ -61,24 +72,29 @@ CheckItem evaluateBudget(const RunData& run, const budget::PhaseBudget& b, const
         return undecided("unknown metric");
     }
     const auto& c = b.condition;
-    RequestTable filtered;
     const RequestTable* table = &run.table;
+    const stats::StageIndex* index = analysis::stageIndexOf(run);
     if (c.stream) {
         const auto* stream = run.table.numericColumn("stream");
         if (!stream) {
             return undecided("the run does not record the stream flag");
         }
-        const double want = *c.stream ? 1.0 : 0.0;
-        std::vector<bool> keep(run.table.rows);
-        for (std::size_t r = 0; r < run.table.rows; ++r) {
-            keep[r] = stream->values[r] == want;
+        auto [it, added] = streams.try_emplace(*c.stream);
+        if (added) {
+            const double want = *c.stream ? 1.0 : 0.0;
+            std::vector<bool> keep(run.table.rows);
+            for (std::size_t r = 0; r < run.table.rows; ++r) {
+                keep[r] = stream->values[r] == want;
+            }
+            it->second.table = analysis::subsetRows(run.table, keep);
+            it->second.index = std::make_unique<stats::StageIndex>(it->second.table);
         }
-        filtered = analysis::subsetRows(run.table, keep);
-        table = &filtered;
+        table = &it->second.table;
+        index = it->second.index.get();
     }
     stats::Scope scope;
     scope.filters = c.filters;
-    const auto selection = stats::select(*table, scope, window);
+    const auto selection = stats::select(*table, scope, window, index);
     item.scope = selection.scopeLabel() + (c.stream ? (*c.stream ? "; stream on" : "; stream off") : "");
     item.window = selection.windowLabel();
     if (selection.population().empty()) {
@@ -241,7 +257,7 @@ CheckItem joinCoverageGate(const RunData& run, double need, const stats::Window&
         stats::Scope every;
         every.outcome.kind = stats::OutcomeFilter::Kind::All;
         every.cached = stats::CachedFilter::Include;
-        const auto sel = stats::select(run.table, every, window);
+        const auto sel = stats::select(run.table, every, window, analysis::stageIndexOf(run));
         std::size_t matched = 0;
         for (const auto row : sel.rows()) {
             if (sel.outcome(row) == Outcome::Dropped) {
@@ -423,6 +439,7 @@ CheckResult evaluateBudgets(const RunData& run, const budget::BudgetSet& set,
                             const std::optional<stats::Window>& windowOverride)
 {
     CheckResult r;
+    StreamTables streams;
     // The run's windows once per settle time (each needs the stages in time order).
     std::map<double, std::vector<analysis::FigureWindow>> windowsBySettle;
     // Models and scenarios are never pooled: a budget is decided per group its
@@ -460,7 +477,7 @@ CheckResult evaluateBudgets(const RunData& run, const budget::BudgetSet& set,
     for (const auto& [b, group] : expanded) {
         const std::size_t first = r.items.size();
         if (windowOverride) {
-            r.items.push_back(evaluateBudget(run, b, set.gates, *windowOverride));
+            r.items.push_back(evaluateBudget(run, b, set.gates, *windowOverride, streams));
         } else if (b.condition.runWindows) {
             // The run analysis's windows: a stepped run's budget is decided per stage, never pooled.
             auto [it, added] = windowsBySettle.try_emplace(b.condition.window.settleMs);
@@ -469,14 +486,14 @@ CheckResult evaluateBudgets(const RunData& run, const budget::BudgetSet& set,
             }
             const auto& windows = it->second;
             for (const auto& w : windows) {
-                auto item = evaluateBudget(run, b, set.gates, w.window);
+                auto item = evaluateBudget(run, b, set.gates, w.window, streams);
                 if (windows.size() > 1) {
                     item.stage = w.stage;
                 }
                 r.items.push_back(std::move(item));
             }
         } else {
-            auto item = evaluateBudget(run, b, set.gates, b.condition.window);
+            auto item = evaluateBudget(run, b, set.gates, b.condition.window, streams);
             if (b.condition.window.kind == stats::Window::Kind::Stage ||
                 b.condition.window.kind == stats::Window::Kind::StageSteady) {
                 item.stage = b.condition.window.stage; // decides that stage
@@ -503,7 +520,7 @@ CheckResult evaluateBudgets(const RunData& run, const budget::BudgetSet& set,
             item.stage = stage;
             r.items.push_back(std::move(item));
         };
-        const auto all = stats::select(run.table, stats::Scope{}, w.window);
+        const auto all = stats::select(run.table, stats::Scope{}, w.window, analysis::stageIndexOf(run));
         const auto rates = stats::outcomeRates(all);
         const auto population = all.windowLabel();
         if (g.maxErrorRate) {
@@ -585,7 +602,7 @@ CheckResult evaluateBudgets(const RunData& run, const budget::BudgetSet& set,
         for (const auto& w : windows) {
             StageDecision d;
             d.stage = perStage ? w.stage : std::string();
-            const auto sel = stats::select(run.table, stats::Scope{}, w.window);
+            const auto sel = stats::select(run.table, stats::Scope{}, w.window, analysis::stageIndexOf(run));
             d.window = sel.windowLabel();
             d.n = sel.rows().size();
             d.verdict = stageVerdict(r, d.stage);

@@ -30,7 +30,9 @@ Knee knee(const RunData& run, const std::vector<std::string>& stages, const Diag
     for (const auto& pt : stats::stageKnee(run.table, options).points) {
         StageFigures f;
         f.stage = pt.stage;
-        f.n = stats::select(run.table, stats::Scope{}, options.stageWindows[pt.stage]).rows().size();
+        f.n = stats::select(run.table, stats::Scope{}, options.stageWindows[pt.stage], options.index)
+                  .rows()
+                  .size();
         f.arrivalRate = pt.arrivalRate;
         f.throughput = pt.throughput;
         f.queueP95 = pt.queueP95;
@@ -191,8 +193,9 @@ Diagnosis runDiagnosis(const RunData& run, const RunData* baseline, const Diagno
     // The previous stage is the baseline that tells a rising phase from a flat one.
     std::optional<SideFigures> previous;
     for (const auto& w : windows) {
-        auto side = sideFigures(stats::select(run.table, stats::Scope{}, w.window),
-                                windows.size() > 1 ? runLabel + ", stage " + w.stage : runLabel);
+        auto side =
+            sideFigures(stats::select(run.table, stats::Scope{}, w.window, analysis::stageIndexOf(run)),
+                        windows.size() > 1 ? runLabel + ", stage " + w.stage : runLabel);
         auto s = streamRules(side, o.rules, previous ? &*previous : nullptr);
         d.findings.insert(d.findings.end(), s.begin(), s.end());
         previous = std::move(side);

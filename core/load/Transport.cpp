@@ -5,11 +5,13 @@
 #include <curl/curl.h>
 
 #include <algorithm>
+#include <atomic>
 #include <cctype>
 #include <cerrno>
 #include <chrono>
 #include <cstring>
 #include <limits>
+#include <mutex>
 #include <stdexcept>
 #include <sys/epoll.h>
 #include <sys/eventfd.h>
@@ -61,7 +63,23 @@ Nanos curlTimer(CURL* easy, CURLINFO info)
     return us < 0 ? -1 : Nanos(us) * 1000;
 }
 
+std::atomic<bool> g_leaveToProcessExit{false};
+
+// What parked transports keep until the process exits: reachable, never freed.
+struct Parked
+{
+    void* multi;
+    std::vector<std::unique_ptr<Attempt>> slots;
+};
+std::mutex g_parkedMutex;
+std::vector<Parked>* g_parked = nullptr;
+
 } // namespace
+
+void leaveStoppedTransfersToProcessExit()
+{
+    g_leaveToProcessExit = true;
+}
 
 Nanos steadyNowNs()
 {
@@ -92,6 +110,20 @@ struct TransportCallbacks
             curl_multi_assign(t->m_multi, fd, t);
         }
         return 0;
+    }
+
+    // Every socket libcurl opens, in order: that of its connection list.
+    static int sockopt(void* userp, curl_socket_t fd, curlsocktype)
+    {
+        auto* t = static_cast<Transport*>(userp);
+        if (fd >= 0) {
+            const auto i = static_cast<std::size_t>(fd);
+            if (i >= t->m_socketOrder.size()) {
+                t->m_socketOrder.resize(std::max<std::size_t>(i + 1, t->m_socketOrder.size() * 2), 0);
+            }
+            t->m_socketOrder[i] = ++t->m_socketsOpened;
+        }
+        return CURL_SOCKOPT_OK;
     }
 
     static int timer(CURLM*, long timeoutMs, void* userp)
@@ -212,15 +244,58 @@ Transport::Transport(TransportOptions options, Endpoint endpoint, DoneFn onDone)
 
 Transport::~Transport()
 {
+    parkForProcessExit();
     closeAll();
+}
+
+bool Transport::parkForProcessExit()
+{
+    if (!g_leaveToProcessExit.load() || m_left == 0 || !m_multi) {
+        return false;
+    }
+    // libcurl's callbacks point at this transport: nothing calls into the
+    // parked multi handle again, so none of them runs after it is gone.
+    std::lock_guard lock(g_parkedMutex);
+    if (!g_parked) {
+        g_parked = new std::vector<Parked>();
+    }
+    g_parked->push_back({m_multi, std::move(m_slots)});
+    m_multi = nullptr;
+    m_slots.clear();
+    m_free.clear();
+    return true;
+}
+
+void Transport::detachLeftTransfers()
+{
+    std::vector<std::pair<std::uint64_t, Attempt*>> left;
+    left.reserve(m_left);
+    for (const auto& a : m_slots) {
+        if (!a->m_leftInMulti) {
+            continue;
+        }
+        curl_socket_t fd = CURL_SOCKET_BAD;
+        curl_easy_getinfo(a->m_easy, CURLINFO_ACTIVESOCKET, &fd);
+        const auto i = static_cast<std::size_t>(fd);
+        left.emplace_back(fd != CURL_SOCKET_BAD && i < m_socketOrder.size() ? m_socketOrder[i] : 0, a.get());
+    }
+    std::sort(left.begin(), left.end());
+    for (auto& [order, a] : left) {
+        curl_multi_remove_handle(m_multi, a->m_easy);
+        a->m_leftInMulti = false;
+    }
+    m_left = 0;
 }
 
 void Transport::closeAll()
 {
-    // The multi handle goes first: curl_multi_cleanup detaches every transfer
-    // still in it (after cancelAll() that is all of them), so the easy
-    // handles' cleanup below has nothing left to remove.
+    // The transfers cancelAll() left go first, in the order of their
+    // connections; curl_multi_cleanup then closes the idle connections from
+    // the front of the same list.
     if (m_multi) {
+        if (m_left > 0) {
+            detachLeftTransfers();
+        }
         curl_multi_cleanup(m_multi);
         m_multi = nullptr;
     }
@@ -296,6 +371,8 @@ Attempt& Transport::create()
     curl_easy_setopt(e, CURLOPT_DEBUGFUNCTION, &TransportCallbacks::debug);
     curl_easy_setopt(e, CURLOPT_DEBUGDATA, a.get());
     curl_easy_setopt(e, CURLOPT_VERBOSE, 1L);
+    curl_easy_setopt(e, CURLOPT_SOCKOPTFUNCTION, &TransportCallbacks::sockopt);
+    curl_easy_setopt(e, CURLOPT_SOCKOPTDATA, this);
     m_slots.push_back(std::move(a));
     return *m_slots.back();
 }
@@ -511,6 +588,9 @@ void Transport::finish(Attempt& a, int curlCode, bool cancelled, const std::stri
     st.curlAppConnect = curlTimer(a.m_easy, CURLINFO_APPCONNECT_TIME_T);
     if (detach) {
         curl_multi_remove_handle(m_multi, a.m_easy);
+    } else {
+        a.m_leftInMulti = true;
+        ++m_left;
     }
     a.m_inMulti = false;
     --m_active;

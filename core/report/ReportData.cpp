@@ -127,7 +127,7 @@ ReportData buildReport(RunStore& store, const analysis::LoadedRun& run, const an
             StageSection s;
             s.group = g.group;
             s.figures = w;
-            const auto selection = stats::select(run.table, g.scope, w.window);
+            const auto selection = stats::select(run.table, g.scope, w.window, analysis::stageIndexOf(run));
             s.composition = stats::tailComposition(selection, stats::CompositionKind::ClientPhases,
                                                    request.statistic, levels);
             if (summary.joined) {

@@ -104,7 +104,12 @@ LoadProfile loadProfile(const Selection& s)
     p.counts = counts(s);
     p.tokens = tokenTotals(s);
     const auto& t = s.table();
-    const auto at = eventTimes(t);
+    // The index's event times when it made the selection: no pass over the whole table.
+    std::vector<double> own;
+    if (!s.eventTimes()) {
+        own = eventTimes(t);
+    }
+    const auto& at = s.eventTimes() ? *s.eventTimes() : own;
     const auto* stream = t.numericColumn("stream");
     std::size_t streamKnown = 0;
     std::size_t streamed = 0;

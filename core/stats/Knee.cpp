@@ -24,12 +24,34 @@ double lengthMs(const RunSample& s)
 
 // Samples whose middle lies in [fromMs, toMs): a stage boundary rarely falls
 // on a sample boundary, and the middle decides without counting one twice.
-template<typename F>
-double forSamplesIn(std::span<const RunSample> samples, double fromMs, double toMs, F&& f)
+// Samples in order of their middle (as stored) are searched, not scanned:
+// a run with many stages reads each sample about once.
+double midMs(const RunSample& s)
 {
+    return startMs(s) + lengthMs(s) / 2;
+}
+
+bool midsSorted(std::span<const RunSample> samples)
+{
+    return std::is_sorted(samples.begin(), samples.end(),
+                          [](const RunSample& a, const RunSample& b) { return midMs(a) < midMs(b); });
+}
+
+template<typename F>
+double forSamplesIn(std::span<const RunSample> samples, bool sorted, double fromMs, double toMs, F&& f)
+{
+    auto begin = samples.begin();
+    if (sorted) {
+        begin = std::partition_point(samples.begin(), samples.end(),
+                                     [&](const RunSample& s) { return midMs(s) < fromMs; });
+    }
     double covered = 0;
-    for (const auto& s : samples) {
-        const double mid = startMs(s) + lengthMs(s) / 2;
+    for (auto it = begin; it != samples.end(); ++it) {
+        const auto& s = *it;
+        const double mid = midMs(s);
+        if (sorted && !(mid < toMs)) {
+            break;
+        }
         if (mid >= fromMs && mid < toMs && s.interval > 0) {
             f(s);
             covered += lengthMs(s);
@@ -82,20 +104,31 @@ std::vector<StageSpan> stageSpans(const RequestTable& table, std::optional<doubl
         return out;
     }
     const auto at = eventTimes(table);
+    // One pass over the rows for every stage's first and last event and count.
+    const std::size_t k = stage->labels.size();
+    std::vector<double> firsts(k, std::numeric_limits<double>::infinity());
+    std::vector<double> lastsOf(k, -std::numeric_limits<double>::infinity());
+    std::vector<std::size_t> countsOf(k, 0);
+    for (std::size_t r = 0; r < table.rows; ++r) {
+        const auto code = stage->codes[r];
+        if (code >= 0 && !isNull(at[r])) {
+            const auto c = static_cast<std::size_t>(code);
+            firsts[c] = std::min(firsts[c], at[r]);
+            lastsOf[c] = std::max(lastsOf[c], at[r]);
+            ++countsOf[c];
+        }
+    }
     std::vector<std::size_t> counts;
     std::vector<double> lasts;
     for (const auto& name : stagesInOrder(table)) {
         const auto code = stage->codeOf(name);
-        double first = std::numeric_limits<double>::infinity();
-        double last = -std::numeric_limits<double>::infinity();
-        std::size_t n = 0;
-        for (std::size_t r = 0; r < table.rows; ++r) {
-            if (stage->codes[r] == code && !isNull(at[r])) {
-                first = std::min(first, at[r]);
-                last = std::max(last, at[r]);
-                ++n;
-            }
+        if (code < 0) {
+            continue;
         }
+        const auto c = static_cast<std::size_t>(code);
+        const double first = firsts[c];
+        const double last = lastsOf[c];
+        const std::size_t n = countsOf[c];
         if (n == 0) {
             continue; // a stage without a time has no place on the time axis
         }
@@ -195,6 +228,7 @@ StageKnee stageKnee(const RequestTable& table, const KneeOptions& options)
     // (no samples): a stage's completions may land in the next stage's span.
     std::vector<double> ends;
     const Selection all = select(table, options.scope, Window{});
+    const bool samplesSorted = midsSorted(options.samples);
     if (!out.fromSamples) {
         const auto at = eventTimes(all.table());
         const auto* total = all.table().numericColumn("total");
@@ -204,6 +238,7 @@ StageKnee stageKnee(const RequestTable& table, const KneeOptions& options)
                 ends.push_back(at[row] + total->values[row]);
             }
         }
+        std::sort(ends.begin(), ends.end()); // counted per stage by search
     }
 
     const Metric* ttft = findMetric("first_text");
@@ -219,11 +254,11 @@ StageKnee stageKnee(const RequestTable& table, const KneeOptions& options)
         Window w;
         w.kind = Window::Kind::Stage;
         w.stage = span.stage;
-        const Selection sel = select(table, options.scope, w);
+        const Selection sel = select(table, options.scope, w, options.index);
         const auto custom = options.stageWindows.find(span.stage);
         std::optional<Selection> steady;
         if (custom != options.stageWindows.end()) {
-            steady.emplace(select(table, options.scope, custom->second));
+            steady.emplace(select(table, options.scope, custom->second, options.index));
         }
         const Selection& latency = steady ? *steady : sel;
         KneePoint pt;
@@ -247,11 +282,12 @@ StageKnee stageKnee(const RequestTable& table, const KneeOptions& options)
         double target = 0;
         double achieved = 0;
         bool anyTarget = false;
-        const double covered = forSamplesIn(options.samples, span.fromMs, span.toMs, [&](const RunSample& s) {
-            target += s.targetRate * lengthMs(s);
-            achieved += s.achievedRate * lengthMs(s);
-            anyTarget = anyTarget || s.targetRate > 0;
-        });
+        const double covered =
+            forSamplesIn(options.samples, samplesSorted, span.fromMs, span.toMs, [&](const RunSample& s) {
+                target += s.targetRate * lengthMs(s);
+                achieved += s.achievedRate * lengthMs(s);
+                anyTarget = anyTarget || s.targetRate > 0;
+            });
         if (const auto it = options.requestedRates.find(span.stage); it != options.requestedRates.end()) {
             pt.requestedRate = it->second;
         } else if (anyTarget && covered > 0) {
@@ -267,15 +303,15 @@ StageKnee stageKnee(const RequestTable& table, const KneeOptions& options)
 
         if (out.fromSamples) {
             double done = 0;
-            const double c = forSamplesIn(options.samples, span.fromMs + shift, span.toMs + shift,
-                                          [&](const RunSample& s) { done += double(s.completed); });
+            const double c =
+                forSamplesIn(options.samples, samplesSorted, span.fromMs + shift, span.toMs + shift,
+                             [&](const RunSample& s) { done += double(s.completed); });
             if (c > 0) {
                 pt.throughput = done / (c / 1000.0);
             }
         } else if (spanS > 0) {
-            const auto n = std::count_if(ends.begin(), ends.end(), [&](double e) {
-                return e >= span.fromMs + shift && e < span.toMs + shift;
-            });
+            const auto from = std::lower_bound(ends.begin(), ends.end(), span.fromMs + shift);
+            const auto n = std::lower_bound(from, ends.end(), span.toMs + shift) - from;
             pt.throughput = double(n) / spanS;
         }
         out.points.push_back(std::move(pt));

@@ -17,6 +17,8 @@
 
 namespace pb::stats {
 
+class StageIndex;
+
 // One stage of a run in event time, ms from run start: [fromMs, toMs).
 struct StageSpan
 {
@@ -70,6 +72,9 @@ struct KneeOptions
     // the Overview and the diagnosis. Counts and rates always cover every
     // event of the stage over its whole span. A stage not named: every event.
     std::map<std::string, Window> stageWindows;
+    // The table's stage index (StageIndex.h), when there is one: each stage's
+    // selection then reads its own rows only.
+    const StageIndex* index = nullptr;
 };
 
 struct KneePoint

@@ -1,5 +1,6 @@
 #include "stats/Rates.h"
 
+#include <algorithm>
 #include <vector>
 
 namespace pb::stats {
@@ -66,16 +67,21 @@ Counts counts(const Selection& s)
         c.attempts = s.population().size();
         const auto* ids = t.categoryColumn("logical_request_id");
         if (ids && ids->codes.size() >= t.rows) {
-            std::vector<char> seen(ids->labels.size(), 0);
+            // Distinct ids among the window's rows, not a flag per id of the
+            // run: a window costs its own rows.
+            std::vector<std::int32_t> codes;
+            codes.reserve(s.population().size());
             for (const auto row : s.population()) {
                 const auto code = ids->codes[row];
                 if (code < 0) {
                     ++c.logicalRequests; // no id: its own logical request
-                } else if (!seen[static_cast<std::size_t>(code)]) {
-                    seen[static_cast<std::size_t>(code)] = 1;
-                    ++c.logicalRequests;
+                } else {
+                    codes.push_back(code);
                 }
             }
+            std::sort(codes.begin(), codes.end());
+            c.logicalRequests +=
+                static_cast<std::size_t>(std::unique(codes.begin(), codes.end()) - codes.begin());
         } else {
             c.logicalRequests = c.attempts;
         }

@@ -1,5 +1,7 @@
 #include "stats/Selection.h"
 
+#include "stats/StageIndex.h"
+
 #include <algorithm>
 #include <array>
 #include <iterator>
@@ -48,7 +50,87 @@ std::string plural(std::size_t n, const char* what)
     return std::to_string(n) + " " + what;
 }
 
+// Per code of `col`: whether the filter accepts it.
+std::vector<char> acceptedCodes(const CategoryColumn& col, const CategoryFilter& f)
+{
+    std::vector<char> accepted(col.labels.size(), 0);
+    for (const auto& v : f.values) {
+        const auto code = col.codeOf(v);
+        if (code >= 0) {
+            accepted[static_cast<std::size_t>(code)] = 1;
+        }
+    }
+    return accepted;
+}
+
+// The outcome and cached columns a selection reads, as select() sets them.
+void setOutcomes(const RequestTable& t, std::vector<std::string>& warnings,
+                 std::vector<Outcome>& outcomeOfCode, const std::vector<std::int32_t>*& outcomeCodes,
+                 const std::vector<double>*& cachedCol)
+{
+    if (const auto* oc = category(t, "outcome")) {
+        outcomeCodes = &oc->codes;
+        for (const auto& label : oc->labels) {
+            outcomeOfCode.push_back(parseOutcome(label).value_or(Outcome::Unknown));
+        }
+    } else if (t.rows > 0) {
+        warnings.push_back("no outcome column: every request counts as outcome unknown");
+    }
+    cachedCol = numeric(t, "cached");
+}
+
 } // namespace
+
+void Selection::selectIndexed(Selection& s, const StageIndex& index, const Scope& scope, const Window& window)
+{
+    const RequestTable& t = *s.m_table;
+    setOutcomes(t, s.m_warnings, s.m_outcomeOfCode, s.m_outcomeCodes, s.m_cached);
+    s.m_times = &index.eventTimes();
+    const auto& at = index.eventTimes();
+    const auto* stage = category(t, "stage");
+    const auto code = stage ? stage->codeOf(window.stage) : -1;
+    if (code < 0) {
+        s.m_warnings.push_back("no request has stage '" + window.stage + "'");
+    }
+    const auto rows = index.rows(code);
+    std::vector<RowIndex> candidates(rows.begin(), rows.end());
+    if (window.kind == Window::Kind::StageSteady && window.settleMs > 0 && code >= 0) {
+        const double inf = std::numeric_limits<double>::infinity();
+        const double began = index.began(code);
+        const double last = index.last(code);
+        const double settle =
+            began < inf && index.afterChange(code) ? std::min(window.settleMs, (last - began) / 2) : 0;
+        std::erase_if(candidates, [&](RowIndex r) { return isNull(at[r]) || at[r] < began + settle; });
+        s.m_window.settleMs = settle;
+        // As the scan counts them: every row of the table without a time.
+        if (const auto noStart = index.untimedRows(); noStart > 0) {
+            s.m_warnings.push_back(plural(
+                noStart, "requests without start_offset or scheduled_offset are outside the time window"));
+        }
+    }
+    for (const auto& f : scope.filters) {
+        const auto* col = category(t, f.column);
+        if (!col) {
+            s.m_warnings.push_back("filter on '" + f.column + "': no such column, nothing matches");
+            candidates.clear();
+            continue;
+        }
+        const auto accepted = acceptedCodes(*col, f);
+        std::erase_if(candidates, [&](RowIndex r) {
+            const auto c = col->codes[r];
+            return c < 0 || !accepted[static_cast<std::size_t>(c)];
+        });
+    }
+    s.m_population = std::move(candidates);
+    for (const auto row : s.m_population) {
+        const bool isCached = s.cached(row);
+        const bool cachedOk = scope.cached == CachedFilter::Include ||
+                              (scope.cached == CachedFilter::Exclude ? !isCached : isCached);
+        if (cachedOk && scope.outcome.accepts(s.outcome(row))) {
+            s.m_rows.push_back(row);
+        }
+    }
+}
 
 std::string Selection::scopeLabel() const
 {
@@ -247,11 +329,18 @@ std::vector<double> stageChanges(const RequestTable& table)
     return out;
 }
 
-Selection select(const RequestTable& table, const Scope& scope, const Window& window)
+Selection select(const RequestTable& table, const Scope& scope, const Window& window, const StageIndex* index)
 {
     Selection s;
     s.m_scope = scope;
     s.m_window = window;
+    if (index && scope.unit == EventUnit::Attempts &&
+        (window.kind == Window::Kind::Stage || window.kind == Window::Kind::StageSteady) &&
+        index->matches(table)) {
+        s.m_table = &table;
+        Selection::selectIndexed(s, *index, scope, window);
+        return s;
+    }
     if (scope.unit == EventUnit::Logical) {
         s.m_owned = std::make_unique<RequestTable>(logicalRequests(table, scope.tokens));
         s.m_table = s.m_owned.get();
@@ -265,15 +354,7 @@ Selection select(const RequestTable& table, const Scope& scope, const Window& wi
         return s;
     }
 
-    if (const auto* oc = category(t, "outcome")) {
-        s.m_outcomeCodes = &oc->codes;
-        for (const auto& label : oc->labels) {
-            s.m_outcomeOfCode.push_back(parseOutcome(label).value_or(Outcome::Unknown));
-        }
-    } else if (n > 0) {
-        s.m_warnings.push_back("no outcome column: every request counts as outcome unknown");
-    }
-    s.m_cached = numeric(t, "cached");
+    setOutcomes(t, s.m_warnings, s.m_outcomeOfCode, s.m_outcomeCodes, s.m_cached);
 
     // Window.
     std::vector<char> keep(n, 1);
@@ -371,13 +452,7 @@ Selection select(const RequestTable& table, const Scope& scope, const Window& wi
             std::fill(keep.begin(), keep.end(), 0);
             continue;
         }
-        std::vector<char> accepted(col->labels.size(), 0);
-        for (const auto& v : f.values) {
-            const auto code = col->codeOf(v);
-            if (code >= 0) {
-                accepted[static_cast<std::size_t>(code)] = 1;
-            }
-        }
+        const auto accepted = acceptedCodes(*col, f);
         for (std::size_t r = 0; r < n; ++r) {
             const auto code = col->codes[r];
             if (code < 0 || !accepted[static_cast<std::size_t>(code)]) {

@@ -16,6 +16,7 @@
 namespace pb::stats {
 
 using RowIndex = std::uint32_t;
+class StageIndex;
 
 class Selection
 {
@@ -37,9 +38,16 @@ public:
 
     Outcome outcome(std::size_t row) const;
     bool cached(std::size_t row) const;
+    // Every row's event time (eventTimes(table())) when a StageIndex made the
+    // selection, else null.
+    const std::vector<double>* eventTimes() const { return m_times; }
 
 private:
-    friend Selection select(const RequestTable& table, const Scope& scope, const Window& window);
+    friend Selection select(const RequestTable& table, const Scope& scope, const Window& window,
+                            const StageIndex* index);
+    // A stage window through `index`: the rules of select()'s scan on the stage's rows.
+    static void selectIndexed(Selection& s, const StageIndex& index, const Scope& scope,
+                              const Window& window);
     std::unique_ptr<RequestTable> m_owned; // the logical table, when built
     const RequestTable* m_table = nullptr;
     Scope m_scope;
@@ -50,10 +58,14 @@ private:
     std::vector<Outcome> m_outcomeOfCode;
     const std::vector<std::int32_t>* m_outcomeCodes = nullptr;
     const std::vector<double>* m_cached = nullptr;
+    const std::vector<double>* m_times = nullptr;
 };
 
-// `table` must outlive the selection when scope.unit is Attempts.
-Selection select(const RequestTable& table, const Scope& scope, const Window& window);
+// `table` must outlive the selection when scope.unit is Attempts. With an
+// `index` of `table` (StageIndex.h; `index` must outlive the selection too),
+// a stage window reads only its stage's rows; the result is the same.
+Selection select(const RequestTable& table, const Scope& scope, const Window& window,
+                 const StageIndex* index = nullptr);
 
 // One row per logical request (rows with a NULL logical_request_id stand
 // alone), in order of first appearance. Its start is the first attempt's; its

@@ -4,6 +4,7 @@ target_sources(phasebench_core PRIVATE
   ${CMAKE_CURRENT_LIST_DIR}/Percentile.cpp
   ${CMAKE_CURRENT_LIST_DIR}/Scope.cpp
   ${CMAKE_CURRENT_LIST_DIR}/Selection.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/StageIndex.cpp
   ${CMAKE_CURRENT_LIST_DIR}/Summarize.cpp
   ${CMAKE_CURRENT_LIST_DIR}/Rates.cpp
   ${CMAKE_CURRENT_LIST_DIR}/TailComposition.cpp

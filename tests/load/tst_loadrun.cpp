@@ -18,6 +18,7 @@
 
 #include <algorithm>
 #include <csignal>
+#include <thread>
 
 using namespace pb;
 using namespace pb::test;
@@ -113,6 +114,8 @@ private Q_SLOTS:
     void cliSecondCtrlCSkipsTheGracefulWait();
     void cliCtrlCStopsTheLargestRun_data();
     void cliCtrlCStopsTheLargestRun();
+    void cliCtrlCEndsTenThousandOpenStreams();
+    void stoppedRunFreesItsConnections();
     void cliBadScenario();
 };
 
@@ -549,6 +552,119 @@ void TestLoadRun::cliCtrlCStopsTheLargestRun()
     QCOMPARE(runs.size(), std::size_t(1));
     QCOMPARE(runs[0].status, RunStatus::Aborted);
     QVERIFY(runs[0].requestCount > 0);
+}
+
+namespace {
+
+// SSE streams that stay open for the whole test: one chunk every 500 ms, never done.
+EventServerConfig openStreams()
+{
+    EventServerConfig cfg;
+    cfg.sse = true;
+    cfg.sseChunks = 1'000'000;
+    cfg.chunkInterval = 500'000'000;
+    return cfg;
+}
+
+} // namespace
+
+// The largest closed-model run (10,000 VUs), every VU in the middle of a
+// stream that never ends, graceful_stop 0: one Ctrl-C ends the process with
+// the run stored as aborted and every one of the 10,000 streams recorded as
+// cancelled by the stop. The process leaves the open transfers to the OS at
+// exit (load::leaveStoppedTransfersToProcessExit), so the server sees every
+// connection closed. The time from Ctrl-C to exit is printed (bench_load
+// stop measures it, bench/RESULTS.md); the bound is a safety net only.
+void TestLoadRun::cliCtrlCEndsTenThousandOpenStreams()
+{
+    EventServer server(openStreams());
+    QTemporaryDir dir;
+    auto j = baseScenario(server.baseUrl());
+    j["executor"] = {{"type", "constant-vus"}, {"vus", 10000}, {"duration", "168h"}};
+    j["graceful_stop"] = "0s";
+    j["timeout"] = "168h";
+    const auto db = dir.filePath(QStringLiteral("streams.phasebench"));
+    QProcess p;
+    p.start(QStringLiteral(PHASEBENCH_CLI),
+            {QStringLiteral("run"), writeScenario(dir, j), QStringLiteral("--db"), db,
+             QStringLiteral("--json"), QStringLiteral("--quiet")});
+    QVERIFY(p.waitForStarted());
+    // Every VU has sent its request and holds its stream.
+    for (int i = 0; i < 1200 && server.requests() < 10000 && p.state() == QProcess::Running; ++i) {
+        p.waitForFinished(100);
+    }
+    QVERIFY2(server.requests() == 10000, qPrintable(QStringLiteral("requests %1, open connections %2: %3")
+                                                        .arg(server.requests())
+                                                        .arg(server.openConnections())
+                                                        .arg(QString::fromUtf8(p.readAllStandardError()))));
+    QCOMPARE(server.openConnections(), std::int64_t(10000));
+    QElapsedTimer stopping;
+    stopping.start();
+    ::kill(static_cast<pid_t>(p.processId()), SIGINT);
+    const bool stopped = p.waitForFinished(60000);
+    const auto ms = stopping.elapsed();
+    if (!stopped) {
+        p.kill();
+        p.waitForFinished();
+    }
+    QVERIFY2(stopped, "still running 60 s after Ctrl-C");
+    qInfo("10000 open streams: exited %lld ms after Ctrl-C", static_cast<long long>(ms));
+    QCOMPARE(p.exitStatus(), QProcess::NormalExit);
+    QCOMPARE(p.exitCode(), 130);
+    const auto out = json::parse(p.readAllStandardOutput().toStdString());
+    QCOMPARE((out["status"].get<std::string>()), std::string("aborted"));
+    QCOMPARE((out["attempts"].get<std::int64_t>()), std::int64_t(10000));
+    RunStore store(db.toStdString(), RunStore::Mode::ReadOnly);
+    const auto runs = store.runs();
+    QCOMPARE(runs.size(), std::size_t(1));
+    QCOMPARE(runs[0].status, RunStatus::Aborted);
+    QCOMPARE(runs[0].requestCount, std::int64_t(10000));
+    const auto rows = store.requestsBySeq(runs[0].id, 0, 20000);
+    QCOMPARE(rows.size(), std::size_t(10000));
+    for (const auto& r : rows) {
+        QCOMPARE(r.outcome, Outcome::Cancelled);
+        QCOMPARE(r.errorClass, std::string("drain_timeout")); // graceful_stop 0: cancelled at once
+    }
+    // The OS closed every connection the process left open.
+    for (int i = 0; i < 100 && server.openConnections() > 0; ++i) {
+        QTest::qWait(100);
+    }
+    QCOMPARE(server.openConnections(), std::int64_t(0));
+}
+
+// In a process that goes on (the window, tests), a run stopped with its
+// transfers in the middle of their streams frees every one of them before
+// run() returns, and the next run in the same process works as usual.
+void TestLoadRun::stoppedRunFreesItsConnections()
+{
+    EventServer server(openStreams());
+    QTemporaryDir dir;
+    RunStore store(dir.filePath(QStringLiteral("lib.phasebench")).toStdString());
+    for (int round = 0; round < 2; ++round) {
+        auto j = baseScenario(server.baseUrl());
+        j["executor"] = {{"type", "constant-vus"}, {"vus", 500}, {"duration", "168h"}};
+        j["graceful_stop"] = "0s";
+        j["timeout"] = "168h";
+        const auto before = server.requests();
+        load::LoadRun run(scenarioOf(j));
+        std::thread stopper([&] {
+            for (int i = 0; i < 600 && server.requests() < before + 500; ++i) {
+                std::this_thread::sleep_for(std::chrono::milliseconds(50));
+            }
+            run.stop();
+        });
+        const auto summary = run.run(store);
+        stopper.join();
+        QCOMPARE(summary.status, RunStatus::Aborted);
+        QCOMPARE(summary.attempts, std::int64_t(500));
+        QCOMPARE(summary.outcomes[static_cast<std::size_t>(Outcome::Cancelled)], std::int64_t(500));
+        // Freed by run() itself: the server sees the connections close.
+        for (int i = 0; i < 100 && server.openConnections() > 0; ++i) {
+            QTest::qWait(50);
+        }
+        QCOMPARE(server.openConnections(), std::int64_t(0));
+    }
+    QCOMPARE(store.runs().size(), std::size_t(2));
 }
 
 void TestLoadRun::cliBadScenario()
