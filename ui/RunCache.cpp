@@ -198,12 +198,14 @@ RunSnapshot RunCache::load(const QString& path, qint64 runId, std::int64_t budge
 std::optional<std::int64_t> RunCache::seqOfTrace(const QString& path, qint64 runId, const QString& traceId)
 {
     RunStore store(path.toStdString(), RunStore::Mode::ReadOnly);
+    pb::store::setMapSize(store, 0); // as load(): a scan's pages stay out of the resident set
     return store.seqOfTrace(runId, traceId.toStdString());
 }
 
 analysis::TraceReconciliation RunCache::requestTrace(const QString& path, qint64 runId, qint64 seq)
 {
     RunStore store(path.toStdString(), RunStore::Mode::ReadOnly);
+    pb::store::setMapSize(store, 0); // as load(): a scan's pages stay out of the resident set
     return analysis::reconcileRequest(store, runId, seq);
 }
 
