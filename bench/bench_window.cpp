@@ -155,6 +155,33 @@ void generate(const std::string& path, std::size_t rows)
     store.setRunStatus(run, RunStatus::Complete);
 }
 
+// What the loaded run's table holds: column vectors by capacity, labels with
+// their heap buffers (past the 15 characters std::string keeps inline, a
+// malloc chunk of the capacity + 1 rounded up to 16, plus its 8-byte header).
+struct TableBytes
+{
+    double numeric = 0;
+    double codes = 0;
+    double labels = 0;
+};
+TableBytes tableBytes(const RequestTable& t)
+{
+    TableBytes b;
+    for (const auto& c : t.numeric) {
+        b.numeric += double(c.values.capacity() * sizeof(double));
+    }
+    for (const auto& c : t.categories) {
+        b.codes += double(c.codes.capacity() * sizeof(std::int32_t));
+        b.labels += double(c.labels.capacity() * sizeof(std::string));
+        for (const auto& l : c.labels) {
+            if (l.capacity() > 15) {
+                b.labels += double((l.capacity() + 1 + 8 + 15) / 16 * 16);
+            }
+        }
+    }
+    return b;
+}
+
 long peakRssKiB()
 {
     std::ifstream in("/proc/self/status");
@@ -186,6 +213,10 @@ int runOne(int argc, char** argv, const QString& file, const QString& shots, qin
     heartbeat.setInterval(kBeatMs);
     QObject::connect(&heartbeat, &QTimer::timeout, [&] {
         const qint64 stall = beat.restart() - kBeatMs;
+        if (stall >= 100) { // each one over the goal, placed among the pages' results
+            std::printf("    GUI-thread stall of %lld ms ended at %lld ms\n", static_cast<long long>(stall),
+                        static_cast<long long>(clock.elapsed()));
+        }
         if (stall > longestStallMs) {
             longestStallMs = stall;
             longestStallEndMs = clock.elapsed();
@@ -274,6 +305,19 @@ int runOne(int argc, char** argv, const QString& file, const QString& shots, qin
             std::fprintf(stderr, "%s: %s\n", page->metaObject()->className(), qPrintable(message));
         });
     }
+    QObject::connect(w.runCache(), &ui::RunCache::loaded, [&](const ui::RunSnapshotPtr& snapshot) {
+        std::printf("    run loaded and joined at %lld ms (peak RSS so far %.0f MiB)\n",
+                    static_cast<long long>(clock.elapsed()), double(peakRssKiB()) / 1024.0);
+        const auto& table = snapshot->run->table;
+        const auto b = tableBytes(table);
+        const double rows = double(std::max<std::size_t>(table.rows, 1));
+        std::printf("    loaded table: %zu numeric + %zu text columns, %.0f MiB = %.0f B per request "
+                    "(numbers %.0f, codes %.0f, labels %.0f)\n",
+                    table.numeric.size(), table.categories.size(),
+                    (b.numeric + b.codes + b.labels) / 1048576.0, (b.numeric + b.codes + b.labels) / rows,
+                    b.numeric / rows, b.codes / rows, b.labels / rows);
+        std::fflush(stdout);
+    });
     QObject::connect(w.runCache(), &ui::RunCache::failed, [&](const QString&, qint64, const QString& m) {
         std::fprintf(stderr, "load failed: %s\n", qPrintable(m));
         rc = 1;

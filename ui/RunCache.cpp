@@ -2,14 +2,33 @@
 
 #include "Job.h"
 #include "model/RequestColumns.h"
+#include "store/MapSize.h"
 #include "store/RunStore.h"
 
+#include <QCoreApplication>
 #include <QSettings>
+#include <QThread>
 
 #include <algorithm>
 #include <iterator>
 
 namespace pb::ui {
+namespace {
+
+// The last reference to a loaded run often goes on the GUI thread (another
+// run selected, a live run's next version): freeing a million rows' labels
+// there took ~0.1 s, so the run is freed on the pool instead.
+void releaseRun(const analysis::LoadedRun* run)
+{
+    QCoreApplication* app = QCoreApplication::instance();
+    if (app && QThread::currentThread() == app->thread()) {
+        Job::pool()->start([run] { delete run; });
+    } else {
+        delete run;
+    }
+}
+
+} // namespace
 
 RunCache::RunCache(QObject* parent)
     : QObject(parent)
@@ -142,6 +161,10 @@ RunSnapshot RunCache::load(const QString& path, qint64 runId, std::int64_t budge
                            const ProgressFn& progress)
 {
     RunStore store(path.toStdString(), RunStore::Mode::ReadOnly);
+    // Pages copied through SQLite's page cache, not mapped: the join reads
+    // every span page (about the file's size), and mapped pages stayed
+    // resident in the window until the load ended (docs/architecture.md, Memory).
+    pb::store::setMapSize(store, 0);
     const auto info = store.run(runId);
     if (!info) {
         throw StoreError("no run " + std::to_string(runId) + " in " + store.path());
@@ -162,7 +185,8 @@ RunSnapshot RunCache::load(const QString& path, qint64 runId, std::int64_t budge
             }
         }
     }
-    out.run = std::make_shared<const analysis::LoadedRun>(analysis::loadRun(store, runId, options));
+    out.run = std::shared_ptr<const analysis::LoadedRun>(
+        new analysis::LoadedRun(analysis::loadRun(store, runId, options)), &releaseRun);
     try {
         out.budgetVersions = budget::storedBudgets(store, runId);
     } catch (const budget::BudgetError&) {
@@ -174,12 +198,14 @@ RunSnapshot RunCache::load(const QString& path, qint64 runId, std::int64_t budge
 std::optional<std::int64_t> RunCache::seqOfTrace(const QString& path, qint64 runId, const QString& traceId)
 {
     RunStore store(path.toStdString(), RunStore::Mode::ReadOnly);
+    pb::store::setMapSize(store, 0); // as load(): a scan's pages stay out of the resident set
     return store.seqOfTrace(runId, traceId.toStdString());
 }
 
 analysis::TraceReconciliation RunCache::requestTrace(const QString& path, qint64 runId, qint64 seq)
 {
     RunStore store(path.toStdString(), RunStore::Mode::ReadOnly);
+    pb::store::setMapSize(store, 0); // as load(): a scan's pages stay out of the resident set
     return analysis::reconcileRequest(store, runId, seq);
 }
 

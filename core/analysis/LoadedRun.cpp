@@ -8,6 +8,7 @@
 #include "store/RunStore.h"
 
 #include <algorithm>
+#include <optional>
 
 namespace pb::analysis {
 namespace {
@@ -78,22 +79,34 @@ LoadedRun loadRun(RunStore& store, std::int64_t runId, const LoadOptions& option
     const auto load = [&] {
         return store.loadRequestTable(runId, columns);
     };
-    out.table = load();
     out.hasSpans = out.info.spanCount > 0;
-    if (options.join && out.hasSpans && out.table.rows > 0) {
-        pb::join::JoinOptions joinOptions;
-        joinOptions.progress = options.progress;
-        const pb::join::JoinResult joined = pb::join::joinRun(store, runId, joinOptions);
-        // A run still being written may have gained rows since the table was read.
-        if (joined.rows.size() != out.table.rows) {
-            out.table = load();
+    const bool join = options.join && out.hasSpans && out.info.requestCount > 0;
+    pb::join::JoinOptions joinOptions;
+    joinOptions.progress = options.progress;
+    // The join before the table: the join's transient span index (~100 B a
+    // span) is freed before the table's columns are read, so the two never
+    // add up (the window's peak memory, issue 27; docs/architecture.md).
+    std::optional<pb::join::JoinResult> joined;
+    if (join) {
+        joined = pb::join::joinRun(store, runId, joinOptions);
+    }
+    out.table = load();
+    if (joined && out.table.rows > 0) {
+        // A run still being written may have gained rows since the join:
+        // join again, then read the table again if it moved on once more.
+        if (joined->rows.size() != out.table.rows) {
+            joined.reset();
+            joined = pb::join::joinRun(store, runId, joinOptions);
+            if (joined->rows.size() != out.table.rows) {
+                out.table = load();
+            }
         }
-        if (joined.rows.size() == out.table.rows) {
-            pb::join::appendJoinedColumns(out.table, joined);
+        if (joined->rows.size() == out.table.rows) {
+            pb::join::appendJoinedColumns(out.table, *joined);
             out.joined = true;
-            out.join = joined.report;
-            out.matched.reserve(joined.rows.size());
-            for (const auto& r : joined.rows) {
+            out.join = joined->report;
+            out.matched.reserve(joined->rows.size());
+            for (const auto& r : joined->rows) {
                 out.matched.push_back(r.status == pb::join::JoinStatus::Matched);
             }
         }

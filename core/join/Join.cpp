@@ -2,6 +2,7 @@
 
 #include "join/SpanIndex.h"
 #include "join/SpanReader.h"
+#include "store/MapSize.h"
 #include "store/RunCatalogue.h"
 #include "store/RunStore.h"
 
@@ -499,9 +500,14 @@ JoinResult joinRun(RunStore& store, std::int64_t runId, const JoinOptions& optio
     std::atomic<bool> stop{false};
     std::exception_ptr attemptError;
     std::thread attemptReader;
+    // The own connections map as much of the file as the caller's does.
+    const std::int64_t mapSize = pb::store::mapSize(store);
     auto readOwnAttempts = [&] {
         try {
             RunStore own(path, RunStore::Mode::ReadOnly);
+            if (mapSize != pb::store::kDefaultMapSize) {
+                pb::store::setMapSize(own, mapSize);
+            }
             readAttempts(own, runId, stop, attempts);
         } catch (...) {
             attemptError = std::current_exception();
@@ -513,7 +519,7 @@ JoinResult joinRun(RunStore& store, std::int64_t runId, const JoinOptions& optio
         readers.push_back(std::make_unique<SpanReader>(index, useStoredPhase, 16));
         readers.push_back(std::make_unique<SpanReader>(index, useStoredPhase, 0));
         readers[0]->start(&store, {}, runId, {std::nullopt, middle});
-        readers[1]->start(nullptr, path, runId, {middle, std::nullopt});
+        readers[1]->start(nullptr, path, runId, {middle, std::nullopt}, {}, mapSize);
         attemptReader = std::thread(readOwnAttempts);
     } else if (ownConnections) {
         readers.push_back(std::make_unique<SpanReader>(index, useStoredPhase, 16));

@@ -75,7 +75,7 @@ bool SpanIndex::compact(Parsed& out, std::string_view traceId, std::string_view 
     if (m_mapper.mayHaveLatency(attributesJson)) {
         const auto lat = m_mapper.latencyOf(attributesJson);
         if (lat.any()) {
-            out.latency = lat;
+            out.latency = std::make_unique<pb::telemetry::LatencyPhases>(lat);
         }
     }
     return true;

@@ -1,5 +1,6 @@
 #include "join/SpanReader.h"
 
+#include "store/MapSize.h"
 #include "store/RunStore.h"
 
 #include <utility>
@@ -24,26 +25,30 @@ SpanReader::~SpanReader()
 }
 
 void SpanReader::start(RunStore* store, const std::string& ownPath, std::int64_t runId, Range range,
-                       std::function<void(RunStore&)> after)
+                       std::function<void(RunStore&)> after, std::int64_t ownMapSize)
 {
-    m_thread = std::thread([this, store, ownPath, runId, range = std::move(range), after = std::move(after)] {
-        try {
-            std::optional<RunStore> own;
-            if (!ownPath.empty()) {
-                own.emplace(ownPath, RunStore::Mode::ReadOnly);
+    m_thread = std::thread(
+        [this, store, ownPath, runId, range = std::move(range), after = std::move(after), ownMapSize] {
+            try {
+                std::optional<RunStore> own;
+                if (!ownPath.empty()) {
+                    own.emplace(ownPath, RunStore::Mode::ReadOnly);
+                    if (ownMapSize >= 0 && ownMapSize != pb::store::kDefaultMapSize) {
+                        pb::store::setMapSize(*own, ownMapSize);
+                    }
+                }
+                RunStore& reading = own ? *own : *store;
+                read(reading, runId, range);
+                if (after && !m_stop.load()) {
+                    after(reading);
+                }
+            } catch (...) {
+                std::lock_guard lock(m_mutex);
+                m_error = std::current_exception();
+                m_done = true;
+                m_changed.notify_all();
             }
-            RunStore& reading = own ? *own : *store;
-            read(reading, runId, range);
-            if (after && !m_stop.load()) {
-                after(reading);
-            }
-        } catch (...) {
-            std::lock_guard lock(m_mutex);
-            m_error = std::current_exception();
-            m_done = true;
-            m_changed.notify_all();
-        }
-    });
+        });
 }
 
 void SpanReader::read(RunStore& source, std::int64_t runId, const Range& range)
@@ -65,7 +70,7 @@ void SpanReader::read(RunStore& source, std::int64_t runId, const Range& range)
         if (m_index.compact(parsed, row.traceId, row.spanId, row.parentSpanId, row.kind, row.startNs,
                             row.endNs, row.name, row.attributes,
                             known ? std::optional<std::string_view>(row.phase) : std::nullopt)) {
-            chunk.push_back(parsed);
+            chunk.push_back(std::move(parsed));
         }
         if (chunk.size() == kChunkSpans) {
             hand(chunk, false);

@@ -49,9 +49,10 @@ public:
 
     // Reads on a new thread through `store` (the thread's alone until it
     // ends), or through a read-only store of its own on `ownPath` when that
-    // is set. `after` runs on the thread once the spans are read.
+    // is set (mapping `ownMapSize` bytes, store/MapSize.h; -1: the default).
+    // `after` runs on the thread once the spans are read.
     void start(RunStore* store, const std::string& ownPath, std::int64_t runId, Range range,
-               std::function<void(RunStore&)> after = {});
+               std::function<void(RunStore&)> after = {}, std::int64_t ownMapSize = -1);
 
     // The next chunk in order; false when all are taken. Rethrows the
     // reader's error.

@@ -1,6 +1,7 @@
 #include "store/RunStore.h"
 
 #include "store/BatchTables.h"
+#include "store/MapSize.h"
 #include "store/Schema.h"
 #include "store/StoreState.h"
 #include "store/StoreTesting.h"
@@ -94,7 +95,7 @@ void RunStore::configure(const std::string& path)
         // loading a run's columns (tens of MB of block pages, more than the
         // page cache above) costs ~40% less CPU. Writes still go through
         // the WAL; this is address space, not memory.
-        m_s->db.exec("PRAGMA mmap_size = 4294967296");
+        m_s->db.exec("PRAGMA mmap_size = " + std::to_string(kDefaultMapSize));
     } catch (const StoreError& e) {
         throw StoreError("'" + path + "' is not a Phasebench workbench file or is damaged (" + e.what() +
                          ")");
@@ -233,6 +234,17 @@ bool RunStore::hasOpenTransaction() const
 Connection& storeConnection(RunStore& store)
 {
     return store.m_s->db;
+}
+
+std::int64_t mapSize(RunStore& store)
+{
+    auto st = storeConnection(store).prepare("PRAGMA mmap_size");
+    return st.step() ? st.int64(0) : 0;
+}
+
+void setMapSize(RunStore& store, std::int64_t bytes)
+{
+    storeConnection(store).exec("PRAGMA mmap_size = " + std::to_string(std::max<std::int64_t>(bytes, 0)));
 }
 
 } // namespace pb::store

@@ -332,8 +332,25 @@ ExplorerResults computeExplorer(const analysis::LoadedRun& loaded, const Explore
             return out.x[a] < out.x[b] || (out.x[a] == out.x[b] && a < b);
         });
     }
+    preparePlot(out);
     step(progress, 4, 4);
     return out;
+}
+
+void preparePlot(ExplorerResults& r, int columns, int gridRows)
+{
+    ExplorerResults::PlotData& p = r.plot;
+    const std::span<const float> x(r.x), y(r.y);
+    p.extent = extentOf(r.plotted, x, y, false);
+    p.logExtent = extentOf(r.plotted, x, y, true);
+    for (std::size_t o = 0; o < r.plotted.size(); ++o) {
+        const auto& plotted = r.plotted[o];
+        p.sample[o] = samplePoints(plotted, x, y, {p.extent, false, columns, gridRows});
+        p.logSample[o] = samplePoints(plotted, x, y, {p.logExtent, true, columns, gridRows});
+        p.logCount[o] = std::size_t(
+            std::count_if(plotted.begin(), plotted.end(), [&y](std::uint32_t row) { return y[row] > 0; }));
+        p.index[o] = PointIndex(plotted, x, y);
+    }
 }
 
 std::vector<std::uint32_t> slowestRows(const ExplorerResults& results, const ExplorerFilter& filter,

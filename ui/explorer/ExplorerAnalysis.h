@@ -5,6 +5,7 @@
 // functions and value types; the page runs computeExplorer in a Job.
 #pragma once
 
+#include "ExplorerPoints.h"
 #include "analysis/LoadedRun.h"
 #include "model/TraceId.h"
 #include "model/Vocabulary.h"
@@ -77,6 +78,21 @@ struct ExplorerResults
     // row): the order the plot's data keeps.
     std::array<std::vector<std::uint32_t>, kOutcomeCount> plotted;
 
+    // What the scatter draws and clicks look up (ExplorerPoints.h), built with
+    // the results off the GUI thread (preparePlot).
+    struct PlotData
+    {
+        PlotRange extent;    // of every plotted row
+        PlotRange logExtent; // of those with y > 0 (a log axis)
+        // Per outcome: one plotted row per occupied cell of a grid over the
+        // extent (linear y) and over the log extent (log y), ordered by x.
+        std::array<std::vector<std::uint32_t>, kOutcomeCount> sample;
+        std::array<std::vector<std::uint32_t>, kOutcomeCount> logSample;
+        std::array<std::size_t, kOutcomeCount> logCount{}; // plotted rows with y > 0
+        std::array<PointIndex, kOutcomeCount> index;       // of `plotted`
+    };
+    PlotData plot;
+
     static std::int64_t seqOf(std::size_t row) { return static_cast<std::int64_t>(row); }
     Outcome outcomeAt(std::size_t row) const { return static_cast<Outcome>(outcome[row]); }
     // 32 lowercase hex digits, or empty.
@@ -89,6 +105,8 @@ struct ExplorerResults
 // `progress` returns false.
 ExplorerResults computeExplorer(const analysis::LoadedRun& run, const ExplorerRequest& request,
                                 const ProgressFn& progress = {});
+// Fills results.plot from x, y and plotted (computeExplorer calls it).
+void preparePlot(ExplorerResults& results, int columns = 1024, int gridRows = 512);
 // Loads the run first, on this thread (tests and tools without a window).
 // Throws pb::Cancelled when `progress` returns false, std::exception on errors.
 ExplorerResults computeExplorer(const QString& path, std::int64_t runId, const ExplorerRequest& request,

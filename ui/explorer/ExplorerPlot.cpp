@@ -1,6 +1,7 @@
 #include "ExplorerPlot.h"
 
 #include "ChartExport.h"
+#include "Job.h"
 #include "PlotLegend.h"
 
 #include <QContextMenuEvent>
@@ -11,7 +12,54 @@
 
 #include <cmath>
 
+namespace pb::ui::explorer {
+
+// A sample of a zoomed view, built in the plot's job.
+struct ViewSample
+{
+    std::shared_ptr<const ExplorerResults> results;
+    bool logY = false;
+    PlotRange range;
+    std::array<QVector<QCPGraphData>, kOutcomeCount> points;
+};
+
+} // namespace pb::ui::explorer
+
+Q_DECLARE_METATYPE(std::shared_ptr<const pb::ui::explorer::ViewSample>)
+
 namespace pb::ui {
+namespace {
+
+using explorer::ViewSample;
+
+QVector<QCPGraphData> pointsOf(const ExplorerResults& r, const std::vector<std::uint32_t>& rows)
+{
+    QVector<QCPGraphData> points;
+    points.reserve(qsizetype(rows.size()));
+    for (const auto row : rows) {
+        points.append(QCPGraphData(double(r.x[row]), double(r.y[row])));
+    }
+    return points;
+}
+
+// [lo, hi] widened by `factor` about its centre; a single value gets room around it.
+QCPRange padded(double lo, double hi, double factor, bool log)
+{
+    if (hi > lo) {
+        if (log) {
+            return QCPRange(lo, hi);
+        }
+        const double half = (hi - lo) / 2 * factor;
+        return QCPRange((lo + hi) / 2 - half, (lo + hi) / 2 + half);
+    }
+    if (log) {
+        return QCPRange(lo / 2, hi * 2);
+    }
+    const double room = std::max(std::abs(lo) * 0.05, 0.5);
+    return QCPRange(lo - room, hi + room);
+}
+
+} // namespace
 
 QColor outcomeColor(Outcome outcome)
 {
@@ -62,6 +110,32 @@ ExplorerPlot::ExplorerPlot(QWidget* parent)
     placeLegendBelow(this);
     setMinimumHeight(220);
     setNoAntialiasingOnDrag(true);
+    // A zoom or pan samples the new view once the wheel or the drag pauses.
+    m_sampler = new Job(this);
+    m_resampleTimer.setSingleShot(true);
+    m_resampleTimer.setInterval(80);
+    connect(&m_resampleTimer, &QTimer::timeout, this, &ExplorerPlot::resampleView);
+    for (QCPAxis* axis : {xAxis, yAxis}) {
+        connect(axis, qOverload<const QCPRange&>(&QCPAxis::rangeChanged), this, [this] {
+            if (!m_settingRanges && m_results) {
+                m_resampleTimer.start();
+            }
+        });
+    }
+    connect(m_sampler, &Job::finished, this, [this](const QVariant& value) {
+        const auto sample = value.value<std::shared_ptr<const ViewSample>>();
+        if (!sample || sample->results != m_results || sample->logY != m_logY) {
+            return;
+        }
+        for (std::size_t o = 0; o < m_graphs.size(); ++o) {
+            if (m_graphs[o]) {
+                m_graphs[o]->data()->set(sample->points[o], true);
+            }
+        }
+        m_sampled = sample->range;
+        replot(QCustomPlot::rpQueuedReplot);
+        Q_EMIT resampled();
+    });
 }
 
 void ExplorerPlot::clearResults()
@@ -93,10 +167,13 @@ bool ExplorerPlot::shown(std::size_t row) const
 
 void ExplorerPlot::rebuild()
 {
+    m_resampleTimer.stop();
+    m_sampler->discard();
     clearGraphs();
     m_graphs.fill(nullptr);
     m_mark = nullptr;
     m_highlighted = -1;
+    m_sampled = {};
     if (m_logY) {
         yAxis->setScaleType(QCPAxis::stLogarithmic);
         yAxis->setTicker(QSharedPointer<QCPAxisTickerLog>::create());
@@ -124,41 +201,115 @@ void ExplorerPlot::rebuild()
     }
     yAxis->setLabel(tr("%1 (ms)").arg(QString::fromUtf8(explorerYName(r.request.y).data())));
 
+    // The sample the job drew (bounded by the grid), the true N in the legend.
+    const auto& samples = m_logY ? r.plot.logSample : r.plot.sample;
     for (int o = 0; o < kOutcomeCount; ++o) {
-        const auto& rows = r.plotted[std::size_t(o)];
-        QVector<QCPGraphData> points;
-        points.reserve(qsizetype(rows.size()));
-        for (const auto row : rows) {
-            if (!m_logY || r.y[row] > 0) {
-                points.append(QCPGraphData(double(r.x[row]), double(r.y[row])));
-            }
-        }
-        if (points.isEmpty()) {
+        const auto& rows = samples[std::size_t(o)];
+        if (rows.empty()) {
             continue;
         }
+        const std::size_t n = m_logY ? r.plot.logCount[std::size_t(o)] : r.plotted[std::size_t(o)].size();
         auto* g = addGraph();
         const QColor color = outcomeColor(Outcome(o));
-        g->setName(tr("%1 (%L2)").arg(QString::fromUtf8(nameOf(Outcome(o)).data())).arg(points.size()));
+        g->setName(tr("%1 (%L2)").arg(QString::fromUtf8(nameOf(Outcome(o)).data())).arg(qint64(n)));
         g->setLineStyle(QCPGraph::lsNone);
         // A pre-drawn disc: blitting a pixmap is ~10x cheaper than drawing
         // ellipses (QCP's ssDisc), which dominated replots with ~10^5 sampled points.
         g->setScatterStyle(QCPScatterStyle(discPixmap(color)));
         g->setPen(QPen(color));
         g->setAdaptiveSampling(true);
-        g->data()->set(points, true); // core ordered the rows by x
+        g->data()->set(pointsOf(r, rows), true); // ordered by x
         m_graphs[std::size_t(o)] = g;
     }
     m_mark = addGraph();
     m_mark->setLineStyle(QCPGraph::lsNone);
     m_mark->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssCircle, QPen(Qt::black, 2), Qt::NoBrush, 14));
     m_mark->removeFromLegend();
-    rescaleAxes();
-    // Some room so points on the edges stay clickable.
-    xAxis->scaleRange(1.04, xAxis->range().center());
-    if (!m_logY) {
-        yAxis->scaleRange(1.06, yAxis->range().center());
+    const PlotRange extent = m_logY ? r.plot.logExtent : r.plot.extent;
+    if (extent.valid()) {
+        m_settingRanges = true;
+        // Some room so points on the edges stay clickable.
+        xAxis->setRange(padded(extent.x0, extent.x1, 1.04, false));
+        yAxis->setRange(padded(extent.y0, extent.y1, 1.06, m_logY));
+        m_settingRanges = false;
+        m_sampled = extent;
     }
     replot();
+}
+
+PlotRange ExplorerPlot::view() const
+{
+    return {xAxis->range().lower, xAxis->range().upper, yAxis->range().lower, yAxis->range().upper};
+}
+
+void ExplorerPlot::resampleView()
+{
+    m_resampleTimer.stop();
+    if (!m_results) {
+        return;
+    }
+    const ExplorerResults& r = *m_results;
+    const PlotRange extent = m_logY ? r.plot.logExtent : r.plot.extent;
+    const PlotRange v = view();
+    if (!extent.valid()) {
+        return;
+    }
+    const bool coversExtent =
+        v.x0 <= extent.x0 && v.x1 >= extent.x1 && v.y0 <= extent.y0 && v.y1 >= extent.y1;
+    if (coversExtent) {
+        if (m_sampled.x0 == extent.x0 && m_sampled.x1 == extent.x1 && m_sampled.y0 == extent.y0 &&
+            m_sampled.y1 == extent.y1) {
+            Q_EMIT resampled();
+            return; // the whole extent's sample is shown
+        }
+        // Back to the whole extent: its sample is ready.
+        const auto& samples = m_logY ? r.plot.logSample : r.plot.sample;
+        auto points = std::make_shared<ViewSample>();
+        points->results = m_results;
+        points->logY = m_logY;
+        points->range = extent;
+        m_sampler->start([points, samples = &samples](JobContext&) {
+            for (std::size_t o = 0; o < points->points.size(); ++o) {
+                points->points[o] = pointsOf(*points->results, (*samples)[o]);
+            }
+            return QVariant::fromValue(std::shared_ptr<const ViewSample>(points));
+        });
+        return;
+    }
+    // The view with a view's size of margin on each side (a short pan shows
+    // points at once), on a grid as fine per pixel as the extent's.
+    SampleGrid grid;
+    grid.logY = m_logY;
+    grid.columns *= 3;
+    grid.rows *= 3;
+    const double w = v.x1 - v.x0;
+    grid.range.x0 = v.x0 - w;
+    grid.range.x1 = v.x1 + w;
+    if (m_logY) {
+        const double f = v.y0 > 0 ? v.y1 / v.y0 : 1;
+        grid.range.y0 = v.y0 / f;
+        grid.range.y1 = v.y1 * f;
+    } else {
+        const double h = v.y1 - v.y0;
+        grid.range.y0 = v.y0 - h;
+        grid.range.y1 = v.y1 + h;
+    }
+    auto results = m_results;
+    const bool logY = m_logY;
+    m_sampler->start([results, grid, logY](JobContext& context) {
+        auto out = std::make_shared<ViewSample>();
+        out->results = results;
+        out->logY = logY;
+        out->range = grid.range;
+        for (std::size_t o = 0; o < results->plotted.size(); ++o) {
+            if (context.isCancelled()) {
+                throw Cancelled();
+            }
+            out->points[o] =
+                pointsOf(*results, samplePoints(results->plotted[o], results->x, results->y, grid));
+        }
+        return QVariant::fromValue(std::shared_ptr<const ViewSample>(out));
+    });
 }
 
 std::optional<QPointF> ExplorerPlot::pixelOf(std::size_t row) const
@@ -179,25 +330,41 @@ qint64 ExplorerPlot::rowAt(const QPointF& pixel) const
     if (!axisRect()->rect().contains(pixel.toPoint())) {
         return -1;
     }
+    // The rows inside the square around the pick circle (a pixel of margin
+    // for rounding), from the index; the nearest by pixel distance wins,
+    // ties to the first outcome and the first row in x order, as a scan of
+    // every row in that order would pick.
+    const double reach = kPickRadiusPx + 1;
+    const double xa = xAxis->pixelToCoord(pixel.x() - reach);
+    const double xb = xAxis->pixelToCoord(pixel.x() + reach);
+    const double ya = yAxis->pixelToCoord(pixel.y() - reach);
+    const double yb = yAxis->pixelToCoord(pixel.y() + reach);
+    const PlotRange around{std::min(xa, xb), std::max(xa, xb), std::min(ya, yb), std::max(ya, yb)};
     qint64 best = -1;
+    int bestOutcome = -1;
+    std::uint32_t bestPosition = 0;
     double bestDistance = kPickRadiusPx * kPickRadiusPx;
     for (int o = 0; o < kOutcomeCount; ++o) {
         const QCPGraph* g = m_graphs[std::size_t(o)];
         if (!g || !g->visible()) {
             continue;
         }
-        for (const auto row : r.plotted[std::size_t(o)]) {
+        const auto& plotted = r.plotted[std::size_t(o)];
+        r.plot.index[std::size_t(o)].forEachIn(around, [&](std::uint32_t position) {
+            const auto row = plotted[position];
             if (m_logY && r.y[row] <= 0) {
-                continue;
+                return;
             }
             const double dx = xAxis->coordToPixel(double(r.x[row])) - pixel.x();
             const double dy = yAxis->coordToPixel(double(r.y[row])) - pixel.y();
             const double d = dx * dx + dy * dy;
-            if (d < bestDistance) {
+            if (d < bestDistance || (d == bestDistance && o == bestOutcome && position < bestPosition)) {
                 bestDistance = d;
                 best = row;
+                bestOutcome = o;
+                bestPosition = position;
             }
-        }
+        });
     }
     return best;
 }

@@ -1,16 +1,23 @@
-// The explorer's scatter (QCustomPlot): one graph per outcome, points only,
-// with adaptive sampling so a million points replot in milliseconds. Clicking
-// near a point (within a few pixels) reports its row; one row can be
-// highlighted. Displays the rows core ordered (ExplorerResults::plotted).
+// The explorer's scatter (QCustomPlot): one graph per outcome, points only.
+// It draws the bounded sample the results carry (ExplorerResults::plot: one
+// row per cell of a grid finer than the pixels, built off the GUI thread),
+// with the true N in the legend; a zoom or pan samples the new view again in
+// a job of its own. Clicking near a point (within a few pixels) reports the
+// nearest plotted row, found through the results' point index (every row,
+// not only the drawn ones); one row can be highlighted.
 #pragma once
 
 #include "ExplorerAnalysis.h"
 #include "QCustomPlotInclude.h"
 
+#include <QTimer>
+
 #include <array>
 #include <memory>
 
 namespace pb::ui {
+
+class Job;
 
 class ExplorerPlot : public QCustomPlot
 {
@@ -36,10 +43,17 @@ public:
     // Marks `row` (-1: none) with a ring.
     void highlight(qint64 row);
     qint64 highlighted() const { return m_highlighted; }
+    // The rectangle (data coordinates) whose rows the graphs hold: the
+    // extent, or a zoomed view with a view's size of margin on each side.
+    PlotRange sampledRange() const { return m_sampled; }
+    // Samples the current view again now (a zoom or pan does it after a short pause).
+    void resampleView();
 
 Q_SIGNALS:
     // A click (not a drag) landed near a point.
     void rowClicked(qint64 row);
+    // The graphs hold a new sample (after a zoom or pan).
+    void resampled();
 
 protected:
     void mousePressEvent(QMouseEvent* event) override;
@@ -49,12 +63,18 @@ protected:
 private:
     void rebuild();
     bool shown(std::size_t row) const;
+    void setSample(const std::array<std::vector<std::uint32_t>, kOutcomeCount>& rows);
+    PlotRange view() const;
 
     std::shared_ptr<const ExplorerResults> m_results;
     std::array<QCPGraph*, kOutcomeCount> m_graphs{};
     QCPGraph* m_mark = nullptr; // the highlighted point
     qint64 m_highlighted = -1;
     bool m_logY = false;
+    bool m_settingRanges = false; // rebuild() sets the axes: no resampling
+    PlotRange m_sampled;
+    QTimer m_resampleTimer;
+    Job* m_sampler;
     QPointF m_pressAt;
 };
 
