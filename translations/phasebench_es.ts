@@ -1840,6 +1840,10 @@ Ejecute &apos;phasebench-cli &lt;comando&gt; --help&apos; para ver las opciones 
         <source>Seconds of load after the warm-up (default: steady 32; stepped as long as 45 steady requests per stage take after a 5 s settle, 55 at 3,5,7,9). The stepped profile shares them so that each stage holds the same number of steady requests.</source>
         <translation>Segundos de carga tras el calentamiento (predeterminado: steady 32; stepped, lo que tarden 45 solicitudes de la ventana estable por etapa tras una estabilización de 5 s, 55 con 3,5,7,9). El perfil escalonado los reparte de modo que cada etapa contenga el mismo número de solicitudes de la ventana estable.</translation>
     </message>
+    <message>
+        <source>  (gpu_queue %1 is the knee rule&apos;s figure; &quot;budgets met&quot; is decided at the budgets&apos; %2)</source>
+        <translation>  (gpu_queue %1 es la cifra de la regla del codo; «presupuestos cumplidos» se decide en el %2 de los presupuestos)</translation>
+    </message>
 </context>
 <context>
     <name>pb::diagnose</name>
@@ -2703,6 +2707,26 @@ Primera comprobación: %5</translation>
             <numerusform>%1: %n valores menores o iguales que cero quedan fuera de la escala logarítmica</numerusform>
         </translation>
     </message>
+    <message>
+        <source>%1, all %2 groups (pooled)</source>
+        <translation>%1, los %2 grupos (agrupados)</translation>
+    </message>
+    <message>
+        <source>%1, %2</source>
+        <translation>%1, %2</translation>
+    </message>
+    <message>
+        <source>Group:</source>
+        <translation>Grupo:</translation>
+    </message>
+    <message>
+        <source>Models and scenarios are shown one group at a time; all groups together only when chosen, labelled pooled</source>
+        <translation>Los modelos y escenarios se muestran grupo a grupo; todos los grupos juntos solo si se elige, marcados como agrupados</translation>
+    </message>
+    <message>
+        <source>all groups (pooled)</source>
+        <translation>todos los grupos (agrupados)</translation>
+    </message>
 </context>
 <context>
     <name>pb::ui::EvidenceModel</name>
@@ -2875,6 +2899,18 @@ Primera comprobación: %5</translation>
     <message>
         <source>%L1 requests; %L2 match the filters; listing the slowest %L3 by %4.</source>
         <translation>%L1 solicitudes; %L2 cumplen los filtros; se listan las %L3 más lentas por %4.</translation>
+    </message>
+    <message>
+        <source>Group:</source>
+        <translation>Grupo:</translation>
+    </message>
+    <message>
+        <source>List only the requests of one model/scenario group</source>
+        <translation>Listar solo las solicitudes de un grupo de modelo/escenario</translation>
+    </message>
+    <message>
+        <source>all groups</source>
+        <translation>todos los grupos</translation>
     </message>
 </context>
 <context>
@@ -5042,10 +5078,6 @@ la raíz empieza la mitad de la envolvente de red (%L1 ms) después del inicio d
         <translation>Rendimiento (req/s)</translation>
     </message>
     <message>
-        <source>gpu_queue p95 (ms)</source>
-        <translation>gpu_queue p95 (ms)</translation>
-    </message>
-    <message>
         <source>Budgets</source>
         <translation>Presupuestos</translation>
     </message>
@@ -5338,12 +5370,20 @@ la raíz empieza la mitad de la envolvente de red (%L1 ms) después del inicio d
         <translation>primera y última etapa, cada una sobre su ventana estable, como en las cifras por etapa</translation>
     </message>
     <message>
-        <source>pooled over the run&apos;s models and scenarios</source>
-        <translation>agrupando los modelos y escenarios de la ejecución</translation>
-    </message>
-    <message>
         <source>%1 (%2)</source>
         <translation>%1 (%2)</translation>
+    </message>
+    <message>
+        <source>%1, %2</source>
+        <translation>%1, %2</translation>
+    </message>
+    <message>
+        <source>gpu_queue %1 (ms)</source>
+        <translation>gpu_queue %1 (ms)</translation>
+    </message>
+    <message>
+        <source>Budgets (at %1)</source>
+        <translation>Presupuestos (en %1)</translation>
     </message>
 </context>
 <context>

@@ -1840,6 +1840,10 @@ Run &apos;phasebench-cli &lt;command&gt; --help&apos; for the options of a comma
         <source>Seconds of load after the warm-up (default: steady 32; stepped as long as 45 steady requests per stage take after a 5 s settle, 55 at 3,5,7,9). The stepped profile shares them so that each stage holds the same number of steady requests.</source>
         <translation>Секунды нагрузки после прогрева (по умолчанию: steady — 32; stepped — столько, сколько занимают 45 запросов установившегося окна на ступень после стабилизации 5 с, 55 при 3,5,7,9). Ступенчатый профиль распределяет их так, чтобы на каждой ступени было одинаковое число запросов установившегося окна.</translation>
     </message>
+    <message>
+        <source>  (gpu_queue %1 is the knee rule&apos;s figure; &quot;budgets met&quot; is decided at the budgets&apos; %2)</source>
+        <translation>  (gpu_queue %1 — показатель правила излома; «бюджеты выполнены» решается по %2 бюджетов)</translation>
+    </message>
 </context>
 <context>
     <name>pb::diagnose</name>
@@ -2708,6 +2712,26 @@ First check: %5</source>
             <numerusform>%1: %n значений, не больших нуля, исключены из логарифмической шкалы</numerusform>
         </translation>
     </message>
+    <message>
+        <source>%1, all %2 groups (pooled)</source>
+        <translation>%1, все %2 группы (объединённые)</translation>
+    </message>
+    <message>
+        <source>%1, %2</source>
+        <translation>%1, %2</translation>
+    </message>
+    <message>
+        <source>Group:</source>
+        <translation>Группа:</translation>
+    </message>
+    <message>
+        <source>Models and scenarios are shown one group at a time; all groups together only when chosen, labelled pooled</source>
+        <translation>Модели и сценарии показываются по одной группе; все группы вместе — только по выбору, с пометкой «объединённые»</translation>
+    </message>
+    <message>
+        <source>all groups (pooled)</source>
+        <translation>все группы (объединённые)</translation>
+    </message>
 </context>
 <context>
     <name>pb::ui::EvidenceModel</name>
@@ -2880,6 +2904,18 @@ First check: %5</source>
     <message>
         <source>%L1 requests; %L2 match the filters; listing the slowest %L3 by %4.</source>
         <translation>Запросов: %L1; подходят под фильтры: %L2; показаны %L3 самых медленных по %4.</translation>
+    </message>
+    <message>
+        <source>Group:</source>
+        <translation>Группа:</translation>
+    </message>
+    <message>
+        <source>List only the requests of one model/scenario group</source>
+        <translation>Показывать только запросы одной группы модели/сценария</translation>
+    </message>
+    <message>
+        <source>all groups</source>
+        <translation>все группы</translation>
     </message>
 </context>
 <context>
@@ -5048,10 +5084,6 @@ the root starts half the network envelope (%L1 ms) after the client start.</sour
         <translation>Пропускная способность (запр./с)</translation>
     </message>
     <message>
-        <source>gpu_queue p95 (ms)</source>
-        <translation>gpu_queue p95 (мс)</translation>
-    </message>
-    <message>
         <source>Budgets</source>
         <translation>Бюджеты</translation>
     </message>
@@ -5344,12 +5376,20 @@ the root starts half the network envelope (%L1 ms) after the client start.</sour
         <translation>первая и последняя ступени, каждая по своему установившемуся окну, как в показателях по ступеням</translation>
     </message>
     <message>
-        <source>pooled over the run&apos;s models and scenarios</source>
-        <translation>объединено по моделям и сценариям прогона</translation>
-    </message>
-    <message>
         <source>%1 (%2)</source>
         <translation>%1 (%2)</translation>
+    </message>
+    <message>
+        <source>%1, %2</source>
+        <translation>%1, %2</translation>
+    </message>
+    <message>
+        <source>gpu_queue %1 (ms)</source>
+        <translation>gpu_queue %1 (мс)</translation>
+    </message>
+    <message>
+        <source>Budgets (at %1)</source>
+        <translation>Бюджеты (по %1)</translation>
     </message>
 </context>
 <context>
