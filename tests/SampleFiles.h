@@ -8,10 +8,10 @@
 #include <QTest>
 #include <QtGlobal>
 
-#define PB_SKIP_WITHOUT_SAMPLES(message)                                                           \
-    do {                                                                                           \
-        if (qEnvironmentVariableIsSet("PHASEBENCH_REQUIRE_SAMPLES")) {                             \
-            QFAIL(message " (PHASEBENCH_REQUIRE_SAMPLES is set)");                                 \
-        }                                                                                          \
-        QSKIP(message);                                                                            \
+#define PB_SKIP_WITHOUT_SAMPLES(message)                                                                     \
+    do {                                                                                                     \
+        if (qEnvironmentVariableIsSet("PHASEBENCH_REQUIRE_SAMPLES")) {                                       \
+            QFAIL(message " (PHASEBENCH_REQUIRE_SAMPLES is set)");                                           \
+        }                                                                                                    \
+        QSKIP(message);                                                                                      \
     } while (false)

@@ -77,11 +77,12 @@ int demoCommand(const QStringList& args, Io& io)
     parser.addOption({QStringLiteral("steps"),
                       tr("Arrival rates of the stepped profile, one stage each (default 3,5,7,9)."),
                       tr("R,R,…")});
-    parser.addOption({QStringLiteral("duration"),
-                      tr("Seconds of load after the warm-up (default: steady 32; stepped as long as 45 steady "
-                         "requests per stage take after a 5 s settle, 55 at 3,5,7,9). The stepped profile "
-                         "shares them so that each stage holds the same number of steady requests."),
-                      tr("S")});
+    parser.addOption(
+        {QStringLiteral("duration"),
+         tr("Seconds of load after the warm-up (default: steady 32; stepped as long as 45 steady "
+            "requests per stage take after a 5 s settle, 55 at 3,5,7,9). The stepped profile "
+            "shares them so that each stage holds the same number of steady requests."),
+         tr("S")});
     parser.addOption({QStringLiteral("rate"),
                       tr("Requests per second of the steady profile (default 6); implies --profile steady."),
                       tr("R")});

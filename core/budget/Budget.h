@@ -32,8 +32,8 @@ struct BudgetCondition
     // stepped run, else the run's steady window. False when the file names a
     // window (`window`, `stage`, `warmup_ms`): then `window` is used as given.
     bool runWindows = true;
-    stats::Window window;       // when !runWindows; its settleMs is also the run windows' settle
-    double minDurationMs = 0;   // the window must span at least this long
+    stats::Window window;     // when !runWindows; its settleMs is also the run windows' settle
+    double minDurationMs = 0; // the window must span at least this long
     // An explicit sample-size floor for this budget (0: the gates'
     // min_sample_size, if any). The decision itself is the interval's; a floor
     // only withholds it, and the evidence then says what the interval says.

@@ -45,9 +45,9 @@ struct DemoLoad
     // analysis::WindowPolicy, which every view and the demo's budgets use);
     // each stage runs this much longer.
     Nanos settle = 5'000'000'000;
-    Nanos warmup = 2'000'000'000;          // excluded from every window
-    Nanos gracefulStop = 15'000'000'000;   // drain for requests in flight
-    bool storeBudgets = true;              // attach demoBudgetsJson() before the run starts
+    Nanos warmup = 2'000'000'000;        // excluded from every window
+    Nanos gracefulStop = 15'000'000'000; // drain for requests in flight
+    bool storeBudgets = true;            // attach demoBudgetsJson() before the run starts
 };
 
 inline constexpr Nanos kDemoSteadyDuration = 32'000'000'000;

@@ -114,8 +114,8 @@ SideFigures sideFigures(const stats::Selection& selection, std::string label)
     const auto* authColumn = col.find("gateway_auth");
     const auto* distributionColumn = col.find("gateway_distribution");
     const auto* bodyReadColumn = col.find("gateway_body_read");
-    const char* const names[] = {"seg_local",        "seg_gateway_local",   "seg_upstream_headers",
-                                 "seg_first_output", "seg_first_event",     "seg_event_to_output",
+    const char* const names[] = {"seg_local",          "seg_gateway_local", "seg_upstream_headers",
+                                 "seg_first_output",   "seg_first_event",   "seg_event_to_output",
                                  "seg_content_to_text"};
     std::vector<double> segments[std::size(names)];
     std::size_t newConnections = 0;
@@ -129,14 +129,14 @@ SideFigures sideFigures(const stats::Selection& selection, std::string label)
         const double setup = sumMeasured({Columns::at(blocked, r), Columns::at(dns, r),
                                           Columns::at(connectColumn, r), Columns::at(tlsColumn, r)});
         const double local = sumMeasured({setup, Columns::at(send, r)});
-        const double gatewayLocal = sumMeasured({Columns::at(authColumn, r), Columns::at(distributionColumn, r),
-                                                 Columns::at(bodyReadColumn, r)});
+        const double gatewayLocal = sumMeasured(
+            {Columns::at(authColumn, r), Columns::at(distributionColumn, r), Columns::at(bodyReadColumn, r)});
         const double headers = Columns::at(headersColumn, r);
         add(0, local);
         add(1, gatewayLocal);
-        add(2, isNull(headers) ? kNull
-                               : headers - (isNull(local) ? 0.0 : local) -
-                                     (isNull(gatewayLocal) ? 0.0 : gatewayLocal));
+        add(2, isNull(headers)
+                   ? kNull
+                   : headers - (isNull(local) ? 0.0 : local) - (isNull(gatewayLocal) ? 0.0 : gatewayLocal));
         const double firstEvent = Columns::at(firstEventColumn, r);
         const double firstContent = Columns::at(firstContentColumn, r);
         const double text = Columns::at(firstText, r);

@@ -50,11 +50,12 @@ std::vector<Finding> qualityRules(const RunData& run, const RuleOptions& o)
             f.evidence.push_back({"generator_late_share", "share", "share", {}, g->lateShare, 0, n});
         }
         if (run.figures.requestedRate && run.figures.achievedRate) {
-            f.evidence.push_back(
-                {"achieved_rate", "mean", "req/s", run.figures.requestedRate, run.figures.achievedRate, 0, n});
+            f.evidence.push_back({"achieved_rate", "mean", "req/s", run.figures.requestedRate,
+                                  run.figures.achievedRate, 0, n});
         }
         if (run.figures.generatorLagMaxMs) {
-            f.evidence.push_back({"generator_lag_max_ms", "max", "ms", {}, run.figures.generatorLagMaxMs, 0, 0});
+            f.evidence.push_back(
+                {"generator_lag_max_ms", "max", "ms", {}, run.figures.generatorLagMaxMs, 0, 0});
         }
         out.push_back(std::move(f));
     }

@@ -47,7 +47,7 @@ double p95(const FigureStat* f)
 // side, the one that rose the most (a rule never blames a flat phase while
 // another rises); else the largest p95 when it is at least half the
 // segment's. Null candidate: the spans explain too little of it.
-template <std::size_t N>
+template<std::size_t N>
 SpanOwner spanOwner(const SideFigures& side, const SideFigures* before, const Candidate (&candidates)[N],
                     double segmentP95, const RuleOptions& o)
 {
@@ -84,8 +84,7 @@ SpanOwner spanOwner(const SideFigures& side, const SideFigures* before, const Ca
     return out;
 }
 
-template <std::size_t N>
-bool anyJoined(const SideFigures& side, const Candidate (&candidates)[N])
+template<std::size_t N> bool anyJoined(const SideFigures& side, const Candidate (&candidates)[N])
 {
     return std::any_of(std::begin(candidates), std::end(candidates),
                        [&](const Candidate& c) { return side.figure(c.figure) != nullptr; });
@@ -116,7 +115,7 @@ void addMilestones(Finding& f, const SideFigures& side)
 }
 
 // Names the owner of a segment by the joined spans, or says why it cannot.
-template <std::size_t N>
+template<std::size_t N>
 void ownerBySpans(Finding& f, const SideFigures& side, const SideFigures* before,
                   const Candidate (&candidates)[N], double segmentP95, const RuleOptions& o,
                   std::optional<Owner> outsideSpans)
@@ -164,7 +163,8 @@ const Row kHeaders{
 const Row kFirstOutput{
     "seg_first_output", "stream_slow_first_output", Owner::InferencePool,
     QT_TRANSLATE_NOOP("pb::diagnose", "Fast headers but a slow first effective output."),
-    QT_TRANSLATE_NOOP("pb::diagnose", "Check the model queue, prefill, reasoning start and requests in flight.")};
+    QT_TRANSLATE_NOOP("pb::diagnose",
+                      "Check the model queue, prefill, reasoning start and requests in flight.")};
 const Row kEventsFirst{
     "seg_event_to_output", "stream_events_before_output", Owner::InferencePool,
     QT_TRANSLATE_NOOP("pb::diagnose",
@@ -272,19 +272,20 @@ std::vector<Finding> streamRules(const SideFigures& side, const RuleOptions& o, 
             }
         }
         if (worst && worstP95 >= o.slowLocalMs) {
-            Finding f{"stream_local_slow",
-                      QT_TRANSLATE_NOOP("pb::diagnose",
-                                        "Upstream is normal but the local fields are slow: connection set-up, "
-                                        "sending the request, auth, channel selection or the body read."),
-                      QT_TRANSLATE_NOOP("pb::diagnose",
-                                        "Check the slowest local field: connection pool, DNS, TLS and upload "
-                                        "(client); auth and channel or policy selection (gateway); the "
-                                        "request body read (a slow upload)."),
-                      worst->owner,
-                      Confidence::Medium,
-                      side.label,
-                      {},
-                      std::string("slowest local field: ") + worst->figure};
+            Finding f{
+                "stream_local_slow",
+                QT_TRANSLATE_NOOP("pb::diagnose",
+                                  "Upstream is normal but the local fields are slow: connection set-up, "
+                                  "sending the request, auth, channel selection or the body read."),
+                QT_TRANSLATE_NOOP("pb::diagnose",
+                                  "Check the slowest local field: connection pool, DNS, TLS and upload "
+                                  "(client); auth and channel or policy selection (gateway); the "
+                                  "request body read (a slow upload)."),
+                worst->owner,
+                Confidence::Medium,
+                side.label,
+                {},
+                std::string("slowest local field: ") + worst->figure};
             for (const auto& c : kLocalFields) {
                 addEvidence(f, side, before, c.figure);
             }

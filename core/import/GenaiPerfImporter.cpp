@@ -109,8 +109,10 @@ ImportSummary GenaiPerfImporter::parse(std::istream& in, const ImportOptions& op
                           ts->get<std::uint64_t>() <= std::uint64_t(std::numeric_limits<Nanos>::max());
         const Nanos start = fits ? ts->get<Nanos>() : -1;
         if (start < 0) {
-            bad.skipOrFail(rec.line, where + ".timestamp: expected a time in ns since 1970 (>= 0, before 2262), "
-                                             "found " + ts->dump());
+            bad.skipOrFail(rec.line, where +
+                                         ".timestamp: expected a time in ns since 1970 (>= 0, before 2262), "
+                                         "found " +
+                                         ts->dump());
             return;
         }
         RequestRecord r;

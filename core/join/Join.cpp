@@ -628,12 +628,20 @@ void appendJoinedColumns(RequestTable& table, const JoinResult& result)
         throw std::invalid_argument("appendJoinedColumns: the table has " + std::to_string(table.rows) +
                                     " rows, the join " + std::to_string(result.rows.size()));
     }
-    double JoinedRow::*members[] = {
-        &JoinedRow::serverRoot, &JoinedRow::networkEnvelope, &JoinedRow::gateway,
-        &JoinedRow::gpuQueue,   &JoinedRow::generation,      &JoinedRow::prefill,
-        &JoinedRow::decode,     &JoinedRow::responseWrite,   &JoinedRow::unattributed,
-        &JoinedRow::serverTtft, &JoinedRow::streamEnvelope,  &JoinedRow::gatewayAuth,
-        &JoinedRow::gatewayDistribution, &JoinedRow::gatewayBodyRead};
+    double JoinedRow::*members[] = {&JoinedRow::serverRoot,
+                                    &JoinedRow::networkEnvelope,
+                                    &JoinedRow::gateway,
+                                    &JoinedRow::gpuQueue,
+                                    &JoinedRow::generation,
+                                    &JoinedRow::prefill,
+                                    &JoinedRow::decode,
+                                    &JoinedRow::responseWrite,
+                                    &JoinedRow::unattributed,
+                                    &JoinedRow::serverTtft,
+                                    &JoinedRow::streamEnvelope,
+                                    &JoinedRow::gatewayAuth,
+                                    &JoinedRow::gatewayDistribution,
+                                    &JoinedRow::gatewayBodyRead};
     static_assert(std::size(members) == std::size(kJoinedColumns));
     for (std::size_t c = 0; c < std::size(members); ++c) {
         NumericColumn col{std::string(kJoinedColumns[c]), {}};

@@ -78,9 +78,10 @@ struct JoinResult
 
 // Names of the columns appendJoinedColumns() adds (ms, NaN = NULL).
 inline constexpr std::string_view kJoinedColumns[] = {
-    "server_root", "network_envelope", "gateway",      "gpu_queue",   "generation_server", "prefill",
-    "decode",      "response_write",   "unattributed", "server_ttft", "stream_envelope",
-    "gateway_auth", "gateway_distribution", "gateway_body_read"};
+    "server_root",          "network_envelope", "gateway",         "gpu_queue",
+    "generation_server",    "prefill",          "decode",          "response_write",
+    "unattributed",         "server_ttft",      "stream_envelope", "gateway_auth",
+    "gateway_distribution", "gateway_body_read"};
 
 // Adds (or replaces) the joined columns of `result` in `table`, whose rows
 // must be the same requests in the same (seq) order as loadRequestTable

@@ -68,7 +68,8 @@ GeneratorSaturation generatorSaturation(const GeneratorLagFigures& f)
         r += ", max " + ms(*f.lagMaxMs);
     }
     if (open && f.achievedRate) {
-        r += "; started " + rate(*f.achievedRate) + " of " + rate(*f.requestedRate) + " requested iterations/s";
+        r += "; started " + rate(*f.achievedRate) + " of " + rate(*f.requestedRate) +
+             " requested iterations/s";
     }
     g.reason = std::move(r);
     return g;

@@ -20,9 +20,9 @@
 
 namespace pb::load {
 
-inline constexpr double kLateShareLimit = 0.01;     // more late arrivals than this: bound
-inline constexpr double kLatencyShare = 0.10;       // of the median latency
-inline constexpr double kClosedModelFloorMs = 2.0;  // no inter-arrival time to compare with
+inline constexpr double kLateShareLimit = 0.01;    // more late arrivals than this: bound
+inline constexpr double kLatencyShare = 0.10;      // of the median latency
+inline constexpr double kClosedModelFloorMs = 2.0; // no inter-arrival time to compare with
 
 struct GeneratorLagFigures
 {

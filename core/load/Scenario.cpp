@@ -268,7 +268,8 @@ Executor parseExecutor(const Node& e, const std::string& file)
                  "burstiness"});
     out.kind = ExecutorKind::RampingArrivalRate;
     const bool linearDefault = type == "ramping-arrival-rate";
-    double prev = e.has("start_rate") ? boundedRate(e, "start_rate", e.nonNegative("start_rate", 0), perSecond) : 0;
+    double prev =
+        e.has("start_rate") ? boundedRate(e, "start_rate", e.nonNegative("start_rate", 0), perSecond) : 0;
     if (!e.has("stages") || !e.raw().at("stages").is_array() || e.raw().at("stages").empty()) {
         e.fail("stages", "expected a non-empty array of {\"target\", \"duration\"}");
     }
@@ -359,7 +360,8 @@ RetryPolicy parseRetry(const Node& r)
     out.backoff = r.duration("backoff", true).value_or(out.backoff);
     out.backoffMultiplier = r.positive("backoff_multiplier", 2.0);
     if (out.backoffMultiplier > kMaxBackoffMultiplier) {
-        r.fail("backoff_multiplier", "expected a number up to 10, found " + r.raw().at("backoff_multiplier").dump());
+        r.fail("backoff_multiplier",
+               "expected a number up to 10, found " + r.raw().at("backoff_multiplier").dump());
     }
     return out;
 }

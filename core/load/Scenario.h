@@ -114,9 +114,9 @@ struct RequestProfile
 // A scenario's upper limits (docs/scenario.md, "Limits"): past them it is
 // refused, naming the key and the value found. They bound what one run
 // asks of the generator, the file and the post-run analysis.
-inline constexpr double kMaxRatePerSecond = 100000;         // any rate, after time_unit
-inline constexpr int kMaxVus = 10000;                       // vus, max_in_flight, pre_allocated
-inline constexpr std::size_t kMaxStages = 1000;             // stages of one executor
+inline constexpr double kMaxRatePerSecond = 100000;                    // any rate, after time_unit
+inline constexpr int kMaxVus = 10000;                                  // vus, max_in_flight, pre_allocated
+inline constexpr std::size_t kMaxStages = 1000;                        // stages of one executor
 inline constexpr Nanos kMaxDuration = 7LL * 24 * 3600 * 1'000'000'000; // any duration; warmup + stages
 inline constexpr double kMaxBackoffMultiplier = 10;
 

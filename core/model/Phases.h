@@ -12,8 +12,9 @@ inline constexpr std::string_view kGateway = "gateway";
 // The gateway's local fields (the streaming seed's auth_ms, distribution_ms,
 // body_read_ms), inside gateway like prefill and decode inside generation.
 inline constexpr std::string_view kGatewayAuth = "gateway_auth";
-inline constexpr std::string_view kGatewayDistribution = "gateway_distribution"; // channel and policy selection
-inline constexpr std::string_view kGatewayBodyRead = "gateway_body_read";       // reading the request body
+inline constexpr std::string_view kGatewayDistribution =
+    "gateway_distribution";                                               // channel and policy selection
+inline constexpr std::string_view kGatewayBodyRead = "gateway_body_read"; // reading the request body
 inline constexpr std::string_view kGpuQueue = "gpu_queue";
 inline constexpr std::string_view kGeneration = "generation";
 inline constexpr std::string_view kPrefill = "prefill"; // inside generation

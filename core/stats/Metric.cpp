@@ -125,16 +125,18 @@ const std::array kCatalogue{
     column("gateway", "gateway", Unit::Milliseconds, G::Server,
            QT_TRANSLATE_NOOP("pb::Metric", "Server gateway work: auth, prepare, route, application queues.")),
     column("gateway_auth", "gateway auth", Unit::Milliseconds, G::Server,
-           QT_TRANSLATE_NOOP("pb::Metric", "The gateway's authentication, a local field inside gateway: from the "
-                                           "auth span (auth.check or llm.phase=auth).")),
+           QT_TRANSLATE_NOOP("pb::Metric",
+                             "The gateway's authentication, a local field inside gateway: from the "
+                             "auth span (auth.check or llm.phase=auth).")),
     column("gateway_distribution", "gateway distribution", Unit::Milliseconds, G::Server,
            QT_TRANSLATE_NOOP("pb::Metric",
                              "The gateway's channel and policy selection, a local field inside gateway: from "
                              "the route span (route.select or llm.phase=distribution).")),
-    column("gateway_body_read", "gateway body read", Unit::Milliseconds, G::Server,
-           QT_TRANSLATE_NOOP("pb::Metric",
-                             "The gateway reading the request body, a local field inside gateway; slow with a "
-                             "slow upload (request.read or llm.phase=body_read).")),
+    column(
+        "gateway_body_read", "gateway body read", Unit::Milliseconds, G::Server,
+        QT_TRANSLATE_NOOP("pb::Metric",
+                          "The gateway reading the request body, a local field inside gateway; slow with a "
+                          "slow upload (request.read or llm.phase=body_read).")),
     column(
         "gpu_queue", "gpu queue", Unit::Milliseconds, G::Server,
         QT_TRANSLATE_NOOP("pb::Metric", "Waiting for a compute slot after the scheduler accepted the work.")),

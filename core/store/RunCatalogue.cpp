@@ -163,8 +163,9 @@ std::int64_t RunCatalogue::appendRunTo(std::int64_t from, std::int64_t into)
     const std::int64_t base = next.int64(0);
     // `base` is past every seq of `into`, so no step of the moves below can
     // meet a (run_id, seq) already taken; blocks keep their seq ranges.
-    for (const char* sql : {"UPDATE requests SET run_id = ?1, seq = seq + ?3 WHERE run_id = ?2",
-                            "UPDATE request_blocks SET run_id = ?1, first_seq = first_seq + ?3 WHERE run_id = ?2"}) {
+    for (const char* sql :
+         {"UPDATE requests SET run_id = ?1, seq = seq + ?3 WHERE run_id = ?2",
+          "UPDATE request_blocks SET run_id = ?1, first_seq = first_seq + ?3 WHERE run_id = ?2"}) {
         auto st = m_s.db.prepare(sql);
         st.bind(1, into);
         st.bind(2, from);
@@ -172,7 +173,8 @@ std::int64_t RunCatalogue::appendRunTo(std::int64_t from, std::int64_t into)
         st.run();
     }
     for (const char* sql :
-         {"UPDATE spans SET run_id = ?1 WHERE run_id = ?2", "UPDATE span_traces SET run_id = ?1 WHERE run_id = ?2",
+         {"UPDATE spans SET run_id = ?1 WHERE run_id = ?2",
+          "UPDATE span_traces SET run_id = ?1 WHERE run_id = ?2",
           "INSERT OR REPLACE INTO run_figures (run_id, name, value, text) "
           "SELECT ?1, name, value, text FROM run_figures WHERE run_id = ?2",
           "UPDATE runs SET request_count = request_count + (SELECT request_count FROM runs WHERE id = ?2), "

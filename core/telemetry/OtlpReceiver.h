@@ -54,7 +54,7 @@ struct ReceiverStats
     std::int64_t bytesDecoded = 0;    // after decompression
     std::int64_t droppedContentAttributes = 0;
     std::int64_t bytesHeld = 0; // request bodies held now, against maxBytesInFlight (HTTP)
-    std::string lastRefusal; // why the last 503 was given
+    std::string lastRefusal;    // why the last 503 was given
 };
 
 class OtlpReceiver

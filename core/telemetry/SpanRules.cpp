@@ -25,12 +25,9 @@ SpanRules SpanRules::defaults()
                      {"response_write", "response_write"},
                      {"write", "response_write"}};
     // The gateway's local fields get their own phases (still counted in gateway).
-    r.names = {{"auth.check", "gateway_auth"},
-               {"request.read", "gateway_body_read"},
-               {"request.prepare", "gateway"},
-               {"route.select", "gateway_distribution"},
-               {"inference.acquire_slot", "gpu_queue"},
-               {"inference.generate", "generation"},
+    r.names = {{"auth.check", "gateway_auth"},          {"request.read", "gateway_body_read"},
+               {"request.prepare", "gateway"},          {"route.select", "gateway_distribution"},
+               {"inference.acquire_slot", "gpu_queue"}, {"inference.generate", "generation"},
                {"response.write", "response_write"}};
     // vLLM's llm_request span: seconds, as doubles. time_in_queue is the
     // queue wait. time_in_scheduler is not: vLLM sums there the time its
@@ -47,7 +44,8 @@ bool isKnownPhase(std::string_view name)
 {
     return name == phase::kGateway || name == phase::kGpuQueue || name == phase::kGeneration ||
            name == phase::kPrefill || name == phase::kDecode || name == phase::kResponseWrite ||
-           name == phase::kGatewayAuth || name == phase::kGatewayDistribution || name == phase::kGatewayBodyRead;
+           name == phase::kGatewayAuth || name == phase::kGatewayDistribution ||
+           name == phase::kGatewayBodyRead;
 }
 
 std::string toJson(const SpanRules& rules)

@@ -21,8 +21,7 @@ public:
 
 // Parses `text` like Json::parse (same exceptions for bad JSON) and throws
 // DuplicateJsonKey naming the key's path ("executor.rate: duplicate key").
-template<class Json>
-Json parseJsonStrict(std::string_view text)
+template<class Json> Json parseJsonStrict(std::string_view text)
 {
     struct Frame
     {

@@ -231,7 +231,8 @@ void TestBudgets::badFiles_data()
         << QStringLiteral(R"({"slo": {"metric": "total", "threshold": 500, "threshold": 5000}})")
         << QStringLiteral("bad.json: $.slo.threshold: duplicate key");
     QTest::newRow("duplicate key in an array")
-        << QStringLiteral(R"({"phases": [{"metric": "gateway", "threshold": 1}, {"metric": "total", "metric": "gateway", "threshold": 1}]})")
+        << QStringLiteral(
+               R"({"phases": [{"metric": "gateway", "threshold": 1}, {"metric": "total", "metric": "gateway", "threshold": 1}]})")
         << QStringLiteral("bad.json: $.phases[1].metric: duplicate key");
     QTest::newRow("version 2^32 + 1") << QStringLiteral(R"({"version": 4294967297, "gates": {}})")
                                       << QStringLiteral("bad.json: $.version: expected 1");

@@ -181,7 +181,8 @@ void TestDiagnoseDemo::defaultDemoTellsTheStory()
     // Past 7-8 req/s on an idle machine; a busy one lowers the pool's capacity.
     QVERIFY2(knee == "rate-5" || knee == "rate-7" || knee == "rate-9", r.out.constData());
     // The highest stage that met the budgets is the check's, not a second rule's.
-    QVERIFY2(d.at("knee").at("highest_stage_met_budgets") == check.at("highest_stage_met"), r.out.constData());
+    QVERIFY2(d.at("knee").at("highest_stage_met_budgets") == check.at("highest_stage_met"),
+             r.out.constData());
     bool queueFinding = false;
     for (const auto& f : d.at("findings")) {
         queueFinding = queueFinding || f.at("owner") == "inference_pool";

@@ -404,8 +404,8 @@ void TestDiagnoseRules::streamingRowsWithoutFirstEvent_data()
     QTest::addColumn<double>("firstText");
     QTest::addColumn<QString>("rule"); // empty: no streaming finding
     QTest::addColumn<int>("owner");
-    QTest::newRow("row 1 slow headers") << 0.0 << 4000.0 << 4100.0 << 4150.0
-                                        << QStringLiteral("stream_slow_headers") << int(Owner::Gateway);
+    QTest::newRow("row 1 slow headers")
+        << 0.0 << 4000.0 << 4100.0 << 4150.0 << QStringLiteral("stream_slow_headers") << int(Owner::Gateway);
     // The case: headers 200 ms, first content 5 s, no first_event.
     QTest::newRow("row 2 fast headers, slow first content")
         << 0.0 << 200.0 << 5000.0 << 5010.0 << QStringLiteral("stream_slow_first_output")
@@ -413,9 +413,9 @@ void TestDiagnoseRules::streamingRowsWithoutFirstEvent_data()
     QTest::newRow("row 2 from first_text (no first_content)")
         << 0.0 << 200.0 << -1.0 << 5000.0 << QStringLiteral("stream_slow_first_output")
         << int(Owner::InferencePool);
-    QTest::newRow("row 4 action before text") << 0.0 << 240.0 << 600.0 << 6400.0
-                                              << QStringLiteral("stream_action_before_text")
-                                              << int(Owner::ModelGeneration);
+    QTest::newRow("row 4 action before text")
+        << 0.0 << 240.0 << 600.0 << 6400.0 << QStringLiteral("stream_action_before_text")
+        << int(Owner::ModelGeneration);
     QTest::newRow("row 6 local slow") << 900.0 << 1000.0 << 1100.0 << 1110.0
                                       << QStringLiteral("stream_local_slow") << int(Owner::ClientNetwork);
     QTest::newRow("healthy") << 0.0 << 200.0 << 300.0 << 310.0 << QString() << 0;
@@ -515,7 +515,7 @@ void TestDiagnoseRules::slowHeadersOwnerFromOneSide()
         q.firstText = *q.firstContent + 10;
         q.done = *q.firstText + 1000;
         q.totalMs = *q.done;
-    q.totalMs = *q.done;
+        q.totalMs = *q.done;
         run.stage("steady", 30, 2, 0, q);
         const auto d = fx.diagnoseRun(run.runId);
         const auto stream = streamFindings(d);
@@ -533,7 +533,7 @@ void TestDiagnoseRules::slowHeadersOwnerFromOneSide()
         q.firstText = *q.firstContent + 10;
         q.done = *q.firstText + 1000;
         q.totalMs = *q.done;
-    q.totalMs = *q.done;
+        q.totalMs = *q.done;
         run.stage("steady", 30, 2, 0, q);
         const auto d = fx.diagnoseRun(run.runId);
         const auto stream = streamFindings(d);

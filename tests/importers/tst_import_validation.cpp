@@ -253,7 +253,8 @@ void TestImportValidation::badValuesAreRefusedWithPlaceAndValue_data()
                             << b(aiperfLine(R"("timestamp_ns": 1759522419154829652)") +
                                  aiperfLine(R"("timestamp_ns": )" + value))
                             << "" << 2
-                            << QStringList{QStringLiteral("metadata.timestamp_ns"), QString::fromStdString(found)}
+                            << QStringList{QStringLiteral("metadata.timestamp_ns"),
+                                           QString::fromStdString(found)}
                             << 1;
     }
     QTest::newRow("genai-perf timestamp 2^63")
@@ -269,7 +270,8 @@ void TestImportValidation::badValuesAreRefusedWithPlaceAndValue_data()
         << "" << 2 << L({"metrics.output_sequence_length", "found 4.6"}) << 1;
     {
         auto fractional = llmperf("0.2", "1.0");
-        fractional.replace(fractional.find("\"number_output_tokens\": 20"), 26, "\"number_output_tokens\": 2.7");
+        fractional.replace(fractional.find("\"number_output_tokens\": 20"), 26,
+                           "\"number_output_tokens\": 2.7");
         QTest::newRow("llmperf fractional token count")
             << "llmperf" << b("[" + llmperf("0.2", "1.0") + ",\n" + fractional + "]") << "" << 2
             << L({"[1].number_output_tokens", "found 2.7"}) << 1;
@@ -397,8 +399,8 @@ void TestImportValidation::nothingStoredIsAnError_data()
         << false << "all 2 spans were rejected (the first because of: span without start or end time)";
     // 31 days: past the 30 days of every imported duration; the reason keeps the true times.
     QTest::newRow("otlp, a 31-day span")
-        << "otlp-json"
-        << QByteArray::fromStdString(otlpLine("long", "\"1697321600100000000\"")) << "" << false
+        << "otlp-json" << QByteArray::fromStdString(otlpLine("long", "\"1697321600100000000\"")) << ""
+        << false
         << "all 1 spans were rejected (the first because of: span lasts 2678400000000000 ns (start "
            "1697321600100000000, end 1700000000100000000); expected at most 30 days)";
     QTest::newRow("jaeger, every span rejected, skipping")

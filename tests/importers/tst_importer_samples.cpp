@@ -126,7 +126,8 @@ private Q_SLOTS:
 void TestImporterSamples::init()
 {
     if (!fs::exists(samplesDir())) {
-        PB_SKIP_WITHOUT_SAMPLES("../shared/samples is not present next to the source tree; the sample-file tests need it");
+        PB_SKIP_WITHOUT_SAMPLES(
+            "../shared/samples is not present next to the source tree; the sample-file tests need it");
     }
 }
 

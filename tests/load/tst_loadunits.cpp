@@ -83,8 +83,8 @@ void TestLoadUnits::generatorSaturationRule()
     // Late threshold: max(mean inter-arrival time, 10 % of the median latency);
     // bound when more than 1 % of the arrivals are later (the lag p99 beyond it).
     QCOMPARE(lateThresholdMs(9.0, 800.0), 1000.0 / 9.0);
-    QCOMPARE(lateThresholdMs(15000.0, 2.0), 0.2);           // the latency part dominates
-    QCOMPARE(lateThresholdMs(std::nullopt, 5.0), 2.0);      // closed model: 2 ms floor
+    QCOMPARE(lateThresholdMs(15000.0, 2.0), 0.2);      // the latency part dominates
+    QCOMPARE(lateThresholdMs(std::nullopt, 5.0), 2.0); // closed model: 2 ms floor
     QCOMPARE(lateThresholdMs(std::nullopt, 400.0), 40.0);
 
     // The stepped demo in the window (3/5/7/9 req/s, lag p99 3.37 ms): 111 ms
@@ -300,7 +300,8 @@ void TestLoadUnits::scenarioErrors_data()
     // The hostile values: each refused with the value found.
     j = openScenario();
     j["executor"]["rate"] = 1e300;
-    row("rate 1e300", j, "scenario.json: executor.rate: expected at most 100000 arrivals per second, found 1e+300");
+    row("rate 1e300", j,
+        "scenario.json: executor.rate: expected at most 100000 arrivals per second, found 1e+300");
     j = openScenario();
     j["executor"]["rate"] = 2;
     j["executor"]["time_unit"] = "10us";
@@ -312,7 +313,8 @@ void TestLoadUnits::scenarioErrors_data()
                      {"stages", json::array({{{"target", 1}, {"duration", "1s"}},
                                              {{"target", 100001}, {"duration", "1s"}}})}};
     row("stage target", j,
-        "scenario.json: executor.stages[1].target: expected at most 100000 arrivals per second, found 100001");
+        "scenario.json: executor.stages[1].target: expected at most 100000 arrivals per second, found "
+        "100001");
     j = openScenario();
     j["executor"] = {{"type", "constant-vus"}, {"vus", 100000}, {"duration", "1s"}};
     row("vus 100000", j, "scenario.json: executor.vus: expected an integer from 1 to 10000, found 100000");
@@ -346,7 +348,8 @@ void TestLoadUnits::scenarioErrors_data()
     text = openScenario().dump();
     text.insert(text.find("\"prompts\":[{") + 12, "\"bucket\":\"x\",");
     QTest::newRow("duplicate key in an array element")
-        << QString::fromStdString(text) << QStringLiteral("scenario.json: request.prompts[0].bucket: duplicate key");
+        << QString::fromStdString(text)
+        << QStringLiteral("scenario.json: request.prompts[0].bucket: duplicate key");
     j = openScenario();
     j["executor"]["rat"] = 3;
     row("unknown key", j, "scenario.json: executor.rat: unknown key (expected one of: type, rate,");

@@ -370,7 +370,8 @@ void TestSse::realOpenAiStreams()
 {
     const QDir dir(samplesDir());
     if (!dir.exists()) {
-        PB_SKIP_WITHOUT_SAMPLES("shared samples not present (../shared/samples/openai_sse); real-stream check skipped");
+        PB_SKIP_WITHOUT_SAMPLES(
+            "shared samples not present (../shared/samples/openai_sse); real-stream check skipped");
     }
     const auto files = dir.entryList({QStringLiteral("*.sse.txt")}, QDir::Files);
     QVERIFY(!files.isEmpty());
@@ -442,7 +443,8 @@ void TestSse::realChunkFiles()
 {
     const QDir dir(samplesDir());
     if (!dir.exists()) {
-        PB_SKIP_WITHOUT_SAMPLES("shared samples not present (../shared/samples/openai_sse); real-chunk check skipped");
+        PB_SKIP_WITHOUT_SAMPLES(
+            "shared samples not present (../shared/samples/openai_sse); real-chunk check skipped");
     }
     const std::regex text(R"re("(content|refusal)":"[^"])re");
     const std::regex reasoning(R"re("(reasoning|reasoning_content)":"[^"])re");

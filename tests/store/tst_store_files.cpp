@@ -346,8 +346,8 @@ void TestStoreFiles::importIntoRunningLoadRun()
     const auto total = store.requestCount(*runId);
     QVERIFY2(total > kImported, std::to_string(total).c_str());
     // Every seq from 0 to total - 1 exactly once: no gap, no duplicate.
-    auto seqs = storeConnection(store).prepare(
-        "SELECT count(*), count(DISTINCT seq), min(seq), max(seq), sum(model = 'm') FROM requests WHERE run_id = ?");
+    auto seqs = storeConnection(store).prepare("SELECT count(*), count(DISTINCT seq), min(seq), max(seq), "
+                                               "sum(model = 'm') FROM requests WHERE run_id = ?");
     seqs.bind(1, *runId);
     QVERIFY(seqs.step());
     QCOMPARE(seqs.int64(0), total);

@@ -365,7 +365,8 @@ void TestOtlp::sampleFiles()
     QFETCH(int, spans);
     QFETCH(int, rejected);
     if (!QDir(samplesDir()).exists()) {
-        PB_SKIP_WITHOUT_SAMPLES("shared/samples/otlp_json is not beside the source tree; sample files not checked");
+        PB_SKIP_WITHOUT_SAMPLES(
+            "shared/samples/otlp_json is not beside the source tree; sample files not checked");
     }
     const auto text = readFile(samplesDir() + QLatin1Char('/') + file);
     QVERIFY(!text.empty());

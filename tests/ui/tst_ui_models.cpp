@@ -349,7 +349,8 @@ void TestUiModels::pagesOnlyWhatIsTouched()
     QCOMPARE(model.pagesTouched(), 2);
     // Alignment and the seq need no row at all.
     model.data(model.index(kRows / 2, 0), Qt::TextAlignmentRole);
-    QCOMPARE(model.data(model.index(kRows / 2, 0), RequestTableModel::SeqRole).toLongLong(), qint64(kRows / 2));
+    QCOMPARE(model.data(model.index(kRows / 2, 0), RequestTableModel::SeqRole).toLongLong(),
+             qint64(kRows / 2));
     QCOMPARE(model.pagesTouched(), 2);
 }
 

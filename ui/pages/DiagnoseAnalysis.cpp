@@ -21,7 +21,8 @@ VerdictResults computeVerdict(const RunSnapshot& snapshot, const QString& budget
     }
     const RunData& run = *snapshot.run;
     // Every decision is the run's verdict, the same as `check`'s; this page only reads it.
-    auto verdict = analysis::decideRun(run, analysis::resolveBudgets(snapshot.budgetVersions, run.info, choice));
+    auto verdict =
+        analysis::decideRun(run, analysis::resolveBudgets(snapshot.budgetVersions, run.info, choice));
     DiagnoseOptions options;
     options.budgets = verdict.budgets.set;
     options.check = verdict.check;

@@ -1,7 +1,7 @@
 #include "TraceAnalysis.h"
 
-#include "analysis/TraceReconciliation.h"
 #include "RunCache.h"
+#include "analysis/TraceReconciliation.h"
 
 namespace pb::ui {
 namespace {

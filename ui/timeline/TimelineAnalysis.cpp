@@ -1,12 +1,12 @@
 #include "TimelineAnalysis.h"
 
+#include "RunCache.h"
 #include "analysis/RunSummary.h"
 #include "analysis/TargetMetrics.h"
 #include "analysis/Verdict.h"
 #include "stats/Metric.h"
 #include "stats/Selection.h"
 #include "stats/TimeSeries.h"
-#include "RunCache.h"
 
 #include <algorithm>
 #include <limits>
