@@ -4147,16 +4147,8 @@ o: vllm serve … %2</translation>
         <translation>Ventana:</translation>
     </message>
     <message>
-        <source>Model:</source>
-        <translation>Modelo:</translation>
-    </message>
-    <message>
         <source>run&apos;s window</source>
         <translation>ventana de la ejecución</translation>
-    </message>
-    <message>
-        <source>every model</source>
-        <translation>todos los modelos</translation>
     </message>
     <message>
         <source>whole run</source>
@@ -4169,6 +4161,18 @@ o: vllm serve … %2</translation>
     <message>
         <source>Negative on average, drawn as zero in the chart: %1 (their values are in the table).</source>
         <translation>Negativo en promedio, dibujado como cero en el gráfico: %1 (sus valores están en la tabla).</translation>
+    </message>
+    <message>
+        <source>Group:</source>
+        <translation>Grupo:</translation>
+    </message>
+    <message>
+        <source>Models and scenarios are shown one group at a time; all groups together only when chosen, labelled pooled</source>
+        <translation>Los modelos y escenarios se muestran grupo a grupo; todos los grupos juntos solo si se elige, marcados como agrupados</translation>
+    </message>
+    <message>
+        <source>all groups (pooled)</source>
+        <translation>todos los grupos (agrupados)</translation>
     </message>
 </context>
 <context>

@@ -4152,16 +4152,8 @@ or: vllm serve … %2</source>
         <translation>Окно:</translation>
     </message>
     <message>
-        <source>Model:</source>
-        <translation>Модель:</translation>
-    </message>
-    <message>
         <source>run&apos;s window</source>
         <translation>окно прогона</translation>
-    </message>
-    <message>
-        <source>every model</source>
-        <translation>все модели</translation>
     </message>
     <message>
         <source>whole run</source>
@@ -4174,6 +4166,18 @@ or: vllm serve … %2</source>
     <message>
         <source>Negative on average, drawn as zero in the chart: %1 (their values are in the table).</source>
         <translation>Отрицательные в среднем, на графике показаны как ноль: %1 (их значения — в таблице).</translation>
+    </message>
+    <message>
+        <source>Group:</source>
+        <translation>Группа:</translation>
+    </message>
+    <message>
+        <source>Models and scenarios are shown one group at a time; all groups together only when chosen, labelled pooled</source>
+        <translation>Модели и сценарии показываются по одной группе; все группы вместе — только по выбору, с пометкой «объединённые»</translation>
+    </message>
+    <message>
+        <source>all groups (pooled)</source>
+        <translation>все группы (объединённые)</translation>
     </message>
 </context>
 <context>

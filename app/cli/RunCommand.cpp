@@ -8,7 +8,6 @@
 #include "cli/Output.h"
 #include "cli/RunOutput.h"
 #include "load/LoadRun.h"
-#include "load/Transport.h"
 #include "session/MeasuredRun.h"
 #include "store/RunStore.h"
 
@@ -130,7 +129,7 @@ int runCommand(const QStringList& args, Io& io)
     // This process ends after the run: the transfers a stop leaves open are
     // closed by the OS at exit, not ended one by one by libcurl (seconds for
     // 10,000 VUs) before the run's figures and the exit.
-    load::leaveStoppedTransfersToProcessExit();
+    options.leaveStoppedTransfersToExit = true;
     session::MeasuredRun run(std::move(options));
     load::LoadSummary summary;
     try {

@@ -112,7 +112,7 @@ std::vector<std::string> stageNames(const Scenario& s)
 }
 
 Engine::Engine(const Scenario& scenario, const std::string& apiKey, std::uint32_t instanceId,
-               EngineSink& sink)
+               EngineSink& sink, bool leaveStoppedToProcessExit)
     : m_scenario(scenario)
     , m_sink(sink)
     , m_plan(scenario)
@@ -124,6 +124,7 @@ Engine::Engine(const Scenario& scenario, const std::string& apiKey, std::uint32_
     opts.httpVersion = scenario.target.httpVersion;
     opts.tlsVerify = scenario.target.tlsVerify;
     opts.maxConnections = scenario.target.maxConnections;
+    opts.leaveStoppedToProcessExit = leaveStoppedToProcessExit;
     m_transport =
         std::make_unique<Transport>(opts, endpointOf(scenario, apiKey), [this](Attempt& a) { onDone(a); });
     const auto cap = static_cast<std::size_t>(scenario.executor.maxInFlight);

@@ -39,7 +39,9 @@ class Engine
 {
 public:
     // `apiKey` goes into the Authorization header and nowhere else.
-    Engine(const Scenario& scenario, const std::string& apiKey, std::uint32_t instanceId, EngineSink& sink);
+    // leaveStoppedToProcessExit: TransportOptions's, for a process that ends after the run.
+    Engine(const Scenario& scenario, const std::string& apiKey, std::uint32_t instanceId, EngineSink& sink,
+           bool leaveStoppedToProcessExit = false);
     ~Engine();
     Engine(const Engine&) = delete;
     Engine& operator=(const Engine&) = delete;

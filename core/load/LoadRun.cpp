@@ -354,7 +354,7 @@ LoadSummary LoadRun::run(RunStore& store)
     }
     const std::uint32_t instance = m_scenario.instanceId.value_or(randomInstanceId());
     Writer writer(m_scenario, stageNames(m_scenario));
-    Engine engine(m_scenario, apiKey, instance, writer);
+    Engine engine(m_scenario, apiKey, instance, writer, m_options.leaveStoppedTransfersToExit);
     apiKey.assign(apiKey.size(), '\0');
 
     RunInfo info;

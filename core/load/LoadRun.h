@@ -43,6 +43,9 @@ struct LoadRunOptions
     std::function<void(std::int64_t runId)> onRunCreated;
     // Overrides getenv() for the API key variable (tests); null = environment.
     std::function<const char*(const char* name)> getenv;
+    // For a process that ends right after the run: TransportOptions::
+    // leaveStoppedToProcessExit. Library use (the window, tests) keeps false.
+    bool leaveStoppedTransfersToExit = false;
 };
 
 class LoadRun

@@ -63,8 +63,6 @@ Nanos curlTimer(CURL* easy, CURLINFO info)
     return us < 0 ? -1 : Nanos(us) * 1000;
 }
 
-std::atomic<bool> g_leaveToProcessExit{false};
-
 // What parked transports keep until the process exits: reachable, never freed.
 struct Parked
 {
@@ -75,11 +73,6 @@ std::mutex g_parkedMutex;
 std::vector<Parked>* g_parked = nullptr;
 
 } // namespace
-
-void leaveStoppedTransfersToProcessExit()
-{
-    g_leaveToProcessExit = true;
-}
 
 Nanos steadyNowNs()
 {
@@ -250,7 +243,7 @@ Transport::~Transport()
 
 bool Transport::parkForProcessExit()
 {
-    if (!g_leaveToProcessExit.load() || m_left == 0 || !m_multi) {
+    if (!m_options.leaveStoppedToProcessExit || m_left == 0 || !m_multi) {
         return false;
     }
     // libcurl's callbacks point at this transport: nothing calls into the

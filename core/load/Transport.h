@@ -34,6 +34,13 @@ struct TransportOptions
     int maxConnections = 0;              // per host; 0 = one per transfer in flight
     std::size_t maxBodyBytes = 1u << 20; // non-streamed bodies kept (for usage) up to this size
     bool epollPwait2 = true;             // false: always wait with a timerfd (older kernels do anyway)
+    // For a process that ends right after its run (the command-line `run`):
+    // a transport destroyed with transfers that cancelAll() left in libcurl
+    // keeps them, unfreed but reachable, until the process exits, and the OS
+    // closes their sockets then; the exit path does not wait for libcurl to
+    // end each one. Library use (the window, tests running many loads) keeps
+    // false: every transfer is freed with its transport.
+    bool leaveStoppedToProcessExit = false;
 };
 
 struct Endpoint
@@ -89,14 +96,6 @@ private:
     std::int64_t m_bytesIn = 0;
     std::int64_t m_bytesOut = 0;
 };
-
-// For a process that ends right after its run (the command-line `run`): a
-// transport destroyed with transfers that cancelAll() left in libcurl keeps
-// them, unfreed but reachable, until the process exits, and the OS closes
-// their sockets then; the exit path does not wait for libcurl to end each
-// one. Library use (the window, tests running many loads) never calls this:
-// every transfer is freed with its transport. Any thread, once, before runs.
-void leaveStoppedTransfersToProcessExit();
 
 class Transport
 {

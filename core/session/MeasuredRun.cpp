@@ -173,6 +173,7 @@ MeasuredRunResult MeasuredRun::run()
     load::LoadRunOptions loadOptions;
     loadOptions.runName = m_options.runName;
     loadOptions.onSample = m_options.onSample;
+    loadOptions.leaveStoppedTransfersToExit = m_options.leaveStoppedTransfersToExit;
     if (m_options.gateway) {
         loadOptions.getenv = demoGetenv;
     }

@@ -80,6 +80,8 @@ struct MeasuredRunOptions
     // An open store to write into instead of opening dbPath (the CLI's).
     RunStore* store = nullptr;
     std::function<void(const load::LiveSample&)> onSample; // on the run's thread
+    // load::LoadRunOptions::leaveStoppedTransfersToExit (the command-line run).
+    bool leaveStoppedTransfersToExit = false;
     // Once the servers listen and the run exists: where they are.
     std::function<void(const RunEndpoints&)> onStarted;
 };

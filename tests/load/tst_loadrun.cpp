@@ -572,7 +572,7 @@ EventServerConfig openStreams()
 // stream that never ends, graceful_stop 0: one Ctrl-C ends the process with
 // the run stored as aborted and every one of the 10,000 streams recorded as
 // cancelled by the stop. The process leaves the open transfers to the OS at
-// exit (load::leaveStoppedTransfersToProcessExit), so the server sees every
+// exit (load::TransportOptions::leaveStoppedToProcessExit), so the server sees every
 // connection closed. The time from Ctrl-C to exit is printed (bench_load
 // stop measures it, bench/RESULTS.md); the bound is a safety net only.
 void TestLoadRun::cliCtrlCEndsTenThousandOpenStreams()

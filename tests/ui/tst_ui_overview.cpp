@@ -68,6 +68,7 @@ private Q_SLOTS:
     void goodputOfFixture();
     void phaseStackOfFixture();
     void phaseStackWindowAndModel();
+    void phaseStackOneGroupAtATime();
     void exportPng();
 };
 
@@ -436,12 +437,12 @@ void TestUiOverview::phaseStackWindowAndModel()
     page.showRun(db, runId);
     QVERIFY(updated.wait(20000));
     QComboBox* window = page.windowBox();
-    QComboBox* model = page.modelBox();
     QCOMPARE(window->count(), 4); // run's window, whole run, low, high
     QCOMPARE(window->itemData(2).toString(), QStringLiteral("low"));
     QCOMPARE(window->itemData(3).toString(), QStringLiteral("high"));
-    QCOMPARE(model->count(), 2);
-    QCOMPARE(model->itemData(1).toString(), QStringLiteral("m"));
+    // One model: no group to choose.
+    QVERIFY(page.groupBox()->isHidden());
+    QVERIFY(page.results()->groups.empty());
 
     auto queueAtP50 = [&page] {
         const int c = int(page.chart()->components().indexOf(QStringLiteral("gpu_queue")));
@@ -458,10 +459,62 @@ void TestUiOverview::phaseStackWindowAndModel()
     QVERIFY(choose(window, 3));
     QCOMPARE(queueAtP50(), 600.0);
     QCOMPARE(window->currentIndex(), 3); // the choice survives the refill
-    QVERIFY(choose(model, 1));
-    QCOMPARE(queueAtP50(), 600.0);
-    QCOMPARE(model->currentIndex(), 1);
-    QVERIFY(page.results()->composition.scope.find("model=m") != std::string::npos);
+}
+
+// Issue 26 item 4 on the phase-stacked page: two models are two groups, one
+// at a time; all groups in one composition only when chosen, and said so.
+void TestUiOverview::phaseStackOneGroupAtATime()
+{
+    QTemporaryDir dir;
+    const QString db = dir.filePath(QStringLiteral("models.phasebench"));
+    std::int64_t runId = 0;
+    {
+        RunStore store(db.toStdString());
+        test::Builder run(store, "two models");
+        for (int i = 0; i < 40; ++i) {
+            test::Req fast;
+            fast.model = "fast";
+            fast.totalMs = 300;
+            fast.jitterMs = 0;
+            run.stage("steady", 1, 1, i * 500.0, fast);
+            test::Req slow;
+            slow.model = "slow";
+            slow.totalMs = 3000;
+            slow.jitterMs = 0;
+            run.stage("steady", 1, 1, i * 500.0 + 250, slow);
+        }
+        runId = run.runId;
+    }
+    PhasePercentilesPage page;
+    QSignalSpy updated(&page, &PhasePercentilesPage::updated);
+    page.showRun(db, runId);
+    QVERIFY(updated.wait(20000));
+    QComboBox* group = page.groupBox();
+    QVERIFY(!group->isHidden());
+    QCOMPARE(group->count(), 3); // two groups, then pooled
+    QCOMPARE(page.results()->groups.size(), std::size_t(2));
+    QVERIFY(!page.results()->pooled);
+    const std::size_t perGroup = page.results()->composition.n;
+    QVERIFY(perGroup > 0);
+    QCOMPARE(page.results()->group, group->currentData().toString().toStdString());
+    QVERIFY(page.results()->composition.scope.find(page.results()->group) != std::string::npos);
+    for (const auto& w : page.results()->composition.warnings) {
+        QVERIFY2(w.find("pooled") == std::string::npos, w.c_str());
+    }
+    const auto choose = [&](int index) {
+        group->setCurrentIndex(index);
+        Q_EMIT group->activated(index);
+        return updated.wait(20000);
+    };
+    QVERIFY(choose(1));
+    QCOMPARE(page.results()->group, group->itemData(1).toString().toStdString());
+    QCOMPARE(page.results()->composition.n, perGroup); // the same number of each model
+    QVERIFY(choose(2));
+    QVERIFY(page.results()->pooled);
+    QCOMPARE(group->currentIndex(), 2);
+    QCOMPARE(page.results()->composition.n, 2 * perGroup);
+    QVERIFY(!page.results()->composition.warnings.empty());
+    QVERIFY(page.results()->composition.warnings.front().find("pooled over 2") != std::string::npos);
 }
 
 QTEST_MAIN(TestUiOverview)

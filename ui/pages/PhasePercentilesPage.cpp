@@ -83,7 +83,8 @@ PhasePercentilesPage::PhasePercentilesPage(QWidget* parent)
     top->addWidget(m_convention, 1);
     top->addWidget(new QLabel(tr("Window:"), this));
     top->addWidget(m_window, 1);
-    top->addWidget(new QLabel(tr("Model:"), this));
+    m_groupLabel = new QLabel(tr("Group:"), this);
+    top->addWidget(m_groupLabel);
     top->addWidget(m_model, 1);
     top->addWidget(m_state);
 
@@ -124,7 +125,9 @@ PhasePercentilesPage::PhasePercentilesPage(QWidget* parent)
     m_window->setObjectName(QStringLiteral("compositionWindow"));
     m_model->setObjectName(QStringLiteral("compositionModel"));
     m_window->addItem(tr("run's window"), QString());
-    m_model->addItem(tr("every model"), QString());
+    m_model->setToolTip(tr("Models and scenarios are shown one group at a time; all groups together only "
+                           "when chosen, labelled pooled"));
+    showGroupChoice(false);
     setStateLabel(m_state);
 }
 
@@ -147,7 +150,7 @@ void PhasePercentilesPage::clearView()
     m_window->clear();
     m_window->addItem(tr("run's window"), QString());
     m_model->clear();
-    m_model->addItem(tr("every model"), QString());
+    showGroupChoice(false);
     m_chart->clear();
     m_perPhase->clear();
     m_labels->clear();
@@ -167,7 +170,9 @@ void PhasePercentilesPage::start()
     } else if (!window.isEmpty()) {
         request.stage = window.toStdString();
     }
-    request.model = m_model->currentData().toString().toStdString();
+    const QString group = m_model->currentData().toString();
+    request.pooled = group == QLatin1String(kPooled);
+    request.group = request.pooled ? std::string() : group.toStdString();
     const auto run = loadedRun();
     startJob<CompositionResults>(
         tr("Computing…"), [run, request](JobContext&) { return computeComposition(*run, request); },
@@ -225,13 +230,23 @@ void PhasePercentilesPage::fillChoices(const CompositionResults& results)
         m_window->addItem(tr("stage %1").arg(name), name);
     }
     m_window->setCurrentIndex(std::max(0, m_window->findData(window)));
-    const QString model = m_model->currentData().toString();
     m_model->clear();
-    m_model->addItem(tr("every model"), QString());
-    for (const auto& m : results.models) {
-        m_model->addItem(QString::fromStdString(m), QString::fromStdString(m));
+    for (const auto& g : results.groups) {
+        m_model->addItem(QString::fromStdString(g), QString::fromStdString(g));
     }
-    m_model->setCurrentIndex(std::max(0, m_model->findData(model)));
+    if (!results.groups.empty()) {
+        m_model->addItem(tr("all groups (pooled)"), QLatin1String(kPooled));
+    }
+    const QString shown =
+        results.pooled ? QString::fromLatin1(kPooled) : QString::fromStdString(results.group);
+    m_model->setCurrentIndex(std::max(0, m_model->findData(shown)));
+    showGroupChoice(!results.groups.empty());
+}
+
+void PhasePercentilesPage::showGroupChoice(bool show)
+{
+    m_groupLabel->setVisible(show);
+    m_model->setVisible(show);
 }
 
 } // namespace pb::ui

@@ -36,8 +36,10 @@ public:
     QComboBox* conventionBox() const { return m_convention; }
     // "" = the run's window, kWholeRun, or a stage name.
     QComboBox* windowBox() const { return m_window; }
-    // "" = every model, or a requested model.
-    QComboBox* modelBox() const { return m_model; }
+    // The model/scenario group: a label of analysis::groupScopes, or
+    // kPooled; hidden when the run has one group.
+    QComboBox* groupBox() const { return m_model; }
+    static constexpr const char* kPooled = "*pooled";
     static constexpr const char* kWholeRun = "\x01whole-run";
     const CompositionResults* results() const { return m_results.get(); }
 
@@ -54,12 +56,14 @@ private:
     void display(const std::shared_ptr<const CompositionResults>& results);
     void fitTableWidth();
     void fillChoices(const CompositionResults& results);
+    void showGroupChoice(bool show);
 
     QComboBox* m_kind;
     QComboBox* m_unit;
     QComboBox* m_convention;
     QComboBox* m_window;
-    QComboBox* m_model;
+    QComboBox* m_model; // the model/scenario group
+    QLabel* m_groupLabel = nullptr;
     CompositionChart* m_chart;
     OverviewModel* m_perPhase;
     QTableView* m_table;

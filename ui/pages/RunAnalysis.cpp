@@ -82,8 +82,21 @@ CompositionResults computeComposition(const analysis::LoadedRun& run, const Comp
     out.kind = request.kind.value_or(defaultCompositionKind(run));
     stats::Scope scope;
     scope.unit = request.unit;
-    if (!request.model.empty()) {
-        scope.filters.push_back({"model", {request.model}});
+    // Models and scenarios are never blended in one quantile unless asked.
+    const auto groups = analysis::groupScopes(run.table, scope);
+    for (const auto& g : groups) {
+        out.groups.push_back(g.group);
+    }
+    if (!groups.empty() && request.pooled) {
+        out.pooled = true;
+    } else if (!groups.empty()) {
+        auto it = std::find_if(groups.begin(), groups.end(),
+                               [&](const analysis::GroupScope& g) { return g.group == request.group; });
+        if (it == groups.end()) {
+            it = groups.begin();
+        }
+        scope = it->scope;
+        out.group = it->group;
     }
     stats::Window window;
     if (!request.stage.empty()) {
@@ -95,14 +108,19 @@ CompositionResults computeComposition(const analysis::LoadedRun& run, const Comp
     }
     const stats::Selection selection = stats::select(run.table, scope, window);
     out.stages = analysis::runStages(run.table);
-    if (const auto* models = run.table.categoryColumn("model")) {
-        out.models = models->labels;
-        std::sort(out.models.begin(), out.models.end());
-    }
     stats::Statistic statistic;
     statistic.convention = request.convention;
     statistic.percentiles.assign(std::begin(kOverviewLevels), std::end(kOverviewLevels));
     out.composition = stats::tailComposition(selection, out.kind, statistic, kOverviewLevels);
+    if (out.pooled) {
+        std::string names;
+        for (const auto& g : out.groups) {
+            names += (names.empty() ? "" : "; ") + g;
+        }
+        out.composition.warnings.insert(out.composition.warnings.begin(),
+                                        "pooled over " + std::to_string(out.groups.size()) +
+                                            " model/scenario groups, as asked: " + names);
+    }
     return out;
 }
 

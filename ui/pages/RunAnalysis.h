@@ -64,8 +64,10 @@ struct CompositionRequest
     // A window as asked (the whole run); empty with no stage: the run's first
     // window of the policy (its steady window, or a stepped run's first stage).
     std::optional<stats::Window> window;
-    // Requests of this (requested) model only; empty: every model.
-    std::string model;
+    // One model/scenario group (a label of analysis::groupScopes); empty or
+    // unknown: the run's first group. Never pooled unless `pooled`.
+    std::string group;
+    bool pooled = false;
 };
 
 struct CompositionResults
@@ -75,7 +77,9 @@ struct CompositionResults
     stats::TailComposition composition;
     // What the window and model choices can offer for this run.
     std::vector<std::string> stages; // in order of first start, warm-up left out
-    std::vector<std::string> models;
+    std::vector<std::string> groups; // analysis::groupScopes; empty: the run has one group
+    std::string group;               // the group shown; empty: the only one, or pooled
+    bool pooled = false;             // every group in one composition, as asked
 };
 // The kind that fits the run: server phases when it joined spans, else the
 // streaming split when it has first_text, else client phases.
