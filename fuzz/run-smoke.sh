@@ -40,7 +40,7 @@ results=$(mktemp)
 trap 'rm -f "$results"' EXIT
 running=0
 for t in "${targets[@]}"; do
-  ( if smoke_one "$t"; then echo "ok $t"; else echo "failed $t"; fi >>"$results" ) &
+  ( if smoke_one "$t"; then echo "ok $t" >>"$results"; else echo "failed $t" >>"$results"; fi ) &
   running=$((running + 1))
   if [ "$running" -ge "$jobs" ]; then
     wait -n || true
