@@ -190,6 +190,26 @@ inline std::int64_t buildThreeStageRun(RunStore& store)
     return run.runId;
 }
 
+// Issue 26 item 4's two models in one stage: `perModel` requests of each,
+// alternating every 250 ms, "fast" (total 300 ms) and "slow" (3,000 ms).
+inline std::int64_t buildTwoModelRun(RunStore& store, int perModel, double jitterMs = Req{}.jitterMs)
+{
+    Builder run(store, "two models");
+    for (int i = 0; i < perModel; ++i) {
+        Req fast;
+        fast.model = "fast";
+        fast.totalMs = 300;
+        fast.jitterMs = jitterMs;
+        run.stage("steady", 1, 1, i * 500.0, fast);
+        Req slow;
+        slow.model = "slow";
+        slow.totalMs = 3000;
+        slow.jitterMs = jitterMs;
+        run.stage("steady", 1, 1, i * 500.0 + 250, slow);
+    }
+    return run.runId;
+}
+
 inline constexpr const char* kThreeStageBudgets = R"({
   "slo": {"metric": "total", "threshold": 2500},
   "phases": [{"metric": "gpu_queue", "threshold": 500}],

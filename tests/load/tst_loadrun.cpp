@@ -18,6 +18,7 @@
 
 #include <algorithm>
 #include <csignal>
+#include <optional>
 #include <thread>
 
 using namespace pb;
@@ -498,6 +499,25 @@ void TestLoadRun::cliCtrlCStopsTheLargestRun_data()
                       R"("max_in_flight": 10000, "pre_allocated": 10000})");
 }
 
+namespace {
+
+// Ctrl-C to the process; the milliseconds until it exited, or nullopt when it
+// still ran 60 s later (it is then killed).
+std::optional<qint64> interruptAndWait(QProcess& p)
+{
+    QElapsedTimer stopping;
+    stopping.start();
+    ::kill(static_cast<pid_t>(p.processId()), SIGINT);
+    if (p.waitForFinished(60000)) {
+        return stopping.elapsed();
+    }
+    p.kill();
+    p.waitForFinished();
+    return std::nullopt;
+}
+
+} // namespace
+
 void TestLoadRun::cliCtrlCStopsTheLargestRun()
 {
     QFETCH(QByteArray, executor);
@@ -532,17 +552,9 @@ void TestLoadRun::cliCtrlCStopsTheLargestRun()
         }
     }
     QVERIFY2(running, p.readAllStandardError().constData());
-    QElapsedTimer stopping;
-    stopping.start();
-    ::kill(static_cast<pid_t>(p.processId()), SIGINT);
-    const bool stopped = p.waitForFinished(60000);
-    const auto ms = stopping.elapsed();
-    if (!stopped) {
-        p.kill();
-        p.waitForFinished();
-    }
-    QVERIFY2(stopped, "still running 60 s after Ctrl-C");
-    qInfo("stopped %lld ms after Ctrl-C", static_cast<long long>(ms));
+    const auto ms = interruptAndWait(p);
+    QVERIFY2(ms, "still running 60 s after Ctrl-C");
+    qInfo("stopped %lld ms after Ctrl-C", static_cast<long long>(*ms));
     QCOMPARE(p.exitStatus(), QProcess::NormalExit);
     QCOMPARE(p.exitCode(), 130);
     const auto out = json::parse(p.readAllStandardOutput().toStdString());
@@ -573,8 +585,8 @@ EventServerConfig openStreams()
 // the run stored as aborted and every one of the 10,000 streams recorded as
 // cancelled by the stop. The process leaves the open transfers to the OS at
 // exit (load::TransportOptions::leaveStoppedToProcessExit), so the server sees every
-// connection closed. The time from Ctrl-C to exit is printed (bench_load
-// stop measures it, bench/RESULTS.md); the bound is a safety net only.
+// connection closed. The time from Ctrl-C to exit is printed (bench_stop
+// measures it, bench/RESULTS.md); the bound is a safety net only.
 void TestLoadRun::cliCtrlCEndsTenThousandOpenStreams()
 {
     EventServer server(openStreams());
@@ -598,17 +610,9 @@ void TestLoadRun::cliCtrlCEndsTenThousandOpenStreams()
                                                         .arg(server.openConnections())
                                                         .arg(QString::fromUtf8(p.readAllStandardError()))));
     QCOMPARE(server.openConnections(), std::int64_t(10000));
-    QElapsedTimer stopping;
-    stopping.start();
-    ::kill(static_cast<pid_t>(p.processId()), SIGINT);
-    const bool stopped = p.waitForFinished(60000);
-    const auto ms = stopping.elapsed();
-    if (!stopped) {
-        p.kill();
-        p.waitForFinished();
-    }
-    QVERIFY2(stopped, "still running 60 s after Ctrl-C");
-    qInfo("10000 open streams: exited %lld ms after Ctrl-C", static_cast<long long>(ms));
+    const auto ms = interruptAndWait(p);
+    QVERIFY2(ms, "still running 60 s after Ctrl-C");
+    qInfo("10000 open streams: exited %lld ms after Ctrl-C", static_cast<long long>(*ms));
     QCOMPARE(p.exitStatus(), QProcess::NormalExit);
     QCOMPARE(p.exitCode(), 130);
     const auto out = json::parse(p.readAllStandardOutput().toStdString());

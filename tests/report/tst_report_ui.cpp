@@ -131,18 +131,7 @@ void TestReportUi::twoModelsTwoGroups()
     std::int64_t runId = 0;
     {
         RunStore store(db.toStdString());
-        test::Builder run(store, "two models");
-        for (int i = 0; i < 60; ++i) {
-            test::Req fast;
-            fast.model = "fast";
-            fast.totalMs = 300;
-            run.stage("steady", 1, 1, i * 500.0, fast);
-            test::Req slow;
-            slow.model = "slow";
-            slow.totalMs = 3000;
-            run.stage("steady", 1, 1, i * 500.0 + 250, slow);
-        }
-        runId = run.runId;
+        runId = test::buildTwoModelRun(store, 60);
     }
     pb::report::ReportOptions options;
     options.runId = runId;

@@ -203,18 +203,7 @@ void TestUiOverview::twoModelsTwoGroups()
     std::int64_t runId = 0;
     {
         RunStore store(db.toStdString());
-        test::Builder run(store, "two models");
-        for (int i = 0; i < 60; ++i) {
-            test::Req fast;
-            fast.model = "fast";
-            fast.totalMs = 300;
-            run.stage("steady", 1, 1, i * 500.0, fast);
-            test::Req slow;
-            slow.model = "slow";
-            slow.totalMs = 3000;
-            run.stage("steady", 1, 1, i * 500.0 + 250, slow);
-        }
-        runId = run.runId;
+        runId = test::buildTwoModelRun(store, 60);
     }
     OverviewPage page;
     QAbstractItemModelTester tester(page.model(), QAbstractItemModelTester::FailureReportingMode::QtTest);
@@ -470,20 +459,7 @@ void TestUiOverview::phaseStackOneGroupAtATime()
     std::int64_t runId = 0;
     {
         RunStore store(db.toStdString());
-        test::Builder run(store, "two models");
-        for (int i = 0; i < 40; ++i) {
-            test::Req fast;
-            fast.model = "fast";
-            fast.totalMs = 300;
-            fast.jitterMs = 0;
-            run.stage("steady", 1, 1, i * 500.0, fast);
-            test::Req slow;
-            slow.model = "slow";
-            slow.totalMs = 3000;
-            slow.jitterMs = 0;
-            run.stage("steady", 1, 1, i * 500.0 + 250, slow);
-        }
-        runId = run.runId;
+        runId = test::buildTwoModelRun(store, 40, 0);
     }
     PhasePercentilesPage page;
     QSignalSpy updated(&page, &PhasePercentilesPage::updated);
