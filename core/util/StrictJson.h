@@ -45,7 +45,13 @@ template<class Json> Json parseJsonStrict(std::string_view text)
             return std::string();
         }
         auto& top = stack.back();
-        return top.object ? pendingKey : "[" + std::to_string(top.index++) + "]";
+        if (top.object) {
+            return pendingKey;
+        }
+        // Appended, not `"[" + std::string&&`: GCC 12 warns -Wrestrict on that (bug 105329).
+        std::string name(1, '[');
+        name.append(std::to_string(top.index++)).push_back(']');
+        return name;
     };
     typename Json::parser_callback_t check = [&](int, typename Json::parse_event_t event, Json& parsed) {
         using E = typename Json::parse_event_t;
