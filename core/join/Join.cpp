@@ -406,11 +406,22 @@ JoinResult joinCompact(const std::vector<CompactAttempt>& attempts, const SpanIn
     report.coverage = report.eligible > 0
                           ? static_cast<double>(report.matched) / static_cast<double>(report.eligible)
                           : kNull;
+    // The server traces no attempt refers to: counted from the attempts'
+    // distinct keys (a look-up each); listed only when there are some.
+    std::int64_t referred = 0;
+    for (std::size_t i = 0; i < keys.size(); ++i) {
+        if ((i == 0 || !(keys[i] == keys[i - 1])) && index.first(keys[i]) >= 0) {
+            ++referred;
+        }
+    }
+    report.unmatchedServerTraces = static_cast<std::int64_t>(index.traceCount()) - referred;
     std::vector<TraceKey> unmatched;
     for (const auto& [k, first] : index.traces()) {
+        if (report.unmatchedServerTraces == 0) {
+            break;
+        }
         (void)first;
         if (!std::binary_search(keys.begin(), keys.end(), k, byKey)) {
-            ++report.unmatchedServerTraces;
             unmatched.push_back(k);
         }
     }
@@ -493,9 +504,9 @@ JoinResult joinRun(RunStore& store, std::int64_t runId, const JoinOptions& optio
     // connection alone while it runs and reads the attempts after the spans.
     const std::string& path = store.path();
     const bool ownConnections = !path.empty() && path != ":memory:" && !store.hasOpenTransaction();
-    std::optional<std::int64_t> middle;
+    std::optional<pb::store::SpanStore::IdSplit> split;
     if (ownConnections && info->spanCount >= opts.parallelScanFrom) {
-        middle = store.spanStore().middleSpanId(runId);
+        split = store.spanStore().splitSpanIds(runId);
     }
     std::atomic<bool> stop{false};
     std::exception_ptr attemptError;
@@ -514,12 +525,12 @@ JoinResult joinRun(RunStore& store, std::int64_t runId, const JoinOptions& optio
         }
     };
     std::vector<std::unique_ptr<SpanReader>> readers;
-    if (middle) {
+    if (split) {
         // The second half waits unbounded: its chunks are taken after the first's.
         readers.push_back(std::make_unique<SpanReader>(index, useStoredPhase, 16));
         readers.push_back(std::make_unique<SpanReader>(index, useStoredPhase, 0));
-        readers[0]->start(&store, {}, runId, {std::nullopt, middle});
-        readers[1]->start(nullptr, path, runId, {middle, std::nullopt}, {}, mapSize);
+        readers[0]->start(&store, {}, runId, {split->first, split->middle});
+        readers[1]->start(nullptr, path, runId, {split->middle, split->end}, {}, mapSize);
         attemptReader = std::thread(readOwnAttempts);
     } else if (ownConnections) {
         readers.push_back(std::make_unique<SpanReader>(index, useStoredPhase, 16));

@@ -49,7 +49,6 @@ void SpanIndex::reserve(std::size_t spans)
 {
     m_spans.reserve(spans);
     m_traces.reserve(spans / 4);
-    m_last.reserve(spans / 4);
 }
 
 bool SpanIndex::compact(Parsed& out, std::string_view traceId, std::string_view spanId,
@@ -100,40 +99,33 @@ void SpanIndex::append(const Parsed& parsed)
         s.latency = static_cast<std::int32_t>(m_latency.size());
         m_latency.push_back(*parsed.latency);
     }
-    const TraceKey trace = s.trace;
     const auto index = static_cast<std::int32_t>(m_spans.size());
     m_spans.push_back(s);
-    if (m_previous >= 0 && m_spans[static_cast<std::size_t>(m_previous)].trace == trace) {
-        // Same trace as the span before: its chain ends at m_previous.
-        m_spans[static_cast<std::size_t>(m_previous)].next = index;
-    } else {
-        if (m_previous >= 0) {
-            // The previous trace's run of spans ended: remember where its chain ends.
-            m_last[m_spans[static_cast<std::size_t>(m_previous)].trace] = m_previous;
-        }
-        auto [it, inserted] = m_last.try_emplace(trace, index);
-        if (inserted) {
-            m_traces.emplace(trace, index);
-        } else {
-            m_spans[static_cast<std::size_t>(it->second)].next = index;
-            it->second = index;
-        }
+    if (m_current && m_spans[static_cast<std::size_t>(m_current->last)].trace == s.trace) {
+        // Same trace as the span before.
+        m_spans[static_cast<std::size_t>(m_current->last)].next = index;
+        m_current->last = index;
+        return;
     }
-    m_previous = index;
+    auto [it, inserted] = m_traces.try_emplace(s.trace, Chain{index, index});
+    if (!inserted) {
+        m_spans[static_cast<std::size_t>(it->second.last)].next = index;
+        it->second.last = index;
+    }
+    m_current = &it->second;
 }
 
 void SpanIndex::finish()
 {
-    m_last.clear();
-    m_previous = -1;
+    m_current = nullptr;
     std::vector<std::pair<std::uint64_t, std::int32_t>> ids;
-    for (const auto& [key, first] : m_traces) {
-        ids.clear();
-        for (auto i = first; i >= 0; i = m_spans[static_cast<std::size_t>(i)].next) {
-            ids.emplace_back(m_spans[static_cast<std::size_t>(i)].id, i);
-        }
-        if (ids.size() < 2) {
+    for (const auto& [key, chain] : m_traces) {
+        if (chain.first == chain.last) {
             continue;
+        }
+        ids.clear();
+        for (auto i = chain.first; i >= 0; i = m_spans[static_cast<std::size_t>(i)].next) {
+            ids.emplace_back(m_spans[static_cast<std::size_t>(i)].id, i);
         }
         // Stable by index: the first copy of a span ID wins.
         std::sort(ids.begin(), ids.end());
@@ -149,7 +141,7 @@ void SpanIndex::finish()
 std::int32_t SpanIndex::first(const TraceKey& k) const
 {
     const auto it = m_traces.find(k);
-    return it == m_traces.end() ? -1 : it->second;
+    return it == m_traces.end() ? -1 : it->second.first;
 }
 
 } // namespace pb::join

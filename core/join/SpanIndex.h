@@ -103,16 +103,23 @@ public:
     }
     std::size_t traceCount() const { return m_traces.size(); }
     std::int64_t duplicates() const { return m_duplicates; }
-    const std::unordered_map<TraceKey, std::int32_t, TraceKeyHash>& traces() const { return m_traces; }
+    struct Chain
+    {
+        std::int32_t first = -1;
+        std::int32_t last = -1;
+    };
+    const std::unordered_map<TraceKey, Chain, TraceKeyHash>& traces() const { return m_traces; }
 
 private:
     pb::telemetry::PhaseMapper m_mapper;
     std::vector<CompactSpan> m_spans;
     std::vector<pb::telemetry::LatencyPhases> m_latency;
-    std::unordered_map<TraceKey, std::int32_t, TraceKeyHash> m_traces; // -> first span
-    std::unordered_map<TraceKey, std::int32_t, TraceKeyHash> m_last;   // -> last span (while adding)
-    // Spans of a trace usually arrive together: chain them without a look-up.
-    std::int32_t m_previous = -1;
+    // One entry per trace, its first and last span: one look-up and one
+    // node per trace (a million traces at 1 M requests).
+    std::unordered_map<TraceKey, Chain, TraceKeyHash> m_traces;
+    // Spans of a trace usually arrive together: chain them without a
+    // look-up (a node's address is stable across rehashing).
+    Chain* m_current = nullptr;
     std::int64_t m_duplicates = 0;
 };
 

@@ -148,6 +148,10 @@ void SpanStore::scan(std::int64_t runId, const SpanScan& scan,
               "THEN attributes END FROM spans WHERE run_id = ?1"
             : "SELECT trace_id, span_id, parent_span_id, kind, start_ns, end_ns, phase, name, "
               "attributes FROM spans WHERE run_id = ?1";
+    if (scan.fromId && scan.toId) {
+        // `+run_id` keeps spans_run out of the plan: the rowid range alone.
+        sql.replace(sql.rfind("run_id = ?1"), 0, "+");
+    }
     // In id order: spans_run's order, no sort.
     if (scan.fromId) {
         sql += " AND id >= ?3";
@@ -184,7 +188,7 @@ void SpanStore::scan(std::int64_t runId, const SpanScan& scan,
     }
 }
 
-std::optional<std::int64_t> SpanStore::middleSpanId(std::int64_t runId)
+std::optional<SpanStore::IdSplit> SpanStore::splitSpanIds(std::int64_t runId)
 {
     auto st = m_s.db.prepare("SELECT min(id), max(id) FROM spans WHERE run_id = ?1");
     st.bind(1, runId);
@@ -196,7 +200,7 @@ std::optional<std::int64_t> SpanStore::middleSpanId(std::int64_t runId)
     if (hi - lo < 2) {
         return std::nullopt;
     }
-    return lo + (hi - lo) / 2;
+    return IdSplit{lo, lo + (hi - lo) / 2, hi + 1};
 }
 
 } // namespace pb::store

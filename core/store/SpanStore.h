@@ -37,7 +37,9 @@ struct SpanScanRow
 
 struct SpanScan
 {
-    // By span row id (insertion order): fromId <= id < toId.
+    // By span row id (insertion order): fromId <= id < toId. With both
+    // bounds SQLite walks the table's rowids in the range (the run's rows are
+    // mostly contiguous) instead of the run index and a look-up per row.
     std::optional<std::int64_t> fromId;
     std::optional<std::int64_t> toId;
     // The stored phase stands: name and attributes are read only for spans
@@ -65,9 +67,15 @@ public:
     // Spans in id order (so the ranges of several scans concatenate in the
     // order of one) while `visit` returns true.
     void scan(std::int64_t runId, const SpanScan& scan, const std::function<bool(const SpanScanRow&)>& visit);
-    // A span row id halfway between the run's first and last, to split a
-    // scan in two; nothing when the run has too few spans.
-    std::optional<std::int64_t> middleSpanId(std::int64_t runId);
+    // The run's span row ids split in two halves, [first, middle) and
+    // [middle, end), to scan them apart; nothing when the run has too few spans.
+    struct IdSplit
+    {
+        std::int64_t first = 0;
+        std::int64_t middle = 0;
+        std::int64_t end = 0;
+    };
+    std::optional<IdSplit> splitSpanIds(std::int64_t runId);
 
 private:
     StoreState& m_s;

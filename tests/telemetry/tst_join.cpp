@@ -199,8 +199,17 @@ void TestJoin::splitScanEqualsOneScan()
         }
         spans.insert(spans.end(), t.begin(), t.end());
     }
+    // Three server traces no attempt refers to.
+    for (unsigned long long i = 1; i <= 3; ++i) {
+        const auto t = seedTrace(test::hexId(0x5e7e000000000000ULL + i, 16) + test::hexId(i, 16),
+                                 test::hexId(0x2000ULL + i, 16), 1);
+        spans.insert(spans.end(), t.begin(), t.end());
+    }
     store.insertRequests(run, requests);
     store.insertSpans(run, spans);
+    // Another run's spans between this run's: its id range is not contiguous.
+    const auto other = store.createRun({.name = "other", .kind = RunKind::Load});
+    store.insertSpans(other, std::vector<SpanRecord>(spans.begin(), spans.begin() + 40));
     store.insertSpans(run, late);
 
     pb::join::JoinOptions one;
@@ -222,11 +231,14 @@ void TestJoin::splitScanEqualsOneScan()
     QCOMPARE(a.rows.size(), std::size_t(300));
     QCOMPARE(a.report.matched, 294);
     QCOMPARE(a.report.duplicateSpans, std::int64_t(1));
+    QCOMPARE(a.report.unmatchedServerTraces, std::int64_t(3));
+    QCOMPARE(a.report.unmatchedServerTraceSamples.size(), std::size_t(3));
     for (const auto* r : {&b, &c, &d}) {
         QCOMPARE(r->rows.size(), a.rows.size());
         QCOMPARE(r->report.matched, a.report.matched);
         QCOMPARE(r->report.duplicateSpans, a.report.duplicateSpans);
         QCOMPARE(r->report.unmatchedServerTraces, a.report.unmatchedServerTraces);
+        QCOMPARE(r->report.unmatchedServerTraceSamples, a.report.unmatchedServerTraceSamples);
         for (std::size_t i = 0; i < a.rows.size(); ++i) {
             QCOMPARE(r->rows[i].status, a.rows[i].status);
             const double x[] = {a.rows[i].networkEnvelope, a.rows[i].gpuQueue, a.rows[i].generation,
