@@ -1,9 +1,11 @@
 #include "TableLayout.h"
 
 #include <QAbstractItemModel>
+#include <QFontMetrics>
 #include <QHeaderView>
 #include <QTableView>
 
+#include <algorithm>
 #include <vector>
 
 namespace pb::ui {
@@ -39,6 +41,28 @@ void fitColumns(QTableView* view, std::initializer_list<int> proseColumns)
     if (QAbstractItemModel* model = view->model()) {
         QObject::connect(model, &QAbstractItemModel::modelReset, view,
                          [view, prose] { applyModes(view, prose); });
+    }
+}
+
+void fitColumnsToFirstRows(QTableView* view, int sampleRows, int maxWidth, bool keepWider)
+{
+    QAbstractItemModel* model = view->model();
+    if (!model) {
+        return;
+    }
+    constexpr int kPadding = 12; // the cell's margins
+    const QFontMetrics fm = view->fontMetrics();
+    const int rows = std::min(model->rowCount(), sampleRows);
+    QHeaderView* header = view->horizontalHeader();
+    for (int c = 0; c < model->columnCount(); ++c) {
+        int widest = header->sectionSizeHint(c);
+        for (int r = 0; r < rows; ++r) {
+            widest = std::max(widest, fm.horizontalAdvance(model->index(r, c).data().toString()) + kPadding);
+        }
+        widest = std::min(widest, maxWidth);
+        if (!keepWider || widest > header->sectionSize(c)) {
+            header->resizeSection(c, widest);
+        }
     }
 }
 

@@ -14,4 +14,10 @@ namespace pb::ui {
 // fitted as its model changes.
 void fitColumns(QTableView* view, std::initializer_list<int> proseColumns = {});
 
+// Each column as wide as its header and the text of the model's first
+// `sampleRows` rows (at most `maxWidth`); with `keepWider` a column already
+// wider stays so. A bounded measure for tables of any length:
+// QTableView::resizeColumnsToContents measures every row of a hidden view.
+void fitColumnsToFirstRows(QTableView* view, int sampleRows = 64, int maxWidth = 360, bool keepWider = false);
+
 } // namespace pb::ui

@@ -545,6 +545,7 @@ void TestUiDiagnosis::oneVerdictInTheWindow()
         QVERIFY(s >= 0);
         explorer.stageBox()->setCurrentIndex(s);
         Q_EMIT explorer.stageBox()->activated(s);
+        QVERIFY(QTest::qWaitFor([&explorer] { return !explorer.isListing(); }, kWaitMs));
         QCOMPARE(qulonglong(explorer.model()->matchCount()), stages[i]["n"].get<qulonglong>());
     }
 }

@@ -6,6 +6,7 @@
 #include "ExplorerModel.h"
 #include "ExplorerPage.h"
 #include "ExplorerPlot.h"
+#include "TableLayout.h"
 #include "TraceAnalysis.h"
 #include "WaterfallPage.h"
 #include "diagnose/DiagnoseTestUtil.h"
@@ -13,9 +14,11 @@
 #include "store/RunStore.h"
 
 #include <QAbstractItemModelTester>
+#include <QAbstractTableModel>
 #include <QCheckBox>
 #include <QComboBox>
 #include <QDoubleSpinBox>
+#include <QHeaderView>
 #include <QLineEdit>
 #include <QSignalSpy>
 #include <QTableView>
@@ -153,6 +156,29 @@ void choose(QComboBox* box, int value)
     Q_EMIT box->activated(index);
 }
 
+// Filter, limit and search changes list the table in a job: waits for it.
+bool listed(ExplorerPage& page)
+{
+    return QTest::qWaitFor([&page] { return !page.isListing(); }, 10000);
+}
+
+// A long table that counts the cells asked for; row r's text grows with r.
+class CountingModel : public QAbstractTableModel
+{
+public:
+    int rowCount(const QModelIndex& parent = {}) const override { return parent.isValid() ? 0 : 10'000; }
+    int columnCount(const QModelIndex& parent = {}) const override { return parent.isValid() ? 0 : 3; }
+    QVariant data(const QModelIndex& index, int role) const override
+    {
+        if (role != Qt::DisplayRole) {
+            return {};
+        }
+        ++cellsRead;
+        return QString(index.row() / 8 + 1, QLatin1Char('x'));
+    }
+    mutable int cellsRead = 0;
+};
+
 bool openRun(ExplorerPage& page, const QString& db, std::int64_t runId)
 {
     QSignalSpy updated(&page, &ExplorerPage::updated);
@@ -176,6 +202,7 @@ private Q_SLOTS:
     void joinedMetricAndWaterfallPage();
     void unknownRunReportsError();
     void groupFilter();
+    void columnWidthsFromFirstRows();
 
 private:
     QTemporaryDir m_dir;
@@ -327,15 +354,24 @@ void TestUiExplorer::slowestAndFilters()
     m.setLimit(1000);
     // Outcome and stage filters through the boxes.
     choose(page.outcomeBox(), int(Outcome::Completed));
+    // Listed in a job, off the GUI thread: the table changes when it lands.
+    QVERIFY(page.isListing());
+    QCOMPARE(m.rowCount(), 11);
+    QVERIFY(listed(page));
     QCOMPARE(seqs(m), (std::vector<qint64>{3, 7, 1, 10, 5, 0}));
     choose(page.stageBox(), 0); // s1
+    QVERIFY(listed(page));
     QCOMPARE(seqs(m), (std::vector<qint64>{3, 1, 10, 0}));
     page.minYBox()->setValue(850);
+    QVERIFY(listed(page));
     QCOMPARE(seqs(m), (std::vector<qint64>{3, 1}));
     QCOMPARE(m.matchCount(), 2);
     page.minYBox()->setValue(0);
+    QVERIFY(listed(page));
     choose(page.outcomeBox(), -1);
+    QVERIFY(listed(page));
     choose(page.stageBox(), -1);
+    QVERIFY(listed(page));
     QCOMPARE(m.rowCount(), 11);
     // One model and scenario: no group to choose.
     QVERIFY(page.results()->groups.empty());
@@ -359,10 +395,12 @@ void TestUiExplorer::traceSearchSelects()
     QVERIFY(openRun(page, m_db, m_runId));
     QSignalSpy selected(&page, &ExplorerPage::requestSelected);
     page.searchBox()->setText(QStringLiteral("ABCdef"));
+    QVERIFY(listed(page));
     QCOMPARE(seqs(*page.model()), (std::vector<qint64>{4, 3, 1, 5, 0, 2}));
     QCOMPARE(selected.count(), 0);
     // A full ID selects that request: row, point and the signal.
     page.searchBox()->setText(QStringLiteral("12345600000000000000000000000007"));
+    QVERIFY(listed(page));
     QCOMPARE(selected.count(), 1);
     QCOMPARE(selected.constLast().at(0).toLongLong(), 7);
     QCOMPARE(page.selectedSeq(), 7);
@@ -373,9 +411,11 @@ void TestUiExplorer::traceSearchSelects()
     QCOMPARE(page.model()->rowCount(), 1);
     // An unknown full ID selects nothing.
     page.searchBox()->setText(QStringLiteral("ffffff00000000000000000000000007"));
+    QVERIFY(listed(page));
     QCOMPARE(selected.count(), 1);
     QCOMPARE(page.model()->rowCount(), 0);
     page.searchBox()->clear();
+    QVERIFY(listed(page));
     QCOMPARE(page.model()->rowCount(), 11);
     // The selection comes back with its row.
     QCOMPARE(page.table()->currentIndex().data(ExplorerModel::SeqRole).toLongLong(), 7);
@@ -535,12 +575,38 @@ void TestUiExplorer::groupFilter()
     QCOMPARE(page.groupBox()->currentData().toInt(), -1);
     QCOMPARE(m.rowCount(), 10);
     choose(page.groupBox(), 0);
+    QVERIFY(listed(page));
     QCOMPARE(seqs(m), (std::vector<qint64>{8, 6, 4, 2, 0}));
     QCOMPARE(m.matchCount(), 5);
     choose(page.groupBox(), 1);
+    QVERIFY(listed(page));
     QCOMPARE(seqs(m), (std::vector<qint64>{9, 7, 5, 3, 1}));
     choose(page.groupBox(), -1);
+    QVERIFY(listed(page));
     QCOMPARE(m.rowCount(), 10);
+}
+
+// A hidden view of 10,000 rows: its columns are sized from the first rows
+// only (resizeColumnsToContents would read all of them), wide enough for them.
+void TestUiExplorer::columnWidthsFromFirstRows()
+{
+    CountingModel model;
+    QTableView view;
+    view.setModel(&model);
+    QVERIFY(!view.isVisible());
+    ui::fitColumnsToFirstRows(&view, 64, 2000);
+    QVERIFY2(model.cellsRead <= 64 * model.columnCount(), qPrintable(QString::number(model.cellsRead)));
+    QVERIFY(model.cellsRead > 0);
+    const int widest = view.fontMetrics().horizontalAdvance(QString(63 / 8 + 1, QLatin1Char('x')));
+    for (int c = 0; c < model.columnCount(); ++c) {
+        QVERIFY(view.horizontalHeader()->sectionSize(c) > widest);
+    }
+    // keepWider leaves a wider column as it is; without it the cap holds.
+    view.horizontalHeader()->resizeSection(0, 900);
+    ui::fitColumnsToFirstRows(&view, 64, 40, true);
+    QCOMPARE(view.horizontalHeader()->sectionSize(0), 900);
+    ui::fitColumnsToFirstRows(&view, 64, 40);
+    QCOMPARE(view.horizontalHeader()->sectionSize(0), 40);
 }
 
 QTEST_MAIN(TestUiExplorer)

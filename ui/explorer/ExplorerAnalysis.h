@@ -123,6 +123,8 @@ struct ExplorerFilter
     int group = -1;
     std::optional<double> minYMs; // rows with a smaller y are left out
     QString tracePrefix;          // case-insensitive prefix of the trace ID
+
+    bool operator==(const ExplorerFilter&) const = default;
 };
 
 // The rows that pass `filter` and have y measured, the `limit` largest y

@@ -12,21 +12,50 @@ ExplorerModel::ExplorerModel(QObject* parent)
     : QAbstractTableModel(parent)
 {}
 
+ExplorerListing listSlowest(std::shared_ptr<const ExplorerResults> results, ExplorerFilter filter, int limit,
+                            bool lookUpTrace)
+{
+    ExplorerListing listing;
+    listing.limit = std::max(1, limit);
+    if (results) {
+        // A stage or group index means nothing in another run's results.
+        if (filter.stage >= int(results->stages.size())) {
+            filter.stage = -1;
+        }
+        if (filter.group >= int(results->groups.size())) {
+            filter.group = -1;
+        }
+        std::size_t matched = 0;
+        listing.rows = slowestRows(*results, filter, static_cast<std::size_t>(listing.limit), &matched);
+        listing.matches = static_cast<qint64>(matched);
+        if (lookUpTrace && isFullTraceId(filter.tracePrefix)) {
+            listing.lookedUpTrace = true;
+            if (const auto row = results->rowOfTrace(filter.tracePrefix)) {
+                listing.traceRow = static_cast<std::uint32_t>(*row);
+            }
+        }
+    }
+    listing.results = std::move(results);
+    listing.filter = std::move(filter);
+    return listing;
+}
+
 void ExplorerModel::setResults(std::shared_ptr<const ExplorerResults> results,
                                const std::optional<ExplorerFilter>& filter)
 {
-    m_results = std::move(results);
-    if (filter) {
-        m_filter = *filter;
-    }
-    // A stage index means nothing in another run's results.
-    if (m_results && m_filter.stage >= int(m_results->stages.size())) {
-        m_filter.stage = -1;
-    }
-    if (m_results && m_filter.group >= int(m_results->groups.size())) {
-        m_filter.group = -1;
-    }
-    rebuild();
+    setListing(listSlowest(std::move(results), filter.value_or(m_filter), m_limit));
+}
+
+void ExplorerModel::setListing(ExplorerListing listing)
+{
+    beginResetModel();
+    m_results = std::move(listing.results);
+    m_filter = std::move(listing.filter);
+    m_limit = listing.limit;
+    m_rows = std::move(listing.rows);
+    m_matches = m_results ? listing.matches : 0;
+    applySort();
+    endResetModel();
 }
 
 void ExplorerModel::clear()
@@ -41,28 +70,12 @@ void ExplorerModel::clear()
 
 void ExplorerModel::setLimit(int limit)
 {
-    m_limit = std::max(1, limit);
-    rebuild();
+    setListing(listSlowest(m_results, m_filter, limit));
 }
 
 void ExplorerModel::setFilter(const ExplorerFilter& filter)
 {
-    m_filter = filter;
-    rebuild();
-}
-
-void ExplorerModel::rebuild()
-{
-    beginResetModel();
-    m_rows.clear();
-    m_matches = 0;
-    if (m_results) {
-        std::size_t matched = 0;
-        m_rows = slowestRows(*m_results, m_filter, static_cast<std::size_t>(m_limit), &matched);
-        m_matches = static_cast<qint64>(matched);
-        applySort();
-    }
-    endResetModel();
+    setListing(listSlowest(m_results, filter, m_limit));
 }
 
 int ExplorerModel::rowOfSeq(qint64 seq) const

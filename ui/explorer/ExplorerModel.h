@@ -8,10 +8,32 @@
 
 #include <QAbstractTableModel>
 
+#include <cstdint>
 #include <memory>
+#include <optional>
 #include <vector>
 
 namespace pb::ui {
+
+// One listing of the table, computed off the GUI thread (listSlowest) and
+// shown with ExplorerModel::setListing.
+struct ExplorerListing
+{
+    std::shared_ptr<const ExplorerResults> results;
+    ExplorerFilter filter; // as applied: a stage or group the results lack is "all"
+    int limit = 1000;
+    std::vector<std::uint32_t> rows; // rows of `results` passing `filter`, the `limit` slowest first
+    qint64 matches = 0;              // rows passing `filter`
+    // Set when asked for: the first row whose trace ID is the filter's
+    // complete trace ID (whatever the other filters).
+    bool lookedUpTrace = false;
+    std::optional<std::uint32_t> traceRow;
+};
+
+// A scan of every row of `results`: the work of a filter change.
+// `lookUpTrace` also finds the row of a complete trace ID in the prefix.
+ExplorerListing listSlowest(std::shared_ptr<const ExplorerResults> results, ExplorerFilter filter, int limit,
+                            bool lookUpTrace = false);
 
 class ExplorerModel : public QAbstractTableModel
 {
@@ -28,10 +50,14 @@ public:
     // Lists `results` under `filter` (default: the filter set before).
     void setResults(std::shared_ptr<const ExplorerResults> results,
                     const std::optional<ExplorerFilter>& filter = std::nullopt);
+    // Shows a listing computed elsewhere (the page's job); sorted by the
+    // column chosen.
+    void setListing(ExplorerListing listing);
     void clear();
     const ExplorerResults* results() const { return m_results.get(); }
 
     // How many of the slowest requests to list (100, 1000, 10000, …).
+    // setResults, setLimit and setFilter list on the calling thread.
     void setLimit(int limit);
     int limit() const { return m_limit; }
     void setFilter(const ExplorerFilter& filter);
@@ -51,7 +77,6 @@ public:
     void sort(int column, Qt::SortOrder order = Qt::AscendingOrder) override;
 
 private:
-    void rebuild();
     void applySort();
     QVariant raw(std::size_t row, int column) const;
 
@@ -65,3 +90,5 @@ private:
 };
 
 } // namespace pb::ui
+
+Q_DECLARE_METATYPE(std::shared_ptr<const pb::ui::ExplorerListing>)

@@ -3,7 +3,9 @@
 #include "ExplorerAnalysis.h"
 #include "ExplorerModel.h"
 #include "ExplorerPlot.h"
+#include "Job.h"
 #include "TableCopy.h"
+#include "TableLayout.h"
 
 #include <QCheckBox>
 #include <QComboBox>
@@ -46,6 +48,7 @@ ExplorerPage::ExplorerPage(QWidget* parent)
     , m_table(new QTableView(this))
     , m_state(new QLabel(this))
     , m_status(new QLabel(this))
+    , m_lister(new Job(this))
 {
     setObjectName(QStringLiteral("explorerPage"));
     m_x->setObjectName(QStringLiteral("explorerX"));
@@ -141,11 +144,7 @@ ExplorerPage::ExplorerPage(QWidget* parent)
         m_plot->setLogY(on);
         m_plot->highlight(m_selectedSeq);
     });
-    connect(m_limit, &QComboBox::activated, this, [this] {
-        m_model->setLimit(m_limit->currentData().toInt());
-        syncTableSelection();
-        updateStatus();
-    });
+    connect(m_limit, &QComboBox::activated, this, [this] { list(); });
     connect(m_outcome, &QComboBox::activated, this, &ExplorerPage::applyFilter);
     connect(m_stage, &QComboBox::activated, this, &ExplorerPage::applyFilter);
     connect(m_group, &QComboBox::activated, this, &ExplorerPage::applyFilter);
@@ -167,8 +166,23 @@ ExplorerPage::ExplorerPage(QWidget* parent)
         link.seq = seq;
         Q_EMIT linkActivated(link);
     });
+    connect(m_lister, &Job::finished, this, [this](const QVariant& value) {
+        if (const auto listing = value.value<std::shared_ptr<const ExplorerListing>>()) {
+            showListing(*listing);
+        }
+    });
+    // A listing that fails or is cancelled leaves the table as it was.
+    connect(m_lister, &Job::failed, this, [this](const QString& message) {
+        m_status->setText(tr("Cannot list the requests: %1").arg(message));
+        Q_EMIT listed();
+    });
     setStateLabel(m_state);
     fillFilterBoxes();
+}
+
+bool ExplorerPage::isListing() const
+{
+    return m_lister->isRunning();
 }
 
 ExplorerPage::~ExplorerPage() = default;
@@ -180,6 +194,7 @@ QString ExplorerPage::errorText(const QString& message) const
 
 void ExplorerPage::clearView()
 {
+    m_lister->discard();
     m_selectedSeq = -1;
     m_results.reset();
     m_plot->clearResults();
@@ -200,17 +215,28 @@ void ExplorerPage::start()
     request.x = static_cast<ExplorerX>(m_x->currentData().toInt());
     request.y = static_cast<ExplorerY>(m_y->currentData().toInt());
     const auto run = loadedRun();
-    startJob<ExplorerResults>(
+    // The first listing (the current filters) comes with the results: the
+    // page shows both at once.
+    const ExplorerFilter filter = currentFilter();
+    const int limit = m_limit->currentData().toInt();
+    startJob<ExplorerListing>(
         tr("Computing…"),
-        [run, request](JobContext& context) { return computeExplorer(*run, request, context.progressFn()); },
-        [this](const std::shared_ptr<const ExplorerResults>& results) { display(results); });
+        [run, request, filter, limit](JobContext& context) {
+            auto results =
+                std::make_shared<const ExplorerResults>(computeExplorer(*run, request, context.progressFn()));
+            return listSlowest(std::move(results), filter, limit);
+        },
+        [this](const std::shared_ptr<const ExplorerListing>& listing) { display(listing); });
 }
 
-void ExplorerPage::display(const std::shared_ptr<const ExplorerResults>& results)
+void ExplorerPage::display(const std::shared_ptr<const ExplorerListing>& listing)
 {
-    if (!results) {
+    if (!listing || !listing->results) {
         return;
     }
+    // A newer listing of the old results would not match these.
+    m_lister->discard();
+    const auto& results = listing->results;
     m_results = results;
     // The joined metrics need the run's spans.
     if (auto* items = qobject_cast<QStandardItemModel*>(m_y->model())) {
@@ -221,18 +247,48 @@ void ExplorerPage::display(const std::shared_ptr<const ExplorerResults>& results
     m_y->setCurrentIndex(m_y->findData(int(results->request.y)));
     fillFilterBoxes();
     m_plot->setResults(results);
-    m_model->setResults(results, currentFilter());
     if (m_selectedSeq >= qint64(results->rows)) {
         m_selectedSeq = -1;
     }
     m_plot->highlight(m_selectedSeq);
-    syncTableSelection();
-    m_table->resizeColumnsToContents();
     m_state->setText(results->hasSpans && !results->joined && needsJoin(results->request.y)
                          ? tr("The server spans could not be joined to these requests.")
                          : QString());
-    updateStatus();
+    showListing(*listing);
+    fitColumnsToFirstRows(m_table);
+    // The filters changed while the results were computed: list again.
+    if (listing->filter != currentFilter() || listing->limit != m_limit->currentData().toInt()) {
+        list();
+    }
     Q_EMIT updated(results->runId);
+}
+
+void ExplorerPage::list(bool lookUpTrace)
+{
+    if (!m_results) {
+        return;
+    }
+    m_lister->start([results = m_results, filter = currentFilter(), limit = m_limit->currentData().toInt(),
+                     lookUpTrace](JobContext&) {
+        return QVariant::fromValue(
+            std::make_shared<const ExplorerListing>(listSlowest(results, filter, limit, lookUpTrace)));
+    });
+}
+
+void ExplorerPage::showListing(const ExplorerListing& listing)
+{
+    m_model->setListing(listing);
+    syncTableSelection();
+    updateStatus();
+    if (listing.lookedUpTrace) {
+        if (listing.traceRow) {
+            select(ExplorerResults::seqOf(*listing.traceRow), true);
+        } else {
+            m_status->setText(
+                tr("No request of this run has the trace ID %1.").arg(listing.filter.tracePrefix));
+        }
+    }
+    Q_EMIT listed();
 }
 
 void ExplorerPage::fillFilterBoxes()
@@ -291,23 +347,13 @@ ExplorerFilter ExplorerPage::currentFilter() const
 
 void ExplorerPage::applyFilter()
 {
-    m_model->setFilter(currentFilter());
-    syncTableSelection();
-    updateStatus();
+    list();
 }
 
 void ExplorerPage::onSearch()
 {
-    applyFilter();
-    const QString text = m_search->text().trimmed();
-    if (!m_results || !isFullTraceId(text)) {
-        return;
-    }
-    if (const auto row = m_results->rowOfTrace(text)) {
-        select(ExplorerResults::seqOf(*row), true);
-    } else {
-        m_status->setText(tr("No request of this run has the trace ID %1.").arg(text));
-    }
+    // A complete trace ID also selects its request, once listed.
+    list(isFullTraceId(m_search->text().trimmed()));
 }
 
 bool ExplorerPage::selectSeq(qint64 seq)

@@ -20,7 +20,9 @@ namespace pb::ui {
 
 class ExplorerModel;
 class ExplorerPlot;
+class Job;
 struct ExplorerFilter;
+struct ExplorerListing;
 struct ExplorerResults;
 
 class ExplorerPage : public RunPage
@@ -50,11 +52,15 @@ public:
     QComboBox* groupBox() const { return m_group; }
     QDoubleSpinBox* minYBox() const { return m_minY; }
     QLineEdit* searchBox() const { return m_search; }
+    // True while a filter, limit or search change lists the table in a job.
+    bool isListing() const;
 
 Q_SIGNALS:
     // The user clicked a request's point, selected its row or searched its full trace ID.
     void requestSelected(qint64 seq);
     void updated(qint64 runId);
+    // The table shows the listing of the current filters.
+    void listed();
 
 protected:
     void start() override;
@@ -62,7 +68,10 @@ protected:
     QString errorText(const QString& message) const override;
 
 private:
-    void display(const std::shared_ptr<const ExplorerResults>& results);
+    void display(const std::shared_ptr<const ExplorerListing>& listing);
+    // Lists the table for the current filters and limit in m_lister.
+    void list(bool lookUpTrace = false);
+    void showListing(const ExplorerListing& listing);
     void fillFilterBoxes();
     ExplorerFilter currentFilter() const;
     void applyFilter();
@@ -86,6 +95,7 @@ private:
     QTableView* m_table;
     QLabel* m_state;
     QLabel* m_status;
+    Job* m_lister; // filter, limit and search changes: the scan of every row
     std::shared_ptr<const ExplorerResults> m_results;
     qint64 m_selectedSeq = -1;
     bool m_syncing = false; // the table's selection is being set from code

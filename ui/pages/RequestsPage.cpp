@@ -2,6 +2,7 @@
 
 #include "ColumnFormat.h"
 #include "RequestTableModel.h"
+#include "TableLayout.h"
 #include "TraceFinder.h"
 #include "model/RequestColumns.h"
 
@@ -159,20 +160,7 @@ void RequestsPage::widenToSample()
     // The type-based widths cut longer values (a resolved model name): widen
     // each column to the first rows' text, a bounded sample inside the first
     // page the view paints anyway, whatever the run's size.
-    constexpr int kSampleRows = 64;
-    constexpr int kMaxWidth = 360;
-    const QFontMetrics fm = m_view->fontMetrics();
-    const int rows = std::min(m_model->rowCount(), kSampleRows);
-    auto* header = m_view->horizontalHeader();
-    for (int c = 0; c < m_model->columnCount(); ++c) {
-        int widest = 0;
-        for (int r = 0; r < rows; ++r) {
-            widest = std::max(widest, fm.horizontalAdvance(m_model->index(r, c).data().toString()) + 12);
-        }
-        if (widest > header->sectionSize(c)) {
-            header->resizeSection(c, std::min(widest, kMaxWidth));
-        }
-    }
+    fitColumnsToFirstRows(m_view, 64, 360, true);
 }
 
 void RequestsPage::clearView()

@@ -1,6 +1,13 @@
 #include "RunPage.h"
 
+#include <QElapsedTimer>
 #include <QLabel>
+#include <QLoggingCategory>
+
+// How long each page's display of a result holds the GUI thread; on with
+// QT_LOGGING_RULES="phasebench.ui.pages.debug=true" (the window at scale,
+// issue 27: a display must not stall the window).
+Q_LOGGING_CATEGORY(lcPages, "phasebench.ui.pages", QtInfoMsg)
 
 namespace pb::ui {
 
@@ -17,9 +24,13 @@ RunPage::RunPage(QWidget* parent)
         }
         setBusy(false);
         m_shownVersion = m_jobVersion;
+        QElapsedTimer displaying;
+        displaying.start();
         if (show) {
             show(result);
         }
+        qCDebug(lcPages, "%s displayed its result in %lld ms", metaObject()->className(),
+                static_cast<long long>(displaying.elapsed()));
         Q_EMIT resultShown(m_runId);
     });
     connect(m_job, &Job::failed, this, [this](const QString& message) {
