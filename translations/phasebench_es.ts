@@ -2398,8 +2398,8 @@ Ejecute &apos;phasebench-cli &lt;comando&gt; --help&apos; para ver las opciones 
         <translation>media de la banda (ms)</translation>
     </message>
     <message>
-        <source>Composition of the requests at each percentile (N = %L1)</source>
-        <translation>Composición de las solicitudes en cada percentil (N = %L1)</translation>
+        <source>Composition at each percentile (N = %L1)</source>
+        <translation>Composición en cada percentil (N = %L1)</translation>
     </message>
 </context>
 <context>
@@ -2911,6 +2911,10 @@ Primera comprobación: %5</translation>
     <message>
         <source>all groups</source>
         <translation>todos los grupos</translation>
+    </message>
+    <message>
+        <source>Cannot list the requests: %1</source>
+        <translation>No se pueden listar las solicitudes: %1</translation>
     </message>
 </context>
 <context>

@@ -2398,8 +2398,8 @@ Run &apos;phasebench-cli &lt;command&gt; --help&apos; for the options of a comma
         <translation>среднее по полосе (мс)</translation>
     </message>
     <message>
-        <source>Composition of the requests at each percentile (N = %L1)</source>
-        <translation>Состав запросов на каждом перцентиле (N = %L1)</translation>
+        <source>Composition at each percentile (N = %L1)</source>
+        <translation>Состав на каждом перцентиле (N = %L1)</translation>
     </message>
 </context>
 <context>
@@ -2916,6 +2916,10 @@ First check: %5</source>
     <message>
         <source>all groups</source>
         <translation>все группы</translation>
+    </message>
+    <message>
+        <source>Cannot list the requests: %1</source>
+        <translation>Не удалось составить список запросов: %1</translation>
     </message>
 </context>
 <context>

@@ -1,5 +1,6 @@
 // Layout defects a user would see, found by geometry on a laid-out window:
-// a legend over a plot's data area, chart labels cut by the plot's edge or
+// a legend over a plot's data area, a Qt chart's title, legend entry or axis
+// title too long for its room (Qt elides them), chart labels cut by the plot's edge or
 // lying on each other, table columns narrower than their text, form fields
 // squeezed below their minimum size, and a "TTFT" that does not say which
 // TTFT. Each problem is one line naming the widget and what is wrong.
@@ -7,17 +8,25 @@
 
 #include "QCustomPlotInclude.h"
 
+#include <QAbstractAxis>
 #include <QAbstractButton>
 #include <QAbstractItemView>
 #include <QAbstractSpinBox>
+#include <QChart>
+#include <QChartView>
 #include <QComboBox>
+#include <QFontMetricsF>
 #include <QHeaderView>
 #include <QLabel>
+#include <QLegend>
+#include <QLegendMarker>
 #include <QLineEdit>
 #include <QRegularExpression>
 #include <QStringList>
 #include <QTableView>
 #include <QTreeView>
+
+#include <algorithm>
 
 namespace pb::test {
 
@@ -243,6 +252,40 @@ inline void checkFits(QAbstractItemView* view, const QStringList& mayScroll, QSt
     }
 }
 
+// Qt Charts elides what does not fit: the title to the chart's width, a
+// legend entry to the legend's, an axis title to the plot area's side.
+inline void checkChart(QChartView* view, QStringList& problems)
+{
+    QChart* chart = view->chart();
+    const QString name = widgetPath(view);
+    const QRectF area = chart->plotArea();
+    if (!chart->title().isEmpty() &&
+        QFontMetricsF(chart->titleFont()).horizontalAdvance(chart->title()) > chart->size().width()) {
+        problems << QStringLiteral("%1: the title \"%2\" is cut").arg(name, chart->title());
+    }
+    const QLegend* legend = chart->legend();
+    if (legend->isVisible()) {
+        const QFontMetricsF fm(legend->font());
+        const bool side = legend->alignment() & (Qt::AlignLeft | Qt::AlignRight);
+        const auto markers = legend->markers();
+        // A marker's square and spacing take about one line height more.
+        const qreal room = side ? legend->geometry().width()
+                                : legend->geometry().width() / std::max<qsizetype>(1, markers.size());
+        for (const QLegendMarker* marker : markers) {
+            if (marker->isVisible() && fm.horizontalAdvance(marker->label()) + fm.height() > room) {
+                problems << QStringLiteral("%1: the legend entry \"%2\" is cut").arg(name, marker->label());
+            }
+        }
+    }
+    for (const QAbstractAxis* axis : chart->axes()) {
+        const qreal along = axis->orientation() == Qt::Horizontal ? area.width() : area.height();
+        if (!axis->titleText().isEmpty() &&
+            QFontMetricsF(axis->titleFont()).horizontalAdvance(axis->titleText()) > along) {
+            problems << QStringLiteral("%1: the axis title \"%2\" is cut").arg(name, axis->titleText());
+        }
+    }
+}
+
 // Problems in every visible widget under `root`.
 inline QStringList layoutProblems(QWidget* root, const QStringList& mayScroll = {})
 {
@@ -253,6 +296,11 @@ inline QStringList layoutProblems(QWidget* root, const QStringList& mayScroll = 
     for (auto* plot : root->findChildren<QCustomPlot*>()) {
         if (visible(plot)) {
             checkPlot(plot, problems);
+        }
+    }
+    for (auto* chart : root->findChildren<QChartView*>()) {
+        if (visible(chart)) {
+            checkChart(chart, problems);
         }
     }
     for (auto* view : root->findChildren<QAbstractItemView*>()) {

@@ -58,8 +58,10 @@ PhasePercentilesPage::PhasePercentilesPage(QWidget* parent)
     m_table->verticalHeader()->hide();
     fitColumns(m_table);
     // The intervals and definitions live on the overview; here the three levels.
-    for (int c :
-         {int(OverviewModel::P95Interval), int(OverviewModel::P99Interval), int(OverviewModel::Definition)}) {
+    // One stage (or window) and one group at a time, named in the scope line
+    // and the choices above: their columns would repeat it on every row.
+    for (int c : {int(OverviewModel::Stage), int(OverviewModel::Group), int(OverviewModel::P95Interval),
+                  int(OverviewModel::P99Interval), int(OverviewModel::Definition)}) {
         m_table->setColumnHidden(c, true);
     }
 
@@ -96,11 +98,11 @@ PhasePercentilesPage::PhasePercentilesPage(QWidget* parent)
             &PhasePercentilesPage::fitTableWidth);
     m_split->addWidget(m_chart);
     m_split->addWidget(m_table);
+    // The table keeps the width its columns need (its minimum, fitTableWidth);
+    // the chart takes the rest, so its title, legend and axis stay whole.
     m_split->setStretchFactor(0, 1);
-    m_split->setStretchFactor(1, 1);
-    // The table first: it holds the figures (and a scroll bar once the
-    // gateway's local phases lengthen its list); the chart takes what is left.
-    m_split->setSizes({500, 700});
+    m_split->setStretchFactor(1, 0);
+    m_split->setSizes({800, 400});
     m_chart->setMinimumWidth(360);
 
     auto* layout = new QVBoxLayout(this);

@@ -98,8 +98,7 @@ void CompositionChart::setComposition(const stats::TailComposition& composition)
     y->applyNiceNumbers();
     y->setMin(0);
     m_negative = negative;
-    chart()->setTitle(
-        tr("Composition of the requests at each percentile (N = %L1)").arg(qulonglong(composition.n)));
+    chart()->setTitle(tr("Composition at each percentile (N = %L1)").arg(qulonglong(composition.n)));
 }
 
 std::vector<double> CompositionChart::segmentValues(int component) const
