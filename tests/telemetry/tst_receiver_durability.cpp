@@ -167,7 +167,12 @@ void TestReceiverDurability::kill9AfterAcknowledgeKeepsEverySpan()
         QCOMPARE(p.exitStatus(), QProcess::CrashExit);
         QVERIFY(acknowledged.load() >= 40 * 200);
         // Every acknowledged span is in the file (the run is 'incomplete').
-        QCOMPARE(storedSpans(db), acknowledged.load());
+        // A batch committed just before the kill may have lost only its
+        // answer: at most one such batch per exporter, stored whole.
+        const std::int64_t stored = storedSpans(db);
+        QVERIFY2(
+            stored >= acknowledged.load() && stored - acknowledged.load() <= 2 * 200 && stored % 200 == 0,
+            qPrintable(QStringLiteral("stored %1, acknowledged %2").arg(stored).arg(acknowledged.load())));
     }
 }
 
