@@ -64,6 +64,9 @@ class SpanIndex
 {
 public:
     explicit SpanIndex(const pb::telemetry::SpanRules& rules);
+    // A copy's m_current would point into the original's map.
+    SpanIndex(const SpanIndex&) = delete;
+    SpanIndex& operator=(const SpanIndex&) = delete;
     void reserve(std::size_t spans);
 
     // Adds one span; IDs are hex. Spans with an invalid trace or span ID are skipped.
