@@ -29,6 +29,21 @@ std::vector<GroupScope> groupScopes(const RequestTable& table, const stats::Scop
     return out;
 }
 
+GroupChoice chooseGroup(const RequestTable& table, std::string_view name, bool pool,
+                        const stats::Scope& scope)
+{
+    GroupChoice out;
+    out.groups = groupScopes(table, scope);
+    if (out.groups.empty() || pool) {
+        return out;
+    }
+    const auto it = std::find_if(out.groups.begin(), out.groups.end(),
+                                 [name](const GroupScope& g) { return g.group == name; });
+    out.missing = it == out.groups.end() && !name.empty();
+    out.chosen = it == out.groups.end() ? 0 : static_cast<std::size_t>(it - out.groups.begin());
+    return out;
+}
+
 GroupedSummary summarizeGroups(const LoadedRun& run, const SummaryRequest& request, bool pool)
 {
     GroupedSummary out;

@@ -7,7 +7,10 @@
 
 #include "analysis/RunSummary.h"
 
+#include <cstddef>
+#include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace pb::analysis {
@@ -39,6 +42,18 @@ struct GroupScope
     stats::Scope scope;
 };
 std::vector<GroupScope> groupScopes(const RequestTable& table, const stats::Scope& scope = {});
+
+// The group a view of one group at a time shows: the one named `name`, else
+// the first. None chosen for a run of one group (every request) or when
+// `pool` asks for every group together.
+struct GroupChoice
+{
+    std::vector<GroupScope> groups;    // groupScopes(table, scope)
+    std::optional<std::size_t> chosen; // index into groups
+    bool missing = false;              // `name` was given and the run has no such group
+};
+GroupChoice chooseGroup(const RequestTable& table, std::string_view name, bool pool,
+                        const stats::Scope& scope = {});
 
 // A dimension the request's scope already filters on is the user's choice,
 // not a group. `pool`: one summary over every group, `pooled` naming them.

@@ -60,30 +60,26 @@ struct SideWork
 
 // The side's model/scenario group: the one named, else the run's first; all
 // of them only when the side asks to pool. A run of one group: every request.
-void chooseGroup(const analysis::LoadedRun& run, const DistributionSide& side, SideWork& w,
-                 std::vector<std::string>& warnings)
+void applyGroup(const analysis::LoadedRun& run, const DistributionSide& side, SideWork& w,
+                std::vector<std::string>& warnings)
 {
-    const auto groups = analysis::groupScopes(run.table);
-    if (groups.empty()) {
+    const auto choice = analysis::chooseGroup(run.table, side.group, side.pooledGroups);
+    if (choice.groups.empty()) {
         return;
     }
-    if (side.pooledGroups) {
-        for (const auto& g : groups) {
+    if (!choice.chosen) {
+        for (const auto& g : choice.groups) {
             w.out.pooledGroups.push_back(g.group);
         }
         return;
     }
-    auto it = std::find_if(groups.begin(), groups.end(),
-                           [&side](const analysis::GroupScope& g) { return g.group == side.group; });
-    if (it == groups.end()) {
-        if (!side.group.empty()) {
-            addWarning(warnings, "run " + std::to_string(run.info.id) + " has no group " + side.group +
-                                     ": showing its group " + groups.front().group);
-        }
-        it = groups.begin();
+    const auto& shown = choice.groups[*choice.chosen];
+    if (choice.missing) {
+        addWarning(warnings, "run " + std::to_string(run.info.id) + " has no group " + side.group +
+                                 ": showing its group " + shown.group);
     }
-    w.out.group = it->group;
-    w.scope = it->scope;
+    w.out.group = shown.group;
+    w.scope = shown.scope;
 }
 
 SideWork computeSide(const analysis::LoadedRun& run, const DistributionSide& side,
@@ -94,7 +90,7 @@ SideWork computeSide(const analysis::LoadedRun& run, const DistributionSide& sid
     w.out.side = side;
     w.out.runName = run.info.name;
     w.out.joined = run.joined;
-    chooseGroup(run, side, w, warnings);
+    applyGroup(run, side, w, warnings);
     const stats::Selection selection = stats::select(run.table, w.scope, windowOf(run, side));
     w.out.window = selection.windowLabel();
     if (side.span == DistributionSide::Span::Steady) {

@@ -83,20 +83,14 @@ CompositionResults computeComposition(const analysis::LoadedRun& run, const Comp
     stats::Scope scope;
     scope.unit = request.unit;
     // Models and scenarios are never blended in one quantile unless asked.
-    const auto groups = analysis::groupScopes(run.table, scope);
-    for (const auto& g : groups) {
+    const auto choice = analysis::chooseGroup(run.table, request.group, request.pooled, scope);
+    for (const auto& g : choice.groups) {
         out.groups.push_back(g.group);
     }
-    if (!groups.empty() && request.pooled) {
-        out.pooled = true;
-    } else if (!groups.empty()) {
-        auto it = std::find_if(groups.begin(), groups.end(),
-                               [&](const analysis::GroupScope& g) { return g.group == request.group; });
-        if (it == groups.end()) {
-            it = groups.begin();
-        }
-        scope = it->scope;
-        out.group = it->group;
+    out.pooled = !choice.groups.empty() && !choice.chosen;
+    if (choice.chosen) {
+        scope = choice.groups[*choice.chosen].scope;
+        out.group = choice.groups[*choice.chosen].group;
     }
     stats::Window window;
     if (!request.stage.empty()) {
