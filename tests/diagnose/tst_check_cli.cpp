@@ -50,6 +50,16 @@ QString writeFile(const QTemporaryDir& dir, const char* name, const char* text)
     return path;
 }
 
+// The three-stage run with spans and budgets (DiagnoseTestUtil.h) in a file
+// of `dir`; returns its path and sets `runId`.
+QString threeStageFile(const QTemporaryDir& dir, std::int64_t& runId)
+{
+    const QString db = dir.filePath(QStringLiteral("three.phasebench"));
+    RunStore store(db.toStdString());
+    runId = pb::test::buildThreeStageRun(store);
+    return db;
+}
+
 // The seed's worked case: 6 then 9 req/s, the queue 180 ms -> 2.5 s.
 struct SeedDb
 {
@@ -408,9 +418,6 @@ void TestCheckCli::diagnoseRefusesDifferentProfiles()
     QVERIFY(r.out.contains(QStringLiteral("token profiles differ")));
 }
 
-QTEST_GUILESS_MAIN(TestCheckCli)
-#include "tst_check_cli.moc"
-
 void TestCheckCli::oneVerdictEverywhere()
 {
     // Issue 26's consistency test: one three-stage run with spans and budgets
@@ -419,12 +426,8 @@ void TestCheckCli::oneVerdictEverywhere()
     // every format (Markdown, HTML, PDF) give the same verdicts, highest stage
     // met, knee stage, per-stage N and goodput.
     QTemporaryDir dir;
-    const QString db = dir.filePath(QStringLiteral("three.phasebench"));
     std::int64_t runId = 0;
-    {
-        RunStore store(db.toStdString());
-        runId = pb::test::buildThreeStageRun(store);
-    }
+    const QString db = threeStageFile(dir, runId);
     const auto budgets = writeFile(dir, "b.json", pb::test::kThreeStageBudgets);
     const QStringList common{QStringLiteral("--db"),      db,
                              QStringLiteral("--run"),     QString::number(runId),
@@ -509,12 +512,8 @@ void TestCheckCli::kneeTableNamesBothPercentiles()
     // (as the demo's) its "met" column is decided at p90, and the table says so
     // instead of printing a p95 beside p90 budgets without a word.
     QTemporaryDir dir;
-    const QString db = dir.filePath(QStringLiteral("three.phasebench"));
     std::int64_t runId = 0;
-    {
-        RunStore store(db.toStdString());
-        runId = pb::test::buildThreeStageRun(store);
-    }
+    const QString db = threeStageFile(dir, runId);
     const auto budgets = writeFile(dir, "p90.json", R"({
       "slo": {"metric": "total", "statistic": "p90", "threshold": 2500},
       "phases": [{"metric": "gpu_queue", "statistic": "p90", "threshold": 500}]})");
@@ -547,3 +546,6 @@ void TestCheckCli::kneeTableNamesBothPercentiles()
     QVERIFY(plain.out.contains(QStringLiteral("gpu_queue p95")));
     QVERIFY2(!plain.out.contains(QStringLiteral("is decided at the budgets'")), qPrintable(plain.out));
 }
+
+QTEST_GUILESS_MAIN(TestCheckCli)
+#include "tst_check_cli.moc"
