@@ -1,5 +1,5 @@
 # core/analysis: the one API that turns a stored run into its figures.
-target_sources(phasebench_core PRIVATE
+target_sources(${PB_CORE_FOLDER_TARGET} PRIVATE
   ${CMAKE_CURRENT_LIST_DIR}/GroupSummary.cpp
   ${CMAKE_CURRENT_LIST_DIR}/Slowest.cpp
   ${CMAKE_CURRENT_LIST_DIR}/TraceReconciliation.cpp

@@ -40,7 +40,7 @@ add_dependencies(phasebench_otlp_grpc phasebench_otlp_proto)
 target_link_libraries(phasebench_otlp_grpc PUBLIC phasebench_otlp_proto PkgConfig::GRPCPP)
 target_compile_options(phasebench_otlp_grpc PRIVATE -w)
 
-target_sources(phasebench_core PRIVATE
+target_sources(${PB_CORE_FOLDER_TARGET} PRIVATE
   $<TARGET_OBJECTS:phasebench_otlp_proto>
   $<TARGET_OBJECTS:phasebench_otlp_grpc>
   ${CMAKE_CURRENT_LIST_DIR}/Ids.cpp
@@ -56,7 +56,7 @@ target_sources(phasebench_core PRIVATE
   ${CMAKE_CURRENT_LIST_DIR}/SpanWriter.cpp
   ${CMAKE_CURRENT_LIST_DIR}/GenAi.cpp
 )
-target_include_directories(phasebench_core SYSTEM PRIVATE ${PHASEBENCH_OTLP_PROTO_DIR})
-add_dependencies(phasebench_core phasebench_otlp_proto phasebench_otlp_grpc)
-target_link_libraries(phasebench_core PRIVATE protobuf::libprotobuf-lite PkgConfig::MICROHTTPD PkgConfig::GRPCPP
+target_include_directories(${PB_CORE_FOLDER_TARGET} SYSTEM PRIVATE ${PHASEBENCH_OTLP_PROTO_DIR})
+add_dependencies(${PB_CORE_FOLDER_TARGET} phasebench_otlp_proto phasebench_otlp_grpc)
+target_link_libraries(${PB_CORE_FOLDER_TARGET} PRIVATE protobuf::libprotobuf-lite PkgConfig::MICROHTTPD PkgConfig::GRPCPP
   ZLIB::ZLIB Threads::Threads)
