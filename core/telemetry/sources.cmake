@@ -3,6 +3,8 @@
 find_package(Protobuf REQUIRED)
 find_package(PkgConfig REQUIRED)
 find_package(Threads REQUIRED)
+# simdjson reads OTLP/JSON (OtlpDecodeJson.cpp); import/ finds it too.
+find_package(simdjson REQUIRED GLOBAL)
 # The OTLP receiver: libmicrohttpd's event loops keep slow and idle clients
 # from holding threads (httplib serves one connection per thread, so 16 slow
 # clients starved every exporter), and it can suspend a request while its
@@ -59,4 +61,4 @@ target_sources(${PB_CORE_FOLDER_TARGET} PRIVATE
 target_include_directories(${PB_CORE_FOLDER_TARGET} SYSTEM PRIVATE ${PHASEBENCH_OTLP_PROTO_DIR})
 add_dependencies(${PB_CORE_FOLDER_TARGET} phasebench_otlp_proto phasebench_otlp_grpc)
 target_link_libraries(${PB_CORE_FOLDER_TARGET} PRIVATE protobuf::libprotobuf-lite PkgConfig::MICROHTTPD PkgConfig::GRPCPP
-  ZLIB::ZLIB Threads::Threads)
+  ZLIB::ZLIB Threads::Threads simdjson::simdjson)
