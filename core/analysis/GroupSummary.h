@@ -5,7 +5,7 @@
 // groups only on request, labelled.
 #pragma once
 
-#include "analysis/RunSummary.h"
+#include "loaded/RunSummary.h"
 
 #include <cstddef>
 #include <optional>

@@ -28,7 +28,7 @@ struct BudgetCondition
     std::optional<bool> stream;                 // stream on/off
     std::optional<double> minRate;              // achieved rate of the window, req/s
     std::optional<double> maxRate;
-    // The run analysis's own windows (analysis/Windows.h): one per stage of a
+    // The run analysis's own windows (loaded/Windows.h): one per stage of a
     // stepped run, else the run's steady window. False when the file names a
     // window (`window`, `stage`, `warmup_ms`): then `window` is used as given.
     bool runWindows = true;
@@ -61,7 +61,7 @@ struct Gates
     std::optional<double> maxDroppedIterations; // count
     std::optional<double> minJoinCoverage;      // matched / eligible; also applies to joined-phase budgets
     // Share of the requests meeting every latency budget at once, per run
-    // window (analysis/Goodput.h); needs at least one budget.
+    // window (loaded/Goodput.h); needs at least one budget.
     std::optional<double> minGoodput;
     // Sample-size floor per budget and stage, only when the file sets it: the
     // interval of a percentile already says when the data cannot decide.

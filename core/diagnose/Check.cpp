@@ -1,8 +1,8 @@
 #include "diagnose/Check.h"
 
-#include "analysis/Goodput.h"
-#include "analysis/RunFigures.h"
-#include "analysis/Windows.h"
+#include "loaded/Goodput.h"
+#include "loaded/RunFigures.h"
+#include "loaded/Windows.h"
 #include "stats/Compare.h"
 #include "stats/Rates.h"
 #include "stats/StageIndex.h"

@@ -1,7 +1,7 @@
 #include "diagnose/Diagnose.h"
 
-#include "analysis/RunSummary.h"
 #include "diagnose/Check.h"
+#include "loaded/RunSummary.h"
 #include "stats/Compare.h"
 #include "stats/Knee.h"
 

@@ -5,12 +5,12 @@
 // quality findings come first: they qualify every other conclusion.
 #pragma once
 
-#include "analysis/Windows.h"
 #include "budget/Budget.h"
 #include "diagnose/Check.h"
 #include "diagnose/Finding.h"
 #include "diagnose/Rules.h"
 #include "diagnose/RunData.h"
+#include "loaded/Windows.h"
 
 #include <optional>
 

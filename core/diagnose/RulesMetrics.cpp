@@ -3,8 +3,8 @@
 // waiting requests rise while the running ones stay at their cap) and its
 // "generation per token rises with batch size" row (the requests decoded in
 // bigger batches are slower per token). Their evidence names the series.
-#include "analysis/TargetMetrics.h"
 #include "diagnose/Rules.h"
+#include "loaded/TargetMetrics.h"
 #include "stats/Metric.h"
 #include "stats/Selection.h"
 

@@ -1,7 +1,7 @@
 // Rule 9: data quality before conclusions.
 #include "diagnose/Rules.h"
 
-#include "analysis/RunFigures.h"
+#include "loaded/RunFigures.h"
 
 #include "stats/Percentile.h"
 

@@ -3,7 +3,7 @@
 // figures). Kept as a name of the diagnosis vocabulary.
 #pragma once
 
-#include "analysis/LoadedRun.h"
+#include "loaded/LoadedRun.h"
 
 #include <cstdint>
 

@@ -1,5 +1,5 @@
 # core/diagnose: budgets, gates and symptom-to-owner diagnosis.
-target_sources(phasebench_core PRIVATE
+target_sources(${PB_CORE_FOLDER_TARGET} PRIVATE
   ${CMAKE_CURRENT_LIST_DIR}/Check.cpp
   ${CMAKE_CURRENT_LIST_DIR}/Diagnose.cpp
   ${CMAKE_CURRENT_LIST_DIR}/Figures.cpp

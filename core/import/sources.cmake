@@ -2,7 +2,7 @@
 # simdjson (Debian libsimdjson-dev) parses the k6 NDJSON hot path: nlohmann/json
 # is several times too slow for the >= 100 MB/s import target.
 find_package(simdjson REQUIRED GLOBAL)
-target_sources(phasebench_core PRIVATE
+target_sources(${PB_CORE_FOLDER_TARGET} PRIVATE
   ${CMAKE_CURRENT_LIST_DIR}/Importer.cpp
   ${CMAKE_CURRENT_LIST_DIR}/ImportFile.cpp
   ${CMAKE_CURRENT_LIST_DIR}/PipelinedSink.cpp
@@ -32,4 +32,4 @@ target_sources(phasebench_core PRIVATE
   ${CMAKE_CURRENT_LIST_DIR}/LlmperfImporter.cpp
   ${CMAKE_CURRENT_LIST_DIR}/GenericCsvImporter.cpp
 )
-target_link_libraries(phasebench_core PRIVATE ZLIB::ZLIB simdjson::simdjson)
+target_link_libraries(${PB_CORE_FOLDER_TARGET} PRIVATE ZLIB::ZLIB simdjson::simdjson)

@@ -1,5 +1,5 @@
 # core/load: the load engine (scenario, scheduler, libcurl transport, run).
-target_sources(phasebench_core PRIVATE
+target_sources(${PB_CORE_FOLDER_TARGET} PRIVATE
   ${CMAKE_CURRENT_LIST_DIR}/TraceContext.cpp
   ${CMAKE_CURRENT_LIST_DIR}/Scenario.cpp
   ${CMAKE_CURRENT_LIST_DIR}/ScenarioConfig.cpp
@@ -15,4 +15,4 @@ target_sources(phasebench_core PRIVATE
   ${CMAKE_CURRENT_LIST_DIR}/GeneratorLag.cpp
   ${CMAKE_CURRENT_LIST_DIR}/LoadRun.cpp
 )
-target_link_libraries(phasebench_core PRIVATE CURL::libcurl nlohmann_json::nlohmann_json)
+target_link_libraries(${PB_CORE_FOLDER_TARGET} PRIVATE CURL::libcurl nlohmann_json::nlohmann_json)

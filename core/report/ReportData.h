@@ -6,13 +6,13 @@
 // provenance is read from the stored run config, which never carries them.
 #pragma once
 
-#include "analysis/LoadedRun.h"
-#include "analysis/RunConfig.h"
-#include "analysis/RunSummary.h"
 #include "analysis/TraceReconciliation.h"
 #include "budget/BudgetStore.h"
 #include "diagnose/Check.h"
 #include "diagnose/Finding.h"
+#include "loaded/LoadedRun.h"
+#include "loaded/RunConfig.h"
+#include "loaded/RunSummary.h"
 #include "stats/Compare.h"
 #include "stats/TailComposition.h"
 

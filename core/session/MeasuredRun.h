@@ -5,10 +5,10 @@
 // Blocking, never on a GUI thread.
 #pragma once
 
-#include "analysis/RunSummary.h"
 #include "demo/DemoGateway.h"
 #include "join/JoinResult.h"
 #include "load/LoadSummary.h"
+#include "loaded/RunSummary.h"
 #include "metrics/Scraper.h"
 #include "session/SessionOptions.h"
 #include "telemetry/OtlpGrpcReceiver.h"

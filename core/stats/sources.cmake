@@ -1,5 +1,5 @@
 # core/stats: the statistics engine (scope, window, statistic -> figures).
-target_sources(phasebench_core PRIVATE
+target_sources(${PB_CORE_FOLDER_TARGET} PRIVATE
   ${CMAKE_CURRENT_LIST_DIR}/Metric.cpp
   ${CMAKE_CURRENT_LIST_DIR}/Percentile.cpp
   ${CMAKE_CURRENT_LIST_DIR}/Scope.cpp

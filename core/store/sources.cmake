@@ -1,5 +1,5 @@
 # core/store: the workbench file. The only folder that speaks SQL.
-target_sources(phasebench_core PRIVATE
+target_sources(${PB_CORE_FOLDER_TARGET} PRIVATE
   ${CMAKE_CURRENT_LIST_DIR}/Sqlite.cpp
   ${CMAKE_CURRENT_LIST_DIR}/Schema.cpp
   ${CMAKE_CURRENT_LIST_DIR}/RunStore.cpp
@@ -14,4 +14,4 @@ target_sources(phasebench_core PRIVATE
   ${CMAKE_CURRENT_LIST_DIR}/TargetMetrics.cpp
   ${CMAKE_CURRENT_LIST_DIR}/BatchTables.cpp
 )
-target_link_libraries(phasebench_core PRIVATE SQLite::SQLite3)
+target_link_libraries(${PB_CORE_FOLDER_TARGET} PRIVATE SQLite::SQLite3)

@@ -1,5 +1,5 @@
 # core/stream: server-sent events and OpenAI chat-stream readers.
-target_sources(phasebench_core PRIVATE
+target_sources(${PB_CORE_FOLDER_TARGET} PRIVATE
   ${CMAKE_CURRENT_LIST_DIR}/SseParser.cpp
   ${CMAKE_CURRENT_LIST_DIR}/ChatStreamReader.cpp
   ${CMAKE_CURRENT_LIST_DIR}/ChatChunkScan.cpp

@@ -3,6 +3,8 @@
 find_package(Protobuf REQUIRED)
 find_package(PkgConfig REQUIRED)
 find_package(Threads REQUIRED)
+# simdjson reads OTLP/JSON (OtlpDecodeJson.cpp); import/ finds it too.
+find_package(simdjson REQUIRED GLOBAL)
 # The OTLP receiver: libmicrohttpd's event loops keep slow and idle clients
 # from holding threads (httplib serves one connection per thread, so 16 slow
 # clients starved every exporter), and it can suspend a request while its
@@ -40,7 +42,7 @@ add_dependencies(phasebench_otlp_grpc phasebench_otlp_proto)
 target_link_libraries(phasebench_otlp_grpc PUBLIC phasebench_otlp_proto PkgConfig::GRPCPP)
 target_compile_options(phasebench_otlp_grpc PRIVATE -w)
 
-target_sources(phasebench_core PRIVATE
+target_sources(${PB_CORE_FOLDER_TARGET} PRIVATE
   $<TARGET_OBJECTS:phasebench_otlp_proto>
   $<TARGET_OBJECTS:phasebench_otlp_grpc>
   ${CMAKE_CURRENT_LIST_DIR}/Ids.cpp
@@ -56,7 +58,7 @@ target_sources(phasebench_core PRIVATE
   ${CMAKE_CURRENT_LIST_DIR}/SpanWriter.cpp
   ${CMAKE_CURRENT_LIST_DIR}/GenAi.cpp
 )
-target_include_directories(phasebench_core SYSTEM PRIVATE ${PHASEBENCH_OTLP_PROTO_DIR})
-add_dependencies(phasebench_core phasebench_otlp_proto phasebench_otlp_grpc)
-target_link_libraries(phasebench_core PRIVATE protobuf::libprotobuf-lite PkgConfig::MICROHTTPD PkgConfig::GRPCPP
-  ZLIB::ZLIB Threads::Threads)
+target_include_directories(${PB_CORE_FOLDER_TARGET} SYSTEM PRIVATE ${PHASEBENCH_OTLP_PROTO_DIR})
+add_dependencies(${PB_CORE_FOLDER_TARGET} phasebench_otlp_proto phasebench_otlp_grpc)
+target_link_libraries(${PB_CORE_FOLDER_TARGET} PRIVATE protobuf::libprotobuf-lite PkgConfig::MICROHTTPD PkgConfig::GRPCPP
+  ZLIB::ZLIB Threads::Threads simdjson::simdjson)

@@ -1,5 +1,5 @@
 # core/util: small helpers with no project dependencies.
-target_sources(phasebench_core PRIVATE
+target_sources(${PB_CORE_FOLDER_TARGET} PRIVATE
   ${CMAKE_CURRENT_LIST_DIR}/DataDir.cpp
   ${CMAKE_CURRENT_LIST_DIR}/Redact.cpp
   ${CMAKE_CURRENT_LIST_DIR}/SafeText.cpp

@@ -1,4 +1,4 @@
-#include "analysis/TargetMetrics.h"
+#include "loaded/TargetMetrics.h"
 
 #include <algorithm>
 #include <cmath>

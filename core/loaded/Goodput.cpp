@@ -1,6 +1,6 @@
-#include "analysis/Goodput.h"
+#include "loaded/Goodput.h"
 
-#include "analysis/LoadedRun.h"
+#include "loaded/LoadedRun.h"
 #include "stats/Metric.h"
 #include "stats/Selection.h"
 #include "stats/Summarize.h"

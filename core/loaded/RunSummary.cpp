@@ -1,4 +1,4 @@
-#include "analysis/RunSummary.h"
+#include "loaded/RunSummary.h"
 
 #include "stats/Selection.h"
 #include "stats/Summarize.h"

@@ -1,4 +1,4 @@
-#include "analysis/RunFigures.h"
+#include "loaded/RunFigures.h"
 
 #include "store/RunStore.h"
 

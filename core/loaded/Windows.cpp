@@ -1,6 +1,6 @@
-#include "analysis/Windows.h"
+#include "loaded/Windows.h"
 
-#include "analysis/LoadedRun.h"
+#include "loaded/LoadedRun.h"
 #include "stats/Selection.h"
 
 #include <algorithm>

@@ -1,9 +1,9 @@
-#include "analysis/LoadedRun.h"
+#include "loaded/LoadedRun.h"
 
-#include "analysis/Goodput.h"
-#include "analysis/Verdict.h"
 #include "budget/BudgetStore.h"
 #include "join/Join.h"
+#include "loaded/Budgets.h"
+#include "loaded/Goodput.h"
 #include "stats/StageIndex.h"
 #include "store/RunStore.h"
 

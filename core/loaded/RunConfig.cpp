@@ -1,4 +1,4 @@
-#include "analysis/RunConfig.h"
+#include "loaded/RunConfig.h"
 
 #include <nlohmann/json.hpp>
 

@@ -1,0 +1,2 @@
+// Fixture for tests/layers: a model header every folder may include.
+#pragma once
