@@ -187,7 +187,7 @@ void TestRunAnalysis::sameFigureInEveryView()
         const Json* st = stageOf(stats, w.stage);
         QVERIFY2(st, w.stage.c_str());
         QCOMPARE((*st)["window"].get<std::string>(), w.report.window);
-        for (const char* name : ui::kOverviewMetrics) {
+        for (const char* name : analysis::kOverviewMetrics) {
             const auto* mine = w.report.metric(name);
             QVERIFY2(mine, name);
             const auto* theirs = metricOf(*st, name);

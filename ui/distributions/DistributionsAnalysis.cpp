@@ -3,6 +3,7 @@
 #include "RunCache.h"
 #include "analysis/GroupSummary.h"
 #include "analysis/LoadedRun.h"
+#include "analysis/Presets.h"
 #include "analysis/Windows.h"
 #include "stats/Selection.h"
 #include "stats/Summarize.h"
@@ -14,8 +15,6 @@
 
 namespace pb::ui {
 namespace {
-
-constexpr double kLevels[] = {0.5, 0.95, 0.99};
 
 void checkpoint(const ProgressFn& progress)
 {
@@ -187,7 +186,8 @@ DistributionsResults computeDistributions(const analysis::LoadedRun& runA,
 
     stats::Statistic statistic;
     statistic.convention = request.convention;
-    statistic.percentiles.assign(std::begin(kLevels), std::end(kLevels));
+    statistic.percentiles.assign(std::begin(analysis::kPercentileLevels),
+                                 std::end(analysis::kPercentileLevels));
     SideWork a = computeSide(runA, request.a, *metric, statistic, out.warnings);
     out.scope = stats::scopeLabel(a.scope);
     checkpoint(progress);

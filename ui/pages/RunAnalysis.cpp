@@ -41,8 +41,9 @@ OverviewResults computeOverview(const analysis::LoadedRun& run)
     out.joinCoverage = run.joinCoverage();
 
     analysis::SummaryRequest request;
-    request.statistic.percentiles.assign(std::begin(kOverviewLevels), std::end(kOverviewLevels));
-    for (const char* name : kOverviewMetrics) {
+    request.statistic.percentiles.assign(std::begin(analysis::kPercentileLevels),
+                                         std::end(analysis::kPercentileLevels));
+    for (const char* name : analysis::kOverviewMetrics) {
         if (const auto* m = stats::findMetric(name)) {
             request.metrics.push_back(m);
         }
@@ -104,8 +105,9 @@ CompositionResults computeComposition(const analysis::LoadedRun& run, const Comp
     out.stages = analysis::runStages(run.table);
     stats::Statistic statistic;
     statistic.convention = request.convention;
-    statistic.percentiles.assign(std::begin(kOverviewLevels), std::end(kOverviewLevels));
-    out.composition = stats::tailComposition(selection, out.kind, statistic, kOverviewLevels);
+    statistic.percentiles.assign(std::begin(analysis::kPercentileLevels),
+                                 std::end(analysis::kPercentileLevels));
+    out.composition = stats::tailComposition(selection, out.kind, statistic, analysis::kPercentileLevels);
     if (out.pooled) {
         std::string names;
         for (const auto& g : out.groups) {

@@ -6,6 +6,7 @@
 #pragma once
 
 #include "analysis/LoadedRun.h"
+#include "analysis/Presets.h"
 #include "analysis/RunSummary.h"
 #include "stats/Scope.h"
 #include "stats/TailComposition.h"
@@ -20,11 +21,6 @@
 #include <vector>
 
 namespace pb::ui {
-
-// The metrics of the overview's phase table, in display order.
-inline constexpr const char* kOverviewMetrics[] = {"first_text", "total",     "network_envelope",
-                                                   "gateway",    "gpu_queue", "generation_server"};
-inline constexpr double kOverviewLevels[] = {0.5, 0.95, 0.99};
 
 struct OverviewResults
 {

@@ -1,6 +1,7 @@
 #include "TimelineAnalysis.h"
 
 #include "RunCache.h"
+#include "analysis/Presets.h"
 #include "analysis/RunSummary.h"
 #include "analysis/TargetMetrics.h"
 #include "analysis/Verdict.h"
@@ -90,7 +91,7 @@ TimelineResults computeTimeline(const analysis::LoadedRun& joined, const Timelin
     stats::Statistic statistic;
     statistic.convention = request.convention;
     std::optional<stats::TimeSeries> counts; // events, started and errors per interval
-    for (const char* name : kTimelineMetrics) {
+    for (const char* name : analysis::kTimelineLatencyMetrics) {
         const stats::Metric* metric = stats::findMetric(name);
         if (!metric) {
             continue;

@@ -26,9 +26,6 @@ struct LoadedRun;
 
 namespace pb::ui {
 
-// The metrics of the latency plot, in display order.
-inline constexpr const char* kTimelineMetrics[] = {"first_text", "gpu_queue", "total"};
-
 struct TimelineRequest
 {
     double intervalMs = 0; // 0: chosen from the run's length (autoIntervalMs)
@@ -68,7 +65,7 @@ struct TimelineResults
     TimelineSeries inFlight;      // requests in flight (mean of the samples)
     TimelineSeries dropped;       // dropped iterations per interval
 
-    // Latency percentile per interval, one per kTimelineMetrics entry that
+    // Latency percentile per interval, one per analysis::kTimelineLatencyMetrics entry that
     // the run has (gpu_queue needs joined spans).
     std::vector<TimelineSeries> latency;
     bool joined = false;
