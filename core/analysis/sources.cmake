@@ -1,14 +1,20 @@
 # core/analysis: the one API that turns a stored run into its figures.
 target_sources(phasebench_core PRIVATE
   ${CMAKE_CURRENT_LIST_DIR}/Goodput.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/Distributions.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/Explorer.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/ExplorerPoints.cpp
   ${CMAKE_CURRENT_LIST_DIR}/GroupSummary.cpp
   ${CMAKE_CURRENT_LIST_DIR}/LoadedRun.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/Overview.cpp
   ${CMAKE_CURRENT_LIST_DIR}/RunConfig.cpp
   ${CMAKE_CURRENT_LIST_DIR}/RunFigures.cpp
   ${CMAKE_CURRENT_LIST_DIR}/RunSummary.cpp
   ${CMAKE_CURRENT_LIST_DIR}/Slowest.cpp
   ${CMAKE_CURRENT_LIST_DIR}/TargetMetrics.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/Timeline.cpp
   ${CMAKE_CURRENT_LIST_DIR}/TraceReconciliation.cpp
   ${CMAKE_CURRENT_LIST_DIR}/Verdict.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/Waterfall.cpp
   ${CMAKE_CURRENT_LIST_DIR}/Windows.cpp
 )
