@@ -1,0 +1,125 @@
+// The slow-request explorer's columns and slowest-N selection
+// (core/analysis/Explorer.h), Qt-free, on issue 26's two-model run in a real
+// SQLite file: rows alternate "fast" (total 300 ms, even rows) and "slow"
+// (3000 ms, odd rows), 250 ms apart, each with its server spans.
+#include "TestUtil.h"
+#include "analysis/Explorer.h"
+#include "analysis/LoadedRun.h"
+#include "diagnose/DiagnoseTestUtil.h"
+#include "store/RunStore.h"
+
+#include <QTemporaryDir>
+#include <QTest>
+
+#include <cctype>
+
+using namespace pb;
+
+class ExplorerAnalysisTest : public QObject
+{
+    Q_OBJECT
+
+private Q_SLOTS:
+    void columns();
+    void slowestAndFilters();
+    void traceIds();
+};
+
+namespace {
+
+struct Fixture
+{
+    QTemporaryDir dir;
+    RunStore store{test::tempPath(dir, "two.phasebench")};
+    std::int64_t runId = test::buildTwoModelRun(store, 10, 0);
+    analysis::LoadedRun run = analysis::loadRun(store, runId);
+};
+
+} // namespace
+
+void ExplorerAnalysisTest::columns()
+{
+    Fixture f;
+    analysis::ExplorerRequest request;
+    request.y = analysis::ExplorerY::GpuQueue;
+    const auto r = analysis::computeExplorer(f.run, request);
+    QCOMPARE(r.runId, f.runId);
+    QCOMPARE(r.rows, std::size_t(20));
+    QVERIFY(r.hasSpans);
+    QVERIFY(r.joined);
+    QVERIFY(r.request.y == analysis::ExplorerY::GpuQueue);
+    QCOMPARE(r.y[0], 180.0f); // the builder's queue
+    QCOMPARE(r.totalMs[0], 300.0f);
+    QCOMPARE(r.totalMs[1], 3000.0f);
+    QCOMPARE(r.startS[1], 0.25f);
+    QCOMPARE(r.x[3], 0.75f); // start time, s
+    QCOMPARE(r.outcomeCounts[std::size_t(Outcome::Completed)], std::size_t(20));
+    QCOMPARE(r.plotted[std::size_t(Outcome::Completed)].size(), std::size_t(20));
+    QCOMPARE(r.groups, (std::vector<std::string>{"model=fast", "model=slow"}));
+    QCOMPARE(r.group[0], 0);
+    QCOMPARE(r.group[1], 1);
+    QCOMPARE(r.stages, std::vector<std::string>{"steady"});
+    QCOMPARE(r.plot.sample[std::size_t(Outcome::Completed)].size(), std::size_t(20));
+    QCOMPARE(r.plot.extent.x0, 0.0);
+    QCOMPARE(r.plot.extent.x1, 4.75);
+
+    // Total on the y axis: the explorerYName vocabulary.
+    QCOMPARE(analysis::explorerYName(analysis::ExplorerY::Total), std::string_view("total"));
+    const auto t = analysis::computeExplorer(f.run, {});
+    QCOMPARE(t.y[1], 3000.0f);
+}
+
+void ExplorerAnalysisTest::slowestAndFilters()
+{
+    Fixture f;
+    const auto r = analysis::computeExplorer(f.run, {});
+    std::size_t matched = 0;
+    // Ties (3000 ms) by row: the first five slow rows.
+    QCOMPARE(analysis::slowestRows(r, {}, 5, &matched), (std::vector<std::uint32_t>{1, 3, 5, 7, 9}));
+    QCOMPARE(matched, std::size_t(20));
+    analysis::ExplorerFilter filter;
+    filter.group = 0; // model=fast
+    QCOMPARE(analysis::slowestRows(r, filter, 3, &matched), (std::vector<std::uint32_t>{0, 2, 4}));
+    QCOMPARE(matched, std::size_t(10));
+    filter = {};
+    filter.minYMs = 1000;
+    analysis::slowestRows(r, filter, 100, &matched);
+    QCOMPARE(matched, std::size_t(10));
+    filter = {};
+    filter.outcome = Outcome::ProviderError;
+    QVERIFY(analysis::slowestRows(r, filter, 100).empty());
+}
+
+void ExplorerAnalysisTest::traceIds()
+{
+    Fixture f;
+    const auto r = analysis::computeExplorer(f.run, {});
+    // The builder's trace IDs: (run id << 32) + 1, + 2, … in 32 hex digits.
+    const std::string first = test::hex((static_cast<unsigned long long>(f.runId) << 32) + 1, 32);
+    const std::string fourth = test::hex((static_cast<unsigned long long>(f.runId) << 32) + 4, 32);
+    QCOMPARE(r.traceId(0), first);
+    QCOMPARE(r.traceId(3), fourth);
+    QVERIFY(r.traceId(99).empty());
+    std::string upper = fourth;
+    for (auto& c : upper) {
+        c = char(std::toupper(static_cast<unsigned char>(c)));
+    }
+    QCOMPARE(r.rowOfTrace("  " + upper + "\n"), std::optional<std::size_t>(3));
+    QVERIFY(!r.rowOfTrace(fourth.substr(0, 31)));
+    QVERIFY(analysis::isFullTraceId(" " + fourth + " "));
+    QVERIFY(!analysis::isFullTraceId(fourth.substr(1)));
+    analysis::ExplorerFilter filter;
+    filter.tracePrefix = upper; // a complete ID, any case
+    QCOMPARE(analysis::slowestRows(r, filter, 100), std::vector<std::uint32_t>{3});
+    // 31 digits: the IDs …01 to …0f (rows 0..14), not …10 to …14; slow rows first.
+    filter.tracePrefix = fourth.substr(0, 31);
+    std::size_t matched = 0;
+    const auto rows = analysis::slowestRows(r, filter, 3, &matched);
+    QCOMPARE(matched, std::size_t(15));
+    QCOMPARE(rows, (std::vector<std::uint32_t>{1, 3, 5}));
+    filter.tracePrefix = "xyz";
+    QVERIFY(analysis::slowestRows(r, filter, 100).empty());
+}
+
+QTEST_GUILESS_MAIN(ExplorerAnalysisTest)
+#include "tst_explorer_analysis.moc"
