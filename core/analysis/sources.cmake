@@ -1,6 +1,7 @@
 # core/analysis: the one API that turns a stored run into its figures.
 target_sources(phasebench_core PRIVATE
   ${CMAKE_CURRENT_LIST_DIR}/Goodput.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/Diagnosis.cpp
   ${CMAKE_CURRENT_LIST_DIR}/Distributions.cpp
   ${CMAKE_CURRENT_LIST_DIR}/Explorer.cpp
   ${CMAKE_CURRENT_LIST_DIR}/ExplorerPoints.cpp

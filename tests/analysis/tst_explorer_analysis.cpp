@@ -5,6 +5,8 @@
 #include "TestUtil.h"
 #include "analysis/Explorer.h"
 #include "analysis/LoadedRun.h"
+#include "analysis/TraceReconciliation.h"
+#include "analysis/Waterfall.h"
 #include "diagnose/DiagnoseTestUtil.h"
 #include "store/RunStore.h"
 
@@ -23,6 +25,7 @@ private Q_SLOTS:
     void columns();
     void slowestAndFilters();
     void traceIds();
+    void waterfall();
 };
 
 namespace {
@@ -119,6 +122,46 @@ void ExplorerAnalysisTest::traceIds()
     QCOMPARE(rows, (std::vector<std::uint32_t>{1, 3, 5}));
     filter.tracePrefix = "xyz";
     QVERIFY(analysis::slowestRows(r, filter, 100).empty());
+}
+
+// One request in the waterfall: the builder's defaults (gateway 40, queue
+// 180, generation 1100, envelope 80 ms: total 1400, server root 1320), its
+// four server spans placed at half the network envelope after the client start.
+void ExplorerAnalysisTest::waterfall()
+{
+    QTemporaryDir dir;
+    RunStore store(test::tempPath(dir, "one.phasebench"));
+    test::Builder run(store, "one");
+    run.stage("steady", 3, 1, 0, test::Req{});
+    const auto trace = analysis::reconcileRequest(store, run.runId, 0);
+    const auto w = analysis::traceWaterfall(trace, run.runId, 0);
+    QCOMPARE(w.runId, run.runId);
+    QCOMPARE(w.seq, std::int64_t(0));
+    QCOMPARE(w.traceId, test::hex((static_cast<unsigned long long>(run.runId) << 32) + 1, 32));
+    std::vector<std::string> servers;
+    double rootStart = -1;
+    double rootEnd = -1;
+    double total = -1;
+    for (const auto& lane : w.lanes) {
+        if (lane.kind == analysis::WaterfallLane::Kind::ServerSpan) {
+            servers.push_back(lane.name);
+            if (lane.depth == 0) {
+                rootStart = lane.startMs;
+                rootEnd = lane.endMs;
+            }
+        }
+        if (lane.kind == analysis::WaterfallLane::Kind::ClientPhase && lane.name == "total") {
+            total = lane.endMs;
+        }
+    }
+    QCOMPARE(total, 1400.0);
+    QCOMPARE(servers, (std::vector<std::string>{"POST /v1/chat/completions", "auth.check",
+                                                "inference.acquire_slot", "inference.generate"}));
+    QVERIFY(w.serverPlaced);
+    QCOMPARE(w.reconciliation.networkEnvelope, 80.0);
+    QCOMPARE(w.serverOffsetMs, 40.0);
+    QCOMPARE(rootStart, 40.0);
+    QCOMPARE(rootEnd, 40.0 + 1320.0);
 }
 
 QTEST_GUILESS_MAIN(ExplorerAnalysisTest)

@@ -3,6 +3,7 @@
 // spans, the queue 100, 150 and 3000 ms, the total 1320..1325 ms in the first
 // stage (gateway 40 + queue 100 + generation 1100..1105 + envelope 80).
 #include "TestUtil.h"
+#include "analysis/Diagnosis.h"
 #include "analysis/LoadedRun.h"
 #include "analysis/Presets.h"
 #include "analysis/Timeline.h"
@@ -100,13 +101,19 @@ void TimelineAnalysisTest::seriesAndKnee()
     QCOMPARE(r.stages.size(), std::size_t(3));
     QCOMPARE(r.stages[0].stage, std::string("3rps"));
     QCOMPARE(r.stages[2].stage, std::string("9rps"));
-    // The knee: one point per stage, and the knee stage is the verdict's own.
+    // The knee: one point per stage, and one knee stage (the queue's jump
+    // to 3000 ms at 9 req/s) shared with the verdict and the diagnosis.
     QCOMPARE(r.knee.points.size(), std::size_t(3));
+    QVERIFY(r.kneeStage.has_value());
+    QCOMPARE(*r.kneeStage, std::string("9rps"));
     const auto verdictKnee = analysis::decideRun(run, {}).knee;
-    QCOMPARE(r.kneeStage.has_value(), verdictKnee.has_value());
-    if (verdictKnee) {
-        QCOMPARE(*r.kneeStage, verdictKnee->kneeStage);
-    }
+    QVERIFY(verdictKnee && verdictKnee->kneeStage == r.kneeStage);
+    const auto diagnosis = analysis::computeDiagnosis(run, {});
+    QCOMPARE(diagnosis.runId, runId);
+    QVERIFY(diagnosis.diagnosis.knee && diagnosis.diagnosis.knee->kneeStage == r.kneeStage);
+    const auto verdict = analysis::computeVerdict(run, {});
+    QVERIFY(!verdict.hasBudgets); // nothing stored, no file
+    QVERIFY(verdict.knee && verdict.knee->kneeStage == r.kneeStage);
 }
 
 void TimelineAnalysisTest::percentileAsked()
