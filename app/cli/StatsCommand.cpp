@@ -447,9 +447,7 @@ void printComposition(std::ostream& os, const TailComposition& c)
     printTable(os, rows, 1);
     os << toStd(tr("Per-phase percentiles (each phase on its own; they do not add up):")) << '\n';
     std::vector<std::vector<std::string>> phases{{"phase", "n"}};
-    for (const double p : analysis::kPercentileLevels) {
-        phases.front().push_back(percentileKey(p));
-    }
+    std::ranges::transform(analysis::kPercentileLevels, std::back_inserter(phases.front()), percentileKey);
     for (const auto& m : c.perPhase) {
         std::vector<std::string> row{m.name, std::to_string(m.n)};
         for (const double p : analysis::kPercentileLevels) {
