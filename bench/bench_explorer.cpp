@@ -232,7 +232,10 @@ int main(int argc, char** argv)
     model.setFilter(filter);
     report("model: filter outcome + stage (reset)", millis(t));
     filter = {};
-    filter.tracePrefix = results->traceId(static_cast<std::size_t>(rows - 1)).left(5).toUpper();
+    filter.tracePrefix = QString::fromStdString(results->traceId(static_cast<std::size_t>(rows - 1)))
+                             .left(5)
+                             .toUpper()
+                             .toStdString();
     t.restart();
     model.setFilter(filter);
     report("model: trace-ID prefix search (5 digits)", millis(t));

@@ -101,7 +101,9 @@ int runCommand(const QStringList& args, Io& io)
             }
         };
     }
-    options.summarize = false; // the summary below has its own metrics
+    // The session joins the stored run once and summarizes it
+    // (analysis::runSummaryRequest): the same table as `demo`.
+    options.summarize = true;
     options.runName = toStd(parser.value(QStringLiteral("name")));
     if (!parser.isSet(QStringLiteral("quiet"))) {
         options.onSample = [&io](const load::LiveSample& s) {
@@ -132,22 +134,18 @@ int runCommand(const QStringList& args, Io& io)
     options.leaveStoppedTransfersToExit = true;
     session::MeasuredRun run(std::move(options));
     load::LoadSummary summary;
+    // The run's latency figures come from the stored run, per stage, like every other view's.
+    analysis::RunSummary figures;
     try {
         InterruptWatch watch([&run](int n) { n == 1 ? run.stop() : run.stopNow(); });
-        summary = run.run().load;
+        auto result = run.run();
+        summary = result.load;
+        figures = std::move(result.figures);
     } catch (const std::exception& e) {
         print(io.err, QString::fromStdString(e.what()));
         if (run.runId() != 0) {
             print(io.err, tr("what was measured before the failure is stored in run %1").arg(run.runId()));
         }
-        return Failure;
-    }
-    // The run's latency figures come from the stored run, per stage, like every other view's.
-    analysis::RunSummary figures;
-    try {
-        figures = runFigures(*store, summary.runId);
-    } catch (const std::exception& e) {
-        print(io.err, QString::fromStdString(e.what()));
         return Failure;
     }
     if (parser.isSet(QStringLiteral("json"))) {

@@ -2,8 +2,10 @@
 // the engine counted, then the run analysis's figures per stage.
 #include "cli/RunOutput.h"
 
+#include "analysis/Presets.h"
 #include "analysis/RunSummary.h"
 #include "cli/Output.h"
+#include "stats/Percentile.h"
 #include "stats/StatsJson.h"
 #include "store/RunStore.h"
 
@@ -124,21 +126,6 @@ void printText(std::ostream& os, const load::LoadSummary& s)
                         .arg(st.dropped))
            << '\n';
     }
-}
-
-analysis::RunSummary runFigures(RunStore& store, std::int64_t runId)
-{
-    const auto run = analysis::loadRun(store, runId);
-    analysis::SummaryRequest request;
-    request.statistic.percentiles = {0.5, 0.95, 0.99};
-    for (const char* name : kRunSummaryMetrics) {
-        const auto* metric = stats::findMetric(name);
-        // Server phases only where they were joined: a run without spans has none.
-        if (metric && (metric->group != stats::MetricGroup::Server || run.joined)) {
-            request.metrics.push_back(metric);
-        }
-    }
-    return analysis::summarizeRun(run, request);
 }
 
 nlohmann::json joinJson(const pb::join::JoinReport& r)
@@ -289,14 +276,18 @@ void printWindow(std::ostream& os, const analysis::WindowFigures& w, const analy
     print(os, tr("Per-phase latency, %1; %2; %3:")
                   .arg(QString::fromStdString(report.window), QString::fromStdString(report.scope),
                        QString::fromStdString(report.statistic)));
-    os << "  " << cell(tr("metric"), 18) << std::right << std::setw(7) << "n" << std::setw(10) << "p50"
-       << std::setw(10) << "p95" << std::setw(10) << "p99"
-       << "  " << std::left << cell(tr("unit"), 6) << toStd(tr("definition")) << '\n';
+    os << "  " << cell(tr("metric"), 18) << std::right << std::setw(7) << "n";
+    for (const double p : analysis::kPercentileLevels) {
+        os << std::setw(10) << stats::percentileKey(p);
+    }
+    os << "  " << std::left << cell(tr("unit"), 6) << toStd(tr("definition")) << '\n';
     for (const auto& m : report.metrics) {
         const auto label = QCoreApplication::translate("pb::Metric", m.label.c_str());
-        os << "  " << cell(QString::fromStdString(m.name), 18) << std::right << std::setw(7) << m.n
-           << std::setw(10) << quantileText(m, 0.5) << std::setw(10) << quantileText(m, 0.95) << std::setw(10)
-           << quantileText(m, 0.99) << "  " << std::left
+        os << "  " << cell(QString::fromStdString(m.name), 18) << std::right << std::setw(7) << m.n;
+        for (const double p : analysis::kPercentileLevels) {
+            os << std::setw(10) << quantileText(m, p);
+        }
+        os << "  " << std::left
            << cell(QString::fromUtf8(stats::unitName(m.unit).data(),
                                      qsizetype(stats::unitName(m.unit).size())),
                    6)

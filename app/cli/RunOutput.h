@@ -21,18 +21,9 @@ using store::RunStore;
 
 namespace pb::cli {
 
-// The metrics of the run summary printed by `run` and `demo`, in order;
-// server phases only when the run joined spans.
-inline constexpr const char* kRunSummaryMetrics[] = {
-    "headers", "first_event", "first_content",     "first_text",
-    "total",   "server_ttft", "stream_envelope",   "network_envelope",
-    "gateway", "gpu_queue",   "generation_server", "unattributed"};
-
 nlohmann::json toJson(const load::LoadSummary& s);
 void printText(std::ostream& os, const load::LoadSummary& s);
 
-// The stored run's figures for the run summary (analysis::summarizeRun).
-analysis::RunSummary runFigures(RunStore& store, std::int64_t runId);
 nlohmann::json joinJson(const pb::join::JoinReport& r);
 void printJoin(std::ostream& os, const pb::join::JoinReport& r);
 nlohmann::json toJson(const analysis::WindowFigures& w);

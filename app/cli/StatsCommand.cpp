@@ -1,5 +1,6 @@
 // phasebench-cli stats: summarize(events, window, statistic) for one run.
 #include "analysis/GroupSummary.h"
+#include "analysis/Presets.h"
 #include "analysis/RunSummary.h"
 #include "analysis/Verdict.h"
 #include "budget/Budget.h"
@@ -445,10 +446,11 @@ void printComposition(std::ostream& os, const TailComposition& c)
     }
     printTable(os, rows, 1);
     os << toStd(tr("Per-phase percentiles (each phase on its own; they do not add up):")) << '\n';
-    std::vector<std::vector<std::string>> phases{{"phase", "n", "p50", "p95", "p99"}};
+    std::vector<std::vector<std::string>> phases{{"phase", "n"}};
+    std::ranges::transform(analysis::kPercentileLevels, std::back_inserter(phases.front()), percentileKey);
     for (const auto& m : c.perPhase) {
         std::vector<std::string> row{m.name, std::to_string(m.n)};
-        for (double p : {0.5, 0.95, 0.99}) {
+        for (const double p : analysis::kPercentileLevels) {
             const auto* q = m.quantile(p);
             row.push_back(q ? fmt(q->value, m.unit) : "-");
         }
@@ -733,9 +735,8 @@ int statsCommand(const QStringList& args, Io& io)
                 selection.emplace(select(run.table, req.scope, w.window, analysis::stageIndexOf(run)));
             }
             if (req.composition) {
-                const double levels[] = {0.5, 0.95, 0.99};
-                const auto c =
-                    tailComposition(*selection, *req.composition, req.statistic, levels, req.bandPoints);
+                const auto c = tailComposition(*selection, *req.composition, req.statistic,
+                                               analysis::kPercentileLevels, req.bandPoints);
                 json ? void(one["composition"] = toJson(c)) : printComposition(io.out, c);
             }
             if (req.intervalMs) {

@@ -1,10 +1,12 @@
 #include "loaded/RunSummary.h"
 
+#include "loaded/Presets.h"
 #include "stats/Selection.h"
 #include "stats/Summarize.h"
 
 #include <algorithm>
 #include <cmath>
+#include <iterator>
 
 namespace pb::analysis {
 
@@ -106,6 +108,19 @@ std::optional<double> sampleRate(const std::vector<RunSample>& samples, bool ach
         return std::nullopt;
     }
     return weighted / time;
+}
+
+SummaryRequest runSummaryRequest(const LoadedRun& run)
+{
+    SummaryRequest request;
+    request.statistic.percentiles.assign(std::begin(kPercentileLevels), std::end(kPercentileLevels));
+    for (const char* name : kRunSummaryMetrics) {
+        const auto* metric = stats::findMetric(name);
+        if (metric && (metric->group != stats::MetricGroup::Server || run.joined)) {
+            request.metrics.push_back(metric);
+        }
+    }
+    return request;
 }
 
 RunSummary summarizeRun(const LoadedRun& run, const SummaryRequest& request)

@@ -91,6 +91,11 @@ struct RunSummary
 
 RunSummary summarizeRun(const LoadedRun& run, const SummaryRequest& request = {});
 
+// The request of the run summary that `run` and `demo` print (a session's
+// figures): kRunSummaryMetrics at kPercentileLevels (Presets.h), server
+// phases only when `run` joined spans (a run without spans has none).
+SummaryRequest runSummaryRequest(const LoadedRun& run);
+
 // The knee chart's options for `run`: its samples, its stored per-stage
 // rates and the policy's stage windows; the warm-up left out.
 stats::KneeOptions kneeOptions(const LoadedRun& run, const WindowPolicy& policy = {});

@@ -1,6 +1,7 @@
 #include "report/ReportData.h"
 
 #include "analysis/GroupSummary.h"
+#include "analysis/Presets.h"
 #include "analysis/Slowest.h"
 #include "analysis/Verdict.h"
 #include "diagnose/Diagnose.h"
@@ -121,7 +122,6 @@ ReportData buildReport(RunStore& store, const analysis::LoadedRun& run, const an
     d.joined = summary.joined;
     d.joinCoverage = summary.joinCoverage;
     std::vector<stats::Scope> scopes; // each section's selection, for the baseline's
-    const double levels[] = {0.5, 0.95, 0.99};
     for (const auto& g : grouping.groups) {
         for (const auto& w : g.summary.windows) {
             StageSection s;
@@ -129,10 +129,10 @@ ReportData buildReport(RunStore& store, const analysis::LoadedRun& run, const an
             s.figures = w;
             const auto selection = stats::select(run.table, g.scope, w.window, analysis::stageIndexOf(run));
             s.composition = stats::tailComposition(selection, stats::CompositionKind::ClientPhases,
-                                                   request.statistic, levels);
+                                                   request.statistic, analysis::kPercentileLevels);
             if (summary.joined) {
                 s.serverComposition = stats::tailComposition(selection, stats::CompositionKind::ServerPhases,
-                                                             request.statistic, levels);
+                                                             request.statistic, analysis::kPercentileLevels);
             }
             std::string where = w.stage.empty() ? "" : "stage " + w.stage;
             if (!g.group.empty()) {

@@ -2,7 +2,6 @@
 
 #include "join/Join.h"
 #include "load/LoadRun.h"
-#include "stats/Metric.h"
 #include "store/RunStore.h"
 
 #include <chrono>
@@ -263,14 +262,7 @@ MeasuredRunResult MeasuredRun::run()
     if (!std::isnan(result.join.coverage)) {
         run.figures.joinCoverage = result.join.coverage;
     }
-    analysis::SummaryRequest request;
-    request.statistic.percentiles = {0.5, 0.95, 0.99};
-    for (const char* name : kSummaryMetrics) {
-        if (const auto* m = stats::findMetric(name)) {
-            request.metrics.push_back(m);
-        }
-    }
-    result.figures = analysis::summarizeRun(run, request);
+    result.figures = analysis::summarizeRun(run, analysis::runSummaryRequest(run));
     return result;
 }
 

@@ -25,19 +25,14 @@ class LoadRun;
 
 namespace pb::session {
 
-// Per-phase figures of the run summary, in this order.
-inline constexpr const char* kSummaryMetrics[] = {
-    "first_text", "total",     "server_ttft",       "stream_envelope", "network_envelope", "server_root",
-    "gateway",    "gpu_queue", "generation_server", "response_write",  "unattributed",
-};
-
 struct MeasuredRunResult
 {
     RunEndpoints endpoints;
     load::LoadSummary load;
     pb::join::JoinReport join;
-    // The run analysis's figures of the stored run (per stage of a stepped
-    // run), completed attempts, joined phases; empty without summarize.
+    // The run summary of the stored run (analysis::runSummaryRequest: the
+    // metrics of analysis/Presets.h, per stage of a stepped run), as `run`
+    // and `demo` print it; empty without summarize.
     analysis::RunSummary figures;
     demo::GatewayStats gateway;
     demo::ExporterStats exporter;

@@ -5,6 +5,8 @@
 // metrics can carry budgets.
 #include "CliTestUtil.h"
 #include "TestUtil.h"
+#include "analysis/Overview.h"
+#include "analysis/Presets.h"
 #include "analysis/RunSummary.h"
 #include "analysis/Slowest.h"
 #include "analysis/TraceReconciliation.h"
@@ -12,7 +14,6 @@
 #include "diagnose/Check.h"
 #include "diagnose/DiagnoseTestUtil.h"
 #include "model/TraceId.h"
-#include "pages/RunAnalysis.h"
 #include "stats/Metric.h"
 
 #include <QFile>
@@ -33,6 +34,21 @@ using test::Req;
 using Json = nlohmann::json;
 
 namespace {
+
+// The Overview's and Phase Percentiles page's figures, from the stored run
+// as the window's RunCache loads it (every column, joined).
+analysis::OverviewResults overviewOf(const QString& db, std::int64_t runId)
+{
+    RunStore store(db.toStdString(), RunStore::Mode::ReadOnly);
+    return analysis::computeOverview(analysis::loadRun(store, runId));
+}
+
+analysis::CompositionResults compositionOf(const QString& db, std::int64_t runId,
+                                           const analysis::CompositionRequest& request)
+{
+    RunStore store(db.toStdString(), RunStore::Mode::ReadOnly);
+    return analysis::computeComposition(analysis::loadRun(store, runId), request);
+}
 
 test::CliRun cli(const QStringList& args)
 {
@@ -144,7 +160,7 @@ void TestRunAnalysis::sameFigureInEveryView()
 {
     const QString runArg = QString::number(m_run);
     // 1. The Overview's figures.
-    const auto overview = ui::computeOverview(m_db, m_run);
+    const auto overview = overviewOf(m_db, m_run);
     QCOMPARE(overview.summary.windows.size(), std::size_t(2));
 
     // 2. stats --json, its default windows.
@@ -187,7 +203,7 @@ void TestRunAnalysis::sameFigureInEveryView()
         const Json* st = stageOf(stats, w.stage);
         QVERIFY2(st, w.stage.c_str());
         QCOMPARE((*st)["window"].get<std::string>(), w.report.window);
-        for (const char* name : ui::kOverviewMetrics) {
+        for (const char* name : analysis::kOverviewMetrics) {
             const auto* mine = w.report.metric(name);
             QVERIFY2(mine, name);
             const auto* theirs = metricOf(*st, name);
@@ -232,7 +248,7 @@ void TestRunAnalysis::sameFigureInEveryView()
 
 void TestRunAnalysis::stagesAreNeverPooled()
 {
-    const auto overview = ui::computeOverview(m_db, m_run);
+    const auto overview = overviewOf(m_db, m_run);
     const auto& w = overview.summary.windows;
     QCOMPARE(w.size(), std::size_t(2));
     QCOMPARE(w[0].stage, std::string("6rps"));
@@ -303,9 +319,9 @@ void TestRunAnalysis::statsJoinsLikeThePhasePercentilesTable()
         run.stage("steady", 50, 5, 0, r);
         runId = run.runId;
     }
-    ui::CompositionRequest request;
+    analysis::CompositionRequest request;
     request.kind = stats::CompositionKind::ServerPhases;
-    const auto composition = ui::computeComposition(db, runId, request);
+    const auto composition = compositionOf(db, runId, request);
     const auto stats =
         cliJson({QStringLiteral("stats"), QStringLiteral("--db"), db, QStringLiteral("--json"),
                  QStringLiteral("--metric"), QStringLiteral("gpu_queue,gateway,network_envelope")});
@@ -549,7 +565,7 @@ void TestRunAnalysis::generatorBoundRunIsFlagged()
     QVERIFY(!diagnosis["findings"].empty());
     QCOMPARE(diagnosis["findings"][0]["rule"].get<std::string>(), std::string("generator_saturated"));
     // Overview.
-    const auto overview = ui::computeOverview(db, runId);
+    const auto overview = overviewOf(db, runId);
     QVERIFY(overview.generatorBound);
     QVERIFY(overview.generatorBoundReason.find("1.95e+03 ms") != std::string::npos ||
             overview.generatorBoundReason.find("p99") != std::string::npos);
@@ -610,7 +626,7 @@ void TestRunAnalysis::importedDroppedIterationsCount()
         }
     }
     QVERIFY(gate);
-    const auto overview = ui::computeOverview(db, 1);
+    const auto overview = overviewOf(db, 1);
     QVERIFY(overview.single());
     QCOMPARE(overview.single()->droppedIterations, std::optional<double>(3.0));
 }

@@ -93,14 +93,7 @@ StoredRun storedRun(const QString& db, std::int64_t runId)
     shape(nlohmann::json::parse(info->configJson), "$", r.configShape);
 
     const auto run = analysis::loadRun(store, runId);
-    analysis::SummaryRequest request;
-    request.statistic.percentiles = {0.5, 0.95, 0.99};
-    for (const char* name : session::kSummaryMetrics) {
-        if (const auto* m = stats::findMetric(name)) {
-            request.metrics.push_back(m);
-        }
-    }
-    const auto summary = analysis::summarizeRun(run, request);
+    const auto summary = analysis::summarizeRun(run, analysis::runSummaryRequest(run));
     r.joined = summary.joined;
     for (const auto& w : summary.windows) {
         r.windows.push_back(w.stage);

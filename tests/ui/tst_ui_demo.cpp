@@ -149,7 +149,7 @@ void TestUiDemo::liveDemoFillsThePages()
 
     // Every phase of the table is measured; the joined ones come from the spans.
     const OverviewModel& m = *overview->model();
-    for (const char* metric : ui::kOverviewMetrics) {
+    for (const char* metric : analysis::kOverviewMetrics) {
         QVERIFY2(raw(m, metric, OverviewModel::N).toULongLong() > 5, metric);
         QVERIFY2(raw(m, metric, OverviewModel::P50).isValid(), metric);
         QVERIFY2(raw(m, metric, OverviewModel::P50).toDouble() <=

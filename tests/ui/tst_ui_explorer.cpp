@@ -232,11 +232,10 @@ void TestUiExplorer::analysisOfFixture()
     QCOMPARE(r.x[9], 80.0f);
     QCOMPARE(r.y[7], 60.0f);
     QCOMPARE(r.startS[10], 1.0f);
-    QCOMPARE(r.traceId(10), QStringLiteral("1234560000000000000000000000000a"));
-    QVERIFY(r.traceId(11).isEmpty());
-    QCOMPARE(r.rowOfTrace(QStringLiteral("1234560000000000000000000000000A")),
-             std::optional<std::size_t>(10));
-    QVERIFY(!r.rowOfTrace(QStringLiteral("1234560000000000000000000000000f")));
+    QCOMPARE(r.traceId(10), std::string("1234560000000000000000000000000a"));
+    QVERIFY(r.traceId(11).empty());
+    QCOMPARE(r.rowOfTrace("1234560000000000000000000000000A"), std::optional<std::size_t>(10));
+    QVERIFY(!r.rowOfTrace("1234560000000000000000000000000f"));
     QCOMPARE(r.stages, (std::vector<std::string>{"s1", "s2"}));
 
     // A joined metric on a run without spans falls back to total.
@@ -276,11 +275,11 @@ void TestUiExplorer::analysisOfFixture()
     QCOMPARE(matched, std::size_t(std::count_if(kept.begin(), kept.end(),
                                                 [&t](std::uint32_t row) { return !std::isnan(t.y[row]); })));
     f = {};
-    f.tracePrefix = QStringLiteral("ABCDEF");
+    f.tracePrefix = "ABCDEF";
     QCOMPARE(ui::slowestRows(t, f, 100), (std::vector<std::uint32_t>{4, 3, 1, 5, 0, 2}));
-    f.tracePrefix = QStringLiteral("abcdef00000000000000000000000003");
+    f.tracePrefix = "abcdef00000000000000000000000003";
     QCOMPARE(ui::slowestRows(t, f, 100), (std::vector<std::uint32_t>{3}));
-    f.tracePrefix = QStringLiteral("xyz");
+    f.tracePrefix = "xyz";
     QVERIFY(ui::slowestRows(t, f, 100).empty());
 }
 

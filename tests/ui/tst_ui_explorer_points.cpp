@@ -5,7 +5,7 @@
 // a zoom samples the new view.
 #include "ExplorerAnalysis.h"
 #include "ExplorerPlot.h"
-#include "ExplorerPoints.h"
+#include "analysis/ExplorerPoints.h"
 
 #include <QSignalSpy>
 #include <QTest>
@@ -130,7 +130,7 @@ void TestUiExplorerPoints::sampleHasEveryCellOnce()
             std::size_t positive = 0;
             for (const auto row : plotted) {
                 positive += r->y[row] > 0 ? 1 : 0;
-                const auto cell = ui::cellOf(grid, r->x[row], r->y[row]);
+                const auto cell = analysis::cellOf(grid, r->x[row], r->y[row]);
                 if (!logY) {
                     QVERIFY(cell >= 0); // the extent holds every plotted row
                 }
@@ -148,7 +148,7 @@ void TestUiExplorerPoints::sampleHasEveryCellOnce()
                                            [&r](std::uint32_t a, std::uint32_t b) {
                                                return r->x[a] < r->x[b] || (r->x[a] == r->x[b] && a < b);
                                            }));
-                QVERIFY(cells.insert(ui::cellOf(grid, r->x[sample[k]], r->y[sample[k]])).second);
+                QVERIFY(cells.insert(analysis::cellOf(grid, r->x[sample[k]], r->y[sample[k]])).second);
                 if (k > 0) {
                     QVERIFY(r->x[sample[k - 1]] <= r->x[sample[k]]);
                 }
@@ -300,7 +300,7 @@ void TestUiExplorerPoints::zoomSamplesTheView()
     grid.range = s;
     grid.columns *= 3;
     grid.rows *= 3;
-    const auto expected = ui::samplePoints(r->plotted[completed], r->x, r->y, grid);
+    const auto expected = analysis::samplePoints(r->plotted[completed], r->x, r->y, grid);
     QCOMPARE(graphSize(plot, Outcome::Completed), expected.size());
     const QCPGraph* g = plot.graphOf(Outcome::Completed);
     for (auto it = g->data()->constBegin(); it != g->data()->constEnd(); ++it) {

@@ -115,7 +115,7 @@ void TestUiOverview::overviewOfFixture()
     QCOMPARE(updated.constFirst().constFirst().toLongLong(), runId);
 
     const OverviewModel& m = *page.model();
-    QCOMPARE(m.rowCount(), int(std::size(ui::kOverviewMetrics)));
+    QCOMPARE(m.rowCount(), int(std::size(analysis::kOverviewMetrics)));
     // Nearest rank over the two completed, uncached attempts.
     QCOMPARE(raw(m, QStringLiteral("total"), OverviewModel::N).toULongLong(), 2ull);
     QCOMPARE(raw(m, QStringLiteral("total"), OverviewModel::P50).toDouble(), 1530.375);
@@ -215,7 +215,7 @@ void TestUiOverview::twoModelsTwoGroups()
     const OverviewModel& m = *page.model();
     QVERIFY(m.grouped());
     QVERIFY(!page.view()->isColumnHidden(OverviewModel::Group));
-    QCOMPARE(m.rowCount(), 2 * int(std::size(ui::kOverviewMetrics)));
+    QCOMPARE(m.rowCount(), 2 * int(std::size(analysis::kOverviewMetrics)));
     for (int row = 0; row < m.rowCount(); ++row) {
         QVERIFY(!m.groupAt(row).isEmpty()); // no pooled row
     }

@@ -9,9 +9,13 @@
 #include <array>
 #include <optional>
 
+namespace pb::analysis {
+struct DistributionsResults;
+} // namespace pb::analysis
+
 namespace pb::ui {
 
-struct DistributionsResults;
+using analysis::DistributionsResults;
 
 class ComparisonModel : public QAbstractTableModel
 {

@@ -11,9 +11,13 @@
 
 #include <array>
 
+namespace pb::analysis {
+struct DistributionsResults;
+} // namespace pb::analysis
+
 namespace pb::ui {
 
-struct DistributionsResults;
+using analysis::DistributionsResults;
 
 class DistributionPlots : public QWidget
 {

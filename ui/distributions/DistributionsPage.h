@@ -21,11 +21,15 @@ class QLabel;
 class QSpinBox;
 class QTableView;
 
+namespace pb::analysis {
+struct DistributionsResults;
+} // namespace pb::analysis
+
 namespace pb::ui {
 
 class ComparisonModel;
 class DistributionPlots;
-struct DistributionsResults;
+using analysis::DistributionsResults;
 
 class DistributionsPage : public RunPage
 {

@@ -109,7 +109,7 @@ QVariant ExplorerModel::raw(std::size_t row, int column) const
     case Seq:
         return QVariant::fromValue<qint64>(ExplorerResults::seqOf(row));
     case TraceId: {
-        const QString id = r.traceId(row);
+        const QString id = QString::fromStdString(r.traceId(row));
         return id.isEmpty() ? QVariant() : QVariant(id);
     }
     case Stage:

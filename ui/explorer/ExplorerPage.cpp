@@ -284,8 +284,8 @@ void ExplorerPage::showListing(const ExplorerListing& listing)
         if (listing.traceRow) {
             select(ExplorerResults::seqOf(*listing.traceRow), true);
         } else {
-            m_status->setText(
-                tr("No request of this run has the trace ID %1.").arg(listing.filter.tracePrefix));
+            m_status->setText(tr("No request of this run has the trace ID %1.")
+                                  .arg(QString::fromStdString(listing.filter.tracePrefix)));
         }
     }
     Q_EMIT listed();
@@ -341,7 +341,7 @@ ExplorerFilter ExplorerPage::currentFilter() const
     if (m_minY->value() > m_minY->minimum()) {
         filter.minYMs = m_minY->value();
     }
-    filter.tracePrefix = m_search->text().trimmed();
+    filter.tracePrefix = m_search->text().trimmed().toStdString();
     return filter;
 }
 
@@ -353,7 +353,7 @@ void ExplorerPage::applyFilter()
 void ExplorerPage::onSearch()
 {
     // A complete trace ID also selects its request, once listed.
-    list(isFullTraceId(m_search->text().trimmed()));
+    list(isFullTraceId(m_search->text().trimmed().toStdString()));
 }
 
 bool ExplorerPage::selectSeq(qint64 seq)

@@ -16,14 +16,19 @@ class QLabel;
 class QLineEdit;
 class QTableView;
 
+namespace pb::analysis {
+struct ExplorerResults;
+struct ExplorerFilter;
+} // namespace pb::analysis
+
 namespace pb::ui {
 
 class ExplorerModel;
 class ExplorerPlot;
 class Job;
-struct ExplorerFilter;
+using analysis::ExplorerFilter;
 struct ExplorerListing;
-struct ExplorerResults;
+using analysis::ExplorerResults;
 
 class ExplorerPage : public RunPage
 {

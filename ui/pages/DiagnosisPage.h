@@ -20,11 +20,15 @@ class QLabel;
 class QListWidget;
 class QTableView;
 
+namespace pb::analysis {
+struct DiagnosisResults;
+} // namespace pb::analysis
+
 namespace pb::ui {
 
 class DiagnosisModel;
 class EvidenceModel;
-struct DiagnosisResults;
+using analysis::DiagnosisResults;
 
 class DiagnosisPage : public RunPage
 {

@@ -13,12 +13,16 @@
 class QLabel;
 class QTableView;
 
+namespace pb::analysis {
+struct OverviewResults;
+} // namespace pb::analysis
+
 namespace pb::ui {
 
 class OverviewGoodputModel;
 class OverviewModel;
 class VerdictWidget;
-struct OverviewResults;
+using analysis::OverviewResults;
 
 class OverviewPage : public RunPage
 {

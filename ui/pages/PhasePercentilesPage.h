@@ -12,11 +12,15 @@ class QLabel;
 class QSplitter;
 class QTableView;
 
+namespace pb::analysis {
+struct CompositionResults;
+} // namespace pb::analysis
+
 namespace pb::ui {
 
 class CompositionChart;
 class OverviewModel;
-struct CompositionResults;
+using analysis::CompositionResults;
 
 class PhasePercentilesPage : public RunPage
 {

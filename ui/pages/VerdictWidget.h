@@ -14,12 +14,16 @@ class QLabel;
 class QPushButton;
 class QTableView;
 
+namespace pb::analysis {
+struct VerdictResults;
+} // namespace pb::analysis
+
 namespace pb::ui {
 
 class BudgetModel;
 class Job;
 class RunCache;
-struct VerdictResults;
+using analysis::VerdictResults;
 
 class VerdictWidget : public QWidget
 {

@@ -11,11 +11,15 @@
 class QLabel;
 class QTableView;
 
+namespace pb::analysis {
+struct TraceResults;
+} // namespace pb::analysis
+
 namespace pb::ui {
 
 class ReconciliationModel;
 class WaterfallPlot;
-struct TraceResults;
+using analysis::TraceResults;
 
 class WaterfallPage : public RunPage
 {

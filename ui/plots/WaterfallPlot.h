@@ -6,9 +6,13 @@
 
 #include "QCustomPlotInclude.h"
 
+namespace pb::analysis {
+struct TraceResults;
+} // namespace pb::analysis
+
 namespace pb::ui {
 
-struct TraceResults;
+using analysis::TraceResults;
 
 class WaterfallPlot : public QCustomPlot
 {

@@ -6,9 +6,13 @@
 
 #include "QCustomPlotInclude.h"
 
+namespace pb::analysis {
+struct TimelineResults;
+} // namespace pb::analysis
+
 namespace pb::ui {
 
-struct TimelineResults;
+using analysis::TimelineResults;
 
 class KneePlot : public QCustomPlot
 {

@@ -12,11 +12,15 @@
 class QComboBox;
 class QLabel;
 
+namespace pb::analysis {
+struct TimelineResults;
+} // namespace pb::analysis
+
 namespace pb::ui {
 
 class KneePlot;
 class TimelinePlots;
-struct TimelineResults;
+using analysis::TimelineResults;
 
 class TimelinePage : public RunPage
 {

@@ -13,9 +13,13 @@
 
 #include <array>
 
+namespace pb::analysis {
+struct TimelineResults;
+} // namespace pb::analysis
+
 namespace pb::ui {
 
-struct TimelineResults;
+using analysis::TimelineResults;
 
 class TimelinePlots : public QWidget
 {

@@ -20,7 +20,7 @@
 #include <span>
 #include <vector>
 
-namespace pb::ui {
+namespace pb::analysis {
 
 // A rectangle in data coordinates (x as plotted, y in ms), bounds included.
 struct PlotRange
@@ -105,4 +105,4 @@ template<typename Visit> void PointIndex::forEachIn(const PlotRange& r, Visit&& 
     }
 }
 
-} // namespace pb::ui
+} // namespace pb::analysis

@@ -1,10 +1,10 @@
-#include "ExplorerPoints.h"
+#include "analysis/ExplorerPoints.h"
 
 #include <cmath>
 #include <limits>
 #include <numeric>
 
-namespace pb::ui {
+namespace pb::analysis {
 
 PointIndex::PointIndex(std::span<const std::uint32_t> plotted, std::span<const float> x,
                        std::span<const float> y)
@@ -87,4 +87,4 @@ PlotRange extentOf(const std::array<std::vector<std::uint32_t>, kOutcomeCount>& 
     return r;
 }
 
-} // namespace pb::ui
+} // namespace pb::analysis
