@@ -23,7 +23,7 @@ summary="$("$bin/phasebench-cli" demo --db "$db" --json "$@")"
 run="$(printf '%s\n' "$summary" | sed -n 's/^  "id": \([0-9][0-9]*\),$/\1/p')"
 mkdir -p build/demo-report
 QT_QPA_PLATFORM=offscreen "$bin/phasebench-cli" report --db "$db" --run "$run" --format md \
-  -o build/demo-report/report.md
+  --charts -o build/demo-report/report.md
 cat build/demo-report/report.md
 echo
 echo "phasebench: the run is in $db; the report and its charts in build/demo-report/." >&2

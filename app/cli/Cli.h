@@ -42,6 +42,9 @@ int checkCommand(const QStringList& args, Io& io);
 int diagnoseCommand(const QStringList& args, Io& io);
 int demoCommand(const QStringList& args, Io& io);
 int reportCommand(const QStringList& args, Io& io);
+// Whether `report args…` draws charts, which needs a QApplication (a Markdown
+// report without --charts needs none).
+bool reportDrawsCharts(const QStringList& args);
 int exportCommand(const QStringList& args, Io& io);
 int exportK6Command(const QStringList& args, Io& io);
 int mergeCommand(const QStringList& args, Io& io);

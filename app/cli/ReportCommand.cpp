@@ -1,8 +1,12 @@
 // phasebench-cli report: a run's report as PDF, self-contained HTML or Markdown.
+// Markdown without --charts is written by core alone: no GUI library is
+// initialised, no display or platform plugin is needed.
 #include "ReportWriter.h"
 #include "budget/Budget.h"
 #include "cli/Cli.h"
 #include "cli/Output.h"
+#include "report/MarkdownReport.h"
+#include "report/ReportOutline.h"
 #include "store/RunStore.h"
 
 #include <QApplication>
@@ -18,11 +22,8 @@ QString opt(const char* name)
     return QString::fromLatin1(name);
 }
 
-} // namespace
-
-int reportCommand(const QStringList& args, Io& io)
+void addOptions(QCommandLineParser& p)
 {
-    QCommandLineParser p;
     setupParser(p,
                 tr("Write a run's report: verdict, per-stage figures, charts, diagnosis, the slowest "
                    "requests, provenance and, with --baseline, a comparison."),
@@ -33,7 +34,44 @@ int reportCommand(const QStringList& args, Io& io)
     p.addOption(
         {opt("format"), tr("pdf, html or md (default: from the output file's suffix)."), tr("FORMAT")});
     p.addOption({opt("page"), tr("Page size of a PDF: a4 (default) or letter."), tr("SIZE")});
+    p.addOption(
+        {opt("charts"), tr("Markdown: also draw the charts, as PNG files beside the report (needs the GUI "
+                           "libraries; offscreen without a display). PDF and HTML always have them.")});
     p.addOption({{opt("o"), opt("output")}, tr("Output file."), tr("FILE")});
+}
+
+std::optional<ui::report::Format> formatOf(const QCommandLineParser& p)
+{
+    const QString name =
+        p.isSet(opt("format")) ? p.value(opt("format")) : QFileInfo(p.value(opt("output"))).suffix();
+    return ui::report::parseFormat(name);
+}
+
+bool drawsCharts(const QCommandLineParser& p)
+{
+    const auto format = formatOf(p);
+    return format && (*format != ui::report::Format::Markdown || p.isSet(opt("charts")));
+}
+
+// Markdown without charts: core's outline and writer, nothing from QtGui.
+bool writeTextOnlyMarkdown(const pb::report::ReportInput& input, const QString& path, QString* error)
+{
+    return pb::report::writeMarkdown(pb::report::buildOutline(input.data, {}), path, {}, error);
+}
+
+} // namespace
+
+bool reportDrawsCharts(const QStringList& args)
+{
+    QCommandLineParser p;
+    addOptions(p);
+    return p.parse(args) && !p.isSet(opt("help")) && drawsCharts(p);
+}
+
+int reportCommand(const QStringList& args, Io& io)
+{
+    QCommandLineParser p;
+    addOptions(p);
     if (auto rc = parseOrExit(p, args, io)) {
         return *rc;
     }
@@ -42,8 +80,7 @@ int reportCommand(const QStringList& args, Io& io)
         return Usage;
     }
     const QString out = p.value(opt("output"));
-    const QString formatName = p.isSet(opt("format")) ? p.value(opt("format")) : QFileInfo(out).suffix();
-    const auto format = ui::report::parseFormat(formatName);
+    const auto format = formatOf(p);
     if (!format) {
         print(io.err, tr("--format expects pdf, html or md"));
         return Usage;
@@ -64,7 +101,8 @@ int reportCommand(const QStringList& args, Io& io)
         }
         options.baselineId = id;
     }
-    if (qobject_cast<QApplication*>(QCoreApplication::instance()) == nullptr) {
+    const bool charts = drawsCharts(p);
+    if (charts && qobject_cast<QApplication*>(QCoreApplication::instance()) == nullptr) {
         print(io.err, tr("the report draws charts and needs the GUI library (run phasebench-cli itself)"));
         return Failure;
     }
@@ -89,9 +127,13 @@ int reportCommand(const QStringList& args, Io& io)
             return Usage;
         }
         store.reset(); // the report reads through its own read-only connection
-        const auto input = ui::report::prepareReport(p.value(opt("db")), options);
+        const auto input = pb::report::prepareReport(toStd(p.value(opt("db"))), options, {},
+                                                     charts ? pb::report::ChartSeries::Computed
+                                                            : pb::report::ChartSeries::Skipped);
         QString error;
-        if (!ui::report::writeReport(input, {*format, *page, out}, &error)) {
+        const bool written = charts ? ui::report::writeReport(input, {*format, *page, out}, &error)
+                                    : writeTextOnlyMarkdown(input, out, &error);
+        if (!written) {
             print(io.err, error);
             return Failure;
         }

@@ -4,6 +4,7 @@
 #include <QCoreApplication>
 #include <QLibraryInfo>
 #include <QLocale>
+#include <QStringList>
 #include <QTranslator>
 
 #include <cstring>
@@ -12,10 +13,15 @@
 
 int main(int argc, char** argv)
 {
-    // `report` paints the window's charts: it needs QtGui, on the offscreen
-    // platform unless a platform or a display is given.
+    // A report with charts paints the window's chart widgets: it needs QtGui,
+    // on the offscreen platform unless a platform or a display is given.
+    // Everything else, a Markdown report without charts included, is QtCore.
+    QStringList args;
+    for (int i = 1; i < argc; ++i) {
+        args << QString::fromLocal8Bit(argv[i]);
+    }
     std::unique_ptr<QCoreApplication> app;
-    if (argc > 1 && std::strcmp(argv[1], "report") == 0) {
+    if (argc > 1 && std::strcmp(argv[1], "report") == 0 && pb::cli::reportDrawsCharts(args)) {
         if (qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM") && qEnvironmentVariableIsEmpty("DISPLAY") &&
             qEnvironmentVariableIsEmpty("WAYLAND_DISPLAY")) {
             qputenv("QT_QPA_PLATFORM", "offscreen");

@@ -22,7 +22,7 @@
 #include <QVBoxLayout>
 #include <QWidget>
 
-#include "plots/QCustomPlotInclude.h"
+#include "QCustomPlotInclude.h" // ui/charts
 
 #include <algorithm>
 #include <memory>

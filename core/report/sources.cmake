@@ -1,5 +1,9 @@
-# core/report: the report's content assembled from the run analysis (no Qt GUI).
+# core/report: the report's content assembled from the run analysis, its outline and the Markdown
+# writer (QtCore only: a Markdown report without charts needs no GUI library).
 target_sources(${PB_CORE_FOLDER_TARGET} PRIVATE
+  ${CMAKE_CURRENT_LIST_DIR}/MarkdownReport.cpp
   ${CMAKE_CURRENT_LIST_DIR}/ReportData.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/ReportInput.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/ReportOutline.cpp
   ${CMAKE_CURRENT_LIST_DIR}/RequestExport.cpp
 )

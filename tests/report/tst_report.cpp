@@ -51,6 +51,7 @@ private Q_SLOTS:
     void letterPages();
     void htmlIsSelfContainedAndRenders();
     void markdownTableMatches();
+    void markdownWithoutChartsNeedsNoGui();
     void noSecretInAnyFormat();
     void comparisonSaysWhetherComparable();
     void badOptionsFailClearly();
@@ -100,10 +101,12 @@ void TestReport::initTestCase()
     RunStore store(m_db.toStdString());
     budget::attachBudgets(
         store, m_run, budget::loadBudgets(PHASEBENCH_SOURCE_DIR "/resources/budgets/chat-streaming.json"));
-    for (const char* format : {"pdf", "html", "md"}) {
+    for (const char* format : {"pdf", "html"}) {
         m_reports[QLatin1String(format)] = reportOf(QLatin1String(format));
         QVERIFY2(!m_reports[QLatin1String(format)].isEmpty(), format);
     }
+    m_reports[QStringLiteral("md")] = reportOf(QStringLiteral("md"), {QStringLiteral("--charts")});
+    QVERIFY(!m_reports[QStringLiteral("md")].isEmpty());
 }
 
 QString TestReport::reportOf(const QString& format, const QStringList& extra)
@@ -314,6 +317,46 @@ void TestReport::markdownTableMatches()
         QVERIFY2(!QImage(QFileInfo(f).dir().filePath(name)).isNull(), qPrintable(name));
     }
     QVERIFY(charts >= 8);
+}
+
+// Issue 29: Markdown without --charts is written by core alone. Under a Qt
+// platform that does not exist a QApplication cannot start: the text-only
+// report is still written, the same text as the charted one without its
+// charts, while a PDF (which draws charts) fails there.
+void TestReport::markdownWithoutChartsNeedsNoGui()
+{
+    const QByteArray platform = qgetenv("QT_QPA_PLATFORM");
+    qputenv("QT_QPA_PLATFORM", "no-such-platform");
+    const QString plain = reportOf(QStringLiteral("md"));
+    const QString pdf = path(QStringLiteral("no-gui.pdf"));
+    const auto pdfRun =
+        test::runCli({QStringLiteral("report"), QStringLiteral("--db"), m_db, QStringLiteral("--run"),
+                      QString::number(m_run), QStringLiteral("-o"), pdf});
+    qputenv("QT_QPA_PLATFORM", platform);
+    QVERIFY(!plain.isEmpty());
+    QVERIFY(pdfRun.code != 0);
+    QVERIFY(!QFile::exists(pdf));
+
+    QFile f(plain);
+    QVERIFY(f.open(QIODevice::ReadOnly));
+    const QString text = QString::fromUtf8(f.readAll());
+    QVERIFY(!text.contains(QStringLiteral("![")));
+    QVERIFY(QDir(QFileInfo(plain).dir())
+                .entryList({QFileInfo(plain).completeBaseName() + QStringLiteral("-chart-*")})
+                .isEmpty());
+    // The charted report without its Charts section and its waterfall images
+    // is the same text.
+    QFile charted(m_reports[QStringLiteral("md")]);
+    QVERIFY(charted.open(QIODevice::ReadOnly));
+    QString withoutCharts = QString::fromUtf8(charted.readAll());
+    const auto from = withoutCharts.indexOf(QStringLiteral("\n## Charts\n"));
+    QVERIFY(from > 0);
+    const auto to = withoutCharts.indexOf(QStringLiteral("\n## "), from + 1);
+    QVERIFY(to > from);
+    withoutCharts.remove(from, to - from);
+    withoutCharts.remove(QRegularExpression(QStringLiteral("!\\[[^\\n]*\\n\\n")));
+    QVERIFY(text.size() > 2000);
+    QCOMPARE(text, withoutCharts);
 }
 
 void TestReport::noSecretInAnyFormat()

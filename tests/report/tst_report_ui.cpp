@@ -98,7 +98,7 @@ void TestReportUi::writesEveryFormatInProcess()
     }
     pb::report::ReportOptions options;
     options.runId = runId;
-    const auto input = ui::report::prepareReport(db, options);
+    const auto input = pb::report::prepareReport(db.toStdString(), options);
     QCOMPARE(input.data.stages.size(), std::size_t(2)); // never pooled
     QCOMPARE(input.data.slowest.size(), std::size_t(5));
     QCOMPARE(input.traces.size(), std::size_t(5));
@@ -136,7 +136,7 @@ void TestReportUi::twoModelsTwoGroups()
     pb::report::ReportOptions options;
     options.runId = runId;
     options.slowest = 0;
-    const auto input = ui::report::prepareReport(db, options);
+    const auto input = pb::report::prepareReport(db.toStdString(), options);
     const auto& d = input.data;
     QVERIFY(d.grouped);
     QCOMPARE(d.stages.size(), std::size_t(2));

@@ -96,7 +96,8 @@ void exportReport(QWidget* window, const ReportContext& context)
     });
     QObject::connect(job, &Job::cancelled, job, &QObject::deleteLater);
     job->start([path, options](JobContext& ctx) {
-        auto input = std::make_shared<const ReportInput>(prepareReport(path, options, ctx.progressFn()));
+        auto input = std::make_shared<const ReportInput>(
+            pb::report::prepareReport(path.toStdString(), options, ctx.progressFn()));
         return QVariant::fromValue(input);
     });
 }

@@ -2,7 +2,7 @@
 
 #include "ChartExport.h"
 #include "PhaseColors.h"
-#include "TraceAnalysis.h"
+#include "analysis/Waterfall.h"
 
 #include <QContextMenuEvent>
 #include <QMenu>
@@ -12,6 +12,8 @@
 #include <algorithm>
 
 namespace pb::ui {
+
+using analysis::WaterfallLane;
 
 WaterfallPlot::WaterfallPlot(QWidget* parent)
     : QCustomPlot(parent)

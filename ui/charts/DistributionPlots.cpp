@@ -1,9 +1,9 @@
 #include "DistributionPlots.h"
 
 #include "ChartExport.h"
-#include "DistributionsAnalysis.h"
 #include "PhaseColors.h"
 #include "PlotLegend.h"
+#include "analysis/Distributions.h"
 
 #include <QCoreApplication>
 #include <QSplitter>
@@ -12,6 +12,8 @@
 #include <algorithm>
 
 namespace pb::ui {
+
+using analysis::DistributionSideResults;
 namespace {
 
 QCustomPlot* makePlot(QWidget* parent, const QString& id, const QString& exportName)

@@ -3,7 +3,7 @@
 #include "ChartExport.h"
 #include "PhaseColors.h"
 #include "PlotLegend.h"
-#include "TimelineAnalysis.h"
+#include "analysis/Timeline.h"
 #include "stats/Percentile.h"
 
 #include <QFontMetricsF>

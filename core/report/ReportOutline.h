@@ -12,7 +12,7 @@
 
 #include <vector>
 
-namespace pb::ui::report {
+namespace pb::report {
 
 struct OutlineTable
 {
@@ -31,6 +31,7 @@ struct OutlineItem
 };
 
 // Chart slots the outline refers to, in the order ReportCharts builds them.
+// Empty slots: a report without charts (no chart items, no Charts section).
 struct ChartSlots
 {
     std::vector<int> composition;       // per stage (-1: none)
@@ -45,11 +46,11 @@ struct ChartSlots
 
 // The verdict sentence of the summary: SLO/budgets, the phase that broke its
 // budget first and its likely owner.
-QString verdictSentence(const pb::report::ReportData& data);
+QString verdictSentence(const ReportData& data);
 
-std::vector<OutlineItem> buildOutline(const pb::report::ReportData& data, const ChartSlots& charts);
+std::vector<OutlineItem> buildOutline(const ReportData& data, const ChartSlots& charts);
 
 // A duration or other figure as the report prints it (C locale, fixed decimals).
 QString figure(const std::optional<double>& v, int decimals = 1);
 
-} // namespace pb::ui::report
+} // namespace pb::report

@@ -4,12 +4,10 @@
 #include "DistributionPlots.h"
 #include "KneePlot.h"
 #include "QCustomPlotInclude.h"
-#include "ReportOutline.h"
 #include "TimelinePlot.h"
 #include "WaterfallPlot.h"
-#include "analysis/GroupSummary.h"
-#include "analysis/LoadedRun.h"
-#include "store/RunStore.h"
+#include "report/MarkdownReport.h"
+#include "report/ReportOutline.h"
 #include "util/SafeText.h"
 
 #include <QAbstractTextDocumentLayout>
@@ -34,6 +32,10 @@
 
 namespace pb::ui::report {
 namespace {
+
+using pb::report::buildOutline;
+using pb::report::ChartSlots;
+using pb::report::OutlineItem;
 
 QString tr(const char* text)
 {
@@ -134,12 +136,6 @@ private:
 QString esc(const QString& s)
 {
     return QString::fromStdString(pb::safe::printable(s.toStdString())).toHtmlEscaped();
-}
-
-// Markdown text: a newline, '#', '![', '<script>' in a run name stays text.
-QString mdText(const QString& s, bool lineStart = true)
-{
-    return QString::fromStdString(pb::safe::markdownEscaped(s.toStdString(), lineStart));
 }
 
 // Outline items [from, to) as HTML; charts are written by `chart`.
@@ -265,86 +261,25 @@ bool writeHtml(const ReportInput& input, const std::vector<OutlineItem>& items, 
     return true;
 }
 
-QString mdCell(const QString& s)
+// Markdown through core's writer, each chart painted as a PNG at twice its
+// size (sharp on high-density screens).
+bool writeMarkdownWithCharts(const std::vector<OutlineItem>& items, const ReportCharts& charts,
+                             const QString& path, QString* error)
 {
-    return mdText(s, false);
-}
-
-bool writeMarkdown(const std::vector<OutlineItem>& items, const ReportCharts& charts, const QString& path,
-                   QString* error)
-{
-    const QFileInfo info(path);
-    QString md;
-    int n = 0;
-    for (const auto& it : items) {
-        switch (it.kind) {
-        case OutlineItem::Kind::Title:
-            md += QStringLiteral("# %1\n\n").arg(mdText(it.text));
-            break;
-        case OutlineItem::Kind::Heading:
-            md += QStringLiteral("## %1\n\n").arg(mdText(it.text));
-            break;
-        case OutlineItem::Kind::Subheading:
-            md += QStringLiteral("### %1\n\n").arg(mdText(it.text));
-            break;
-        case OutlineItem::Kind::Paragraph:
-            md += mdText(it.text) + QStringLiteral("\n\n");
-            break;
-        case OutlineItem::Kind::Emphasis:
-            md += QStringLiteral("**%1**\n\n").arg(mdText(it.text, false));
-            break;
-        case OutlineItem::Kind::Bullets:
-            for (const auto& b : it.bullets) {
-                md += QStringLiteral("- %1\n").arg(mdText(b, false));
-            }
-            md += QLatin1Char('\n');
-            break;
-        case OutlineItem::Kind::Table: {
-            QStringList header;
-            for (const auto& h : it.table.header) {
-                header << mdCell(h);
-            }
-            md += QStringLiteral("| %1 |\n").arg(header.join(QStringLiteral(" | ")));
-            md += QStringLiteral("|%1\n").arg(QStringLiteral(" --- |").repeated(int(header.size())));
-            for (const auto& row : it.table.rows) {
-                QStringList cells;
-                for (const auto& c : row) {
-                    cells << mdCell(c);
-                }
-                md += QStringLiteral("| %1 |\n").arg(cells.join(QStringLiteral(" | ")));
-            }
-            md += QLatin1Char('\n');
-            break;
+    const QDir dir = QFileInfo(path).dir();
+    const auto writeChart = [&](int chart, const QString& name, QString* chartError) {
+        const int h = charts.height(chart);
+        QImage image(kChartWidth * 2, h * 2, QImage::Format_ARGB32);
+        image.fill(Qt::white);
+        {
+            QCPPainter painter(&image);
+            painter.scale(2, 2);
+            charts.paint(chart, painter, kChartWidth);
         }
-        case OutlineItem::Kind::Chart: {
-            const QString name = QStringLiteral("%1-chart-%2.png")
-                                     .arg(info.completeBaseName())
-                                     .arg(++n, 2, 10, QLatin1Char('0'));
-            const int h = charts.height(it.chart);
-            QImage image(kChartWidth * 2, h * 2, QImage::Format_ARGB32);
-            image.fill(Qt::white);
-            {
-                QCPPainter painter(&image);
-                painter.scale(2, 2);
-                charts.paint(it.chart, painter, kChartWidth);
-            }
-            const QString file = info.dir().filePath(name);
-            if (!image.save(file, "PNG")) {
-                return fail(error, tr("cannot write '%1'").arg(file));
-            }
-            md += QStringLiteral("![%1](%2)\n\n").arg(mdText(it.text, false), name);
-            break;
-        }
-        case OutlineItem::Kind::PageBreak:
-            md += QStringLiteral("---\n\n");
-            break;
-        }
-    }
-    QSaveFile f(path);
-    if (!f.open(QIODevice::WriteOnly) || f.write(md.toUtf8()) < 0 || !f.commit()) {
-        return fail(error, tr("cannot write '%1': %2").arg(path, f.errorString()));
-    }
-    return true;
+        const QString file = dir.filePath(name);
+        return image.save(file, "PNG") || fail(chartError, tr("cannot write '%1'").arg(file));
+    };
+    return pb::report::writeMarkdown(items, path, writeChart, error);
 }
 
 // Where a slice of `doc` may end without cutting a line: the largest line
@@ -551,54 +486,6 @@ std::optional<PageSize> parsePageSize(const QString& name)
     return std::nullopt;
 }
 
-ReportInput prepareReport(const QString& dbPath, const pb::report::ReportOptions& options,
-                          const ProgressFn& progress)
-{
-    RunStore store(dbPath.toStdString(), RunStore::Mode::ReadOnly);
-    analysis::LoadOptions load;
-    load.progress = progress;
-    const auto run = analysis::loadRun(store, options.runId, load);
-    std::optional<analysis::LoadedRun> baseline;
-    if (options.baselineId) {
-        baseline = analysis::loadRun(store, *options.baselineId, load);
-    }
-    ReportInput input;
-    input.data = pb::report::buildReport(store, run, baseline ? &*baseline : nullptr, options);
-    input.timeline = computeTimeline(run, TimelineRequest{}, progress);
-    // Stages side by side on shared bins, each over the steady window the
-    // budgets use (its label states the settle time); never pooled into one
-    // distribution. One chart set per model/scenario group, never pooled
-    // across groups either.
-    const auto stages = analysis::runStages(run.table);
-    std::vector<std::string> groups;
-    for (const auto& g : analysis::groupScopes(run.table)) {
-        groups.push_back(g.group);
-    }
-    if (groups.empty()) {
-        groups.emplace_back(); // the run has one group
-    }
-    for (const auto& group : groups) {
-        for (const char* metric : {"total", "first_text"}) {
-            DistributionsRequest r;
-            r.metric = metric;
-            r.a.runId = run.info.id;
-            r.a.group = group;
-            if (stages.size() >= 2) {
-                r.a.span = DistributionSide::Span::Stage;
-                r.a.stage = stages.front();
-                r.b = DistributionSide{run.info.id, DistributionSide::Span::Stage, stages.back(), group};
-            } else {
-                r.a.span = DistributionSide::Span::Steady;
-            }
-            input.distributions.push_back(computeDistributions(run, r, progress));
-        }
-    }
-    for (const auto& s : input.data.slowest) {
-        input.traces.push_back(computeTrace(dbPath, run.info.id, s.seq));
-    }
-    return input;
-}
-
 bool writeReport(const ReportInput& input, const WriteOptions& options, QString* error)
 {
     const ReportCharts charts(input);
@@ -609,7 +496,7 @@ bool writeReport(const ReportInput& input, const WriteOptions& options, QString*
     case Format::Html:
         return writeHtml(input, items, charts, options.path, error);
     case Format::Markdown:
-        return writeMarkdown(items, charts, options.path, error);
+        return writeMarkdownWithCharts(items, charts, options.path, error);
     }
     return false;
 }

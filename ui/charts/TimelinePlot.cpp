@@ -3,7 +3,7 @@
 #include "ChartExport.h"
 #include "PhaseColors.h"
 #include "PlotLegend.h"
-#include "TimelineAnalysis.h"
+#include "analysis/Timeline.h"
 #include "metrics/MetricsSource.h"
 #include "stats/Metric.h"
 
@@ -15,6 +15,8 @@
 #include <algorithm>
 
 namespace pb::ui {
+
+using analysis::TimelineSeries;
 namespace {
 
 QVector<double> toVector(const std::vector<double>& v)

@@ -1,4 +1,4 @@
-#include "ReportOutline.h"
+#include "report/ReportOutline.h"
 
 #include "diagnose/Check.h"
 #include "model/Vocabulary.h"
@@ -6,17 +6,17 @@
 
 #include <QCoreApplication>
 
+#include <algorithm>
 #include <cmath>
 
-namespace pb::ui::report {
+namespace pb::report {
 namespace {
 
-using pb::report::ReportData;
 using Kind = OutlineItem::Kind;
 
 QString tr(const char* text)
 {
-    return QCoreApplication::translate("pb::ui::report", text);
+    return QCoreApplication::translate("pb::report", text);
 }
 
 QString dx(const char* text)
@@ -249,6 +249,13 @@ void stageTables(Builder& b, const ReportData& d)
 
 void charts(Builder& b, const ReportData& d, const ChartSlots& c)
 {
+    const auto drawn = [](const std::vector<int>& v) {
+        return std::any_of(v.begin(), v.end(), [](int i) { return i >= 0; });
+    };
+    if (!drawn(c.composition) && !drawn(c.serverComposition) && !drawn(c.timeline) && c.knee < 0 &&
+        !drawn(c.distributions)) {
+        return; // a text-only report (Markdown without charts): no empty section
+    }
     b.add(Kind::Heading, tr("Charts"));
     for (std::size_t i = 0; i < d.stages.size(); ++i) {
         const auto stage = stageName(d.stages[i].figures.stage, d.stages[i].group);
@@ -560,4 +567,4 @@ std::vector<OutlineItem> buildOutline(const ReportData& data, const ChartSlots& 
     return std::move(b.items);
 }
 
-} // namespace pb::ui::report
+} // namespace pb::report
