@@ -145,15 +145,15 @@ int main(int argc, char** argv)
     std::int64_t runId = 0;
     {
         RunStore store(path.toStdString());
-        const auto runs = store.runs();
+        const auto runs = store.catalogue().runs();
         if (!runs.empty() && runs.front().requestCount == rows) {
             runId = runs.front().id;
             std::printf("reusing %lld rows in %s\n", static_cast<long long>(rows), qPrintable(path));
         } else {
             QElapsedTimer t;
             t.start();
-            runId =
-                store.createRun({.name = "explorer", .kind = RunKind::Load, .status = RunStatus::Complete});
+            runId = store.catalogue().createRun(
+                {.name = "explorer", .kind = RunKind::Load, .status = RunStatus::Complete});
             RowGenerator gen;
             std::vector<RequestRecord> batch;
             batch.reserve(kBatch);

@@ -148,7 +148,7 @@ Measured runLoad(const json& j, const char* dbName,
     m.cpu = selfCpu() - c0;
     m.cpuPer1000 = m.summary.attempts > 0 ? m.cpu / double(m.summary.attempts) * 1000 : 0;
     std::vector<Nanos> lags;
-    for (const auto& r : store.requestsBySeq(m.summary.runId, 0, 10'000'000)) {
+    for (const auto& r : store.requestReader().requestsBySeq(m.summary.runId, 0, 10'000'000)) {
         if (r.stage != "warmup" && r.startOffset && r.scheduledOffset) {
             lags.push_back(*r.startOffset - *r.scheduledOffset);
         }
@@ -188,7 +188,7 @@ void accuracy()
     const auto summary = run.run(store);
     const Nanos t0 = run.runStartSteadyNs();
     std::vector<Nanos> eh, ee, ec, et;
-    for (const auto& r : store.requestsBySeq(summary.runId, 0, 100000)) {
+    for (const auto& r : store.requestReader().requestsBySeq(summary.runId, 0, 100000)) {
         const auto t = server.truthFor("00-" + r.traceId + "-" + r.spanId + "-01");
         if (r.outcome != Outcome::Completed || t.received == 0) {
             continue;

@@ -103,7 +103,7 @@ void generate(const std::string& path, std::size_t rows)
     RunInfo info;
     info.name = "bench stepped";
     info.kind = RunKind::Import;
-    const auto run = store.createRun(info);
+    const auto run = store.catalogue().createRun(info);
     std::mt19937_64 rng(20261201);
     double t = 0;
     for (std::size_t first = 0; first < rows; first += 10'000) {
@@ -112,7 +112,7 @@ void generate(const std::string& path, std::size_t rows)
         store.insertRequests(run, rowsNow);
         store.commit();
     }
-    store.setRunStatus(run, RunStatus::Complete);
+    store.catalogue().setRunStatus(run, RunStatus::Complete);
 }
 
 struct Result

@@ -104,7 +104,7 @@ int main(int argc, char** argv)
             }
             RunStore store(path, RunStore::Mode::ReadOnly);
             std::printf("bench_stages: %zu stages, %lld rows (%s)\n", stages,
-                        static_cast<long long>(store.requestCount(id)), path.c_str());
+                        static_cast<long long>(store.requestReader().requestCount(id)), path.c_str());
             analysis::LoadedRun run;
             timed("loadRun", [&] { run = analysis::loadRun(store, id); });
 #if __has_include("stats/StageIndex.h")

@@ -247,7 +247,7 @@ int main(int argc, char** argv)
         if (!keep.empty() && fs::exists(keep)) {
             // Re-use a file kept by an earlier run: only the statistics are timed again.
             RunStore store(path);
-            const auto runs = store.runs();
+            const auto runs = store.catalogue().runs();
             if (runs.empty()) {
                 throw std::runtime_error("no run in " + keep);
             }
@@ -257,19 +257,19 @@ int main(int argc, char** argv)
         } else {
             const auto records = generate(rows);
             RunStore store(path);
-            run = store.createRun({.name = "bench", .kind = RunKind::Load});
+            run = store.catalogue().createRun({.name = "bench", .kind = RunKind::Load});
             for (std::size_t i = 0; i < records.size(); i += 10'000) {
                 const auto n = std::min<std::size_t>(10'000, records.size() - i);
                 store.insertRequests(run, std::span(records.data() + i, n));
             }
-            store.setRunStatus(run, RunStatus::Complete);
+            store.catalogue().setRunStatus(run, RunStatus::Complete);
             std::printf("  write workbench file (not part of the statistics): %.0f ms\n", lap.wall());
         }
         std::printf("\n");
 
         RunStore store(path, RunStore::Mode::ReadOnly);
         lap = Lap{};
-        auto table = store.loadRequestTable(run);
+        auto table = store.requestReader().loadRequestTable(run);
         const Cost loadAll = stop(lap);
         const std::size_t stored = table.numeric.size() + table.categories.size();
         std::printf("load RequestTable (all %zu stored columns, %zu rows): %.1f ms wall, %.1f ms CPU\n",
@@ -277,7 +277,7 @@ int main(int argc, char** argv)
         // What the CLI loads: only the columns the statistics read.
         const auto columns = requiredColumns({}, Scope{});
         lap = Lap{};
-        table = store.loadRequestTable(run, columns);
+        table = store.requestReader().loadRequestTable(run, columns);
         const Cost load = stop(lap);
         std::printf("load RequestTable (the %zu columns the statistics read): %.1f ms wall, %.1f ms CPU\n",
                     columns.size(), load.wall, load.cpu);

@@ -108,7 +108,7 @@ double once(const std::string& cli, const Case& c, const std::filesystem::path& 
     std::string stored = "?";
     try {
         RunStore store(db, RunStore::Mode::ReadOnly);
-        const auto runs = store.runs();
+        const auto runs = store.catalogue().runs();
         stored = runs.empty() ? "none"
                               : std::string(nameOf(runs[0].status)) + ", " +
                                     std::to_string(runs[0].requestCount) + " rows";

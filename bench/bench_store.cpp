@@ -12,7 +12,7 @@
 //    columns), then a page in the middle.
 // 3. Sorts by total on its worker thread and times until the new order is
 //    applied, plus the first screenful in that order.
-// 4. Finds the last row's trace ID (RunStore::seqOfTrace, what `phasebench-cli
+// 4. Finds the last row's trace ID (RequestReader::seqOfTrace, what `phasebench-cli
 //    trace` does; there is no trace_id index since schema v3).
 #include "BenchUtil.h"
 #include "RequestTableModel.h"
@@ -212,7 +212,8 @@ int main(int argc, char** argv)
     wall.start();
     {
         RunStore store(path.toStdString());
-        runId = store.createRun({.name = "bench", .kind = RunKind::Load, .status = RunStatus::Complete});
+        runId = store.catalogue().createRun(
+            {.name = "bench", .kind = RunKind::Load, .status = RunStatus::Complete});
         RowGenerator gen(chunks);
         if (oneTransaction) {
             store.begin();
@@ -296,7 +297,7 @@ int main(int argc, char** argv)
     QElapsedTimer trace;
     trace.start();
     const double traceCpu = cpuSeconds();
-    const auto found = reader.seqOfTrace(runId, lastTrace);
+    const auto found = reader.requestReader().seqOfTrace(runId, lastTrace);
     std::printf("trace look-up: seq %lld in %.1f ms (%.1f ms CPU)\n",
                 static_cast<long long>(found.value_or(-1)), millis(trace), (cpuSeconds() - traceCpu) * 1e3);
     return found == rows - 1 ? 0 : 1;

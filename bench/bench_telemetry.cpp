@@ -410,7 +410,8 @@ int benchJoin(int argc, char** argv)
     if (!std::filesystem::exists(db)) {
         const auto t0 = Clock::now();
         RunStore store(db);
-        run = store.createRun({.name = "join-bench", .kind = RunKind::Load, .status = RunStatus::Complete});
+        run = store.catalogue().createRun(
+            {.name = "join-bench", .kind = RunKind::Load, .status = RunStatus::Complete});
         // As the span writer does: the run's rules are stored, each span gets its phase.
         pb::telemetry::storeSpanRules(store, run, pb::telemetry::SpanRules::defaults());
         const pb::telemetry::PhaseMapper mapper(pb::telemetry::SpanRules::defaults());
@@ -435,7 +436,7 @@ int benchJoin(int argc, char** argv)
             }
             mapper.apply(spans);
             store.insertRequests(run, requests);
-            store.insertSpans(run, spans);
+            store.spanStore().insertSpans(run, spans);
         }
         store.commit();
         std::printf("join: generated %d attempts and %d spans in %.1f s (not part of the figure)\n", attempts,
@@ -450,7 +451,7 @@ int benchJoin(int argc, char** argv)
     const double joinCpu = cpuSeconds() - c0;
     const long rssAfter = statusKb("VmHWM:");
     t0 = Clock::now();
-    auto table = store.loadRequestTable(run, {"total", "first_text", "outcome"});
+    auto table = store.requestReader().loadRequestTable(run, {"total", "first_text", "outcome"});
     const double loadSeconds = seconds(t0);
     t0 = Clock::now();
     pb::join::appendJoinedColumns(table, result);

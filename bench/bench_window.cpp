@@ -134,7 +134,8 @@ void appendAttempt(std::mt19937_64& rng, std::size_t i, std::size_t rows, double
 void generate(const std::string& path, std::size_t rows)
 {
     RunStore store(path);
-    const auto run = store.createRun({.name = "bench window " + std::to_string(rows), .kind = RunKind::Load});
+    const auto run =
+        store.catalogue().createRun({.name = "bench window " + std::to_string(rows), .kind = RunKind::Load});
     telemetry::storeSpanRules(store, run, telemetry::SpanRules::defaults());
     const telemetry::PhaseMapper mapper(telemetry::SpanRules::defaults());
     std::mt19937_64 rng(20261202);
@@ -150,10 +151,10 @@ void generate(const std::string& path, std::size_t rows)
         mapper.apply(spans);
         store.begin();
         store.insertRequests(run, requests);
-        store.insertSpans(run, spans);
+        store.spanStore().insertSpans(run, spans);
         store.commit();
     }
-    store.setRunStatus(run, RunStatus::Complete);
+    store.catalogue().setRunStatus(run, RunStatus::Complete);
 }
 
 // What the loaded run's table holds: column vectors by capacity, labels with

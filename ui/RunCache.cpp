@@ -165,7 +165,7 @@ RunSnapshot RunCache::load(const QString& path, qint64 runId, std::int64_t budge
     // every span page (about the file's size), and mapped pages stayed
     // resident in the window until the load ended (docs/architecture.md, Memory).
     pb::store::setMapSize(store, 0);
-    const auto info = store.run(runId);
+    const auto info = store.catalogue().run(runId);
     if (!info) {
         throw StoreError("no run " + std::to_string(runId) + " in " + store.path());
     }
@@ -199,7 +199,7 @@ std::optional<std::int64_t> RunCache::seqOfTrace(const QString& path, qint64 run
 {
     RunStore store(path.toStdString(), RunStore::Mode::ReadOnly);
     pb::store::setMapSize(store, 0); // as load(): a scan's pages stay out of the resident set
-    return store.seqOfTrace(runId, traceId.toStdString());
+    return store.requestReader().seqOfTrace(runId, traceId.toStdString());
 }
 
 analysis::TraceReconciliation RunCache::requestTrace(const QString& path, qint64 runId, qint64 seq)

@@ -61,7 +61,7 @@ std::vector<RunInfo> Workbench::runs()
         return {};
     }
     try {
-        return m_store->runs();
+        return m_store->catalogue().runs();
     } catch (const std::exception& e) {
         m_error = QString::fromUtf8(e.what());
         return {};

@@ -193,7 +193,7 @@ int checkCommand(const QStringList& args, Io& io)
             return Usage;
         }
         const std::int64_t runId = *chosen;
-        const auto info = store->run(runId);
+        const auto info = store->catalogue().run(runId);
         if (!info) {
             print(io.err, tr("no run %1 in this file").arg(runId));
             return Failure;

@@ -181,7 +181,7 @@ int diagnoseCommand(const QStringList& args, Io& io)
             return Usage;
         }
         for (const auto& id : {runId, baselineId}) {
-            if (id && !store->run(*id)) {
+            if (id && !store->catalogue().run(*id)) {
                 print(io.err, tr("no run %1 in this file").arg(*id));
                 return Failure;
             }

@@ -46,7 +46,7 @@ int exportCommand(const QStringList& args, Io& io)
             return Usage;
         }
         const std::int64_t runId = *chosen;
-        if (!store->run(runId)) {
+        if (!store->catalogue().run(runId)) {
             print(io.err, tr("no run %1 in this file").arg(runId));
             return Failure;
         }

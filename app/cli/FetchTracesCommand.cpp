@@ -182,7 +182,7 @@ int fetchTracesCommand(const QStringList& args, Io& io)
     if (!runId) {
         return Usage;
     }
-    if (!store->run(*runId)) {
+    if (!store->catalogue().run(*runId)) {
         print(io.err, tr("no run '%1' in this file").arg(*runId));
         return Usage;
     }

@@ -176,7 +176,7 @@ std::optional<std::int64_t> chooseRun(const QCommandLineParser& parser, RunStore
     }
     // A run still 'importing' (in progress, or left by a failed import) is
     // not one a command reads.
-    auto runs = store.runs();
+    auto runs = store.catalogue().runs();
     std::erase_if(runs, [](const RunInfo& r) { return r.status == RunStatus::Importing; });
     if (runs.size() != 1) {
         print(io.err, tr("the file has %1 runs: name one with --run ID").arg(runs.size()));

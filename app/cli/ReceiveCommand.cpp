@@ -124,7 +124,7 @@ int receiveCommand(const QStringList& args, Io& io)
         }
         if (parser.isSet(QStringLiteral("run"))) {
             run = parser.value(QStringLiteral("run")).toLongLong(&ok);
-            if (!ok || !store->run(*run)) {
+            if (!ok || !store->catalogue().run(*run)) {
                 print(io.err, tr("no run '%1' in this file").arg(parser.value(QStringLiteral("run"))));
                 return Usage;
             }

@@ -117,7 +117,7 @@ int reportCommand(const QStringList& args, Io& io)
         }
         options.runId = *chosen;
         for (const auto& id : {std::optional<std::int64_t>(options.runId), options.baselineId}) {
-            if (id && !store->run(*id)) {
+            if (id && !store->catalogue().run(*id)) {
                 print(io.err, tr("no run %1 in this file").arg(*id));
                 return Failure;
             }

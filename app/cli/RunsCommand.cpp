@@ -20,7 +20,7 @@ int runsCommand(const QStringList& args, Io& io)
     if (!store) {
         return Failure;
     }
-    const auto runs = store->runs();
+    const auto runs = store->catalogue().runs();
     if (parser.isSet(QStringLiteral("json"))) {
         auto arr = nlohmann::json::array();
         for (const auto& r : runs) {

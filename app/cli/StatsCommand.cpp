@@ -542,19 +542,19 @@ int statsCommand(const QStringList& args, Io& io)
     const bool json = parser.isSet(opt("json"));
     try {
         if (!req.runGiven) {
-            const auto runs = store->runs();
+            const auto runs = store->catalogue().runs();
             if (runs.size() != 1) {
                 print(io.err, tr("the file has %1 runs: name one with --run ID").arg(runs.size()));
                 return Usage;
             }
             req.runId = runs.front().id;
         }
-        const auto info = store->run(req.runId);
+        const auto info = store->catalogue().run(req.runId);
         if (!info) {
             print(io.err, tr("no run %1 in this file").arg(req.runId));
             return Failure;
         }
-        if (req.baselineRun && !store->run(*req.baselineRun)) {
+        if (req.baselineRun && !store->catalogue().run(*req.baselineRun)) {
             print(io.err, tr("no run %1 in this file").arg(*req.baselineRun));
             return Failure;
         }

@@ -31,8 +31,8 @@ void reconcile(RunStore& store, TraceReconciliation& t)
 TraceReconciliation reconcileRequest(RunStore& store, std::int64_t runId, std::int64_t seq)
 {
     TraceReconciliation t;
-    const auto run = store.run(runId);
-    auto rows = store.requestsBySeq(runId, seq, 1);
+    const auto run = store.catalogue().run(runId);
+    auto rows = store.requestReader().requestsBySeq(runId, seq, 1);
     if (!run || rows.empty()) {
         throw StoreError("no request " + std::to_string(seq) + " in run " + std::to_string(runId));
     }
@@ -43,7 +43,7 @@ TraceReconciliation reconcileRequest(RunStore& store, std::int64_t runId, std::i
         t.row.status = pb::join::JoinStatus::NoTraceId;
         return t;
     }
-    t.spans = store.spansOfTrace(runId, t.traceId);
+    t.spans = store.spanStore().spansOfTrace(runId, t.traceId);
     reconcile(store, t);
     return t;
 }
@@ -57,17 +57,17 @@ std::optional<TraceReconciliation> reconcileTrace(RunStore& store, const std::st
     }
     const std::string id = parsed->hex();
     std::optional<TraceReconciliation> best;
-    for (const auto& run : store.runs()) {
+    for (const auto& run : store.catalogue().runs()) {
         if (onlyRun && run.id != *onlyRun) {
             continue;
         }
         TraceReconciliation t;
         t.run = run;
         t.traceId = id;
-        t.spans = store.spansOfTrace(run.id, id);
-        if (const auto found = store.seqOfTrace(run.id, id)) {
+        t.spans = store.spanStore().spansOfTrace(run.id, id);
+        if (const auto found = store.requestReader().seqOfTrace(run.id, id)) {
             const std::int64_t seq = *found;
-            auto rows = store.requestsBySeqs(run.id, std::span(&seq, 1));
+            auto rows = store.requestReader().requestsBySeqs(run.id, std::span(&seq, 1));
             if (!rows.empty()) {
                 t.request = std::move(rows.front());
             }

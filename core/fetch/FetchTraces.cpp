@@ -197,7 +197,7 @@ void Fetch::commit()
         m_mapper.emplace(*rules);
     }
     m_mapper->apply(m_pending);
-    m_store.insertSpans(m_runId, m_pending); // one transaction
+    m_store.spanStore().insertSpans(m_runId, m_pending); // one transaction
     m_result.spansStored += static_cast<std::int64_t>(m_pending.size());
     m_pending.clear();
 }
@@ -223,7 +223,7 @@ FetchResult Fetch::run()
         throw FetchError("the Jaeger URL must start with http:// or https://: " +
                          redactedUrl(m_options.jaegerUrl));
     }
-    if (!m_store.run(m_runId)) {
+    if (!m_store.catalogue().run(m_runId)) {
         throw FetchError("run " + std::to_string(m_runId) + " does not exist");
     }
     if (m_store.isReadOnly()) {

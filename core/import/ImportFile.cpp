@@ -34,14 +34,14 @@ public:
     }
     void addSpans(std::span<const SpanRecord> spans) override
     {
-        m_store.insertSpans(m_runId, spans);
+        m_store.spanStore().insertSpans(m_runId, spans);
         wrote(spans.size());
     }
     void addFigure(const std::string& name, std::optional<double> value, const std::string& text) override
     {
         // By name: an importer names its figures after the file it reads
         // (open-ended), unlike the typed figures of a load run.
-        m_store.setFigure(m_runId, name, value, text);
+        m_store.catalogue().setFigure(m_runId, name, value, text);
         m_written.push_back(name);
     }
 
@@ -180,7 +180,7 @@ ImportResult importFile(RunStore& store, const ImportRequest& request, const Imp
     {
         RunInfo info;
         if (request.intoRun) {
-            if (!store.run(*request.intoRun)) {
+            if (!store.catalogue().run(*request.intoRun)) {
                 throw ImportError(request.path, 0,
                                   "run " + std::to_string(*request.intoRun) + " does not exist");
             }
@@ -191,12 +191,12 @@ ImportResult importFile(RunStore& store, const ImportRequest& request, const Imp
         info.kind = RunKind::Import;
         info.source = fileName + " (" + std::string(importer->name()) + ")";
         info.status = RunStatus::Importing;
-        stagingRun = store.createRun(info);
+        stagingRun = store.catalogue().createRun(info);
         result.runId = request.intoRun.value_or(stagingRun);
     }
     FigureChanges figures;
     if (request.intoRun && request.beforeCommit) {
-        for (const auto& f : store.figures(*request.intoRun)) {
+        for (const auto& f : store.catalogue().figures(*request.intoRun)) {
             figures.before[f.name] = f.value;
         }
     }
@@ -215,7 +215,7 @@ ImportResult importFile(RunStore& store, const ImportRequest& request, const Imp
         if (request.intoRun) {
             store.commit(); // the last piece of the staged rows
             store.begin();
-            if (!store.run(*request.intoRun)) {
+            if (!store.catalogue().run(*request.intoRun)) {
                 throw ImportError(request.path, 0,
                                   "run " + std::to_string(*request.intoRun) +
                                       " was deleted during the import; nothing was added");
@@ -227,16 +227,16 @@ ImportResult importFile(RunStore& store, const ImportRequest& request, const Imp
         }
         if (!request.intoRun) {
             if (!result.summary.configJson.empty()) {
-                store.setRunConfig(result.runId, result.summary.configJson);
+                store.catalogue().setRunConfig(result.runId, result.summary.configJson);
             }
-            store.setRunStatus(result.runId, RunStatus::Complete);
+            store.catalogue().setRunStatus(result.runId, RunStatus::Complete);
         }
         store.commit();
         return result;
     } catch (...) {
         store.rollback();
         try {
-            store.deleteRun(stagingRun);
+            store.catalogue().deleteRun(stagingRun);
         } catch (const StoreError&) {
             // Left 'importing': the next open of the file removes it
             // once this process is gone.

@@ -469,7 +469,7 @@ void readAttempts(RunStore& source, std::int64_t runId, const std::atomic<bool>&
 
 JoinResult joinRun(RunStore& store, std::int64_t runId, const JoinOptions& options)
 {
-    const auto info = store.run(runId);
+    const auto info = store.catalogue().run(runId);
     if (!info) {
         throw StoreError("no run " + std::to_string(runId));
     }

@@ -156,7 +156,7 @@ public:
                     for (const auto& s : pendingSamples) {
                         rows.push_back(s.sample);
                     }
-                    store.insertSamples(runId, rows);
+                    store.catalogue().insertSamples(runId, rows);
                     for (const auto& s : pendingSamples) {
                         if (opts.onSample) {
                             opts.onSample(s);
@@ -367,7 +367,7 @@ LoadSummary LoadRun::run(RunStore& store)
     // before the run's own, so that a second boundary between the two cannot
     // make them look set after the run started.
     const std::string budgetsSetUtc = budget::nowUtc();
-    const auto runId = store.createRun(info);
+    const auto runId = store.catalogue().createRun(info);
     m_runId = runId;
     if (!m_scenario.budgetsJson.empty()) {
         budget::attachBudgets(store, runId, budget::parseBudgets(m_scenario.budgetsJson), budgetsSetUtc);
@@ -411,8 +411,9 @@ LoadSummary LoadRun::run(RunStore& store)
                                std::chrono::system_clock::now().time_since_epoch())
                                .count();
         const Nanos start = wall - (steadyNowNs() - m_t0);
-        writeWhenFree(
-            [&] { store.setFigure(runId, "run_start_unix_ns", double(start), std::to_string(start)); });
+        writeWhenFree([&] {
+            store.catalogue().setFigure(runId, "run_start_unix_ns", double(start), std::to_string(start));
+        });
     }
 
     const bool aborted = engine.stopRequested() || engineError;
@@ -450,7 +451,7 @@ LoadSummary LoadRun::run(RunStore& store)
                                   st.achievedRate, double(st.dropped)});
     }
     writeWhenFree([&] { store.catalogue().setLoadFigures(runId, figures); });
-    writeWhenFree([&] { store.setRunStatus(runId, summary.status); });
+    writeWhenFree([&] { store.catalogue().setRunStatus(runId, summary.status); });
     if (engineError) {
         try {
             std::rethrow_exception(engineError);

@@ -43,7 +43,7 @@ std::optional<budget::BudgetSet> runBudgets(RunStore& store, const RunInfo& info
 LoadedRun loadRun(RunStore& store, std::int64_t runId, const LoadOptions& options)
 {
     LoadedRun out;
-    const auto info = store.run(runId);
+    const auto info = store.catalogue().run(runId);
     if (!info) {
         throw StoreError("no run " + std::to_string(runId) + " in " + store.path());
     }
@@ -56,7 +56,7 @@ LoadedRun loadRun(RunStore& store, std::int64_t runId, const LoadOptions& option
     out.config = parseRunConfig(out.info.configJson);
     out.figures = readRunFigures(store, runId);
     if (options.samples) {
-        out.samples = store.samples(runId);
+        out.samples = store.catalogue().samples(runId);
     }
     if (options.targetMetrics) {
         out.targetSeries = store.targetMetrics().series(runId);
@@ -77,7 +77,7 @@ LoadedRun loadRun(RunStore& store, std::int64_t runId, const LoadOptions& option
         }
     }
     const auto load = [&] {
-        return store.loadRequestTable(runId, columns);
+        return store.requestReader().loadRequestTable(runId, columns);
     };
     out.hasSpans = out.info.spanCount > 0;
     const bool join = options.join && out.hasSpans && out.info.requestCount > 0;

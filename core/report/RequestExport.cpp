@@ -128,7 +128,7 @@ std::optional<ExportFormat> parseExportFormat(std::string_view name)
 std::uint64_t exportRequests(RunStore& store, std::int64_t runId, ExportFormat format, std::ostream& out,
                              const ProgressFn& progress, CsvCells cells)
 {
-    const auto info = store.run(runId);
+    const auto info = store.catalogue().run(runId);
     if (!info) {
         throw StoreError("no run " + std::to_string(runId) + " in " + store.path());
     }
@@ -148,13 +148,13 @@ std::uint64_t exportRequests(RunStore& store, std::int64_t runId, ExportFormat f
         }
         out << header << '\n';
     }
-    const auto total = std::uint64_t(store.requestCount(runId));
+    const auto total = std::uint64_t(store.requestReader().requestCount(runId));
     std::uint64_t written = 0;
     std::int64_t next = 0;
     constexpr std::int64_t kPage = 20'000;
     // Seq ranges, not row counts: a run's seqs may have gaps.
     while (written < total) {
-        const auto rows = store.requestsBySeq(runId, next, kPage);
+        const auto rows = store.requestReader().requestsBySeq(runId, next, kPage);
         next += kPage;
         if (rows.empty() && next > std::int64_t(total) * 4 + kPage) {
             break; // sparse beyond reason: stop rather than scan forever

@@ -76,13 +76,13 @@ bool additive(const std::string& name)
 void addUpCounts(RunStore& store, std::int64_t runId, const import::FigureChanges& figures)
 {
     std::set<std::string> written(figures.written.begin(), figures.written.end());
-    for (const auto& f : store.figures(runId)) {
+    for (const auto& f : store.catalogue().figures(runId)) {
         const auto before = figures.before.find(f.name);
         if (!written.count(f.name) || !additive(f.name) || before == figures.before.end() ||
             !before->second || !f.value) {
             continue;
         }
-        store.setFigure(runId, f.name, *before->second + *f.value, f.text);
+        store.catalogue().setFigure(runId, f.name, *before->second + *f.value, f.text);
     }
 }
 
@@ -171,7 +171,7 @@ ClockReport checkClocks(std::vector<GeneratorStart> generators, std::optional<Na
 std::optional<Nanos> runStartUnixNs(RunStore& store, std::int64_t runId, bool& precise)
 {
     precise = true;
-    for (const auto& f : store.figures(runId)) {
+    for (const auto& f : store.catalogue().figures(runId)) {
         if (f.name == kRunStartFigure) {
             if (auto v = parseNs(f.text)) {
                 return v;
@@ -181,7 +181,7 @@ std::optional<Nanos> runStartUnixNs(RunStore& store, std::int64_t runId, bool& p
             }
         }
     }
-    const auto run = store.run(runId);
+    const auto run = store.catalogue().run(runId);
     if (!run) {
         return std::nullopt;
     }
@@ -204,7 +204,8 @@ std::map<std::string, std::int64_t> generatorCounts(RunStore& store, std::int64_
     withoutTrace = 0;
     constexpr std::int64_t kBatch = 20000;
     for (std::int64_t seq = firstSeq; seq < firstSeq + count; seq += kBatch) {
-        const auto rows = store.requestsBySeq(runId, seq, std::min(kBatch, firstSeq + count - seq));
+        const auto rows =
+            store.requestReader().requestsBySeq(runId, seq, std::min(kBatch, firstSeq + count - seq));
         for (const auto& r : rows) {
             const auto id = generatorOf(r);
             if (id.empty()) {
@@ -222,13 +223,13 @@ void recordGenerators(RunStore& store, std::int64_t runId, const ClockReport& re
     for (const auto& g : report.generators) {
         for (const auto& id : g.ids) {
             if (g.startUnixNs) {
-                store.setFigure(runId, generatorFigure(id, "start_unix_ns"), double(*g.startUnixNs),
-                                std::to_string(*g.startUnixNs));
-                store.setFigure(runId, generatorFigure(id, "clock_offset_ms"), g.offsetMs);
+                store.catalogue().setFigure(runId, generatorFigure(id, "start_unix_ns"),
+                                            double(*g.startUnixNs), std::to_string(*g.startUnixNs));
+                store.catalogue().setFigure(runId, generatorFigure(id, "clock_offset_ms"), g.offsetMs);
             }
-            store.setFigure(runId, generatorFigure(id, "source"), std::nullopt, g.source);
+            store.catalogue().setFigure(runId, generatorFigure(id, "source"), std::nullopt, g.source);
             if (g.ids.size() == 1) {
-                store.setFigure(runId, generatorFigure(id, "requests"), double(g.requests));
+                store.catalogue().setFigure(runId, generatorFigure(id, "requests"), double(g.requests));
             }
         }
     }
@@ -260,7 +261,7 @@ std::optional<ClockReport> checkImportInto(RunStore& store, std::int64_t runId, 
     // The generators already in the run: as recorded by an earlier
     // `import --into` or merge, else the run's own rows as one generator.
     std::map<std::string, GeneratorStart> known;
-    for (const auto& f : store.figures(runId)) {
+    for (const auto& f : store.catalogue().figures(runId)) {
         if (!f.name.starts_with("generator.") || !f.name.ends_with(".start_unix_ns")) {
             continue;
         }
@@ -269,7 +270,7 @@ std::optional<ClockReport> checkImportInto(RunStore& store, std::int64_t runId, 
         g.ids = {id};
         g.startUnixNs = parseNs(f.text);
     }
-    for (const auto& f : store.figures(runId)) {
+    for (const auto& f : store.catalogue().figures(runId)) {
         if (f.name.starts_with("generator.") && f.name.ends_with(".source")) {
             const auto id = f.name.substr(10, f.name.size() - 10 - 7);
             if (auto it = known.find(id); it != known.end()) {
@@ -282,7 +283,7 @@ std::optional<ClockReport> checkImportInto(RunStore& store, std::int64_t runId, 
     const auto before = generatorCounts(store, runId, 0, firstSeq, without);
     bool precise = true;
     const auto runStart = runStartUnixNs(store, runId, precise);
-    const auto run = store.run(runId);
+    const auto run = store.catalogue().run(runId);
     const std::string runName =
         "run " + std::to_string(runId) + (run ? " (" + run->name + ")" : std::string());
     // The run's start is the reference, with the run's own rows that no

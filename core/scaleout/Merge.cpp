@@ -174,14 +174,14 @@ MergeResult mergeRuns(RunStore& target, const std::vector<MergeSource>& specs, c
         s.store = std::make_unique<RunStore>(spec.path, RunStore::Mode::ReadOnly);
         std::optional<std::int64_t> id = spec.runId;
         if (!id) {
-            const auto runs = s.store->runs();
+            const auto runs = s.store->catalogue().runs();
             if (runs.size() != 1) {
                 throw ScaleOutError(spec.path + ": has " + std::to_string(runs.size()) +
                                     " runs; name one as FILE:RUN_ID");
             }
             id = runs.front().id;
         }
-        const auto run = s.store->run(*id);
+        const auto run = s.store->catalogue().run(*id);
         if (!run) {
             throw ScaleOutError(spec.path + ": no run " + std::to_string(*id));
         }
@@ -194,8 +194,8 @@ MergeResult mergeRuns(RunStore& target, const std::vector<MergeSource>& specs, c
         bool precise = true;
         s.generator.startUnixNs = runStartUnixNs(*s.store, s.run.id, precise);
         s.generator.startPrecise = precise;
-        const auto counts =
-            generatorCounts(*s.store, s.run.id, 0, s.store->requestCount(s.run.id), s.generator.withoutTrace);
+        const auto counts = generatorCounts(
+            *s.store, s.run.id, 0, s.store->requestReader().requestCount(s.run.id), s.generator.withoutTrace);
         for (const auto& [gid, n] : counts) {
             s.generator.ids.push_back(gid);
             s.generator.requests += n;
@@ -267,15 +267,16 @@ MergeResult mergeRuns(RunStore& target, const std::vector<MergeSource>& specs, c
 
     target.begin(RunStore::Checks::RunsChecked);
     try {
-        result.runId = target.createRun(info);
+        result.runId = target.catalogue().createRun(info);
         std::vector<load::TraceId> ids;
         std::vector<store::LoadFigures> loads;
         std::map<Nanos, RunSample> samples;
         for (const auto& s : sources) {
-            const auto n = s.store->requestCount(s.run.id);
+            const auto n = s.store->requestReader().requestCount(s.run.id);
             constexpr std::int64_t kBatch = 20000;
             for (std::int64_t seq = 0; seq < n; seq += kBatch) {
-                const auto rows = s.store->requestsBySeq(s.run.id, seq, std::min(kBatch, n - seq));
+                const auto rows =
+                    s.store->requestReader().requestsBySeq(s.run.id, seq, std::min(kBatch, n - seq));
                 for (const auto& r : rows) {
                     if (auto t = traceIdBytes(r.traceId)) {
                         ids.push_back(*t);
@@ -284,13 +285,13 @@ MergeResult mergeRuns(RunStore& target, const std::vector<MergeSource>& specs, c
                 target.insertRequests(result.runId, rows);
                 result.requests += static_cast<std::int64_t>(rows.size());
             }
-            const auto spans = s.store->spans(s.run.id);
-            target.insertSpans(result.runId, spans);
+            const auto spans = s.store->spanStore().spans(s.run.id);
+            target.spanStore().insertSpans(result.runId, spans);
             result.spans += static_cast<std::int64_t>(spans.size());
             loads.push_back(s.store->catalogue().runFigures(s.run.id).load);
             // Samples are per interval of each generator's own schedule: the
             // same interval of every generator adds up.
-            for (const auto& smp : s.store->samples(s.run.id)) {
+            for (const auto& smp : s.store->catalogue().samples(s.run.id)) {
                 auto [it, fresh] = samples.emplace(smp.offset, smp);
                 if (!fresh) {
                     auto& m = it->second;
@@ -307,19 +308,19 @@ MergeResult mergeRuns(RunStore& target, const std::vector<MergeSource>& specs, c
         for (const auto& [offset, smp] : samples) {
             sampleRows.push_back(smp);
         }
-        target.insertSamples(result.runId, sampleRows);
+        target.catalogue().insertSamples(result.runId, sampleRows);
         auto load = combine(loads);
         // Across generators a shared trace ID is a collision too.
         load.traceIdCollisions = double(load::countCollisions(ids));
         target.catalogue().setLoadFigures(result.runId, load);
-        for (const auto& f : ref.store->figures(ref.run.id)) {
+        for (const auto& f : ref.store->catalogue().figures(ref.run.id)) {
             if (f.name.starts_with("budgets.")) {
-                target.setFigure(result.runId, f.name, f.value, f.text);
+                target.catalogue().setFigure(result.runId, f.name, f.value, f.text);
             }
         }
         if (const auto& first = result.clocks.generators.front(); first.startUnixNs) {
-            target.setFigure(result.runId, kRunStartFigure, double(*first.startUnixNs),
-                             std::to_string(*first.startUnixNs));
+            target.catalogue().setFigure(result.runId, kRunStartFigure, double(*first.startUnixNs),
+                                         std::to_string(*first.startUnixNs));
         }
         recordGenerators(target, result.runId, result.clocks);
         target.commit();

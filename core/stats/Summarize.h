@@ -22,7 +22,7 @@ StatsReport summarize(const Selection& selection, const Statistic& statistic,
                       std::span<const Metric* const> metrics = {});
 
 // The stored request columns that summarize() reads for these metrics (all
-// metrics when empty) and this scope: pass them to RunStore::loadRequestTable
+// metrics when empty) and this scope: pass them to RequestReader::loadRequestTable
 // so that a large run loads only what the figures need. Joined columns that
 // the store does not hold are left out.
 std::vector<std::string> requiredColumns(std::span<const Metric* const> metrics, const Scope& scope);

@@ -116,7 +116,7 @@ CREATE TABLE run_figures (
 // the rows, so that loading, sorting and trace look-ups read columns instead
 // of decoding every row. The text index on trace_id goes: its random keys
 // halved the insert rate (bench/RESULTS.md, store section), and the only
-// look-up by trace ID (RunStore::seqOfTrace) scans the trace_id column of the
+// look-up by trace ID (RequestReader::seqOfTrace) scans the trace_id column of the
 // blocks instead. The blocks of existing rows are built here, in the
 // migration's transaction, so a v3 file always has them.
 void v3(Connection& db)

@@ -100,7 +100,7 @@ void SpanWriter::stop()
     m_stopped = true;
     if (m_stats.receivedRun) {
         try {
-            m_store->setRunStatus(*m_stats.receivedRun, RunStatus::Complete);
+            m_store->catalogue().setRunStatus(*m_stats.receivedRun, RunStatus::Complete);
         } catch (const StoreError& e) {
             m_stats.lastError = e.what();
         }
@@ -143,7 +143,7 @@ std::int64_t SpanWriter::targetRun(const std::optional<std::int64_t>& active)
         info.source = m_config.receivedRunSource;
         info.status = RunStatus::Running;
         info.configJson = nlohmann::json{{"receiver", "otlp"}, {"source", m_config.receivedRunSource}}.dump();
-        received = m_store->createRun(info);
+        received = m_store->catalogue().createRun(info);
         std::lock_guard lock(m_mutex);
         m_stats.receivedRun = received;
     }
@@ -168,7 +168,7 @@ void SpanWriter::write(std::int64_t run, std::vector<SpanRecord>& spans)
         rules = m_rules.back().get();
     }
     rules->mapper.apply(spans);
-    m_store->insertSpans(run, spans);
+    m_store->spanStore().insertSpans(run, spans);
 }
 
 void SpanWriter::loop()

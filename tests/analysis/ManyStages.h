@@ -42,7 +42,7 @@ inline std::int64_t writeManyStages(RunStore& store, std::size_t stages, std::si
     info.name = "many-stages";
     info.kind = RunKind::Load;
     const std::string budgetsSet = budget::nowUtc(); // in effect when the run started
-    const auto runId = store.createRun(info);
+    const auto runId = store.catalogue().createRun(info);
     std::mt19937_64 rng(seed);
     std::lognormal_distribution<double> latency(5.5, 0.4); // ms, median ~245
     const auto ns = [](double ms) {
@@ -117,7 +117,7 @@ inline std::int64_t writeManyStages(RunStore& store, std::size_t stages, std::si
         batch.push_back(std::move(r));
     }
     flush();
-    store.setRunStatus(runId, RunStatus::Complete);
+    store.catalogue().setRunStatus(runId, RunStatus::Complete);
     budget::attachBudgets(store, runId, budget::parseBudgets(kManyStagesBudgets), budgetsSet);
     return runId;
 }

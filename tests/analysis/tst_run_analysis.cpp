@@ -432,8 +432,8 @@ void TestRunAnalysis::windowPolicy()
     Builder b(one, "one");
     b.stage("warmup", 10, 5, 0, Req{});
     b.stage("rate-5", 40, 5, 2'000, Req{});
-    one.setFigure(b.runId, "steady_window_start_ms", 2000.0);
-    one.setFigure(b.runId, "achieved_rate", 5.0);
+    one.catalogue().setFigure(b.runId, "steady_window_start_ms", 2000.0);
+    one.catalogue().setFigure(b.runId, "achieved_rate", 5.0);
     const auto single = analysis::loadRun(one, b.runId);
     const auto w = analysis::figureWindows(single);
     QCOMPARE(w.size(), std::size_t(1));
@@ -533,10 +533,10 @@ void TestRunAnalysis::generatorBoundRunIsFlagged()
         Builder run(store, "bound");
         run.stage("rate-15000", 40, 20, 0, Req{});
         runId = run.runId;
-        store.setFigure(runId, "requested_rate", 15000.0);
-        store.setFigure(runId, "generator_lag_p50_ms", 1400.0);
-        store.setFigure(runId, "generator_lag_p99_ms", 1950.0);
-        store.setFigure(runId, "generator_lag_max_ms", 2010.0);
+        store.catalogue().setFigure(runId, "requested_rate", 15000.0);
+        store.catalogue().setFigure(runId, "generator_lag_p50_ms", 1400.0);
+        store.catalogue().setFigure(runId, "generator_lag_p99_ms", 1950.0);
+        store.catalogue().setFigure(runId, "generator_lag_max_ms", 2010.0);
     }
     // check: a failing gate, on by default (a budget file with no budgets of its own).
     const QString budgets = dir.filePath(QStringLiteral("gates.json"));
@@ -572,11 +572,11 @@ void TestRunAnalysis::generatorBoundRunIsFlagged()
     // A run that kept its schedule passes the gate.
     {
         RunStore store(db.toStdString());
-        store.setFigure(runId, "generator_lag_p99_ms", 0.4);
-        store.setFigure(runId, "generator_lag_max_ms", 3.0);
+        store.catalogue().setFigure(runId, "generator_lag_p99_ms", 0.4);
+        store.catalogue().setFigure(runId, "generator_lag_max_ms", 3.0);
         // As the run would have judged it: 10 % of a 20 ms median total, 0.3 % late.
-        store.setFigure(runId, "generator_late_threshold_ms", 2.0);
-        store.setFigure(runId, "generator_late_share", 0.003);
+        store.catalogue().setFigure(runId, "generator_late_threshold_ms", 2.0);
+        store.catalogue().setFigure(runId, "generator_late_share", 0.003);
     }
     const auto ok = cliJson(checkArgs, 0);
     for (const auto& item : ok["items"]) {
@@ -637,7 +637,7 @@ void TestRunAnalysis::runStillImportingIsNotAnalysed()
     const auto path = dir.filePath(QStringLiteral("importing.phasebench")).toStdString();
     {
         RunStore store(path);
-        const auto run = store.createRun({.name = "half", .status = RunStatus::Importing});
+        const auto run = store.catalogue().createRun({.name = "half", .status = RunStatus::Importing});
         std::vector<RequestRecord> rows(4, test::fullRecord(1));
         store.insertRequests(run, rows);
     }

@@ -526,7 +526,7 @@ void TestCli::badFileFailsAndStoresNothing()
     QVERIFY2(r.err.contains(QStringLiteral("bad.csv:3:")), qPrintable(r.err));
     QVERIFY2(r.err.contains(QStringLiteral("nothing was stored")), qPrintable(r.err));
     RunStore store(db.toStdString());
-    QVERIFY(store.runs().empty());
+    QVERIFY(store.catalogue().runs().empty());
 
     r = cli({QStringLiteral("import"), bad, QStringLiteral("--db"), db, QStringLiteral("--skip-bad-lines")});
     QCOMPARE(r.exitCode, 0);

@@ -93,7 +93,7 @@ struct EvilDb
         sp.serviceName = "svc\x1b[41m\x07";
         sp.attributesJson = "{}";
         const std::vector<SpanRecord> extra{sp};
-        store.insertSpans(runId, extra);
+        store.spanStore().insertSpans(runId, extra);
     }
     QStringList args(const char* command) const
     {
@@ -456,7 +456,7 @@ void TestSafeOutput::importingRunIsNotReadable()
         info.name = "half";
         info.kind = RunKind::Import;
         info.status = RunStatus::Importing;
-        half = store.createRun(info);
+        half = store.catalogue().createRun(info);
         std::vector<RequestRecord> rows(7);
         for (std::size_t i = 0; i < rows.size(); ++i) {
             rows[i].traceId = test::hex(0x77000 + i, 32);

@@ -72,7 +72,7 @@ struct Builder
         info.name = name;
         info.kind = RunKind::Load;
         info.createdUtc = createdUtc;
-        runId = store.createRun(info);
+        runId = store.catalogue().createRun(info);
         next = static_cast<unsigned long long>(runId) << 32;
     }
 
@@ -167,7 +167,7 @@ struct Builder
         }
         store.insertRequests(runId, rows);
         if (!spans.empty()) {
-            store.insertSpans(runId, spans);
+            store.spanStore().insertSpans(runId, spans);
         }
     }
 };

@@ -59,7 +59,7 @@ fetch::FetchOptions optionsFor(const test::JaegerTestServer& server)
 
 std::optional<double> figure(RunStore& store, std::int64_t run, const std::string& name)
 {
-    for (const auto& f : store.figures(run)) {
+    for (const auto& f : store.catalogue().figures(run)) {
         if (f.name == name) {
             return f.value;
         }
@@ -85,7 +85,7 @@ void TestFetchTraces::initTestCase()
     m_run = result.load.runId;
     QVERIFY(m_run > 0);
     RunStore store(m_template);
-    QVERIFY(store.spans(m_run).empty());
+    QVERIFY(store.spanStore().spans(m_run).empty());
     QVERIFY2(attempts(m_template).size() >= 10, "the demo run made too few attempts");
 }
 
@@ -103,7 +103,7 @@ std::string TestFetchTraces::freshCopy(const char* name)
 std::vector<RequestRecord> TestFetchTraces::attempts(const std::string& db)
 {
     RunStore store(db, RunStore::Mode::ReadOnly);
-    auto rows = store.requestsBySeq(m_run, 0, store.requestCount(m_run));
+    auto rows = store.requestReader().requestsBySeq(m_run, 0, store.requestReader().requestCount(m_run));
     std::erase_if(rows,
                   [](const RequestRecord& r) { return r.outcome == Outcome::Dropped || r.traceId.empty(); });
     return rows;
@@ -154,8 +154,8 @@ void TestFetchTraces::fetchesStoresAndJoins()
     QCOMPARE(r.join.coverage, 1.0);
     QCOMPARE(r.join.negativeEnvelopes, 0);
     RunStore store(db, RunStore::Mode::ReadOnly);
-    QCOMPARE(std::int64_t(store.spans(m_run).size()), 4 * n);
-    const auto trace = store.spansOfTrace(m_run, sent.front().traceId);
+    QCOMPARE(std::int64_t(store.spanStore().spans(m_run).size()), 4 * n);
+    const auto trace = store.spanStore().spansOfTrace(m_run, sent.front().traceId);
     QCOMPARE(trace.size(), std::size_t(4));
     std::map<std::string, std::string> phaseOf;
     for (const auto& s : trace) {
@@ -235,7 +235,7 @@ void TestFetchTraces::cancelKeepsWhatWasFetchedAndResumes()
     QCOMPARE(first.join.matched, 5); // what was fetched is stored and joined
     {
         RunStore store(db, RunStore::Mode::ReadOnly);
-        QCOMPARE(store.spans(m_run).size(), std::size_t(20));
+        QCOMPARE(store.spanStore().spans(m_run).size(), std::size_t(20));
         QCOMPARE(figure(store, m_run, "join_matched"), std::optional<double>(5.0));
     }
     QCOMPARE(server.totalRequests(), 5);
@@ -251,7 +251,7 @@ void TestFetchTraces::cancelKeepsWhatWasFetchedAndResumes()
         QCOMPARE(server.requests(a.traceId), 1);
     }
     RunStore store(db, RunStore::Mode::ReadOnly);
-    QCOMPARE(std::int64_t(store.spans(m_run).size()), 4 * std::int64_t(sent.size()));
+    QCOMPARE(std::int64_t(store.spanStore().spans(m_run).size()), 4 * std::int64_t(sent.size()));
 
     // Nothing left: a third fetch asks Jaeger nothing.
     const auto third = fetch::fetchTraces(db, m_run, options);
@@ -309,7 +309,7 @@ void TestFetchTraces::unreachableJaeger()
         QVERIFY2(what.find("nothing was stored") != std::string::npos, e.what());
     }
     RunStore store(db, RunStore::Mode::ReadOnly);
-    QVERIFY(store.spans(m_run).empty());
+    QVERIFY(store.spanStore().spans(m_run).empty());
 
     // Everything answered 401: the same, with the status in the message.
     test::JaegerTestServer server;
@@ -342,7 +342,7 @@ void TestFetchTraces::serviceFilter()
     QCOMPARE(r.missing, 1);
     QCOMPARE(r.spansStored, 4 * r.fetched);
     RunStore store(db, RunStore::Mode::ReadOnly);
-    for (const auto& s : store.spans(m_run)) {
+    for (const auto& s : store.spanStore().spans(m_run)) {
         QCOMPARE(s.serviceName, std::string("llm-gateway"));
     }
 }

@@ -53,7 +53,8 @@ void TestFetchUi::initTestCase()
 std::vector<RequestRecord> TestFetchUi::makeRun(const std::string& path, int n)
 {
     RunStore store(path);
-    m_run = store.createRun({.name = "load", .kind = RunKind::Load, .status = RunStatus::Complete});
+    m_run =
+        store.catalogue().createRun({.name = "load", .kind = RunKind::Load, .status = RunStatus::Complete});
     std::vector<RequestRecord> rows;
     for (int i = 0; i < n; ++i) {
         auto r = test::fullRecord(i);
@@ -160,7 +161,7 @@ void TestFetchUi::mainWindowActionAndRefresh()
              qPrintable(w.statusBar()->currentMessage()));
     // The spans are in the run the window shows.
     RunStore store(path, RunStore::Mode::ReadOnly);
-    QCOMPARE(store.run(m_run)->spanCount, 24);
+    QCOMPARE(store.catalogue().run(m_run)->spanCount, 24);
     QCOMPARE(w.currentRunId(), m_run);
 }
 

@@ -79,13 +79,13 @@ void TestCsvImport::importsGoodFile()
     QCOMPARE(result.summary.requests, 2);
     QCOMPARE(result.summary.warnings.size(), std::size_t(1));
     QVERIFY(result.summary.warnings[0].find("surprise") != std::string::npos);
-    const auto run = store.run(result.runId);
+    const auto run = store.catalogue().run(result.runId);
     QVERIFY(run);
     QCOMPARE(run->name, std::string("good_crlf.csv"));
     QCOMPARE(run->status, RunStatus::Complete);
     QCOMPARE(run->kind, RunKind::Import);
     QVERIFY(run->configJson.find("good_crlf.csv") != std::string::npos);
-    const auto rows = store.requestsBySeq(result.runId, 0, 10);
+    const auto rows = store.requestReader().requestsBySeq(result.runId, 0, 10);
     QCOMPARE(rows.size(), std::size_t(2));
     QCOMPARE(rows[0].outcome, Outcome::Completed);
     QCOMPARE(*rows[0].total, std::int64_t(1'842'500'000));
@@ -128,7 +128,7 @@ void TestCsvImport::everyColumnRoundTrips()
     const auto result =
         pb::import::importFile(store, {.path = path}, pb::import::ImporterRegistry::withBuiltins());
     QVERIFY(result.summary.warnings.empty());
-    auto back = store.requestsBySeq(result.runId, 0, 1).at(0);
+    auto back = store.requestReader().requestsBySeq(result.runId, 0, 1).at(0);
     auto expected = rec;
     expected.chunkOffsets.clear(); // not a CSV column
     QVERIFY(back == expected);
@@ -141,8 +141,8 @@ void TestCsvImport::bomAndBlankLines()
     const auto result = pb::import::importFile(store, {.path = data("bom.csv"), .runName = "bom"},
                                                pb::import::ImporterRegistry::withBuiltins());
     QCOMPARE(result.summary.requests, 2);
-    QCOMPARE(store.run(result.runId)->name, std::string("bom"));
-    const auto rows = store.requestsBySeq(result.runId, 0, 10);
+    QCOMPARE(store.catalogue().run(result.runId)->name, std::string("bom"));
+    const auto rows = store.requestReader().requestsBySeq(result.runId, 0, 10);
     QCOMPARE(*rows[1].total, std::int64_t(2'250'000));
     QCOMPARE(rows[1].outcome, Outcome::Partial);
 }
@@ -198,10 +198,10 @@ void TestCsvImport::badRowsFailWithLineAndCommitNothing()
     const auto path = writeFile(dir, "bad.csv", content);
     RunStore store(test::tempPath(dir, "w.phasebench"));
     // Something already stored must survive the failed import untouched.
-    const auto existing = store.createRun({.name = "existing"});
+    const auto existing = store.catalogue().createRun({.name = "existing"});
     auto rec = test::fullRecord(0);
     store.insertRequests(existing, std::span(&rec, 1));
-    store.setRunStatus(existing, RunStatus::Complete);
+    store.catalogue().setRunStatus(existing, RunStatus::Complete);
     try {
         pb::import::importFile(store, {.path = path, .format = "csv"},
                                pb::import::ImporterRegistry::withBuiltins());
@@ -215,12 +215,12 @@ void TestCsvImport::badRowsFailWithLineAndCommitNothing()
                      e.what());
         }
     }
-    const auto runs = store.runs();
+    const auto runs = store.catalogue().runs();
     QCOMPARE(runs.size(), std::size_t(1));
     QCOMPARE(runs[0].requestCount, 1);
     // The store is still writable after the rollback.
     store.insertRequests(existing, std::span(&rec, 1));
-    QCOMPARE(store.requestCount(existing), 2);
+    QCOMPARE(store.requestReader().requestCount(existing), 2);
 }
 
 void TestCsvImport::skipBadLinesReportsThem()
@@ -239,7 +239,7 @@ void TestCsvImport::skipBadLinesReportsThem()
     QCOMPARE(result.summary.firstSkipped.size(), pb::import::kMaxReportedSkips);
     QCOMPARE(result.summary.firstSkipped[0].line, 2);
     QCOMPARE(result.summary.firstSkipped[1].line, 5);
-    QCOMPARE(store.requestCount(result.runId), 20);
+    QCOMPARE(store.requestReader().requestCount(result.runId), 20);
 }
 
 void TestCsvImport::cancelCommitsNothing()
@@ -262,7 +262,7 @@ void TestCsvImport::cancelCommitsNothing()
                                                                }));
     QCOMPARE(calls, 2);
     QCOMPARE(total, static_cast<std::uint64_t>(content.size()));
-    QVERIFY(store.runs().empty());
+    QVERIFY(store.catalogue().runs().empty());
     auto st = storeConnection(store).prepare("SELECT count(*) FROM requests");
     QVERIFY(st.step());
     QCOMPARE(st.int64(0), 0);
@@ -277,8 +277,8 @@ void TestCsvImport::intoExistingRun()
     const auto second = pb::import::importFile(store, {.path = data("bom.csv"), .intoRun = first.runId},
                                                pb::import::ImporterRegistry::withBuiltins());
     QCOMPARE(second.runId, first.runId);
-    QCOMPARE(store.requestCount(first.runId), 4);
-    QCOMPARE(store.runs().size(), std::size_t(1));
+    QCOMPARE(store.requestReader().requestCount(first.runId), 4);
+    QCOMPARE(store.catalogue().runs().size(), std::size_t(1));
     QVERIFY_THROWS_EXCEPTION(pb::import::ImportError,
                              pb::import::importFile(store, {.path = data("bom.csv"), .intoRun = 999},
                                                     pb::import::ImporterRegistry::withBuiltins()));

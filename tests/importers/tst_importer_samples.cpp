@@ -81,7 +81,7 @@ std::string headOf(const std::string& path)
 
 stats::StatsReport linearStats(RunStore& store, std::int64_t run)
 {
-    const auto table = store.loadRequestTable(run);
+    const auto table = store.requestReader().loadRequestTable(run);
     stats::Statistic st;
     st.convention = stats::Convention::Linear;
     st.percentiles = {0.25, 0.5, 0.75, 0.9, 0.95, 0.99};
@@ -164,14 +164,14 @@ void TestImporterSamples::everySampleIsDetectedAndImports()
         }
         QCOMPARE(result.summary.format, expected);
         QCOMPARE(result.summary.skipped, 0);
-        const auto run = store.run(result.runId);
+        const auto run = store.catalogue().run(result.runId);
         QVERIFY(run);
         QCOMPARE(run->status, RunStatus::Complete);
         const auto cfg = json::parse(run->configJson);
         QCOMPARE(cfg["source_file"].get<std::string>(), entry.path().filename().string());
         QCOMPARE(cfg["source_format"].get<std::string>(), expected);
         QVERIFY(result.summary.requests + result.summary.spans +
-                    static_cast<std::int64_t>(store.figures(result.runId).size()) >
+                    static_cast<std::int64_t>(store.catalogue().figures(result.runId).size()) >
                 0);
         ++files;
     }
@@ -257,8 +257,8 @@ void TestImporterSamples::k6GzipEqualsPlain()
     QCOMPARE(gz.summary.requests, plain.summary.requests);
     QVERIFY(!seen.empty());
     QCOMPARE(seen.back(), std::uint64_t(fs::file_size(copy))); // progress in compressed bytes
-    const auto a = store.requestsBySeq(plain.runId, 0, plain.summary.requests);
-    const auto b = store.requestsBySeq(gz.runId, 0, gz.summary.requests);
+    const auto a = store.requestReader().requestsBySeq(plain.runId, 0, plain.summary.requests);
+    const auto b = store.requestReader().requestsBySeq(gz.runId, 0, gz.summary.requests);
     QCOMPARE(a.size(), std::size_t(322));
     QVERIFY(a == b);
 }
@@ -305,7 +305,7 @@ void TestImporterSamples::llmperfIndividualMatchesItsSummary()
             store, {.path = base + "summary_" + provider + "_70b.json", .intoRun = ind.runId}, registry());
         const auto report = linearStats(store, ind.runId);
         auto fig = [&](const std::string& n) {
-            return store.figure(ind.runId, n).value_or(-1);
+            return store.catalogue().figure(ind.runId, n).value_or(-1);
         };
         // Completed (no error code) vs the summary's counts.
         QCOMPARE(static_cast<double>(report.rates.byOutcome[static_cast<std::size_t>(Outcome::Completed)]),
@@ -357,7 +357,7 @@ void TestImporterSamples::aiperfRecordsMatchTheirAggregate()
          .intoRun = rec.runId},
         registry());
     auto fig = [&](const std::string& n) {
-        return store.figure(rec.runId, n).value_or(-1);
+        return store.catalogue().figure(rec.runId, n).value_or(-1);
     };
     const auto report = linearStats(store, rec.runId);
     QCOMPARE(rec.summary.requests, 100);
@@ -383,7 +383,7 @@ void TestImporterSamples::aiperfRecordsMatchTheirAggregate()
         }
     }
     // Each stream's chunks end where its request ends: ttft + sum(inter_chunk_latency) = latency.
-    const auto rows = store.requestsBySeq(rec.runId, 0, 100);
+    const auto rows = store.requestReader().requestsBySeq(rec.runId, 0, 100);
     int streams = 0;
     for (const auto& r : rows) {
         if (r.outcome == Outcome::Completed) {

@@ -635,10 +635,10 @@ void TestImporters::llmperfRoundTripThroughStats()
     stats::Statistic st;
     st.convention = stats::Convention::Linear;
     st.percentiles = {0.25, 0.5, 0.75, 0.9, 0.95, 0.99};
-    const auto report =
-        stats::summarize(store.loadRequestTable(ind.runId), stats::Scope{}, stats::Window{}, st);
+    const auto report = stats::summarize(store.requestReader().loadRequestTable(ind.runId), stats::Scope{},
+                                         stats::Window{}, st);
     auto fig = [&](const std::string& n) {
-        return *store.figure(ind.runId, n);
+        return *store.catalogue().figure(ind.runId, n);
     };
     const auto* total = report.metric("total");
     QCOMPARE(total->n, std::size_t(3)); // the 429 row is not a completed request
@@ -650,13 +650,14 @@ void TestImporters::llmperfRoundTripThroughStats()
         PB_COMPARE_NEAR(*report.metric("first_text")->quantile(p)->value,
                         fig(std::string("imported.ttft.") + key), 1e-9);
     }
-    QCOMPARE(store.figures(ind.runId).size(), std::size_t(29)); // 28 results_* keys + the convention
-    const auto all = store.requestsBySeq(ind.runId, 0, 4);
+    // 28 results_* keys + the convention
+    QCOMPARE(store.catalogue().figures(ind.runId).size(), std::size_t(29));
+    const auto all = store.requestReader().requestsBySeq(ind.runId, 0, 4);
     QVERIFY(!all[2].total && !all[2].firstText && !all[2].outputTokens); // zeros of the 429 row are NULL
     QCOMPARE(*all[2].httpStatus, 429);
     // Python's dict repr is kept as text.
     bool repr = false;
-    for (const auto& f : store.figures(ind.runId)) {
+    for (const auto& f : store.catalogue().figures(ind.runId)) {
         repr = repr || (f.name == "imported.llmperf.error_code_frequency" && f.text == "{429.0: 1}");
     }
     QVERIFY(repr);
@@ -708,7 +709,7 @@ void TestImporters::genericCsvNeedsAMapping()
     const auto r =
         pb::import::importFile(store, {.path = path, .columnMapping = "total=latency_seconds:s"}, registry());
     QCOMPARE(r.summary.format, std::string("generic-csv"));
-    QCOMPARE(*store.requestsBySeq(r.runId, 0, 1)[0].total, Nanos(2'000'000'000));
+    QCOMPARE(*store.requestReader().requestsBySeq(r.runId, 0, 1)[0].total, Nanos(2'000'000'000));
 }
 
 void TestImporters::detectionFromContent_data()
@@ -779,8 +780,8 @@ void TestImporters::roundTripK6ThroughStats()
     QTemporaryDir dir;
     RunStore store(tempPath(dir, "w.phasebench"));
     const auto r = pb::import::importFile(store, {.path = fixture("k6_llm.ndjson")}, registry());
-    const auto report = stats::summarize(store.loadRequestTable(r.runId), stats::Scope{}, stats::Window{},
-                                         stats::Statistic{});
+    const auto report = stats::summarize(store.requestReader().loadRequestTable(r.runId), stats::Scope{},
+                                         stats::Window{}, stats::Statistic{});
     // Completed rows: A (1233.875 ms), D1 (12), D2 (20); nearest rank, by hand.
     const auto* total = report.metric("total");
     QCOMPARE(total->n, std::size_t(3));
@@ -793,7 +794,7 @@ void TestImporters::roundTripK6ThroughStats()
     QCOMPARE(*report.metric("wait")->max, 1100.0);
     QCOMPARE(report.rates.byOutcome[static_cast<std::size_t>(Outcome::TimedOut)], std::size_t(1));
     QCOMPARE(report.rates.byOutcome[static_cast<std::size_t>(Outcome::ProviderError)], std::size_t(1));
-    QCOMPARE(*store.figure(r.runId, "dropped_iterations"), 3.0);
+    QCOMPARE(*store.catalogue().figure(r.runId, "dropped_iterations"), 3.0);
 }
 
 void TestImporters::badInputFailsWithLocationAndCommitsNothing_data()
@@ -884,8 +885,8 @@ void TestImporters::badInputFailsWithLocationAndCommitsNothing()
         QCOMPARE(e.file(), path);
     }
     // Nothing of the failed import, and nothing lost of what was there.
-    QCOMPARE(store.runs().size(), std::size_t(1));
-    QCOMPARE(store.requestCount(existing.runId), 5);
+    QCOMPARE(store.catalogue().runs().size(), std::size_t(1));
+    QCOMPARE(store.requestReader().requestCount(existing.runId), 5);
 }
 
 void TestImporters::hugeSingleLine()
@@ -911,7 +912,7 @@ void TestImporters::hugeSingleLine()
             QVERIFY2(e.message().find("invalid JSON") != std::string::npos, e.what());
         }
     }
-    QCOMPARE(store.runs().size(), std::size_t(0));
+    QCOMPARE(store.catalogue().runs().size(), std::size_t(0));
 }
 
 void TestImporters::skipBadLinesCountsAndReportsThem()
@@ -945,14 +946,15 @@ void TestImporters::skipBadLinesCountsAndReportsThem()
     QCOMPARE(r.summary.firstSkipped[2].line, 65);
     QVERIFY(r.summary.firstSkipped[2].message.find("expected a JSON object") != std::string::npos);
     QCOMPARE(r.summary.requests, 5); // A lost its duration point, not its row
-    QVERIFY(!byTrace(store.requestsBySeq(r.runId, 0, 5), "4bf92f3577b34da6a1c3b2d4e5f60718")->total);
+    const auto firstFive = store.requestReader().requestsBySeq(r.runId, 0, 5);
+    QVERIFY(!byTrace(firstFive, "4bf92f3577b34da6a1c3b2d4e5f60718")->total);
     // A file in which every line is bad is an error even when skipping.
     const auto allBad = writeFile(dir, "all.ndjson", "{\"type\":\"Point\"}\n{\"type\":\"Point\"}\n");
     QVERIFY_THROWS_EXCEPTION(
         pb::import::ImportError,
         pb::import::importFile(store, {.path = allBad, .format = "k6-json", .skipBadLines = true},
                                registry()));
-    QCOMPARE(store.runs().size(), std::size_t(1));
+    QCOMPARE(store.catalogue().runs().size(), std::size_t(1));
 }
 
 void TestImporters::cancelCommitsNothing()
@@ -973,7 +975,7 @@ void TestImporters::cancelCommitsNothing()
         Cancelled, pb::import::importFile(store, {.path = path}, registry(),
                                           [&](std::uint64_t, std::uint64_t) { return ++calls < 2; }));
     QCOMPARE(calls, 2);
-    QCOMPARE(store.runs().size(), std::size_t(0));
+    QCOMPARE(store.catalogue().runs().size(), std::size_t(0));
     // The same file imports in full without a cancel; progress reaches the end.
     std::uint64_t last = 0, total = 0;
     const auto r =
@@ -1012,7 +1014,7 @@ void TestImporters::corruptGzipIsAnError()
     QVERIFY_THROWS_EXCEPTION(
         pb::import::ImportError,
         pb::import::importFile(store, {.path = writeFile(dir, "bad.gz", flipped)}, registry()));
-    QCOMPARE(store.runs().size(), std::size_t(2));
+    QCOMPARE(store.catalogue().runs().size(), std::size_t(2));
 }
 
 void TestImporters::provenanceIsRecorded()
@@ -1020,7 +1022,7 @@ void TestImporters::provenanceIsRecorded()
     QTemporaryDir dir;
     RunStore store(tempPath(dir, "w.phasebench"));
     const auto r = pb::import::importFile(store, {.path = fixture("k6_llm_summary.json")}, registry());
-    const auto run = store.run(r.runId);
+    const auto run = store.catalogue().run(r.runId);
     const auto cfg = json::parse(run->configJson);
     QCOMPARE(cfg["source_file"].get<std::string>(), std::string("k6_llm_summary.json"));
     QCOMPARE(cfg["source_format"].get<std::string>(), std::string("k6-summary"));
@@ -1030,7 +1032,7 @@ void TestImporters::provenanceIsRecorded()
     QCOMPARE(cfg["aggregates_only"].get<bool>(), true);
     QCOMPARE(run->source, std::string("k6_llm_summary.json (k6-summary)"));
     // Imported aggregates never share a name with Phasebench's own figures.
-    for (const auto& f : store.figures(r.runId)) {
+    for (const auto& f : store.catalogue().figures(r.runId)) {
         QVERIFY2(f.name.starts_with("imported.") || f.name.starts_with("k6.") ||
                      f.name == "dropped_iterations",
                  f.name.c_str());
@@ -1053,8 +1055,9 @@ void TestImporters::cliImportsWithMapping()
     QCOMPARE(out["imports"][0]["format"].get<std::string>(), std::string("generic-csv"));
     QCOMPARE(out["imports"][0]["requests"].get<int>(), 3);
     RunStore store(db, RunStore::Mode::ReadOnly);
-    QCOMPARE(*store.requestsBySeq(out["imports"][0]["run_id"].get<std::int64_t>(), 0, 1)[0].total,
-             Nanos(1'500'000'000));
+    QCOMPARE(
+        *store.requestReader().requestsBySeq(out["imports"][0]["run_id"].get<std::int64_t>(), 0, 1)[0].total,
+        Nanos(1'500'000'000));
 }
 
 QTEST_GUILESS_MAIN(TestImporters)

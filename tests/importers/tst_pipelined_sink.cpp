@@ -189,14 +189,14 @@ void TestPipelinedSink::failedImportCommitsNothing()
     }
     const std::string db = test::tempPath(dir, "w.phasebench");
     RunStore store(db);
-    const auto before = store.createRun({.name = "kept"});
+    const auto before = store.catalogue().createRun({.name = "kept"});
     QVERIFY_THROWS_EXCEPTION(
         pb::import::ImportError,
         pb::import::importFile(store, {.path = file}, pb::import::ImporterRegistry::withBuiltins(), {}));
     auto fkAfterFailure = storeConnection(store).prepare("PRAGMA foreign_keys");
     QVERIFY(fkAfterFailure.step());
     QCOMPARE(fkAfterFailure.int64(0), std::int64_t(1));
-    const auto runs = store.runs();
+    const auto runs = store.catalogue().runs();
     QCOMPARE(runs.size(), std::size_t(1));
     QCOMPARE(runs.front().id, before);
     auto count = storeConnection(store).prepare("SELECT count(*) FROM spans");
@@ -206,7 +206,7 @@ void TestPipelinedSink::failedImportCommitsNothing()
     const auto ok = pb::import::importFile(store, {.path = file, .skipBadLines = true},
                                            pb::import::ImporterRegistry::withBuiltins(), {});
     QCOMPARE(ok.summary.spans, std::int64_t(10000));
-    QCOMPARE(static_cast<std::int64_t>(store.spans(ok.runId).size()), std::int64_t(10000));
+    QCOMPARE(static_cast<std::int64_t>(store.spanStore().spans(ok.runId).size()), std::int64_t(10000));
     // The import ran without per-row foreign-key checks: every row still
     // refers to its run, and the checks are back on afterwards.
     auto check = storeConnection(store).prepare("PRAGMA foreign_key_check");
@@ -215,7 +215,7 @@ void TestPipelinedSink::failedImportCommitsNothing()
     QVERIFY(fk.step());
     QCOMPARE(fk.int64(0), std::int64_t(1));
     // Deleting the run still cascades to its spans.
-    store.deleteRun(ok.runId);
+    store.catalogue().deleteRun(ok.runId);
     auto left = storeConnection(store).prepare("SELECT count(*) FROM spans");
     QVERIFY(left.step());
     QCOMPARE(left.int64(0), std::int64_t(0));

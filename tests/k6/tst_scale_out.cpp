@@ -57,7 +57,8 @@ QString q(const std::string& s)
 std::map<std::string, std::int64_t> generators(RunStore& store, std::int64_t runId)
 {
     std::int64_t without = 0;
-    auto counts = pb::scaleout::generatorCounts(store, runId, 0, store.requestCount(runId), without);
+    auto counts =
+        pb::scaleout::generatorCounts(store, runId, 0, store.requestReader().requestCount(runId), without);
     if (without > 0) {
         counts["none"] = without;
     }
@@ -83,7 +84,7 @@ void makeGeneratorFile(const std::string& path, std::uint32_t instance, Nanos st
     info.kind = pb::RunKind::Load;
     info.configJson = pb::load::scenarioConfigJson(s, instance);
     info.status = pb::RunStatus::Running;
-    const auto id = store.createRun(info);
+    const auto id = store.catalogue().createRun(info);
     if (withBudgets) {
         pb::budget::attachBudgets(store, id, pb::budget::parseBudgets(kBudgets));
     }
@@ -113,8 +114,9 @@ void makeGeneratorFile(const std::string& path, std::uint32_t instance, Nanos st
     dropped.scheduledOffset = 4000000000;
     rows.push_back(dropped);
     store.insertRequests(id, rows);
-    store.insertSamples(id, std::vector<pb::RunSample>{{0, 1000000000, 2, 2, 1, 0, 1, 10},
-                                                       {1000000000, 1000000000, 2, 1, 0, 1, 1, 5}});
+    store.catalogue().insertSamples(id,
+                                    std::vector<pb::RunSample>{{0, 1000000000, 2, 2, 1, 0, 1, 10},
+                                                               {1000000000, 1000000000, 2, 1, 0, 1, 1, 5}});
     pb::store::LoadFigures lf;
     lf.requestedRate = 2;
     lf.achievedRate = 1.9;
@@ -124,8 +126,9 @@ void makeGeneratorFile(const std::string& path, std::uint32_t instance, Nanos st
     lf.generatorInstanceId = hex;
     lf.stages.push_back({"rate-2", 2, 1.9, 1});
     store.catalogue().setLoadFigures(id, lf);
-    store.setFigure(id, pb::scaleout::kRunStartFigure, double(startUnixNs), std::to_string(startUnixNs));
-    store.setRunStatus(id, pb::RunStatus::Complete);
+    store.catalogue().setFigure(id, pb::scaleout::kRunStartFigure, double(startUnixNs),
+                                std::to_string(startUnixNs));
+    store.catalogue().setRunStatus(id, pb::RunStatus::Complete);
 }
 
 constexpr Nanos kT0 = 1796000000000000000; // a wall-clock start, ns since 1970
@@ -150,17 +153,17 @@ void TestScaleOut::importIntoTwoK6Outputs()
     QCOMPARE(clock["generators"].back()["clock_offset_ms"].get<double>(), 200.0);
 
     RunStore store(db.toStdString());
-    QCOMPARE(store.runs().size(), std::size_t(1));
-    QCOMPARE(store.requestCount(1), 5);
+    QCOMPARE(store.catalogue().runs().size(), std::size_t(1));
+    QCOMPARE(store.requestReader().requestCount(1), 5);
     QCOMPARE(generators(store, 1), (std::map<std::string, std::int64_t>{{"0000a001", 3}, {"0000b002", 2}}));
-    QCOMPARE(store.figure(1, "generator.0000b002.clock_offset_ms").value_or(-1), 200.0);
-    QCOMPARE(store.figure(1, "generator.0000a001.clock_offset_ms").value_or(-1), 0.0);
-    QCOMPARE(store.figure(1, "generator.0000b002.requests").value_or(-1), 2.0);
+    QCOMPARE(store.catalogue().figure(1, "generator.0000b002.clock_offset_ms").value_or(-1), 200.0);
+    QCOMPARE(store.catalogue().figure(1, "generator.0000a001.clock_offset_ms").value_or(-1), 0.0);
+    QCOMPARE(store.catalogue().figure(1, "generator.0000b002.requests").value_or(-1), 2.0);
     // Each output counts its own share: the run's counts are their sums.
-    QCOMPARE(store.figure(1, "dropped_iterations").value_or(-1), 3.0);
-    QCOMPARE(store.figure(1, "k6.iterations").value_or(-1), 5.0);
+    QCOMPARE(store.catalogue().figure(1, "dropped_iterations").value_or(-1), 3.0);
+    QCOMPARE(store.catalogue().figure(1, "k6.iterations").value_or(-1), 5.0);
     // Offsets stay on each generator's own schedule: both start at 0.
-    const auto rows = store.requestsBySeq(1, 0, 5);
+    const auto rows = store.requestReader().requestsBySeq(1, 0, 5);
     QCOMPARE(*rows[0].startOffset, Nanos(0));
     QCOMPARE(*rows[3].startOffset, Nanos(0));
     QCOMPARE(rows[3].traceId.substr(0, 8), std::string("0000b002"));
@@ -195,8 +198,8 @@ void TestScaleOut::importIntoRefusesAnOffsetGenerator()
     QVERIFY2(again.err.contains("generator 0000b002 is in both"), again.err.constData());
     {
         RunStore store(db.toStdString());
-        QCOMPARE(store.requestCount(1), 5); // nothing of the refused files
-        QVERIFY(!store.figure(1, "generator.0000c003.clock_offset_ms"));
+        QCOMPARE(store.requestReader().requestCount(1), 5); // nothing of the refused files
+        QVERIFY(!store.catalogue().figure(1, "generator.0000c003.clock_offset_ms"));
     }
     // A wider limit takes it, and says how far off it was.
     auto wide = runCli({QStringLiteral("import"), QStringLiteral("--db"), db, QStringLiteral("--into"),
@@ -236,9 +239,9 @@ void TestScaleOut::importIntoBadInputKeepsTheRun()
     QCOMPARE(r.code, 1);
     QVERIFY2(r.err.contains("nothing was stored"), r.err.constData());
     RunStore store(db.toStdString());
-    QCOMPARE(store.requestCount(1), 3);
+    QCOMPARE(store.requestReader().requestCount(1), 3);
     QCOMPARE(generators(store, 1), (std::map<std::string, std::int64_t>{{"0000a001", 3}}));
-    QVERIFY(!store.figure(1, "generator.0000b002.clock_offset_ms"));
+    QVERIFY(!store.catalogue().figure(1, "generator.0000b002.clock_offset_ms"));
 }
 
 void TestScaleOut::mergeTwoWorkbenchFiles()
@@ -260,11 +263,11 @@ void TestScaleOut::mergeTwoWorkbenchFiles()
 
     RunStore store(db.toStdString());
     const auto runId = report["run_id"].get<std::int64_t>();
-    const auto run = store.run(runId);
+    const auto run = store.catalogue().run(runId);
     QVERIFY(run);
     QCOMPARE(run->kind, pb::RunKind::Load);
     QCOMPARE(run->status, pb::RunStatus::Complete);
-    QCOMPARE(store.requestCount(runId), 7);
+    QCOMPARE(store.requestReader().requestCount(runId), 7);
     // Every attempt, dropped iterations included, keeps its generator.
     QCOMPARE(generators(store, runId),
              (std::map<std::string, std::int64_t>{{"000000a1", 4}, {"000000b2", 3}}));
@@ -279,17 +282,17 @@ void TestScaleOut::mergeTwoWorkbenchFiles()
     QCOMPARE(*load.traceIdCollisions, 0.0);
     QCOMPARE(load.generatorInstanceId, std::string("000000a1,000000b2"));
     QCOMPARE(*load.stage("rate-2")->achievedRate, 3.8);
-    const auto samples = store.samples(runId);
+    const auto samples = store.catalogue().samples(runId);
     QCOMPARE(samples.size(), std::size_t(2));
     QCOMPARE(samples[0].targetRate, 4.0);
     QCOMPARE(samples[1].dropped, std::int64_t(2));
-    QCOMPARE(store.figure(runId, "generator.000000b2.clock_offset_ms").value_or(-1), 300.0);
+    QCOMPARE(store.catalogue().figure(runId, "generator.000000b2.clock_offset_ms").value_or(-1), 300.0);
     bool precise = false;
     QCOMPARE(pb::scaleout::runStartUnixNs(store, runId, precise).value_or(0), kT0);
     QVERIFY(precise);
     // Budgets set before the run come along, still "before".
     QCOMPARE(pb::budget::storedBudgets(store, runId).size(), std::size_t(1));
-    QCOMPARE(run->createdUtc, RunStore(a, RunStore::Mode::ReadOnly).run(1)->createdUtc);
+    QCOMPARE(run->createdUtc, RunStore(a, RunStore::Mode::ReadOnly).catalogue().run(1)->createdUtc);
 }
 
 void TestScaleOut::mergeRefusesAnOffsetGenerator()
@@ -310,8 +313,8 @@ void TestScaleOut::mergeRefusesAnOffsetGenerator()
     QVERIFY(r.err.contains("offset -2500.0 ms"));
     {
         RunStore store(db);
-        QCOMPARE(store.runs().size(), std::size_t(1));
-        QCOMPARE(store.requestCount(1), 2);
+        QCOMPARE(store.catalogue().runs().size(), std::size_t(1));
+        QCOMPARE(store.requestReader().requestCount(1), 2);
     }
     // Two generators with one instance ID are refused whatever the clocks say.
     const auto twin = pb::test::tempPath(dir, "twin.pbw");
@@ -325,7 +328,7 @@ void TestScaleOut::mergeRefusesAnOffsetGenerator()
     QVERIFY2(wide.code == 0, wide.err.constData());
     QVERIFY(wide.out.contains("clock offset -2500.0 ms"));
     RunStore store(db);
-    QCOMPARE(store.runs().size(), std::size_t(2));
+    QCOMPARE(store.catalogue().runs().size(), std::size_t(2));
 }
 
 void TestScaleOut::mergeRefusesAnotherSchedule()

@@ -160,7 +160,7 @@ void TestLoadRun::storesAttemptsSamplesFiguresAndNoSecrets()
     QVERIFY(summary.lagP50 && *summary.lagP50 < 50'000'000 && summary.lagP99);
     QCOMPARE(summary.traceIdCollisions, std::size_t(0));
 
-    const auto info = store.run(summary.runId);
+    const auto info = store.catalogue().run(summary.runId);
     QVERIFY(info);
     QCOMPARE(info->kind, RunKind::Load);
     QCOMPARE(info->status, RunStatus::Complete);
@@ -169,14 +169,14 @@ void TestLoadRun::storesAttemptsSamplesFiguresAndNoSecrets()
     const auto cfg = json::parse(info->configJson);
     QCOMPARE((cfg["target"]["api_key_env"].get<std::string>()), std::string("PB_TEST_API_KEY"));
     QCOMPARE((cfg["generator_instance_id"].get<std::string>()), summary.instanceId);
-    const auto rows = store.requestsBySeq(summary.runId, 0, 100);
+    const auto rows = store.requestReader().requestsBySeq(summary.runId, 0, 100);
     QCOMPARE(rows.size(), std::size_t(20));
     for (const auto& r : rows) {
         QVERIFY(r.traceId.starts_with(summary.instanceId)); // generator instance in the high bits
         QVERIFY(!r.chunkOffsets.empty());
     }
-    QVERIFY(!store.samples(summary.runId).empty());
-    QCOMPARE(store.samples(summary.runId).size(), live.size());
+    QVERIFY(!store.catalogue().samples(summary.runId).empty());
+    QCOMPARE(store.catalogue().samples(summary.runId).size(), live.size());
     // The live TTFT p95 of each interval counts the attempts completed in it,
     // and lies within the run's own TTFT range.
     std::int64_t liveTtftN = 0;
@@ -193,11 +193,11 @@ void TestLoadRun::storesAttemptsSamplesFiguresAndNoSecrets()
         }
     }
     QCOMPARE(liveTtftN, std::int64_t(20));
-    QCOMPARE(store.figure(summary.runId, "dropped_iterations").value_or(-1), 0.0);
-    QCOMPARE(store.figure(summary.runId, "trace_id_collisions").value_or(-1), 0.0);
-    QVERIFY(store.figure(summary.runId, "generator_lag_p99_ms").has_value());
-    QCOMPARE(store.figure(summary.runId, "stage.rate-20.requested_rate").value_or(-1), 20.0);
-    QCOMPARE(store.figure(summary.runId, "achieved_rate").value_or(-1), 20.0);
+    QCOMPARE(store.catalogue().figure(summary.runId, "dropped_iterations").value_or(-1), 0.0);
+    QCOMPARE(store.catalogue().figure(summary.runId, "trace_id_collisions").value_or(-1), 0.0);
+    QVERIFY(store.catalogue().figure(summary.runId, "generator_lag_p99_ms").has_value());
+    QCOMPARE(store.catalogue().figure(summary.runId, "stage.rate-20.requested_rate").value_or(-1), 20.0);
+    QCOMPARE(store.catalogue().figure(summary.runId, "achieved_rate").value_or(-1), 20.0);
 
     // With the store still open (WAL present): no key, no header value, no prompt text anywhere in the file.
     const auto bytes = fileBytes(db);
@@ -226,9 +226,9 @@ void TestLoadRun::stopMarksAborted()
     const auto summary = run.run(store);
     stopper.join();
     QCOMPARE(summary.status, RunStatus::Aborted);
-    QCOMPARE(store.run(summary.runId)->status, RunStatus::Aborted);
-    QVERIFY(store.requestCount(summary.runId) >= 10);
-    QCOMPARE(store.requestCount(summary.runId), summary.attempts + summary.dropped);
+    QCOMPARE(store.catalogue().run(summary.runId)->status, RunStatus::Aborted);
+    QVERIFY(store.requestReader().requestCount(summary.runId) >= 10);
+    QCOMPARE(store.requestReader().requestCount(summary.runId), summary.attempts + summary.dropped);
 }
 
 void TestLoadRun::budgetsAttachedBeforeTheRun()
@@ -251,8 +251,8 @@ void TestLoadRun::budgetsAttachedBeforeTheRun()
     QCOMPARE(budget::budgetsToJson(stored[0].budgets), scenario.budgetsJson);
     QVERIFY(!stored[0].setUtc.empty());
     // Set before the run started, even across a second boundary.
-    QVERIFY(stored[0].setUtc <= store.run(summary.runId)->createdUtc);
-    QVERIFY(!budget::budgetHistory(stored, store.run(summary.runId)->createdUtc).setAfterRun);
+    QVERIFY(stored[0].setUtc <= store.catalogue().run(summary.runId)->createdUtc);
+    QVERIFY(!budget::budgetHistory(stored, store.catalogue().run(summary.runId)->createdUtc).setAfterRun);
 
     // A bad budget stops the scenario before anything runs, naming the key.
     j["budgets"] = {{"version", 1}, {"phases", {{{"metric", "no_such_metric"}, {"threshold", 1}}}}};
@@ -315,7 +315,7 @@ void TestLoadRun::missingKeyVariableFailsBeforeRunning()
     } catch (const load::LoadError& e) {
         QVERIFY(std::string(e.what()).find("PB_TEST_API_KEY is not set") != std::string::npos);
     }
-    QVERIFY(store.runs().empty());
+    QVERIFY(store.catalogue().runs().empty());
 }
 
 void TestLoadRun::cliRunJson()
@@ -428,13 +428,13 @@ void TestLoadRun::cliCtrlCKeepsMeasurements()
     const auto out = json::parse(p.readAllStandardOutput().toStdString());
     QCOMPARE((out["status"].get<std::string>()), std::string("aborted"));
     RunStore store(db.toStdString(), RunStore::Mode::ReadOnly);
-    const auto runs = store.runs();
+    const auto runs = store.catalogue().runs();
     QCOMPARE(runs.size(), std::size_t(1));
     QCOMPARE(runs[0].status, RunStatus::Aborted);
     QVERIFY(runs[0].requestCount >= 20);
     QCOMPARE(runs[0].requestCount,
              (out["attempts"].get<std::int64_t>()) + (out["dropped_iterations"].get<std::int64_t>()));
-    QVERIFY(!store.samples(runs[0].id).empty());
+    QVERIFY(!store.catalogue().samples(runs[0].id).empty());
 }
 
 // A second Ctrl-C during graceful_stop cancels what is in flight at once:
@@ -474,10 +474,10 @@ void TestLoadRun::cliSecondCtrlCSkipsTheGracefulWait()
     QCOMPARE(p.exitStatus(), QProcess::NormalExit);
     QCOMPARE(p.exitCode(), 130);
     RunStore store(db.toStdString(), RunStore::Mode::ReadOnly);
-    const auto runs = store.runs();
+    const auto runs = store.catalogue().runs();
     QCOMPARE(runs.size(), std::size_t(1));
     QCOMPARE(runs[0].status, RunStatus::Aborted);
-    const auto rows = store.requestsBySeq(runs[0].id, 0, 100000);
+    const auto rows = store.requestReader().requestsBySeq(runs[0].id, 0, 100000);
     QVERIFY(!rows.empty());
     for (const auto& r : rows) {
         QCOMPARE(r.outcome, Outcome::Cancelled);
@@ -544,7 +544,7 @@ void TestLoadRun::cliCtrlCStopsTheLargestRun()
         if (QFile::exists(db)) {
             try {
                 RunStore reader(db.toStdString(), RunStore::Mode::ReadOnly);
-                const auto runs = reader.runs();
+                const auto runs = reader.catalogue().runs();
                 running = !runs.empty() && runs[0].status == RunStatus::Running && runs[0].requestCount > 0;
             } catch (const StoreError&) {
                 // being created
@@ -560,7 +560,7 @@ void TestLoadRun::cliCtrlCStopsTheLargestRun()
     const auto out = json::parse(p.readAllStandardOutput().toStdString());
     QCOMPARE((out["status"].get<std::string>()), std::string("aborted"));
     RunStore store(db.toStdString(), RunStore::Mode::ReadOnly);
-    const auto runs = store.runs();
+    const auto runs = store.catalogue().runs();
     QCOMPARE(runs.size(), std::size_t(1));
     QCOMPARE(runs[0].status, RunStatus::Aborted);
     QVERIFY(runs[0].requestCount > 0);
@@ -619,11 +619,11 @@ void TestLoadRun::cliCtrlCEndsTenThousandOpenStreams()
     QCOMPARE((out["status"].get<std::string>()), std::string("aborted"));
     QCOMPARE((out["attempts"].get<std::int64_t>()), std::int64_t(10000));
     RunStore store(db.toStdString(), RunStore::Mode::ReadOnly);
-    const auto runs = store.runs();
+    const auto runs = store.catalogue().runs();
     QCOMPARE(runs.size(), std::size_t(1));
     QCOMPARE(runs[0].status, RunStatus::Aborted);
     QCOMPARE(runs[0].requestCount, std::int64_t(10000));
-    const auto rows = store.requestsBySeq(runs[0].id, 0, 20000);
+    const auto rows = store.requestReader().requestsBySeq(runs[0].id, 0, 20000);
     QCOMPARE(rows.size(), std::size_t(10000));
     for (const auto& r : rows) {
         QCOMPARE(r.outcome, Outcome::Cancelled);
@@ -668,7 +668,7 @@ void TestLoadRun::stoppedRunFreesItsConnections()
         }
         QCOMPARE(server.openConnections(), std::int64_t(0));
     }
-    QCOMPARE(store.runs().size(), std::size_t(2));
+    QCOMPARE(store.catalogue().runs().size(), std::size_t(2));
 }
 
 void TestLoadRun::cliBadScenario()

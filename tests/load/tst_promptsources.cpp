@@ -81,8 +81,8 @@ StoredRun runInto(const QTemporaryDir& dir, const load::Scenario& s)
     load::LoadRun run(s);
     const auto summary = run.run(store);
     StoredRun out;
-    out.rows = store.requestsBySeq(summary.runId, 0, 1000);
-    out.config = json::parse(store.run(summary.runId)->configJson);
+    out.rows = store.requestReader().requestsBySeq(summary.runId, 0, 1000);
+    out.config = json::parse(store.catalogue().run(summary.runId)->configJson);
     out.bytes = fileBytes(db);
     return out;
 }

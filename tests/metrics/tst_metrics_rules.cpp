@@ -125,7 +125,7 @@ void TestMetricsRules::generationPerTokenRisesWithTheBatch()
     store.targetMetrics().insert(
         b.runId, std::vector<store::MetricSeries>{
                      gauge("vllm:num_requests_running", 40, [](int k) { return k < 15 ? 2.0 : 6.0; })});
-    store.setRunStatus(b.runId, RunStatus::Complete);
+    store.catalogue().setRunStatus(b.runId, RunStatus::Complete);
     const auto run = diagnose::loadRunData(store, b.runId);
     const auto findings = diagnose::metricRules(run);
     const auto* f = findRule(findings, "generation_per_token");
@@ -145,7 +145,7 @@ void TestMetricsRules::generationPerTokenRisesWithTheBatch()
     store.targetMetrics().insert(
         flat.runId, std::vector<store::MetricSeries>{
                         gauge("vllm:num_requests_running", 40, [](int k) { return k < 15 ? 2.0 : 6.0; })});
-    store.setRunStatus(flat.runId, RunStatus::Complete);
+    store.catalogue().setRunStatus(flat.runId, RunStatus::Complete);
     QVERIFY(
         !findRule(diagnose::metricRules(diagnose::loadRunData(store, flat.runId)), "generation_per_token"));
 }

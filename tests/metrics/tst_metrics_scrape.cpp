@@ -200,7 +200,7 @@ void TestMetricsScrape::storedWithTheRun()
         info.name = "scraped";
         info.kind = RunKind::Load;
         info.status = RunStatus::Complete;
-        runId = store.createRun(info);
+        runId = store.catalogue().createRun(info);
         std::vector<store::MetricSeries> series(2);
         series[0] = {"vllm:num_requests_waiting",
                      "{model_name=\"m\"}",

@@ -85,7 +85,7 @@ void TestReportUi::writesEveryFormatInProcess()
         RunInfo info;
         info.name = "crafted";
         info.kind = RunKind::Import;
-        runId = store.createRun(info);
+        runId = store.catalogue().createRun(info);
         std::vector<RequestRecord> rows;
         for (int i = 0; i < 400; ++i) {
             auto r = test::fullRecord(i);

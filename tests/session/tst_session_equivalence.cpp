@@ -68,13 +68,13 @@ StoredRun storedRun(const QString& db, std::int64_t runId)
 {
     StoredRun r;
     RunStore store(db.toStdString(), RunStore::Mode::ReadOnly);
-    const auto info = store.run(runId);
+    const auto info = store.catalogue().run(runId);
     if (!info) {
         return r;
     }
     r.id = runId;
     r.status = std::string(nameOf(info->status));
-    const auto table = store.loadRequestTable(runId);
+    const auto table = store.requestReader().loadRequestTable(runId);
     r.requests = table.rows;
     for (const auto& c : table.numeric) {
         if (std::any_of(c.values.begin(), c.values.end(), [](double v) { return !isNull(v); })) {
@@ -86,7 +86,7 @@ StoredRun storedRun(const QString& db, std::int64_t runId)
             r.filledColumns.insert(c.name);
         }
     }
-    for (const auto& f : store.figures(runId)) {
+    for (const auto& f : store.catalogue().figures(runId)) {
         r.figureNames.insert(f.name);
         r.figures[f.name] = f.value;
     }
@@ -303,8 +303,8 @@ void TestSessionEquivalence::demoCliAndWindowDemoStoreTheSameRun()
     // One default for both: the stored drain time is the demo's.
     RunStore cliStore(cliDb.toStdString(), RunStore::Mode::ReadOnly);
     RunStore guiStore(guiDb.toStdString(), RunStore::Mode::ReadOnly);
-    const auto cliConfig = nlohmann::json::parse(cliStore.run(cliRun.id)->configJson);
-    const auto guiConfig = nlohmann::json::parse(guiStore.run(guiRun.id)->configJson);
+    const auto cliConfig = nlohmann::json::parse(cliStore.catalogue().run(cliRun.id)->configJson);
+    const auto guiConfig = nlohmann::json::parse(guiStore.catalogue().run(guiRun.id)->configJson);
     QVERIFY(cliConfig.at("graceful_stop_ms") == guiConfig.at("graceful_stop_ms"));
     QCOMPARE(cliConfig.at("graceful_stop_ms").get<double>(), double(demo::DemoLoad{}.gracefulStop) / 1e6);
 }

@@ -37,7 +37,7 @@ inline ImportedRun importFixture(const char* name)
     pb::import::ImportRequest req;
     req.path = statsFixture(name);
     r.runId = pb::import::importFile(*r.store, req, pb::import::ImporterRegistry::withBuiltins()).runId;
-    r.table = r.store->loadRequestTable(r.runId);
+    r.table = r.store->requestReader().loadRequestTable(r.runId);
     return r;
 }
 

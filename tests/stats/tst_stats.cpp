@@ -349,8 +349,8 @@ void TestStats::emptyRun()
 {
     QTemporaryDir dir;
     RunStore store(test::tempPath(dir, "empty.phasebench"));
-    const auto run = store.createRun({.name = "empty"});
-    const auto table = store.loadRequestTable(run);
+    const auto run = store.catalogue().createRun({.name = "empty"});
+    const auto table = store.requestReader().loadRequestTable(run);
     QCOMPARE(table.rows, std::size_t(0));
     for (auto unit : {EventUnit::Attempts, EventUnit::Logical}) {
         Scope s;

@@ -301,7 +301,7 @@ void TestStatsCli::emptyRunIsNullNotNan()
     const auto db = m_dir.filePath(k("empty.phasebench"));
     {
         RunStore store(db.toStdString());
-        store.createRun({.name = "empty"});
+        store.catalogue().createRun({.name = "empty"});
     }
     const auto r = cli({k("stats"), k("--db"), db, k("--json"), k("--composition"), k("client"),
                         k("--interval-ms"), k("1000")});

@@ -25,9 +25,9 @@ RequestTable tableOf(const std::vector<RequestRecord>& rows)
 {
     QTemporaryDir dir;
     RunStore store(test::tempPath(dir, "w.phasebench"));
-    const auto run = store.createRun({.name = "w"});
+    const auto run = store.catalogue().createRun({.name = "w"});
     store.insertRequests(run, rows);
-    return store.loadRequestTable(run);
+    return store.requestReader().loadRequestTable(run);
 }
 
 RequestRecord request(std::int64_t startMs, std::int64_t totalMs, const char* stage = "")

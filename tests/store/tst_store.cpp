@@ -160,10 +160,10 @@ void TestStore::roundTripEveryColumn()
 {
     QTemporaryDir dir;
     RunStore store(test::tempPath(dir, "a.phasebench"));
-    const auto run = store.createRun({.name = "r1", .kind = RunKind::Load});
+    const auto run = store.catalogue().createRun({.name = "r1", .kind = RunKind::Load});
     std::vector<RequestRecord> rows{test::fullRecord(0), test::fullRecord(1)};
     store.insertRequests(run, rows);
-    const auto back = store.requestsBySeq(run, 0, 10);
+    const auto back = store.requestReader().requestsBySeq(run, 0, 10);
     QCOMPARE(back.size(), std::size_t(2));
     QVERIFY(back[0] == rows[0]);
     QVERIFY(back[1] == rows[1]);
@@ -183,11 +183,11 @@ void TestStore::nullsStayNull()
     QFETCH(int, column);
     QTemporaryDir dir;
     RunStore store(test::tempPath(dir, "n.phasebench"));
-    const auto run = store.createRun({.name = "nulls"});
+    const auto run = store.catalogue().createRun({.name = "nulls"});
     auto r = test::fullRecord(3);
     QVERIFY(setColumnNull(r, column));
     store.insertRequests(run, std::span(&r, 1));
-    const auto back = store.requestsBySeq(run, 0, 1);
+    const auto back = store.requestReader().requestsBySeq(run, 0, 1);
     QCOMPARE(back.size(), std::size_t(1));
     const auto v = getColumn(back[0], column);
     const auto& col = requestColumns()[static_cast<std::size_t>(column)];
@@ -213,18 +213,18 @@ void TestStore::runsAndCounts()
     const auto path = test::tempPath(dir, "r.phasebench");
     {
         RunStore store(path);
-        const auto a = store.createRun(
+        const auto a = store.catalogue().createRun(
             {.name = "a", .kind = RunKind::Load, .source = "demo", .configJson = R"({"x":1})"});
-        const auto b = store.createRun({.name = "b"});
+        const auto b = store.catalogue().createRun({.name = "b"});
         std::vector<RequestRecord> rows(5, test::fullRecord(0));
         store.insertRequests(a, rows);
         store.insertRequests(a, rows);
         store.insertRequests(b, std::span(rows).first(2));
-        store.setRunStatus(a, RunStatus::Complete);
-        store.setRunStatus(b, RunStatus::Complete);
+        store.catalogue().setRunStatus(a, RunStatus::Complete);
+        store.catalogue().setRunStatus(b, RunStatus::Complete);
     }
     RunStore store(path, RunStore::Mode::ReadOnly);
-    const auto runs = store.runs();
+    const auto runs = store.catalogue().runs();
     QCOMPARE(runs.size(), std::size_t(2));
     QCOMPARE(runs[0].name, std::string("a"));
     QCOMPARE(runs[0].kind, RunKind::Load);
@@ -234,14 +234,14 @@ void TestStore::runsAndCounts()
     QCOMPARE(runs[1].requestCount, 2);
     QCOMPARE(runs[0].status, RunStatus::Complete);
     QVERIFY(!runs[0].createdUtc.empty());
-    QCOMPARE(store.requestCount(runs[0].id), 10);
+    QCOMPARE(store.requestReader().requestCount(runs[0].id), 10);
 }
 
 void TestStore::pagingAndOrdering()
 {
     QTemporaryDir dir;
     RunStore store(test::tempPath(dir, "p.phasebench"));
-    const auto run = store.createRun({.name = "p"});
+    const auto run = store.catalogue().createRun({.name = "p"});
     std::vector<RequestRecord> rows;
     for (int i = 0; i < 100; ++i) {
         auto r = test::fullRecord(i);
@@ -250,12 +250,12 @@ void TestStore::pagingAndOrdering()
     }
     store.insertRequests(run, std::span(rows).first(50));
     store.insertRequests(run, std::span(rows).subspan(50));
-    const auto page = store.requestsBySeq(run, 40, 20);
+    const auto page = store.requestReader().requestsBySeq(run, 40, 20);
     QCOMPARE(page.size(), std::size_t(20));
     QCOMPARE(page[0].logicalRequestId, std::string("req-40"));
     QCOMPARE(page[19].logicalRequestId, std::string("req-59"));
 
-    const auto asc = store.seqsOrderedBy(run, "total", true);
+    const auto asc = store.requestReader().seqsOrderedBy(run, "total", true);
     QCOMPARE(asc.size(), std::size_t(100));
     // 90 non-null totals ascending, then the 10 NULLs last.
     for (std::size_t i = 1; i < 90; ++i) {
@@ -264,20 +264,21 @@ void TestStore::pagingAndOrdering()
     for (std::size_t i = 90; i < 100; ++i) {
         QVERIFY(!rows[asc[i]].total);
     }
-    const auto desc = store.seqsOrderedBy(run, "total", false);
+    const auto desc = store.requestReader().seqsOrderedBy(run, "total", false);
     QCOMPARE(*rows[desc[0]].total, std::int64_t(99));
     const std::vector<std::int64_t> pick{desc[0], 3, 77};
-    const auto picked = store.requestsBySeqs(run, pick);
+    const auto picked = store.requestReader().requestsBySeqs(run, pick);
     QCOMPARE(picked[1].logicalRequestId, std::string("req-3"));
     QCOMPARE(picked[2].logicalRequestId, std::string("req-77"));
-    QVERIFY_THROWS_EXCEPTION(StoreError, store.seqsOrderedBy(run, "total; DROP TABLE runs", true));
+    QVERIFY_THROWS_EXCEPTION(StoreError,
+                             store.requestReader().seqsOrderedBy(run, "total; DROP TABLE runs", true));
 }
 
 void TestStore::requestTableColumns()
 {
     QTemporaryDir dir;
     RunStore store(test::tempPath(dir, "t.phasebench"));
-    const auto run = store.createRun({.name = "t"});
+    const auto run = store.catalogue().createRun({.name = "t"});
     auto a = test::fullRecord(0);
     auto b = test::fullRecord(1);
     b.total.reset();
@@ -285,7 +286,7 @@ void TestStore::requestTableColumns()
     b.stream = false;
     std::vector rows{a, b};
     store.insertRequests(run, rows);
-    const auto t = store.loadRequestTable(run, {"total", "model", "stream", "outcome"});
+    const auto t = store.requestReader().loadRequestTable(run, {"total", "model", "stream", "outcome"});
     QCOMPARE(t.rows, std::size_t(2));
     const auto* total = t.numericColumn("total");
     QVERIFY(total);
@@ -295,8 +296,8 @@ void TestStore::requestTableColumns()
     QCOMPARE(t.categoryColumn("model")->labelAt(0), std::string_view("demo-model"));
     QCOMPARE(t.categoryColumn("model")->labelAt(1), std::string_view("other"));
     QCOMPARE(t.categoryColumn("outcome")->labelAt(1), std::string_view("partial"));
-    QVERIFY_THROWS_EXCEPTION(StoreError, store.loadRequestTable(run, {"nope"}));
-    const auto all = store.loadRequestTable(run);
+    QVERIFY_THROWS_EXCEPTION(StoreError, store.requestReader().loadRequestTable(run, {"nope"}));
+    const auto all = store.requestReader().loadRequestTable(run);
     QCOMPARE(all.numeric.size() + all.categories.size(), requestColumns().size());
 }
 
@@ -304,7 +305,7 @@ void TestStore::spansSamplesFigures()
 {
     QTemporaryDir dir;
     RunStore store(test::tempPath(dir, "s.phasebench"));
-    const auto run = store.createRun({.name = "s"});
+    const auto run = store.catalogue().createRun({.name = "s"});
     SpanRecord s{.traceId = "4bf92f3577b34da6a3ce929d0e0e4736",
                  .spanId = "00f067aa0ba902b7",
                  .parentSpanId = "",
@@ -317,10 +318,10 @@ void TestStore::spansSamplesFigures()
                  .serviceName = "gateway",
                  .attributesJson = R"({"llm.phase":"queue"})",
                  .phase = "gpu_queue"};
-    store.insertSpans(run, std::span(&s, 1));
-    QCOMPARE(store.spans(run).size(), std::size_t(1));
-    QVERIFY(store.spansOfTrace(run, s.traceId).at(0) == s);
-    QCOMPARE(store.run(run)->spanCount, 1);
+    store.spanStore().insertSpans(run, std::span(&s, 1));
+    QCOMPARE(store.spanStore().spans(run).size(), std::size_t(1));
+    QVERIFY(store.spanStore().spansOfTrace(run, s.traceId).at(0) == s);
+    QCOMPARE(store.catalogue().run(run)->spanCount, 1);
     RunSample smp{.offset = 1'000'000'000,
                   .interval = 1'000'000'000,
                   .targetRate = 8,
@@ -329,13 +330,13 @@ void TestStore::spansSamplesFigures()
                   .dropped = 1,
                   .completed = 7,
                   .outputTokensPerSecond = 850};
-    store.insertSamples(run, std::span(&smp, 1));
-    QVERIFY(store.samples(run).at(0) == smp);
-    store.setFigure(run, "dropped_iterations", 4.0);
-    QCOMPARE(store.figure(run, "dropped_iterations").value_or(-1), 4.0);
-    QVERIFY(!store.figure(run, "absent"));
-    store.setFigure(run, "k6.threshold.llm_ttft_ms", std::nullopt, "p(95)<1200");
-    const auto figs = store.figures(run);
+    store.catalogue().insertSamples(run, std::span(&smp, 1));
+    QVERIFY(store.catalogue().samples(run).at(0) == smp);
+    store.catalogue().setFigure(run, "dropped_iterations", 4.0);
+    QCOMPARE(store.catalogue().figure(run, "dropped_iterations").value_or(-1), 4.0);
+    QVERIFY(!store.catalogue().figure(run, "absent"));
+    store.catalogue().setFigure(run, "k6.threshold.llm_ttft_ms", std::nullopt, "p(95)<1200");
+    const auto figs = store.catalogue().figures(run);
     QCOMPARE(figs.size(), std::size_t(2));
     QCOMPARE(figs[1].name, std::string("k6.threshold.llm_ttft_ms"));
     QVERIFY(!figs[1].value);
@@ -348,7 +349,7 @@ void TestStore::typedFiguresKeepTheirStoredNames()
 {
     QTemporaryDir dir;
     RunStore store(test::tempPath(dir, "f.phasebench"));
-    const auto run = store.createRun({.name = "f"});
+    const auto run = store.catalogue().createRun({.name = "f"});
     pb::store::LoadFigures load;
     load.requestedRate = 20;
     load.achievedRate = 19.5;
@@ -382,8 +383,8 @@ void TestStore::typedFiguresKeepTheirStoredNames()
     store.catalogue().setSpanRulesJson(run, R"({"names":[]})");
     store.catalogue().setBudgets(run, 1, R"({"set_utc":"x","budgets":[]})");
 
-    std::map<std::string, RunStore::Figure> byName;
-    for (auto& f : store.figures(run)) {
+    std::map<std::string, store::RunCatalogue::Figure> byName;
+    for (auto& f : store.catalogue().figures(run)) {
         byName[f.name] = f;
     }
     const auto value = [&](const char* name) {
@@ -451,10 +452,10 @@ void TestStore::typedFiguresKeepTheirStoredNames()
     QCOMPARE(budgets[0].key, std::string("budgets.v1"));
 
     // A closed model stores its missing rate as NULL with its own note.
-    const auto closed = store.createRun({.name = "closed"});
+    const auto closed = store.catalogue().createRun({.name = "closed"});
     store.catalogue().setLoadFigures(closed, pb::store::LoadFigures{});
-    QVERIFY(!store.figure(closed, "requested_rate"));
-    for (const auto& f : store.figures(closed)) {
+    QVERIFY(!store.catalogue().figure(closed, "requested_rate"));
+    for (const auto& f : store.catalogue().figures(closed)) {
         if (f.name == "requested_rate") {
             QCOMPARE(f.text, std::string("closed model: no target rate"));
         }
@@ -465,19 +466,19 @@ void TestStore::rollbackLeavesNothing()
 {
     QTemporaryDir dir;
     RunStore store(test::tempPath(dir, "rb.phasebench"));
-    const auto keep = store.createRun({.name = "keep"});
+    const auto keep = store.catalogue().createRun({.name = "keep"});
     auto r = test::fullRecord(0);
     store.insertRequests(keep, std::span(&r, 1));
     store.begin();
-    const auto tmp = store.createRun({.name = "tmp"});
+    const auto tmp = store.catalogue().createRun({.name = "tmp"});
     store.insertRequests(tmp, std::span(&r, 1));
     store.insertRequests(keep, std::span(&r, 1));
     store.rollback();
-    QCOMPARE(store.runs().size(), std::size_t(1));
-    QCOMPARE(store.requestCount(keep), 1);
+    QCOMPARE(store.catalogue().runs().size(), std::size_t(1));
+    QCOMPARE(store.requestReader().requestCount(keep), 1);
     // Sequence numbers continue correctly after a rollback.
     store.insertRequests(keep, std::span(&r, 1));
-    QCOMPARE(store.requestsBySeq(keep, 0, 10).size(), std::size_t(2));
+    QCOMPARE(store.requestReader().requestsBySeq(keep, 0, 10).size(), std::size_t(2));
 }
 
 void TestStore::migratesVersion1File()
@@ -496,11 +497,11 @@ void TestStore::migratesVersion1File()
     }
     RunStore store(path);
     QCOMPARE(store.schemaVersion(), schema::currentVersion());
-    const auto rows = store.requestsBySeq(1, 0, 10);
+    const auto rows = store.requestReader().requestsBySeq(1, 0, 10);
     QCOMPARE(rows.size(), std::size_t(1));
     QCOMPARE(*rows[0].total, std::int64_t(5'000'000));
     QVERIFY(rows[0].chunkOffsets.empty());
-    store.setFigure(1, "x", 1.0); // a v2 table exists now
+    store.catalogue().setFigure(1, "x", 1.0); // a v2 table exists now
 }
 
 void TestStore::refusesNewerFile()
@@ -557,7 +558,7 @@ void TestStore::refusesCorruptAndForeignFiles()
     const auto damaged = test::tempPath(dir, "damaged.phasebench");
     {
         RunStore store(damaged);
-        store.createRun({.name = "x"});
+        store.catalogue().createRun({.name = "x"});
     }
     {
         QFile f(QString::fromStdString(damaged));
@@ -578,7 +579,7 @@ void TestStore::crashMidWriteKeepsEarlierBatches()
     if (child == 0) {
         // The writer: three committed batches, then a fourth left open when it dies.
         RunStore store(path);
-        const auto run = store.createRun({.name = "load", .kind = RunKind::Load});
+        const auto run = store.catalogue().createRun({.name = "load", .kind = RunKind::Load});
         std::vector<RequestRecord> batch(1000, test::fullRecord(0));
         for (int i = 0; i < 3; ++i) {
             store.insertRequests(run, batch);
@@ -591,15 +592,16 @@ void TestStore::crashMidWriteKeepsEarlierBatches()
     waitpid(child, &status, 0);
     QVERIFY(WIFSIGNALED(status));
     RunStore store(path);
-    const auto runs = store.runs();
+    const auto runs = store.catalogue().runs();
     QCOMPARE(runs.size(), std::size_t(1));
     QCOMPARE(runs[0].status, RunStatus::Incomplete);
     QCOMPARE(runs[0].requestCount, 3000);
-    QCOMPARE(static_cast<std::int64_t>(store.requestsBySeq(runs[0].id, 0, 10000).size()), 3000);
+    QCOMPARE(static_cast<std::int64_t>(store.requestReader().requestsBySeq(runs[0].id, 0, 10000).size()),
+             3000);
     // A run whose writer is alive (this process) stays 'running'.
-    const auto live = store.createRun({.name = "live"});
+    const auto live = store.catalogue().createRun({.name = "live"});
     RunStore again(path);
-    QCOMPARE(again.run(live)->status, RunStatus::Running);
+    QCOMPARE(again.catalogue().run(live)->status, RunStatus::Running);
 }
 
 void TestStore::offsetsEncoding()
@@ -618,23 +620,23 @@ void TestStore::blocksEqualRowsWithNulls()
     std::int64_t run = 0;
     {
         RunStore store(path);
-        run = store.createRun({.name = "b"});
+        run = store.catalogue().createRun({.name = "b"});
         // Batches of different sizes, as a load run writes them; one block each.
         store.insertRequests(run, std::span(rows).first(1));
         store.insertRequests(run, std::span(rows).subspan(1, 100));
         store.insertRequests(run, std::span(rows).subspan(101));
         QCOMPARE(blockCount(store, run), 3);
-        compareTable(store.loadRequestTable(run), rows);
+        compareTable(store.requestReader().loadRequestTable(run), rows);
     }
     // A read-only connection (the GUI, bench_stats) reads the same from the blocks.
     RunStore reader(path, RunStore::Mode::ReadOnly);
-    compareTable(reader.loadRequestTable(run), rows);
-    const auto some = reader.loadRequestTable(run, {"outcome", "total", "trace_id"});
+    compareTable(reader.requestReader().loadRequestTable(run), rows);
+    const auto some = reader.requestReader().loadRequestTable(run, {"outcome", "total", "trace_id"});
     QCOMPARE(some.numeric.size(), std::size_t(1));
     QCOMPARE(some.categories.size(), std::size_t(2));
     QCOMPARE(some.categoryColumn("trace_id")->labelAt(249), std::string_view(rows[249].traceId));
     // Labels are numbered in order of first appearance, as the row reader does.
-    QCOMPARE(reader.loadRequestTable(run, {"model"}).categories[0].labels,
+    QCOMPARE(reader.requestReader().loadRequestTable(run, {"model"}).categories[0].labels,
              (std::vector<std::string>{"model-b", "model-a"}));
     // The read comes from the blocks, not the rows: a row changed behind the
     // store's back (rows are append-only; nothing in Phasebench updates them)
@@ -643,8 +645,8 @@ void TestStore::blocksEqualRowsWithNulls()
         RunStore writer(path);
         storeConnection(writer).exec("UPDATE requests SET total_ns = 123000000 WHERE seq = 1");
     }
-    QCOMPARE(reader.requestsBySeq(run, 1, 1)[0].total, OptNanos{123'000'000});
-    const auto fromBlocks = reader.loadRequestTable(run, {"total"});
+    QCOMPARE(reader.requestReader().requestsBySeq(run, 1, 1)[0].total, OptNanos{123'000'000});
+    const auto fromBlocks = reader.requestReader().loadRequestTable(run, {"total"});
     QCOMPARE(fromBlocks.numeric[0].values[1], static_cast<double>(*rows[1].total) * 1e-6);
 }
 
@@ -652,23 +654,23 @@ void TestStore::blocksFollowRowsAddedLater()
 {
     QTemporaryDir dir;
     RunStore store(test::tempPath(dir, "later.phasebench"));
-    const auto run = store.createRun({.name = "later"});
+    const auto run = store.catalogue().createRun({.name = "later"});
     auto rows = variedRows(40);
     store.insertRequests(run, rows);
-    compareTable(store.loadRequestTable(run), rows);
+    compareTable(store.requestReader().loadRequestTable(run), rows);
     // More rows later (import --into, a load run still writing): the table follows.
     const auto more = variedRows(30, 1000);
     store.insertRequests(run, more);
     rows.insert(rows.end(), more.begin(), more.end());
-    compareTable(store.loadRequestTable(run), rows);
+    compareTable(store.requestReader().loadRequestTable(run), rows);
     // A rolled-back import leaves neither rows nor blocks.
     store.begin();
     store.insertRequests(run, variedRows(10, 2000));
     store.rollback();
-    compareTable(store.loadRequestTable(run), rows);
+    compareTable(store.requestReader().loadRequestTable(run), rows);
     QCOMPARE(blockCount(store, run), 2);
     // Deleting the run deletes its blocks.
-    store.deleteRun(run);
+    store.catalogue().deleteRun(run);
     QCOMPARE(blockCount(store, run), 0);
 }
 
@@ -682,17 +684,17 @@ void TestStore::largeRunAcrossManyBlocks()
     std::int64_t run = 0;
     {
         RunStore store(path);
-        run = store.createRun({.name = "large"});
+        run = store.catalogue().createRun({.name = "large"});
         for (std::size_t i = 0; i < rows.size(); i += 7'000) {
             store.insertRequests(run,
                                  std::span(rows).subspan(i, std::min<std::size_t>(7'000, rows.size() - i)));
         }
     }
     RunStore reader(path, RunStore::Mode::ReadOnly);
-    compareTable(reader.loadRequestTable(run), rows);
+    compareTable(reader.requestReader().loadRequestTable(run), rows);
     // The rows themselves (stored a batch per statement, their blocks encoded
     // on a second thread): every column, NULLs and chunk offsets, in seq order.
-    const auto back = reader.requestsBySeq(run, 0, static_cast<std::int64_t>(rows.size()));
+    const auto back = reader.requestReader().requestsBySeq(run, 0, static_cast<std::int64_t>(rows.size()));
     QCOMPARE(back.size(), rows.size());
     for (std::size_t i = 0; i < rows.size(); ++i) {
         QVERIFY2(back[i] == rows[i], std::to_string(i).c_str());
@@ -707,7 +709,7 @@ void TestStore::staleOrDamagedBlocksAreRebuilt()
     std::int64_t run = 0;
     {
         RunStore store(path);
-        run = store.createRun({.name = "stale"});
+        run = store.catalogue().createRun({.name = "stale"});
         store.insertRequests(run, rows);
         // A row written past the store: the blocks no longer cover the run.
         const auto extra = variedRows(2, 500)[1]; // [0] has no trace ID
@@ -717,13 +719,13 @@ void TestStore::staleOrDamagedBlocksAreRebuilt()
     {
         // Read-only: cannot rebuild, reads the rows.
         RunStore reader(path, RunStore::Mode::ReadOnly);
-        compareTable(reader.loadRequestTable(run), rows);
-        QCOMPARE(reader.seqOfTrace(run, rows[20].traceId), std::optional<std::int64_t>(20));
+        compareTable(reader.requestReader().loadRequestTable(run), rows);
+        QCOMPARE(reader.requestReader().seqOfTrace(run, rows[20].traceId), std::optional<std::int64_t>(20));
     }
     {
         // Read-write: rebuilds the run's blocks from its rows, then reads them.
         RunStore store(path);
-        compareTable(store.loadRequestTable(run), rows);
+        compareTable(store.requestReader().loadRequestTable(run), rows);
         auto st =
             storeConnection(store).prepare("SELECT sum(row_count) FROM request_blocks WHERE run_id = ?");
         st.bind(1, run);
@@ -734,11 +736,11 @@ void TestStore::staleOrDamagedBlocksAreRebuilt()
     }
     {
         RunStore reader(path, RunStore::Mode::ReadOnly);
-        compareTable(reader.loadRequestTable(run), rows);
-        QCOMPARE(reader.seqsOrderedBy(run, "total", true).size(), rows.size());
+        compareTable(reader.requestReader().loadRequestTable(run), rows);
+        QCOMPARE(reader.requestReader().seqsOrderedBy(run, "total", true).size(), rows.size());
     }
     RunStore store(path);
-    compareTable(store.loadRequestTable(run), rows);
+    compareTable(store.requestReader().loadRequestTable(run), rows);
     auto st =
         storeConnection(store).prepare("SELECT hex(substr(data, 1, 2)) FROM request_blocks WHERE run_id = ?");
     st.bind(1, run);
@@ -779,7 +781,7 @@ void TestStore::migratesVersion2File()
     RunStore store(path);
     QCOMPARE(store.schemaVersion(), schema::currentVersion());
     // Every row kept, with its values, NULLs and chunk offsets.
-    const auto back = store.requestsBySeq(1, 0, 100);
+    const auto back = store.requestReader().requestsBySeq(1, 0, 100);
     QCOMPARE(back.size(), rows.size());
     for (std::size_t i = 0; i < rows.size(); ++i) {
         auto expected = rows[i];
@@ -795,9 +797,9 @@ void TestStore::migratesVersion2File()
         storeConnection(store).prepare("SELECT count(*) FROM sqlite_schema WHERE name = 'requests_trace'");
     QVERIFY(idx.step());
     QCOMPARE(idx.int64(0), 0);
-    compareTable(store.loadRequestTable(1), rows);
-    QCOMPARE(store.loadRequestTable(2).rows, std::size_t(0));
-    QCOMPARE(store.seqOfTrace(1, rows[17].traceId), std::optional<std::int64_t>(17));
+    compareTable(store.requestReader().loadRequestTable(1), rows);
+    QCOMPARE(store.requestReader().loadRequestTable(2).rows, std::size_t(0));
+    QCOMPARE(store.requestReader().seqOfTrace(1, rows[17].traceId), std::optional<std::int64_t>(17));
 }
 
 void TestStore::migratesVersion3SpanIndex()
@@ -830,20 +832,20 @@ void TestStore::migratesVersion3SpanIndex()
     QVERIFY(seg.step());
     QCOMPARE(seg.int64(0), std::int64_t(3));
     // Spans of one trace, not those of another with the same key, in time order.
-    const auto a = store.spansOfTrace(1, traceA);
+    const auto a = store.spanStore().spansOfTrace(1, traceA);
     QCOMPARE(a.size(), std::size_t(3));
     QCOMPARE(a[0].spanId, std::string(15, '1') + "4");
     QCOMPARE(a[2].spanId, std::string(15, '1') + "1");
-    QCOMPARE(store.spansOfTrace(1, traceB).size(), std::size_t(1));
-    QVERIFY(store.spansOfTrace(1, std::string(32, 'c')).empty());
+    QCOMPARE(store.spanStore().spansOfTrace(1, traceB).size(), std::size_t(1));
+    QVERIFY(store.spanStore().spansOfTrace(1, std::string(32, 'c')).empty());
 }
 
 void TestStore::spanTraceLookups()
 {
     QTemporaryDir dir;
     RunStore store(test::tempPath(dir, "traces.phasebench"));
-    const auto run = store.createRun({.name = "spans"});
-    const auto other = store.createRun({.name = "other"});
+    const auto run = store.catalogue().createRun({.name = "spans"});
+    const auto other = store.catalogue().createRun({.name = "other"});
     // Traces interleaved within and across batches, and one trace in two runs.
     const auto trace = [](int t) {
         return std::to_string(1000 + t) + std::string(28, 'e');
@@ -865,7 +867,7 @@ void TestStore::spanTraceLookups()
             spans.push_back(s);
             ++expected[t];
         }
-        store.insertSpans(run, spans);
+        store.spanStore().insertSpans(run, spans);
     }
     SpanRecord foreign;
     foreign.traceId = trace(2);
@@ -873,16 +875,16 @@ void TestStore::spanTraceLookups()
     foreign.name = "elsewhere";
     foreign.startNs = 1;
     foreign.endNs = 2;
-    store.insertSpans(other, std::vector<SpanRecord>{foreign});
+    store.spanStore().insertSpans(other, std::vector<SpanRecord>{foreign});
     for (const auto& [t, count] : expected) {
-        const auto found = store.spansOfTrace(run, trace(t));
+        const auto found = store.spanStore().spansOfTrace(run, trace(t));
         QCOMPARE(static_cast<int>(found.size()), count);
         for (std::size_t i = 1; i < found.size(); ++i) {
             QVERIFY(found[i - 1].startNs < found[i].startNs);
             QCOMPARE(found[i].traceId, trace(t));
         }
     }
-    QCOMPARE(store.spansOfTrace(other, trace(2)).size(), std::size_t(1));
+    QCOMPARE(store.spanStore().spansOfTrace(other, trace(2)).size(), std::size_t(1));
     // Fewer segments than spans: consecutive spans of a trace share one.
     auto seg = storeConnection(store).prepare("SELECT count(*) FROM span_traces WHERE run_id = ?");
     seg.bind(1, run);
@@ -899,12 +901,12 @@ void TestStore::spanTraceLookups()
     QVERIFY2(detail.find("SEARCH t USING PRIMARY KEY") != std::string::npos, detail.c_str());
     QVERIFY2(detail.find("SEARCH s USING INTEGER PRIMARY KEY") != std::string::npos, detail.c_str());
     // Deleting a run takes its segments along.
-    store.deleteRun(run);
+    store.catalogue().deleteRun(run);
     auto left = storeConnection(store).prepare("SELECT count(*) FROM span_traces WHERE run_id = ?");
     left.bind(1, run);
     QVERIFY(left.step());
     QCOMPARE(left.int64(0), std::int64_t(0));
-    QCOMPARE(store.spansOfTrace(other, trace(2)).size(), std::size_t(1));
+    QCOMPARE(store.spanStore().spansOfTrace(other, trace(2)).size(), std::size_t(1));
 }
 
 void TestStore::runsCheckedTransaction()
@@ -926,20 +928,20 @@ void TestStore::runsCheckedTransaction()
     s.endNs = 2;
     store.begin();
     QCOMPARE(fk(), std::int64_t(1));
-    QVERIFY_THROWS_EXCEPTION(StoreError, store.insertSpans(999, std::vector<SpanRecord>{s}));
+    QVERIFY_THROWS_EXCEPTION(StoreError, store.spanStore().insertSpans(999, std::vector<SpanRecord>{s}));
     store.rollback();
     // RunsChecked: off inside, on again after commit and after rollback.
     store.begin(RunStore::Checks::RunsChecked);
     QCOMPARE(fk(), std::int64_t(0));
-    const auto run = store.createRun({.name = "bulk"});
-    store.insertSpans(run, std::vector<SpanRecord>{s});
+    const auto run = store.catalogue().createRun({.name = "bulk"});
+    store.spanStore().insertSpans(run, std::vector<SpanRecord>{s});
     store.commit();
     QCOMPARE(fk(), std::int64_t(1));
     store.begin(RunStore::Checks::RunsChecked);
     store.rollback();
     QCOMPARE(fk(), std::int64_t(1));
-    store.deleteRun(run); // cascades again
-    QVERIFY(store.spansOfTrace(run, s.traceId).empty());
+    store.catalogue().deleteRun(run); // cascades again
+    QVERIFY(store.spanStore().spansOfTrace(run, s.traceId).empty());
     auto left = storeConnection(store).prepare(
         "SELECT (SELECT count(*) FROM spans) + (SELECT count(*) FROM span_traces)");
     QVERIFY(left.step());
@@ -976,7 +978,7 @@ void TestStore::orderFromBlocksMatchesSql()
 {
     QTemporaryDir dir;
     RunStore store(test::tempPath(dir, "order.phasebench"));
-    const auto run = store.createRun({.name = "order"});
+    const auto run = store.catalogue().createRun({.name = "order"});
     auto rows = variedRows(300);
     for (std::size_t i = 0; i < rows.size(); ++i) {
         rows[i].stage = "stage-" + std::to_string(i % 11); // text ties
@@ -997,7 +999,7 @@ void TestStore::orderFromBlocksMatchesSql()
             while (st.step()) {
                 expected.push_back(st.int64(0));
             }
-            QCOMPARE(store.seqsOrderedBy(run, column, ascending), expected);
+            QCOMPARE(store.requestReader().seqsOrderedBy(run, column, ascending), expected);
         }
     }
 }
@@ -1006,17 +1008,17 @@ void TestStore::findsTraceWithoutIndex()
 {
     QTemporaryDir dir;
     RunStore store(test::tempPath(dir, "trace.phasebench"));
-    const auto a = store.createRun({.name = "a"});
-    const auto b = store.createRun({.name = "b"});
+    const auto a = store.catalogue().createRun({.name = "a"});
+    const auto b = store.catalogue().createRun({.name = "b"});
     auto rows = variedRows(100);
     rows[80].traceId = rows[30].traceId; // a retry keeps its trace: the first attempt is found
     store.insertRequests(a, std::span(rows).first(50));
     store.insertRequests(a, std::span(rows).subspan(50));
-    QCOMPARE(store.seqOfTrace(a, rows[30].traceId), std::optional<std::int64_t>(30));
-    QCOMPARE(store.seqOfTrace(a, rows[99].traceId), std::optional<std::int64_t>(99));
-    QCOMPARE(store.seqOfTrace(a, std::string(32, 'f')), std::nullopt);
-    QCOMPARE(store.seqOfTrace(b, rows[30].traceId), std::nullopt);
-    QCOMPARE(store.seqOfTrace(a, ""), std::nullopt);
+    QCOMPARE(store.requestReader().seqOfTrace(a, rows[30].traceId), std::optional<std::int64_t>(30));
+    QCOMPARE(store.requestReader().seqOfTrace(a, rows[99].traceId), std::optional<std::int64_t>(99));
+    QCOMPARE(store.requestReader().seqOfTrace(a, std::string(32, 'f')), std::nullopt);
+    QCOMPARE(store.requestReader().seqOfTrace(b, rows[30].traceId), std::nullopt);
+    QCOMPARE(store.requestReader().seqOfTrace(a, ""), std::nullopt);
 }
 
 QTEST_GUILESS_MAIN(TestStore)

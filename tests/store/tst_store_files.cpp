@@ -72,14 +72,14 @@ void TestStoreFiles::migratesVersion4AndAcceptsImporting()
     }
     RunStore store(path);
     QCOMPARE(store.schemaVersion(), schema::currentVersion());
-    const auto runs = store.runs();
+    const auto runs = store.catalogue().runs();
     QCOMPARE(runs.size(), std::size_t(1));
     QCOMPARE(runs[0].name, std::string("old"));
-    QCOMPARE(store.figure(1, "x").value_or(0), 2.5);
-    store.setRunStatus(1, RunStatus::Importing);
-    QCOMPARE(store.run(1)->status, RunStatus::Importing);
+    QCOMPARE(store.catalogue().figure(1, "x").value_or(0), 2.5);
+    store.catalogue().setRunStatus(1, RunStatus::Importing);
+    QCOMPARE(store.catalogue().run(1)->status, RunStatus::Importing);
     // Foreign keys still cascade from the rebuilt table.
-    store.deleteRun(1);
+    store.catalogue().deleteRun(1);
     auto figures = storeConnection(store).prepare("SELECT count(*) FROM run_figures");
     QVERIFY(figures.step());
     QCOMPARE(figures.int64(0), std::int64_t(0));
@@ -91,7 +91,7 @@ void TestStoreFiles::refusesFileMissingATable()
     const auto path = test::tempPath(dir, "dropped.phasebench");
     {
         RunStore store(path);
-        store.createRun({.name = "r", .status = RunStatus::Complete});
+        store.catalogue().createRun({.name = "r", .status = RunStatus::Complete});
         storeConnection(store).exec("DROP TABLE spans");
     }
     try {
@@ -131,13 +131,13 @@ void TestStoreFiles::busyErrorNamesFileAndHolder()
     QTemporaryDir dir;
     const auto path = test::tempPath(dir, "busy.phasebench");
     RunStore holder(path);
-    const auto run = holder.createRun({.name = "long import", .status = RunStatus::Importing});
+    const auto run = holder.catalogue().createRun({.name = "long import", .status = RunStatus::Importing});
     holder.begin();
-    holder.setFigure(run, "x", 1.0);
+    holder.catalogue().setFigure(run, "x", 1.0);
     RunStore other(path);
     other.setBusyTimeout(std::chrono::milliseconds(200));
     try {
-        other.createRun({.name = "second"});
+        other.catalogue().createRun({.name = "second"});
         QFAIL("a write went through another writer's transaction");
     } catch (const StoreError& e) {
         const std::string what = e.what();
@@ -149,7 +149,7 @@ void TestStoreFiles::busyErrorNamesFileAndHolder()
     }
     holder.rollback();
     // Once the holder is done, the other writer gets in.
-    QVERIFY(other.createRun({.name = "second"}) > run);
+    QVERIFY(other.catalogue().createRun({.name = "second"}) > run);
 }
 
 void TestStoreFiles::abandonedImportIsRemovedOnOpen()
@@ -158,9 +158,9 @@ void TestStoreFiles::abandonedImportIsRemovedOnOpen()
     const auto path = test::tempPath(dir, "abandoned.phasebench");
     {
         RunStore store(path);
-        const auto keep =
-            store.createRun({.name = "load", .kind = RunKind::Load, .status = RunStatus::Running});
-        const auto half = store.createRun({.name = "half", .status = RunStatus::Importing});
+        const auto keep = store.catalogue().createRun(
+            {.name = "load", .kind = RunKind::Load, .status = RunStatus::Running});
+        const auto half = store.catalogue().createRun({.name = "half", .status = RunStatus::Importing});
         std::vector<RequestRecord> rows(3, test::fullRecord(1));
         store.insertRequests(half, rows);
         store.insertRequests(keep, rows);
@@ -168,7 +168,7 @@ void TestStoreFiles::abandonedImportIsRemovedOnOpen()
         storeConnection(store).exec("UPDATE runs SET writer_pid = 2147483000");
     }
     RunStore store(path);
-    const auto runs = store.runs();
+    const auto runs = store.catalogue().runs();
     QCOMPARE(runs.size(), std::size_t(1));
     QCOMPARE(runs[0].name, std::string("load"));
     QCOMPARE(runs[0].status, RunStatus::Incomplete);
@@ -195,7 +195,7 @@ void TestStoreFiles::killedImportLeavesNothingVisible()
     for (int i = 0; i < 1000 && !committed && p.state() == QProcess::Running; ++i) {
         std::this_thread::sleep_for(std::chrono::milliseconds(10));
         RunStore reader(path, RunStore::Mode::ReadOnly);
-        for (const auto& r : reader.runs()) {
+        for (const auto& r : reader.catalogue().runs()) {
             committed = committed || (r.status == RunStatus::Importing && r.requestCount > 0);
         }
     }
@@ -204,7 +204,7 @@ void TestStoreFiles::killedImportLeavesNothingVisible()
     QVERIFY(p.waitForFinished(10000));
     // The next open removes the half import; the first is intact.
     RunStore store(path);
-    const auto runs = store.runs();
+    const auto runs = store.catalogue().runs();
     QCOMPARE(runs.size(), std::size_t(1));
     QCOMPARE(runs[0].name, std::string("first"));
     QCOMPARE(runs[0].requestCount, 600000);
@@ -221,7 +221,7 @@ void TestStoreFiles::readOnlyFileOpensForReading()
     const auto path = test::tempPath(dir, "ro.phasebench");
     {
         RunStore store(path);
-        const auto run = store.createRun({.name = "kept", .status = RunStatus::Complete});
+        const auto run = store.catalogue().createRun({.name = "kept", .status = RunStatus::Complete});
         std::vector<RequestRecord> rows(5, test::fullRecord(2));
         store.insertRequests(run, rows);
     }
@@ -267,7 +267,7 @@ void TestStoreFiles::importDuringLoadRun()
         if (QFile::exists(QString::fromStdString(path))) {
             try {
                 RunStore reader(path, RunStore::Mode::ReadOnly);
-                for (const auto& r : reader.runs()) {
+                for (const auto& r : reader.catalogue().runs()) {
                     running = running || (r.kind == RunKind::Load && r.status == RunStatus::Running);
                 }
             } catch (const StoreError&) {
@@ -284,7 +284,7 @@ void TestStoreFiles::importDuringLoadRun()
     RunStore store(path);
     bool loadComplete = false;
     bool importComplete = false;
-    for (const auto& r : store.runs()) {
+    for (const auto& r : store.catalogue().runs()) {
         loadComplete = loadComplete || (r.kind == RunKind::Load && r.status == RunStatus::Complete);
         importComplete = importComplete || (r.kind == RunKind::Import && r.status == RunStatus::Complete &&
                                             r.requestCount == 600000);
@@ -317,7 +317,7 @@ void TestStoreFiles::importIntoRunningLoadRun()
         if (QFile::exists(QString::fromStdString(path))) {
             try {
                 RunStore reader(path, RunStore::Mode::ReadOnly);
-                for (const auto& r : reader.runs()) {
+                for (const auto& r : reader.catalogue().runs()) {
                     if (r.kind == RunKind::Load && r.status == RunStatus::Running && r.requestCount > 0) {
                         runId = r.id;
                     }
@@ -335,15 +335,15 @@ void TestStoreFiles::importIntoRunningLoadRun()
         // The rows joined the run while it was still writing (a longer
         // import than the run would not test the two writers together).
         RunStore reader(path, RunStore::Mode::ReadOnly);
-        QCOMPARE(reader.run(*runId)->status, RunStatus::Running);
+        QCOMPARE(reader.catalogue().run(*runId)->status, RunStatus::Running);
     }
     QVERIFY(run.waitForFinished(120000));
     QVERIFY2(run.exitCode() == 0, run.readAllStandardError().constData());
     RunStore store(path);
-    const auto runs = store.runs();
+    const auto runs = store.catalogue().runs();
     QCOMPARE(runs.size(), std::size_t(1)); // the staging run is gone
     QCOMPARE(runs[0].status, RunStatus::Complete);
-    const auto total = store.requestCount(*runId);
+    const auto total = store.requestReader().requestCount(*runId);
     QVERIFY2(total > kImported, std::to_string(total).c_str());
     // Every seq from 0 to total - 1 exactly once: no gap, no duplicate.
     auto seqs = storeConnection(store).prepare("SELECT count(*), count(DISTINCT seq), min(seq), max(seq), "
@@ -363,7 +363,8 @@ void TestStoreFiles::importIntoRunningLoadRun()
     QVERIFY(after.step());
     QVERIFY2(after.int64(0) > 0, "no load row after the import");
     // The columnar blocks agree with the rows (the fast path of every read).
-    QCOMPARE(static_cast<std::int64_t>(store.loadRequestTable(*runId, {"total"}).rows), total);
+    QCOMPARE(static_cast<std::int64_t>(store.requestReader().loadRequestTable(*runId, {"total"}).rows),
+             total);
 }
 
 // A writer waiting for the lock is not the one holding it: the message names
@@ -373,12 +374,12 @@ void TestStoreFiles::busyErrorLeavesOutTheWaitingWriter()
     QTemporaryDir dir;
     const auto path = test::tempPath(dir, "waiting.phasebench");
     RunStore loadWriter(path);
-    const auto load =
-        loadWriter.createRun({.name = "the load run", .kind = RunKind::Load, .status = RunStatus::Running});
+    const auto load = loadWriter.catalogue().createRun(
+        {.name = "the load run", .kind = RunKind::Load, .status = RunStatus::Running});
     RunStore holder(path);
-    const auto staged = holder.createRun({.name = "big.csv", .status = RunStatus::Importing});
+    const auto staged = holder.catalogue().createRun({.name = "big.csv", .status = RunStatus::Importing});
     holder.begin();
-    holder.setFigure(staged, "x", 1.0);
+    holder.catalogue().setFigure(staged, "x", 1.0);
     loadWriter.setBusyTimeout(std::chrono::milliseconds(200));
     std::vector<RequestRecord> rows(2, test::fullRecord(1));
     try {
@@ -392,7 +393,7 @@ void TestStoreFiles::busyErrorLeavesOutTheWaitingWriter()
     }
     holder.rollback();
     loadWriter.insertRequests(load, rows);
-    QCOMPARE(loadWriter.requestCount(load), std::int64_t(2));
+    QCOMPARE(loadWriter.requestReader().requestCount(load), std::int64_t(2));
 }
 
 // Two connections appending to one run in turn: each reads the next seq
@@ -404,7 +405,8 @@ void TestStoreFiles::twoWritersOfOneRunNeverShareASeq()
     const auto path = test::tempPath(dir, "seq.phasebench");
     RunStore a(path);
     RunStore b(path);
-    const auto run = a.createRun({.name = "shared", .kind = RunKind::Load, .status = RunStatus::Running});
+    const auto run =
+        a.catalogue().createRun({.name = "shared", .kind = RunKind::Load, .status = RunStatus::Running});
     std::vector<RequestRecord> rows(3, test::fullRecord(1));
     a.insertRequests(run, rows);
     b.insertRequests(run, rows);
@@ -414,9 +416,9 @@ void TestStoreFiles::twoWritersOfOneRunNeverShareASeq()
     b.insertRequests(run, rows);
     b.commit();
     a.insertRequests(run, rows);
-    QCOMPARE(a.requestCount(run), std::int64_t(18));
-    QCOMPARE(a.requestsBySeq(run, 0, 100).size(), std::size_t(18));
-    QCOMPARE(a.loadRequestTable(run, {"total"}).rows, std::size_t(18));
+    QCOMPARE(a.requestReader().requestCount(run), std::int64_t(18));
+    QCOMPARE(a.requestReader().requestsBySeq(run, 0, 100).size(), std::size_t(18));
+    QCOMPARE(a.requestReader().loadRequestTable(run, {"total"}).rows, std::size_t(18));
 }
 
 QTEST_GUILESS_MAIN(TestStoreFiles)

@@ -68,7 +68,7 @@ const nlohmann::json* metric(const nlohmann::json& doc, const std::string& name)
 
 std::optional<double> figure(RunStore& store, std::int64_t run, const std::string& name)
 {
-    for (const auto& f : store.figures(run)) {
+    for (const auto& f : store.catalogue().figures(run)) {
         if (f.name == name) {
             return f.value;
         }
@@ -112,13 +112,13 @@ void TestDemoRun::healthyRunJoinsEverything()
     // What was printed is what is stored.
     RunStore store(db.toStdString(), RunStore::Mode::ReadOnly);
     const auto run = doc.at("id").get<std::int64_t>();
-    QCOMPARE(store.requestCount(run), attempts);
-    const auto spans = store.spans(run);
+    QCOMPARE(store.requestReader().requestCount(run), attempts);
+    const auto spans = store.spanStore().spans(run);
     QCOMPARE(std::int64_t(spans.size()), doc.at("spans_stored").get<std::int64_t>());
     QVERIFY(std::int64_t(spans.size()) >= 6 * attempts); // the seed's span tree per request
     QCOMPARE(figure(store, run, "join_coverage"), std::optional<double>(1.0));
     // Only the demo run: no stray "received" run for early spans.
-    QCOMPARE(store.runs().size(), std::size_t(1));
+    QCOMPARE(store.catalogue().runs().size(), std::size_t(1));
 }
 
 void TestDemoRun::strippedTraceparentLowersCoverage()
@@ -220,15 +220,15 @@ void TestDemoRun::customScenarioAgainstTheGateway()
     QVERIFY(result.join.matched > 0);
     QCOMPARE(result.join.coverage, 1.0);
     RunStore store(options.dbPath);
-    const auto info = store.run(result.load.runId);
+    const auto info = store.catalogue().run(result.load.runId);
     QVERIFY(info);
     QCOMPARE(info->name, std::string("stepped launch"));
     std::set<std::string> stages;
-    for (const auto& r : store.requestsBySeq(result.load.runId, 0, 1000)) {
+    for (const auto& r : store.requestReader().requestsBySeq(result.load.runId, 0, 1000)) {
         stages.insert(r.stage);
     }
     QCOMPARE(stages, (std::set<std::string>{"low", "high"}));
-    QCOMPARE(store.figure(result.load.runId, "stage.high.requested_rate").value_or(-1), 10.0);
+    QCOMPARE(store.catalogue().figure(result.load.runId, "stage.high.requested_rate").value_or(-1), 10.0);
 }
 
 // A real endpoint (here a second gateway the run does not own) exporting to

@@ -316,7 +316,7 @@ void TestGrpcReceiver::cliReceiveServesBoth()
     out += p.readAllStandardOutput();
     QVERIFY2(out.contains("12 spans"), out.constData());
     RunStore store(db.toStdString());
-    const auto runs = store.runs();
+    const auto runs = store.catalogue().runs();
     QCOMPARE(runs.size(), std::size_t(1));
     QCOMPARE(runs[0].spanCount, 12);
 
@@ -368,7 +368,7 @@ void TestGrpcReceiver::measuredRunReceivesOverGrpc()
     QVERIFY(result.receiver.spansAccepted > 0); // the endpoint's own spans, over HTTP
     QCOMPARE(result.spans.stored, result.grpcReceiver.spansAccepted + result.receiver.spansAccepted);
     RunStore store(options.dbPath);
-    QCOMPARE(store.spans(result.load.runId).size(), std::size_t(result.spans.stored));
+    QCOMPARE(store.spanStore().spans(result.load.runId).size(), std::size_t(result.spans.stored));
     QVERIFY2(result.join.coverage >= 0.9, std::to_string(result.join.coverage).c_str());
 }
 

@@ -125,7 +125,7 @@ void TestJoin::seedExampleThroughTheStore()
 {
     QTemporaryDir dir;
     RunStore store(test::tempPath(dir, "j.phasebench"));
-    const auto run = store.createRun({.name = "load", .kind = RunKind::Load});
+    const auto run = store.catalogue().createRun({.name = "load", .kind = RunKind::Load});
     std::vector<RequestRecord> requests(3);
     requests[0].traceId = "0000000000000007000000000000012e"; // no server trace
     requests[0].total = 900 * kMs;
@@ -135,7 +135,7 @@ void TestJoin::seedExampleThroughTheStore()
     requests[1].outcome = Outcome::Completed;
     requests[2].outcome = Outcome::Dropped; // never sent
     store.insertRequests(run, requests);
-    store.insertSpans(run, seedTrace());
+    store.spanStore().insertSpans(run, seedTrace());
     const auto r = pb::join::joinRun(store, run);
     QCOMPARE(r.rows.size(), std::size_t(3));
     QCOMPARE(r.rows[0].status, pb::join::JoinStatus::NoServerTrace);
@@ -148,7 +148,7 @@ void TestJoin::seedExampleThroughTheStore()
     QCOMPARE(r.report.noServerTrace, 1);
 
     // The stats engine reads the joined columns beside the client columns, row for row.
-    auto table = store.loadRequestTable(run, {"total", "trace_id"});
+    auto table = store.requestReader().loadRequestTable(run, {"total", "trace_id"});
     pb::join::appendJoinedColumns(table, r);
     const auto* env = table.numericColumn("network_envelope");
     const auto* gen = table.numericColumn("generation_server");
@@ -172,7 +172,7 @@ void TestJoin::splitScanEqualsOneScan()
 {
     QTemporaryDir dir;
     RunStore store(test::tempPath(dir, "split.phasebench"));
-    const auto run = store.createRun({.name = "load", .kind = RunKind::Load});
+    const auto run = store.catalogue().createRun({.name = "load", .kind = RunKind::Load});
     std::vector<RequestRecord> requests;
     std::vector<SpanRecord> spans;
     std::vector<SpanRecord> late;
@@ -206,11 +206,11 @@ void TestJoin::splitScanEqualsOneScan()
         spans.insert(spans.end(), t.begin(), t.end());
     }
     store.insertRequests(run, requests);
-    store.insertSpans(run, spans);
+    store.spanStore().insertSpans(run, spans);
     // Another run's spans between this run's: its id range is not contiguous.
-    const auto other = store.createRun({.name = "other", .kind = RunKind::Load});
-    store.insertSpans(other, std::vector<SpanRecord>(spans.begin(), spans.begin() + 40));
-    store.insertSpans(run, late);
+    const auto other = store.catalogue().createRun({.name = "other", .kind = RunKind::Load});
+    store.spanStore().insertSpans(other, std::vector<SpanRecord>(spans.begin(), spans.begin() + 40));
+    store.spanStore().insertSpans(run, late);
 
     pb::join::JoinOptions one;
     one.parallelScanFrom = std::numeric_limits<std::int64_t>::max();
@@ -477,7 +477,7 @@ void TestJoin::rulesAsData()
 
     QTemporaryDir dir;
     RunStore store(test::tempPath(dir, "rules.phasebench"));
-    const auto run = store.createRun({.name = "r"});
+    const auto run = store.catalogue().createRun({.name = "r"});
     QVERIFY(!pb::telemetry::storedSpanRules(store, run));
     auto custom = defaults;
     custom.names.push_back({"db.", "gateway", true});
@@ -574,7 +574,7 @@ void TestJoin::traceCli()
     const auto db = dir.filePath(QStringLiteral("t.phasebench"));
     {
         RunStore store(db.toStdString());
-        const auto run = store.createRun({.name = "load", .kind = RunKind::Load});
+        const auto run = store.catalogue().createRun({.name = "load", .kind = RunKind::Load});
         RequestRecord r;
         r.traceId = kTrace;
         r.spanId = kClientSpan;
@@ -583,7 +583,7 @@ void TestJoin::traceCli()
         r.firstText = 800 * kMs;
         r.outcome = Outcome::Completed;
         store.insertRequests(run, std::span(&r, 1));
-        store.insertSpans(run, seedTrace());
+        store.spanStore().insertSpans(run, seedTrace());
     }
     auto res =
         test::runProcess(QStringLiteral(PHASEBENCH_CLI), {QStringLiteral("trace"), QStringLiteral("--db"), db,

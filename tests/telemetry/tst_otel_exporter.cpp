@@ -160,7 +160,7 @@ void TestOtelExporter::grpcExporterStoredAndJoined()
         // The client side of the run: one attempt per trace the script sends,
         // its client span the remote parent of the server's root.
         RunStore store(db);
-        run = store.createRun({.name = "load", .kind = RunKind::Load});
+        run = store.catalogue().createRun({.name = "load", .kind = RunKind::Load});
         std::vector<RequestRecord> attempts(requests);
         for (int i = 0; i < requests; ++i) {
             attempts[i].traceId = test::hexId(0xabc, 16) + test::hexId(static_cast<unsigned>(i + 1), 16);
@@ -198,7 +198,7 @@ void TestOtelExporter::grpcExporterStoredAndJoined()
     QCOMPARE(rs.droppedContentAttributes, requests);
 
     RunStore store(db);
-    const auto stored = store.spans(run);
+    const auto stored = store.spanStore().spans(run);
     QCOMPARE(stored.size(), sent.size());
     for (const auto& s : sent) {
         const auto spanId = s["spanId"].get<std::string>();

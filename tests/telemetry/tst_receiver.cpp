@@ -390,12 +390,12 @@ void TestReceiver::writerStoresIntoReceivedRun()
         QVERIFY(st.receivedRun);
     }
     RunStore store(path);
-    const auto runs = store.runs();
+    const auto runs = store.catalogue().runs();
     QCOMPARE(runs.size(), std::size_t(1));
     QCOMPARE(runs[0].name, std::string("received"));
     QCOMPARE(runs[0].status, RunStatus::Complete);
     QCOMPARE(runs[0].spanCount, 150);
-    const auto spans = store.spans(runs[0].id);
+    const auto spans = store.spanStore().spans(runs[0].id);
     QCOMPARE(spans.size(), std::size_t(150));
     // Phases come from the rules stored with the run.
     QVERIFY(pb::telemetry::storedSpanRules(store, runs[0].id) == pb::telemetry::SpanRules::defaults());
@@ -412,9 +412,10 @@ void TestReceiver::writerFollowsActiveAndRunningLoadRun()
     std::int64_t explicitRun = 0;
     {
         RunStore other(path);
-        explicitRun =
-            other.createRun({.name = "explicit", .kind = RunKind::Import, .status = RunStatus::Complete});
-        loadRun = other.createRun({.name = "load", .kind = RunKind::Load, .status = RunStatus::Running});
+        explicitRun = other.catalogue().createRun(
+            {.name = "explicit", .kind = RunKind::Import, .status = RunStatus::Complete});
+        loadRun = other.catalogue().createRun(
+            {.name = "load", .kind = RunKind::Load, .status = RunStatus::Running});
         // rules stored with the load run win over the defaults
         auto rules = pb::telemetry::SpanRules::defaults();
         rules.phaseAttribute.clear();
@@ -435,10 +436,10 @@ void TestReceiver::writerFollowsActiveAndRunningLoadRun()
     writer.stop();
     QCOMPARE(stored, 2);
     RunStore store(path);
-    QCOMPARE(store.spans(loadRun).size(), std::size_t(9));
-    QCOMPARE(store.spans(explicitRun).size(), std::size_t(6));
+    QCOMPARE(store.spanStore().spans(loadRun).size(), std::size_t(9));
+    QCOMPARE(store.spanStore().spans(explicitRun).size(), std::size_t(6));
     QVERIFY(!writer.stats().receivedRun); // nothing had to go to a "received" run
-    for (const auto& s : store.spans(loadRun)) {
+    for (const auto& s : store.spanStore().spans(loadRun)) {
         QCOMPARE(s.phase, std::string(s.name == "inference.generate" ? "generation" : "gateway"));
     }
 }
@@ -524,7 +525,7 @@ void TestReceiver::cliReceiveStopsOnSigint()
     const auto out = QString::fromUtf8(line + p.readAllStandardOutput());
     QVERIFY2(out.contains(QStringLiteral("21 spans")), qPrintable(out));
     RunStore store(db.toStdString());
-    const auto runs = store.runs();
+    const auto runs = store.catalogue().runs();
     QCOMPARE(runs.size(), std::size_t(1));
     QCOMPARE(runs[0].spanCount, 21);
     QCOMPARE(runs[0].status, RunStatus::Complete);

@@ -74,7 +74,7 @@ std::int64_t storedSpans(const std::string& db)
 {
     RunStore store(db);
     std::int64_t n = 0;
-    for (const auto& r : store.runs()) {
+    for (const auto& r : store.catalogue().runs()) {
         n += r.spanCount;
     }
     return n;
@@ -208,7 +208,7 @@ void TestReceiverDurability::importWritingTheSameFile()
     for (int i = 0; i < 600 && !importing; ++i) {
         std::this_thread::sleep_for(std::chrono::milliseconds(20));
         RunStore store(db, RunStore::Mode::ReadOnly);
-        for (const auto& r : store.runs()) {
+        for (const auto& r : store.catalogue().runs()) {
             importing = importing || r.status == RunStatus::Importing;
         }
     }
@@ -238,7 +238,7 @@ void TestReceiverDurability::importWritingTheSameFile()
     QCOMPARE(receive.exitCode(), 0);
     RunStore store(db);
     std::int64_t requests = 0;
-    for (const auto& r : store.runs()) {
+    for (const auto& r : store.catalogue().runs()) {
         QCOMPARE(r.status, RunStatus::Complete);
         requests += r.requestCount;
     }

@@ -132,10 +132,10 @@ void TestUiDemo::liveDemoFillsThePages()
                                  overview->results()->run.status == RunStatus::Complete,
                              20000);
     RunStore store(db.toStdString(), RunStore::Mode::ReadOnly);
-    const auto requests = store.requestCount(runId);
+    const auto requests = store.requestReader().requestCount(runId);
     QVERIFY(requests >= 20); // 8 req/s for 4 s
     QCOMPARE(w.requestsPage()->model()->rowCount(), int(requests));
-    const auto coverage = store.figure(runId, "join_coverage");
+    const auto coverage = store.catalogue().figure(runId, "join_coverage");
     QVERIFY(coverage && *coverage > 0.9);
     QCOMPARE(overview->results()->joinCoverage, coverage);
     QCOMPARE(overview->fieldText(OverviewPage::Model), QString::fromStdString(demo::GatewayConfig{}.model));
@@ -144,8 +144,8 @@ void TestUiDemo::liveDemoFillsThePages()
     QVERIFY2(overview->fieldText(OverviewPage::ArrivalRate).contains(QStringLiteral("requested 8.00 req/s")),
              qPrintable(overview->fieldText(OverviewPage::ArrivalRate)));
     QVERIFY(overview->results()->single()); // one stage: one window
-    QCOMPARE(overview->results()->single()->requestedRate, store.figure(runId, "requested_rate"));
-    QCOMPARE(overview->results()->single()->achievedRate, store.figure(runId, "achieved_rate"));
+    QCOMPARE(overview->results()->single()->requestedRate, store.catalogue().figure(runId, "requested_rate"));
+    QCOMPARE(overview->results()->single()->achievedRate, store.catalogue().figure(runId, "achieved_rate"));
 
     // Every phase of the table is measured; the joined ones come from the spans.
     const OverviewModel& m = *overview->model();
@@ -211,7 +211,7 @@ void TestUiDemo::stopEndsEarly()
     QVERIFY(finished.wait(30000));
     QVERIFY(timer.elapsed() < 40000);
     RunStore store(db.toStdString(), RunStore::Mode::ReadOnly);
-    const auto run = store.run(finished.constFirst().constFirst().toLongLong());
+    const auto run = store.catalogue().run(finished.constFirst().constFirst().toLongLong());
     QVERIFY(run);
     QCOMPARE(run->status, RunStatus::Aborted);
 }

@@ -255,7 +255,7 @@ void TestUiDiagnosis::diagnosisOwnerAndEvidence()
     QAbstractItemModelTester tester(page.model(), QAbstractItemModelTester::FailureReportingMode::QtTest);
     QAbstractItemModelTester evidenceTester(page.evidenceModel(),
                                             QAbstractItemModelTester::FailureReportingMode::QtTest);
-    page.showRun(db.path, cur.runId, db.store->runs());
+    page.showRun(db.path, cur.runId, db.store->catalogue().runs());
     QVERIFY(waitDiagnosis(page)); // the run's halves first
     QCOMPARE(page.baselineBox()->count(), 2);
     QSignalSpy updated(&page, &DiagnosisPage::updated);
@@ -313,7 +313,7 @@ void TestUiDiagnosis::diagnosisStages()
     b.envelopeMs = 160;
     run.stage("9rps", 90, 9, 10'000, b);
     DiagnosisPage page;
-    page.showRun(db.path, run.runId, db.store->runs());
+    page.showRun(db.path, run.runId, db.store->catalogue().runs());
     QVERIFY(!page.isComputing()); // hidden: diagnoses when shown
     QVERIFY(!page.results());
     QSignalSpy updated(&page, &DiagnosisPage::updated);
@@ -340,7 +340,7 @@ void TestUiDiagnosis::refusalShowsReason()
     cur.stage("steady", 60, 5, 0, q);
     DiagnosisPage page;
     page.show();
-    page.showRun(db.path, cur.runId, db.store->runs());
+    page.showRun(db.path, cur.runId, db.store->catalogue().runs());
     QVERIFY(waitDiagnosis(page));
     QSignalSpy updated(&page, &DiagnosisPage::updated);
     page.setBaseline(base.runId);
@@ -360,7 +360,7 @@ void TestUiDiagnosis::windowWiring()
     Builder run(*db.store, "r");
     run.stage("steady", 30, 5, 0, Req{});
     const std::string trace = test::hex((static_cast<unsigned long long>(run.runId) << 32) + 5, 32);
-    const auto seq = db.store->seqOfTrace(run.runId, trace);
+    const auto seq = db.store->requestReader().seqOfTrace(run.runId, trace);
     QVERIFY(seq);
     db.store.reset();
 
@@ -494,7 +494,7 @@ void TestUiDiagnosis::oneVerdictInTheWindow()
     // The Diagnosis page: the same knee and highest stage met.
     DiagnosisPage page;
     QSignalSpy updated(&page, &DiagnosisPage::updated);
-    page.showRun(db.path, runId, db.store->runs());
+    page.showRun(db.path, runId, db.store->catalogue().runs());
     page.show();
     QVERIFY(updated.wait(kWaitMs));
     const auto& knee = page.results()->diagnosis.knee;

@@ -56,7 +56,7 @@ void TestUiDiagnosisDemo::slowGatewayAgainstHealthy()
     std::vector<RunInfo> runs;
     {
         RunStore store(db.toStdString(), RunStore::Mode::ReadOnly);
-        runs = store.runs();
+        runs = store.catalogue().runs();
     }
 
     DiagnosisPage page;

@@ -73,9 +73,9 @@ Fixture build(const QString& db)
     joined.stage("only", 5, 1.0, 0, test::Req{});
     f.joined = joined.runId;
     for (const auto id : {f.base, f.faster, f.joined}) {
-        store.setRunStatus(id, RunStatus::Complete);
+        store.catalogue().setRunStatus(id, RunStatus::Complete);
     }
-    f.runs = store.runs();
+    f.runs = store.catalogue().runs();
     return f;
 }
 
@@ -462,7 +462,7 @@ void TestUiDistributions::twoModelsOneGroupAtATime()
                 run.stage(stage, 1, 1, from + i * 1000.0 + 500, slow);
             }
         }
-        store.setRunStatus(run.runId, RunStatus::Complete);
+        store.catalogue().setRunStatus(run.runId, RunStatus::Complete);
         runId = run.runId;
     }
     // The per-group figures of `stats`.

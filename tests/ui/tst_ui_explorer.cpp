@@ -59,8 +59,8 @@ constexpr Nanos kT0 = 1'750'000'000'000'000'000;
 std::int64_t writeSpanFixture(const QString& db)
 {
     RunStore store(db.toStdString());
-    const auto runId =
-        store.createRun({.name = "traces", .kind = RunKind::Import, .status = RunStatus::Complete});
+    const auto runId = store.catalogue().createRun(
+        {.name = "traces", .kind = RunKind::Import, .status = RunStatus::Complete});
     const auto attempt = [](const std::string& trace, const std::string& spanId, Nanos total) {
         RequestRecord r;
         r.traceId = trace;
@@ -105,7 +105,7 @@ std::int64_t writeSpanFixture(const QString& db)
         span(t2, "2000000000000004", "2000000000000001", "inference.generate", 120, 880, 1),
         span(t2, "2000000000000005", "2000000000000001", "response.write", 880, 895, 1),
     };
-    store.insertSpans(runId, spans);
+    store.spanStore().insertSpans(runId, spans);
     return runId;
 }
 

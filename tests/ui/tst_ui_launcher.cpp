@@ -288,9 +288,9 @@ void TestUiLauncher::launchAgainstTheDemoGateway()
 
     // The run is stored with its stages and fills the overview.
     RunStore store(db.toStdString(), RunStore::Mode::ReadOnly);
-    QCOMPARE(store.run(runId)->name, std::string("two-steps"));
+    QCOMPARE(store.catalogue().run(runId)->name, std::string("two-steps"));
     std::set<std::string> stages;
-    for (const auto& r : store.requestsBySeq(runId, 0, 1000)) {
+    for (const auto& r : store.requestReader().requestsBySeq(runId, 0, 1000)) {
         stages.insert(r.stage);
     }
     QCOMPARE(stages, (std::set<std::string>{"low", "high"}));

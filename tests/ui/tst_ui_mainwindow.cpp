@@ -44,7 +44,7 @@ StoreCounts counts(const QString& path)
     RunStore store(path.toStdString(), RunStore::Mode::ReadOnly);
     auto st = storeConnection(store).prepare("SELECT count(*) FROM requests");
     st.step();
-    return {store.runs().size(), st.int64(0)};
+    return {store.catalogue().runs().size(), st.int64(0)};
 }
 
 // A valid native CSV of `rows` rows, large enough to take a while to import.
@@ -132,7 +132,7 @@ void TestUiMainWindow::openAndImport()
     QVERIFY(w.importProgress()->isHidden());
 
     RunStore store(path.toStdString(), RunStore::Mode::ReadOnly);
-    const auto run = store.run(runId);
+    const auto run = store.catalogue().run(runId);
     QVERIFY(run.has_value());
     QCOMPARE(run->requestCount, std::int64_t(5));
     QCOMPARE(run->status, RunStatus::Complete);

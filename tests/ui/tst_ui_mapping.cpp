@@ -160,7 +160,7 @@ void TestUiMapping::mappedImportStoresConvertedValues()
     QCOMPARE(imported.constFirst().at(2).toLongLong(), 3);
 
     RunStore store(db.toStdString(), RunStore::Mode::ReadOnly);
-    const auto table = store.loadRequestTable(runId);
+    const auto table = store.requestReader().loadRequestTable(runId);
     const auto* total = table.numericColumn("total");
     const auto* firstText = table.numericColumn("first_text");
     QVERIFY(total && firstText);

@@ -53,7 +53,8 @@ RequestRecord sampleRow(int i)
 std::int64_t makeRun(const QString& path, int rows, const char* name = "sample")
 {
     RunStore store(path.toStdString());
-    const auto run = store.createRun({.name = name, .kind = RunKind::Load, .status = RunStatus::Complete});
+    const auto run =
+        store.catalogue().createRun({.name = name, .kind = RunKind::Load, .status = RunStatus::Complete});
     std::vector<RequestRecord> batch;
     batch.reserve(10'000);
     store.begin();
@@ -111,7 +112,7 @@ void TestUiModels::runListUnderTester()
     RunListModel model;
     QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
     RunStore store(m_small.toStdString(), RunStore::Mode::ReadOnly);
-    model.setRuns(store.runs());
+    model.setRuns(store.catalogue().runs());
     QCOMPARE(model.rowCount(), 2);
     QCOMPARE(model.data(model.index(0, RunListModel::Name)).toString(), QStringLiteral("sample"));
     QCOMPARE(model.data(model.index(0, RunListModel::Requests)).toLongLong(), qint64(kSmallRows));
@@ -186,7 +187,7 @@ void TestUiModels::nullIsInvalidNotZero()
     std::int64_t run = 0;
     {
         RunStore store(path.toStdString());
-        run = store.createRun({.name = "zero"});
+        run = store.catalogue().createRun({.name = "zero"});
         RequestRecord r;
         r.total = 0;
         r.outputTokens = 0;

@@ -418,7 +418,7 @@ void TestUiOverview::phaseStackWindowAndModel()
         high.queueMs = 600;
         b.stage("low", 20, 2.0, 0, low);
         b.stage("high", 20, 2.0, 10000, high);
-        store.setRunStatus(b.runId, RunStatus::Complete);
+        store.catalogue().setRunStatus(b.runId, RunStatus::Complete);
         runId = b.runId;
     }
     PhasePercentilesPage page;

@@ -91,7 +91,7 @@ void appendRows(RunStore& store, std::int64_t run, std::size_t first, std::size_
         store.begin();
         store.insertRequests(run, requests);
         if (!spanRows.empty()) {
-            store.insertSpans(run, spanRows);
+            store.spanStore().insertSpans(run, spanRows);
         }
         store.commit();
     }
@@ -101,10 +101,10 @@ std::int64_t makeRun(const QString& path, const char* name, std::size_t rows, bo
                      RunStatus status = RunStatus::Complete)
 {
     RunStore store(path.toStdString());
-    const auto run = store.createRun({.name = name, .kind = RunKind::Load});
+    const auto run = store.catalogue().createRun({.name = name, .kind = RunKind::Load});
     telemetry::storeSpanRules(store, run, telemetry::SpanRules::defaults());
     appendRows(store, run, 0, rows, spans);
-    store.setRunStatus(run, status);
+    store.catalogue().setRunStatus(run, status);
     return run;
 }
 
@@ -310,7 +310,7 @@ void TestUiScale::overTheBudgetLeavesIdsInTheStore()
     const QString path = m_dir.filePath(QStringLiteral("budget.phasebench"));
     const auto run = makeRun(path, "budget", 1000, true);
     RunStore store(path.toStdString(), RunStore::Mode::ReadOnly);
-    const auto info = *store.run(run);
+    const auto info = *store.catalogue().run(run);
     QVERIFY(ui::RunCache::estimatedBytes(info) > 0);
 
     const auto full = ui::RunCache::load(path, run, ui::RunCache::estimatedBytes(info));

@@ -63,10 +63,10 @@ std::int64_t buildSteppedRun(const QString& db)
         s.completed = k <= 10 ? 2 : 3;
         samples.push_back(s);
     }
-    store.insertSamples(b.runId, samples);
-    store.setFigure(b.runId, "stage.r2.requested_rate", 2.0);
-    store.setFigure(b.runId, "stage.r4.requested_rate", 4.0);
-    store.setRunStatus(b.runId, RunStatus::Complete);
+    store.catalogue().insertSamples(b.runId, samples);
+    store.catalogue().setFigure(b.runId, "stage.r2.requested_rate", 2.0);
+    store.catalogue().setFigure(b.runId, "stage.r4.requested_rate", 4.0);
+    store.catalogue().setRunStatus(b.runId, RunStatus::Complete);
     return b.runId;
 }
 

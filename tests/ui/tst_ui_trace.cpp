@@ -77,7 +77,7 @@ std::int64_t writeFixture(const QString& db)
     info.name = "traces";
     info.kind = RunKind::Import;
     info.status = RunStatus::Complete;
-    const auto runId = store.createRun(info);
+    const auto runId = store.catalogue().createRun(info);
     const std::string t1 = "0af7651916cd43dd8448eb211c80319b";
     const std::string t2 = "0af7651916cd43dd8448eb211c80319c";
     const std::vector<RequestRecord> rows{attempt(t1, "a7ad6b7169203331", 500 * kMs),
@@ -91,8 +91,8 @@ std::int64_t writeFixture(const QString& db)
         span(t2, "2000000000000004", "2000000000000001", "inference.generate", 120, 880),
         span(t2, "2000000000000005", "2000000000000001", "response.write", 880, 895),
     };
-    store.insertSpans(runId, spans);
-    store.setRunStatus(runId, RunStatus::Complete);
+    store.spanStore().insertSpans(runId, spans);
+    store.catalogue().setRunStatus(runId, RunStatus::Complete);
     return runId;
 }
 

@@ -66,7 +66,7 @@ void exportReport(QWidget* window, const ReportContext& context)
     QList<QPair<qint64, QString>> runs;
     try {
         RunStore store(path.toStdString(), RunStore::Mode::ReadOnly);
-        for (const auto& r : store.runs()) {
+        for (const auto& r : store.catalogue().runs()) {
             runs.append({r.id, QString::fromStdString(r.name)});
         }
     } catch (const StoreError& e) {
