@@ -1844,6 +1844,10 @@ Ejecute &apos;phasebench-cli &lt;comando&gt; --help&apos; para ver las opciones 
         <source>  (gpu_queue %1 is the knee rule&apos;s figure; &quot;budgets met&quot; is decided at the budgets&apos; %2)</source>
         <translation>  (gpu_queue %1 es la cifra de la regla del codo; «presupuestos cumplidos» se decide en el %2 de los presupuestos)</translation>
     </message>
+    <message>
+        <source>Markdown: also draw the charts, as PNG files beside the report (needs the GUI libraries; offscreen without a display). PDF and HTML always have them.</source>
+        <translation>Markdown: dibujar también los gráficos, como archivos PNG junto al informe (necesita las bibliotecas gráficas; fuera de pantalla si no hay display). PDF y HTML siempre los incluyen.</translation>
+    </message>
 </context>
 <context>
     <name>pb::diagnose</name>
@@ -2062,6 +2066,545 @@ Ejecute &apos;phasebench-cli &lt;comando&gt; --help&apos; para ver las opciones 
     <message>
         <source>Check the slowest local field: connection pool, DNS, TLS and upload (client); auth and channel or policy selection (gateway); the request body read (a slow upload).</source>
         <translation>Compruebe el campo local más lento: pool de conexiones, DNS, TLS y envío (cliente); autenticación y selección de canal o de política (pasarela); la lectura del cuerpo de la solicitud (un envío lento).</translation>
+    </message>
+</context>
+<context>
+    <name>pb::report</name>
+    <message>
+        <source>PASS</source>
+        <translation>APROBADO</translation>
+    </message>
+    <message>
+        <source>FAIL</source>
+        <translation>FALLIDO</translation>
+    </message>
+    <message>
+        <source>CANNOT DECIDE</source>
+        <translation>NO SE PUEDE DECIDIR</translation>
+    </message>
+    <message>
+        <source>whole run (steady window)</source>
+        <translation>ejecución completa (ventana estable)</translation>
+    </message>
+    <message>
+        <source>stage %1</source>
+        <translation>etapa %1</translation>
+    </message>
+    <message>
+        <source>stage %1, %2</source>
+        <translation>etapa %1, %2</translation>
+    </message>
+    <message>
+        <source>Join coverage %1: joined server phases are over the matched attempts only.</source>
+        <translation>Cobertura de la unión %1: las fases del servidor unidas se refieren solo a los intentos emparejados.</translation>
+    </message>
+    <message>
+        <source>The run has server spans but they were not joined: server phases are not available.</source>
+        <translation>La ejecución tiene spans del servidor, pero no se unieron: las fases del servidor no están disponibles.</translation>
+    </message>
+    <message>
+        <source>No server spans: server phases are not available, client phases only.</source>
+        <translation>Sin spans del servidor: las fases del servidor no están disponibles, solo las del cliente.</translation>
+    </message>
+    <message>
+        <source>Data warning: %1</source>
+        <translation>Advertencia sobre los datos: %1</translation>
+    </message>
+    <message>
+        <source>not available: %1</source>
+        <translation>no disponible: %1</translation>
+    </message>
+    <message>
+        <source>%1 (%2 of %3)</source>
+        <translation>%1 (%2 de %3)</translation>
+    </message>
+    <message>
+        <source>Phasebench report: run %1 &apos;%2&apos;</source>
+        <translation>Informe de Phasebench: ejecución %1 &apos;%2&apos;</translation>
+    </message>
+    <message>
+        <source>Run started %1 (UTC); %2 requests, %3 server spans.</source>
+        <translation>Ejecución iniciada el %1 (UTC); %2 solicitudes, %3 spans del servidor.</translation>
+    </message>
+    <message>
+        <source>Stage</source>
+        <translation>Etapa</translation>
+    </message>
+    <message>
+        <source>N</source>
+        <translation>N</translation>
+    </message>
+    <message>
+        <source>Achieved rate (req/s)</source>
+        <translation>Tasa lograda (req/s)</translation>
+    </message>
+    <message>
+        <source>Error rate</source>
+        <translation>Tasa de errores</translation>
+    </message>
+    <message>
+        <source>total p95 (ms)</source>
+        <translation>total p95 (ms)</translation>
+    </message>
+    <message>
+        <source>TTFT (first text) p95 (ms)</source>
+        <translation>TTFT (primer texto) p95 (ms)</translation>
+    </message>
+    <message>
+        <source>Goodput (every budget met)</source>
+        <translation>Goodput (todos los presupuestos cumplidos)</translation>
+    </message>
+    <message>
+        <source>Budget</source>
+        <translation>Presupuesto</translation>
+    </message>
+    <message>
+        <source>Figure</source>
+        <translation>Cifra</translation>
+    </message>
+    <message>
+        <source>Observed</source>
+        <translation>Observado</translation>
+    </message>
+    <message>
+        <source>Threshold</source>
+        <translation>Umbral</translation>
+    </message>
+    <message>
+        <source>Verdict</source>
+        <translation>Veredicto</translation>
+    </message>
+    <message>
+        <source>Likely owner</source>
+        <translation>Responsable probable</translation>
+    </message>
+    <message>
+        <source>Why</source>
+        <translation>Motivo</translation>
+    </message>
+    <message>
+        <source>Per-stage figures</source>
+        <translation>Cifras por etapa</translation>
+    </message>
+    <message>
+        <source>Stages, models and scenarios are summarized separately, never pooled. </source>
+        <translation>Las etapas, los modelos y los escenarios se resumen por separado, nunca agrupados. </translation>
+    </message>
+    <message>
+        <source>Stages of a stepped run are summarized separately, never pooled. </source>
+        <translation>Las etapas de una ejecución escalonada se resumen por separado, nunca agrupadas. </translation>
+    </message>
+    <message>
+        <source>Percentile convention: %1; scope: %2; statistic: %3. Intervals are distribution-free %4% confidence intervals; &apos;*&apos; marks a percentile that is the single worst request.</source>
+        <translation>Convención de percentiles: %1; ámbito: %2; estadístico: %3. Los intervalos son intervalos de confianza del %4% sin supuestos de distribución; &apos;*&apos; marca un percentil que es la peor solicitud individual.</translation>
+    </message>
+    <message>
+        <source>Window: %1. Requested rate %2 req/s, achieved %3 req/s; %4 attempts, %5 dropped iterations. Errors %6, timeouts %7, cancelled %8, partial %9.</source>
+        <translation>Ventana: %1. Tasa solicitada %2 req/s, lograda %3 req/s; %4 intentos, %5 iteraciones descartadas. Errores %6, tiempos de espera agotados %7, canceladas %8, parciales %9.</translation>
+    </message>
+    <message>
+        <source>Goodput: %1 of %2 requests met every latency budget at once (%3, %4 req/s); not good: %5 did not complete, %6 over a budget, %7 without a budgeted value.</source>
+        <translation>Goodput: %1 de %2 solicitudes cumplieron todos los presupuestos de latencia a la vez (%3, %4 req/s); no buenas: %5 no se completaron, %6 superaron un presupuesto, %7 sin valor presupuestado.</translation>
+    </message>
+    <message>
+        <source>Goodput: %1.</source>
+        <translation>Goodput: %1.</translation>
+    </message>
+    <message>
+        <source>Metric</source>
+        <translation>Métrica</translation>
+    </message>
+    <message>
+        <source>Unit</source>
+        <translation>Unidad</translation>
+    </message>
+    <message>
+        <source>p50</source>
+        <translation>p50</translation>
+    </message>
+    <message>
+        <source>p50 interval</source>
+        <translation>intervalo p50</translation>
+    </message>
+    <message>
+        <source>p95</source>
+        <translation>p95</translation>
+    </message>
+    <message>
+        <source>p95 interval</source>
+        <translation>intervalo p95</translation>
+    </message>
+    <message>
+        <source>p99</source>
+        <translation>p99</translation>
+    </message>
+    <message>
+        <source>p99 interval</source>
+        <translation>intervalo p99</translation>
+    </message>
+    <message>
+        <source>Charts</source>
+        <translation>Gráficos</translation>
+    </message>
+    <message>
+        <source>Client phase composition around p50/p95/p99 (%1)</source>
+        <translation>Composición de las fases del cliente en torno a p50/p95/p99 (%1)</translation>
+    </message>
+    <message>
+        <source>Server phase composition around p50/p95/p99 (%1)</source>
+        <translation>Composición de las fases del servidor en torno a p50/p95/p99 (%1)</translation>
+    </message>
+    <message>
+        <source>Timeline: arrival rate</source>
+        <translation>Línea de tiempo: tasa de llegada</translation>
+    </message>
+    <message>
+        <source>Timeline: requests in flight</source>
+        <translation>Línea de tiempo: solicitudes en curso</translation>
+    </message>
+    <message>
+        <source>Timeline: p95 per interval</source>
+        <translation>Línea de tiempo: p95 por intervalo</translation>
+    </message>
+    <message>
+        <source>Timeline: error rate</source>
+        <translation>Línea de tiempo: tasa de errores</translation>
+    </message>
+    <message>
+        <source>Knee: throughput and queue against the arrival rate</source>
+        <translation>Codo: rendimiento y cola frente a la tasa de llegada</translation>
+    </message>
+    <message>
+        <source>Distribution of total: histogram</source>
+        <translation>Distribución del total: histograma</translation>
+    </message>
+    <message>
+        <source>Distribution of total: CDF</source>
+        <translation>Distribución del total: CDF</translation>
+    </message>
+    <message>
+        <source>Distribution of TTFT (first text): histogram</source>
+        <translation>Distribución del TTFT (primer texto): histograma</translation>
+    </message>
+    <message>
+        <source>Distribution of TTFT (first text): CDF</source>
+        <translation>Distribución del TTFT (primer texto): CDF</translation>
+    </message>
+    <message>
+        <source>first and last stage, each over its steady window as in the per-stage figures</source>
+        <translation>primera y última etapa, cada una sobre su ventana estable, como en las cifras por etapa</translation>
+    </message>
+    <message>
+        <source>%1, %2</source>
+        <translation>%1, %2</translation>
+    </message>
+    <message>
+        <source>%1 (%2)</source>
+        <translation>%1 (%2)</translation>
+    </message>
+    <message>
+        <source>Diagnosis</source>
+        <translation>Diagnóstico</translation>
+    </message>
+    <message>
+        <source>Compared: %1 -&gt; %2</source>
+        <translation>Comparado: %1 -&gt; %2</translation>
+    </message>
+    <message>
+        <source>Comparison refused: the load profiles differ.</source>
+        <translation>Comparación rechazada: los perfiles de carga difieren.</translation>
+    </message>
+    <message>
+        <source>No finding: no rule fired.</source>
+        <translation>Sin hallazgos: no se activó ninguna regla.</translation>
+    </message>
+    <message>
+        <source>%1. %2</source>
+        <translation>%1. %2</translation>
+    </message>
+    <message>
+        <source>Likely owner: %1; confidence: %2; rule: %3; between: %4.</source>
+        <translation>Responsable probable: %1; confianza: %2; regla: %3; entre: %4.</translation>
+    </message>
+    <message>
+        <source>Evidence</source>
+        <translation>Evidencias</translation>
+    </message>
+    <message>
+        <source>Before</source>
+        <translation>Antes</translation>
+    </message>
+    <message>
+        <source>After</source>
+        <translation>Después</translation>
+    </message>
+    <message>
+        <source>Change</source>
+        <translation>Cambio</translation>
+    </message>
+    <message>
+        <source>First check: %1</source>
+        <translation>Primera comprobación: %1</translation>
+    </message>
+    <message>
+        <source>Stages (knee search)</source>
+        <translation>Etapas (búsqueda del codo)</translation>
+    </message>
+    <message>
+        <source>Arrival (req/s)</source>
+        <translation>Llegada (req/s)</translation>
+    </message>
+    <message>
+        <source>Throughput (req/s)</source>
+        <translation>Rendimiento (req/s)</translation>
+    </message>
+    <message>
+        <source>gpu_queue %1 (ms)</source>
+        <translation>gpu_queue %1 (ms)</translation>
+    </message>
+    <message>
+        <source>Budgets</source>
+        <translation>Presupuestos</translation>
+    </message>
+    <message>
+        <source>Budgets (at %1)</source>
+        <translation>Presupuestos (en %1)</translation>
+    </message>
+    <message>
+        <source>met</source>
+        <translation>cumplidos</translation>
+    </message>
+    <message>
+        <source>not met</source>
+        <translation>no cumplidos</translation>
+    </message>
+    <message>
+        <source>Knee: %1; highest stage that met the budgets: %2.</source>
+        <translation>Codo: %1; etapa más alta que cumplió los presupuestos: %2.</translation>
+    </message>
+    <message>
+        <source>none found</source>
+        <translation>no se encontró</translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation>ninguno</translation>
+    </message>
+    <message>
+        <source>The %1 slowest requests</source>
+        <translation>Las %1 solicitudes más lentas</translation>
+    </message>
+    <message>
+        <source>Request %1 (%2): total %3 ms, trace %4</source>
+        <translation>Solicitud %1 (%2): total %3 ms, traza %4</translation>
+    </message>
+    <message>
+        <source>Client total</source>
+        <translation>Total del cliente</translation>
+    </message>
+    <message>
+        <source>Server root</source>
+        <translation>Raíz del servidor</translation>
+    </message>
+    <message>
+        <source>Network envelope</source>
+        <translation>Envolvente de red</translation>
+    </message>
+    <message>
+        <source>Gateway</source>
+        <translation>Pasarela</translation>
+    </message>
+    <message>
+        <source>GPU queue</source>
+        <translation>cola de GPU</translation>
+    </message>
+    <message>
+        <source>Generation</source>
+        <translation>Generación</translation>
+    </message>
+    <message>
+        <source>Response write</source>
+        <translation>Escritura de la respuesta</translation>
+    </message>
+    <message>
+        <source>Unattributed</source>
+        <translation>No atribuido</translation>
+    </message>
+    <message>
+        <source>Waterfall of request %1</source>
+        <translation>Cascada de la solicitud %1</translation>
+    </message>
+    <message>
+        <source>Provenance</source>
+        <translation>Procedencia</translation>
+    </message>
+    <message>
+        <source>Item</source>
+        <translation>Elemento</translation>
+    </message>
+    <message>
+        <source>Value</source>
+        <translation>Valor</translation>
+    </message>
+    <message>
+        <source>Run</source>
+        <translation>Ejecución</translation>
+    </message>
+    <message>
+        <source>%1 &apos;%2&apos; (%3)</source>
+        <translation>%1 &apos;%2&apos; (%3)</translation>
+    </message>
+    <message>
+        <source>Source</source>
+        <translation>Origen</translation>
+    </message>
+    <message>
+        <source>Time of run (UTC)</source>
+        <translation>Hora de la ejecución (UTC)</translation>
+    </message>
+    <message>
+        <source>Scenario</source>
+        <translation>Escenario</translation>
+    </message>
+    <message>
+        <source>Model</source>
+        <translation>Modelo</translation>
+    </message>
+    <message>
+        <source>Target host</source>
+        <translation>Host de destino</translation>
+    </message>
+    <message>
+        <source>Executor</source>
+        <translation>Ejecutor</translation>
+    </message>
+    <message>
+        <source>Generator instance</source>
+        <translation>Instancia del generador</translation>
+    </message>
+    <message>
+        <source>Recorded by</source>
+        <translation>Registrado por</translation>
+    </message>
+    <message>
+        <source>Phasebench version of this report</source>
+        <translation>Versión de Phasebench de este informe</translation>
+    </message>
+    <message>
+        <source>Budgets used</source>
+        <translation>Presupuestos usados</translation>
+    </message>
+    <message>
+        <source>Span rules</source>
+        <translation>Reglas de spans</translation>
+    </message>
+    <message>
+        <source>Percentile convention</source>
+        <translation>Convención de percentiles</translation>
+    </message>
+    <message>
+        <source>Settle time after a stage change</source>
+        <translation>Tiempo de estabilización tras un cambio de etapa</translation>
+    </message>
+    <message>
+        <source>%1 ms</source>
+        <translation>%1 ms</translation>
+    </message>
+    <message>
+        <source>Budget edited after the run</source>
+        <translation>Presupuesto editado después de la ejecución</translation>
+    </message>
+    <message>
+        <source>%1 in version %2 (set %3)</source>
+        <translation>%1 en la versión %2 (fijada el %3)</translation>
+    </message>
+    <message>
+        <source>no version existed when the run started; the first is used</source>
+        <translation>no existía ninguna versión al iniciarse la ejecución; se usa la primera</translation>
+    </message>
+    <message>
+        <source>Comparison with baseline run %1 &apos;%2&apos;</source>
+        <translation>Comparación con la ejecución de línea base %1 &apos;%2&apos;</translation>
+    </message>
+    <message>
+        <source>Comparison refused: the load profiles are not comparable.</source>
+        <translation>Comparación rechazada: los perfiles de carga no son comparables.</translation>
+    </message>
+    <message>
+        <source>The load profiles are comparable.</source>
+        <translation>Los perfiles de carga son comparables.</translation>
+    </message>
+    <message>
+        <source>Baseline: %1; this run: %2; attempts %3 -&gt; %4; achieved rate %5 -&gt; %6 req/s.</source>
+        <translation>Línea base: %1; esta ejecución: %2; intentos %3 -&gt; %4; tasa lograda %5 -&gt; %6 req/s.</translation>
+    </message>
+    <message>
+        <source>p50 before -&gt; after</source>
+        <translation>p50 antes -&gt; después</translation>
+    </message>
+    <message>
+        <source>p95 before -&gt; after</source>
+        <translation>p95 antes -&gt; después</translation>
+    </message>
+    <message>
+        <source>p95 change</source>
+        <translation>cambio de p95</translation>
+    </message>
+    <message>
+        <source>p99 before -&gt; after</source>
+        <translation>p99 antes -&gt; después</translation>
+    </message>
+    <message>
+        <source>Verdict: no budgets or SLO were stored with the run or given, so there is nothing to decide.</source>
+        <translation>Veredicto: no se almacenaron ni se indicaron presupuestos ni SLO con la ejecución, así que no hay nada que decidir.</translation>
+    </message>
+    <message>
+        <source>Verdict: PASS: all %1 budgets and gates were met.</source>
+        <translation>Veredicto: APROBADO: se cumplieron los %1 presupuestos y compuertas.</translation>
+    </message>
+    <message>
+        <source>Verdict: FAIL: %1 of %2 budgets and gates failed</source>
+        <translation>Veredicto: FALLIDO: fallaron %1 de %2 presupuestos y compuertas</translation>
+    </message>
+    <message>
+        <source> (%1); no single phase broke its budget</source>
+        <translation> (%1); ninguna fase concreta incumplió su presupuesto</translation>
+    </message>
+    <message>
+        <source>; %1 broke its budget first (%2 %3 ms against %4 ms%5), likely owner: %6</source>
+        <translation>; %1 incumplió primero su presupuesto (%2 %3 ms frente a %4 ms%5), responsable probable: %6</translation>
+    </message>
+    <message>
+        <source>, stage %1</source>
+        <translation>, etapa %1</translation>
+    </message>
+    <message>
+        <source>unknown</source>
+        <translation>desconocido</translation>
+    </message>
+    <message>
+        <source>Verdict: CANNOT DECIDE: %1 of %2 budgets and gates could not be decided from the data.</source>
+        <translation>Veredicto: NO SE PUEDE DECIDIR: %1 de %2 presupuestos y compuertas no se pudieron decidir con los datos.</translation>
+    </message>
+    <message>
+        <source> SLO (%1 %2 %3 %4): %5.</source>
+        <translation> SLO (%1 %2 %3 %4): %5.</translation>
+    </message>
+    <message>
+        <source>at most</source>
+        <translation>como máximo</translation>
+    </message>
+    <message>
+        <source>at least</source>
+        <translation>como mínimo</translation>
+    </message>
+    <message>
+        <source> SLO (%1 %2 %3 %4), stage %5: %6.</source>
+        <translation> SLO (%1 %2 %3 %4), etapa %5: %6.</translation>
+    </message>
+    <message>
+        <source>cannot write &apos;%1&apos;: %2</source>
+        <translation>no se puede escribir &apos;%1&apos;: %2</translation>
     </message>
 </context>
 <context>
@@ -4846,478 +5389,6 @@ la raíz empieza la mitad de la envolvente de red (%L1 ms) después del inicio d
         <translation>Escribe las solicitudes de la ejecución mostrada, con todas las columnas, como CSV o JSON lines</translation>
     </message>
     <message>
-        <source>PASS</source>
-        <translation>APROBADO</translation>
-    </message>
-    <message>
-        <source>FAIL</source>
-        <translation>FALLIDO</translation>
-    </message>
-    <message>
-        <source>CANNOT DECIDE</source>
-        <translation>NO SE PUEDE DECIDIR</translation>
-    </message>
-    <message>
-        <source>whole run (steady window)</source>
-        <translation>ejecución completa (ventana estable)</translation>
-    </message>
-    <message>
-        <source>stage %1</source>
-        <translation>etapa %1</translation>
-    </message>
-    <message>
-        <source>Join coverage %1: joined server phases are over the matched attempts only.</source>
-        <translation>Cobertura de la unión %1: las fases del servidor unidas se refieren solo a los intentos emparejados.</translation>
-    </message>
-    <message>
-        <source>The run has server spans but they were not joined: server phases are not available.</source>
-        <translation>La ejecución tiene spans del servidor, pero no se unieron: las fases del servidor no están disponibles.</translation>
-    </message>
-    <message>
-        <source>No server spans: server phases are not available, client phases only.</source>
-        <translation>Sin spans del servidor: las fases del servidor no están disponibles, solo las del cliente.</translation>
-    </message>
-    <message>
-        <source>Data warning: %1</source>
-        <translation>Advertencia sobre los datos: %1</translation>
-    </message>
-    <message>
-        <source>Phasebench report: run %1 &apos;%2&apos;</source>
-        <translation>Informe de Phasebench: ejecución %1 &apos;%2&apos;</translation>
-    </message>
-    <message>
-        <source>Run started %1 (UTC); %2 requests, %3 server spans.</source>
-        <translation>Ejecución iniciada el %1 (UTC); %2 solicitudes, %3 spans del servidor.</translation>
-    </message>
-    <message>
-        <source>Stage</source>
-        <translation>Etapa</translation>
-    </message>
-    <message>
-        <source>N</source>
-        <translation>N</translation>
-    </message>
-    <message>
-        <source>Achieved rate (req/s)</source>
-        <translation>Tasa lograda (req/s)</translation>
-    </message>
-    <message>
-        <source>Error rate</source>
-        <translation>Tasa de errores</translation>
-    </message>
-    <message>
-        <source>total p95 (ms)</source>
-        <translation>total p95 (ms)</translation>
-    </message>
-    <message>
-        <source>TTFT (first text) p95 (ms)</source>
-        <translation>TTFT (primer texto) p95 (ms)</translation>
-    </message>
-    <message>
-        <source>Budget</source>
-        <translation>Presupuesto</translation>
-    </message>
-    <message>
-        <source>Figure</source>
-        <translation>Cifra</translation>
-    </message>
-    <message>
-        <source>Observed</source>
-        <translation>Observado</translation>
-    </message>
-    <message>
-        <source>Threshold</source>
-        <translation>Umbral</translation>
-    </message>
-    <message>
-        <source>Verdict</source>
-        <translation>Veredicto</translation>
-    </message>
-    <message>
-        <source>Likely owner</source>
-        <translation>Responsable probable</translation>
-    </message>
-    <message>
-        <source>Why</source>
-        <translation>Motivo</translation>
-    </message>
-    <message>
-        <source>Per-stage figures</source>
-        <translation>Cifras por etapa</translation>
-    </message>
-    <message>
-        <source>Window: %1. Requested rate %2 req/s, achieved %3 req/s; %4 attempts, %5 dropped iterations. Errors %6, timeouts %7, cancelled %8, partial %9.</source>
-        <translation>Ventana: %1. Tasa solicitada %2 req/s, lograda %3 req/s; %4 intentos, %5 iteraciones descartadas. Errores %6, tiempos de espera agotados %7, canceladas %8, parciales %9.</translation>
-    </message>
-    <message>
-        <source>Metric</source>
-        <translation>Métrica</translation>
-    </message>
-    <message>
-        <source>Unit</source>
-        <translation>Unidad</translation>
-    </message>
-    <message>
-        <source>p50</source>
-        <translation>p50</translation>
-    </message>
-    <message>
-        <source>p50 interval</source>
-        <translation>intervalo p50</translation>
-    </message>
-    <message>
-        <source>p95</source>
-        <translation>p95</translation>
-    </message>
-    <message>
-        <source>p95 interval</source>
-        <translation>intervalo p95</translation>
-    </message>
-    <message>
-        <source>p99</source>
-        <translation>p99</translation>
-    </message>
-    <message>
-        <source>p99 interval</source>
-        <translation>intervalo p99</translation>
-    </message>
-    <message>
-        <source>Charts</source>
-        <translation>Gráficos</translation>
-    </message>
-    <message>
-        <source>Client phase composition around p50/p95/p99 (%1)</source>
-        <translation>Composición de las fases del cliente en torno a p50/p95/p99 (%1)</translation>
-    </message>
-    <message>
-        <source>Server phase composition around p50/p95/p99 (%1)</source>
-        <translation>Composición de las fases del servidor en torno a p50/p95/p99 (%1)</translation>
-    </message>
-    <message>
-        <source>Timeline: arrival rate</source>
-        <translation>Línea de tiempo: tasa de llegada</translation>
-    </message>
-    <message>
-        <source>Timeline: requests in flight</source>
-        <translation>Línea de tiempo: solicitudes en curso</translation>
-    </message>
-    <message>
-        <source>Timeline: p95 per interval</source>
-        <translation>Línea de tiempo: p95 por intervalo</translation>
-    </message>
-    <message>
-        <source>Timeline: error rate</source>
-        <translation>Línea de tiempo: tasa de errores</translation>
-    </message>
-    <message>
-        <source>Knee: throughput and queue against the arrival rate</source>
-        <translation>Codo: rendimiento y cola frente a la tasa de llegada</translation>
-    </message>
-    <message>
-        <source>Distribution of total: histogram</source>
-        <translation>Distribución del total: histograma</translation>
-    </message>
-    <message>
-        <source>Distribution of total: CDF</source>
-        <translation>Distribución del total: CDF</translation>
-    </message>
-    <message>
-        <source>Distribution of TTFT (first text): histogram</source>
-        <translation>Distribución del TTFT (primer texto): histograma</translation>
-    </message>
-    <message>
-        <source>Distribution of TTFT (first text): CDF</source>
-        <translation>Distribución del TTFT (primer texto): CDF</translation>
-    </message>
-    <message>
-        <source>Diagnosis</source>
-        <translation>Diagnóstico</translation>
-    </message>
-    <message>
-        <source>Compared: %1 -&gt; %2</source>
-        <translation>Comparado: %1 -&gt; %2</translation>
-    </message>
-    <message>
-        <source>Comparison refused: the load profiles differ.</source>
-        <translation>Comparación rechazada: los perfiles de carga difieren.</translation>
-    </message>
-    <message>
-        <source>No finding: no rule fired.</source>
-        <translation>Sin hallazgos: no se activó ninguna regla.</translation>
-    </message>
-    <message>
-        <source>%1. %2</source>
-        <translation>%1. %2</translation>
-    </message>
-    <message>
-        <source>Likely owner: %1; confidence: %2; rule: %3; between: %4.</source>
-        <translation>Responsable probable: %1; confianza: %2; regla: %3; entre: %4.</translation>
-    </message>
-    <message>
-        <source>Evidence</source>
-        <translation>Evidencias</translation>
-    </message>
-    <message>
-        <source>Before</source>
-        <translation>Antes</translation>
-    </message>
-    <message>
-        <source>After</source>
-        <translation>Después</translation>
-    </message>
-    <message>
-        <source>Change</source>
-        <translation>Cambio</translation>
-    </message>
-    <message>
-        <source>First check: %1</source>
-        <translation>Primera comprobación: %1</translation>
-    </message>
-    <message>
-        <source>Stages (knee search)</source>
-        <translation>Etapas (búsqueda del codo)</translation>
-    </message>
-    <message>
-        <source>Arrival (req/s)</source>
-        <translation>Llegada (req/s)</translation>
-    </message>
-    <message>
-        <source>Throughput (req/s)</source>
-        <translation>Rendimiento (req/s)</translation>
-    </message>
-    <message>
-        <source>Budgets</source>
-        <translation>Presupuestos</translation>
-    </message>
-    <message>
-        <source>met</source>
-        <translation>cumplidos</translation>
-    </message>
-    <message>
-        <source>not met</source>
-        <translation>no cumplidos</translation>
-    </message>
-    <message>
-        <source>Knee: %1; highest stage that met the budgets: %2.</source>
-        <translation>Codo: %1; etapa más alta que cumplió los presupuestos: %2.</translation>
-    </message>
-    <message>
-        <source>none found</source>
-        <translation>no se encontró</translation>
-    </message>
-    <message>
-        <source>none</source>
-        <translation>ninguno</translation>
-    </message>
-    <message>
-        <source>The %1 slowest requests</source>
-        <translation>Las %1 solicitudes más lentas</translation>
-    </message>
-    <message>
-        <source>Request %1 (%2): total %3 ms, trace %4</source>
-        <translation>Solicitud %1 (%2): total %3 ms, traza %4</translation>
-    </message>
-    <message>
-        <source>Client total</source>
-        <translation>Total del cliente</translation>
-    </message>
-    <message>
-        <source>Server root</source>
-        <translation>Raíz del servidor</translation>
-    </message>
-    <message>
-        <source>Network envelope</source>
-        <translation>Envolvente de red</translation>
-    </message>
-    <message>
-        <source>Gateway</source>
-        <translation>Pasarela</translation>
-    </message>
-    <message>
-        <source>GPU queue</source>
-        <translation>Cola de GPU</translation>
-    </message>
-    <message>
-        <source>Generation</source>
-        <translation>Generación</translation>
-    </message>
-    <message>
-        <source>Response write</source>
-        <translation>Escritura de la respuesta</translation>
-    </message>
-    <message>
-        <source>Unattributed</source>
-        <translation>No atribuido</translation>
-    </message>
-    <message>
-        <source>Waterfall of request %1</source>
-        <translation>Cascada de la solicitud %1</translation>
-    </message>
-    <message>
-        <source>Provenance</source>
-        <translation>Procedencia</translation>
-    </message>
-    <message>
-        <source>Item</source>
-        <translation>Elemento</translation>
-    </message>
-    <message>
-        <source>Value</source>
-        <translation>Valor</translation>
-    </message>
-    <message>
-        <source>Run</source>
-        <translation>Ejecución</translation>
-    </message>
-    <message>
-        <source>%1 &apos;%2&apos; (%3)</source>
-        <translation>%1 &apos;%2&apos; (%3)</translation>
-    </message>
-    <message>
-        <source>Source</source>
-        <translation>Origen</translation>
-    </message>
-    <message>
-        <source>Time of run (UTC)</source>
-        <translation>Hora de la ejecución (UTC)</translation>
-    </message>
-    <message>
-        <source>Scenario</source>
-        <translation>Escenario</translation>
-    </message>
-    <message>
-        <source>Model</source>
-        <translation>Modelo</translation>
-    </message>
-    <message>
-        <source>Target host</source>
-        <translation>Host de destino</translation>
-    </message>
-    <message>
-        <source>Executor</source>
-        <translation>Ejecutor</translation>
-    </message>
-    <message>
-        <source>Generator instance</source>
-        <translation>Instancia del generador</translation>
-    </message>
-    <message>
-        <source>Recorded by</source>
-        <translation>Registrado por</translation>
-    </message>
-    <message>
-        <source>Phasebench version of this report</source>
-        <translation>Versión de Phasebench de este informe</translation>
-    </message>
-    <message>
-        <source>Budgets used</source>
-        <translation>Presupuestos usados</translation>
-    </message>
-    <message>
-        <source>Span rules</source>
-        <translation>Reglas de spans</translation>
-    </message>
-    <message>
-        <source>Percentile convention</source>
-        <translation>Convención de percentiles</translation>
-    </message>
-    <message>
-        <source>Settle time after a stage change</source>
-        <translation>Tiempo de estabilización tras un cambio de etapa</translation>
-    </message>
-    <message>
-        <source>%1 ms</source>
-        <translation>%1 ms</translation>
-    </message>
-    <message>
-        <source>Budget edited after the run</source>
-        <translation>Presupuesto editado después de la ejecución</translation>
-    </message>
-    <message>
-        <source>%1 in version %2 (set %3)</source>
-        <translation>%1 en la versión %2 (fijada el %3)</translation>
-    </message>
-    <message>
-        <source>no version existed when the run started; the first is used</source>
-        <translation>no existía ninguna versión al iniciarse la ejecución; se usa la primera</translation>
-    </message>
-    <message>
-        <source>Comparison with baseline run %1 &apos;%2&apos;</source>
-        <translation>Comparación con la ejecución de línea base %1 &apos;%2&apos;</translation>
-    </message>
-    <message>
-        <source>Comparison refused: the load profiles are not comparable.</source>
-        <translation>Comparación rechazada: los perfiles de carga no son comparables.</translation>
-    </message>
-    <message>
-        <source>The load profiles are comparable.</source>
-        <translation>Los perfiles de carga son comparables.</translation>
-    </message>
-    <message>
-        <source>Baseline: %1; this run: %2; attempts %3 -&gt; %4; achieved rate %5 -&gt; %6 req/s.</source>
-        <translation>Línea base: %1; esta ejecución: %2; intentos %3 -&gt; %4; tasa lograda %5 -&gt; %6 req/s.</translation>
-    </message>
-    <message>
-        <source>p50 before -&gt; after</source>
-        <translation>p50 antes -&gt; después</translation>
-    </message>
-    <message>
-        <source>p95 before -&gt; after</source>
-        <translation>p95 antes -&gt; después</translation>
-    </message>
-    <message>
-        <source>p95 change</source>
-        <translation>cambio de p95</translation>
-    </message>
-    <message>
-        <source>p99 before -&gt; after</source>
-        <translation>p99 antes -&gt; después</translation>
-    </message>
-    <message>
-        <source>Verdict: no budgets or SLO were stored with the run or given, so there is nothing to decide.</source>
-        <translation>Veredicto: no se almacenaron ni se indicaron presupuestos ni SLO con la ejecución, así que no hay nada que decidir.</translation>
-    </message>
-    <message>
-        <source>Verdict: PASS: all %1 budgets and gates were met.</source>
-        <translation>Veredicto: APROBADO: se cumplieron los %1 presupuestos y compuertas.</translation>
-    </message>
-    <message>
-        <source>Verdict: FAIL: %1 of %2 budgets and gates failed</source>
-        <translation>Veredicto: FALLIDO: fallaron %1 de %2 presupuestos y compuertas</translation>
-    </message>
-    <message>
-        <source> (%1); no single phase broke its budget</source>
-        <translation> (%1); ninguna fase concreta incumplió su presupuesto</translation>
-    </message>
-    <message>
-        <source>; %1 broke its budget first (%2 %3 ms against %4 ms%5), likely owner: %6</source>
-        <translation>; %1 incumplió primero su presupuesto (%2 %3 ms frente a %4 ms%5), responsable probable: %6</translation>
-    </message>
-    <message>
-        <source>, stage %1</source>
-        <translation>, etapa %1</translation>
-    </message>
-    <message>
-        <source>unknown</source>
-        <translation>desconocido</translation>
-    </message>
-    <message>
-        <source>Verdict: CANNOT DECIDE: %1 of %2 budgets and gates could not be decided from the data.</source>
-        <translation>Veredicto: NO SE PUEDE DECIDIR: %1 de %2 presupuestos y compuertas no se pudieron decidir con los datos.</translation>
-    </message>
-    <message>
-        <source> SLO (%1 %2 %3 %4): %5.</source>
-        <translation> SLO (%1 %2 %3 %4): %5.</translation>
-    </message>
-    <message>
-        <source>at most</source>
-        <translation>como máximo</translation>
-    </message>
-    <message>
-        <source>at least</source>
-        <translation>como mínimo</translation>
-    </message>
-    <message>
         <source>Phasebench report: run %1</source>
         <translation>Informe de Phasebench: ejecución %1</translation>
     </message>
@@ -5330,68 +5401,8 @@ la raíz empieza la mitad de la envolvente de red (%L1 ms) después del inicio d
         <translation>no se puede escribir &apos;%1&apos;</translation>
     </message>
     <message>
-        <source>not available: %1</source>
-        <translation>no disponible: %1</translation>
-    </message>
-    <message>
-        <source>%1 (%2 of %3)</source>
-        <translation>%1 (%2 de %3)</translation>
-    </message>
-    <message>
-        <source>Goodput (every budget met)</source>
-        <translation>Goodput (todos los presupuestos cumplidos)</translation>
-    </message>
-    <message>
-        <source>Goodput: %1 of %2 requests met every latency budget at once (%3, %4 req/s); not good: %5 did not complete, %6 over a budget, %7 without a budgeted value.</source>
-        <translation>Goodput: %1 de %2 solicitudes cumplieron todos los presupuestos de latencia a la vez (%3, %4 req/s); no buenas: %5 no se completaron, %6 superaron un presupuesto, %7 sin valor presupuestado.</translation>
-    </message>
-    <message>
-        <source>Goodput: %1.</source>
-        <translation>Goodput: %1.</translation>
-    </message>
-    <message>
         <source>Run %1 · page %2 of %3</source>
         <translation>Ejecución %1 · página %2 de %3</translation>
-    </message>
-    <message>
-        <source> SLO (%1 %2 %3 %4), stage %5: %6.</source>
-        <translation> SLO (%1 %2 %3 %4), etapa %5: %6.</translation>
-    </message>
-    <message>
-        <source>stage %1, %2</source>
-        <translation>etapa %1, %2</translation>
-    </message>
-    <message>
-        <source>Stages, models and scenarios are summarized separately, never pooled. </source>
-        <translation>Las etapas, los modelos y los escenarios se resumen por separado, nunca agrupados. </translation>
-    </message>
-    <message>
-        <source>Stages of a stepped run are summarized separately, never pooled. </source>
-        <translation>Las etapas de una ejecución escalonada se resumen por separado, nunca agrupadas. </translation>
-    </message>
-    <message>
-        <source>Percentile convention: %1; scope: %2; statistic: %3. Intervals are distribution-free %4% confidence intervals; &apos;*&apos; marks a percentile that is the single worst request.</source>
-        <translation>Convención de percentiles: %1; ámbito: %2; estadístico: %3. Los intervalos son intervalos de confianza del %4% sin supuestos de distribución; &apos;*&apos; marca un percentil que es la peor solicitud individual.</translation>
-    </message>
-    <message>
-        <source>first and last stage, each over its steady window as in the per-stage figures</source>
-        <translation>primera y última etapa, cada una sobre su ventana estable, como en las cifras por etapa</translation>
-    </message>
-    <message>
-        <source>%1 (%2)</source>
-        <translation>%1 (%2)</translation>
-    </message>
-    <message>
-        <source>%1, %2</source>
-        <translation>%1, %2</translation>
-    </message>
-    <message>
-        <source>gpu_queue %1 (ms)</source>
-        <translation>gpu_queue %1 (ms)</translation>
-    </message>
-    <message>
-        <source>Budgets (at %1)</source>
-        <translation>Presupuestos (en %1)</translation>
     </message>
 </context>
 <context>

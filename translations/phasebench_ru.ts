@@ -1844,6 +1844,10 @@ Run &apos;phasebench-cli &lt;command&gt; --help&apos; for the options of a comma
         <source>  (gpu_queue %1 is the knee rule&apos;s figure; &quot;budgets met&quot; is decided at the budgets&apos; %2)</source>
         <translation>  (gpu_queue %1 — показатель правила излома; «бюджеты выполнены» решается по %2 бюджетов)</translation>
     </message>
+    <message>
+        <source>Markdown: also draw the charts, as PNG files beside the report (needs the GUI libraries; offscreen without a display). PDF and HTML always have them.</source>
+        <translation>Markdown: также нарисовать графики в виде PNG-файлов рядом с отчётом (нужны графические библиотеки; без дисплея — offscreen). В PDF и HTML они есть всегда.</translation>
+    </message>
 </context>
 <context>
     <name>pb::diagnose</name>
@@ -2062,6 +2066,545 @@ Run &apos;phasebench-cli &lt;command&gt; --help&apos; for the options of a comma
     <message>
         <source>Check the slowest local field: connection pool, DNS, TLS and upload (client); auth and channel or policy selection (gateway); the request body read (a slow upload).</source>
         <translation>Проверьте самое медленное локальное поле: пул соединений, DNS, TLS и отправку (клиент); аутентификацию и выбор канала или политики (шлюз); чтение тела запроса (медленная отправка).</translation>
+    </message>
+</context>
+<context>
+    <name>pb::report</name>
+    <message>
+        <source>PASS</source>
+        <translation>ПРОЙДЕНО</translation>
+    </message>
+    <message>
+        <source>FAIL</source>
+        <translation>ПРОВАЛ</translation>
+    </message>
+    <message>
+        <source>CANNOT DECIDE</source>
+        <translation>НЕВОЗМОЖНО РЕШИТЬ</translation>
+    </message>
+    <message>
+        <source>whole run (steady window)</source>
+        <translation>весь прогон (установившееся окно)</translation>
+    </message>
+    <message>
+        <source>stage %1</source>
+        <translation>ступень %1</translation>
+    </message>
+    <message>
+        <source>stage %1, %2</source>
+        <translation>ступень %1, %2</translation>
+    </message>
+    <message>
+        <source>Join coverage %1: joined server phases are over the matched attempts only.</source>
+        <translation>Покрытие сопоставления %1: сопоставленные фазы сервера относятся только к сопоставленным попыткам.</translation>
+    </message>
+    <message>
+        <source>The run has server spans but they were not joined: server phases are not available.</source>
+        <translation>В прогоне есть серверные спаны, но они не сопоставлены: фазы сервера недоступны.</translation>
+    </message>
+    <message>
+        <source>No server spans: server phases are not available, client phases only.</source>
+        <translation>Нет серверных спанов: фазы сервера недоступны, только фазы клиента.</translation>
+    </message>
+    <message>
+        <source>Data warning: %1</source>
+        <translation>Предупреждение о данных: %1</translation>
+    </message>
+    <message>
+        <source>not available: %1</source>
+        <translation>недоступно: %1</translation>
+    </message>
+    <message>
+        <source>%1 (%2 of %3)</source>
+        <translation>%1 (%2 из %3)</translation>
+    </message>
+    <message>
+        <source>Phasebench report: run %1 &apos;%2&apos;</source>
+        <translation>Отчёт Phasebench: прогон %1 &apos;%2&apos;</translation>
+    </message>
+    <message>
+        <source>Run started %1 (UTC); %2 requests, %3 server spans.</source>
+        <translation>Прогон начат %1 (UTC); запросов: %2, серверных спанов: %3.</translation>
+    </message>
+    <message>
+        <source>Stage</source>
+        <translation>Этап</translation>
+    </message>
+    <message>
+        <source>N</source>
+        <translation>N</translation>
+    </message>
+    <message>
+        <source>Achieved rate (req/s)</source>
+        <translation>Достигнутая интенсивность (запр./с)</translation>
+    </message>
+    <message>
+        <source>Error rate</source>
+        <translation>Доля ошибок</translation>
+    </message>
+    <message>
+        <source>total p95 (ms)</source>
+        <translation>total p95 (мс)</translation>
+    </message>
+    <message>
+        <source>TTFT (first text) p95 (ms)</source>
+        <translation>TTFT (первый текст) p95 (мс)</translation>
+    </message>
+    <message>
+        <source>Goodput (every budget met)</source>
+        <translation>Goodput (все бюджеты соблюдены)</translation>
+    </message>
+    <message>
+        <source>Budget</source>
+        <translation>Бюджет</translation>
+    </message>
+    <message>
+        <source>Figure</source>
+        <translation>Показатель</translation>
+    </message>
+    <message>
+        <source>Observed</source>
+        <translation>Наблюдаемое</translation>
+    </message>
+    <message>
+        <source>Threshold</source>
+        <translation>Порог</translation>
+    </message>
+    <message>
+        <source>Verdict</source>
+        <translation>Вердикт</translation>
+    </message>
+    <message>
+        <source>Likely owner</source>
+        <translation>Вероятный ответственный</translation>
+    </message>
+    <message>
+        <source>Why</source>
+        <translation>Причина</translation>
+    </message>
+    <message>
+        <source>Per-stage figures</source>
+        <translation>Показатели по ступеням</translation>
+    </message>
+    <message>
+        <source>Stages, models and scenarios are summarized separately, never pooled. </source>
+        <translation>Ступени, модели и сценарии сводятся по отдельности и никогда не объединяются. </translation>
+    </message>
+    <message>
+        <source>Stages of a stepped run are summarized separately, never pooled. </source>
+        <translation>Ступени ступенчатого прогона сводятся по отдельности и никогда не объединяются. </translation>
+    </message>
+    <message>
+        <source>Percentile convention: %1; scope: %2; statistic: %3. Intervals are distribution-free %4% confidence intervals; &apos;*&apos; marks a percentile that is the single worst request.</source>
+        <translation>Способ расчёта перцентилей: %1; область: %2; статистика: %3. Интервалы — непараметрические доверительные интервалы %4%; &apos;*&apos; отмечает перцентиль, который является самым медленным отдельным запросом.</translation>
+    </message>
+    <message>
+        <source>Window: %1. Requested rate %2 req/s, achieved %3 req/s; %4 attempts, %5 dropped iterations. Errors %6, timeouts %7, cancelled %8, partial %9.</source>
+        <translation>Окно: %1. Запрошенная интенсивность %2 запр./с, достигнутая %3 запр./с; попыток: %4, отброшенных итераций: %5. Ошибки %6, тайм-ауты %7, отменено %8, частичные %9.</translation>
+    </message>
+    <message>
+        <source>Goodput: %1 of %2 requests met every latency budget at once (%3, %4 req/s); not good: %5 did not complete, %6 over a budget, %7 without a budgeted value.</source>
+        <translation>Goodput: %1 из %2 запросов уложились во все бюджеты задержки одновременно (%3, %4 запр./с); негодные: не завершено %5, сверх бюджета %6, без значения для бюджета %7.</translation>
+    </message>
+    <message>
+        <source>Goodput: %1.</source>
+        <translation>Goodput: %1.</translation>
+    </message>
+    <message>
+        <source>Metric</source>
+        <translation>Метрика</translation>
+    </message>
+    <message>
+        <source>Unit</source>
+        <translation>Единица</translation>
+    </message>
+    <message>
+        <source>p50</source>
+        <translation>p50</translation>
+    </message>
+    <message>
+        <source>p50 interval</source>
+        <translation>интервал p50</translation>
+    </message>
+    <message>
+        <source>p95</source>
+        <translation>p95</translation>
+    </message>
+    <message>
+        <source>p95 interval</source>
+        <translation>интервал p95</translation>
+    </message>
+    <message>
+        <source>p99</source>
+        <translation>p99</translation>
+    </message>
+    <message>
+        <source>p99 interval</source>
+        <translation>интервал p99</translation>
+    </message>
+    <message>
+        <source>Charts</source>
+        <translation>Графики</translation>
+    </message>
+    <message>
+        <source>Client phase composition around p50/p95/p99 (%1)</source>
+        <translation>Состав фаз клиента около p50/p95/p99 (%1)</translation>
+    </message>
+    <message>
+        <source>Server phase composition around p50/p95/p99 (%1)</source>
+        <translation>Состав фаз сервера около p50/p95/p99 (%1)</translation>
+    </message>
+    <message>
+        <source>Timeline: arrival rate</source>
+        <translation>Временная шкала: интенсивность поступления</translation>
+    </message>
+    <message>
+        <source>Timeline: requests in flight</source>
+        <translation>Временная шкала: запросы в работе</translation>
+    </message>
+    <message>
+        <source>Timeline: p95 per interval</source>
+        <translation>Временная шкала: p95 по интервалам</translation>
+    </message>
+    <message>
+        <source>Timeline: error rate</source>
+        <translation>Временная шкала: доля ошибок</translation>
+    </message>
+    <message>
+        <source>Knee: throughput and queue against the arrival rate</source>
+        <translation>Колено: пропускная способность и очередь в зависимости от интенсивности поступления</translation>
+    </message>
+    <message>
+        <source>Distribution of total: histogram</source>
+        <translation>Распределение total: гистограмма</translation>
+    </message>
+    <message>
+        <source>Distribution of total: CDF</source>
+        <translation>Распределение total: CDF</translation>
+    </message>
+    <message>
+        <source>Distribution of TTFT (first text): histogram</source>
+        <translation>Распределение TTFT (первый текст): гистограмма</translation>
+    </message>
+    <message>
+        <source>Distribution of TTFT (first text): CDF</source>
+        <translation>Распределение TTFT (первый текст): CDF</translation>
+    </message>
+    <message>
+        <source>first and last stage, each over its steady window as in the per-stage figures</source>
+        <translation>первая и последняя ступени, каждая по своему установившемуся окну, как в показателях по ступеням</translation>
+    </message>
+    <message>
+        <source>%1, %2</source>
+        <translation>%1, %2</translation>
+    </message>
+    <message>
+        <source>%1 (%2)</source>
+        <translation>%1 (%2)</translation>
+    </message>
+    <message>
+        <source>Diagnosis</source>
+        <translation>Диагностика</translation>
+    </message>
+    <message>
+        <source>Compared: %1 -&gt; %2</source>
+        <translation>Сравнение: %1 -&gt; %2</translation>
+    </message>
+    <message>
+        <source>Comparison refused: the load profiles differ.</source>
+        <translation>Сравнение отклонено: профили нагрузки различаются.</translation>
+    </message>
+    <message>
+        <source>No finding: no rule fired.</source>
+        <translation>Выводов нет: ни одно правило не сработало.</translation>
+    </message>
+    <message>
+        <source>%1. %2</source>
+        <translation>%1. %2</translation>
+    </message>
+    <message>
+        <source>Likely owner: %1; confidence: %2; rule: %3; between: %4.</source>
+        <translation>Вероятный ответственный: %1; достоверность: %2; правило: %3; между: %4.</translation>
+    </message>
+    <message>
+        <source>Evidence</source>
+        <translation>Доказательства</translation>
+    </message>
+    <message>
+        <source>Before</source>
+        <translation>До</translation>
+    </message>
+    <message>
+        <source>After</source>
+        <translation>После</translation>
+    </message>
+    <message>
+        <source>Change</source>
+        <translation>Изменение</translation>
+    </message>
+    <message>
+        <source>First check: %1</source>
+        <translation>Первая проверка: %1</translation>
+    </message>
+    <message>
+        <source>Stages (knee search)</source>
+        <translation>Ступени (поиск колена)</translation>
+    </message>
+    <message>
+        <source>Arrival (req/s)</source>
+        <translation>Поступление (запр./с)</translation>
+    </message>
+    <message>
+        <source>Throughput (req/s)</source>
+        <translation>Пропускная способность (запр./с)</translation>
+    </message>
+    <message>
+        <source>gpu_queue %1 (ms)</source>
+        <translation>gpu_queue %1 (мс)</translation>
+    </message>
+    <message>
+        <source>Budgets</source>
+        <translation>Бюджеты</translation>
+    </message>
+    <message>
+        <source>Budgets (at %1)</source>
+        <translation>Бюджеты (по %1)</translation>
+    </message>
+    <message>
+        <source>met</source>
+        <translation>соблюдены</translation>
+    </message>
+    <message>
+        <source>not met</source>
+        <translation>не соблюдены</translation>
+    </message>
+    <message>
+        <source>Knee: %1; highest stage that met the budgets: %2.</source>
+        <translation>Колено: %1; наивысшая ступень, уложившаяся в бюджеты: %2.</translation>
+    </message>
+    <message>
+        <source>none found</source>
+        <translation>не найдено</translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation>нет</translation>
+    </message>
+    <message>
+        <source>The %1 slowest requests</source>
+        <translation>Самые медленные запросы (%1)</translation>
+    </message>
+    <message>
+        <source>Request %1 (%2): total %3 ms, trace %4</source>
+        <translation>Запрос %1 (%2): всего %3 мс, трасса %4</translation>
+    </message>
+    <message>
+        <source>Client total</source>
+        <translation>Итог клиента</translation>
+    </message>
+    <message>
+        <source>Server root</source>
+        <translation>Корень сервера</translation>
+    </message>
+    <message>
+        <source>Network envelope</source>
+        <translation>Сетевая оболочка</translation>
+    </message>
+    <message>
+        <source>Gateway</source>
+        <translation>Шлюз</translation>
+    </message>
+    <message>
+        <source>GPU queue</source>
+        <translation>очередь GPU</translation>
+    </message>
+    <message>
+        <source>Generation</source>
+        <translation>Генерация</translation>
+    </message>
+    <message>
+        <source>Response write</source>
+        <translation>Запись ответа</translation>
+    </message>
+    <message>
+        <source>Unattributed</source>
+        <translation>Не отнесено</translation>
+    </message>
+    <message>
+        <source>Waterfall of request %1</source>
+        <translation>Каскад запроса %1</translation>
+    </message>
+    <message>
+        <source>Provenance</source>
+        <translation>Происхождение данных</translation>
+    </message>
+    <message>
+        <source>Item</source>
+        <translation>Элемент</translation>
+    </message>
+    <message>
+        <source>Value</source>
+        <translation>Значение</translation>
+    </message>
+    <message>
+        <source>Run</source>
+        <translation>Прогон</translation>
+    </message>
+    <message>
+        <source>%1 &apos;%2&apos; (%3)</source>
+        <translation>%1 &apos;%2&apos; (%3)</translation>
+    </message>
+    <message>
+        <source>Source</source>
+        <translation>Источник</translation>
+    </message>
+    <message>
+        <source>Time of run (UTC)</source>
+        <translation>Время прогона (UTC)</translation>
+    </message>
+    <message>
+        <source>Scenario</source>
+        <translation>Сценарий</translation>
+    </message>
+    <message>
+        <source>Model</source>
+        <translation>Модель</translation>
+    </message>
+    <message>
+        <source>Target host</source>
+        <translation>Целевой хост</translation>
+    </message>
+    <message>
+        <source>Executor</source>
+        <translation>Исполнитель</translation>
+    </message>
+    <message>
+        <source>Generator instance</source>
+        <translation>Экземпляр генератора</translation>
+    </message>
+    <message>
+        <source>Recorded by</source>
+        <translation>Записано программой</translation>
+    </message>
+    <message>
+        <source>Phasebench version of this report</source>
+        <translation>Версия Phasebench, создавшая отчёт</translation>
+    </message>
+    <message>
+        <source>Budgets used</source>
+        <translation>Использованные бюджеты</translation>
+    </message>
+    <message>
+        <source>Span rules</source>
+        <translation>Правила спанов</translation>
+    </message>
+    <message>
+        <source>Percentile convention</source>
+        <translation>Способ расчёта перцентилей</translation>
+    </message>
+    <message>
+        <source>Settle time after a stage change</source>
+        <translation>Время стабилизации после смены ступени</translation>
+    </message>
+    <message>
+        <source>%1 ms</source>
+        <translation>%1 мс</translation>
+    </message>
+    <message>
+        <source>Budget edited after the run</source>
+        <translation>Бюджет изменён после прогона</translation>
+    </message>
+    <message>
+        <source>%1 in version %2 (set %3)</source>
+        <translation>%1 в версии %2 (задана %3)</translation>
+    </message>
+    <message>
+        <source>no version existed when the run started; the first is used</source>
+        <translation>на момент начала прогона версий не было; используется первая</translation>
+    </message>
+    <message>
+        <source>Comparison with baseline run %1 &apos;%2&apos;</source>
+        <translation>Сравнение с базовым прогоном %1 &apos;%2&apos;</translation>
+    </message>
+    <message>
+        <source>Comparison refused: the load profiles are not comparable.</source>
+        <translation>Сравнение отклонено: профили нагрузки несравнимы.</translation>
+    </message>
+    <message>
+        <source>The load profiles are comparable.</source>
+        <translation>Профили нагрузки сравнимы.</translation>
+    </message>
+    <message>
+        <source>Baseline: %1; this run: %2; attempts %3 -&gt; %4; achieved rate %5 -&gt; %6 req/s.</source>
+        <translation>Базовый: %1; этот прогон: %2; попыток %3 -&gt; %4; достигнутая интенсивность %5 -&gt; %6 запр./с.</translation>
+    </message>
+    <message>
+        <source>p50 before -&gt; after</source>
+        <translation>p50 до -&gt; после</translation>
+    </message>
+    <message>
+        <source>p95 before -&gt; after</source>
+        <translation>p95 до -&gt; после</translation>
+    </message>
+    <message>
+        <source>p95 change</source>
+        <translation>изменение p95</translation>
+    </message>
+    <message>
+        <source>p99 before -&gt; after</source>
+        <translation>p99 до -&gt; после</translation>
+    </message>
+    <message>
+        <source>Verdict: no budgets or SLO were stored with the run or given, so there is nothing to decide.</source>
+        <translation>Вердикт: ни бюджеты, ни SLO не были сохранены с прогоном или заданы, поэтому решать нечего.</translation>
+    </message>
+    <message>
+        <source>Verdict: PASS: all %1 budgets and gates were met.</source>
+        <translation>Вердикт: ПРОЙДЕНО: соблюдены все бюджеты и гейты (%1).</translation>
+    </message>
+    <message>
+        <source>Verdict: FAIL: %1 of %2 budgets and gates failed</source>
+        <translation>Вердикт: ПРОВАЛ: провалено бюджетов и гейтов: %1 из %2</translation>
+    </message>
+    <message>
+        <source> (%1); no single phase broke its budget</source>
+        <translation> (%1); ни одна отдельная фаза не нарушила свой бюджет</translation>
+    </message>
+    <message>
+        <source>; %1 broke its budget first (%2 %3 ms against %4 ms%5), likely owner: %6</source>
+        <translation>; первым нарушил бюджет %1 (%2 %3 мс при пороге %4 мс%5), вероятный ответственный: %6</translation>
+    </message>
+    <message>
+        <source>, stage %1</source>
+        <translation>, ступень %1</translation>
+    </message>
+    <message>
+        <source>unknown</source>
+        <translation>неизвестно</translation>
+    </message>
+    <message>
+        <source>Verdict: CANNOT DECIDE: %1 of %2 budgets and gates could not be decided from the data.</source>
+        <translation>Вердикт: НЕВОЗМОЖНО РЕШИТЬ: по имеющимся данным не удалось решить для %1 из %2 бюджетов и гейтов.</translation>
+    </message>
+    <message>
+        <source> SLO (%1 %2 %3 %4): %5.</source>
+        <translation> SLO (%1 %2 %3 %4): %5.</translation>
+    </message>
+    <message>
+        <source>at most</source>
+        <translation>не более</translation>
+    </message>
+    <message>
+        <source>at least</source>
+        <translation>не менее</translation>
+    </message>
+    <message>
+        <source> SLO (%1 %2 %3 %4), stage %5: %6.</source>
+        <translation> SLO (%1 %2 %3 %4), ступень %5: %6.</translation>
+    </message>
+    <message>
+        <source>cannot write &apos;%1&apos;: %2</source>
+        <translation>не удаётся записать &apos;%1&apos;: %2</translation>
     </message>
 </context>
 <context>
@@ -4852,478 +5395,6 @@ the root starts half the network envelope (%L1 ms) after the client start.</sour
         <translation>Записать запросы показанного прогона со всеми столбцами в формате CSV или JSON lines</translation>
     </message>
     <message>
-        <source>PASS</source>
-        <translation>ПРОЙДЕНО</translation>
-    </message>
-    <message>
-        <source>FAIL</source>
-        <translation>ПРОВАЛ</translation>
-    </message>
-    <message>
-        <source>CANNOT DECIDE</source>
-        <translation>НЕВОЗМОЖНО РЕШИТЬ</translation>
-    </message>
-    <message>
-        <source>whole run (steady window)</source>
-        <translation>весь прогон (установившееся окно)</translation>
-    </message>
-    <message>
-        <source>stage %1</source>
-        <translation>ступень %1</translation>
-    </message>
-    <message>
-        <source>Join coverage %1: joined server phases are over the matched attempts only.</source>
-        <translation>Покрытие сопоставления %1: сопоставленные фазы сервера относятся только к сопоставленным попыткам.</translation>
-    </message>
-    <message>
-        <source>The run has server spans but they were not joined: server phases are not available.</source>
-        <translation>В прогоне есть серверные спаны, но они не сопоставлены: фазы сервера недоступны.</translation>
-    </message>
-    <message>
-        <source>No server spans: server phases are not available, client phases only.</source>
-        <translation>Нет серверных спанов: фазы сервера недоступны, только фазы клиента.</translation>
-    </message>
-    <message>
-        <source>Data warning: %1</source>
-        <translation>Предупреждение о данных: %1</translation>
-    </message>
-    <message>
-        <source>Phasebench report: run %1 &apos;%2&apos;</source>
-        <translation>Отчёт Phasebench: прогон %1 &apos;%2&apos;</translation>
-    </message>
-    <message>
-        <source>Run started %1 (UTC); %2 requests, %3 server spans.</source>
-        <translation>Прогон начат %1 (UTC); запросов: %2, серверных спанов: %3.</translation>
-    </message>
-    <message>
-        <source>Stage</source>
-        <translation>Ступень</translation>
-    </message>
-    <message>
-        <source>N</source>
-        <translation>N</translation>
-    </message>
-    <message>
-        <source>Achieved rate (req/s)</source>
-        <translation>Достигнутая интенсивность (запр./с)</translation>
-    </message>
-    <message>
-        <source>Error rate</source>
-        <translation>Доля ошибок</translation>
-    </message>
-    <message>
-        <source>total p95 (ms)</source>
-        <translation>total p95 (мс)</translation>
-    </message>
-    <message>
-        <source>TTFT (first text) p95 (ms)</source>
-        <translation>TTFT (первый текст) p95 (мс)</translation>
-    </message>
-    <message>
-        <source>Budget</source>
-        <translation>Бюджет</translation>
-    </message>
-    <message>
-        <source>Figure</source>
-        <translation>Показатель</translation>
-    </message>
-    <message>
-        <source>Observed</source>
-        <translation>Наблюдаемое</translation>
-    </message>
-    <message>
-        <source>Threshold</source>
-        <translation>Порог</translation>
-    </message>
-    <message>
-        <source>Verdict</source>
-        <translation>Вердикт</translation>
-    </message>
-    <message>
-        <source>Likely owner</source>
-        <translation>Вероятный ответственный</translation>
-    </message>
-    <message>
-        <source>Why</source>
-        <translation>Причина</translation>
-    </message>
-    <message>
-        <source>Per-stage figures</source>
-        <translation>Показатели по ступеням</translation>
-    </message>
-    <message>
-        <source>Window: %1. Requested rate %2 req/s, achieved %3 req/s; %4 attempts, %5 dropped iterations. Errors %6, timeouts %7, cancelled %8, partial %9.</source>
-        <translation>Окно: %1. Запрошенная интенсивность %2 запр./с, достигнутая %3 запр./с; попыток: %4, отброшенных итераций: %5. Ошибки %6, тайм-ауты %7, отменено %8, частичные %9.</translation>
-    </message>
-    <message>
-        <source>Metric</source>
-        <translation>Метрика</translation>
-    </message>
-    <message>
-        <source>Unit</source>
-        <translation>Единица</translation>
-    </message>
-    <message>
-        <source>p50</source>
-        <translation>p50</translation>
-    </message>
-    <message>
-        <source>p50 interval</source>
-        <translation>интервал p50</translation>
-    </message>
-    <message>
-        <source>p95</source>
-        <translation>p95</translation>
-    </message>
-    <message>
-        <source>p95 interval</source>
-        <translation>интервал p95</translation>
-    </message>
-    <message>
-        <source>p99</source>
-        <translation>p99</translation>
-    </message>
-    <message>
-        <source>p99 interval</source>
-        <translation>интервал p99</translation>
-    </message>
-    <message>
-        <source>Charts</source>
-        <translation>Графики</translation>
-    </message>
-    <message>
-        <source>Client phase composition around p50/p95/p99 (%1)</source>
-        <translation>Состав фаз клиента около p50/p95/p99 (%1)</translation>
-    </message>
-    <message>
-        <source>Server phase composition around p50/p95/p99 (%1)</source>
-        <translation>Состав фаз сервера около p50/p95/p99 (%1)</translation>
-    </message>
-    <message>
-        <source>Timeline: arrival rate</source>
-        <translation>Временная шкала: интенсивность поступления</translation>
-    </message>
-    <message>
-        <source>Timeline: requests in flight</source>
-        <translation>Временная шкала: запросы в работе</translation>
-    </message>
-    <message>
-        <source>Timeline: p95 per interval</source>
-        <translation>Временная шкала: p95 по интервалам</translation>
-    </message>
-    <message>
-        <source>Timeline: error rate</source>
-        <translation>Временная шкала: доля ошибок</translation>
-    </message>
-    <message>
-        <source>Knee: throughput and queue against the arrival rate</source>
-        <translation>Колено: пропускная способность и очередь в зависимости от интенсивности поступления</translation>
-    </message>
-    <message>
-        <source>Distribution of total: histogram</source>
-        <translation>Распределение total: гистограмма</translation>
-    </message>
-    <message>
-        <source>Distribution of total: CDF</source>
-        <translation>Распределение total: CDF</translation>
-    </message>
-    <message>
-        <source>Distribution of TTFT (first text): histogram</source>
-        <translation>Распределение TTFT (первый текст): гистограмма</translation>
-    </message>
-    <message>
-        <source>Distribution of TTFT (first text): CDF</source>
-        <translation>Распределение TTFT (первый текст): CDF</translation>
-    </message>
-    <message>
-        <source>Diagnosis</source>
-        <translation>Диагностика</translation>
-    </message>
-    <message>
-        <source>Compared: %1 -&gt; %2</source>
-        <translation>Сравнение: %1 -&gt; %2</translation>
-    </message>
-    <message>
-        <source>Comparison refused: the load profiles differ.</source>
-        <translation>Сравнение отклонено: профили нагрузки различаются.</translation>
-    </message>
-    <message>
-        <source>No finding: no rule fired.</source>
-        <translation>Выводов нет: ни одно правило не сработало.</translation>
-    </message>
-    <message>
-        <source>%1. %2</source>
-        <translation>%1. %2</translation>
-    </message>
-    <message>
-        <source>Likely owner: %1; confidence: %2; rule: %3; between: %4.</source>
-        <translation>Вероятный ответственный: %1; достоверность: %2; правило: %3; между: %4.</translation>
-    </message>
-    <message>
-        <source>Evidence</source>
-        <translation>Доказательства</translation>
-    </message>
-    <message>
-        <source>Before</source>
-        <translation>До</translation>
-    </message>
-    <message>
-        <source>After</source>
-        <translation>После</translation>
-    </message>
-    <message>
-        <source>Change</source>
-        <translation>Изменение</translation>
-    </message>
-    <message>
-        <source>First check: %1</source>
-        <translation>Первая проверка: %1</translation>
-    </message>
-    <message>
-        <source>Stages (knee search)</source>
-        <translation>Ступени (поиск колена)</translation>
-    </message>
-    <message>
-        <source>Arrival (req/s)</source>
-        <translation>Поступление (запр./с)</translation>
-    </message>
-    <message>
-        <source>Throughput (req/s)</source>
-        <translation>Пропускная способность (запр./с)</translation>
-    </message>
-    <message>
-        <source>Budgets</source>
-        <translation>Бюджеты</translation>
-    </message>
-    <message>
-        <source>met</source>
-        <translation>соблюдены</translation>
-    </message>
-    <message>
-        <source>not met</source>
-        <translation>не соблюдены</translation>
-    </message>
-    <message>
-        <source>Knee: %1; highest stage that met the budgets: %2.</source>
-        <translation>Колено: %1; наивысшая ступень, уложившаяся в бюджеты: %2.</translation>
-    </message>
-    <message>
-        <source>none found</source>
-        <translation>не найдено</translation>
-    </message>
-    <message>
-        <source>none</source>
-        <translation>нет</translation>
-    </message>
-    <message>
-        <source>The %1 slowest requests</source>
-        <translation>Самые медленные запросы (%1)</translation>
-    </message>
-    <message>
-        <source>Request %1 (%2): total %3 ms, trace %4</source>
-        <translation>Запрос %1 (%2): всего %3 мс, трасса %4</translation>
-    </message>
-    <message>
-        <source>Client total</source>
-        <translation>Итог клиента</translation>
-    </message>
-    <message>
-        <source>Server root</source>
-        <translation>Корень сервера</translation>
-    </message>
-    <message>
-        <source>Network envelope</source>
-        <translation>Сетевая оболочка</translation>
-    </message>
-    <message>
-        <source>Gateway</source>
-        <translation>Шлюз</translation>
-    </message>
-    <message>
-        <source>GPU queue</source>
-        <translation>Очередь GPU</translation>
-    </message>
-    <message>
-        <source>Generation</source>
-        <translation>Генерация</translation>
-    </message>
-    <message>
-        <source>Response write</source>
-        <translation>Запись ответа</translation>
-    </message>
-    <message>
-        <source>Unattributed</source>
-        <translation>Не отнесено</translation>
-    </message>
-    <message>
-        <source>Waterfall of request %1</source>
-        <translation>Каскад запроса %1</translation>
-    </message>
-    <message>
-        <source>Provenance</source>
-        <translation>Происхождение данных</translation>
-    </message>
-    <message>
-        <source>Item</source>
-        <translation>Элемент</translation>
-    </message>
-    <message>
-        <source>Value</source>
-        <translation>Значение</translation>
-    </message>
-    <message>
-        <source>Run</source>
-        <translation>Прогон</translation>
-    </message>
-    <message>
-        <source>%1 &apos;%2&apos; (%3)</source>
-        <translation>%1 &apos;%2&apos; (%3)</translation>
-    </message>
-    <message>
-        <source>Source</source>
-        <translation>Источник</translation>
-    </message>
-    <message>
-        <source>Time of run (UTC)</source>
-        <translation>Время прогона (UTC)</translation>
-    </message>
-    <message>
-        <source>Scenario</source>
-        <translation>Сценарий</translation>
-    </message>
-    <message>
-        <source>Model</source>
-        <translation>Модель</translation>
-    </message>
-    <message>
-        <source>Target host</source>
-        <translation>Целевой хост</translation>
-    </message>
-    <message>
-        <source>Executor</source>
-        <translation>Исполнитель</translation>
-    </message>
-    <message>
-        <source>Generator instance</source>
-        <translation>Экземпляр генератора</translation>
-    </message>
-    <message>
-        <source>Recorded by</source>
-        <translation>Записано программой</translation>
-    </message>
-    <message>
-        <source>Phasebench version of this report</source>
-        <translation>Версия Phasebench, создавшая отчёт</translation>
-    </message>
-    <message>
-        <source>Budgets used</source>
-        <translation>Использованные бюджеты</translation>
-    </message>
-    <message>
-        <source>Span rules</source>
-        <translation>Правила спанов</translation>
-    </message>
-    <message>
-        <source>Percentile convention</source>
-        <translation>Способ расчёта перцентилей</translation>
-    </message>
-    <message>
-        <source>Settle time after a stage change</source>
-        <translation>Время стабилизации после смены ступени</translation>
-    </message>
-    <message>
-        <source>%1 ms</source>
-        <translation>%1 мс</translation>
-    </message>
-    <message>
-        <source>Budget edited after the run</source>
-        <translation>Бюджет изменён после прогона</translation>
-    </message>
-    <message>
-        <source>%1 in version %2 (set %3)</source>
-        <translation>%1 в версии %2 (задана %3)</translation>
-    </message>
-    <message>
-        <source>no version existed when the run started; the first is used</source>
-        <translation>на момент начала прогона версий не было; используется первая</translation>
-    </message>
-    <message>
-        <source>Comparison with baseline run %1 &apos;%2&apos;</source>
-        <translation>Сравнение с базовым прогоном %1 &apos;%2&apos;</translation>
-    </message>
-    <message>
-        <source>Comparison refused: the load profiles are not comparable.</source>
-        <translation>Сравнение отклонено: профили нагрузки несравнимы.</translation>
-    </message>
-    <message>
-        <source>The load profiles are comparable.</source>
-        <translation>Профили нагрузки сравнимы.</translation>
-    </message>
-    <message>
-        <source>Baseline: %1; this run: %2; attempts %3 -&gt; %4; achieved rate %5 -&gt; %6 req/s.</source>
-        <translation>Базовый: %1; этот прогон: %2; попыток %3 -&gt; %4; достигнутая интенсивность %5 -&gt; %6 запр./с.</translation>
-    </message>
-    <message>
-        <source>p50 before -&gt; after</source>
-        <translation>p50 до -&gt; после</translation>
-    </message>
-    <message>
-        <source>p95 before -&gt; after</source>
-        <translation>p95 до -&gt; после</translation>
-    </message>
-    <message>
-        <source>p95 change</source>
-        <translation>изменение p95</translation>
-    </message>
-    <message>
-        <source>p99 before -&gt; after</source>
-        <translation>p99 до -&gt; после</translation>
-    </message>
-    <message>
-        <source>Verdict: no budgets or SLO were stored with the run or given, so there is nothing to decide.</source>
-        <translation>Вердикт: ни бюджеты, ни SLO не были сохранены с прогоном или заданы, поэтому решать нечего.</translation>
-    </message>
-    <message>
-        <source>Verdict: PASS: all %1 budgets and gates were met.</source>
-        <translation>Вердикт: ПРОЙДЕНО: соблюдены все бюджеты и гейты (%1).</translation>
-    </message>
-    <message>
-        <source>Verdict: FAIL: %1 of %2 budgets and gates failed</source>
-        <translation>Вердикт: ПРОВАЛ: провалено бюджетов и гейтов: %1 из %2</translation>
-    </message>
-    <message>
-        <source> (%1); no single phase broke its budget</source>
-        <translation> (%1); ни одна отдельная фаза не нарушила свой бюджет</translation>
-    </message>
-    <message>
-        <source>; %1 broke its budget first (%2 %3 ms against %4 ms%5), likely owner: %6</source>
-        <translation>; первым нарушил бюджет %1 (%2 %3 мс при пороге %4 мс%5), вероятный ответственный: %6</translation>
-    </message>
-    <message>
-        <source>, stage %1</source>
-        <translation>, ступень %1</translation>
-    </message>
-    <message>
-        <source>unknown</source>
-        <translation>неизвестно</translation>
-    </message>
-    <message>
-        <source>Verdict: CANNOT DECIDE: %1 of %2 budgets and gates could not be decided from the data.</source>
-        <translation>Вердикт: НЕВОЗМОЖНО РЕШИТЬ: по имеющимся данным не удалось решить для %1 из %2 бюджетов и гейтов.</translation>
-    </message>
-    <message>
-        <source> SLO (%1 %2 %3 %4): %5.</source>
-        <translation> SLO (%1 %2 %3 %4): %5.</translation>
-    </message>
-    <message>
-        <source>at most</source>
-        <translation>не более</translation>
-    </message>
-    <message>
-        <source>at least</source>
-        <translation>не менее</translation>
-    </message>
-    <message>
         <source>Phasebench report: run %1</source>
         <translation>Отчёт Phasebench: прогон %1</translation>
     </message>
@@ -5336,68 +5407,8 @@ the root starts half the network envelope (%L1 ms) after the client start.</sour
         <translation>не удаётся записать &apos;%1&apos;</translation>
     </message>
     <message>
-        <source>not available: %1</source>
-        <translation>недоступно: %1</translation>
-    </message>
-    <message>
-        <source>%1 (%2 of %3)</source>
-        <translation>%1 (%2 из %3)</translation>
-    </message>
-    <message>
-        <source>Goodput (every budget met)</source>
-        <translation>Goodput (все бюджеты соблюдены)</translation>
-    </message>
-    <message>
-        <source>Goodput: %1 of %2 requests met every latency budget at once (%3, %4 req/s); not good: %5 did not complete, %6 over a budget, %7 without a budgeted value.</source>
-        <translation>Goodput: %1 из %2 запросов уложились во все бюджеты задержки одновременно (%3, %4 запр./с); негодные: не завершено %5, сверх бюджета %6, без значения для бюджета %7.</translation>
-    </message>
-    <message>
-        <source>Goodput: %1.</source>
-        <translation>Goodput: %1.</translation>
-    </message>
-    <message>
         <source>Run %1 · page %2 of %3</source>
         <translation>Прогон %1 · страница %2 из %3</translation>
-    </message>
-    <message>
-        <source> SLO (%1 %2 %3 %4), stage %5: %6.</source>
-        <translation> SLO (%1 %2 %3 %4), ступень %5: %6.</translation>
-    </message>
-    <message>
-        <source>stage %1, %2</source>
-        <translation>ступень %1, %2</translation>
-    </message>
-    <message>
-        <source>Stages, models and scenarios are summarized separately, never pooled. </source>
-        <translation>Ступени, модели и сценарии сводятся по отдельности и никогда не объединяются. </translation>
-    </message>
-    <message>
-        <source>Stages of a stepped run are summarized separately, never pooled. </source>
-        <translation>Ступени ступенчатого прогона сводятся по отдельности и никогда не объединяются. </translation>
-    </message>
-    <message>
-        <source>Percentile convention: %1; scope: %2; statistic: %3. Intervals are distribution-free %4% confidence intervals; &apos;*&apos; marks a percentile that is the single worst request.</source>
-        <translation>Способ расчёта перцентилей: %1; область: %2; статистика: %3. Интервалы — непараметрические доверительные интервалы %4%; &apos;*&apos; отмечает перцентиль, который является самым медленным отдельным запросом.</translation>
-    </message>
-    <message>
-        <source>first and last stage, each over its steady window as in the per-stage figures</source>
-        <translation>первая и последняя ступени, каждая по своему установившемуся окну, как в показателях по ступеням</translation>
-    </message>
-    <message>
-        <source>%1 (%2)</source>
-        <translation>%1 (%2)</translation>
-    </message>
-    <message>
-        <source>%1, %2</source>
-        <translation>%1, %2</translation>
-    </message>
-    <message>
-        <source>gpu_queue %1 (ms)</source>
-        <translation>gpu_queue %1 (мс)</translation>
-    </message>
-    <message>
-        <source>Budgets (at %1)</source>
-        <translation>Бюджеты (по %1)</translation>
     </message>
 </context>
 <context>
