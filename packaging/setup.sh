@@ -5,7 +5,7 @@ set -euo pipefail
 
 PACKAGES=(
   # toolchain
-  cmake ninja-build g++ pkg-config git ccache
+  cmake ninja-build g++ pkg-config git ccache mold
   # the fuzz preset: clang with libFuzzer and the sanitizer runtimes, llvm-symbolizer
   clang libclang-rt-dev llvm
   # Qt 6 (Widgets, Charts, Network, Test, PrintSupport, Svg, LinguistTools)
