@@ -26,6 +26,7 @@
 #include "diagnose/Diagnose.h"
 #include "diagnose/DiagnoseTestUtil.h"
 #include "diagnose/RunData.h"
+#include "ui/WidgetLookup.h"
 
 #include <QAbstractItemModelTester>
 #include <QAction>
@@ -48,7 +49,10 @@ using namespace pb;
 using namespace pb::diagnose;
 using namespace pb::budget;
 using pb::test::Builder;
+using pb::test::child;
+using pb::test::labelText;
 using pb::test::Req;
+using pb::test::rowWhere;
 using pb::ui::BudgetModel;
 using pb::ui::DiagnosisModel;
 using pb::ui::DiagnosisPage;
@@ -85,6 +89,51 @@ QVariant cell(const QAbstractItemModel& m, int row, int column, int role)
 std::string text(const nlohmann::json& j, const char* key)
 {
     return j.contains(key) && j[key].is_string() ? j[key].get<std::string>() : std::string();
+}
+
+// The model a table under `parent` shows.
+template<class Model> Model* tableModel(const QObject* parent, const char* table)
+{
+    auto* model = qobject_cast<Model*>(child<QTableView>(parent, table)->model());
+    if (!model) {
+        qFatal("table %s does not show a %s", table, Model::staticMetaObject.className());
+    }
+    return model;
+}
+
+// The one widget of type W in the window (a page).
+template<class W> W* only(const QObject* parent)
+{
+    const auto found = parent->findChildren<W*>();
+    if (found.size() != 1) {
+        qFatal("expected one %s, found %lld", W::staticMetaObject.className(),
+               static_cast<long long>(found.size()));
+    }
+    return found.front();
+}
+
+// The row of budget or gate `id` in the verdict's table, or -1.
+int rowOfBudget(const QAbstractItemModel* m, const char* id)
+{
+    return rowWhere(m, BudgetModel::Budget, QString::fromLatin1(id), BudgetModel::RawValueRole);
+}
+
+// The row of the first finding of rule `rule`, or -1.
+int rowOfRule(const QAbstractItemModel* m, const char* rule)
+{
+    return rowWhere(m, DiagnosisModel::Symptom, QString::fromLatin1(rule), DiagnosisModel::RawValueRole);
+}
+
+// Chooses run `runId` in "Compare with" as the user would; the page diagnoses again.
+bool chooseBaseline(DiagnosisPage& page, qint64 runId)
+{
+    auto* box = child<QComboBox>(&page, "diagnosisBaseline");
+    const int index = box->findData(runId);
+    if (index < 0 || index == box->currentIndex()) {
+        return false;
+    }
+    box->setCurrentIndex(index);
+    return true;
 }
 
 bool waitDiagnosis(DiagnosisPage& page)
@@ -147,19 +196,21 @@ void TestUiDiagnosis::verdictNamesFailingPhase()
     QVERIFY(coreQueue && coreQueue->id == "gpu_queue");
 
     pb::ui::OverviewPage page;
-    VerdictWidget* w = page.verdict();
+    auto* w = child<VerdictWidget>(&page, "verdictWidget");
     QAbstractItemModelTester tester(w->model(), QAbstractItemModelTester::FailureReportingMode::QtTest);
     QSignalSpy updated(w, &VerdictWidget::updated);
     page.showRun(db.path, run.runId);
     QVERIFY(updated.wait(kWaitMs));
     QVERIFY(w->results() && w->results()->hasBudgets);
     QCOMPARE(w->results()->check.verdict, Verdict::Fail);
-    QVERIFY2(w->verdictText().contains(QStringLiteral("FAIL")), qPrintable(w->verdictText()));
-    QVERIFY2(w->verdictText().contains(QStringLiteral("gpu_queue")), qPrintable(w->verdictText()));
+    QVERIFY2(labelText(w, "verdictLabel").contains(QStringLiteral("FAIL")),
+             qPrintable(labelText(w, "verdictLabel")));
+    QVERIFY2(labelText(w, "verdictLabel").contains(QStringLiteral("gpu_queue")),
+             qPrintable(labelText(w, "verdictLabel")));
 
     BudgetModel* m = w->model();
     QCOMPARE(m->rowCount(), int(core.items.size()));
-    const int row = m->rowOfBudget(QStringLiteral("gpu_queue"));
+    const int row = rowOfBudget(m, "gpu_queue");
     QCOMPARE(row, 0); // the phase that broke first leads
     QCOMPARE(cell(*m, row, BudgetModel::Measured, BudgetModel::RawValueRole).toDouble(),
              *coreQueue->observed);
@@ -170,15 +221,17 @@ void TestUiDiagnosis::verdictNamesFailingPhase()
              QStringLiteral("fail"));
     QCOMPARE(cell(*m, row, BudgetModel::Status, Qt::DecorationRole).value<QColor>(),
              BudgetModel::statusColor(Verdict::Fail, QApplication::palette()));
-    const int gateway = m->rowOfBudget(QStringLiteral("gateway"));
+    const int gateway = rowOfBudget(m, "gateway");
     QVERIFY(gateway >= 0);
     QCOMPARE(cell(*m, gateway, BudgetModel::Status, BudgetModel::RawValueRole).toString(),
              QStringLiteral("pass"));
     QCOMPARE(cell(*m, gateway, BudgetModel::Status, Qt::DecorationRole).value<QColor>(),
              BudgetModel::statusColor(Verdict::Pass, QApplication::palette()));
     // The later version's change is noted.
-    QVERIFY2(w->changesText().contains(QStringLiteral("gpu_queue")), qPrintable(w->changesText()));
-    QVERIFY2(w->changesText().contains(QLocale().toString(3000.0, 'f', 1)), qPrintable(w->changesText()));
+    QVERIFY2(labelText(w, "verdictChanges").contains(QStringLiteral("gpu_queue")),
+             qPrintable(labelText(w, "verdictChanges")));
+    QVERIFY2(labelText(w, "verdictChanges").contains(QLocale().toString(3000.0, 'f', 1)),
+             qPrintable(labelText(w, "verdictChanges")));
     screenshot(page, "overview-verdict.png");
 }
 
@@ -195,7 +248,7 @@ void TestUiDiagnosis::budgetFileAndNoBudgets()
     QVERIFY(updated.wait(kWaitMs));
     QVERIFY(w.results() && !w.results()->hasBudgets);
     QCOMPARE(w.model()->rowCount(), 0);
-    QVERIFY(w.verdictText().contains(QStringLiteral("Budgets…")));
+    QVERIFY(labelText(&w, "verdictLabel").contains(QStringLiteral("Budgets…")));
 
     // A file: every budget passes on healthy rows (queue 180 ms).
     const QString file = db.dir.filePath(QStringLiteral("b.json"));
@@ -207,8 +260,9 @@ void TestUiDiagnosis::budgetFileAndNoBudgets()
     QVERIFY(updated.wait(kWaitMs));
     QVERIFY(w.results()->hasBudgets);
     QCOMPARE(w.results()->check.verdict, Verdict::Pass);
-    QVERIFY2(w.verdictText().contains(QStringLiteral("PASS")), qPrintable(w.verdictText()));
-    const int row = w.model()->rowOfBudget(QStringLiteral("gpu_queue"));
+    QVERIFY2(labelText(&w, "verdictLabel").contains(QStringLiteral("PASS")),
+             qPrintable(labelText(&w, "verdictLabel")));
+    const int row = rowOfBudget(w.model(), "gpu_queue");
     QVERIFY(row >= 0);
     QCOMPARE(cell(*w.model(), row, BudgetModel::Measured, BudgetModel::RawValueRole).toDouble(), 180.0);
     QCOMPARE(cell(*w.model(), row, BudgetModel::N, BudgetModel::RawValueRole).toULongLong(), qulonglong(80));
@@ -220,7 +274,7 @@ void TestUiDiagnosis::budgetFileAndNoBudgets()
     QSignalSpy error(&w, &VerdictWidget::errorOccurred);
     w.loadBudgetFile(file);
     QVERIFY(error.wait(kWaitMs));
-    QVERIFY(w.verdictText().contains(QStringLiteral("b.json")));
+    QVERIFY(labelText(&w, "verdictLabel").contains(QStringLiteral("b.json")));
 }
 
 void TestUiDiagnosis::statusColoursReadOnBothPalettes()
@@ -253,13 +307,13 @@ void TestUiDiagnosis::diagnosisOwnerAndEvidence()
     page.resize(1366, 768);
     page.show(); // a hidden page diagnoses when shown
     QAbstractItemModelTester tester(page.model(), QAbstractItemModelTester::FailureReportingMode::QtTest);
-    QAbstractItemModelTester evidenceTester(page.evidenceModel(),
-                                            QAbstractItemModelTester::FailureReportingMode::QtTest);
+    EvidenceModel* e = tableModel<EvidenceModel>(&page, "evidenceTable");
+    QAbstractItemModelTester evidenceTester(e, QAbstractItemModelTester::FailureReportingMode::QtTest);
     page.showRun(db.path, cur.runId, db.store->catalogue().runs());
     QVERIFY(waitDiagnosis(page)); // the run's halves first
-    QCOMPARE(page.baselineBox()->count(), 2);
+    QCOMPARE(child<QComboBox>(&page, "diagnosisBaseline")->count(), 2);
     QSignalSpy updated(&page, &DiagnosisPage::updated);
-    page.setBaseline(base.runId);
+    QVERIFY(chooseBaseline(page, base.runId));
     QVERIFY(updated.wait(kWaitMs));
     QCOMPARE(page.results()->diagnosis.comparison, std::string("baseline_run"));
     QCOMPARE(page.model()->rowCount(), int(core.findings.size()));
@@ -267,7 +321,7 @@ void TestUiDiagnosis::diagnosisOwnerAndEvidence()
         QCOMPARE(cell(*page.model(), i, DiagnosisModel::Symptom, DiagnosisModel::RawValueRole).toString(),
                  QString::fromStdString(core.findings[std::size_t(i)].rule));
     }
-    const int row = page.model()->rowOfRule(QStringLiteral("gateway"));
+    const int row = rowOfRule(page.model(), "gateway");
     QVERIFY(row >= 0);
     QCOMPARE(cell(*page.model(), row, DiagnosisModel::Owner, DiagnosisModel::RawValueRole).toString(),
              QStringLiteral("gateway"));
@@ -277,7 +331,6 @@ void TestUiDiagnosis::diagnosisOwnerAndEvidence()
 
     page.selectFinding(row);
     const auto& finding = *page.model()->findingAt(row);
-    EvidenceModel* e = page.evidenceModel();
     QCOMPARE(e->rowCount(), int(finding.evidence.size()));
     int gatewayRow = -1;
     for (int i = 0; i < e->rowCount(); ++i) {
@@ -320,11 +373,12 @@ void TestUiDiagnosis::diagnosisStages()
     page.show();
     QVERIFY(updated.wait(kWaitMs));
     QCOMPARE(page.results()->diagnosis.comparison, std::string("stages"));
-    const int row = page.model()->rowOfRule(QStringLiteral("queue_saturation"));
+    const int row = rowOfRule(page.model(), "queue_saturation");
     QVERIFY(row >= 0);
     QCOMPARE(cell(*page.model(), row, DiagnosisModel::Owner, DiagnosisModel::RawValueRole).toString(),
              QStringLiteral("inference_pool"));
-    QVERIFY2(page.stateText().contains(QStringLiteral("9rps")), qPrintable(page.stateText()));
+    const QString state = labelText(&page, "diagnosisState");
+    QVERIFY2(state.contains(QStringLiteral("9rps")), qPrintable(state));
 }
 
 void TestUiDiagnosis::refusalShowsReason()
@@ -343,15 +397,15 @@ void TestUiDiagnosis::refusalShowsReason()
     page.showRun(db.path, cur.runId, db.store->catalogue().runs());
     QVERIFY(waitDiagnosis(page));
     QSignalSpy updated(&page, &DiagnosisPage::updated);
-    page.setBaseline(base.runId);
+    QVERIFY(chooseBaseline(page, base.runId));
     QVERIFY(updated.wait(kWaitMs));
     const auto& d = page.results()->diagnosis;
     QVERIFY(d.refused);
     QVERIFY(!d.refusedReasons.empty());
-    QVERIFY2(page.stateText().contains(QStringLiteral("refused")), qPrintable(page.stateText()));
-    QVERIFY2(page.stateText().contains(QString::fromStdString(d.refusedReasons.front())),
-             qPrintable(page.stateText()));
-    QCOMPARE(page.model()->rowOfRule(QStringLiteral("queue_saturation")), -1);
+    const QString state = labelText(&page, "diagnosisState");
+    QVERIFY2(state.contains(QStringLiteral("refused")), qPrintable(state));
+    QVERIFY2(state.contains(QString::fromStdString(d.refusedReasons.front())), qPrintable(state));
+    QCOMPARE(rowOfRule(page.model(), "queue_saturation"), -1);
 }
 
 void TestUiDiagnosis::windowWiring()
@@ -367,33 +421,35 @@ void TestUiDiagnosis::windowWiring()
     pb::ui::MainWindow window;
     QVERIFY(window.openWorkbench(db.path, false, pb::ui::MainWindow::Remember::No));
     QVERIFY(window.selectRun(run.runId));
-    DiagnosisPage* page = window.diagnosisPage();
-    QVERIFY(page);
+    auto* page = child<DiagnosisPage>(&window, "diagnosisPage");
+    auto* pages = child<QTabWidget>(&window, "pages");
+    auto* requestsPage = only<pb::ui::RequestsPage>(&window);
     QCOMPARE(page->runId(), run.runId);
-    QCOMPARE(window.pages()->indexOf(page) >= 0, true);
+    QCOMPARE(pages->indexOf(page) >= 0, true);
 
     // Evidence naming a phase shows the phase percentiles.
     Q_EMIT page->phaseRequested(QStringLiteral("gpu_queue"));
-    QCOMPARE(window.pages()->currentWidget(), static_cast<QWidget*>(window.phasePercentilesPage()));
+    QCOMPARE(pages->currentWidget(),
+             static_cast<QWidget*>(child<pb::ui::PhasePercentilesPage>(&window, "phasePercentilesPage")));
     // Evidence naming a trace selects its request (looked up off the GUI thread).
-    QSignalSpy found(window.requestsPage(), &pb::ui::RequestsPage::traceFound);
+    QSignalSpy found(requestsPage, &pb::ui::RequestsPage::traceFound);
     Q_EMIT page->traceRequested(run.runId, QString::fromStdString(trace));
     QVERIFY(found.wait(10000));
     QCOMPARE(found.at(0).at(0).toLongLong(), *seq);
-    QCOMPARE(window.pages()->currentWidget(), static_cast<QWidget*>(window.requestsPage()));
-    const QModelIndex current = window.requestsPage()->view()->currentIndex();
+    QCOMPARE(pages->currentWidget(), static_cast<QWidget*>(requestsPage));
+    const QModelIndex current = requestsPage->view()->currentIndex();
     QVERIFY(current.isValid());
     QCOMPARE(current.data(pb::ui::RequestTableModel::SeqRole).toLongLong(), *seq);
     // An unknown trace is reported, not selected.
-    QSignalSpy errors(window.requestsPage(), &pb::ui::RunPage::errorOccurred);
-    QSignalSpy notFound(window.requestsPage(), &pb::ui::RequestsPage::traceNotFound);
-    window.requestsPage()->findTrace(QString(32, QLatin1Char('f')));
+    QSignalSpy errors(requestsPage, &pb::ui::RunPage::errorOccurred);
+    QSignalSpy notFound(requestsPage, &pb::ui::RequestsPage::traceNotFound);
+    requestsPage->findTrace(QString(32, QLatin1Char('f')));
     QVERIFY(errors.wait(10000));
     QVERIFY(!errors.at(0).at(0).toString().isEmpty());
     QCOMPARE(found.count(), 1);
-    QCOMPARE(window.requestsPage()->view()->currentIndex(), current);
+    QCOMPARE(requestsPage->view()->currentIndex(), current);
     // Typed by the user, the same answer goes to the Find Trace dialog.
-    window.requestsPage()->findTrace(QString(32, QLatin1Char('e')), pb::ui::RequestsPage::Asker::User);
+    requestsPage->findTrace(QString(32, QLatin1Char('e')), pb::ui::RequestsPage::Asker::User);
     QVERIFY(notFound.wait(10000));
     QVERIFY(!notFound.at(0).at(0).toString().isEmpty());
     auto* box = window.findChild<QMessageBox*>();
@@ -427,9 +483,10 @@ void TestUiDiagnosis::oneVerdictInTheWindow()
     QCOMPARE(check["highest_stage_met"].get<std::string>(), std::string("5rps"));
 
     pb::ui::OverviewPage overview;
-    VerdictWidget* w = overview.verdict();
+    auto* w = child<VerdictWidget>(&overview, "verdictWidget");
     QAbstractItemModelTester budgetTester(w->model(), QAbstractItemModelTester::FailureReportingMode::QtTest);
-    QAbstractItemModelTester goodputTester(overview.goodputModel(),
+    auto* goodputModel = tableModel<pb::ui::OverviewGoodputModel>(&overview, "overviewGoodput");
+    QAbstractItemModelTester goodputTester(goodputModel,
                                            QAbstractItemModelTester::FailureReportingMode::QtTest);
     QSignalSpy verdictUpdated(w, &VerdictWidget::updated);
     QSignalSpy overviewUpdated(&overview, &pb::ui::OverviewPage::updated);
@@ -468,7 +525,7 @@ void TestUiDiagnosis::oneVerdictInTheWindow()
     const auto& stages = check["stages"];
     QCOMPARE(stages.size(), std::size_t(3));
     const pb::ui::OverviewModel& phases = *overview.model();
-    const pb::ui::OverviewGoodputModel& goodput = *overview.goodputModel();
+    const pb::ui::OverviewGoodputModel& goodput = *goodputModel;
     QCOMPARE(goodput.rowCount(), 3);
     for (std::size_t i = 0; i < stages.size(); ++i) {
         const QString stage = QString::fromStdString(stages[i]["stage"].get<std::string>());
@@ -514,39 +571,43 @@ void TestUiDiagnosis::oneVerdictInTheWindow()
     // The Distributions page's N (its comparison model) and the Explorer's
     // stage filter: each stage's steady window, the N of `check`.
     pb::ui::DistributionsPage dist;
-    QAbstractItemModelTester distTester(dist.comparisonModel(),
-                                        QAbstractItemModelTester::FailureReportingMode::QtTest);
-    dist.metricBox()->setCurrentIndex(dist.metricBox()->findData(QStringLiteral("total")));
+    auto* comparison = tableModel<pb::ui::ComparisonModel>(&dist, "distributionComparison");
+    QAbstractItemModelTester distTester(comparison, QAbstractItemModelTester::FailureReportingMode::QtTest);
+    auto* metric = child<QComboBox>(&dist, "distributionMetric");
+    metric->setCurrentIndex(metric->findData(QStringLiteral("total")));
     QSignalSpy distUpdated(&dist, &pb::ui::DistributionsPage::updated);
     dist.show();
     dist.showRun(db.path, runId);
     QVERIFY(distUpdated.wait(kWaitMs));
-    QVERIFY(dist.groupBox()->isHidden()); // one model and scenario
+    QVERIFY(child<QComboBox>(&dist, "distributionGroup")->isHidden()); // one model and scenario
+    auto* distWindow = child<QComboBox>(&dist, "distributionWindow");
     pb::ui::ExplorerPage explorer;
-    QAbstractItemModelTester explorerTester(explorer.model(),
+    auto* explorerModel = tableModel<pb::ui::ExplorerModel>(&explorer, "explorerTable");
+    QAbstractItemModelTester explorerTester(explorerModel,
                                             QAbstractItemModelTester::FailureReportingMode::QtTest);
+    auto* explorerStage = child<QComboBox>(&explorer, "explorerStage");
     QSignalSpy explorerUpdated(&explorer, &pb::ui::ExplorerPage::updated);
     explorer.show();
     explorer.showRun(db.path, runId);
     QVERIFY(explorerUpdated.wait(kWaitMs));
     for (std::size_t i = 0; i < stages.size(); ++i) {
         const QString stage = QString::fromStdString(stages[i]["stage"].get<std::string>());
-        const int index = dist.windowBox()->findData(QStringLiteral("stage:") + stage);
+        const int index = distWindow->findData(QStringLiteral("stage:") + stage);
         QVERIFY(index >= 0);
         distUpdated.clear();
-        dist.windowBox()->setCurrentIndex(index);
-        Q_EMIT dist.windowBox()->activated(index);
+        distWindow->setCurrentIndex(index);
+        Q_EMIT distWindow->activated(index);
         QVERIFY(distUpdated.wait(kWaitMs));
-        QCOMPARE(
-            dist.comparisonModel()->value(pb::ui::ComparisonModel::Count, pb::ui::ComparisonModel::SideA),
-            std::optional<double>(stages[i]["n"].get<double>()));
+        QCOMPARE(comparison->value(pb::ui::ComparisonModel::Count, pb::ui::ComparisonModel::SideA),
+                 std::optional<double>(stages[i]["n"].get<double>()));
         // Every request of the fixture completed: the filter's matches are the window's N.
-        const int s = explorer.stageBox()->findText(stage);
+        const int s = explorerStage->findText(stage);
         QVERIFY(s >= 0);
-        explorer.stageBox()->setCurrentIndex(s);
-        Q_EMIT explorer.stageBox()->activated(s);
-        QVERIFY(QTest::qWaitFor([&explorer] { return !explorer.isListing(); }, kWaitMs));
-        QCOMPARE(qulonglong(explorer.model()->matchCount()), stages[i]["n"].get<qulonglong>());
+        QSignalSpy listed(&explorer, &pb::ui::ExplorerPage::listed);
+        explorerStage->setCurrentIndex(s);
+        Q_EMIT explorerStage->activated(s);
+        QVERIFY(listed.wait(kWaitMs));
+        QCOMPARE(qulonglong(explorerModel->matchCount()), stages[i]["n"].get<qulonglong>());
     }
 }
 

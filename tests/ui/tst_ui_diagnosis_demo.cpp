@@ -13,13 +13,20 @@
 #include "diagnose/RunData.h"
 #include "session/MeasuredRun.h"
 #include "store/RunStore.h"
+#include "ui/WidgetLookup.h"
 
 #include <QAbstractItemModelTester>
+#include <QComboBox>
 #include <QSignalSpy>
+#include <QTableView>
 #include <QTemporaryDir>
 #include <QTest>
 
 using namespace pb;
+using pb::test::child;
+using pb::test::labelText;
+using pb::test::rowWhere;
+using pb::ui::BudgetModel;
 using pb::ui::DiagnosisModel;
 using pb::ui::DiagnosisPage;
 
@@ -65,20 +72,28 @@ void TestUiDiagnosisDemo::slowGatewayAgainstHealthy()
     QSignalSpy updated(&page, &DiagnosisPage::updated);
     page.showRun(db, slow, runs);
     QVERIFY(updated.wait(60000));
-    page.setBaseline(healthy);
+    // "Compare with" the healthy run, as the user chooses it.
+    auto* baseline = child<QComboBox>(&page, "diagnosisBaseline");
+    const int healthyIndex = baseline->findData(qint64(healthy));
+    QVERIFY(healthyIndex > 0);
+    baseline->setCurrentIndex(healthyIndex);
     QVERIFY(updated.wait(60000));
     const auto& d = page.results()->diagnosis;
     QCOMPARE(d.comparison, std::string("baseline_run"));
-    QVERIFY2(!d.refused, qPrintable(page.stateText()));
-    const int row = page.model()->rowOfRule(QStringLiteral("gateway"));
-    QVERIFY2(row >= 0, qPrintable(page.stateText()));
+    const QString state = labelText(&page, "diagnosisState");
+    QVERIFY2(!d.refused, qPrintable(state));
+    const int row = rowWhere(page.model(), DiagnosisModel::Symptom, QStringLiteral("gateway"),
+                             DiagnosisModel::RawValueRole);
+    QVERIFY2(row >= 0, qPrintable(state));
     QCOMPARE(page.model()
                  ->data(page.model()->index(row, DiagnosisModel::Owner), DiagnosisModel::RawValueRole)
                  .toString(),
              QStringLiteral("gateway"));
     // The evidence shows the gateway's rise of about the fault's 150 ms, with its N.
     page.selectFinding(row);
-    const auto* e = page.evidenceModel();
+    const auto* e =
+        qobject_cast<const pb::ui::EvidenceModel*>(child<QTableView>(&page, "evidenceTable")->model());
+    QVERIFY(e);
     bool found = false;
     for (int i = 0; i < e->rowCount(); ++i) {
         const auto* ev = e->evidenceAt(i);
@@ -112,11 +127,13 @@ void TestUiDiagnosisDemo::slowGatewayAgainstHealthy()
     QSignalSpy verdictUpdated(&verdict, &pb::ui::VerdictWidget::updated);
     verdict.showRun(db, slow);
     QVERIFY(verdictUpdated.wait(60000));
-    QVERIFY2(verdict.verdictText().contains(QStringLiteral("gateway")), qPrintable(verdict.verdictText()));
-    QVERIFY2(verdict.changesText().contains(QStringLiteral("No budget was stored before the run")),
-             qPrintable(verdict.changesText()));
+    const QString verdictText = labelText(&verdict, "verdictLabel");
+    QVERIFY2(verdictText.contains(QStringLiteral("gateway")), qPrintable(verdictText));
+    const QString changes = labelText(&verdict, "verdictChanges");
+    QVERIFY2(changes.contains(QStringLiteral("No budget was stored before the run")), qPrintable(changes));
     const auto* m = verdict.model();
-    const int budgetRow = m->rowOfBudget(QStringLiteral("gateway"));
+    const int budgetRow =
+        rowWhere(m, BudgetModel::Budget, QStringLiteral("gateway"), BudgetModel::RawValueRole);
     QCOMPARE(budgetRow, 0);
     QCOMPARE(m->data(m->index(budgetRow, pb::ui::BudgetModel::Measured), pb::ui::BudgetModel::RawValueRole)
                  .toDouble(),
@@ -147,15 +164,16 @@ void TestUiDiagnosisDemo::steppedDemoHeadline()
     const auto* results = verdict.results();
     QVERIFY(results && results->hasBudgets);
     const auto* first = results->check.firstFailedPhase();
-    QVERIFY2(first, qPrintable(verdict.verdictText()));
+    const QString verdictText = labelText(&verdict, "verdictLabel");
+    QVERIFY2(first, qPrintable(verdictText));
     QCOMPARE(first->id, std::string("gpu_queue"));
     QCOMPARE(first->stage, std::string("rate-12"));
-    QVERIFY2(verdict.verdictText().contains(QStringLiteral("gpu_queue broke its budget first")),
-             qPrintable(verdict.verdictText()));
+    QVERIFY2(verdictText.contains(QStringLiteral("gpu_queue broke its budget first")),
+             qPrintable(verdictText));
     // The budget table says which stage each row decides.
     auto* m = verdict.model();
     QAbstractItemModelTester tester(m, QAbstractItemModelTester::FailureReportingMode::QtTest);
-    const int row = m->rowOfBudget(QStringLiteral("gpu_queue"));
+    const int row = rowWhere(m, BudgetModel::Budget, QStringLiteral("gpu_queue"), BudgetModel::RawValueRole);
     QCOMPARE(row, 0);
     QCOMPARE(m->data(m->index(row, pb::ui::BudgetModel::Stage), pb::ui::BudgetModel::RawValueRole).toString(),
              QStringLiteral("rate-12"));
@@ -163,7 +181,7 @@ void TestUiDiagnosisDemo::steppedDemoHeadline()
     QVERIFY(results->knee && results->knee->kneeStage);
     QCOMPARE(*results->knee->kneeStage, std::string("rate-12"));
     QVERIFY(results->firstFinding);
-    const QString headline = verdict.headlineText();
+    const QString headline = labelText(&verdict, "verdictHeadline");
     QVERIFY2(headline.contains(QStringLiteral("Knee: stage rate-12")), qPrintable(headline));
     // rate-4 meets them on a quiet machine; a busy one slows the pool's generation.
     const QString met = QStringLiteral("highest stage that met the budgets: ");

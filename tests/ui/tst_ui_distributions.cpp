@@ -14,6 +14,7 @@
 #include "analysis/LoadedRun.h"
 #include "diagnose/DiagnoseTestUtil.h"
 #include "store/RunStore.h"
+#include "ui/WidgetLookup.h"
 
 #include <QAbstractItemModelTester>
 #include <QCheckBox>
@@ -23,13 +24,16 @@
 #include <QSignalSpy>
 #include <QSpinBox>
 #include <QStandardItemModel>
+#include <QTableView>
 #include <QTemporaryDir>
 #include <QTest>
 
 #include <cmath>
 
 using namespace pb;
+using pb::test::child;
 using pb::test::keys;
+using pb::test::labelText;
 using pb::test::values;
 using pb::ui::ComparisonModel;
 using pb::ui::DistributionPlots;
@@ -129,9 +133,83 @@ double cell(const ComparisonModel* model, int row, int column)
     return model->value(row, column).value_or(std::nan(""));
 }
 
+// The page's choices, by object name.
+QComboBox* metricBox(const DistributionsPage& page)
+{
+    return child<QComboBox>(&page, "distributionMetric");
+}
+
+QComboBox* windowBox(const DistributionsPage& page)
+{
+    return child<QComboBox>(&page, "distributionWindow");
+}
+
+QComboBox* groupBox(const DistributionsPage& page)
+{
+    return child<QComboBox>(&page, "distributionGroup");
+}
+
+QComboBox* compareBox(const DistributionsPage& page)
+{
+    return child<QComboBox>(&page, "distributionCompare");
+}
+
+QSpinBox* binsBox(const DistributionsPage& page)
+{
+    return child<QSpinBox>(&page, "distributionBins");
+}
+
+QCheckBox* logBox(const DistributionsPage& page)
+{
+    return child<QCheckBox>(&page, "distributionLog");
+}
+
+QLabel* verdictLabel(const DistributionsPage& page)
+{
+    return child<QLabel>(&page, "distributionVerdict");
+}
+
+// The model the comparison table shows.
+ComparisonModel* comparisonModel(const DistributionsPage& page)
+{
+    auto* model = qobject_cast<ComparisonModel*>(child<QTableView>(&page, "distributionComparison")->model());
+    if (!model) {
+        qFatal("the comparison table does not show a ComparisonModel");
+    }
+    return model;
+}
+
+// The graph named `name` ("histogramA", "cdfB", …) of `plot`, or nullptr
+// when the side has none.
+const QCPGraph* graph(const QCustomPlot* plot, const char* name)
+{
+    const auto found = plot->findChildren<QCPGraph*>(QLatin1String(name));
+    if (found.size() > 1) {
+        qFatal("more than one graph named %s", name);
+    }
+    return found.isEmpty() ? nullptr : found.front();
+}
+
+const QCPGraph* histogramGraph(const DistributionsPage& page, const char* name)
+{
+    return graph(page.plots()->histogramPlot(), name);
+}
+
+const QCPGraph* cdfGraph(const DistributionsPage& page, const char* name)
+{
+    return graph(page.plots()->cdfPlot(), name);
+}
+
+// The legend label of side A or B: the name of its histogram graph, which
+// the side must have.
+QString legendLabel(const DistributionsPage& page, const char* histogramName)
+{
+    return child<QCPGraph>(page.plots()->histogramPlot(), histogramName)->name();
+}
+
 void selectMetric(DistributionsPage& page, const char* name)
 {
-    page.metricBox()->setCurrentIndex(page.metricBox()->findData(QLatin1String(name)));
+    metricBox(page)->setCurrentIndex(metricBox(page)->findData(QLatin1String(name)));
 }
 
 } // namespace
@@ -170,7 +248,7 @@ void TestUiDistributions::wholeRun()
     page.resize(1400, 900);
     page.show();
     selectMetric(page, "total");
-    page.binsBox()->setValue(4);
+    binsBox(page)->setValue(4);
     QVERIFY(showAndWait(page, m_db, m_fixture.base));
     QVERIFY(!page.isComputing());
     QCOMPARE(page.runId(), m_fixture.base);
@@ -182,14 +260,14 @@ void TestUiDistributions::wholeRun()
 
     // 100 200 200 300 300 400 500 500 700 900 on [100, 900] in 4 bins.
     const DistributionPlots* plots = page.plots();
-    const QCPGraph* hist = plots->histogramGraph(DistributionPlots::A);
+    const QCPGraph* hist = histogramGraph(page, "histogramA");
     QVERIFY(hist);
-    QVERIFY(!plots->histogramGraph(DistributionPlots::B));
+    QVERIFY(!histogramGraph(page, "histogramB"));
     COMPARE_CLOSE(keys(hist), (QList<double>{100, 300, 500, 700, 900}));
     COMPARE_CLOSE(values(hist), (QList<double>{30, 30, 20, 20, 20}));
     QCOMPARE(hist->pen().color(), ui::phaseColor("total"));
     QCOMPARE(hist->lineStyle(), QCPGraph::lsStepLeft);
-    const QCPGraph* cdf = plots->cdfGraph(DistributionPlots::A);
+    const QCPGraph* cdf = cdfGraph(page, "cdfA");
     QVERIFY(cdf);
     COMPARE_CLOSE(keys(cdf), (QList<double>{100, 200, 300, 400, 500, 700, 900}));
     COMPARE_CLOSE(values(cdf), (QList<double>{10, 30, 50, 60, 80, 90, 100}));
@@ -199,7 +277,7 @@ void TestUiDistributions::wholeRun()
     QCOMPARE(plots->histogramPlot()->xAxis->scaleType(), QCPAxis::stLinear);
 
     // The table: N, then nearest-rank p50 (rank 5), p95 and p99 (rank 10).
-    ComparisonModel* model = page.comparisonModel();
+    ComparisonModel* model = comparisonModel(page);
     QAbstractItemModelTester tester(model, QAbstractItemModelTester::FailureReportingMode::QtTest);
     QCOMPARE(model->rowCount(), 4);
     QCOMPARE(model->columnCount(), 2);
@@ -211,23 +289,23 @@ void TestUiDistributions::wholeRun()
     QVERIFY(model->headerData(ComparisonModel::SideA, Qt::Horizontal)
                 .toString()
                 .contains(QStringLiteral("base")));
-    QVERIFY(page.verdictLabel()->text().isEmpty());
+    QVERIFY(verdictLabel(page)->text().isEmpty());
 
     // The run's stages became windows and comparison sides.
-    QCOMPARE(page.windowBox()->count(), 4);
-    QVERIFY(page.windowBox()->findData(QStringLiteral("stage:high")) >= 0);
+    QCOMPARE(windowBox(page)->count(), 4);
+    QVERIFY(windowBox(page)->findData(QStringLiteral("stage:high")) >= 0);
     // One model and scenario: no group to choose, nothing pooled.
-    QVERIFY(page.groupBox()->isHidden());
+    QVERIFY(groupBox(page)->isHidden());
     QVERIFY(r->groupsA.empty());
     QVERIFY(r->a.group.empty() && r->a.pooledGroups.empty());
-    QVERIFY(!page.labelA().contains(QStringLiteral("pooled")));
-    QVERIFY(page.compareBox()->findData(QStringLiteral("stage:low")) >= 0);
+    QVERIFY(!legendLabel(page, "histogramA").contains(QStringLiteral("pooled")));
+    QVERIFY(compareBox(page)->findData(QStringLiteral("stage:low")) >= 0);
 
     page.clear();
     QVERIFY(!page.results());
-    QVERIFY(!plots->histogramGraph(DistributionPlots::A));
+    QVERIFY(!histogramGraph(page, "histogramA"));
     QCOMPARE(model->rowCount(), 0);
-    QCOMPARE(page.windowBox()->count(), 2);
+    QCOMPARE(windowBox(page)->count(), 2);
 }
 
 void TestUiDistributions::twoStagesOverlaid()
@@ -236,13 +314,13 @@ void TestUiDistributions::twoStagesOverlaid()
     page.resize(1400, 900);
     page.show();
     selectMetric(page, "total");
-    page.binsBox()->setValue(4);
+    binsBox(page)->setValue(4);
     QVERIFY(showAndWait(page, m_db, m_fixture.base));
-    ComparisonModel* model = page.comparisonModel();
+    ComparisonModel* model = comparisonModel(page);
     QAbstractItemModelTester tester(model, QAbstractItemModelTester::FailureReportingMode::QtTest);
-    QVERIFY(choose(page, page.windowBox(), QStringLiteral("stage:low")));
-    QCOMPARE(page.compareBox()->findData(QStringLiteral("stage:low")), -1); // never A against itself
-    QVERIFY(choose(page, page.compareBox(), QStringLiteral("stage:high")));
+    QVERIFY(choose(page, windowBox(page), QStringLiteral("stage:low")));
+    QCOMPARE(compareBox(page)->findData(QStringLiteral("stage:low")), -1); // never A against itself
+    QVERIFY(choose(page, compareBox(page), QStringLiteral("stage:high")));
     const auto* r = page.results();
     QVERIFY(r->b);
     // Each stage over the steady window its budgets use: "low" is the run's
@@ -256,9 +334,8 @@ void TestUiDistributions::twoStagesOverlaid()
     QVERIFY2(r->b->window.find("excluded") != std::string::npos, r->b->window.c_str());
 
     // Shared bins [100, 900]: low 100 200 200 | 300 400; high (steady) 500 | 700 900.
-    const DistributionPlots* plots = page.plots();
-    const QCPGraph* a = plots->histogramGraph(DistributionPlots::A);
-    const QCPGraph* b = plots->histogramGraph(DistributionPlots::B);
+    const QCPGraph* a = histogramGraph(page, "histogramA");
+    const QCPGraph* b = histogramGraph(page, "histogramB");
     QVERIFY(a && b);
     QCOMPARE(keys(a), keys(b));
     COMPARE_CLOSE(values(a), (QList<double>{60, 40, 0, 0, 0}));
@@ -266,11 +343,11 @@ void TestUiDistributions::twoStagesOverlaid()
     QCOMPARE(b->pen().color(), DistributionPlots::neutralColor());
     QCOMPARE(b->pen().style(), Qt::DashLine);
     QVERIFY(a->pen().color() != b->pen().color());
-    COMPARE_CLOSE(keys(plots->cdfGraph(DistributionPlots::A)), (QList<double>{100, 200, 300, 400}));
-    COMPARE_CLOSE(values(plots->cdfGraph(DistributionPlots::A)), (QList<double>{20, 60, 80, 100}));
-    COMPARE_CLOSE(keys(plots->cdfGraph(DistributionPlots::B)), (QList<double>{500, 700, 900}));
-    COMPARE_CLOSE(values(plots->cdfGraph(DistributionPlots::B)), (QList<double>{100.0 / 3, 200.0 / 3, 100}));
-    QVERIFY(plots->histogramGraph(DistributionPlots::B)->name().contains(QStringLiteral("stage high")));
+    COMPARE_CLOSE(keys(cdfGraph(page, "cdfA")), (QList<double>{100, 200, 300, 400}));
+    COMPARE_CLOSE(values(cdfGraph(page, "cdfA")), (QList<double>{20, 60, 80, 100}));
+    COMPARE_CLOSE(keys(cdfGraph(page, "cdfB")), (QList<double>{500, 700, 900}));
+    COMPARE_CLOSE(values(cdfGraph(page, "cdfB")), (QList<double>{100.0 / 3, 200.0 / 3, 100}));
+    QVERIFY(histogramGraph(page, "histogramB")->name().contains(QStringLiteral("stage high")));
 
     // 5 against 3 requests, 1.25 against 1.5 req/s over the steady windows:
     // core's drift flags, on the page in amber (whole stages were alike).
@@ -278,10 +355,10 @@ void TestUiDistributions::twoStagesOverlaid()
     QVERIFY(r->comparison->hasFlag("count_change"));
     QVERIFY(r->comparison->hasFlag("different_load"));
     QVERIFY(!r->comparison->comparable());
-    QCOMPARE(page.verdictLabel()->property("verdict").toString(), QStringLiteral("not-comparable"));
-    QVERIFY2(page.verdictLabel()->text().contains(QStringLiteral("attempt counts differ: 5 vs 3")),
-             qPrintable(page.verdictLabel()->text()));
-    QVERIFY(page.verdictLabel()->styleSheet().contains(QStringLiteral("#b26a00")));
+    QCOMPARE(verdictLabel(page)->property("verdict").toString(), QStringLiteral("not-comparable"));
+    QVERIFY2(verdictLabel(page)->text().contains(QStringLiteral("attempt counts differ: 5 vs 3")),
+             qPrintable(verdictLabel(page)->text()));
+    QVERIFY(verdictLabel(page)->styleSheet().contains(QStringLiteral("#b26a00")));
 
     // p50 200 -> 700 (+250%), p95 400 -> 900 (+125%), N 5 -> 3 (-40%).
     QCOMPARE(model->columnCount(), 4);
@@ -302,11 +379,11 @@ void TestUiDistributions::twoRunsWithDifferentLoad()
     page.resize(1400, 900);
     page.show();
     selectMetric(page, "total");
-    page.binsBox()->setValue(4);
+    binsBox(page)->setValue(4);
     page.setRuns(m_fixture.runs);
     QVERIFY(showAndWait(page, m_db, m_fixture.base));
-    QCOMPARE(page.compareBox()->findData(QStringLiteral("run:%1").arg(m_fixture.base)), -1);
-    QVERIFY(choose(page, page.compareBox(), QStringLiteral("run:%1").arg(m_fixture.faster)));
+    QCOMPARE(compareBox(page)->findData(QStringLiteral("run:%1").arg(m_fixture.base)), -1);
+    QVERIFY(choose(page, compareBox(page), QStringLiteral("run:%1").arg(m_fixture.faster)));
     const auto* r = page.results();
     QVERIFY(r->b);
     QCOMPARE(r->b->runName, std::string("faster"));
@@ -316,23 +393,23 @@ void TestUiDistributions::twoRunsWithDifferentLoad()
     QVERIFY(r->comparison);
     QVERIFY(r->comparison->hasFlag("different_load"));
     QVERIFY(r->comparison->hasFlag("different_token_profile"));
-    const QString verdict = page.verdictLabel()->text();
+    const QString verdict = verdictLabel(page)->text();
     for (const auto& flag : r->comparison->flags) {
         QVERIFY2(verdict.contains(QStringLiteral("not comparable: ") + QString::fromStdString(flag.message)),
                  qPrintable(verdict));
     }
     QVERIFY(verdict.contains(QStringLiteral("achieved rates differ: 1.111 vs 2.222 requests/s")));
     QVERIFY(!verdict.contains(QStringLiteral("comparable: same scope")));
-    QCOMPARE(page.verdictLabel()->property("verdict").toString(), QStringLiteral("not-comparable"));
-    QVERIFY(page.verdictLabel()->styleSheet().contains(QStringLiteral("#b26a00")));
+    QCOMPARE(verdictLabel(page)->property("verdict").toString(), QStringLiteral("not-comparable"));
+    QVERIFY(verdictLabel(page)->styleSheet().contains(QStringLiteral("#b26a00")));
 
     // Both runs on the bins of [100, 900]: 8 of 10 below 300, 2 in [300, 500).
-    const QCPGraph* b = page.plots()->histogramGraph(DistributionPlots::B);
+    const QCPGraph* b = histogramGraph(page, "histogramB");
     QVERIFY(b);
     COMPARE_CLOSE(keys(b), (QList<double>{100, 300, 500, 700, 900}));
     COMPARE_CLOSE(values(b), (QList<double>{80, 20, 0, 0, 0}));
-    COMPARE_CLOSE(values(page.plots()->cdfGraph(DistributionPlots::B)), (QList<double>{20, 40, 60, 80, 100}));
-    QVERIFY(page.labelB().contains(QStringLiteral("faster")));
+    COMPARE_CLOSE(values(cdfGraph(page, "cdfB")), (QList<double>{20, 40, 60, 80, 100}));
+    QVERIFY(legendLabel(page, "histogramB").contains(QStringLiteral("faster")));
 }
 
 void TestUiDistributions::logScale()
@@ -341,10 +418,11 @@ void TestUiDistributions::logScale()
     page.resize(1400, 900);
     page.show();
     selectMetric(page, "total");
-    page.binsBox()->setValue(3);
+    binsBox(page)->setValue(3);
     QVERIFY(showAndWait(page, m_db, m_fixture.base));
     QSignalSpy updated(&page, &DistributionsPage::updated);
-    page.logBox()->setChecked(true);
+    QVERIFY(!logBox(page)->isChecked());
+    logBox(page)->click();
     QVERIFY(updated.wait(20000));
     QVERIFY(page.results()->logBins);
     const DistributionPlots* plots = page.plots();
@@ -355,16 +433,17 @@ void TestUiDistributions::logScale()
     }
     // [100, 900] in three bins of ratio 9^(1/3): 100 200 200 | 300 300 400 | 500 500 700 900.
     const double k = std::cbrt(9.0);
-    const QCPGraph* hist = plots->histogramGraph(DistributionPlots::A);
+    const QCPGraph* hist = histogramGraph(page, "histogramA");
     COMPARE_CLOSE(keys(hist), (QList<double>{100, 100 * k, 100 * k * k, 900}));
     COMPARE_CLOSE(values(hist), (QList<double>{30, 30, 40, 40}));
 
     updated.clear();
-    page.logBox()->setChecked(false);
+    logBox(page)->click();
+    QVERIFY(!logBox(page)->isChecked());
     QVERIFY(updated.wait(20000));
     QCOMPARE(plots->histogramPlot()->xAxis->scaleType(), QCPAxis::stLinear);
     QVERIFY(!qSharedPointerDynamicCast<QCPAxisTickerLog>(plots->cdfPlot()->xAxis->ticker()));
-    COMPARE_CLOSE(keys(plots->histogramGraph(DistributionPlots::A)),
+    COMPARE_CLOSE(keys(histogramGraph(page, "histogramA")),
                   (QList<double>{100, 100 + 800.0 / 3, 100 + 1600.0 / 3, 900}));
 }
 
@@ -376,31 +455,32 @@ void TestUiDistributions::metricNotJoined()
     page.setRuns(m_fixture.runs);
     // The base run has no spans: server metrics are greyed out for it.
     QVERIFY(showAndWait(page, m_db, m_fixture.base));
-    const int queue = page.metricBox()->findData(QStringLiteral("gpu_queue"));
+    const int queue = metricBox(page)->findData(QStringLiteral("gpu_queue"));
     QVERIFY(queue >= 0);
-    const auto* items = qobject_cast<QStandardItemModel*>(page.metricBox()->model());
+    const auto* items = qobject_cast<QStandardItemModel*>(metricBox(page)->model());
     QVERIFY(items);
     QVERIFY(!items->item(queue)->isEnabled());
-    QVERIFY(items->item(page.metricBox()->findData(QStringLiteral("total")))->isEnabled());
+    QVERIFY(items->item(metricBox(page)->findData(QStringLiteral("total")))->isEnabled());
 
     // A: the joined run; B: the base run, which cannot have a queue.
     selectMetric(page, "gpu_queue");
     QVERIFY(showAndWait(page, m_db, m_fixture.joined));
-    QVERIFY(choose(page, page.compareBox(), QStringLiteral("run:%1").arg(m_fixture.base)));
+    QVERIFY(choose(page, compareBox(page), QStringLiteral("run:%1").arg(m_fixture.base)));
     const auto* r = page.results();
     QVERIFY(r->a.available);
     QCOMPARE(r->a.n, std::size_t(5));
     QVERIFY(!r->b->available);
     QVERIFY(!r->comparison);
-    QVERIFY2(page.notesText().contains(QStringLiteral("B: gpu queue not available on this run (not joined)")),
-             qPrintable(page.notesText()));
-    QVERIFY(!page.notesText().contains(QStringLiteral("A: gpu queue not available")));
-    QVERIFY(page.verdictLabel()->text().startsWith(QStringLiteral("not comparable:")));
-    QVERIFY(page.plots()->histogramGraph(DistributionPlots::A));
-    QVERIFY(!page.plots()->histogramGraph(DistributionPlots::B));
+    const QString notes = labelText(&page, "distributionNotes");
+    QVERIFY2(notes.contains(QStringLiteral("B: gpu queue not available on this run (not joined)")),
+             qPrintable(notes));
+    QVERIFY(!notes.contains(QStringLiteral("A: gpu queue not available")));
+    QVERIFY(verdictLabel(page)->text().startsWith(QStringLiteral("not comparable:")));
+    QVERIFY(histogramGraph(page, "histogramA"));
+    QVERIFY(!histogramGraph(page, "histogramB"));
     // Queue 180 ms for every request: one value, one bin holds it all.
-    COMPARE_CLOSE(values(page.plots()->cdfGraph(DistributionPlots::A)), (QList<double>{100}));
-    QCOMPARE(page.plots()->histogramGraph(DistributionPlots::A)->pen().color(), ui::phaseColor("gpu_queue"));
+    COMPARE_CLOSE(values(cdfGraph(page, "cdfA")), (QList<double>{100}));
+    QCOMPARE(histogramGraph(page, "histogramA")->pen().color(), ui::phaseColor("gpu_queue"));
 }
 
 void TestUiDistributions::exportCharts()
@@ -484,10 +564,10 @@ void TestUiDistributions::twoModelsOneGroupAtATime()
     page.show();
     selectMetric(page, "total");
     QVERIFY(showAndWait(page, db, runId));
-    ComparisonModel* model = page.comparisonModel();
+    ComparisonModel* model = comparisonModel(page);
     QAbstractItemModelTester tester(model, QAbstractItemModelTester::FailureReportingMode::QtTest);
     // The group box lists each group, then the pooled choice; the first group is shown.
-    QComboBox* groups = page.groupBox();
+    QComboBox* groups = groupBox(page);
     QVERIFY(!groups->isHidden());
     QCOMPARE(groups->count(), 3);
     QCOMPARE(groups->currentData().toString(), QStringLiteral("model=fast"));
@@ -497,7 +577,7 @@ void TestUiDistributions::twoModelsOneGroupAtATime()
     QVERIFY(page.results()->a.pooledGroups.empty());
 
     // Stage "high" of the first group: `stats`' N and p95 for it.
-    QVERIFY(choose(page, page.windowBox(), QStringLiteral("stage:high")));
+    QVERIFY(choose(page, windowBox(page), QStringLiteral("stage:high")));
     const auto* r = page.results();
     QCOMPARE(r->a.group, std::string("model=fast"));
     QCOMPARE(r->a.n, fastTotal->n);
@@ -506,9 +586,9 @@ void TestUiDistributions::twoModelsOneGroupAtATime()
     QCOMPARE(cell(model, ComparisonModel::Count, ComparisonModel::SideA), double(fastTotal->n));
     QCOMPARE(cell(model, ComparisonModel::P95, ComparisonModel::SideA), *fastTotal->quantile(0.95)->value);
     QVERIFY(cell(model, ComparisonModel::P95, ComparisonModel::SideA) < 1000); // no slow request in it
-    QVERIFY(page.labelA().contains(QStringLiteral("model=fast")));
-    QVERIFY(!page.labelA().contains(QStringLiteral("pooled")));
-    QVERIFY(page.notesText().contains(QStringLiteral("model=fast")));
+    QVERIFY(legendLabel(page, "histogramA").contains(QStringLiteral("model=fast")));
+    QVERIFY(!legendLabel(page, "histogramA").contains(QStringLiteral("pooled")));
+    QVERIFY(labelText(&page, "distributionNotes").contains(QStringLiteral("model=fast")));
 
     // The other group.
     QVERIFY(choose(page, groups, QStringLiteral("model=slow")));
@@ -519,13 +599,13 @@ void TestUiDistributions::twoModelsOneGroupAtATime()
     QCOMPARE(cell(model, ComparisonModel::P95, ComparisonModel::SideA), *slowTotal->quantile(0.95)->value);
 
     // Side B, a stage of this run, shows the same group.
-    QVERIFY(choose(page, page.compareBox(), QStringLiteral("stage:low")));
+    QVERIFY(choose(page, compareBox(page), QStringLiteral("stage:low")));
     r = page.results();
     QVERIFY(r->b);
     QCOMPARE(r->b->group, std::string("model=slow"));
     QCOMPARE(r->b->n, grouped.groups[1].summary.window("low")->report.metric("total")->n);
-    QVERIFY(page.labelB().contains(QStringLiteral("model=slow")));
-    QVERIFY(choose(page, page.compareBox(), QString()));
+    QVERIFY(legendLabel(page, "histogramB").contains(QStringLiteral("model=slow")));
+    QVERIFY(choose(page, compareBox(page), QString()));
 
     // Pooled only when chosen, and labelled.
     QVERIFY(choose(page, groups, QStringLiteral("*")));
@@ -534,7 +614,8 @@ void TestUiDistributions::twoModelsOneGroupAtATime()
     QCOMPARE(r->a.pooledGroups, (std::vector<std::string>{"model=fast", "model=slow"}));
     QCOMPARE(r->a.n, fastTotal->n + slowTotal->n);
     QVERIFY2(r->a.window.find("pooled over 2 groups") != std::string::npos, r->a.window.c_str());
-    QVERIFY2(page.labelA().contains(QStringLiteral("pooled")), qPrintable(page.labelA()));
+    const QString pooledLabel = legendLabel(page, "histogramA");
+    QVERIFY2(pooledLabel.contains(QStringLiteral("pooled")), qPrintable(pooledLabel));
     QCOMPARE(cell(model, ComparisonModel::Count, ComparisonModel::SideA),
              double(fastTotal->n + slowTotal->n));
     QVERIFY(model->headerData(ComparisonModel::SideA, Qt::Horizontal)

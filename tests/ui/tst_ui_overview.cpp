@@ -14,15 +14,20 @@
 
 #include "ChartExport.h"
 #include "diagnose/DiagnoseTestUtil.h"
+#include "ui/WidgetLookup.h"
+
 #include <QAbstractItemModelTester>
 #include <QAction>
+#include <QBarCategoryAxis>
+#include <QBarSet>
+#include <QChart>
 #include <QClipboard>
 #include <QComboBox>
 #include <QFile>
 #include <QGuiApplication>
 #include <QImage>
-
 #include <QSignalSpy>
+#include <QStackedBarSeries>
 #include <QTableView>
 #include <QTemporaryDir>
 #include <QTest>
@@ -30,6 +35,8 @@
 #include <numeric>
 
 using namespace pb;
+using pb::test::child;
+using pb::test::labelText;
 using pb::ui::OverviewGoodputModel;
 using pb::ui::OverviewModel;
 using pb::ui::OverviewPage;
@@ -47,6 +54,65 @@ std::int64_t importFixture(const QString& db, const char* path = PHASEBENCH_TEST
     pb::import::ImportRequest request;
     request.path = path;
     return pb::import::importFile(store, request, pb::import::ImporterRegistry::withBuiltins()).runId;
+}
+
+// The model a table of `page` shows.
+template<class Model> Model* tableModel(const QWidget& page, const char* table)
+{
+    auto* model = qobject_cast<Model*>(child<QTableView>(&page, table)->model());
+    if (!model) {
+        qFatal("table %s does not show a %s", table, Model::staticMetaObject.className());
+    }
+    return model;
+}
+
+// A choice of the phase-stacked page: "compositionKind", "compositionUnit",
+// "compositionConvention", "compositionWindow" or "compositionModel".
+QComboBox* box(const PhasePercentilesPage& page, const char* name)
+{
+    return child<QComboBox>(&page, name);
+}
+
+// The stacked bars of the composition chart: one bar set per component.
+const QStackedBarSeries* bars(const pb::ui::CompositionChart* chart)
+{
+    const auto series = chart->chart()->series();
+    if (series.size() != 1 || !qobject_cast<QStackedBarSeries*>(series.front())) {
+        qFatal("the composition chart shows %lld series, not one stack of bars",
+               static_cast<long long>(series.size()));
+    }
+    return qobject_cast<QStackedBarSeries*>(series.front());
+}
+
+// The band labels under the bars.
+QStringList categories(const pb::ui::CompositionChart* chart)
+{
+    const auto axes = chart->chart()->axes(Qt::Horizontal);
+    auto* axis = axes.size() == 1 ? qobject_cast<QBarCategoryAxis*>(axes.front()) : nullptr;
+    return axis ? axis->categories() : QStringList();
+}
+
+// The components the bars are made of, bottom to top.
+QStringList components(const pb::ui::CompositionChart* chart)
+{
+    QStringList out;
+    for (const auto* set : bars(chart)->barSets()) {
+        out << set->label();
+    }
+    return out;
+}
+
+// The segments of component `c` (ms), in band order.
+std::vector<double> segmentValues(const pb::ui::CompositionChart* chart, int c)
+{
+    const auto sets = bars(chart)->barSets();
+    std::vector<double> out;
+    if (c >= 0 && c < sets.size()) {
+        for (int b = 0; b < sets[c]->count(); ++b) {
+            out.push_back(sets[c]->at(b));
+        }
+    }
+    return out;
 }
 
 QVariant raw(const OverviewModel& m, const QString& metric, int column)
@@ -145,18 +211,18 @@ void TestUiOverview::overviewOfFixture()
     QCOMPARE(QGuiApplication::clipboard()->text(), csv);
 
     // Outcome rates over all 5 attempts: one provider error, one timeout.
-    QVERIFY2(page.fieldText(OverviewPage::Outcomes).contains(QStringLiteral("started 5")),
-             qPrintable(page.fieldText(OverviewPage::Outcomes)));
-    QVERIFY(page.fieldText(OverviewPage::Outcomes).contains(QStringLiteral("errors 20.0 %")));
-    QVERIFY(page.fieldText(OverviewPage::Outcomes).contains(QStringLiteral("timeouts 20.0 %")));
-    QCOMPARE(page.fieldText(OverviewPage::Kind), QStringLiteral("import"));
-    QCOMPARE(page.fieldText(OverviewPage::JoinCoverage), QStringLiteral("no server spans in this run"));
-    QVERIFY(page.fieldText(OverviewPage::Title).contains(QStringLiteral("good_requests")));
-    QCOMPARE(page.fieldText(OverviewPage::WindowLabel), QStringLiteral("whole run"));
-    QVERIFY(page.fieldText(OverviewPage::StatisticLabel).contains(QStringLiteral("nearest")));
+    QVERIFY2(labelText(&page, "overviewOutcomes").contains(QStringLiteral("started 5")),
+             qPrintable(labelText(&page, "overviewOutcomes")));
+    QVERIFY(labelText(&page, "overviewOutcomes").contains(QStringLiteral("errors 20.0 %")));
+    QVERIFY(labelText(&page, "overviewOutcomes").contains(QStringLiteral("timeouts 20.0 %")));
+    QCOMPARE(labelText(&page, "overviewKind"), QStringLiteral("import"));
+    QCOMPARE(labelText(&page, "overviewJoinCoverage"), QStringLiteral("no server spans in this run"));
+    QVERIFY(labelText(&page, "overviewTitle").contains(QStringLiteral("good_requests")));
+    QCOMPARE(labelText(&page, "overviewWindow"), QStringLiteral("whole run"));
+    QVERIFY(labelText(&page, "overviewStatistic").contains(QStringLiteral("nearest")));
     // No budgets stored with the run: no goodput, and no empty table either.
-    QCOMPARE(page.goodputModel()->rowCount(), 0);
-    QVERIFY(!page.goodputView()->isVisible());
+    QCOMPARE(tableModel<OverviewGoodputModel>(page, "overviewGoodput")->rowCount(), 0);
+    QVERIFY(!child<QTableView>(&page, "overviewGoodput")->isVisible());
 }
 
 void TestUiOverview::goodputModelUnderTester()
@@ -253,16 +319,16 @@ void TestUiOverview::goodputOfFixture()
                               "2020-01-01T00:00:00Z");
     }
     OverviewPage page;
-    QAbstractItemModelTester tester(page.goodputModel(),
+    QAbstractItemModelTester tester(tableModel<OverviewGoodputModel>(page, "overviewGoodput"),
                                     QAbstractItemModelTester::FailureReportingMode::QtTest);
     page.resize(1366, 768);
     page.show();
     QSignalSpy updated(&page, &OverviewPage::updated);
     page.showRun(db, runId);
     QVERIFY(updated.wait(20000));
-    const auto& m = *page.goodputModel();
+    const auto& m = *tableModel<OverviewGoodputModel>(page, "overviewGoodput");
     QCOMPARE(m.rowCount(), 2);
-    QVERIFY(page.goodputView()->isVisible());
+    QVERIFY(child<QTableView>(&page, "overviewGoodput")->isVisible());
     const auto raw = [&m](int row, int column) {
         return m.data(m.index(row, column), OverviewGoodputModel::RawValueRole);
     };
@@ -285,7 +351,7 @@ void TestUiOverview::phaseStackOfFixture()
     const auto runId = importFixture(db);
 
     PhasePercentilesPage page;
-    QAbstractItemModelTester tester(page.perPhaseModel(),
+    QAbstractItemModelTester tester(tableModel<OverviewModel>(page, "perPhaseTable"),
                                     QAbstractItemModelTester::FailureReportingMode::QtTest);
     page.resize(1366, 768);
     page.show();
@@ -295,21 +361,21 @@ void TestUiOverview::phaseStackOfFixture()
     // No spans, but stream milestones: the streaming split is chosen.
     QVERIFY(page.results());
     QCOMPARE(page.results()->kind, stats::CompositionKind::Streaming);
-    QCOMPARE(page.kindBox()->currentData().toInt(), int(stats::CompositionKind::Streaming));
+    QCOMPARE(box(page, "compositionKind")->currentData().toInt(), int(stats::CompositionKind::Streaming));
 
     const auto* chart = page.chart();
-    QCOMPARE(chart->categories(),
+    QCOMPARE(categories(chart),
              (QStringList{QStringLiteral("p50"), QStringLiteral("p95"), QStringLiteral("p99")}));
-    const QStringList components = chart->components();
-    QCOMPARE(components.constFirst(), QStringLiteral("first_text"));
-    QCOMPARE(components.constLast(), QStringLiteral("other"));
+    const QStringList names = components(chart);
+    QCOMPARE(names.constFirst(), QStringLiteral("first_text"));
+    QCOMPARE(names.constLast(), QStringLiteral("other"));
     const auto& bands = page.results()->composition.bands;
     QCOMPARE(bands.size(), std::size_t(3));
     // Each bar adds up to its band's mean total; p50 is L1, p99 is L2.
     for (std::size_t b = 0; b < bands.size(); ++b) {
         double sum = 0;
-        for (int c = 0; c < components.size(); ++c) {
-            sum += chart->segmentValues(c)[b];
+        for (int c = 0; c < names.size(); ++c) {
+            sum += segmentValues(chart, c)[b];
         }
         QVERIFY2(qAbs(sum - bands[b].meanTotal) < 1e-6, qPrintable(QString::number(sum)));
     }
@@ -318,22 +384,23 @@ void TestUiOverview::phaseStackOfFixture()
     QCOMPARE(bands[0].rankLo, std::size_t(1));
     QCOMPARE(bands[0].rankHi, std::size_t(2));
     QCOMPARE(bands[0].meanTotal, (1530.375 + 1783.125) / 2);
-    QCOMPARE(chart->segmentValues(0)[0], (160.0 + 170.25) / 2); // first_text
+    QCOMPARE(segmentValues(chart, 0)[0], (160.0 + 170.25) / 2); // first_text
     QCOMPARE(bands[2].rankLo, std::size_t(2));
     QCOMPARE(bands[2].rankHi, std::size_t(2));
     QCOMPARE(bands[2].meanTotal, 1783.125);
-    QCOMPARE(chart->segmentValues(0)[2], 170.25);                           // first_text of L2
-    QVERIFY(qAbs(chart->segmentValues(1)[2] - (1782.9 - 170.25)) < 1e-9);   // generation = done - first_text
-    QVERIFY(qAbs(chart->segmentValues(2)[2] - (1783.125 - 1782.9)) < 1e-9); // other
+    QCOMPARE(segmentValues(chart, 0)[2], 170.25);                           // first_text of L2
+    QVERIFY(qAbs(segmentValues(chart, 1)[2] - (1782.9 - 170.25)) < 1e-9);   // generation = done - first_text
+    QVERIFY(qAbs(segmentValues(chart, 2)[2] - (1783.125 - 1782.9)) < 1e-9); // other
 
     // The own-percentile table beside it: first_text p95 by nearest rank is L2's.
-    const auto* own = page.perPhaseModel();
+    const auto* own = tableModel<OverviewModel>(page, "perPhaseTable");
     QCOMPARE(raw(*own, QStringLiteral("first_text"), OverviewModel::P95).toDouble(), 170.25);
 
     // Linear interpolation (Hyndman-Fan 7) between 160 and 170.25 at p95.
     updated.clear();
-    page.conventionBox()->setCurrentIndex(page.conventionBox()->findData(int(stats::Convention::Linear)));
-    Q_EMIT page.conventionBox()->activated(page.conventionBox()->currentIndex());
+    QComboBox* convention = box(page, "compositionConvention");
+    convention->setCurrentIndex(convention->findData(int(stats::Convention::Linear)));
+    Q_EMIT convention->activated(convention->currentIndex());
     QVERIFY(updated.wait(20000));
     QVERIFY(qAbs(raw(*own, QStringLiteral("first_text"), OverviewModel::P95).toDouble() -
                  (160.0 + 0.95 * 10.25)) < 1e-9);
@@ -341,8 +408,9 @@ void TestUiOverview::phaseStackOfFixture()
 
     // Logical requests: L4's two attempts are one request (not completed).
     updated.clear();
-    page.unitBox()->setCurrentIndex(page.unitBox()->findData(int(stats::EventUnit::Logical)));
-    Q_EMIT page.unitBox()->activated(page.unitBox()->currentIndex());
+    QComboBox* unit = box(page, "compositionUnit");
+    unit->setCurrentIndex(unit->findData(int(stats::EventUnit::Logical)));
+    Q_EMIT unit->activated(unit->currentIndex());
     QVERIFY(updated.wait(20000));
     QVERIFY2(QString::fromStdString(page.results()->composition.scope).startsWith(QStringLiteral("logical")),
              page.results()->composition.scope.c_str());
@@ -350,11 +418,12 @@ void TestUiOverview::phaseStackOfFixture()
 
     // Switching to client phases recomputes with setup/send/wait/receive.
     updated.clear();
-    page.kindBox()->setCurrentIndex(page.kindBox()->findData(int(stats::CompositionKind::ClientPhases)));
-    Q_EMIT page.kindBox()->activated(page.kindBox()->currentIndex());
+    QComboBox* kind = box(page, "compositionKind");
+    kind->setCurrentIndex(kind->findData(int(stats::CompositionKind::ClientPhases)));
+    Q_EMIT kind->activated(kind->currentIndex());
     QVERIFY(updated.wait(20000));
     QCOMPARE(page.results()->kind, stats::CompositionKind::ClientPhases);
-    QVERIFY(page.chart()->components().contains(QStringLiteral("wait")));
+    QVERIFY(components(page.chart()).contains(QStringLiteral("wait")));
 }
 
 void TestUiOverview::exportPng()
@@ -368,8 +437,11 @@ void TestUiOverview::exportPng()
     QSignalSpy updated(&page, &PhasePercentilesPage::updated);
     page.showRun(db, runId);
     QVERIFY(updated.wait(20000));
+    // The chart's "Export Chart…" writes through the shared exporter; the
+    // suffix picks the format.
+    QString error;
     const QString png = dir.filePath(QStringLiteral("composition.png"));
-    QVERIFY(page.chart()->exportPng(png));
+    QVERIFY2(pb::ui::exportChart(page.chart(), png, &error), qPrintable(error));
     QImage image(png);
     QVERIFY(!image.isNull());
     // The chart takes what the per-phase table leaves of the page: its share
@@ -378,15 +450,14 @@ void TestUiOverview::exportPng()
     QVERIFY2(image.width() >= 540 && image.height() > 300,
              qPrintable(QStringLiteral("%1x%2").arg(image.width()).arg(image.height())));
     const QString svg = dir.filePath(QStringLiteral("composition.svg"));
-    QVERIFY(page.chart()->exportSvg(svg));
+    QVERIFY2(pb::ui::exportChart(page.chart(), svg, &error), qPrintable(error));
     QFile svgFile(svg);
     QVERIFY(svgFile.open(QIODevice::ReadOnly));
     const QByteArray svgText = svgFile.readAll();
     QVERIFY(svgText.contains("<svg"));
     QVERIFY(svgText.contains("p95")); // the band labels are text in the vector file
-    // PDF through the shared exporter; an unknown suffix is refused with a reason.
+    // PDF too; an unknown suffix is refused with a reason.
     const QString pdf = dir.filePath(QStringLiteral("composition.pdf"));
-    QString error;
     QVERIFY2(pb::ui::exportChart(page.chart(), pdf, &error), qPrintable(error));
     QFile pdfFile(pdf);
     QVERIFY(pdfFile.open(QIODevice::ReadOnly));
@@ -425,17 +496,17 @@ void TestUiOverview::phaseStackWindowAndModel()
     QSignalSpy updated(&page, &PhasePercentilesPage::updated);
     page.showRun(db, runId);
     QVERIFY(updated.wait(20000));
-    QComboBox* window = page.windowBox();
+    QComboBox* window = box(page, "compositionWindow");
     QCOMPARE(window->count(), 4); // run's window, whole run, low, high
     QCOMPARE(window->itemData(2).toString(), QStringLiteral("low"));
     QCOMPARE(window->itemData(3).toString(), QStringLiteral("high"));
     // One model: no group to choose.
-    QVERIFY(page.groupBox()->isHidden());
+    QVERIFY(box(page, "compositionModel")->isHidden());
     QVERIFY(page.results()->groups.empty());
 
     auto queueAtP50 = [&page] {
-        const int c = int(page.chart()->components().indexOf(QStringLiteral("gpu_queue")));
-        return c < 0 ? -1.0 : page.chart()->segmentValues(c)[0];
+        const int c = int(components(page.chart()).indexOf(QStringLiteral("gpu_queue")));
+        return c < 0 ? -1.0 : segmentValues(page.chart(), c)[0];
     };
     auto choose = [&](QComboBox* box, int index) {
         box->setCurrentIndex(index);
@@ -465,7 +536,7 @@ void TestUiOverview::phaseStackOneGroupAtATime()
     QSignalSpy updated(&page, &PhasePercentilesPage::updated);
     page.showRun(db, runId);
     QVERIFY(updated.wait(20000));
-    QComboBox* group = page.groupBox();
+    QComboBox* group = box(page, "compositionModel");
     QVERIFY(!group->isHidden());
     QCOMPARE(group->count(), 3); // two groups, then pooled
     QCOMPARE(page.results()->groups.size(), std::size_t(2));

@@ -12,6 +12,7 @@
 #include "diagnose/DiagnoseTestUtil.h"
 #include "import/ImportFile.h"
 #include "store/RunStore.h"
+#include "ui/WidgetLookup.h"
 
 #include <QComboBox>
 #include <QFileInfo>
@@ -22,7 +23,9 @@
 #include <cmath>
 
 using namespace pb;
+using pb::test::child;
 using pb::test::keys;
+using pb::test::labelText;
 using pb::test::values;
 using pb::ui::KneePlot;
 using pb::ui::TimelinePage;
@@ -92,6 +95,45 @@ double at(const QCPGraph* g, double x)
     return std::nan("");
 }
 
+// What plot `which` says above it about where its data comes from.
+QString note(const TimelinePlots* plots, TimelinePlots::Plot which)
+{
+    return child<QCPTextElement>(plots->plot(which), "plotNote")->text();
+}
+
+// The dropped iterations per interval: the bars on the in-flight plot.
+const QCPBars* droppedBars(const TimelinePlots* plots)
+{
+    return child<QCPBars>(plots->plot(TimelinePlots::InFlight), "dropped");
+}
+
+// The stage-start lines of plot `which`: x in seconds.
+QList<double> stageMarkers(const TimelinePlots* plots, TimelinePlots::Plot which)
+{
+    QList<double> out;
+    for (const auto* line :
+         plots->plot(which)->findChildren<QCPItemStraightLine*>(QStringLiteral("stageMarker"))) {
+        out << line->point1->coords().x();
+    }
+    return out;
+}
+
+// The texts of the items named `name` of `plot`, in the order they were added.
+QStringList itemTexts(const QCustomPlot* plot, const QString& name)
+{
+    QStringList out;
+    for (const auto* text : plot->findChildren<QCPItemText*>(name)) {
+        out << text->text();
+    }
+    return out;
+}
+
+// The stage names on the load plot.
+QStringList stageLabels(const TimelinePlots* plots)
+{
+    return itemTexts(plots->plot(TimelinePlots::Load), QStringLiteral("stageLabel"));
+}
+
 bool showAndWait(TimelinePage& page, const QString& db, qint64 runId)
 {
     QSignalSpy updated(&page, &TimelinePage::updated);
@@ -146,15 +188,15 @@ void TestUiTimeline::steppedRun()
     QVERIFY(achieved);
     QCOMPARE(at(achieved, 3.5), 2.0);
     QCOMPARE(at(achieved, 12.5), 4.0);
-    QVERIFY(plots->loadNote().contains(QStringLiteral("load samples")));
+    QVERIFY(note(plots, TimelinePlots::Load).contains(QStringLiteral("load samples")));
 
     // In flight and dropped.
     const QCPGraph* inFlight = plots->graph(QStringLiteral("in_flight"));
     QVERIFY(inFlight);
     QCOMPARE(at(inFlight, 7.5), 7.0);
-    QVERIFY(plots->droppedBars());
+    QVERIFY(droppedBars(plots));
     double droppedSum = 0;
-    for (auto it = plots->droppedBars()->data()->constBegin(); it != plots->droppedBars()->data()->constEnd();
+    for (auto it = droppedBars(plots)->data()->constBegin(); it != droppedBars(plots)->data()->constEnd();
          ++it) {
         droppedSum += it->value;
         QCOMPARE(it->value, it->key == 15.5 ? 1.0 : 0.0);
@@ -190,9 +232,9 @@ void TestUiTimeline::steppedRun()
 
     // Stage starts marked on every plot, named on the load plot.
     for (int p = 0; p < TimelinePlots::PlotCount; ++p) {
-        QCOMPARE(plots->stageMarkers(TimelinePlots::Plot(p)), (QList<double>{0.0, 10.0}));
+        QCOMPARE(stageMarkers(plots, TimelinePlots::Plot(p)), (QList<double>{0.0, 10.0}));
     }
-    QCOMPARE(plots->stageLabels(), (QStringList{QStringLiteral("r2"), QStringLiteral("r4")}));
+    QCOMPARE(stageLabels(plots), (QStringList{QStringLiteral("r2"), QStringLiteral("r4")}));
     // The time axes move together.
     plots->plot(TimelinePlots::Load)->xAxis->setRange(5, 8);
     QCOMPARE(plots->plot(TimelinePlots::Errors)->xAxis->range().lower, 5.0);
@@ -204,15 +246,18 @@ void TestUiTimeline::steppedRun()
     QVERIFY(r->kneeRatesRequested);
     QCOMPARE(r->knee.points.size(), std::size_t(2));
     QCOMPARE(knee->latencyMetric(), QStringLiteral("gpu_queue"));
-    QCOMPARE(keys(knee->throughputGraph()), (QList<double>{2.0, 4.0}));
-    QCOMPARE(values(knee->throughputGraph()), (QList<double>{2.0, 3.0}));
-    QCOMPARE(keys(knee->latencyGraph()), (QList<double>{2.0, 4.0}));
-    QVERIFY(std::abs(values(knee->latencyGraph()).at(0) - 100.0) < 1e-6);
-    QVERIFY(std::abs(values(knee->latencyGraph()).at(1) - 600.0) < 1e-6);
-    QCOMPARE(knee->pointLabels(), (QStringList{QStringLiteral("r2"), QStringLiteral("r4")}));
+    const QCPGraph* throughput = child<QCPGraph>(knee, "throughput");
+    const QCPGraph* latency = child<QCPGraph>(knee, "latency");
+    QCOMPARE(keys(throughput), (QList<double>{2.0, 4.0}));
+    QCOMPARE(values(throughput), (QList<double>{2.0, 3.0}));
+    QCOMPARE(keys(latency), (QList<double>{2.0, 4.0}));
+    QVERIFY(std::abs(values(latency).at(0) - 100.0) < 1e-6);
+    QVERIFY(std::abs(values(latency).at(1) - 600.0) < 1e-6);
+    QCOMPARE(itemTexts(knee, QStringLiteral("pointLabel")),
+             (QStringList{QStringLiteral("r2"), QStringLiteral("r4")}));
     QVERIFY(r->kneeStage.has_value());
     QCOMPARE(*r->kneeStage, std::string("r4"));
-    QCOMPARE(knee->kneeLabel(), QStringLiteral("knee: r4"));
+    QCOMPARE(itemTexts(knee, QStringLiteral("kneeLabel")), QStringList{QStringLiteral("knee: r4")});
     QVERIFY(knee->xAxis->label().contains(QStringLiteral("requests/s")));
     QVERIFY(knee->yAxis2->label().contains(QStringLiteral("(ms)")));
 
@@ -220,7 +265,7 @@ void TestUiTimeline::steppedRun()
     page.clear();
     QVERIFY(!page.results());
     QVERIFY(!plots->graph(QStringLiteral("target_rate")));
-    QVERIFY(plots->stageMarkers(TimelinePlots::Load).isEmpty());
+    QVERIFY(stageMarkers(plots, TimelinePlots::Load).isEmpty());
     QVERIFY(knee->isEmpty());
     QVERIFY(!knee->isVisible());
 }
@@ -234,7 +279,7 @@ void TestUiTimeline::intervalSelector()
     page.resize(1400, 900);
     page.show();
     QVERIFY(showAndWait(page, db, runId));
-    QComboBox* box = page.intervalBox();
+    QComboBox* box = child<QComboBox>(&page, "timelineInterval");
     QCOMPARE(box->count(), 5);
     const int fiveSeconds = box->findData(5000.0);
     QVERIFY(fiveSeconds > 0);
@@ -252,8 +297,8 @@ void TestUiTimeline::intervalSelector()
     // 2 x 5 completions in 0-5 s; 2 + 4 x 3 in 10-15 s.
     QCOMPARE(values(completed).at(0), 2.0);
     QCOMPARE(values(completed).at(2), 14.0 / 5);
-    QCOMPARE(page.plots()->droppedBars()->data()->at(3)->value, 1.0);
-    QVERIFY(page.labelsText().contains(QStringLiteral("interval 5 s")));
+    QCOMPARE(droppedBars(page.plots())->data()->at(3)->value, 1.0);
+    QVERIFY(labelText(&page, "timelineLabels").contains(QStringLiteral("interval 5 s")));
 }
 
 void TestUiTimeline::importedRunWithoutSamples()
@@ -274,25 +319,25 @@ void TestUiTimeline::importedRunWithoutSamples()
     // No plan and no in-flight count: said on the charts.
     QVERIFY(!plots->graph(QStringLiteral("target_rate")));
     QVERIFY(!plots->graph(QStringLiteral("in_flight")));
-    QVERIFY2(plots->loadNote().contains(QStringLiteral("without load samples")),
-             qPrintable(plots->loadNote()));
-    QVERIFY(plots->loadNote().contains(QStringLiteral("no target rate")));
-    QVERIFY(plots->inFlightNote().contains(QStringLiteral("No in-flight count")));
+    QVERIFY2(note(plots, TimelinePlots::Load).contains(QStringLiteral("without load samples")),
+             qPrintable(note(plots, TimelinePlots::Load)));
+    QVERIFY(note(plots, TimelinePlots::Load).contains(QStringLiteral("no target rate")));
+    QVERIFY(note(plots, TimelinePlots::InFlight).contains(QStringLiteral("No in-flight count")));
     // Started per second from the requests: 1/s, then 2/s but for the
     // dropped iteration at 9.5 s.
     const QCPGraph* started = plots->graph(QStringLiteral("achieved_rate"));
     QVERIFY(started);
     QCOMPARE(values(started), (QList<double>{1, 1, 1, 1, 1, 1, 2, 2, 2, 1, 2, 2}));
     QCOMPARE(started->name(), QStringLiteral("started (from requests)"));
-    QVERIFY(plots->droppedBars());
-    QCOMPARE(plots->droppedBars()->data()->at(9)->value, 1.0);
-    QCOMPARE(plots->droppedBars()->data()->at(8)->value, 0.0);
+    QVERIFY(droppedBars(plots));
+    QCOMPARE(droppedBars(plots)->data()->at(9)->value, 1.0);
+    QCOMPARE(droppedBars(plots)->data()->at(8)->value, 0.0);
     // The client error at 7.5 s: one of two started in 7-8 s.
     QCOMPARE(at(plots->graph(QStringLiteral("error_rate")), 7.5), 50.0);
     QVERIFY(!plots->graph(QStringLiteral("gpu_queue")));
     QCOMPARE(at(plots->graph(QStringLiteral("first_text")), 6.5), 200.0);
-    QCOMPARE(plots->stageMarkers(TimelinePlots::Errors), (QList<double>{0.0, 6.0}));
-    QCOMPARE(plots->stageLabels(), (QStringList{QStringLiteral("low"), QStringLiteral("high")}));
+    QCOMPARE(stageMarkers(plots, TimelinePlots::Errors), (QList<double>{0.0, 6.0}));
+    QCOMPARE(stageLabels(plots), (QStringList{QStringLiteral("low"), QStringLiteral("high")}));
 
     // Knee from the requests: achieved arrival on x, TTFT instead of the queue.
     const KneePlot* knee = page.kneePlot();
@@ -300,17 +345,17 @@ void TestUiTimeline::importedRunWithoutSamples()
     QVERIFY(!r->kneeRatesRequested);
     QVERIFY(knee->xAxis->label().contains(QStringLiteral("achieved arrival rate")));
     QCOMPARE(knee->latencyMetric(), QStringLiteral("first_text"));
-    const auto xs = keys(knee->throughputGraph());
+    const auto xs = keys(child<QCPGraph>(knee, "throughput"));
     QCOMPARE(xs.size(), 2);
     QCOMPARE(xs.at(0), 1.0);                       // 6 started over 6 s
     QVERIFY(std::abs(xs.at(1) - 11.0 / 6) < 1e-9); // 11 started over 6 s
-    const auto ys = values(knee->throughputGraph());
+    const auto ys = values(child<QCPGraph>(knee, "throughput"));
     QCOMPARE(ys.at(0), 1.0);
     QVERIFY(std::abs(ys.at(1) - 10.0 / 6) < 1e-9); // 10 completions
-    QCOMPARE(values(knee->latencyGraph()), (QList<double>{100.0, 200.0}));
+    QCOMPARE(values(child<QCPGraph>(knee, "latency")), (QList<double>{100.0, 200.0}));
     QVERIFY(!r->kneeStage); // throughput follows; no queue to grow
-    QVERIFY(knee->kneeLabel().isEmpty());
-    QVERIFY(page.labelsText().contains(QStringLiteral("no gpu_queue")));
+    QVERIFY(itemTexts(knee, QStringLiteral("kneeLabel")).isEmpty());
+    QVERIFY(labelText(&page, "timelineLabels").contains(QStringLiteral("no gpu_queue")));
 }
 
 void TestUiTimeline::singleStageRun()
@@ -334,8 +379,8 @@ void TestUiTimeline::singleStageRun()
     QCOMPARE(values(plots->graph(QStringLiteral("achieved_rate"))), (QList<double>{4.0, 1.0}));
     QCOMPARE(values(plots->graph(QStringLiteral("error_rate"))), (QList<double>{25.0, 0.0}));
     // One stage: no boundary to mark and no knee.
-    QVERIFY(plots->stageMarkers(TimelinePlots::Load).isEmpty());
-    QVERIFY(plots->stageLabels().isEmpty());
+    QVERIFY(stageMarkers(plots, TimelinePlots::Load).isEmpty());
+    QVERIFY(stageLabels(plots).isEmpty());
     QCOMPARE(page.results()->stages.size(), std::size_t(1));
     QVERIFY(page.results()->knee.points.empty());
     QVERIFY(page.kneePlot()->isEmpty());
@@ -457,12 +502,12 @@ void TestUiTimeline::targetMetrics()
     QVERIFY(plots->plot(TimelinePlots::ServerRates)->hasPlottable(const_cast<QCPGraph*>(tokens)));
     QCOMPARE(tokens->dataCount(), 19);
     QCOMPARE(at(tokens, 5.0), 105.0);
-    QVERIFY(plots->serverNote().contains(QStringLiteral("/metrics, every 1 s")));
+    QVERIFY(note(plots, TimelinePlots::Server).contains(QStringLiteral("/metrics, every 1 s")));
     QCOMPARE(plots->plot(TimelinePlots::Server)->toolTip(), QStringLiteral("http://127.0.0.1:8000/metrics"));
     // The load plot keeps its own series only.
     QCOMPARE(plots->plot(TimelinePlots::Load)->graphCount(), 3);
-    QVERIFY(plots->serverNote().contains(QStringLiteral("1 of 21")));
-    QVERIFY(page.labelsText().contains(QStringLiteral("HTTP status 503")));
+    QVERIFY(note(plots, TimelinePlots::Server).contains(QStringLiteral("1 of 21")));
+    QVERIFY(labelText(&page, "timelineLabels").contains(QStringLiteral("HTTP status 503")));
 
     // A run that did not scrape hides both plots.
     const auto other = importRun(db);

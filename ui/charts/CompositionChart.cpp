@@ -15,6 +15,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <vector>
 
 namespace pb::ui {
 
@@ -35,9 +36,6 @@ void CompositionChart::clear()
         delete axis;
     }
     chart()->setTitle({});
-    m_categories.clear();
-    m_components.clear();
-    m_values.clear();
     m_negative.clear();
 }
 
@@ -49,14 +47,16 @@ void CompositionChart::setComposition(const stats::TailComposition& composition)
                               .arg(QString::fromStdString(composition.totalMetric)));
         return;
     }
+    QStringList categories;
     for (const auto& band : composition.bands) {
-        m_categories << tr("p%1").arg(band.p * 100.0, 0, 'g', 4);
+        categories << tr("p%1").arg(band.p * 100.0, 0, 'g', 4);
     }
     auto* series = new QStackedBarSeries;
+    series->setObjectName(QStringLiteral("compositionBars"));
     QStringList negative;
+    std::vector<std::vector<double>> segments; // per component, in band order
     for (std::size_t c = 0; c < composition.components.size(); ++c) {
         const QString name = QString::fromStdString(composition.components[c]);
-        m_components << name;
         auto* set = new QBarSet(name);
         set->setColor(phaseColor(composition.components[c]));
         std::vector<double> values;
@@ -71,12 +71,12 @@ void CompositionChart::setComposition(const stats::TailComposition& composition)
                 negative << name;
             }
         }
-        m_values.push_back(std::move(values));
+        segments.push_back(std::move(values));
         series->append(set);
     }
     chart()->addSeries(series);
     auto* x = new QBarCategoryAxis;
-    x->append(m_categories);
+    x->append(categories);
     x->setTitleText(tr("percentile band of %1").arg(QString::fromStdString(composition.totalMetric)));
     chart()->addAxis(x, Qt::AlignBottom);
     series->attachAxis(x);
@@ -89,7 +89,7 @@ void CompositionChart::setComposition(const stats::TailComposition& composition)
     double high = 0;
     for (std::size_t b = 0; b < composition.bands.size(); ++b) {
         double up = 0;
-        for (const auto& values : m_values) {
+        for (const auto& values : segments) {
             up += std::isfinite(values[b]) && values[b] > 0 ? values[b] : 0.0;
         }
         high = std::max(high, up);
@@ -99,22 +99,6 @@ void CompositionChart::setComposition(const stats::TailComposition& composition)
     y->setMin(0);
     m_negative = negative;
     chart()->setTitle(tr("Composition at each percentile (N = %L1)").arg(qulonglong(composition.n)));
-}
-
-std::vector<double> CompositionChart::segmentValues(int component) const
-{
-    return component >= 0 && std::size_t(component) < m_values.size() ? m_values[std::size_t(component)]
-                                                                      : std::vector<double>{};
-}
-
-bool CompositionChart::exportPng(const QString& path)
-{
-    return exportChart(this, path);
-}
-
-bool CompositionChart::exportSvg(const QString& path)
-{
-    return exportChart(this, path);
 }
 
 void CompositionChart::contextMenuEvent(QContextMenuEvent* event)

@@ -10,6 +10,7 @@
 #include <QVBoxLayout>
 
 #include <algorithm>
+#include <array>
 
 namespace pb::ui {
 
@@ -67,24 +68,12 @@ QColor DistributionPlots::neutralColor()
     return QColor::fromRgb(0x42, 0x42, 0x42);
 }
 
-QCPGraph* DistributionPlots::histogramGraph(Side side) const
-{
-    return m_histogramGraphs[std::size_t(side)];
-}
-
-QCPGraph* DistributionPlots::cdfGraph(Side side) const
-{
-    return m_cdfGraphs[std::size_t(side)];
-}
-
 void DistributionPlots::clear()
 {
     for (auto* p : {m_histogram, m_cdf}) {
         p->clearGraphs();
         p->legend->setVisible(false);
     }
-    m_histogramGraphs = {};
-    m_cdfGraphs = {};
     m_title->setText(QString());
     setLogScale(false);
     for (auto* p : {m_histogram, m_cdf}) {
@@ -154,7 +143,6 @@ void DistributionPlots::setResults(const DistributionsResults& r, const QString&
             hg->setBrush(fill);
         }
         hg->setData(keys, shares, true);
-        m_histogramGraphs[s] = hg;
 
         // A log axis cannot show values <= 0: those CDF points are left out.
         QVector<double> x;
@@ -171,7 +159,6 @@ void DistributionPlots::setResults(const DistributionsResults& r, const QString&
         cg->setLineStyle(QCPGraph::lsStepLeft);
         cg->setPen(sidePen(which, color));
         cg->setData(x, p, true);
-        m_cdfGraphs[s] = cg;
 
         lo = any ? std::min(lo, h.edges.front()) : h.edges.front();
         hi = any ? std::max(hi, h.edges.back()) : h.edges.back();

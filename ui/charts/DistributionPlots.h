@@ -2,14 +2,15 @@
 // the share of values per bin (so samples of different sizes compare) and
 // the empirical CDF, side A in the metric's phase colour, side B in a
 // neutral dashed pen, on a linear or logarithmic value axis. Displays what it
-// is given (DistributionsResults); computes nothing.
+// is given (DistributionsResults); computes nothing. A side's graphs are named
+// "histogramA"/"histogramB" (one point per bin edge, step left, the last
+// repeating the last bin's share) and "cdfA"/"cdfB"; a side without values
+// has none.
 #pragma once
 
 #include "QCustomPlotInclude.h"
 
 #include <QWidget>
-
-#include <array>
 
 namespace pb::analysis {
 struct DistributionsResults;
@@ -32,10 +33,6 @@ public:
 
     QCustomPlot* histogramPlot() const { return m_histogram; }
     QCustomPlot* cdfPlot() const { return m_cdf; }
-    // The graph of a side, or nullptr when it has none. Histogram: one point
-    // per bin edge (step left), the last repeating the last bin's share.
-    QCPGraph* histogramGraph(Side side) const;
-    QCPGraph* cdfGraph(Side side) const;
     // The colour of side B: not a phase colour.
     static QColor neutralColor();
 
@@ -45,8 +42,6 @@ private:
     QCustomPlot* m_histogram;
     QCustomPlot* m_cdf;
     QCPTextElement* m_title;
-    std::array<QCPGraph*, 2> m_histogramGraphs{};
-    std::array<QCPGraph*, 2> m_cdfGraphs{};
 };
 
 } // namespace pb::ui

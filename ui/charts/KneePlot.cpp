@@ -38,7 +38,6 @@ void KneePlot::clearKnee()
     clearItems();
     m_throughput = nullptr;
     m_latency = nullptr;
-    m_follow = nullptr;
     m_latencyMetric.clear();
     m_title->setText(QString());
     legend->setVisible(false);
@@ -86,11 +85,11 @@ void KneePlot::setResults(const TimelineResults& r)
     }
     maxY = std::max(maxY, maxX);
 
-    m_follow = addGraph();
-    m_follow->setObjectName(QStringLiteral("follow"));
-    m_follow->setName(tr("throughput = arrival rate"));
-    m_follow->setPen(QPen(QColor(0x9e, 0x9e, 0x9e), 1, Qt::DashLine));
-    m_follow->setData(QVector<double>{0.0, maxX * 1.1}, QVector<double>{0.0, maxX * 1.1}, true);
+    auto* follow = addGraph();
+    follow->setObjectName(QStringLiteral("follow"));
+    follow->setName(tr("throughput = arrival rate"));
+    follow->setPen(QPen(QColor(0x9e, 0x9e, 0x9e), 1, Qt::DashLine));
+    follow->setData(QVector<double>{0.0, maxX * 1.1}, QVector<double>{0.0, maxX * 1.1}, true);
 
     m_throughput = addGraph();
     m_throughput->setObjectName(QStringLiteral("throughput"));
@@ -197,27 +196,6 @@ void KneePlot::placeLabels()
                    Qt::AlignLeft | Qt::AlignTop, Qt::AlignRight | Qt::AlignTop});
         }
     }
-}
-
-QStringList KneePlot::pointLabels() const
-{
-    QStringList out;
-    for (int i = 0; i < itemCount(); ++i) {
-        if (item(i)->objectName() == QLatin1String("pointLabel")) {
-            out << qobject_cast<QCPItemText*>(item(i))->text();
-        }
-    }
-    return out;
-}
-
-QString KneePlot::kneeLabel() const
-{
-    for (int i = 0; i < itemCount(); ++i) {
-        if (item(i)->objectName() == QLatin1String("kneeLabel")) {
-            return qobject_cast<QCPItemText*>(item(i))->text();
-        }
-    }
-    return {};
 }
 
 } // namespace pb::ui

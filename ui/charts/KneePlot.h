@@ -1,7 +1,11 @@
 // The knee chart of a stepped run (QCustomPlot): per stage, the achieved
 // throughput and the queue p95 against the arrival rate, with the line where
 // throughput equals arrival and the first stage past the knee marked.
-// Displays what it is given (TimelineResults::knee); computes nothing.
+// Displays what it is given (TimelineResults::knee); computes nothing. Its
+// graphs are named "throughput", "latency" (queue p95, or TTFT p95 when the
+// run joined no spans) and "follow"; the stage names beside the points are
+// QCPItemTexts "pointLabel" in stage order, the knee "kneeLine" and
+// "kneeLabel" ("knee: STAGE") when the diagnosis rule found one.
 #pragma once
 
 #include "QCustomPlotInclude.h"
@@ -25,15 +29,9 @@ public:
     void clearKnee();
 
     bool isEmpty() const { return m_throughput == nullptr; }
-    QCPGraph* throughputGraph() const { return m_throughput; }
-    // Queue p95 when the run joined spans, else TTFT p95 (latencyMetric says which).
-    QCPGraph* latencyGraph() const { return m_latency; }
-    QCPGraph* followGraph() const { return m_follow; }
+    // The metric of the latency graph: "gpu_queue" when the run joined
+    // spans, else "first_text".
     QString latencyMetric() const { return m_latencyMetric; }
-    // Stage names beside the points, in stage order.
-    QStringList pointLabels() const;
-    // "knee: STAGE" when the diagnosis rule found one, else empty.
-    QString kneeLabel() const;
 
 private:
     // Before each draw: places every label where it is whole inside the
@@ -42,7 +40,6 @@ private:
 
     QCPGraph* m_throughput = nullptr;
     QCPGraph* m_latency = nullptr;
-    QCPGraph* m_follow = nullptr;
     QString m_latencyMetric;
     QCPTextElement* m_title;
 };

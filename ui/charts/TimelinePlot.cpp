@@ -111,6 +111,7 @@ TimelinePlots::TimelinePlots(QWidget* parent)
         p->legend->setFont(legendFont);
         p->plotLayout()->insertRow(0);
         m_notes[std::size_t(i)] = new QCPTextElement(p, QString(), legendFont);
+        m_notes[std::size_t(i)]->setObjectName(QStringLiteral("plotNote"));
         p->plotLayout()->addElement(0, 0, m_notes[std::size_t(i)]);
         placeLegendBelow(p);
         connect(p->xAxis, qOverload<const QCPRange&>(&QCPAxis::rangeChanged), this,
@@ -162,7 +163,6 @@ void TimelinePlots::clear()
     for (auto* note : m_notes) {
         note->setText(QString());
     }
-    m_dropped = nullptr;
 }
 
 QCPGraph* TimelinePlots::addGraph(QCustomPlot* target, const QString& id, const QString& name,
@@ -210,13 +210,13 @@ void TimelinePlots::setResults(const TimelineResults& r)
     // In flight and dropped.
     put(InFlight, r.inFlight, tr("in flight (mean)"), phaseColor("receive"));
     if (!r.dropped.empty()) {
-        m_dropped = new QCPBars(plot(InFlight)->xAxis, plot(InFlight)->yAxis2);
-        m_dropped->setObjectName(QStringLiteral("dropped"));
-        m_dropped->setName(tr("dropped iterations"));
-        m_dropped->setWidth(r.intervalMs / 1000.0 * 0.6);
-        m_dropped->setPen(QPen(phaseColor("gpu_queue")));
-        m_dropped->setBrush(phaseColor("gpu_queue").lighter(130));
-        m_dropped->setData(toVector(r.dropped.x), toVector(r.dropped.y), true);
+        auto* dropped = new QCPBars(plot(InFlight)->xAxis, plot(InFlight)->yAxis2);
+        dropped->setObjectName(QStringLiteral("dropped"));
+        dropped->setName(tr("dropped iterations"));
+        dropped->setWidth(r.intervalMs / 1000.0 * 0.6);
+        dropped->setPen(QPen(phaseColor("gpu_queue")));
+        dropped->setBrush(phaseColor("gpu_queue").lighter(130));
+        dropped->setData(toVector(r.dropped.x), toVector(r.dropped.y), true);
     }
     m_notes[InFlight]->setText(r.hasSamples
                                    ? tr("Requests in flight and dropped iterations, from the load samples")
@@ -348,45 +348,6 @@ QCPGraph* TimelinePlots::graph(const QString& name) const
         }
     }
     return nullptr;
-}
-
-QList<double> TimelinePlots::stageMarkers(Plot which) const
-{
-    QList<double> out;
-    auto* p = plot(which);
-    for (int i = 0; i < p->itemCount(); ++i) {
-        if (auto* line = qobject_cast<QCPItemStraightLine*>(p->item(i))) {
-            out << line->point1->coords().x();
-        }
-    }
-    return out;
-}
-
-QStringList TimelinePlots::stageLabels() const
-{
-    QStringList out;
-    auto* p = plot(Load);
-    for (int i = 0; i < p->itemCount(); ++i) {
-        if (auto* text = qobject_cast<QCPItemText*>(p->item(i))) {
-            out << text->text();
-        }
-    }
-    return out;
-}
-
-QString TimelinePlots::loadNote() const
-{
-    return m_notes[Load]->text();
-}
-
-QString TimelinePlots::inFlightNote() const
-{
-    return m_notes[InFlight]->text();
-}
-
-QString TimelinePlots::serverNote() const
-{
-    return m_notes[Server]->text();
 }
 
 } // namespace pb::ui

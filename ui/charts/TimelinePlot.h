@@ -5,6 +5,12 @@
 // (requests running and waiting with the KV-cache use; counters per second;
 // hidden for a run that did not scrape), and the error rate; stage starts as
 // vertical lines with the stage names. Displays what it is given (TimelineResults); computes nothing.
+// Each plot (named "timelineLoad", "timelineInFlight", …) holds its graphs
+// named after their series, a QCPTextElement "plotNote" above it saying
+// where its data comes from, and a QCPItemStraightLine "stageMarker" at each
+// stage start (x in seconds); the load plot names the stages (QCPItemText
+// "stageLabel") and the in-flight plot has the dropped iterations per
+// interval as QCPBars "dropped".
 #pragma once
 
 #include "QCustomPlotInclude.h"
@@ -37,16 +43,6 @@ public:
     QCustomPlot* plot(Plot which) const { return m_plots[std::size_t(which)]; }
     // The graph of series `name` ("target_rate", "first_text", …) in any plot, or nullptr.
     QCPGraph* graph(const QString& name) const;
-    // The dropped iterations per interval (bars on the in-flight plot).
-    QCPBars* droppedBars() const { return m_dropped; }
-    // The stage-start lines of plot `which`: x in seconds, and their labels
-    // (labels on the load plot only).
-    QList<double> stageMarkers(Plot which) const;
-    QStringList stageLabels() const;
-    // What the load and in-flight plots say about where their data comes from.
-    QString loadNote() const;
-    QString inFlightNote() const;
-    QString serverNote() const;
 
 private:
     void addStageMarkers(const TimelineResults& results);
@@ -56,7 +52,6 @@ private:
 
     std::array<QCustomPlot*, PlotCount> m_plots{};
     std::array<QCPTextElement*, PlotCount> m_notes{};
-    QCPBars* m_dropped = nullptr;
     bool m_syncing = false;
 };
 

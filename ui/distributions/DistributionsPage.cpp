@@ -174,11 +174,6 @@ QString DistributionsPage::errorText(const QString& message) const
     return tr("Cannot compute the distributions: %1").arg(message);
 }
 
-QString DistributionsPage::notesText() const
-{
-    return m_notes->text();
-}
-
 void DistributionsPage::clearView()
 {
     m_results.reset();

@@ -46,27 +46,6 @@ public:
     const DistributionsResults* results() const { return m_results.get(); }
 
     DistributionPlots* plots() const { return m_plots; }
-    // Metric: data is the metric name.
-    QComboBox* metricBox() const { return m_metric; }
-    // Side A's window: data "whole", "steady" or "stage:NAME".
-    QComboBox* windowBox() const { return m_window; }
-    // The model/scenario group of both sides: data the group label
-    // ("model=a") or "*" (all groups, pooled). Hidden when the run has one group.
-    QComboBox* groupBox() const { return m_group; }
-    // Side B: data "" (none), "stage:NAME" (a stage of A's run) or "run:ID".
-    QComboBox* compareBox() const { return m_compare; }
-    QSpinBox* binsBox() const { return m_bins; }
-    QCheckBox* logBox() const { return m_log; }
-    ComparisonModel* comparisonModel() const { return m_model; }
-    QTableView* comparisonView() const { return m_table; }
-    // "comparable" or "not comparable: …" lines; empty without side B. Its
-    // property "verdict" is "comparable", "not-comparable" or empty.
-    QLabel* verdictLabel() const { return m_verdict; }
-    // Availability, log-scale exclusions and core's data warnings.
-    QString notesText() const;
-    // The legend labels of the shown sides.
-    QString labelA() const { return m_labelA; }
-    QString labelB() const { return m_labelB; }
 
 Q_SIGNALS:
     void updated(qint64 runId);
@@ -85,22 +64,33 @@ private:
     void fillGroupBox(const std::vector<std::string>& groups, const std::string& shown, bool pooled);
     void showVerdict(const DistributionsResults& r);
 
-    QComboBox* m_metric;
+    // The widgets carry object names (tests and screenshots find them so).
+    QComboBox* m_metric; // "distributionMetric": data the metric name
+    // "distributionWindow": side A's window, data "whole", "steady" or "stage:NAME"
     QComboBox* m_window;
+    // "distributionGroup": the model/scenario group of both sides, data the
+    // group label ("model=a") or "*" (all groups, pooled); hidden when the run
+    // has one group
     QComboBox* m_group;
     QLabel* m_groupLabel;
+    // "distributionCompare": side B, data "" (none), "stage:NAME" (a stage of
+    // A's run) or "run:ID"
     QComboBox* m_compare;
-    QSpinBox* m_bins;
-    QCheckBox* m_log;
+    QSpinBox* m_bins; // "distributionBins"
+    QCheckBox* m_log; // "distributionLog"
     QLabel* m_state;
     DistributionPlots* m_plots;
     ComparisonModel* m_model;
-    QTableView* m_table;
+    QTableView* m_table; // "distributionComparison", shows m_model
+    // "distributionVerdict": "comparable" or "not comparable: …" lines, empty
+    // without side B; its property "verdict" is "comparable",
+    // "not-comparable" or empty
     QLabel* m_verdict;
+    // "distributionNotes": availability, log-scale exclusions and core's data warnings
     QLabel* m_notes;
     std::shared_ptr<const DistributionsResults> m_results;
     std::vector<std::string> m_stages; // of A's run, from the last results
-    QString m_labelA;
+    QString m_labelA;                  // the legend labels of the shown sides
     QString m_labelB;
 };
 

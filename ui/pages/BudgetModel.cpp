@@ -24,17 +24,6 @@ void BudgetModel::clear()
     setItems({});
 }
 
-int BudgetModel::rowOfBudget(const QString& id) const
-{
-    const std::string key = id.toStdString();
-    for (std::size_t i = 0; i < m_items.size(); ++i) {
-        if (m_items[i].id == key) {
-            return int(i);
-        }
-    }
-    return -1;
-}
-
 const diagnose::CheckItem* BudgetModel::itemAt(int row) const
 {
     return row >= 0 && row < int(m_items.size()) ? &m_items[std::size_t(row)] : nullptr;

@@ -30,8 +30,6 @@ public:
 
     void setItems(const std::vector<diagnose::CheckItem>& items);
     void clear();
-    // The row of budget or gate `id`, or -1.
-    int rowOfBudget(const QString& id) const;
     const diagnose::CheckItem* itemAt(int row) const;
 
     int rowCount(const QModelIndex& parent = {}) const override;

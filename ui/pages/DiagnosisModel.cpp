@@ -31,17 +31,6 @@ void DiagnosisModel::clear()
     setFindings({});
 }
 
-int DiagnosisModel::rowOfRule(const QString& rule) const
-{
-    const std::string key = rule.toStdString();
-    for (std::size_t i = 0; i < m_findings.size(); ++i) {
-        if (m_findings[i].rule == key) {
-            return int(i);
-        }
-    }
-    return -1;
-}
-
 const diagnose::Finding* DiagnosisModel::findingAt(int row) const
 {
     return row >= 0 && row < int(m_findings.size()) ? &m_findings[std::size_t(row)] : nullptr;

@@ -26,8 +26,6 @@ public:
 
     void setFindings(const std::vector<diagnose::Finding>& findings);
     void clear();
-    // The row of the first finding of rule `rule`, or -1.
-    int rowOfRule(const QString& rule) const;
     const diagnose::Finding* findingAt(int row) const;
 
     int rowCount(const QModelIndex& parent = {}) const override;

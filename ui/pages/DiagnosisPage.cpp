@@ -133,11 +133,6 @@ QString DiagnosisPage::errorText(const QString& message) const
     return tr("Cannot diagnose the run: %1").arg(message);
 }
 
-QString DiagnosisPage::stateText() const
-{
-    return m_state->text();
-}
-
 void DiagnosisPage::clearView()
 {
     m_results.reset();
@@ -184,14 +179,6 @@ void DiagnosisPage::fillBaselines()
         }
     }
     m_baseline->setCurrentIndex(std::max(0, m_baseline->findData(chosen)));
-}
-
-void DiagnosisPage::setBaseline(qint64 baselineRunId)
-{
-    const int index = m_baseline->findData(baselineRunId);
-    if (index >= 0 && index != m_baseline->currentIndex()) {
-        m_baseline->setCurrentIndex(index); // refreshes
-    }
 }
 
 void DiagnosisPage::start()

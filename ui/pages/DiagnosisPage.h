@@ -45,17 +45,11 @@ public:
     void setRuns(const std::vector<RunInfo>& runs) override;
     // A diagnosis compares finished figures: a live run is diagnosed when shown again.
     bool followsLiveRun() const override { return false; }
-    // Compares with run `baselineRunId` (0: the run's own halves or stages).
-    void setBaseline(qint64 baselineRunId);
 
     DiagnosisModel* model() const { return m_model; }
-    EvidenceModel* evidenceModel() const { return m_evidence; }
     QTableView* view() const { return m_view; }
     QTableView* evidenceView() const { return m_evidenceView; }
-    QComboBox* baselineBox() const { return m_baseline; }
     QListWidget* traceList() const { return m_traces; }
-    // The comparison, the refusal with its reasons, or the state of the computation.
-    QString stateText() const;
     const DiagnosisResults* results() const { return m_results.get(); }
     // Shows the finding at `row` in the detail pane.
     void selectFinding(int row);
@@ -85,11 +79,15 @@ private:
 
     DiagnosisModel* m_model;
     EvidenceModel* m_evidence;
+    // "diagnosisBaseline": data the baseline run's id, 0 for the run's own
+    // halves or stages; choosing one diagnoses again
     QComboBox* m_baseline;
+    // "diagnosisState": the comparison, the refusal with its reasons, or the
+    // state of the computation
     QLabel* m_state;
     QTableView* m_view;
     QLabel* m_detail;
-    QTableView* m_evidenceView;
+    QTableView* m_evidenceView; // "evidenceTable", shows m_evidence
     QListWidget* m_traces;
     QLabel* m_notes;
     std::shared_ptr<const DiagnosisResults> m_results;

@@ -53,11 +53,8 @@ public:
 
     OverviewModel* model() const { return m_model; }
     QTableView* view() const { return m_view; }
-    // Goodput per window against the run's budgets; hidden when the run has none.
-    OverviewGoodputModel* goodputModel() const { return m_goodputModel; }
-    QTableView* goodputView() const { return m_goodputView; }
-    // The SLO verdict against the run's budgets, at the top of the page.
-    VerdictWidget* verdict() const { return m_verdict; }
+    // The text of a field; each is a label named "overview" + the field
+    // ("overviewTitle", "overviewArrivalRate", "overviewScope", …).
     QString fieldText(Field field) const;
     // The last results shown, or nullptr.
     const OverviewResults* results() const { return m_results.get(); }
@@ -74,10 +71,13 @@ protected:
 private:
     void display(const std::shared_ptr<const OverviewResults>& results);
 
+    // "verdictWidget": the SLO verdict against the run's budgets, at the top of the page
     VerdictWidget* m_verdict;
     OverviewModel* m_model;
     QTableView* m_view;
     OverviewGoodputModel* m_goodputModel;
+    // "overviewGoodput": goodput per window against the run's budgets, shows
+    // m_goodputModel; hidden when the run has none
     QTableView* m_goodputView;
     QLabel* m_ttftDefinition;
     QLabel* m_state;

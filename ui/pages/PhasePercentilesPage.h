@@ -33,16 +33,8 @@ public:
     bool follow(const PageLink& link) override;
 
     CompositionChart* chart() const { return m_chart; }
-    // Each phase's own percentiles over the same requests.
-    OverviewModel* perPhaseModel() const { return m_perPhase; }
-    QComboBox* kindBox() const { return m_kind; }
-    QComboBox* unitBox() const { return m_unit; }
-    QComboBox* conventionBox() const { return m_convention; }
-    // "" = the run's window, kWholeRun, or a stage name.
-    QComboBox* windowBox() const { return m_window; }
-    // The model/scenario group: a label of analysis::groupScopes, or
-    // kPooled; hidden when the run has one group.
-    QComboBox* groupBox() const { return m_model; }
+    // Data of the group box when all groups are pooled, and of the window box
+    // for the whole run.
     static constexpr const char* kPooled = "*pooled";
     static constexpr const char* kWholeRun = "\x01whole-run";
     const CompositionResults* results() const { return m_results.get(); }
@@ -62,15 +54,21 @@ private:
     void fillChoices(const CompositionResults& results);
     void showGroupChoice(bool show);
 
+    // The choices carry object names: "compositionKind" (data a
+    // stats::CompositionKind), "compositionUnit" (a stats::EventUnit),
+    // "compositionConvention" (a stats::Convention).
     QComboBox* m_kind;
     QComboBox* m_unit;
     QComboBox* m_convention;
+    // "compositionWindow": data "" (the run's window), kWholeRun or a stage name
     QComboBox* m_window;
-    QComboBox* m_model; // the model/scenario group
+    // "compositionModel": the model/scenario group, data a label of
+    // analysis::groupScopes or kPooled; hidden when the run has one group
+    QComboBox* m_model;
     QLabel* m_groupLabel = nullptr;
     CompositionChart* m_chart;
-    OverviewModel* m_perPhase;
-    QTableView* m_table;
+    OverviewModel* m_perPhase; // each phase's own percentiles over the same requests
+    QTableView* m_table;       // "perPhaseTable", shows m_perPhase
     QLabel* m_note;
     QLabel* m_state;
     QLabel* m_labels;   // scope, window and data warnings of the shown figures

@@ -146,21 +146,6 @@ bool VerdictWidget::isComputing() const
     return m_job->isRunning();
 }
 
-QString VerdictWidget::verdictText() const
-{
-    return m_verdict->text();
-}
-
-QString VerdictWidget::changesText() const
-{
-    return m_changes->text();
-}
-
-QString VerdictWidget::headlineText() const
-{
-    return m_headline->text();
-}
-
 void VerdictWidget::clear()
 {
     m_job->discard();

@@ -45,9 +45,6 @@ public:
     bool isComputing() const;
     BudgetModel* model() const { return m_model; }
     QTableView* view() const { return m_view; }
-    QString verdictText() const;
-    QString changesText() const;
-    QString headlineText() const;
     // The last results shown, or nullptr.
     const VerdictResults* results() const { return m_results.get(); }
 
@@ -68,10 +65,10 @@ private:
     RunCache* m_cache = nullptr;
     bool m_waiting = false; // evaluate when the cache has loaded the shown run
     BudgetModel* m_model;
-    QLabel* m_verdict;
+    QLabel* m_verdict; // "verdictLabel": pass, fail or cannot decide, and why
     QLabel* m_source;
-    QLabel* m_changes;
-    QLabel* m_headline;
+    QLabel* m_changes;  // "verdictChanges": the thresholds changed after the run
+    QLabel* m_headline; // "verdictHeadline": the knee and the first finding
     QPushButton* m_budgetsButton;
     QTableView* m_view;
     std::shared_ptr<const VerdictResults> m_results;

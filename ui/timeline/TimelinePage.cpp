@@ -91,11 +91,6 @@ void TimelinePage::start()
         [this](const std::shared_ptr<const TimelineResults>& results) { display(results); });
 }
 
-QString TimelinePage::labelsText() const
-{
-    return m_labels->text();
-}
-
 void TimelinePage::display(const std::shared_ptr<const TimelineResults>& results)
 {
     if (!results) {

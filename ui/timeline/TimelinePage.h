@@ -31,12 +31,7 @@ public:
 
     TimelinePlots* plots() const { return m_plots; }
     KneePlot* kneePlot() const { return m_knee; }
-    // Interval choice: data is the interval in ms, 0 = automatic.
-    QComboBox* intervalBox() const { return m_interval; }
-    QComboBox* conventionBox() const { return m_convention; }
     const TimelineResults* results() const { return m_results.get(); }
-    // Scope, window, interval and data warnings of the shown figures.
-    QString labelsText() const;
 
 Q_SIGNALS:
     void updated(qint64 runId);
@@ -49,12 +44,12 @@ protected:
 private:
     void display(const std::shared_ptr<const TimelineResults>& results);
 
-    QComboBox* m_interval;
-    QComboBox* m_convention;
+    QComboBox* m_interval;   // "timelineInterval": data the interval in ms, 0 = automatic
+    QComboBox* m_convention; // "timelineConvention"
     TimelinePlots* m_plots;
     KneePlot* m_knee;
     QLabel* m_state;
-    QLabel* m_labels;
+    QLabel* m_labels; // "timelineLabels": scope, window, interval and data warnings of the shown figures
     std::shared_ptr<const TimelineResults> m_results;
 };
 
