@@ -36,6 +36,14 @@ QString orDash(const QString& s)
     return s.isEmpty() ? QStringLiteral("—") : s;
 }
 
+// The object names of the field labels, in Field order.
+constexpr const char* kFieldNames[] = {
+    "overviewTitle",        "overviewStatus",  "overviewKind",         "overviewSource",
+    "overviewScenario",     "overviewModel",   "overviewEndpoint",     "overviewStreaming",
+    "overviewArrivalRate",  "overviewDropped", "overviewGeneratorLag", "overviewOutcomes",
+    "overviewJoinCoverage", "overviewScope",   "overviewWindow",       "overviewStatistic"};
+static_assert(std::size(kFieldNames) == OverviewPage::FieldCount);
+
 } // namespace
 
 OverviewPage::OverviewPage(QWidget* parent)
@@ -49,8 +57,10 @@ OverviewPage::OverviewPage(QWidget* parent)
     , m_state(new QLabel(this))
 {
     setObjectName(QStringLiteral("overviewPage"));
-    for (auto& label : m_fields) {
+    for (std::size_t i = 0; i < m_fields.size(); ++i) {
+        auto*& label = m_fields[i];
         label = new QLabel(this);
+        label->setObjectName(QLatin1String(kFieldNames[i]));
         label->setTextFormat(Qt::PlainText);
         label->setTextInteractionFlags(Qt::TextSelectableByMouse);
         label->setWordWrap(true);
