@@ -193,8 +193,12 @@ int main(int argc, char** argv)
     t.restart();
     plot.replot();
     report("plot: replot, whole range", millis(t));
+    // A click on the middle row's point, where the axes draw it.
+    const auto middle = static_cast<std::size_t>(rows / 2);
+    const QPointF click(plot.xAxis->coordToPixel(double(results->x[middle])),
+                        plot.yAxis->coordToPixel(double(results->y[middle])));
     t.restart();
-    const qint64 hit = plot.rowAt(*plot.pixelOf(static_cast<std::size_t>(rows / 2)));
+    const qint64 hit = plot.rowAt(click);
     report("plot: rowAt (nearest point to a click)", millis(t));
     const QCPRange full = plot.xAxis->range();
     plot.xAxis->setRange(full.center() - full.size() / 20, full.center() + full.size() / 20);
@@ -222,7 +226,7 @@ int main(int argc, char** argv)
     std::printf(
         "  slowest total %.1f ms (seq %lld), 10,000th %.1f ms; rowAt hit seq %lld\n",
         model.data(model.index(0, ui::ExplorerModel::YValue), ui::ExplorerModel::RawValueRole).toDouble(),
-        model.seqAt(0),
+        model.data(model.index(0, ui::ExplorerModel::Seq), ui::ExplorerModel::SeqRole).toLongLong(),
         model.data(model.index(9'999, ui::ExplorerModel::YValue), ui::ExplorerModel::RawValueRole).toDouble(),
         hit);
     ui::ExplorerFilter filter;

@@ -244,12 +244,19 @@ int runOne(int argc, char** argv, const QString& file, const QString& shots, qin
         return 1;
     }
     qint64 visibleMs = -1;
-    std::vector<ui::RunPage*> waiting(w.runPages().begin(), w.runPages().end());
+    // The tabs that show the selected run, in tab order.
+    std::vector<ui::RunPage*> runPages;
+    for (int i = 0; i < w.pages()->count(); ++i) {
+        if (auto* page = qobject_cast<ui::RunPage*>(w.pages()->widget(i))) {
+            runPages.push_back(page);
+        }
+    }
+    std::vector<ui::RunPage*> waiting = runPages;
     // The diagnosis computes when it is seen, the waterfall when a request is picked: visited below.
     std::erase_if(waiting, [&w](ui::RunPage* p) {
         return p == w.page(ui::PageId::Diagnosis) || p == w.page(ui::PageId::Waterfall);
     });
-    std::vector<ui::RunPage*> visits(w.runPages().begin(), w.runPages().end());
+    std::vector<ui::RunPage*> visits = runPages;
     std::size_t visit = 0;
     int rc = 0;
 

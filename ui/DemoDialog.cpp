@@ -139,13 +139,6 @@ std::optional<std::vector<demo::Fault>> DemoDialog::parseFaults(const QStringLis
     return faults;
 }
 
-void DemoDialog::setFaults(const QStringList& names)
-{
-    for (auto* box : m_faults) {
-        box->setChecked(names.contains(box->objectName()));
-    }
-}
-
 QStringList DemoDialog::faults() const
 {
     QStringList names;

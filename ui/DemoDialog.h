@@ -27,8 +27,6 @@ public:
 
     // The demo with the dialog's choices, stored into dbPath.
     session::MeasuredRunOptions settings(const QString& dbPath) const;
-    // Checks the faults named in `names`, unchecks the others.
-    void setFaults(const QStringList& names);
     QStringList faults() const;
 
     // Names and symptoms of the demo gateway's switchable faults.

@@ -122,10 +122,10 @@ QString FetchTracesController::summary(const pb::fetch::FetchResult& r)
 
 void FetchTracesController::onFinished(const QVariant& result)
 {
-    m_last = result.value<std::shared_ptr<const pb::fetch::FetchResult>>();
+    const auto last = result.value<std::shared_ptr<const pb::fetch::FetchResult>>();
     setBusy(false);
-    if (m_last) {
-        Q_EMIT finished(m_runId, summary(*m_last));
+    if (last) {
+        Q_EMIT finished(m_runId, summary(*last));
     }
 }
 

@@ -36,8 +36,6 @@ public:
     qint64 runId() const { return m_runId; }
     // The strip to show in the status bar; visible while busy.
     JobProgressWidget* progressWidget() const { return m_progress; }
-    // The last finished fetch; null before one finished.
-    std::shared_ptr<const pb::fetch::FetchResult> lastResult() const { return m_last; }
     // What a fetch did, in one sentence for the status bar.
     static QString summary(const pb::fetch::FetchResult& result);
 
@@ -56,7 +54,6 @@ private:
     QPointer<JobProgressWidget> m_progress; // the status bar may delete it first
     QString m_workbench;
     qint64 m_runId = 0;
-    std::shared_ptr<const pb::fetch::FetchResult> m_last;
 };
 
 } // namespace pb::ui

@@ -24,8 +24,6 @@ public:
 
     // The dialog's choices; saves the URL and service in the settings.
     pb::fetch::FetchOptions options() const;
-    QLineEdit* urlEdit() const { return m_url; }
-    QLineEdit* serviceEdit() const { return m_service; }
 
 private:
     QLineEdit* m_url;

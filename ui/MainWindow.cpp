@@ -86,6 +86,7 @@ MainWindow::MainWindow(QWidget* parent)
     m_tabs->setDocumentMode(true);
     addPages();
     m_splitter->setObjectName(QStringLiteral("mainSplitter"));
+    m_runsPage->setObjectName(QStringLiteral("runsPage"));
     m_splitter->addWidget(m_runsPage);
     m_splitter->addWidget(m_tabs);
     m_splitter->setStretchFactor(1, 1);
@@ -115,6 +116,7 @@ MainWindow::MainWindow(QWidget* parent)
     statusBar()->addPermanentWidget(m_importProgress);
     statusBar()->addPermanentWidget(m_fetchTraces->progressWidget());
     statusBar()->addPermanentWidget(m_counts);
+    m_importProgress->setObjectName(QStringLiteral("importProgress"));
     m_importProgress->hide();
     // The selected run loads and joins once, off the GUI thread, for every page.
     m_loadProgress->setObjectName(QStringLiteral("loadProgress"));
@@ -164,6 +166,7 @@ MainWindow::MainWindow(QWidget* parent)
     });
     connect(m_importProgress, &JobProgressWidget::cancelRequested, this, &MainWindow::cancelImport);
 
+    m_runController->setObjectName(QStringLiteral("runController"));
     connect(m_runController, &RunController::started, this, &MainWindow::onRunStarted);
     connect(m_runController, &RunController::sampled, this, &MainWindow::onRunSample);
     connect(m_runController, &RunController::finished, this, &MainWindow::onRunFinished);
@@ -175,6 +178,7 @@ MainWindow::MainWindow(QWidget* parent)
     connect(m_runProgress, &JobProgressWidget::cancelRequested, this, &MainWindow::stopRun);
     connect(m_liveTimer, &QTimer::timeout, this, &MainWindow::refreshLive);
 
+    m_fetchTraces->setObjectName(QStringLiteral("fetchTracesController"));
     connect(m_fetchTraces, &FetchTracesController::busyChanged, this, &MainWindow::updateActions);
     connect(m_fetchTraces, &FetchTracesController::finished, this,
             [this](qint64 runId, const QString& message) {

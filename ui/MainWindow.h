@@ -65,11 +65,8 @@ public:
     qint64 currentRunId() const;
     bool isImporting() const;
 
-    RunsPage* runsPage() const { return m_runsPage; }
     // The tab of page `id`.
     QWidget* page(PageId id) const;
-    // The pages that show the selected run, in tab order.
-    const std::vector<RunPage*>& runPages() const { return m_runPages; }
     RequestsPage* requestsPage() const;
     OverviewPage* overviewPage() const;
     PhasePercentilesPage* phasePercentilesPage() const;
@@ -82,14 +79,11 @@ public:
     ExplorerPage* explorerPage() const;
     DistributionsPage* distributionsPage() const;
     QTabWidget* pages() const { return m_tabs; }
-    JobProgressWidget* importProgress() const { return m_importProgress; }
     JobProgressWidget* runProgress() const { return m_runProgress; }
     // The one loaded run every page computes from (loads, joins, version).
     RunCache* runCache() const { return m_runCache; }
     // The status bar's progress of the run being loaded (cancel stops it).
     JobProgressWidget* loadProgress() const { return m_loadProgress; }
-    RunController* runController() const { return m_runController; }
-    FetchTracesController* fetchTracesController() const { return m_fetchTraces; }
     // The receiver's and gateway's addresses while a run is measured.
     QString runAddressText() const;
 

@@ -8,6 +8,7 @@
 #include "MainWindow.h"
 #include "TestUtil.h"
 #include "store/RunStore.h"
+#include "ui/WidgetLookup.h"
 
 #include <QAction>
 #include <QDialogButtonBox>
@@ -22,6 +23,7 @@
 
 using namespace pb;
 using namespace pb::ui;
+using pb::test::child;
 
 class TestFetchUi : public QObject
 {
@@ -70,21 +72,22 @@ void TestFetchUi::dialogRemembersTheUrl()
     {
         FetchTracesDialog dialog(7);
         auto* ok = dialog.findChild<QDialogButtonBox*>()->button(QDialogButtonBox::Ok);
-        QVERIFY(dialog.urlEdit()->text().isEmpty());
+        auto* url = child<QLineEdit>(&dialog, "jaegerUrl");
+        QVERIFY(url->text().isEmpty());
         QVERIFY(!ok->isEnabled()); // no URL yet
-        dialog.urlEdit()->setText(QStringLiteral("jaeger:16686"));
+        url->setText(QStringLiteral("jaeger:16686"));
         QVERIFY(!ok->isEnabled()); // not http(s)
-        dialog.urlEdit()->setText(QStringLiteral(" http://jaeger:16686 "));
+        url->setText(QStringLiteral(" http://jaeger:16686 "));
         QVERIFY(ok->isEnabled());
-        dialog.serviceEdit()->setText(QStringLiteral("vllm"));
+        child<QLineEdit>(&dialog, "jaegerService")->setText(QStringLiteral("vllm"));
         const auto options = dialog.options();
         QCOMPARE(options.jaegerUrl, std::string("http://jaeger:16686"));
         QCOMPARE(options.service, std::string("vllm"));
         QCOMPARE(options.concurrency, fetch::FetchOptions{}.concurrency);
     }
     FetchTracesDialog again(7);
-    QCOMPARE(again.urlEdit()->text(), QStringLiteral("http://jaeger:16686"));
-    QCOMPARE(again.serviceEdit()->text(), QStringLiteral("vllm"));
+    QCOMPARE(child<QLineEdit>(&again, "jaegerUrl")->text(), QStringLiteral("http://jaeger:16686"));
+    QCOMPARE(child<QLineEdit>(&again, "jaegerService")->text(), QStringLiteral("vllm"));
 }
 
 void TestFetchUi::controllerFetchesOffTheGuiThread()
@@ -109,15 +112,15 @@ void TestFetchUi::controllerFetchesOffTheGuiThread()
     QVERIFY(!controller.isBusy());
     QCOMPARE(busy.size(), 2);
     QCOMPARE(finished.at(0).at(0).toLongLong(), m_run);
-    const auto result = controller.lastResult();
-    QVERIFY(result);
-    QCOMPARE(result->fetched, 11);
-    QCOMPARE(result->missing, 1);
-    QCOMPARE(result->join.matched, 11);
     const QString message = finished.at(0).at(1).toString();
-    QVERIFY2(message.contains(QStringLiteral("fetched 11")), qPrintable(message));
-    QVERIFY2(message.contains(QStringLiteral("missing 1")), qPrintable(message));
+    QVERIFY2(message.contains(QStringLiteral("fetched 11 traces")), qPrintable(message));
+    QVERIFY2(message.contains(QStringLiteral("missing 1,")), qPrintable(message));
     QVERIFY2(message.contains(QStringLiteral("Join coverage: 91.7%")), qPrintable(message));
+    {
+        // The join after the fetch is stored with the run.
+        RunStore store(path, RunStore::Mode::ReadOnly);
+        QCOMPARE(store.catalogue().figure(m_run, "join_matched"), std::optional<double>(11));
+    }
 
     // A Jaeger that is not there: failed(), with the reason.
     QSignalSpy failed(&controller, &FetchTracesController::failed);
@@ -148,16 +151,18 @@ void TestFetchUi::mainWindowActionAndRefresh()
     action->trigger();
     auto* dialog = w.findChild<FetchTracesDialog*>();
     QVERIFY(dialog);
-    QCOMPARE(dialog->urlEdit()->text(), QString::fromStdString(server.url()));
+    QCOMPARE(child<QLineEdit>(dialog, "jaegerUrl")->text(), QString::fromStdString(server.url()));
+    auto* controller = child<FetchTracesController>(&w, "fetchTracesController");
+    QSignalSpy fetched(controller, &FetchTracesController::finished);
     dialog->accept();
-    auto* controller = w.fetchTracesController();
     QVERIFY(controller->isBusy());
     QVERIFY(!action->isEnabled());
     QTRY_VERIFY_WITH_TIMEOUT(!controller->isBusy(), 60000);
     QVERIFY(action->isEnabled());
-    QVERIFY(controller->lastResult());
-    QCOMPARE(controller->lastResult()->fetched, 6);
-    QVERIFY2(w.statusBar()->currentMessage().contains(QStringLiteral("fetched 6")),
+    QCOMPARE(fetched.size(), 1);
+    QVERIFY2(fetched.at(0).at(1).toString().contains(QStringLiteral("fetched 6 traces")),
+             qPrintable(fetched.at(0).at(1).toString()));
+    QVERIFY2(w.statusBar()->currentMessage().contains(QStringLiteral("fetched 6 traces")),
              qPrintable(w.statusBar()->currentMessage()));
     // The spans are in the run the window shows.
     RunStore store(path, RunStore::Mode::ReadOnly);

@@ -12,6 +12,7 @@
 #include "demo/DemoGateway.h"
 #include "session/MeasuredRun.h"
 #include "store/RunStore.h"
+#include "ui/WidgetLookup.h"
 
 #include <QFile>
 #include <QProcess>
@@ -243,8 +244,9 @@ void TestSessionEquivalence::runAndLauncherStoreTheSameRun()
     QVERIFY(!page->useDemoGateway()); // a scenario file names a real endpoint
     const int receiverPort = test::freeLoopbackPort();
     QVERIFY(receiverPort > 0);
-    page->receiverPortSpin()->setValue(receiverPort);
-    page->grpcPortSpin()->setValue(0); // off: never the fixed default 4317 in a test
+    pb::test::child<QSpinBox>(page, "launcherReceiverPort")->setValue(receiverPort);
+    pb::test::child<QSpinBox>(page, "launcherGrpcPort")
+        ->setValue(0); // off: never the fixed default 4317 in a test
     QSignalSpy started(&w, &ui::MainWindow::runStarted);
     QSignalSpy finished(&w, &ui::MainWindow::runFinished);
     QSignalSpy failed(&w, &ui::MainWindow::runFailed);

@@ -18,6 +18,7 @@
 #include "demo/DemoGateway.h"
 #include "session/SessionOptions.h"
 #include "store/RunStore.h"
+#include "ui/WidgetLookup.h"
 
 #include <QAction>
 #include <QCheckBox>
@@ -39,6 +40,8 @@
 #include <algorithm>
 
 using namespace pb;
+using pb::test::child;
+using pb::test::labelText;
 using pb::ui::MainWindow;
 using pb::ui::OverviewModel;
 using pb::ui::OverviewPage;
@@ -60,6 +63,21 @@ QVariant raw(const OverviewModel& m, const char* metric, int column)
 {
     const int row = m.rowOfMetric(QLatin1String(metric));
     return row < 0 ? QVariant() : m.data(m.index(row, column), OverviewModel::RawValueRole);
+}
+
+// Clicks the dialog's fault boxes as the user would until those named, and
+// no other, are ticked; false when a box does not follow.
+bool checkFaults(ui::DemoDialog* dialog, const QStringList& names)
+{
+    bool ok = true;
+    for (const QString& name : ui::DemoDialog::faultNames()) {
+        auto* box = child<QCheckBox>(dialog, name.toLatin1().constData());
+        if (box->isChecked() != names.contains(name)) {
+            box->click();
+        }
+        ok = ok && box->isChecked() == names.contains(name);
+    }
+    return ok;
 }
 
 } // namespace
@@ -94,9 +112,10 @@ void TestUiDemo::liveDemoFillsThePages()
     QSignalSpy started(&w, &MainWindow::runStarted);
     QSignalSpy finished(&w, &MainWindow::runFinished);
     QSignalSpy failed(&w, &MainWindow::runFailed);
-    QSignalSpy sampled(w.runController(), &ui::RunController::sampled);
+    auto* controller = child<ui::RunController>(&w, "runController");
+    QSignalSpy sampled(controller, &ui::RunController::sampled);
     QVERIFY(w.startRun(shortDemo(db)));
-    QVERIFY(w.runController()->isRunning());
+    QVERIFY(controller->isRunning());
     QVERIFY(w.runProgress()->isVisibleTo(&w));
     QCOMPARE(w.workbenchPath(), QFileInfo(db).absoluteFilePath());
 
@@ -122,7 +141,7 @@ void TestUiDemo::liveDemoFillsThePages()
     QVERIFY2(failed.isEmpty(),
              failed.isEmpty() ? "" : qPrintable(failed.constFirst().constFirst().toString()));
     QCOMPARE(finished.constFirst().constFirst().toLongLong(), runId);
-    QVERIFY(!w.runController()->isRunning());
+    QVERIFY(!controller->isRunning());
     QVERIFY(!w.runProgress()->isVisibleTo(&w));
     QCOMPARE(w.pages()->currentWidget(), static_cast<QWidget*>(w.overviewPage()));
 
@@ -138,11 +157,11 @@ void TestUiDemo::liveDemoFillsThePages()
     const auto coverage = store.catalogue().figure(runId, "join_coverage");
     QVERIFY(coverage && *coverage > 0.9);
     QCOMPARE(overview->results()->joinCoverage, coverage);
-    QCOMPARE(overview->fieldText(OverviewPage::Model), QString::fromStdString(demo::GatewayConfig{}.model));
-    QCOMPARE(overview->fieldText(OverviewPage::Streaming), QStringLiteral("yes"));
-    QVERIFY(overview->fieldText(OverviewPage::Endpoint).startsWith(QStringLiteral("127.0.0.1:")));
-    QVERIFY2(overview->fieldText(OverviewPage::ArrivalRate).contains(QStringLiteral("requested 8.00 req/s")),
-             qPrintable(overview->fieldText(OverviewPage::ArrivalRate)));
+    QCOMPARE(labelText(overview, "overviewModel"), QString::fromStdString(demo::GatewayConfig{}.model));
+    QCOMPARE(labelText(overview, "overviewStreaming"), QStringLiteral("yes"));
+    QVERIFY(labelText(overview, "overviewEndpoint").startsWith(QStringLiteral("127.0.0.1:")));
+    QVERIFY2(labelText(overview, "overviewArrivalRate").contains(QStringLiteral("requested 8.00 req/s")),
+             qPrintable(labelText(overview, "overviewArrivalRate")));
     QVERIFY(overview->results()->single()); // one stage: one window
     QCOMPARE(overview->results()->single()->requestedRate, store.catalogue().figure(runId, "requested_rate"));
     QCOMPARE(overview->results()->single()->achievedRate, store.catalogue().figure(runId, "achieved_rate"));
@@ -231,7 +250,7 @@ void TestUiDemo::menuActionRunsTheChosenFault()
     auto* dialog = w.findChild<ui::DemoDialog*>();
     QVERIFY(dialog);
     QTRY_VERIFY(dialog->isVisible());
-    dialog->setFaults({QStringLiteral("slow-gateway")});
+    QVERIFY(checkFaults(dialog, {QStringLiteral("slow-gateway")}));
     dialog->findChild<QSpinBox*>(QStringLiteral("demoDuration"))->setValue(3);
     dialog->findChild<QDoubleSpinBox*>(QStringLiteral("demoRate"))->setValue(8);
     QSignalSpy started(&w, &MainWindow::runStarted);
@@ -249,7 +268,7 @@ void TestUiDemo::menuActionRunsTheChosenFault()
     QTRY_VERIFY_WITH_TIMEOUT(!overview->isComputing() && overview->results() &&
                                  overview->results()->run.status == RunStatus::Complete,
                              20000);
-    QVERIFY(overview->fieldText(OverviewPage::Title).contains(QStringLiteral("slow-gateway")));
+    QVERIFY(labelText(overview, "overviewTitle").contains(QStringLiteral("slow-gateway")));
     const OverviewModel& m = *overview->model();
     QVERIFY2(raw(m, "gateway", OverviewModel::P50).toDouble() >= 150.0,
              qPrintable(QString::number(raw(m, "gateway", OverviewModel::P50).toDouble())));
@@ -261,7 +280,7 @@ void TestUiDemo::dialogSettings()
     const QStringList names = ui::DemoDialog::faultNames();
     QVERIFY(names.contains(QStringLiteral("slow-gateway")));
     QCOMPARE(names.size(), 10);
-    dialog.setFaults({names.at(1)});
+    QVERIFY(checkFaults(&dialog, {names.at(1)}));
     QCOMPARE(dialog.faults(), QStringList{names.at(1)});
     const auto s = dialog.settings(QStringLiteral("/tmp/x.phasebench"));
     QCOMPARE(s.dbPath, std::string("/tmp/x.phasebench"));

@@ -9,9 +9,11 @@
 #include "TableLayout.h"
 #include "TraceAnalysis.h"
 #include "WaterfallPage.h"
+#include "WaterfallPlot.h"
 #include "diagnose/DiagnoseTestUtil.h"
 #include "import/ImportFile.h"
 #include "store/RunStore.h"
+#include "ui/WidgetLookup.h"
 
 #include <QAbstractItemModelTester>
 #include <QAbstractTableModel>
@@ -29,6 +31,7 @@
 #include <cmath>
 
 using namespace pb;
+using pb::test::child;
 using pb::ui::ExplorerModel;
 using pb::ui::ExplorerPage;
 using pb::ui::ExplorerResults;
@@ -156,10 +159,30 @@ void choose(QComboBox* box, int value)
     Q_EMIT box->activated(index);
 }
 
-// Filter, limit and search changes list the table in a job: waits for it.
-bool listed(ExplorerPage& page)
+// Filter, limit and search changes list the table in a job, off the GUI
+// thread: `change` makes one; true once the page reports the table lists it.
+template<class Change> bool listedAfter(ExplorerPage& page, Change change)
 {
-    return QTest::qWaitFor([&page] { return !page.isListing(); }, 10000);
+    QSignalSpy listed(&page, &ExplorerPage::listed);
+    change();
+    return !listed.isEmpty() || listed.wait(10000);
+}
+
+// The scatter's graph of an outcome's points, or null when it has none.
+QCPGraph* graphOf(const QCustomPlot* plot, Outcome outcome)
+{
+    const auto found =
+        plot->findChildren<QCPGraph*>(QStringLiteral("outcome_") + QString::fromUtf8(nameOf(outcome).data()));
+    if (found.size() > 1) {
+        qFatal("more than one graph of outcome %s", nameOf(outcome).data());
+    }
+    return found.isEmpty() ? nullptr : found.front();
+}
+
+// The request's sequence number in the table's row `row`.
+qint64 seqAt(const ExplorerModel& m, int row)
+{
+    return m.data(m.index(row, ExplorerModel::Seq), ExplorerModel::SeqRole).toLongLong();
 }
 
 // A long table that counts the cells asked for; row r's text grows with r.
@@ -293,7 +316,7 @@ void TestUiExplorer::pagePlotsTheFixture()
     // One graph per outcome with its requests (x: start s, y: total ms); none for unused outcomes.
     const auto points = [plot](Outcome o) {
         std::vector<std::pair<double, double>> out;
-        const QCPGraph* g = plot->graphOf(o);
+        const QCPGraph* g = graphOf(plot, o);
         if (g) {
             for (auto it = g->data()->constBegin(); it != g->data()->constEnd(); ++it) {
                 out.emplace_back(it->key, it->value);
@@ -308,25 +331,27 @@ void TestUiExplorer::pagePlotsTheFixture()
     QVERIFY(samePoints(points(Outcome::TimedOut), P{{0.4, 5000}}));
     QVERIFY(samePoints(points(Outcome::Partial), P{{0.6, 2500}}));
     QVERIFY(samePoints(points(Outcome::Cancelled), P{{0.8, 3000}}));
-    QVERIFY(!plot->graphOf(Outcome::ClientError));
-    QVERIFY(plot->graphOf(Outcome::Completed)->adaptiveSampling());
-    QCOMPARE(plot->graphOf(Outcome::Completed)->lineStyle(), QCPGraph::lsNone);
-    QVERIFY(plot->graphOf(Outcome::Completed)->name().startsWith(QStringLiteral("completed")));
+    QVERIFY(!graphOf(plot, Outcome::ClientError));
+    QVERIFY(graphOf(plot, Outcome::Completed)->adaptiveSampling());
+    QCOMPARE(graphOf(plot, Outcome::Completed)->lineStyle(), QCPGraph::lsNone);
+    QVERIFY(graphOf(plot, Outcome::Completed)->name().startsWith(QStringLiteral("completed")));
     QVERIFY(plot->yAxis->label().contains(QStringLiteral("ms")));
     QCOMPARE(plot->interactions(), QCP::Interactions(QCP::iRangeDrag | QCP::iRangeZoom));
 
     // Log scale keeps the points, on a log axis.
-    page.logYBox()->setChecked(true);
+    auto* logY = child<QCheckBox>(&page, "explorerLogY");
+    logY->click();
+    QVERIFY(logY->isChecked());
     QCOMPARE(plot->yAxis->scaleType(), QCPAxis::stLogarithmic);
     QVERIFY(samePoints(points(Outcome::Cancelled), P{{0.8, 3000}}));
 
     // Another y metric recomputes: first_text.
     QSignalSpy updated(&page, &ExplorerPage::updated);
-    choose(page.yBox(), int(ExplorerY::FirstText));
+    choose(child<QComboBox>(&page, "explorerY"), int(ExplorerY::FirstText));
     QVERIFY(updated.wait(10000));
     QCOMPARE(page.results()->request.y, ExplorerY::FirstText);
     QVERIFY(samePoints(points(Outcome::TimedOut), P{{0.4, 300}}));
-    QVERIFY(!plot->graphOf(Outcome::Cancelled)); // no first_text
+    QVERIFY(!graphOf(plot, Outcome::Cancelled)); // no first_text
     QCOMPARE(seqs(*page.model()).front(), 4);
 }
 
@@ -352,29 +377,28 @@ void TestUiExplorer::slowestAndFilters()
     QCOMPARE(seqs(m), (std::vector<qint64>{4, 8, 6}));
     m.setLimit(1000);
     // Outcome and stage filters through the boxes.
-    choose(page.outcomeBox(), int(Outcome::Completed));
+    auto* outcome = child<QComboBox>(&page, "explorerOutcome");
+    auto* stage = child<QComboBox>(&page, "explorerStage");
+    auto* minY = child<QDoubleSpinBox>(&page, "explorerMinY");
+    QSignalSpy listed(&page, &ExplorerPage::listed);
+    choose(outcome, int(Outcome::Completed));
     // Listed in a job, off the GUI thread: the table changes when it lands.
-    QVERIFY(page.isListing());
+    QCOMPARE(listed.count(), 0);
     QCOMPARE(m.rowCount(), 11);
-    QVERIFY(listed(page));
+    QVERIFY(listed.wait(10000));
     QCOMPARE(seqs(m), (std::vector<qint64>{3, 7, 1, 10, 5, 0}));
-    choose(page.stageBox(), 0); // s1
-    QVERIFY(listed(page));
+    QVERIFY(listedAfter(page, [&] { choose(stage, 0); })); // s1
     QCOMPARE(seqs(m), (std::vector<qint64>{3, 1, 10, 0}));
-    page.minYBox()->setValue(850);
-    QVERIFY(listed(page));
+    QVERIFY(listedAfter(page, [&] { minY->setValue(850); }));
     QCOMPARE(seqs(m), (std::vector<qint64>{3, 1}));
     QCOMPARE(m.matchCount(), 2);
-    page.minYBox()->setValue(0);
-    QVERIFY(listed(page));
-    choose(page.outcomeBox(), -1);
-    QVERIFY(listed(page));
-    choose(page.stageBox(), -1);
-    QVERIFY(listed(page));
+    QVERIFY(listedAfter(page, [&] { minY->setValue(0); }));
+    QVERIFY(listedAfter(page, [&] { choose(outcome, -1); }));
+    QVERIFY(listedAfter(page, [&] { choose(stage, -1); }));
     QCOMPARE(m.rowCount(), 11);
     // One model and scenario: no group to choose.
     QVERIFY(page.results()->groups.empty());
-    QVERIFY(page.groupBox()->isHidden());
+    QVERIFY(child<QComboBox>(&page, "explorerGroup")->isHidden());
 
     // Sorting by a column; NULLs last either way.
     page.table()->sortByColumn(ExplorerModel::FirstText, Qt::AscendingOrder);
@@ -393,28 +417,24 @@ void TestUiExplorer::traceSearchSelects()
     QAbstractItemModelTester tester(page.model(), QAbstractItemModelTester::FailureReportingMode::QtTest);
     QVERIFY(openRun(page, m_db, m_runId));
     QSignalSpy selected(&page, &ExplorerPage::requestSelected);
-    page.searchBox()->setText(QStringLiteral("ABCdef"));
-    QVERIFY(listed(page));
+    auto* search = child<QLineEdit>(&page, "explorerSearch");
+    QVERIFY(listedAfter(page, [&] { search->setText(QStringLiteral("ABCdef")); }));
     QCOMPARE(seqs(*page.model()), (std::vector<qint64>{4, 3, 1, 5, 0, 2}));
     QCOMPARE(selected.count(), 0);
     // A full ID selects that request: row, point and the signal.
-    page.searchBox()->setText(QStringLiteral("12345600000000000000000000000007"));
-    QVERIFY(listed(page));
+    QVERIFY(listedAfter(page, [&] { search->setText(QStringLiteral("12345600000000000000000000000007")); }));
     QCOMPARE(selected.count(), 1);
     QCOMPARE(selected.constLast().at(0).toLongLong(), 7);
-    QCOMPARE(page.selectedSeq(), 7);
     QCOMPARE(page.plot()->highlighted(), 7);
     const QModelIndex current = page.table()->currentIndex();
     QVERIFY(current.isValid());
     QCOMPARE(current.data(ExplorerModel::SeqRole).toLongLong(), 7);
     QCOMPARE(page.model()->rowCount(), 1);
     // An unknown full ID selects nothing.
-    page.searchBox()->setText(QStringLiteral("ffffff00000000000000000000000007"));
-    QVERIFY(listed(page));
+    QVERIFY(listedAfter(page, [&] { search->setText(QStringLiteral("ffffff00000000000000000000000007")); }));
     QCOMPARE(selected.count(), 1);
     QCOMPARE(page.model()->rowCount(), 0);
-    page.searchBox()->clear();
-    QVERIFY(listed(page));
+    QVERIFY(listedAfter(page, [&] { search->clear(); }));
     QCOMPARE(page.model()->rowCount(), 11);
     // The selection comes back with its row.
     QCOMPARE(page.table()->currentIndex().data(ExplorerModel::SeqRole).toLongLong(), 7);
@@ -430,9 +450,12 @@ void TestUiExplorer::clickingAPointSelects()
     auto* plot = page.plot();
     plot->replot();
     QSignalSpy selected(&page, &ExplorerPage::requestSelected);
-    // Seq 3: start 0.3 s, total 1500 ms.
+    // Seq 3: start 0.3 s, total 1500 ms, a completed point.
+    const QCPGraph* completed = graphOf(plot, Outcome::Completed);
+    QVERIFY(
+        std::any_of(completed->data()->constBegin(), completed->data()->constEnd(),
+                    [](const QCPGraphData& d) { return std::abs(d.key - 0.3) < 1e-6 && d.value == 1500; }));
     const QPoint at(qRound(plot->xAxis->coordToPixel(0.3)), qRound(plot->yAxis->coordToPixel(1500)));
-    QCOMPARE(plot->pixelOf(3)->toPoint(), at);
     QTest::mouseClick(plot, Qt::LeftButton, {}, at + QPoint(2, -2));
     QCOMPARE(selected.count(), 1);
     QCOMPARE(selected.constLast().at(0).toLongLong(), 3);
@@ -441,12 +464,14 @@ void TestUiExplorer::clickingAPointSelects()
     // Far from every point: nothing.
     QTest::mouseClick(plot, Qt::LeftButton, {}, at + QPoint(0, 40));
     QCOMPARE(selected.count(), 1);
-    // Programmatic selection highlights without the signal.
-    QVERIFY(page.selectSeq(6));
+    // Selecting another row in the table moves the highlight to its point.
+    QTableView* table = page.table();
+    table->selectionModel()->setCurrentIndex(page.model()->index(page.model()->rowOfSeq(6), 0),
+                                             QItemSelectionModel::ClearAndSelect | QItemSelectionModel::Rows);
+    QCOMPARE(selected.count(), 2);
+    QCOMPARE(selected.constLast().at(0).toLongLong(), 6);
     QCOMPARE(plot->highlighted(), 6);
-    QCOMPARE(page.table()->currentIndex().data(ExplorerModel::SeqRole).toLongLong(), 6);
-    QCOMPARE(selected.count(), 1);
-    QVERIFY(!page.selectSeq(99));
+    QCOMPARE(table->currentIndex().data(ExplorerModel::SeqRole).toLongLong(), 6);
 }
 
 void TestUiExplorer::selectingARowSelects()
@@ -473,13 +498,14 @@ void TestUiExplorer::joinedMetricAndWaterfallPage()
 
     // gpu_queue from the joined spans.
     QSignalSpy updated(&page, &ExplorerPage::updated);
-    choose(page.yBox(), int(ExplorerY::GpuQueue));
+    auto* y = child<QComboBox>(&page, "explorerY");
+    choose(y, int(ExplorerY::GpuQueue));
     QVERIFY(updated.wait(10000));
     QCOMPARE(page.results()->request.y, ExplorerY::GpuQueue);
     QVERIFY(page.results()->joined);
     QCOMPARE(page.results()->y[1], 100.0f);
-    QCOMPARE(page.model()->seqAt(0), 1);
-    choose(page.yBox(), int(ExplorerY::NetworkEnvelope));
+    QCOMPARE(seqAt(*page.model(), 0), 1);
+    choose(y, int(ExplorerY::NetworkEnvelope));
     QVERIFY(updated.wait(10000));
     QCOMPARE(page.results()->y[0], 50.0f);
     QCOMPARE(page.results()->y[1], 100.0f);
@@ -499,16 +525,18 @@ void TestUiExplorer::joinedMetricAndWaterfallPage()
     QCOMPARE(lane(*t, "receive")->endMs, 1000.0);
     QCOMPARE(lane(*t, "inference.acquire_slot")->phase, std::string("gpu_queue"));
     QCOMPARE(int(t->lanes.size()), 6 + 3 + 5);
-    QCOMPARE(trace.plotLaneCount(), int(t->lanes.size()) + 1); // + the chunk lane
+    QCOMPARE(child<ui::WaterfallPlot>(&trace, "waterfallPlot")->laneCount(),
+             int(t->lanes.size()) + 1); // + the chunk lane
 
     // The other request, by clicking its point (both start at 0 s).
     page.resize(900, 700);
     page.show();
     QVERIFY(QTest::qWaitForWindowExposed(&page));
     page.plot()->replot();
-    const auto at = page.plot()->pixelOf(0);
-    QVERIFY(at);
-    QTest::mouseClick(page.plot(), Qt::LeftButton, {}, at->toPoint());
+    // Seq 0: start 0 s, network envelope 50 ms.
+    const QPoint at(qRound(page.plot()->xAxis->coordToPixel(0)),
+                    qRound(page.plot()->yAxis->coordToPixel(50)));
+    QTest::mouseClick(page.plot(), Qt::LeftButton, {}, at);
     QVERIFY(traced.wait(10000));
     t = trace.results();
     QCOMPARE(t->seq, 0);
@@ -569,19 +597,17 @@ void TestUiExplorer::groupFilter()
     page.show();
     QVERIFY(openRun(page, db, runId));
     ExplorerModel& m = *page.model();
-    QVERIFY(!page.groupBox()->isHidden());
-    QCOMPARE(page.groupBox()->count(), 3);
-    QCOMPARE(page.groupBox()->currentData().toInt(), -1);
+    auto* group = child<QComboBox>(&page, "explorerGroup");
+    QVERIFY(!group->isHidden());
+    QCOMPARE(group->count(), 3);
+    QCOMPARE(group->currentData().toInt(), -1);
     QCOMPARE(m.rowCount(), 10);
-    choose(page.groupBox(), 0);
-    QVERIFY(listed(page));
+    QVERIFY(listedAfter(page, [&] { choose(group, 0); }));
     QCOMPARE(seqs(m), (std::vector<qint64>{8, 6, 4, 2, 0}));
     QCOMPARE(m.matchCount(), 5);
-    choose(page.groupBox(), 1);
-    QVERIFY(listed(page));
+    QVERIFY(listedAfter(page, [&] { choose(group, 1); }));
     QCOMPARE(seqs(m), (std::vector<qint64>{9, 7, 5, 3, 1}));
-    choose(page.groupBox(), -1);
-    QVERIFY(listed(page));
+    QVERIFY(listedAfter(page, [&] { choose(group, -1); }));
     QCOMPARE(m.rowCount(), 10);
 }
 

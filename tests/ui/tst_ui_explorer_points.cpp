@@ -24,6 +24,18 @@ using pb::ui::SampleGrid;
 
 namespace {
 
+// The plot's graph of an outcome's points (named after the outcome), or null
+// when the outcome has no plotted point.
+QCPGraph* graphOf(const ExplorerPlot& plot, Outcome outcome)
+{
+    const auto found =
+        plot.findChildren<QCPGraph*>(QStringLiteral("outcome_") + QString::fromUtf8(nameOf(outcome).data()));
+    if (found.size() > 1) {
+        qFatal("more than one graph of outcome %s", nameOf(outcome).data());
+    }
+    return found.isEmpty() ? nullptr : found.front();
+}
+
 // `rows` requests: x in [0, 100) (with `integerX`, a few repeated values, as
 // token counts), y log-normal around 800 ms, some y <= 0 and some NaN;
 // 95 % completed, the rest provider errors. Plotted as computeExplorer does.
@@ -75,7 +87,7 @@ qint64 scanRowAt(const ExplorerPlot& plot, const ExplorerResults& r, const QPoin
     qint64 best = -1;
     double bestDistance = ExplorerPlot::kPickRadiusPx * ExplorerPlot::kPickRadiusPx;
     for (int o = 0; o < kOutcomeCount; ++o) {
-        const QCPGraph* g = plot.graphOf(Outcome(o));
+        const QCPGraph* g = graphOf(plot, Outcome(o));
         if (!g || !g->visible()) {
             continue;
         }
@@ -97,7 +109,7 @@ qint64 scanRowAt(const ExplorerPlot& plot, const ExplorerResults& r, const QPoin
 
 std::size_t graphSize(const ExplorerPlot& plot, Outcome o)
 {
-    const QCPGraph* g = plot.graphOf(o);
+    const QCPGraph* g = graphOf(plot, o);
     return g ? std::size_t(g->data()->size()) : 0;
 }
 
@@ -178,7 +190,7 @@ void TestUiExplorerPoints::plotDrawsTheSampleWithTrueN()
             const std::size_t n = logY ? r->plot.logCount[i] : r->plotted[i].size();
             QVERIFY(n > sample.size());
             // The legend counts every plotted request, not the drawn sample.
-            QCOMPARE(plot.graphOf(o)->name(),
+            QCOMPARE(graphOf(plot, o)->name(),
                      QStringLiteral("%1 (%L2)").arg(QString::fromUtf8(nameOf(o).data())).arg(qint64(n)));
         }
     }
@@ -251,7 +263,7 @@ void TestUiExplorerPoints::clickPicksTheScannedRow()
     plot.setResults(r);
     plot.setLogY(logY);
     if (hideErrors) {
-        plot.graphOf(Outcome::ProviderError)->setVisible(false);
+        graphOf(plot, Outcome::ProviderError)->setVisible(false);
     }
     plot.replot();
     const QRect area = plot.axisRect()->rect();
@@ -264,8 +276,12 @@ void TestUiExplorerPoints::clickPicksTheScannedRow()
         }
     }
     for (std::size_t row = 0; row < r->rows; row += 37) {
-        if (const auto at = plot.pixelOf(row)) {
-            clicks.push_back(*at + QPointF(1.5, -2.5));
+        // Beside the row's point, where it is drawn (NaN is not drawn, nor y <= 0 on a log axis).
+        const float x = r->x[row];
+        const float y = r->y[row];
+        if (!std::isnan(x) && !std::isnan(y) && (!logY || y > 0)) {
+            clicks.emplace_back(plot.xAxis->coordToPixel(double(x)) + 1.5,
+                                plot.yAxis->coordToPixel(double(y)) - 2.5);
         }
     }
     for (const auto& at : clicks) {
@@ -290,22 +306,37 @@ void TestUiExplorerPoints::zoomSamplesTheView()
     plot.xAxis->setRange(40, 50);
     plot.yAxis->setRange(600, 1000);
     QVERIFY(resampled.wait(10000));
-    const PlotRange s = plot.sampledRange();
-    QCOMPARE(s.x0, 30.0);
-    QCOMPARE(s.x1, 60.0);
-    QCOMPARE(s.y0, 200.0);
-    QCOMPARE(s.y1, 1400.0);
-    // The default grid, three views wide: as fine per view as the whole extent's.
+    // The graphs hold the view with a view's size of margin on each side,
+    // sampled on the default grid three views wide: as fine per view as the
+    // whole extent's.
+    const PlotRange s{30, 60, 200, 1400};
     SampleGrid grid;
     grid.range = s;
     grid.columns *= 3;
     grid.rows *= 3;
     const auto expected = analysis::samplePoints(r->plotted[completed], r->x, r->y, grid);
     QCOMPARE(graphSize(plot, Outcome::Completed), expected.size());
-    const QCPGraph* g = plot.graphOf(Outcome::Completed);
+    const QCPGraph* g = graphOf(plot, Outcome::Completed);
+    // Exactly that sample's points.
+    std::vector<std::pair<double, double>> want;
+    for (const auto row : expected) {
+        want.emplace_back(double(r->x[row]), double(r->y[row]));
+    }
+    std::vector<std::pair<double, double>> drawn;
+    for (auto it = g->data()->constBegin(); it != g->data()->constEnd(); ++it) {
+        drawn.emplace_back(it->key, it->value);
+    }
+    std::sort(want.begin(), want.end());
+    std::sort(drawn.begin(), drawn.end());
+    QVERIFY(drawn == want);
+    bool leftMargin = false;
+    bool rightMargin = false;
     for (auto it = g->data()->constBegin(); it != g->data()->constEnd(); ++it) {
         QVERIFY(it->key >= s.x0 && it->key <= s.x1 && it->value >= s.y0 && it->value <= s.y1);
+        leftMargin = leftMargin || it->key < 40;
+        rightMargin = rightMargin || it->key > 50;
     }
+    QVERIFY(leftMargin && rightMargin); // the margins are sampled too
     // More detail than the whole extent's sample holds in that view.
     std::size_t before = 0;
     for (const auto row : r->plot.sample[completed]) {

@@ -13,6 +13,8 @@
 #include "TestUtil.h"
 #include "load/Scenario.h"
 #include "store/RunStore.h"
+#include "ui/PlotTestUtil.h"
+#include "ui/WidgetLookup.h"
 
 #include <QAbstractItemModelTester>
 #include <QComboBox>
@@ -28,6 +30,7 @@
 #include <QSpinBox>
 #include <QStandardPaths>
 #include <QTabWidget>
+#include <QTableView>
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -35,6 +38,7 @@
 
 using namespace pb;
 using namespace pb::ui;
+using pb::test::child;
 
 class TestUiLauncher : public QObject
 {
@@ -138,26 +142,33 @@ void TestUiLauncher::formWritesTheDocument()
     LauncherPage page;
     page.resize(1366, 768);
     page.show();
-    page.rateSpin()->setValue(9);
+    auto* modelEdit = child<QLineEdit>(&page, "launcherModel");
+    auto* executorBox = child<QComboBox>(&page, "launcherExecutor");
+    auto* stagesModel = qobject_cast<StagesModel*>(child<QTableView>(&page, "launcherStages")->model());
+    QVERIFY(stagesModel);
+    auto* editorTabs = child<QTabWidget>(&page, "launcherEditorTabs");
+    auto* jsonEdit = child<QPlainTextEdit>(&page, "launcherJson");
+    auto* errorLabel = child<QLabel>(&page, "launcherError");
+    child<QDoubleSpinBox>(&page, "launcherRate")->setValue(9);
     QCOMPARE(page.document().value(QStringLiteral("executor.rate")).toDouble(), 9.0);
-    page.modelEdit()->setText(QStringLiteral("my-model"));
-    Q_EMIT page.modelEdit()->editingFinished();
+    modelEdit->setText(QStringLiteral("my-model"));
+    Q_EMIT modelEdit->editingFinished();
     QCOMPARE(page.document().value(QStringLiteral("target.model")).toString(), QStringLiteral("my-model"));
 
     // Stepped: stages appear, the constant executor's keys go (core refuses them).
-    page.executorBox()->setCurrentIndex(page.executorBox()->findData(QStringLiteral("stepped-arrival-rate")));
+    executorBox->setCurrentIndex(executorBox->findData(QStringLiteral("stepped-arrival-rate")));
     const QJsonObject executor = page.document().value(QStringLiteral("executor")).toObject();
     QCOMPARE(executor.value(QLatin1String("type")).toString(), QStringLiteral("stepped-arrival-rate"));
     QVERIFY(!executor.contains(QLatin1String("rate")));
     QVERIFY(!executor.contains(QLatin1String("duration")));
     QCOMPARE(executor.value(QLatin1String("stages")).toArray().size(), 3);
-    QCOMPARE(page.stagesModel()->rowCount(), 3);
+    QCOMPARE(stagesModel->rowCount(), 3);
     QString error;
     auto scenario = page.document().check(&error);
     QVERIFY2(scenario, qPrintable(error));
     QCOMPARE(scenario->executor.stages.size(), std::size_t(3));
     QCOMPARE(scenario->executor.stages[2].endRate, 8.0);
-    QVERIFY(page.stagesModel()->setData(page.stagesModel()->index(2, StagesModel::Target), 16, Qt::EditRole));
+    QVERIFY(stagesModel->setData(stagesModel->index(2, StagesModel::Target), 16, Qt::EditRole));
     QCOMPARE(page.document()
                  .value(QStringLiteral("executor.stages"))
                  .toArray()[2]
@@ -166,20 +177,20 @@ void TestUiLauncher::formWritesTheDocument()
              QJsonValue(16));
 
     // The JSON tab shows the document; an edit there comes back to the form.
-    page.editorTabs()->setCurrentIndex(1);
-    QVERIFY(page.jsonEdit()->toPlainText().contains(QStringLiteral("my-model")));
-    QString text = page.jsonEdit()->toPlainText();
+    editorTabs->setCurrentIndex(1);
+    QVERIFY(jsonEdit->toPlainText().contains(QStringLiteral("my-model")));
+    QString text = jsonEdit->toPlainText();
     text.replace(QStringLiteral("my-model"), QStringLiteral("other-model"));
-    page.jsonEdit()->setPlainText(text);
-    page.editorTabs()->setCurrentIndex(0);
-    QCOMPARE(page.modelEdit()->text(), QStringLiteral("other-model"));
+    jsonEdit->setPlainText(text);
+    editorTabs->setCurrentIndex(0);
+    QCOMPARE(modelEdit->text(), QStringLiteral("other-model"));
     // Broken JSON keeps the editor open with the error shown.
-    page.editorTabs()->setCurrentIndex(1);
-    page.jsonEdit()->setPlainText(QStringLiteral("{ broken"));
-    page.editorTabs()->setCurrentIndex(0);
-    QCOMPARE(page.editorTabs()->currentIndex(), 1);
-    QVERIFY(page.errorLabel()->isVisible());
-    QVERIFY(page.errorLabel()->text().contains(QStringLiteral("line 1")));
+    editorTabs->setCurrentIndex(1);
+    jsonEdit->setPlainText(QStringLiteral("{ broken"));
+    editorTabs->setCurrentIndex(0);
+    QCOMPARE(editorTabs->currentIndex(), 1);
+    QVERIFY(errorLabel->isVisible());
+    QVERIFY(errorLabel->text().contains(QStringLiteral("line 1")));
     QCOMPARE(page.document().value(QStringLiteral("target.model")).toString(), QStringLiteral("other-model"));
 }
 
@@ -187,12 +198,16 @@ void TestUiLauncher::launchErrors()
 {
     LauncherPage page;
     QSignalSpy launched(&page, &LauncherPage::launchRequested);
+    auto* keyEnvEdit = child<QLineEdit>(&page, "launcherKeyEnv");
+    auto* durationEdit = child<QLineEdit>(&page, "launcherDuration");
+    auto* errorLabel = child<QLabel>(&page, "launcherError");
+    auto* grpcPortSpin = child<QSpinBox>(&page, "launcherGrpcPort");
     // A real endpoint whose key variable is unset: refused before anything runs.
     page.setUseDemoGateway(false);
-    page.keyEnvEdit()->setText(QStringLiteral("PB_TEST_UNSET_KEY_VARIABLE"));
-    Q_EMIT page.keyEnvEdit()->editingFinished();
+    keyEnvEdit->setText(QStringLiteral("PB_TEST_UNSET_KEY_VARIABLE"));
+    Q_EMIT keyEnvEdit->editingFinished();
     QVERIFY(!page.start());
-    QVERIFY(page.errorLabel()->text().contains(QStringLiteral("PB_TEST_UNSET_KEY_VARIABLE")));
+    QVERIFY(errorLabel->text().contains(QStringLiteral("PB_TEST_UNSET_KEY_VARIABLE")));
     // With the demo gateway the same scenario may run (the gateway takes any token).
     page.setUseDemoGateway(true);
     QString error;
@@ -202,29 +217,29 @@ void TestUiLauncher::launchErrors()
     QVERIFY(demo->receiver.has_value());
     QCOMPARE(demo->receiver->port, 0);
     // A bad duration names its JSON path.
-    page.durationEdit()->setText(QStringLiteral("ten minutes"));
-    Q_EMIT page.durationEdit()->editingFinished();
+    durationEdit->setText(QStringLiteral("ten minutes"));
+    Q_EMIT durationEdit->editingFinished();
     QVERIFY(!page.start());
-    QVERIFY2(page.errorLabel()->text().contains(QStringLiteral("executor.duration")),
-             qPrintable(page.errorLabel()->text()));
+    QVERIFY2(errorLabel->text().contains(QStringLiteral("executor.duration")),
+             qPrintable(errorLabel->text()));
     QCOMPARE(launched.count(), 0);
 
     // An endpoint with its variable set: the receiver listens where the form says.
     qputenv("PB_TEST_LAUNCH_KEY", "x");
-    page.durationEdit()->setText(QStringLiteral("5s"));
-    Q_EMIT page.durationEdit()->editingFinished();
-    page.keyEnvEdit()->setText(QStringLiteral("PB_TEST_LAUNCH_KEY"));
-    Q_EMIT page.keyEnvEdit()->editingFinished();
+    durationEdit->setText(QStringLiteral("5s"));
+    Q_EMIT durationEdit->editingFinished();
+    keyEnvEdit->setText(QStringLiteral("PB_TEST_LAUNCH_KEY"));
+    Q_EMIT keyEnvEdit->editingFinished();
     page.setUseDemoGateway(false);
-    page.receiverPortSpin()->setValue(14318);
-    page.grpcPortSpin()->setValue(14317);
+    child<QSpinBox>(&page, "launcherReceiverPort")->setValue(14318);
+    grpcPortSpin->setValue(14317);
     const auto endpoint = page.launchSettings(&error);
     QVERIFY2(endpoint, qPrintable(error));
     QVERIFY(!endpoint->gateway.has_value());
     QVERIFY(endpoint->receiver.has_value());
     QCOMPARE(endpoint->receiver->port, 14318);
     QCOMPARE(endpoint->receiver->grpcPort, 14317);
-    page.grpcPortSpin()->setValue(0); // "off"
+    grpcPortSpin->setValue(0); // "off"
     QCOMPARE(page.launchSettings(&error)->receiver->grpcPort, session::kReceiverOff);
     QVERIFY(endpoint->receiver->spanGrace > 0);
     qunsetenv("PB_TEST_LAUNCH_KEY");
@@ -261,30 +276,33 @@ void TestUiLauncher::launchAgainstTheDemoGateway()
     QSignalSpy started(&w, &MainWindow::runStarted);
     QSignalSpy finished(&w, &MainWindow::runFinished);
     QSignalSpy failed(&w, &MainWindow::runFailed);
-    QTest::mouseClick(page->startButton(), Qt::LeftButton);
+    auto* startButton = child<QPushButton>(page, "launchStart");
+    auto* progressBar = child<QProgressBar>(page, "launcherProgress");
+    auto* livePlot = child<LivePlot>(page, "livePlot");
+    QTest::mouseClick(startButton, Qt::LeftButton);
     QVERIFY(started.wait(20000));
     const qint64 runId = started.constFirst().constFirst().toLongLong();
-    QVERIFY(!page->startButton()->isEnabled());
-    QVERIFY(page->stopButton()->isEnabled());
-    QVERIFY2(page->receiverLabel()->text().contains(QStringLiteral("/v1/traces")),
-             qPrintable(page->receiverLabel()->text()));
+    QVERIFY(!startButton->isEnabled());
+    QVERIFY(child<QPushButton>(page, "launchStop")->isEnabled());
+    QVERIFY2(pb::test::labelText(page, "launcherReceiver").contains(QStringLiteral("/v1/traces")),
+             qPrintable(pb::test::labelText(page, "launcherReceiver")));
     QCOMPARE(w.pages()->currentWidget(), static_cast<QWidget*>(page)); // stays on the live charts
-    QTRY_VERIFY_WITH_TIMEOUT(page->livePlot()->pointCount() >= 2, 10000);
-    QVERIFY(page->progressBar()->value() > 0);
+    QTRY_VERIFY_WITH_TIMEOUT(child<QCPGraph>(livePlot, "liveAchievedRate")->dataCount() >= 2, 10000);
+    QVERIFY(progressBar->value() > 0);
 
     QVERIFY(finished.wait(60000));
     QVERIFY2(failed.isEmpty(),
              failed.isEmpty() ? "" : qPrintable(failed.constFirst().constFirst().toString()));
-    QVERIFY(page->startButton()->isEnabled());
-    QCOMPARE(page->progressBar()->value(), page->progressBar()->maximum());
+    QVERIFY(startButton->isEnabled());
+    QCOMPARE(progressBar->value(), progressBar->maximum());
     // Live points: the target steps from 4 to 8 req/s; TTFT p95 was seen.
-    const auto target = page->livePlot()->values(LivePlot::TargetRate);
+    const QList<double> target = pb::test::values(child<QCPGraph>(livePlot, "liveTargetRate"));
     QVERIFY(target.size() >= 3);
-    QCOMPARE(target.front().y(), 4.0);
-    QVERIFY(std::any_of(target.begin(), target.end(), [](const QPointF& p) { return p.y() == 8.0; }));
-    const auto ttft = page->livePlot()->values(LivePlot::TtftP95);
+    QCOMPARE(target.front(), 4.0);
+    QVERIFY(std::any_of(target.begin(), target.end(), [](double y) { return y == 8.0; }));
+    const QList<double> ttft = pb::test::values(child<QCPGraph>(livePlot, "liveTtftP95"));
     QVERIFY(!ttft.isEmpty());
-    QVERIFY(std::all_of(ttft.begin(), ttft.end(), [](const QPointF& p) { return p.y() > 0; }));
+    QVERIFY(std::all_of(ttft.begin(), ttft.end(), [](double y) { return y > 0; }));
 
     // The run is stored with its stages and fills the overview.
     RunStore store(db.toStdString(), RunStore::Mode::ReadOnly);

@@ -14,6 +14,7 @@
 #include "model/RequestColumns.h"
 #include "store/RunStore.h"
 #include "store/StoreTesting.h"
+#include "ui/WidgetLookup.h"
 
 #include <QFile>
 #include <QProgressBar>
@@ -24,7 +25,10 @@
 #include <QTest>
 
 using namespace pb;
+using pb::test::child;
+using pb::ui::JobProgressWidget;
 using pb::ui::MainWindow;
+using pb::ui::RunsPage;
 
 namespace {
 
@@ -108,7 +112,7 @@ void TestUiMainWindow::openAndImport()
     QCOMPARE(opened.count(), 1);
     QCOMPARE(w.workbenchPath(), path);
     QVERIFY(w.windowTitle().contains(QStringLiteral("work.phasebench")));
-    QCOMPARE(w.runsPage()->runCount(), 0);
+    QCOMPARE(child<RunsPage>(&w, "runsPage")->runCount(), 0);
 
     QSignalSpy finished(&w, &MainWindow::importFinished);
     QSignalSpy failed(&w, &MainWindow::importFailed);
@@ -119,7 +123,7 @@ void TestUiMainWindow::openAndImport()
     const qint64 runId = finished.at(0).at(0).toLongLong();
     QVERIFY(runId > 0);
     // The run list refreshed and the new run is the one shown.
-    QCOMPARE(w.runsPage()->runCount(), 1);
+    QCOMPARE(child<RunsPage>(&w, "runsPage")->runCount(), 1);
     QCOMPARE(w.currentRunId(), runId);
     auto* model = w.requestsPage()->model();
     // The run loads off the GUI thread (RunCache), then the table shows it.
@@ -129,7 +133,7 @@ void TestUiMainWindow::openAndImport()
              QStringLiteral("1530.375"));
     QVERIFY(!model->data(model->index(4, requestColumnIndex("total"))).isValid());
     QTRY_VERIFY(!w.isImporting());
-    QVERIFY(w.importProgress()->isHidden());
+    QVERIFY(child<JobProgressWidget>(&w, "importProgress")->isHidden());
 
     RunStore store(path.toStdString(), RunStore::Mode::ReadOnly);
     const auto run = store.catalogue().run(runId);
@@ -162,7 +166,7 @@ void TestUiMainWindow::badCsvFailsAndStoresNothing()
     const auto after = counts(path);
     QCOMPARE(after.runs, before.runs);
     QCOMPARE(after.requests, before.requests);
-    QCOMPARE(w.runsPage()->runCount(), static_cast<int>(before.runs));
+    QCOMPARE(child<RunsPage>(&w, "runsPage")->runCount(), static_cast<int>(before.runs));
 }
 
 void TestUiMainWindow::cancelLeavesStoreUnchanged()
@@ -180,14 +184,15 @@ void TestUiMainWindow::cancelLeavesStoreUnchanged()
     const auto before = counts(path);
 
     QSignalSpy cancelled(&w, &MainWindow::importCancelled);
+    auto* progress = child<JobProgressWidget>(&w, "importProgress");
     // Cancel like the user would: once the progress bar has moved.
-    connect(w.importProgress()->bar(), &QProgressBar::valueChanged, &w, [&w](int value) {
+    connect(progress->bar(), &QProgressBar::valueChanged, &w, [&w](int value) {
         if (value > 0 && w.isImporting()) {
             w.cancelImport();
         }
     });
     w.importFiles({big});
-    QVERIFY(w.importProgress()->isVisible());
+    QVERIFY(progress->isVisible());
     QVERIFY(cancelled.wait(60000));
     QCOMPARE(finished.count(), 1);
     QTRY_VERIFY(!w.isImporting());

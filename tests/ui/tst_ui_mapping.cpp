@@ -7,6 +7,7 @@
 #include "mapping/ColumnMappingDialog.h"
 #include "mapping/ColumnMappingModel.h"
 #include "store/RunStore.h"
+#include "ui/WidgetLookup.h"
 
 #include <QAbstractItemModelTester>
 #include <QApplication>
@@ -114,13 +115,14 @@ void TestUiMapping::dialogTextFormAndErrors()
 {
     const QString csv = writeCsv("dialog.csv", kCsv);
     ColumnMappingDialog dialog(csv);
+    auto* text = pb::test::child<QLineEdit>(&dialog, "mappingText");
     QVERIFY(dialog.errorText().isEmpty());
     QCOMPARE(dialog.mappingText(), QStringLiteral("total=total_ms:ms")); // the guess from the suffix
-    QCOMPARE(dialog.textEdit()->text(), dialog.mappingText());
+    QCOMPARE(text->text(), dialog.mappingText());
 
     // Typing the text form updates the table.
-    dialog.textEdit()->setText(QStringLiteral("total=latency_s:s,output_tokens=tokens"));
-    Q_EMIT dialog.textEdit()->editingFinished();
+    text->setText(QStringLiteral("total=latency_s:s,output_tokens=tokens"));
+    Q_EMIT text->editingFinished();
     QVERIFY2(dialog.errorText().isEmpty(), qPrintable(dialog.errorText()));
     QCOMPARE(dialog.model()->index(1, ColumnMappingModel::TargetColumn).data(Qt::EditRole).toString(),
              QStringLiteral("total"));
@@ -128,17 +130,17 @@ void TestUiMapping::dialogTextFormAndErrors()
              QString());
 
     // Errors say what is wrong and block the import.
-    dialog.textEdit()->setText(QStringLiteral("total=latency_s:parsecs"));
-    Q_EMIT dialog.textEdit()->editingFinished();
+    text->setText(QStringLiteral("total=latency_s:parsecs"));
+    Q_EMIT text->editingFinished();
     QVERIFY2(dialog.errorText().contains(QStringLiteral("parsecs")), qPrintable(dialog.errorText()));
-    dialog.textEdit()->setText(QStringLiteral("total=elapsed"));
-    Q_EMIT dialog.textEdit()->editingFinished();
+    text->setText(QStringLiteral("total=elapsed"));
+    Q_EMIT text->editingFinished();
     QVERIFY(dialog.errorText().contains(QStringLiteral("elapsed")));
     dialog.accept();
     QCOMPARE(dialog.result(), int(QDialog::Rejected));
 
     // A valid mapping is accepted and remembered for files with this header.
-    dialog.textEdit()->setText(QStringLiteral("total=latency_s:s,first_text=ttft_ms"));
+    text->setText(QStringLiteral("total=latency_s:s,first_text=ttft_ms"));
     dialog.accept();
     QCOMPARE(dialog.result(), int(QDialog::Accepted));
     ColumnMappingDialog again(writeCsv("same-header.csv", kCsv));

@@ -35,7 +35,9 @@ void TestUiReadOnly::opensWithBannerAndNoWrites()
     MainWindow w;
     w.show();
     QVERIFY(w.openWorkbench(path, false, MainWindow::Remember::No));
-    QCOMPARE(w.runsPage()->runCount(), 1);
+    auto* runs = w.findChild<RunsPage*>(QStringLiteral("runsPage"));
+    QVERIFY(runs);
+    QCOMPARE(runs->runCount(), 1);
     auto* banner = w.findChild<QLabel*>(QStringLiteral("readOnlyBanner"));
     QVERIFY(banner);
     QVERIFY(banner->isVisible());

@@ -8,6 +8,7 @@
 #include "WaterfallPage.h"
 #include "WaterfallPlot.h"
 #include "store/RunStore.h"
+#include "ui/WidgetLookup.h"
 
 #include "ChartExport.h"
 #include <QAbstractItemModelTester>
@@ -106,9 +107,11 @@ const WaterfallLane* lane(const ui::TraceResults& t, const char* name)
     return nullptr;
 }
 
-double figure(const ReconciliationModel& m, const char* id)
+// The value of figure `id` (e.g. "network_envelope") in the reconciliation table's model.
+double figure(const QAbstractItemModel& m, const char* id)
 {
-    const int row = m.rowOfFigure(QLatin1String(id));
+    const int row = pb::test::rowWhere(&m, ReconciliationModel::Figure, QString::fromLatin1(id),
+                                       ReconciliationModel::RawValueRole);
     return row < 0 ? -1e9
                    : m.data(m.index(row, ReconciliationModel::Value), ReconciliationModel::RawValueRole)
                          .toDouble();
@@ -143,8 +146,9 @@ void TestUiTrace::selectingARowShowsItsTrace()
     QVERIFY(w.openWorkbench(db));
     QCOMPARE(w.currentRunId(), runId);
     auto* page = w.waterfallPage();
-    QAbstractItemModelTester tester(page->reconciliationModel(),
-                                    QAbstractItemModelTester::FailureReportingMode::QtTest);
+    // The reconciliation: the model of the table beside the waterfall.
+    QAbstractItemModel& m = *pb::test::child<QTableView>(page, "reconciliationTable")->model();
+    QAbstractItemModelTester tester(&m, QAbstractItemModelTester::FailureReportingMode::QtTest);
     QSignalSpy updated(page, &WaterfallPage::updated);
 
     // Select the second request (seq 1) in the Requests page.
@@ -186,7 +190,8 @@ void TestUiTrace::selectingARowShowsItsTrace()
     // 6 client lanes (blocked, connect, send, wait, receive, total), 4 milestones... headers, first_text,
     // done
     QCOMPARE(int(t->lanes.size()), 6 + 3 + 5);
-    QCOMPARE(page->plotLaneCount(), int(t->lanes.size()) + 1); // + the chunk lane
+    QCOMPARE(pb::test::child<pb::ui::WaterfallPlot>(page, "waterfallPlot")->laneCount(),
+             int(t->lanes.size()) + 1); // + the chunk lane
 
     // Hovering a span's lane names its phase; the chunk lane counts chunks.
     const int queueLane = int(queue - t->lanes.data());
@@ -197,7 +202,6 @@ void TestUiTrace::selectingARowShowsItsTrace()
     QVERIFY(page->laneToolTip(int(t->lanes.size()) + 1).isEmpty());
 
     // Reconciliation from core's join.
-    const auto& m = *page->reconciliationModel();
     QCOMPARE(figure(m, "client_total"), 1000.0);
     QCOMPARE(figure(m, "server_root"), 900.0);
     QCOMPARE(figure(m, "network_envelope"), 100.0);

@@ -84,11 +84,6 @@ int ExplorerModel::rowOfSeq(qint64 seq) const
     return seq < 0 || it == m_rows.end() ? -1 : static_cast<int>(it - m_rows.begin());
 }
 
-qint64 ExplorerModel::seqAt(int row) const
-{
-    return row < 0 || row >= rowCount() ? -1 : ExplorerResults::seqOf(m_rows[static_cast<std::size_t>(row)]);
-}
-
 int ExplorerModel::rowCount(const QModelIndex& parent) const
 {
     return parent.isValid() ? 0 : static_cast<int>(m_rows.size());

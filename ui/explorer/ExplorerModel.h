@@ -67,7 +67,6 @@ public:
 
     // The row of the request with sequence number `seq`, or -1 when not listed.
     int rowOfSeq(qint64 seq) const;
-    qint64 seqAt(int row) const;
 
     int rowCount(const QModelIndex& parent = {}) const override;
     int columnCount(const QModelIndex& parent = {}) const override;

@@ -150,11 +150,11 @@ ExplorerPage::ExplorerPage(QWidget* parent)
     connect(m_group, &QComboBox::activated, this, &ExplorerPage::applyFilter);
     connect(m_minY, &QDoubleSpinBox::valueChanged, this, &ExplorerPage::applyFilter);
     connect(m_search, &QLineEdit::textChanged, this, &ExplorerPage::onSearch);
-    connect(m_plot, &ExplorerPlot::rowClicked, this, [this](qint64 row) { select(row, true); });
+    connect(m_plot, &ExplorerPlot::rowClicked, this, [this](qint64 row) { select(row); });
     connect(m_table->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
             [this](const QModelIndex& current) {
                 if (!m_syncing && current.isValid()) {
-                    select(current.data(ExplorerModel::SeqRole).toLongLong(), true);
+                    select(current.data(ExplorerModel::SeqRole).toLongLong());
                 }
             });
     // A picked request opens in the waterfall.
@@ -282,7 +282,7 @@ void ExplorerPage::showListing(const ExplorerListing& listing)
     updateStatus();
     if (listing.lookedUpTrace) {
         if (listing.traceRow) {
-            select(ExplorerResults::seqOf(*listing.traceRow), true);
+            select(ExplorerResults::seqOf(*listing.traceRow));
         } else {
             m_status->setText(tr("No request of this run has the trace ID %1.")
                                   .arg(QString::fromStdString(listing.filter.tracePrefix)));
@@ -356,23 +356,12 @@ void ExplorerPage::onSearch()
     list(isFullTraceId(m_search->text().trimmed().toStdString()));
 }
 
-bool ExplorerPage::selectSeq(qint64 seq)
-{
-    if (!m_results || seq < 0 || seq >= qint64(m_results->rows)) {
-        return false;
-    }
-    select(seq, false);
-    return true;
-}
-
-void ExplorerPage::select(qint64 seq, bool notify)
+void ExplorerPage::select(qint64 seq)
 {
     m_selectedSeq = seq;
     m_plot->highlight(seq);
     syncTableSelection();
-    if (notify) {
-        Q_EMIT requestSelected(seq);
-    }
+    Q_EMIT requestSelected(seq);
 }
 
 void ExplorerPage::syncTableSelection()

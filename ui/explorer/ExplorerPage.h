@@ -37,26 +37,11 @@ public:
     explicit ExplorerPage(QWidget* parent = nullptr);
     ~ExplorerPage() override;
 
-    // Highlights the request's point and selects its row when the table lists
-    // it; emits nothing. False when the shown results have no such request.
-    bool selectSeq(qint64 seq);
-    qint64 selectedSeq() const { return m_selectedSeq; }
-
     const ExplorerResults* results() const { return m_results.get(); }
     ExplorerPlot* plot() const { return m_plot; }
     ExplorerModel* model() const { return m_model; }
     QTableView* table() const { return m_table; }
-    QComboBox* xBox() const { return m_x; }
-    QComboBox* yBox() const { return m_y; }
-    QCheckBox* logYBox() const { return m_logY; }
-    QComboBox* limitBox() const { return m_limit; }
-    QComboBox* outcomeBox() const { return m_outcome; }
     QComboBox* stageBox() const { return m_stage; }
-    // The model/scenario group: data an index into ExplorerResults::groups, -1
-    // all. Hidden when the run has one group.
-    QComboBox* groupBox() const { return m_group; }
-    QDoubleSpinBox* minYBox() const { return m_minY; }
-    QLineEdit* searchBox() const { return m_search; }
     // True while a filter, limit or search change lists the table in a job.
     bool isListing() const;
 
@@ -81,7 +66,8 @@ private:
     ExplorerFilter currentFilter() const;
     void applyFilter();
     void onSearch();
-    void select(qint64 seq, bool notify);
+    // Highlights the request's point, selects its row and reports it (requestSelected).
+    void select(qint64 seq);
     void syncTableSelection();
     void updateStatus();
 
@@ -91,6 +77,8 @@ private:
     QComboBox* m_limit;
     QComboBox* m_outcome;
     QComboBox* m_stage;
+    // The model/scenario group: data an index into ExplorerResults::groups,
+    // -1 all. Hidden when the run has one group.
     QComboBox* m_group;
     QLabel* m_groupLabel;
     QDoubleSpinBox* m_minY;

@@ -210,6 +210,8 @@ void ExplorerPlot::rebuild()
         }
         const std::size_t n = m_logY ? r.plot.logCount[std::size_t(o)] : r.plotted[std::size_t(o)].size();
         auto* g = addGraph();
+        // Named after its outcome: "outcome_completed", …
+        g->setObjectName(QStringLiteral("outcome_") + QString::fromUtf8(nameOf(Outcome(o)).data()));
         const QColor color = outcomeColor(Outcome(o));
         g->setName(tr("%1 (%L2)").arg(QString::fromUtf8(nameOf(Outcome(o)).data())).arg(qint64(n)));
         g->setLineStyle(QCPGraph::lsNone);
@@ -310,15 +312,6 @@ void ExplorerPlot::resampleView()
         }
         return QVariant::fromValue(std::shared_ptr<const ViewSample>(out));
     });
-}
-
-std::optional<QPointF> ExplorerPlot::pixelOf(std::size_t row) const
-{
-    if (!m_results || row >= m_results->rows || !shown(row)) {
-        return std::nullopt;
-    }
-    return QPointF(xAxis->coordToPixel(double(m_results->x[row])),
-                   yAxis->coordToPixel(double(m_results->y[row])));
 }
 
 qint64 ExplorerPlot::rowAt(const QPointF& pixel) const

@@ -34,18 +34,11 @@ public:
     void setLogY(bool on);
     bool logY() const { return m_logY; }
 
-    // The graph of an outcome, or null when the outcome has no plotted point.
-    QCPGraph* graphOf(Outcome outcome) const { return m_graphs[std::size_t(outcome)]; }
     // The row nearest to `pixel` within kPickRadiusPx among the visible graphs, or -1.
     qint64 rowAt(const QPointF& pixel) const;
-    // Where row `row` is drawn (in widget pixels), or nullopt when not plotted.
-    std::optional<QPointF> pixelOf(std::size_t row) const;
     // Marks `row` (-1: none) with a ring.
     void highlight(qint64 row);
     qint64 highlighted() const { return m_highlighted; }
-    // The rectangle (data coordinates) whose rows the graphs hold: the
-    // extent, or a zoomed view with a view's size of margin on each side.
-    PlotRange sampledRange() const { return m_sampled; }
     // Samples the current view again now (a zoom or pan does it after a short pause).
     void resampleView();
 
@@ -72,6 +65,8 @@ private:
     qint64 m_highlighted = -1;
     bool m_logY = false;
     bool m_settingRanges = false; // rebuild() sets the axes: no resampling
+    // The rectangle (data coordinates) whose rows the graphs hold: the
+    // extent, or a zoomed view with a view's size of margin on each side.
     PlotRange m_sampled;
     QTimer m_resampleTimer;
     Job* m_sampler;

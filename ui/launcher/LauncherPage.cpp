@@ -86,6 +86,14 @@ LauncherPage::LauncherPage(QWidget* parent)
     connect(m_start, &QPushButton::clicked, this, &LauncherPage::start);
     connect(m_stop, &QPushButton::clicked, this, &LauncherPage::stopRequested);
     m_start->setObjectName(QStringLiteral("launchStart"));
+    m_stop->setObjectName(QStringLiteral("launchStop"));
+    m_editorTabs->setObjectName(QStringLiteral("launcherEditorTabs"));
+    m_json->setObjectName(QStringLiteral("launcherJson"));
+    m_progress->setObjectName(QStringLiteral("launcherProgress"));
+    m_state->setObjectName(QStringLiteral("launcherState"));
+    m_error->setObjectName(QStringLiteral("launcherError"));
+    m_receiver->setObjectName(QStringLiteral("launcherReceiver"));
+    m_plot->setObjectName(QStringLiteral("livePlot"));
     m_start->setToolTip(tr("Start the run (Ctrl+Return)"));
     m_start->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_Return));
     m_stop->setEnabled(false);
@@ -187,7 +195,9 @@ QWidget* LauncherPage::createForm()
     m_api->addItem(tr("Chat completions (/v1/chat/completions)"), QStringLiteral("chat"));
     m_api->addItem(tr("Responses (/v1/responses)"), QStringLiteral("responses"));
     m_model = new QLineEdit;
+    m_model->setObjectName(QStringLiteral("launcherModel"));
     m_keyEnv = new QLineEdit;
+    m_keyEnv->setObjectName(QStringLiteral("launcherKeyEnv"));
     m_keyEnv->setPlaceholderText(QStringLiteral("OPENAI_API_KEY"));
     m_keyEnv->setToolTip(tr("The name of the environment variable that holds the API key. The key itself is "
                             "never typed here, saved in the scenario or stored with the run."));
@@ -217,15 +227,18 @@ QWidget* LauncherPage::createForm()
     auto* executor = new QGroupBox(tr("Executor"));
     auto* executorForm = new QFormLayout(executor);
     m_executor = new QComboBox;
+    m_executor->setObjectName(QStringLiteral("launcherExecutor"));
     m_executor->addItem(tr("Constant arrival rate (open)"), kConstantRate);
     m_executor->addItem(tr("Stepped arrival rate (open, per-stage figures)"), kStepped);
     m_executor->addItem(tr("Ramping arrival rate (open)"), kRamping);
     m_executor->addItem(tr("Constant virtual users (closed, for comparison)"), kVus);
     m_rate = new QDoubleSpinBox;
+    m_rate->setObjectName(QStringLiteral("launcherRate"));
     m_rate->setRange(0.01, 100'000);
     m_rate->setDecimals(2);
     m_rate->setSuffix(tr(" req/s"));
     m_duration = new QLineEdit;
+    m_duration->setObjectName(QStringLiteral("launcherDuration"));
     m_duration->setPlaceholderText(QStringLiteral("1m30s"));
     m_vus = new QSpinBox;
     m_vus->setRange(1, 10'000);
@@ -234,6 +247,7 @@ QWidget* LauncherPage::createForm()
     m_warmup = new QLineEdit;
     m_warmup->setPlaceholderText(QStringLiteral("15s"));
     m_stagesView = new QTableView;
+    m_stagesView->setObjectName(QStringLiteral("launcherStages"));
     m_stagesView->setModel(m_stages);
     enableCsvCopy(m_stagesView);
     m_stagesView->horizontalHeader()->setStretchLastSection(true);
@@ -293,10 +307,12 @@ QWidget* LauncherPage::createForm()
     auto* receiverForm = new QFormLayout(receiver);
     m_receiverBind = new QLineEdit(QStringLiteral("127.0.0.1"));
     m_receiverPort = new QSpinBox;
+    m_receiverPort->setObjectName(QStringLiteral("launcherReceiverPort"));
     m_receiverPort->setRange(0, 65535);
     m_receiverPort->setSpecialValueText(tr("any free port"));
     // vLLM and most collectors export over gRPC: its receiver runs beside the HTTP one.
     m_grpcPort = new QSpinBox;
+    m_grpcPort->setObjectName(QStringLiteral("launcherGrpcPort"));
     m_grpcPort->setRange(0, 65535);
     m_grpcPort->setSpecialValueText(tr("off"));
     receiverForm->addRow(tr("Listen on:"), m_receiverBind);

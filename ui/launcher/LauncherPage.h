@@ -59,28 +59,6 @@ public:
     bool useDemoGateway() const;
     void setUseDemoGateway(bool demo);
 
-    // For tests and the main window's wiring.
-    QLineEdit* baseUrlEdit() const { return m_baseUrl; }
-    QLineEdit* modelEdit() const { return m_model; }
-    QLineEdit* keyEnvEdit() const { return m_keyEnv; }
-    QComboBox* executorBox() const { return m_executor; }
-    QDoubleSpinBox* rateSpin() const { return m_rate; }
-    QLineEdit* durationEdit() const { return m_duration; }
-    QLineEdit* warmupEdit() const { return m_warmup; }
-    QCheckBox* streamBox() const { return m_stream; }
-    StagesModel* stagesModel() const { return m_stages; }
-    QSpinBox* receiverPortSpin() const { return m_receiverPort; }
-    QSpinBox* grpcPortSpin() const { return m_grpcPort; }
-    QLineEdit* budgetsEdit() const { return m_budgets; }
-    QPlainTextEdit* jsonEdit() const { return m_json; }
-    QTabWidget* editorTabs() const { return m_editorTabs; }
-    QPushButton* startButton() const { return m_start; }
-    QPushButton* stopButton() const { return m_stop; }
-    QProgressBar* progressBar() const { return m_progress; }
-    QLabel* errorLabel() const { return m_error; }
-    QLabel* receiverLabel() const { return m_receiver; }
-    LivePlot* livePlot() const { return m_plot; }
-
 Q_SIGNALS:
     void launchRequested(const pb::session::MeasuredRunOptions& settings);
     void stopRequested();

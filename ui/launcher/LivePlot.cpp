@@ -14,10 +14,11 @@ namespace pb::ui {
 
 namespace {
 
-QCPGraph* styledGraph(QCustomPlot* plot, QCPAxis* x, QCPAxis* y, const QString& name, const QColor& color,
-                      Qt::PenStyle style = Qt::SolidLine)
+QCPGraph* styledGraph(QCustomPlot* plot, QCPAxis* x, QCPAxis* y, const QString& objectName,
+                      const QString& name, const QColor& color, Qt::PenStyle style = Qt::SolidLine)
 {
     auto* graph = plot->addGraph(x, y);
+    graph->setObjectName(objectName);
     graph->setName(name);
     QPen pen(color, 2);
     pen.setStyle(style);
@@ -46,9 +47,12 @@ LivePlot::LivePlot(QWidget* parent)
     ry2->setVisible(true);
     ry->setLabel(tr("Arrival rate (req/s)"));
     ry2->setLabel(tr("In flight"));
-    m_graphs[TargetRate] = styledGraph(this, rx, ry, tr("Target rate"), QColor(0x607d8b), Qt::DashLine);
-    m_graphs[AchievedRate] = styledGraph(this, rx, ry, tr("Achieved rate"), phaseColor("wait"));
-    m_graphs[InFlight] = styledGraph(this, rx, ry2, tr("In flight"), phaseColor("gpu_queue"));
+    m_graphs[TargetRate] = styledGraph(this, rx, ry, QStringLiteral("liveTargetRate"), tr("Target rate"),
+                                       QColor(0x607d8b), Qt::DashLine);
+    m_graphs[AchievedRate] = styledGraph(this, rx, ry, QStringLiteral("liveAchievedRate"),
+                                         tr("Achieved rate"), phaseColor("wait"));
+    m_graphs[InFlight] =
+        styledGraph(this, rx, ry2, QStringLiteral("liveInFlight"), tr("In flight"), phaseColor("gpu_queue"));
 
     QCPAxis* lx = m_latency->axis(QCPAxis::atBottom);
     QCPAxis* ly = m_latency->axis(QCPAxis::atLeft);
@@ -58,9 +62,11 @@ LivePlot::LivePlot(QWidget* parent)
     ly->setLabel(tr("TTFT (first visible text) p95 (ms)"));
     ly2->setLabel(tr("Dropped"));
     m_graphs[TtftP95] =
-        styledGraph(this, lx, ly, tr("TTFT (first visible text) p95 per interval"), phaseColor("first_text"));
+        styledGraph(this, lx, ly, QStringLiteral("liveTtftP95"),
+                    tr("TTFT (first visible text) p95 per interval"), phaseColor("first_text"));
     m_graphs[TtftP95]->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssDisc, 4));
     m_dropped = new QCPBars(lx, ly2);
+    m_dropped->setObjectName(QStringLiteral("liveDropped"));
     m_dropped->setName(tr("Dropped iterations"));
     m_dropped->setBrush(QColor(0xe53935));
     m_dropped->setPen(Qt::NoPen);
@@ -90,7 +96,6 @@ void LivePlot::addPoint(const LivePoint& p)
         m_graphs[TtftP95]->addData(p.offsetS, *p.ttftP95Ms);
     }
     m_dropped->addData(p.offsetS, double(p.dropped));
-    ++m_points;
 
     m_latency->axis(QCPAxis::atBottom)->setRange(0, std::max(10.0, p.offsetS + 1));
     bool found = false;
@@ -114,23 +119,7 @@ void LivePlot::clearPoints()
         graph->data()->clear();
     }
     m_dropped->data()->clear();
-    m_points = 0;
     replot(QCustomPlot::rpQueuedReplot);
-}
-
-QVector<QPointF> LivePlot::values(Series series) const
-{
-    QVector<QPointF> out;
-    if (series == Dropped) {
-        for (const auto& d : *m_dropped->data()) {
-            out.append(QPointF(d.key, d.value));
-        }
-        return out;
-    }
-    for (const auto& d : *m_graphs[series]->data()) {
-        out.append(QPointF(d.key, d.value));
-    }
-    return out;
 }
 
 void LivePlot::contextMenuEvent(QContextMenuEvent* event)

@@ -20,9 +20,6 @@ public:
 
     void addPoint(const LivePoint& point);
     void clearPoints();
-    int pointCount() const { return m_points; }
-    // The plotted (time s, value) pairs of a series, for tests.
-    QVector<QPointF> values(Series series) const;
 
 protected:
     void contextMenuEvent(QContextMenuEvent* event) override;
@@ -32,7 +29,6 @@ private:
     QCPAxisRect* m_latency;
     QCPGraph* m_graphs[4] = {};
     QCPBars* m_dropped;
-    int m_points = 0;
 };
 
 } // namespace pb::ui

@@ -44,6 +44,7 @@ ColumnMappingDialog::ColumnMappingDialog(const QString& csvFile, QWidget* parent
     m_view->horizontalHeader()->setSectionResizeMode(ColumnMappingModel::ExamplesColumn,
                                                      QHeaderView::Stretch);
     m_view->verticalHeader()->hide();
+    m_text->setObjectName(QStringLiteral("mappingText"));
     auto* textLabel = new QLabel(tr("&Mapping as text (for phasebench-cli import --map):"), this);
     textLabel->setBuddy(m_text);
     m_error->setWordWrap(true);

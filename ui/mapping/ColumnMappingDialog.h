@@ -27,7 +27,6 @@ public:
     QString mappingText() const;
     QString errorText() const; // why the mapping cannot be used now; empty when it can
     ColumnMappingModel* model() const { return m_model; }
-    QLineEdit* textEdit() const { return m_text; }
 
     void accept() override;
 

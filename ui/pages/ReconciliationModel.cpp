@@ -60,20 +60,6 @@ void ReconciliationModel::clear()
     endResetModel();
 }
 
-int ReconciliationModel::rowOfFigure(const QString& id) const
-{
-    if (!m_row) {
-        return -1;
-    }
-    // Row 0 is the join status.
-    for (std::size_t i = 0; i < kEntries.size(); ++i) {
-        if (QLatin1String(kEntries[i].id) == id) {
-            return int(i) + 1;
-        }
-    }
-    return -1;
-}
-
 int ReconciliationModel::rowCount(const QModelIndex& parent) const
 {
     return parent.isValid() || !m_row ? 0 : int(kEntries.size()) + 1;

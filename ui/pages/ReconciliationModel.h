@@ -16,15 +16,14 @@ class ReconciliationModel : public QAbstractTableModel
     Q_OBJECT
 public:
     enum Column { Figure, Value, ColumnCount };
-    // Value column: double ms, invalid when NULL; Figure column: the figure's id.
+    // Value column: double ms, invalid when NULL; Figure column: the figure's id
+    // (e.g. "network_envelope"; "join" on the first row, the join's status).
     static constexpr int RawValueRole = Qt::UserRole;
 
     explicit ReconciliationModel(QObject* parent = nullptr);
 
     void setResults(const pb::join::JoinedRow& row);
     void clear();
-    // The row of figure `id` (e.g. "network_envelope"), or -1.
-    int rowOfFigure(const QString& id) const;
 
     int rowCount(const QModelIndex& parent = {}) const override;
     int columnCount(const QModelIndex& parent = {}) const override;

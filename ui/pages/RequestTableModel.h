@@ -47,9 +47,7 @@ public:
     const RunSnapshotPtr& snapshot() const { return m_snapshot; }
     QString errorString() const { return m_error; }
 
-    // The applied order (-1 = insertion order) and whether a sort is computing.
-    int sortColumn() const { return m_sortColumn; }
-    Qt::SortOrder sortOrder() const { return m_sortOrder; }
+    // Whether a sort is computing (sortFinished() reports the order applied).
     bool isSorting() const;
     // The row that shows request `seq` in the applied order, or -1.
     int rowOfSeq(qint64 seq) const;

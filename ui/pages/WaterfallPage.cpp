@@ -21,6 +21,7 @@ WaterfallPage::WaterfallPage(QWidget* parent)
     , m_title(new QLabel(this))
 {
     setObjectName(QStringLiteral("waterfallPage"));
+    m_plot->setObjectName(QStringLiteral("waterfallPlot"));
     m_title->setObjectName(QStringLiteral("traceTitle"));
     m_title->setTextFormat(Qt::PlainText);
     m_title->setTextInteractionFlags(Qt::TextSelectableByMouse);
@@ -103,11 +104,6 @@ void WaterfallPage::start()
         tr("Loading request %1…").arg(seq),
         [path, runId, seq](JobContext&) { return computeTrace(path, runId, seq); },
         [this](const std::shared_ptr<const TraceResults>& results) { display(results); });
-}
-
-int WaterfallPage::plotLaneCount() const
-{
-    return m_plot->laneCount();
 }
 
 QString WaterfallPage::laneToolTip(int lane) const

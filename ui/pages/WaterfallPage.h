@@ -44,10 +44,7 @@ public:
     qint64 seq() const { return m_seq; }
 
     const TraceResults* results() const { return m_results.get(); }
-    ReconciliationModel* reconciliationModel() const { return m_model; }
     WaterfallPlot* plot() const { return m_plot; }
-    // Lanes the waterfall drew (the chunk lane included).
-    int plotLaneCount() const;
     // What hovering a lane of the waterfall shows.
     QString laneToolTip(int lane) const;
     // Saves the waterfall as a PNG.
