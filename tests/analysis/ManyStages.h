@@ -20,7 +20,7 @@ namespace pb::test {
 
 inline std::string stageName(std::size_t i)
 {
-    char buf[16];
+    char buf[32]; // "s" + up to 20 digits: never truncated
     std::snprintf(buf, sizeof buf, "s%04zu", i);
     return buf;
 }

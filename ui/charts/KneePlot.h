@@ -29,9 +29,6 @@ public:
     void clearKnee();
 
     bool isEmpty() const { return m_throughput == nullptr; }
-    // The metric of the latency graph: "gpu_queue" when the run joined
-    // spans, else "first_text".
-    QString latencyMetric() const { return m_latencyMetric; }
 
 private:
     // Before each draw: places every label where it is whole inside the
@@ -40,6 +37,8 @@ private:
 
     QCPGraph* m_throughput = nullptr;
     QCPGraph* m_latency = nullptr;
+    // The latency graph's metric: "gpu_queue" when the run joined spans,
+    // else "first_text".
     QString m_latencyMetric;
     QCPTextElement* m_title;
 };

@@ -180,11 +180,6 @@ ExplorerPage::ExplorerPage(QWidget* parent)
     fillFilterBoxes();
 }
 
-bool ExplorerPage::isListing() const
-{
-    return m_lister->isRunning();
-}
-
 ExplorerPage::~ExplorerPage() = default;
 
 QString ExplorerPage::errorText(const QString& message) const

@@ -41,9 +41,6 @@ public:
     ExplorerPlot* plot() const { return m_plot; }
     ExplorerModel* model() const { return m_model; }
     QTableView* table() const { return m_table; }
-    QComboBox* stageBox() const { return m_stage; }
-    // True while a filter, limit or search change lists the table in a job.
-    bool isListing() const;
 
 Q_SIGNALS:
     // The user clicked a request's point, selected its row or searched its full trace ID.

@@ -139,11 +139,6 @@ OverviewPage::OverviewPage(QWidget* parent)
 
 OverviewPage::~OverviewPage() = default;
 
-QString OverviewPage::fieldText(Field field) const
-{
-    return m_fields[field]->text();
-}
-
 QString OverviewPage::errorText(const QString& message) const
 {
     return tr("Cannot compute the overview: %1").arg(message);

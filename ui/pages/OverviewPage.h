@@ -53,9 +53,6 @@ public:
 
     OverviewModel* model() const { return m_model; }
     QTableView* view() const { return m_view; }
-    // The text of a field; each is a label named "overview" + the field
-    // ("overviewTitle", "overviewArrivalRate", "overviewScope", …).
-    QString fieldText(Field field) const;
     // The last results shown, or nullptr.
     const OverviewResults* results() const { return m_results.get(); }
 
