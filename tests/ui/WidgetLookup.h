@@ -7,14 +7,16 @@
 #include <QLabel>
 #include <QObject>
 #include <QString>
+#include <QTabWidget>
+
+#include <vector>
 
 namespace pb::test {
 
 // The one descendant of `parent` of type W named `name`. A test that asks for
 // a widget the page does not have (or has twice) stops here with a message
 // that names it, not with a null dereference later.
-template <class W>
-W* child(const QObject* parent, const char* name)
+template<class W> W* child(const QObject* parent, const char* name)
 {
     const auto found = parent->findChildren<W*>(QString::fromLatin1(name));
     if (found.size() != 1) {
@@ -41,6 +43,18 @@ inline int rowWhere(const QAbstractItemModel* model, int column, const QVariant&
         }
     }
     return -1;
+}
+
+// The tabs of `tabs` that are a W, in tab order (e.g. the window's run pages).
+template<class W> std::vector<W*> tabsOf(const QTabWidget* tabs)
+{
+    std::vector<W*> out;
+    for (int i = 0; i < tabs->count(); ++i) {
+        if (auto* page = qobject_cast<W*>(tabs->widget(i))) {
+            out.push_back(page);
+        }
+    }
+    return out;
 }
 
 } // namespace pb::test

@@ -9,6 +9,7 @@
 #include "RequestsPage.h"
 #include "RunPage.h"
 #include "WaterfallPage.h"
+#include "ui/WidgetLookup.h"
 
 #include <QCoreApplication>
 #include <QLabel>
@@ -42,13 +43,7 @@ QString fixture(const char* name)
 // The window's tabs that show the selected run, in tab order.
 std::vector<RunPage*> runPagesOf(const MainWindow& w)
 {
-    std::vector<RunPage*> out;
-    for (int i = 0; i < w.pages()->count(); ++i) {
-        if (auto* page = qobject_cast<RunPage*>(w.pages()->widget(i))) {
-            out.push_back(page);
-        }
-    }
-    return out;
+    return pb::test::tabsOf<RunPage>(w.pages());
 }
 
 // A run page whose work is a function of the run id, run on the pool like

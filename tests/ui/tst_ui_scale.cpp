@@ -13,6 +13,7 @@
 #include "model/Span.h"
 #include "store/RunStore.h"
 #include "telemetry/SpanRules.h"
+#include "ui/WidgetLookup.h"
 
 #include <QCoreApplication>
 #include <QSettings>
@@ -111,13 +112,7 @@ std::int64_t makeRun(const QString& path, const char* name, std::size_t rows, bo
 // The window's tabs that show the selected run, in tab order.
 std::vector<RunPage*> runPagesOf(const MainWindow& w)
 {
-    std::vector<RunPage*> out;
-    for (int i = 0; i < w.pages()->count(); ++i) {
-        if (auto* page = qobject_cast<RunPage*>(w.pages()->widget(i))) {
-            out.push_back(page);
-        }
-    }
-    return out;
+    return pb::test::tabsOf<RunPage>(w.pages());
 }
 
 // The pages whose result follows the shown run without being asked (the
