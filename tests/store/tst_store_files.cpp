@@ -252,7 +252,8 @@ void TestStoreFiles::importDuringLoadRun()
     QTemporaryDir dir;
     const auto path = test::tempPath(dir, "both.phasebench");
     const auto csv = test::tempPath(dir, "big.csv");
-    writeCsv(csv, 600000);
+    constexpr int kImported = 200000; // a few seconds: longer than what is left of the run
+    writeCsv(csv, kImported);
     // A short demo load run (its own gateway and receiver on loopback) and a
     // long import into the same file, started while the run is going.
     QProcess run;
@@ -287,7 +288,7 @@ void TestStoreFiles::importDuringLoadRun()
     for (const auto& r : store.catalogue().runs()) {
         loadComplete = loadComplete || (r.kind == RunKind::Load && r.status == RunStatus::Complete);
         importComplete = importComplete || (r.kind == RunKind::Import && r.status == RunStatus::Complete &&
-                                            r.requestCount == 600000);
+                                            r.requestCount == kImported);
     }
     QVERIFY(loadComplete);
     QVERIFY(importComplete);
@@ -303,12 +304,12 @@ void TestStoreFiles::importIntoRunningLoadRun()
     QTemporaryDir dir;
     const auto path = test::tempPath(dir, "into.phasebench");
     const auto csv = test::tempPath(dir, "big.csv");
-    constexpr int kImported = 300000;
+    constexpr int kImported = 100000; // a few seconds, well within the run's 20
     writeCsv(csv, kImported);
     QProcess run;
     run.start(QStringLiteral(PHASEBENCH_CLI),
               {QStringLiteral("demo"), QStringLiteral("--db"), QString::fromStdString(path),
-               QStringLiteral("--duration"), QStringLiteral("40"), QStringLiteral("--rate"),
+               QStringLiteral("--duration"), QStringLiteral("20"), QStringLiteral("--rate"),
                QStringLiteral("20"), QStringLiteral("--quiet")});
     QVERIFY(run.waitForStarted(10000));
     std::optional<std::int64_t> runId;
