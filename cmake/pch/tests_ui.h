@@ -13,3 +13,5 @@
 #include <QTabWidget>
 #include <QTableView>
 #include <QWidget>
+
+#include "charts/QCustomPlotInclude.h" // most ui suites reach it through a plot
