@@ -37,6 +37,7 @@ macro(pb_core_folder _pb_folder)
 
   set(PB_CORE_FOLDER_TARGET phasebench_core_${_pb_folder})
   add_library(${PB_CORE_FOLDER_TARGET} STATIC)
+  phasebench_unity(${PB_CORE_FOLDER_TARGET})
   target_include_directories(${PB_CORE_FOLDER_TARGET} PUBLIC ${CMAKE_CURRENT_SOURCE_DIR})
   target_link_libraries(${PB_CORE_FOLDER_TARGET}
     PUBLIC Qt6::Core phasebench_settings

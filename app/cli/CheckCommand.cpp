@@ -24,21 +24,6 @@ using namespace pb::budget;
 constexpr int kCheckFailed = 3;
 constexpr int kCannotDecide = 4;
 
-QString opt(const char* name)
-{
-    return QString::fromLatin1(name);
-}
-
-std::string num(const std::optional<double>& v)
-{
-    if (!v) {
-        return "-";
-    }
-    char buf[48];
-    std::snprintf(buf, sizeof buf, "%.3f", *v);
-    return buf;
-}
-
 QString ownerText(const std::optional<Owner>& o)
 {
     return o ? QCoreApplication::translate("pb::diagnose", std::string(ownerLabel(*o)).c_str())
@@ -58,15 +43,15 @@ QString verdictText(Verdict v)
     return {};
 }
 
-void printResult(std::ostream& os, const RunInfo& info, const CheckResult& r)
+void printCheckResult(std::ostream& os, const RunInfo& info, const CheckResult& r)
 {
     print(os,
           tr("Run %1 '%2': %3").arg(info.id).arg(QString::fromStdString(info.name), verdictText(r.verdict)));
     if (const auto* f = r.firstFailedPhase()) {
         print(os, tr("Broken budget first: %1 %2 %3 %4 > budget %5 %4 (likely owner: %6)")
                       .arg(QString::fromStdString(f->id), QString::fromStdString(f->statistic),
-                           QString::fromStdString(num(f->observed)), QString::fromStdString(f->unit),
-                           QString::fromStdString(num(f->threshold)), ownerText(f->owner)));
+                           QString::fromStdString(fixedOrDash(f->observed)), QString::fromStdString(f->unit),
+                           QString::fromStdString(fixedOrDash(f->threshold)), ownerText(f->owner)));
     }
     print(os, tr("budgets: %1").arg(QString::fromStdString(r.budgetsSource)));
     if (r.stages.size() > 1) {
@@ -94,9 +79,9 @@ void printResult(std::ostream& os, const RunInfo& info, const CheckResult& r)
                                             (i.group.empty() ? "" : " {" + i.group + "}")),
                      QString::fromStdString(i.statistic +
                                             (i.convention.empty() ? "" : " (" + i.convention + ")")),
-                     QString::fromStdString(num(i.observed)), QString::fromStdString(i.unit),
+                     QString::fromStdString(fixedOrDash(i.observed)), QString::fromStdString(i.unit),
                      i.direction == Direction::AtMost ? QStringLiteral("<=") : QStringLiteral(">="),
-                     QString::fromStdString(num(i.threshold)))
+                     QString::fromStdString(fixedOrDash(i.threshold)))
                 .arg(i.n);
         print(os, line);
         if (!i.window.empty() && i.kind != "gate") {
@@ -113,11 +98,12 @@ void printResult(std::ostream& os, const RunInfo& info, const CheckResult& r)
                 ? tr("Thresholds of the run's stored budgets changed after the run started:")
                 : tr("Thresholds changed after the run started (the check uses the version set before it):"));
         for (const auto& c : r.history->changes) {
-            print(os, tr("  %1: %2 -> %3 (version %4, set %5)")
-                          .arg(QString::fromStdString(c.budget), QString::fromStdString(num(c.before)),
-                               QString::fromStdString(num(c.after)))
-                          .arg(c.version)
-                          .arg(QString::fromStdString(c.setUtc)));
+            print(os,
+                  tr("  %1: %2 -> %3 (version %4, set %5)")
+                      .arg(QString::fromStdString(c.budget), QString::fromStdString(fixedOrDash(c.before)),
+                           QString::fromStdString(fixedOrDash(c.after)))
+                      .arg(c.version)
+                      .arg(QString::fromStdString(c.setUtc)));
         }
     }
 }
@@ -231,7 +217,7 @@ int checkCommand(const QStringList& args, Io& io)
                                                                : kCannotDecide;
             io.out << jsonText(j) << '\n';
         } else {
-            printResult(io.out, *info, result);
+            printCheckResult(io.out, *info, result);
         }
         return result.verdict == Verdict::Pass   ? Ok
                : result.verdict == Verdict::Fail ? kCheckFailed

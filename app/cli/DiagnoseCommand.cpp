@@ -19,24 +19,9 @@ namespace {
 using namespace pb::diagnose;
 using namespace pb::budget;
 
-QString opt(const char* name)
-{
-    return QString::fromLatin1(name);
-}
-
 QString dx(const char* text)
 {
     return QCoreApplication::translate("pb::diagnose", text);
-}
-
-std::string num(const std::optional<double>& v)
-{
-    if (!v) {
-        return "-";
-    }
-    char buf[48];
-    std::snprintf(buf, sizeof buf, "%.3f", *v);
-    return buf;
 }
 
 void printEvidence(std::ostream& os, const Evidence& e)
@@ -47,11 +32,12 @@ void printEvidence(std::ostream& os, const Evidence& e)
         if (change) {
             std::snprintf(delta, sizeof delta, "%+.3f", *change);
         }
-        os << "      " << e.figure << ' ' << e.statistic << ": " << num(e.before) << " -> " << num(e.after)
-           << ' ' << e.unit << " (" << delta << "), n " << e.nBefore << " -> " << e.nAfter << '\n';
-    } else {
-        os << "      " << e.figure << ' ' << e.statistic << ": " << num(e.after) << ' ' << e.unit << ", n "
+        os << "      " << e.figure << ' ' << e.statistic << ": " << fixedOrDash(e.before) << " -> "
+           << fixedOrDash(e.after) << ' ' << e.unit << " (" << delta << "), n " << e.nBefore << " -> "
            << e.nAfter << '\n';
+    } else {
+        os << "      " << e.figure << ' ' << e.statistic << ": " << fixedOrDash(e.after) << ' ' << e.unit
+           << ", n " << e.nAfter << '\n';
     }
 }
 
@@ -110,9 +96,9 @@ void printDiagnosis(std::ostream& os, const RunInfo& info, const Diagnosis& d)
         os << '\n';
         print(os, tr("Stages (knee search):"));
         for (const auto& s : d.knee->stages) {
-            os << "  " << s.stage << ": n " << s.n << ", arrival " << num(s.arrivalRate)
-               << " req/s, throughput " << num(s.throughput) << " req/s, gpu_queue " << d.knee->statistic
-               << ' ' << num(s.queueP95) << " ms"
+            os << "  " << s.stage << ": n " << s.n << ", arrival " << fixedOrDash(s.arrivalRate)
+               << " req/s, throughput " << fixedOrDash(s.throughput) << " req/s, gpu_queue "
+               << d.knee->statistic << ' ' << fixedOrDash(s.queueP95) << " ms"
                << (s.metBudgets ? (*s.metBudgets ? ", budgets met" : ", budgets not met") : "") << '\n';
         }
         if (const auto note = kneePercentileNote(*d.knee); !note.isEmpty()) {

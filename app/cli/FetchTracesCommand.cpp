@@ -48,7 +48,7 @@ nlohmann::json resultJson(const pb::fetch::FetchResult& r)
               {"negative_envelopes", j.negativeEnvelopes}}}};
 }
 
-void printResult(std::ostream& os, const pb::fetch::FetchResult& r)
+void printFetchResult(std::ostream& os, const pb::fetch::FetchResult& r)
 {
     print(os, tr("Run %1: %L2 trace IDs; already present %L3, fetched %L4, missing %L5, failed %L6")
                   .arg(r.runId)
@@ -218,7 +218,7 @@ int fetchTracesCommand(const QStringList& args, Io& io)
     if (json) {
         io.out << jsonText(resultJson(result)) << '\n';
     } else {
-        printResult(io.out, result);
+        printFetchResult(io.out, result);
     }
     return result.cancelled || result.failed > 0 ? Failure : Ok;
 }

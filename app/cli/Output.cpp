@@ -90,6 +90,16 @@ void print(std::ostream& os, const QString& s)
     os << s.toStdString() << '\n';
 }
 
+std::string fixedOrDash(const std::optional<double>& v)
+{
+    return v ? fixed(*v, 3) : std::string("-");
+}
+
+QString opt(const char* name)
+{
+    return QString::fromLatin1(name);
+}
+
 std::string fixed(double v, int digits)
 {
     std::ostringstream os;

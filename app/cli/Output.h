@@ -33,6 +33,10 @@ std::string cell(const QString& text, int width);
 std::string cell(const std::string& utf8, int width);
 // `v` with `digits` decimals, for tables.
 std::string fixed(double v, int digits);
+// `v` with three decimals, or "-" when there is none.
+std::string fixedOrDash(const std::optional<double>& v);
+// A command-line option's name (ASCII).
+QString opt(const char* name);
 
 // Terminal output: a stream filter that replaces control characters (C0
 // except newline and tab, DEL, C1) with U+FFFD on their way to `target`, so

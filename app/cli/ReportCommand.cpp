@@ -17,12 +17,7 @@
 namespace pb::cli {
 namespace {
 
-QString opt(const char* name)
-{
-    return QString::fromLatin1(name);
-}
-
-void addOptions(QCommandLineParser& p)
+void addReportOptions(QCommandLineParser& p)
 {
     setupParser(p,
                 tr("Write a run's report: verdict, per-stage figures, charts, diagnosis, the slowest "
@@ -64,14 +59,14 @@ bool writeTextOnlyMarkdown(const pb::report::ReportInput& input, const QString& 
 bool reportDrawsCharts(const QStringList& args)
 {
     QCommandLineParser p;
-    addOptions(p);
+    addReportOptions(p);
     return p.parse(args) && !p.isSet(opt("help")) && drawsCharts(p);
 }
 
 int reportCommand(const QStringList& args, Io& io)
 {
     QCommandLineParser p;
-    addOptions(p);
+    addReportOptions(p);
     if (auto rc = parseOrExit(p, args, io)) {
         return *rc;
     }

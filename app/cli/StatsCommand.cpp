@@ -28,11 +28,6 @@ namespace {
 
 using namespace pb::stats;
 
-QString opt(const char* name)
-{
-    return QString::fromLatin1(name);
-}
-
 // Everything the options say, validated.
 struct Request
 {
@@ -54,7 +49,7 @@ struct Request
     bool poolGroups = false; // one figure over several models/scenarios, labelled pooled
 };
 
-void addOptions(QCommandLineParser& p)
+void addStatsOptions(QCommandLineParser& p)
 {
     p.addOption({opt("run"), tr("Run to summarize (default: the only run of the file)."), tr("ID")});
     p.addOption({opt("metric"),
@@ -518,7 +513,7 @@ int statsCommand(const QStringList& args, Io& io)
 {
     QCommandLineParser parser;
     setupParser(parser, tr("Summarize a run: every figure is summarize(events, window, statistic)."), true);
-    addOptions(parser);
+    addStatsOptions(parser);
     if (parser.parse(args) && parser.isSet(opt("list-metrics")) && !parser.isSet(opt("help"))) {
         std::vector<std::vector<std::string>> rows{{"name", "unit", "label", "definition"}};
         for (const auto& m : metricCatalogue()) {

@@ -6,6 +6,7 @@
 #include "analysis/Windows.h"
 #include "stats/Selection.h"
 #include "stats/Summarize.h"
+#include "util/AppendUnique.h"
 
 #include <algorithm>
 #include <array>
@@ -14,20 +15,6 @@
 
 namespace pb::analysis {
 namespace {
-
-void checkpoint(const ProgressFn& progress)
-{
-    if (progress && !progress(0, 0)) {
-        throw Cancelled();
-    }
-}
-
-void addWarning(std::vector<std::string>& warnings, const std::string& w)
-{
-    if (std::find(warnings.begin(), warnings.end(), w) == warnings.end()) {
-        warnings.push_back(w);
-    }
-}
 
 // What the page's window choice names: the whole run, the run without its
 // warm-up (labelled pooled when it spans several stages), or one stage over
@@ -73,8 +60,8 @@ void applyGroup(const LoadedRun& run, const DistributionSide& side, SideWork& w,
     }
     const auto& shown = choice.groups[*choice.chosen];
     if (choice.missing) {
-        addWarning(warnings, "run " + std::to_string(run.info.id) + " has no group " + side.group +
-                                 ": showing its group " + shown.group);
+        appendUnique(warnings, "run " + std::to_string(run.info.id) + " has no group " + side.group +
+                                   ": showing its group " + shown.group);
     }
     w.out.group = shown.group;
     w.scope = shown.scope;
@@ -103,7 +90,7 @@ SideWork computeSide(const LoadedRun& run, const DistributionSide& side, const s
         w.out.window += " [" + note + "]";
     }
     for (const auto& warning : selection.warnings()) {
-        addWarning(warnings, warning);
+        appendUnique(warnings, warning);
     }
     const stats::BoundMetric bound(metric, selection.table());
     w.out.available = bound.available();
@@ -115,12 +102,12 @@ SideWork computeSide(const LoadedRun& run, const DistributionSide& side, const s
     const std::array<const stats::Metric*, 1> metrics{&metric};
     w.report = stats::summarize(selection, statistic, metrics);
     for (const auto& warning : w.report.warnings) {
-        addWarning(warnings, warning);
+        appendUnique(warnings, warning);
     }
     if (const auto* summary = w.report.metric(metric.name)) {
         for (const auto& warning : summary->warnings) {
             if (!warning.starts_with("not available")) { // the page says it, translated
-                addWarning(warnings, warning);
+                appendUnique(warnings, warning);
             }
         }
         auto level = [summary](double p) {
@@ -169,7 +156,7 @@ DistributionsResults computeDistributions(const LoadedRun& runA, const Distribut
     statistic.percentiles.assign(std::begin(kPercentileLevels), std::end(kPercentileLevels));
     SideWork a = computeSide(runA, request.a, *metric, statistic, out.warnings);
     out.scope = stats::scopeLabel(a.scope);
-    checkpoint(progress);
+    throwIfCancelled(progress);
 
     std::optional<SideWork> b;
     if (request.b) {
@@ -180,7 +167,7 @@ DistributionsResults computeDistributions(const LoadedRun& runA, const Distribut
         } else {
             b = computeSide(*runB, *request.b, *metric, statistic, out.warnings);
         }
-        checkpoint(progress);
+        throwIfCancelled(progress);
     }
 
     // Shared bins: the two histograms compare bin by bin.

@@ -7,6 +7,7 @@
 #include "stats/Metric.h"
 #include "stats/Selection.h"
 #include "stats/TimeSeries.h"
+#include "util/AppendUnique.h"
 
 #include <algorithm>
 #include <stdexcept>
@@ -14,23 +15,9 @@
 namespace pb::analysis {
 namespace {
 
-void checkpoint(const ProgressFn& progress)
-{
-    if (progress && !progress(0, 0)) {
-        throw Cancelled();
-    }
-}
-
 double midS(double fromMs, double toMs)
 {
     return (fromMs + toMs) / 2000.0;
-}
-
-void addWarning(std::vector<std::string>& warnings, const std::string& w)
-{
-    if (std::find(warnings.begin(), warnings.end(), w) == warnings.end()) {
-        warnings.push_back(w);
-    }
 }
 
 } // namespace
@@ -53,7 +40,7 @@ TimelineResults computeTimeline(const LoadedRun& joined, const TimelineRequest& 
     out.p = request.p;
     out.convention = request.convention;
 
-    checkpoint(progress);
+    throwIfCancelled(progress);
     out.joined = joined.joined;
     const auto& samples = joined.samples;
     out.hasSamples = !samples.empty();
@@ -63,7 +50,7 @@ TimelineResults computeTimeline(const LoadedRun& joined, const TimelineRequest& 
     out.scope = all.scopeLabel();
     out.window = all.windowLabel();
     for (const auto& w : all.warnings()) {
-        addWarning(out.warnings, w);
+        appendUnique(out.warnings, w);
     }
     std::optional<double> samplesEnd;
     for (const auto& s : samples) {
@@ -88,10 +75,10 @@ TimelineResults computeTimeline(const LoadedRun& joined, const TimelineRequest& 
             continue;
         }
         auto ts = stats::timeSeries(all, *metric, out.intervalMs, statistic, request.p);
-        checkpoint(progress);
+        throwIfCancelled(progress);
         for (const auto& w : ts.warnings) {
             if (!w.starts_with("not available")) { // a run without spans has no queue: not a warning
-                addWarning(out.warnings, w);
+                appendUnique(out.warnings, w);
             }
         }
         if (stats::BoundMetric(*metric, joined.table).available()) {
@@ -183,17 +170,17 @@ TimelineResults computeTimeline(const LoadedRun& joined, const TimelineRequest& 
         out.scrapesFailed = joined.scrape->failed;
         out.scrapeLastError = joined.scrape->lastError;
         if (joined.scrape->failed > 0) {
-            addWarning(out.warnings, std::to_string(joined.scrape->failed) + " of " +
-                                         std::to_string(joined.scrape->scrapes) + " scrapes of " +
-                                         joined.scrape->url + " failed (last: " + joined.scrape->lastError +
-                                         ")");
+            appendUnique(out.warnings, std::to_string(joined.scrape->failed) + " of " +
+                                           std::to_string(joined.scrape->scrapes) + " scrapes of " +
+                                           joined.scrape->url + " failed (last: " + joined.scrape->lastError +
+                                           ")");
         }
         if (!joined.scrape->missing.empty()) {
             std::string names;
             for (const auto& m : joined.scrape->missing) {
                 names += (names.empty() ? "" : ", ") + m;
             }
-            addWarning(out.warnings, "series the target never published: " + names);
+            appendUnique(out.warnings, "series the target never published: " + names);
         }
     }
 
@@ -206,7 +193,7 @@ TimelineResults computeTimeline(const LoadedRun& joined, const TimelineRequest& 
         out.knee.points.clear(); // one stage is no knee
     } else {
         for (const auto& w : out.knee.warnings) {
-            addWarning(out.warnings, w);
+            appendUnique(out.warnings, w);
         }
         out.kneeRatesRequested = true;
         for (const auto& pt : out.knee.points) {

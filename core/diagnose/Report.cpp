@@ -20,7 +20,7 @@ std::string xmlEscape(const std::string& s)
     return pb::safe::xmlEscaped(s);
 }
 
-std::string num(const std::optional<double>& v)
+std::string reportNum(const std::optional<double>& v)
 {
     if (!v) {
         return "n/a";
@@ -167,8 +167,8 @@ std::string toJUnit(const CheckResult& r, const std::string& suite)
     if (r.history) {
         for (const auto& c : r.history->changes) {
             x += "      <property name=\"changed_after_run\" value=\"" +
-                 xmlEscape(c.budget + ": " + num(c.before) + " -> " + num(c.after) + " (version " +
-                           std::to_string(c.version) + ", set " + c.setUtc + ")") +
+                 xmlEscape(c.budget + ": " + reportNum(c.before) + " -> " + reportNum(c.after) +
+                           " (version " + std::to_string(c.version) + ", set " + c.setUtc + ")") +
                  "\"/>\n";
         }
     }
@@ -177,10 +177,10 @@ std::string toJUnit(const CheckResult& r, const std::string& suite)
         const std::string name = i.kind + " " + i.id + (i.stage.empty() ? "" : " [" + i.stage + "]") +
                                  (i.group.empty() ? "" : " {" + i.group + "}") + " " + i.statistic + " " +
                                  (i.direction == budget::Direction::AtMost ? "<= " : ">= ") +
-                                 num(i.threshold) + " " + i.unit;
+                                 reportNum(i.threshold) + " " + i.unit;
         x += "    <testcase classname=\"" + xmlEscape(suite + "." + i.kind) + "\" name=\"" + xmlEscape(name) +
              "\">\n";
-        const std::string detail = "observed " + num(i.observed) + " " + i.unit +
+        const std::string detail = "observed " + reportNum(i.observed) + " " + i.unit +
                                    ", n=" + std::to_string(i.n) +
                                    (i.window.empty() ? "" : ", window: " + i.window) +
                                    (i.owner ? ", likely owner: " + std::string(ownerName(*i.owner)) : "");

@@ -31,7 +31,7 @@ double mean(const std::vector<double>& v, std::size_t from, std::size_t to)
            double(to - from);
 }
 
-double median(std::vector<double> v)
+double batchMedian(std::vector<double> v)
 {
     if (v.empty()) {
         return std::nan("");
@@ -214,7 +214,7 @@ std::optional<Finding> batchPressure(const RunData& run, const std::vector<Targe
     if (batch.size() < 4 * o.minSamples) {
         return std::nullopt;
     }
-    const double mid = median(batch);
+    const double mid = batchMedian(batch);
     // The median batch size joins the side that leaves both sides larger.
     std::size_t atOrBelow = 0;
     std::size_t below = 0;
@@ -242,8 +242,8 @@ std::optional<Finding> batchPressure(const RunData& run, const std::vector<Targe
     }
     lowBatch /= double(lowCost.size());
     highBatch /= double(highCost.size());
-    const double low = median(lowCost);
-    const double high = median(highCost);
+    const double low = batchMedian(lowCost);
+    const double high = batchMedian(highCost);
     const double rho = pearson(ranks(batch), ranks(cost));
     if (!(high >= low * (1 + o.perTokenRiseRel)) || !(rho >= 0.5)) {
         return std::nullopt;

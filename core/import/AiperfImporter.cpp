@@ -23,10 +23,10 @@ namespace {
 
 using nlohmann::json;
 
-constexpr const char* kConvention =
+constexpr const char* kAiperfConvention =
     "percentiles as computed by AIPerf (numpy.percentile: linear interpolation)";
 
-const json* member(const json& o, std::string_view key)
+const json* nonNullMember(const json& o, std::string_view key)
 {
     if (!o.is_object()) {
         return nullptr;
@@ -41,7 +41,7 @@ const json* member(const json& o, std::string_view key)
 
 std::optional<std::int64_t> int64Member(const json& o, std::string_view key)
 {
-    const json* v = member(o, key);
+    const json* v = nonNullMember(o, key);
     if (v && v->is_number_integer()) {
         return v->get<std::int64_t>();
     }
@@ -62,8 +62,8 @@ public:
         if (!rec.is_object()) {
             return "expected a JSON object {metadata, metrics, error}";
         }
-        const json* meta = member(rec, "metadata");
-        const json* metrics = member(rec, "metrics");
+        const json* meta = nonNullMember(rec, "metadata");
+        const json* metrics = nonNullMember(rec, "metrics");
         if (!meta || !meta->is_object() || (metrics && !metrics->is_object())) {
             return "expected \"metadata\" and \"metrics\" objects";
         }
@@ -76,12 +76,12 @@ public:
                 return std::nullopt;
             }
             for (auto n : names) {
-                const json* m = member(*metrics, n);
+                const json* m = nonNullMember(*metrics, n);
                 if (!m) {
                     continue;
                 }
-                const json* v = member(*m, "value");
-                const json* u = member(*m, "unit");
+                const json* v = nonNullMember(*m, "value");
+                const json* u = nonNullMember(*m, "unit");
                 if (!v || !v->is_number() || !u || !u->is_string()) {
                     error = "metrics." + std::string(n) + ": expected {\"value\": number, \"unit\": string}";
                     return std::nullopt;
@@ -106,11 +106,11 @@ public:
                 return std::nullopt;
             }
             for (auto n : names) {
-                const json* m = member(*metrics, n);
+                const json* m = nonNullMember(*metrics, n);
                 if (!m) {
                     continue;
                 }
-                const json* v = member(*m, "value");
+                const json* v = nonNullMember(*m, "value");
                 // A token count is whole: 4.6 is refused, not rounded to 5.
                 if (!v || !v->is_number() || !(v->get<double>() >= 0 && v->get<double>() < 9e18) ||
                     std::floor(v->get<double>()) != v->get<double>()) {
@@ -129,13 +129,13 @@ public:
         // Start, acknowledgement (headers) and end, absolute ns. A time given
         // in any other form (a string, a fraction, true, 1e30, 2^63) is
         // refused with the value as written, never read as no time.
-        const char* startKey = member(*meta, "request_start_ns") ? "request_start_ns" : "timestamp_ns";
+        const char* startKey = nonNullMember(*meta, "request_start_ns") ? "request_start_ns" : "timestamp_ns";
         std::optional<std::int64_t> start;
         std::optional<std::int64_t> ack;
         std::optional<std::int64_t> end;
         for (auto [key, t] : {std::pair{startKey, &start}, std::pair{"request_ack_ns", &ack},
                               std::pair{"request_end_ns", &end}}) {
-            const json* v = member(*meta, key);
+            const json* v = nonNullMember(*meta, key);
             if (!v) {
                 continue;
             }
@@ -162,13 +162,13 @@ public:
                 r.headers = *ack - *start;
             }
         }
-        if (const json* c = member(*meta, "x_correlation_id"); c && c->is_string()) {
+        if (const json* c = nonNullMember(*meta, "x_correlation_id"); c && c->is_string()) {
             r.logicalRequestId = c->get<std::string>();
-        } else if (const json* x = member(*meta, "x_request_id"); x && x->is_string()) {
+        } else if (const json* x = nonNullMember(*meta, "x_request_id"); x && x->is_string()) {
             r.logicalRequestId = x->get<std::string>();
         }
         for (const char* phase : {"benchmark_phase", "credit_phase"}) {
-            if (const json* p = member(*meta, phase); p && p->is_string()) {
+            if (const json* p = nonNullMember(*meta, phase); p && p->is_string()) {
                 r.stage = p->get<std::string>();
                 break;
             }
@@ -205,9 +205,9 @@ public:
         }
         // Chunk arrivals: the first at ttft, then each inter-chunk gap.
         if (metrics && r.firstContent) {
-            if (const json* icl = member(*metrics, "inter_chunk_latency")) {
-                const json* v = member(*icl, "value");
-                const json* u = member(*icl, "unit");
+            if (const json* icl = nonNullMember(*metrics, "inter_chunk_latency")) {
+                const json* v = nonNullMember(*icl, "value");
+                const json* u = nonNullMember(*icl, "unit");
                 const auto unit = u && u->is_string() ? parseTimeUnit(u->get<std::string>()) : std::nullopt;
                 if (!v || !v->is_array() || !unit) {
                     return "metrics.inter_chunk_latency: expected {\"value\": [numbers], \"unit\": time "
@@ -234,9 +234,9 @@ public:
             r.done = r.total;
         }
         // Outcome
-        const json* err = member(rec, "error");
-        const bool cancelled = member(*meta, "was_cancelled") && (*meta)["was_cancelled"].is_boolean() &&
-                               (*meta)["was_cancelled"].get<bool>();
+        const json* err = nonNullMember(rec, "error");
+        const bool cancelled = nonNullMember(*meta, "was_cancelled") &&
+                               (*meta)["was_cancelled"].is_boolean() && (*meta)["was_cancelled"].get<bool>();
         if (err && err->is_object()) {
             const auto code = int64Member(*err, "code");
             const std::string type = stringMember(*err, "type");
@@ -258,8 +258,10 @@ public:
         } else {
             r.outcome = Outcome::Completed;
         }
-        m_newSchema = m_newSchema || member(*meta, "request_start_ns") || member(*meta, "benchmark_phase");
-        m_oldSchema = m_oldSchema || member(*meta, "timestamp_ns") || member(*meta, "credit_phase");
+        m_newSchema = m_newSchema || nonNullMember(*meta, "request_start_ns") ||
+                      nonNullMember(*meta, "benchmark_phase");
+        m_oldSchema =
+            m_oldSchema || nonNullMember(*meta, "timestamp_ns") || nonNullMember(*meta, "credit_phase");
         m_out.push(std::move(r), line);
         return {};
     }
@@ -418,7 +420,7 @@ ImportSummary AiperfAggregateImporter::parse(std::istream& in, const ImportOptio
     Provenance prov;
     prov.format = std::string(name());
     prov.tool = "AIPerf";
-    prov.percentiles = kConvention;
+    prov.percentiles = kAiperfConvention;
     json extra;
     extra["aggregates_only"] = true;
     std::int64_t figures = 0;
@@ -495,7 +497,7 @@ ImportSummary AiperfAggregateImporter::parse(std::istream& in, const ImportOptio
             bad.fail(0, "expected an AIPerf aggregate object");
         }
         // Older layout: {"records": {tag: {…}}}; newer: the tags at top level.
-        const json* records = member(doc, "records");
+        const json* records = nonNullMember(doc, "records");
         prov.formatVersion = records ? "profile_export_aiperf.json (records layout)"
                                      : "profile_export_aiperf.json (top-level layout)";
         const json& table = records && records->is_object() ? *records : doc;
@@ -521,10 +523,10 @@ ImportSummary AiperfAggregateImporter::parse(std::istream& in, const ImportOptio
                 ++figures;
             }
         }
-        if (const json* errors = member(doc, "error_summary"); errors && errors->is_array()) {
+        if (const json* errors = nonNullMember(doc, "error_summary"); errors && errors->is_array()) {
             for (const auto& e : *errors) {
-                const json* d = member(e, "error_details");
-                const json* c = member(e, "count");
+                const json* d = nonNullMember(e, "error_details");
+                const json* c = nonNullMember(e, "count");
                 if (d && c && c->is_number()) {
                     // Any member may have another type, or d be no object at all.
                     const auto code = int64Member(*d, "code");
@@ -534,18 +536,18 @@ ImportSummary AiperfAggregateImporter::parse(std::istream& in, const ImportOptio
                 }
             }
         }
-        if (const json* wc = member(doc, "was_cancelled"); wc && wc->is_boolean()) {
+        if (const json* wc = nonNullMember(doc, "was_cancelled"); wc && wc->is_boolean()) {
             sink.addFigure("imported.aiperf.was_cancelled", wc->get<bool>() ? 1.0 : 0.0, {});
         }
-        if (const json* st = member(doc, "start_time"); st && st->is_string()) {
+        if (const json* st = nonNullMember(doc, "start_time"); st && st->is_string()) {
             // ISO without a zone: AIPerf writes the machine's local wall time,
             // so it is kept as text, not turned into a time origin.
             extra["aiperf_start_time"] = st->get<std::string>();
         }
-        if (const json* et = member(doc, "end_time"); et && et->is_string()) {
+        if (const json* et = nonNullMember(doc, "end_time"); et && et->is_string()) {
             extra["aiperf_end_time"] = et->get<std::string>();
         }
-        if (const json* cfg = member(doc, "input_config")) {
+        if (const json* cfg = nonNullMember(doc, "input_config")) {
             extra["aiperf_input_config"] = *cfg;
         }
     }
@@ -555,7 +557,7 @@ ImportSummary AiperfAggregateImporter::parse(std::istream& in, const ImportOptio
     if (figures == 0) {
         bad.fail(0, "no metric statistics found; expected AIPerf's {tag: {unit, avg, p50, …}} or its CSV");
     }
-    addPercentileConventionFigure(sink, kConvention);
+    addPercentileConventionFigure(sink, kAiperfConvention);
     if (progress && !progress(text.size(), options.totalBytes)) {
         throw Cancelled();
     }

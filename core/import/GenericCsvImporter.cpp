@@ -15,7 +15,7 @@
 namespace pb::import {
 namespace {
 
-std::string lower(std::string_view s)
+std::string lowerCell(std::string_view s)
 {
     std::string out(s);
     for (char& c : out) {
@@ -30,7 +30,7 @@ bool isNullCell(std::string_view cell)
     if (!cell.empty() && cell.back() == '\r') {
         cell.remove_suffix(1);
     }
-    const auto l = lower(cell);
+    const auto l = lowerCell(cell);
     return l.empty() || l == "nan" || l == "null" || l == "none" || l == "n/a";
 }
 
@@ -43,7 +43,7 @@ struct Binding
 };
 
 // Sets one mapped cell; returns an error or empty.
-std::string setCell(RequestRecord& r, const Binding& b, std::string_view cell, TimeOrigin& origin)
+std::string setMappedCell(RequestRecord& r, const Binding& b, std::string_view cell, TimeOrigin& origin)
 {
     const auto& e = *b.entry;
     auto bad = [&](const std::string& expected) {
@@ -98,7 +98,7 @@ std::string setCell(RequestRecord& r, const Binding& b, std::string_view cell, T
     }
     case ColumnType::OutcomeEnum:
     case ColumnType::UsageEnum:
-        if (!setColumnText(r, b.column, lower(cell))) {
+        if (!setColumnText(r, b.column, lowerCell(cell))) {
             return bad(b.type == ColumnType::OutcomeEnum
                            ? "an outcome (completed, cancelled, timed_out, "
                              "provider_error, client_error, partial, dropped, unknown)"
@@ -206,7 +206,7 @@ ColumnMapping GenericCsvImporter::suggestMapping(const std::vector<std::string>&
 {
     ColumnMapping m;
     for (const auto& col : columns) {
-        const auto l = lower(col);
+        const auto l = lowerCell(col);
         for (const auto& c : requestColumns()) {
             if (m.forTarget(c.name)) {
                 continue;
@@ -296,7 +296,7 @@ ImportSummary GenericCsvImporter::parse(std::istream& in, const ImportOptions& o
             b.field = i;
         }
         for (std::size_t i = 0; i < columns.size() && !found; ++i) {
-            found = lower(columns[i]) == lower(e.source);
+            found = lowerCell(columns[i]) == lowerCell(e.source);
             b.field = i;
         }
         if (!found) {
@@ -348,7 +348,7 @@ ImportSummary GenericCsvImporter::parse(std::istream& in, const ImportOptions& o
             if (isNullCell(fields[b.field])) {
                 continue;
             }
-            error = setCell(r, b, fields[b.field], origin);
+            error = setMappedCell(r, b, fields[b.field], origin);
             if (!error.empty()) {
                 break;
             }

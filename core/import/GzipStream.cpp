@@ -8,7 +8,7 @@
 
 namespace pb::import {
 namespace {
-constexpr std::size_t kChunk = GzipInputBuf::kReadChunk;
+constexpr std::size_t kGzipChunk = GzipInputBuf::kReadChunk;
 }
 
 struct GzipInputBuf::State
@@ -26,8 +26,8 @@ GzipInputBuf::GzipInputBuf(std::istream& source, std::string sourceName, std::ui
     : m_source(source)
     , m_name(std::move(sourceName))
     , m_state(std::make_unique<State>())
-    , m_in(kChunk)
-    , m_out(kChunk)
+    , m_in(kGzipChunk)
+    , m_out(kGzipChunk)
     , m_maxInflated(maxInflated)
 {
     // 15 + 16: a gzip header and trailer, not raw zlib.

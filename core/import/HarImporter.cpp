@@ -17,7 +17,7 @@ namespace {
 
 using nlohmann::json;
 
-std::string lower(std::string s)
+std::string lowerAscii(std::string s)
 {
     for (char& c : s) {
         c = static_cast<char>(c >= 'A' && c <= 'Z' ? c - 'A' + 'a' : c);
@@ -25,7 +25,7 @@ std::string lower(std::string s)
     return s;
 }
 
-const json* member(const json& o, const char* key)
+const json* harMember(const json& o, const char* key)
 {
     if (!o.is_object()) {
         return nullptr;
@@ -41,7 +41,7 @@ std::string header(const json* headers, std::string_view name)
     }
     for (const auto& h : *headers) {
         if (h.is_object() && h.contains("name") && h["name"].is_string() && h.contains("value") &&
-            h["value"].is_string() && lower(h["name"].get<std::string>()) == name) {
+            h["value"].is_string() && lowerAscii(h["name"].get<std::string>()) == name) {
             return h["value"].get<std::string>();
         }
     }
@@ -53,7 +53,7 @@ std::string header(const json* headers, std::string_view name)
 // sets `error`.
 std::optional<std::int64_t> size(const json* o, const char* key, const std::string& where, std::string& error)
 {
-    const json* v = o ? member(*o, key) : nullptr;
+    const json* v = o ? harMember(*o, key) : nullptr;
     if (!v || v->is_null()) {
         return std::nullopt;
     }
@@ -90,13 +90,13 @@ public:
         std::string error;
         RequestRecord r;
         // Timings in ms; -1 = does not apply.
-        const json* timings = member(e, "timings");
+        const json* timings = harMember(e, "timings");
         if (!timings || !timings->is_object()) {
             m_bad.skipOrFail(line, where + ": expected a \"timings\" object");
             return;
         }
         auto phase = [&](const char* key) -> OptNanos {
-            const json* v = member(*timings, key);
+            const json* v = harMember(*timings, key);
             if (!v || v->is_null()) {
                 return std::nullopt;
             }
@@ -140,7 +140,7 @@ public:
         }
         // entry.time is the total; -1 (not in HAR 1.2, but written by some
         // tools) means unknown, like a timing: then the timings add up to it.
-        const json* time = member(e, "time");
+        const json* time = harMember(e, "time");
         if (time && !time->is_null() && !(time->is_number() && time->get<double>() == -1)) {
             const auto ns = time->is_number() ? durationToNanos(time->get<double>(), TimeUnit::Milliseconds)
                                               : std::nullopt;
@@ -167,7 +167,7 @@ public:
         if (r.total && r.receive && *r.total >= *r.receive) {
             r.headers = *r.total - *r.receive;
         }
-        const json* started = member(e, "startedDateTime");
+        const json* started = harMember(e, "startedDateTime");
         if (!started || !started->is_string()) {
             m_bad.skipOrFail(line, where + ": expected \"startedDateTime\" (ISO 8601)");
             return;
@@ -180,10 +180,10 @@ public:
         }
         r.startOffset = m_origin.offset(*start);
 
-        const json* request = member(e, "request");
-        const json* response = member(e, "response");
+        const json* request = harMember(e, "request");
+        const json* response = harMember(e, "response");
         if (request && request->is_object()) {
-            const json* headers = member(*request, "headers");
+            const json* headers = harMember(*request, "headers");
             if (auto tp = pb::telemetry::parseTraceParent(header(headers, "traceparent"))) {
                 r.traceId = tp->traceId;
                 r.spanId = tp->spanId;
@@ -193,8 +193,8 @@ public:
             if (hs && bs) {
                 r.bytesSent = *hs + *bs;
             }
-            if (const json* post = member(*request, "postData"); post && post->is_object()) {
-                if (const json* text = member(*post, "text");
+            if (const json* post = harMember(*request, "postData"); post && post->is_object()) {
+                if (const json* text = harMember(*post, "text");
                     text && text->is_string() && text->get_ref<const std::string&>().size() < (1u << 20)) {
                     const json body = json::parse(text->get<std::string>(), nullptr, false);
                     if (body.is_object()) {
@@ -209,7 +209,7 @@ public:
             }
         }
         if (response && response->is_object()) {
-            if (const json* st = member(*response, "status"); st && st->is_number_integer()) {
+            if (const json* st = harMember(*response, "status"); st && st->is_number_integer()) {
                 // 0 (or -1): no response, e.g. an aborted or blocked request.
                 const auto status = st->get<std::int64_t>();
                 if (status != 0 && status != -1) {
@@ -217,7 +217,7 @@ public:
                     r.outcome = outcomeFromHttpStatus(status);
                 }
             }
-            if (const json* err = member(*response, "_error"); err && err->is_string() && !err->empty()) {
+            if (const json* err = harMember(*response, "_error"); err && err->is_string() && !err->empty()) {
                 r.errorClass = err->get<std::string>();
                 if (r.errorClass.find("ABORTED") != std::string::npos) {
                     r.outcome = Outcome::Cancelled;
@@ -234,10 +234,10 @@ public:
                     r.bytesReceived = *hs + *bs;
                 }
             }
-            if (const json* content = member(*response, "content"); content && content->is_object()) {
-                const std::string mime = lower(stringMember(*content, "mimeType"));
+            if (const json* content = harMember(*response, "content"); content && content->is_object()) {
+                const std::string mime = lowerAscii(stringMember(*content, "mimeType"));
                 const bool base64 = stringMember(*content, "encoding") == "base64";
-                const json* text = member(*content, "text");
+                const json* text = harMember(*content, "text");
                 if (mime.starts_with("text/event-stream")) {
                     r.stream = true;
                 }
@@ -337,7 +337,7 @@ ImportSummary HarImporter::parse(std::istream& in, const ImportOptions& options,
         bad.fail(e.line(), e.describe());
     }
     const auto& rest = reader.rest();
-    const json* log = member(rest, "log");
+    const json* log = harMember(rest, "log");
     if (!log || !log->is_object() || !log->contains("entries")) {
         bad.fail(0, "expected a HAR document: {\"log\": {\"version\", \"creator\", \"entries\": […]}}");
     }
@@ -347,13 +347,13 @@ ImportSummary HarImporter::parse(std::istream& in, const ImportOptions& options,
     Provenance prov;
     prov.format = std::string(name());
     prov.formatVersion = "HAR " + stringMember(*log, "version", "?");
-    if (const json* creator = member(*log, "creator"); creator && creator->is_object()) {
+    if (const json* creator = harMember(*log, "creator"); creator && creator->is_object()) {
         prov.tool = stringMember(*creator, "name");
         prov.toolVersion = stringMember(*creator, "version");
     }
     prov.timeOrigin = entries.origin();
     json extra;
-    if (const json* browser = member(*log, "browser"); browser && browser->is_object()) {
+    if (const json* browser = harMember(*log, "browser"); browser && browser->is_object()) {
         extra["har_browser"] = stringMember(*browser, "name") + " " + stringMember(*browser, "version");
     }
     summary.configJson = provenanceJson(options, prov, &extra);

@@ -6,7 +6,9 @@
 #include <memory>
 
 namespace pb::import {
-namespace {
+// Named, not anonymous: JsonRecordReader::Impl holds these types (see
+// PHASEBENCH_UNITY in cmake/CompilerSettings.cmake).
+namespace json_stream_detail {
 
 using jsonstream::cleanMessage;
 using jsonstream::FilterBuf;
@@ -101,7 +103,9 @@ private:
     int m_skipDepth = 0;
 };
 
-} // namespace
+} // namespace json_stream_detail
+
+using namespace json_stream_detail;
 
 struct JsonRecordReader::Impl
 {

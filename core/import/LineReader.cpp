@@ -6,14 +6,14 @@
 
 namespace pb::import {
 namespace {
-constexpr std::size_t kChunk = 1u << 20;
+constexpr std::size_t kLineChunk = 1u << 20;
 }
 
 LineReader::LineReader(std::istream& in, std::string sourceName, std::size_t maxLine)
     : m_in(in)
     , m_name(std::move(sourceName))
     , m_max(maxLine)
-    , m_buf(kChunk + kPadding, '\0')
+    , m_buf(kLineChunk + kPadding, '\0')
 {}
 
 std::size_t LineReader::paddedCapacity(std::string_view line) const

@@ -16,7 +16,7 @@ namespace {
 
 using nlohmann::json;
 
-constexpr const char* kConvention =
+constexpr const char* kLlmperfConvention =
     "percentiles as computed by LLMPerf (pandas Series.quantile: linear interpolation), over the requests "
     "without an error code";
 
@@ -272,7 +272,7 @@ ImportSummary LlmperfSummaryImporter::parse(std::istream& in, const ImportOption
         bad.fail(0, "no results_* keys: not an LLMPerf summary");
     }
     bad.failIfNothing(figures, "results_* values");
-    addPercentileConventionFigure(sink, kConvention);
+    addPercentileConventionFigure(sink, kLlmperfConvention);
     if (progress && !progress(text.size(), options.totalBytes)) {
         throw Cancelled();
     }
@@ -280,7 +280,7 @@ ImportSummary LlmperfSummaryImporter::parse(std::istream& in, const ImportOption
     prov.format = std::string(name());
     prov.tool = "LLMPerf";
     prov.formatVersion = stringMember(config, "version");
-    prov.percentiles = kConvention;
+    prov.percentiles = kLlmperfConvention;
     json extra;
     extra["aggregates_only"] = true;
     extra["llmperf_config"] = config;

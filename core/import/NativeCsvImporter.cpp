@@ -39,7 +39,7 @@ std::string describeType(ColumnType t)
 }
 
 // Sets one cell; returns an error message or empty on success.
-std::string setCell(RequestRecord& r, int idx, const RequestColumn& col, std::string_view cell)
+std::string setNativeCell(RequestRecord& r, int idx, const RequestColumn& col, std::string_view cell)
 {
     cell = trim(cell);
     if (cell.empty()) {
@@ -207,7 +207,7 @@ ImportSummary NativeCsvImporter::parse(std::istream& in, const ImportOptions& op
         std::string error;
         for (std::size_t i = 0; i < fields.size() && error.empty(); ++i) {
             if (map[i] >= 0) {
-                error = setCell(r, map[i], cols[static_cast<std::size_t>(map[i])], fields[i]);
+                error = setNativeCell(r, map[i], cols[static_cast<std::size_t>(map[i])], fields[i]);
             }
         }
         if (!error.empty()) {
@@ -299,7 +299,7 @@ ImportSummary NativeJsonlImporter::parse(std::istream& in, const ImportOptions& 
             if (value.is_string() && cell.empty()) {
                 continue; // an empty text is NULL, as in the CSV
             }
-            error = setCell(r, it->second, cols[static_cast<std::size_t>(it->second)], cell);
+            error = setNativeCell(r, it->second, cols[static_cast<std::size_t>(it->second)], cell);
             if (!error.empty()) {
                 break;
             }

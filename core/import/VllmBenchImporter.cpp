@@ -18,7 +18,7 @@ namespace {
 
 using nlohmann::json;
 
-constexpr const char* kConvention =
+constexpr const char* kVllmConvention =
     "percentiles as computed by vLLM bench (numpy.percentile: linear interpolation)";
 
 std::string lowerKey(std::string s)
@@ -473,7 +473,7 @@ ImportSummary VllmBenchImporter::parse(std::istream& in, const ImportOptions& op
     } else if (single) {
         layout = "--save-result";
         runs.run(doc, 1, 0, 1);
-        addPercentileConventionFigure(sink, kConvention);
+        addPercentileConventionFigure(sink, kVllmConvention);
     } else {
         layout = "--save-result, one run per line";
         if (!replay.rewind()) {
@@ -511,7 +511,7 @@ ImportSummary VllmBenchImporter::parse(std::istream& in, const ImportOptions& op
             // document): every run is named by its line.
             runs.run(o, lineNo, index++, 2);
         }
-        addPercentileConventionFigure(sink, kConvention);
+        addPercentileConventionFigure(sink, kVllmConvention);
     }
     runs.finish();
     bad.failIfNothing(summary.requests + runs.figures(), "results (per-request arrays or aggregates)");
@@ -526,7 +526,7 @@ ImportSummary VllmBenchImporter::parse(std::istream& in, const ImportOptions& op
     prov.format = std::string(name());
     prov.tool = "vLLM bench";
     prov.formatVersion = layout;
-    prov.percentiles = layout == "nightly benchmark table" ? "" : kConvention;
+    prov.percentiles = layout == "nightly benchmark table" ? "" : kVllmConvention;
     json extra;
     if (!runs.meta().is_null()) {
         extra["vllm_metadata"] = runs.meta();

@@ -19,10 +19,12 @@
 #include <sstream>
 
 namespace pb::load {
+
+using json = nlohmann::json; // as in the folder's other files (one unity batch)
+
 namespace {
 
 using detail::Node;
-using json = nlohmann::json;
 constexpr Nanos kSecond = 1'000'000'000;
 
 std::string lowerAscii(std::string s)

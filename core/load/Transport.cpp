@@ -21,7 +21,7 @@
 namespace pb::load {
 namespace {
 
-constexpr Nanos kNever = std::numeric_limits<Nanos>::max();
+constexpr Nanos kNoDeadline = std::numeric_limits<Nanos>::max();
 constexpr std::string_view kTraceparentName = "traceparent: ";
 
 bool containsNoCase(std::string_view s, std::string_view needle)
@@ -122,7 +122,7 @@ struct TransportCallbacks
     static int timer(CURLM*, long timeoutMs, void* userp)
     {
         auto* t = static_cast<Transport*>(userp);
-        t->m_curlDeadline = timeoutMs < 0 ? kNever : steadyNowNs() + Nanos(timeoutMs) * 1'000'000;
+        t->m_curlDeadline = timeoutMs < 0 ? kNoDeadline : steadyNowNs() + Nanos(timeoutMs) * 1'000'000;
         return 0;
     }
 
@@ -207,7 +207,7 @@ Transport::Transport(TransportOptions options, Endpoint endpoint, DoneFn onDone)
     : m_options(options)
     , m_endpoint(std::move(endpoint))
     , m_onDone(std::move(onDone))
-    , m_curlDeadline(kNever)
+    , m_curlDeadline(kNoDeadline)
 {
     ensureCurlGlobal();
     m_tls = m_endpoint.url.starts_with("https://");
@@ -494,8 +494,8 @@ void Transport::poll(Nanos until)
     int running = 0;
     // libcurl asks for an immediate call after every new transfer: serve it
     // before waiting instead of spending an epoll_wait(0) round trip on it.
-    if (m_curlDeadline != kNever && steadyNowNs() >= m_curlDeadline) {
-        m_curlDeadline = kNever;
+    if (m_curlDeadline != kNoDeadline && steadyNowNs() >= m_curlDeadline) {
+        m_curlDeadline = kNoDeadline;
         curl_multi_socket_action(m_multi, CURL_SOCKET_TIMEOUT, 0, &running);
         drainMessages();
     }
@@ -506,10 +506,10 @@ void Transport::poll(Nanos until)
     if (m_pwait2) {
         // ns-precise timeout without a timerfd: two syscalls fewer per wake-up.
         timespec ts{};
-        const Nanos rel = deadline == kNever ? 0 : std::max<Nanos>(0, deadline - now);
+        const Nanos rel = deadline == kNoDeadline ? 0 : std::max<Nanos>(0, deadline - now);
         ts.tv_sec = static_cast<time_t>(rel / 1'000'000'000);
         ts.tv_nsec = static_cast<long>(rel % 1'000'000'000);
-        n = ::epoll_pwait2(m_epoll, events, 256, deadline == kNever ? nullptr : &ts, nullptr);
+        n = ::epoll_pwait2(m_epoll, events, 256, deadline == kNoDeadline ? nullptr : &ts, nullptr);
         if (n < 0 && errno == ENOSYS) {
             m_pwait2 = false; // kernel older than 5.11: fall back to the timerfd
         }
@@ -518,7 +518,7 @@ void Transport::poll(Nanos until)
         int timeout = -1;
         if (deadline <= now) {
             timeout = 0;
-        } else if (deadline != kNever) {
+        } else if (deadline != kNoDeadline) {
             armTimer(deadline);
         }
         n = ::epoll_wait(m_epoll, events, 256, timeout);
@@ -545,8 +545,8 @@ void Transport::poll(Nanos until)
         }
         curl_multi_socket_action(m_multi, fd, mask, &running);
     }
-    if (m_curlDeadline != kNever && steadyNowNs() >= m_curlDeadline) {
-        m_curlDeadline = kNever;
+    if (m_curlDeadline != kNoDeadline && steadyNowNs() >= m_curlDeadline) {
+        m_curlDeadline = kNoDeadline;
         curl_multi_socket_action(m_multi, CURL_SOCKET_TIMEOUT, 0, &running);
     }
     drainMessages();

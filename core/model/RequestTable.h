@@ -62,6 +62,12 @@ struct RequestTable
         }
         return nullptr;
     }
+    // The values of `name` when the column covers every row, else null.
+    const std::vector<double>* completeNumeric(std::string_view name) const
+    {
+        const auto* c = numericColumn(name);
+        return c && c->values.size() >= rows ? &c->values : nullptr;
+    }
     const CategoryColumn* categoryColumn(std::string_view name) const
     {
         for (const auto& c : categories) {

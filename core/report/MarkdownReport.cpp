@@ -1,5 +1,6 @@
 #include "report/MarkdownReport.h"
 
+#include "report/ReportTr.h"
 #include "util/SafeText.h"
 
 #include <QCoreApplication>
@@ -9,11 +10,6 @@
 
 namespace pb::report {
 namespace {
-
-QString tr(const char* text)
-{
-    return QCoreApplication::translate("pb::report", text);
-}
 
 // Names come from scenario and import files: a newline, '#', '![' or
 // '<script>' in a run name stays text (util/SafeText.h).

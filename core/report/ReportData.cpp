@@ -8,6 +8,7 @@
 #include "stats/Selection.h"
 #include "store/RunStore.h"
 #include "telemetry/SpanRules.h"
+#include "util/AppendUnique.h"
 
 #include <algorithm>
 
@@ -16,13 +17,6 @@ namespace {
 
 using namespace pb::diagnose;
 using namespace pb::budget;
-
-void addWarning(std::vector<std::string>& out, const std::string& w)
-{
-    if (std::find(out.begin(), out.end(), w) == out.end()) {
-        out.push_back(w);
-    }
-}
 
 std::string describeRules(const pb::telemetry::SpanRules& rules)
 {
@@ -139,17 +133,17 @@ ReportData buildReport(RunStore& store, const analysis::LoadedRun& run, const an
                 where += (where.empty() ? "" : ", ") + g.group;
             }
             for (const auto& warning : w.report.warnings) {
-                addWarning(d.dataWarnings, (where.empty() ? "" : where + ": ") + warning);
+                appendUnique(d.dataWarnings, (where.empty() ? "" : where + ": ") + warning);
             }
             d.stages.push_back(std::move(s));
             scopes.push_back(g.scope);
         }
     }
     if (run.hasSpans && !summary.joined) {
-        addWarning(d.dataWarnings, "the run has server spans but they could not be joined");
+        appendUnique(d.dataWarnings, "the run has server spans but they could not be joined");
     }
     if (const auto sat = analysis::generatorSaturation(run.figures); sat && sat->bound) {
-        addWarning(d.dataWarnings, "the load generator was the bottleneck: " + sat->reason);
+        appendUnique(d.dataWarnings, "the load generator was the bottleneck: " + sat->reason);
     }
 
     auto& p = d.provenance;

@@ -2,6 +2,7 @@
 
 #include "diagnose/Check.h"
 #include "model/Vocabulary.h"
+#include "report/ReportTr.h"
 #include "stats/Percentile.h"
 
 #include <QCoreApplication>
@@ -13,11 +14,6 @@ namespace pb::report {
 namespace {
 
 using Kind = OutlineItem::Kind;
-
-QString tr(const char* text)
-{
-    return QCoreApplication::translate("pb::report", text);
-}
 
 QString dx(const char* text)
 {

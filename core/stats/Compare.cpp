@@ -10,7 +10,7 @@
 namespace pb::stats {
 namespace {
 
-LabelCounts labelCounts(const Selection& s, std::string_view column)
+LabelCounts countLabels(const Selection& s, std::string_view column)
 {
     const auto& t = s.table();
     const auto* c = t.categoryColumn(column);
@@ -142,9 +142,9 @@ LoadProfile loadProfile(const Selection& s)
         p.meanInputTokens = p.tokens.input / n;
         p.meanOutputTokens = p.tokens.output / n;
     }
-    p.models = labelCounts(s, "model");
-    p.inputBuckets = labelCounts(s, "input_bucket");
-    p.outputBuckets = labelCounts(s, "output_bucket");
+    p.models = countLabels(s, "model");
+    p.inputBuckets = countLabels(s, "input_bucket");
+    p.outputBuckets = countLabels(s, "output_bucket");
     return p;
 }
 

@@ -6,12 +6,6 @@
 namespace pb::stats {
 namespace {
 
-const std::vector<double>* numeric(const RequestTable& t, std::string_view name)
-{
-    const auto* c = t.numericColumn(name);
-    return c && c->values.size() >= t.rows ? &c->values : nullptr;
-}
-
 std::optional<double> ratio(std::size_t num, std::size_t den)
 {
     if (den == 0) {
@@ -57,7 +51,7 @@ Counts counts(const Selection& s)
     const auto& t = s.table();
     c.inScope = s.rows().size();
     if (s.scope().unit == EventUnit::Logical) {
-        const auto* attempts = numeric(t, "attempts");
+        const auto* attempts = t.completeNumeric("attempts");
         c.logicalRequests = s.population().size();
         for (const auto row : s.population()) {
             const double a = attempts ? (*attempts)[row] : 1.0;
@@ -96,10 +90,10 @@ TokenTotals tokenTotals(const Selection& s)
     tt.counting =
         s.scope().unit == EventUnit::Attempts ? "attempts" : std::string(tokenCountingName(s.scope().tokens));
     const auto& t = s.table();
-    const auto* in = numeric(t, "input_tokens");
-    const auto* cached = numeric(t, "cached_input_tokens");
-    const auto* out = numeric(t, "output_tokens");
-    const auto* reasoning = numeric(t, "reasoning_tokens");
+    const auto* in = t.completeNumeric("input_tokens");
+    const auto* cached = t.completeNumeric("cached_input_tokens");
+    const auto* out = t.completeNumeric("output_tokens");
+    const auto* reasoning = t.completeNumeric("reasoning_tokens");
     auto add = [](const std::vector<double>* col, std::size_t row, double& sum) {
         if (col && !isNull((*col)[row])) {
             sum += (*col)[row];
@@ -123,9 +117,9 @@ ThroughputRates throughput(const Selection& s)
 {
     ThroughputRates r;
     const auto& t = s.table();
-    const auto* done = numeric(t, "done");
-    const auto* firstText = numeric(t, "first_text");
-    const auto* out = numeric(t, "output_tokens");
+    const auto* done = t.completeNumeric("done");
+    const auto* firstText = t.completeNumeric("first_text");
+    const auto* out = t.completeNumeric("output_tokens");
     if (!done || !firstText || !out) {
         return r;
     }

@@ -23,12 +23,6 @@ template<std::size_t N> bool contains(const std::array<std::string_view, N>& lis
     return std::find(list.begin(), list.end(), name) != list.end();
 }
 
-const std::vector<double>* numeric(const RequestTable& t, std::string_view name)
-{
-    const auto* c = t.numericColumn(name);
-    return c && c->values.size() >= t.rows ? &c->values : nullptr;
-}
-
 const CategoryColumn* category(const RequestTable& t, std::string_view name)
 {
     const auto* c = t.categoryColumn(name);
@@ -76,7 +70,7 @@ void setOutcomes(const RequestTable& t, std::vector<std::string>& warnings,
     } else if (t.rows > 0) {
         warnings.push_back("no outcome column: every request counts as outcome unknown");
     }
-    cachedCol = numeric(t, "cached");
+    cachedCol = t.completeNumeric("cached");
 }
 
 } // namespace
@@ -160,8 +154,8 @@ RequestTable logicalRequests(const RequestTable& in, TokenCounting tokens)
 {
     const std::size_t n = in.rows;
     const auto* ids = category(in, "logical_request_id");
-    const auto* attempt = numeric(in, "attempt");
-    const auto* start = numeric(in, "start_offset");
+    const auto* attempt = in.completeNumeric("attempt");
+    const auto* start = in.completeNumeric("start_offset");
 
     // Group rows: groupOf[row] is the logical request's index in output order.
     std::vector<std::size_t> groupOf(n);
@@ -297,8 +291,8 @@ std::vector<std::string> stagesInOrder(const RequestTable& table)
 std::vector<double> eventTimes(const RequestTable& table)
 {
     std::vector<double> at(table.rows, kNull);
-    const auto* start = numeric(table, "start_offset");
-    const auto* scheduled = numeric(table, "scheduled_offset");
+    const auto* start = table.completeNumeric("start_offset");
+    const auto* scheduled = table.completeNumeric("scheduled_offset");
     for (std::size_t r = 0; r < table.rows; ++r) {
         at[r] = start && !isNull((*start)[r]) ? (*start)[r] : scheduled ? (*scheduled)[r] : kNull;
     }

@@ -8,12 +8,6 @@
 namespace pb::stats {
 namespace {
 
-const std::vector<double>* numeric(const RequestTable& t, std::string_view name)
-{
-    const auto* c = t.numericColumn(name);
-    return c && c->values.size() >= t.rows ? &c->values : nullptr;
-}
-
 const CategoryColumn* stageColumn(const RequestTable& t)
 {
     const auto* c = t.categoryColumn("stage");
@@ -27,10 +21,10 @@ StageIndex::StageIndex(const RequestTable& table)
     , m_at(stats::eventTimes(table))
 {
     m_untimed = static_cast<std::size_t>(std::count_if(m_at.begin(), m_at.end(), isNull));
-    if (const auto* start = numeric(table, "start_offset")) {
+    if (const auto* start = table.completeNumeric("start_offset")) {
         m_start = start->data();
     }
-    if (const auto* scheduled = numeric(table, "scheduled_offset")) {
+    if (const auto* scheduled = table.completeNumeric("scheduled_offset")) {
         m_scheduled = scheduled->data();
     }
     const auto* stage = stageColumn(table);
@@ -96,8 +90,8 @@ bool StageIndex::matches(const RequestTable& table) const
         return false;
     }
     const auto* stage = stageColumn(table);
-    const auto* start = numeric(table, "start_offset");
-    const auto* scheduled = numeric(table, "scheduled_offset");
+    const auto* start = table.completeNumeric("start_offset");
+    const auto* scheduled = table.completeNumeric("scheduled_offset");
     return (stage ? stage->codes.data() : nullptr) == m_stageCodes &&
            (start ? start->data() : nullptr) == m_start &&
            (scheduled ? scheduled->data() : nullptr) == m_scheduled && m_at.size() == m_rows;

@@ -17,7 +17,7 @@ json num(const std::optional<double>& v)
     return v ? num(*v) : json(nullptr);
 }
 
-json labelCounts(const LabelCounts& l)
+json labelCountsJson(const LabelCounts& l)
 {
     auto o = json::object();
     for (const auto& [label, n] : l) {
@@ -26,7 +26,7 @@ json labelCounts(const LabelCounts& l)
     return o;
 }
 
-json counts(const Counts& c)
+json countsJson(const Counts& c)
 {
     return {{"attempts", c.attempts},
             {"logical_requests", c.logicalRequests},
@@ -110,7 +110,7 @@ Json toJson(const StatsReport& r)
           {"request_weighted_definition", "mean over completed requests of output_tokens / generation time"},
           {"token_weighted_tps", num(t.tokenWeighted)},
           {"token_weighted_definition", "sum of output tokens / sum of generation time"}}},
-        {"counts", counts(r.counts)},
+        {"counts", countsJson(r.counts)},
         {"tokens", tokens(r.tokens)},
         {"warnings", r.warnings}};
 }
@@ -174,7 +174,7 @@ Json toJson(const TimeSeries& s)
 
 Json toJson(const LoadProfile& p)
 {
-    return {{"counts", counts(p.counts)},
+    return {{"counts", countsJson(p.counts)},
             {"tokens", tokens(p.tokens)},
             {"started", p.started},
             {"dropped", p.dropped},
@@ -185,9 +185,9 @@ Json toJson(const LoadProfile& p)
             {"cached_share", num(p.cachedShare)},
             {"mean_input_tokens", num(p.meanInputTokens)},
             {"mean_output_tokens", num(p.meanOutputTokens)},
-            {"models", labelCounts(p.models)},
-            {"input_buckets", labelCounts(p.inputBuckets)},
-            {"output_buckets", labelCounts(p.outputBuckets)}};
+            {"models", labelCountsJson(p.models)},
+            {"input_buckets", labelCountsJson(p.inputBuckets)},
+            {"output_buckets", labelCountsJson(p.outputBuckets)}};
 }
 
 Json toJson(const Comparison& c)

@@ -27,7 +27,9 @@
 #include <utility>
 
 namespace pb::telemetry {
-namespace {
+// Named, not anonymous: OtlpReceiver::Impl holds these types (see
+// PHASEBENCH_UNITY in cmake/CompilerSettings.cmake).
+namespace receiver_detail {
 
 enum class BodyType { Protobuf, Json, Other };
 
@@ -141,7 +143,9 @@ MHD_Result send(MHD_Connection* c, const Reply& r)
     return ret;
 }
 
-} // namespace
+} // namespace receiver_detail
+
+using namespace receiver_detail;
 
 struct OtlpReceiver::Impl
 {

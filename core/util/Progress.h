@@ -20,4 +20,12 @@ public:
     {}
 };
 
+// For work without a measure of progress: ask whether to go on, stop if not.
+inline void throwIfCancelled(const ProgressFn& progress)
+{
+    if (progress && !progress(0, 0)) {
+        throw Cancelled();
+    }
+}
+
 } // namespace pb
