@@ -229,8 +229,16 @@ std::string Reader::readPointData(od::object& obj, PointData& pd)
             if (!field.value().get_object().get(meta)) {
                 for (auto m : meta) {
                     std::string_view mk, mv;
-                    if (!m.unescaped_key().get(mk) && mk == "trace_id" && !m.value().get_string().get(mv)) {
-                        pd.metaTrace.assign(mv);
+                    if (m.unescaped_key().get(mk)) {
+                        continue;
+                    }
+                    std::string* dst = mk == "trace_id"             ? &pd.meta.traceId
+                                       : mk == "span_id"            ? &pd.meta.spanId
+                                       : mk == "logical_request_id" ? &pd.meta.requestId
+                                       : mk == "request_id"         ? &pd.meta.requestId
+                                                                    : nullptr;
+                    if (dst && !m.value().get_string().get(mv)) {
+                        dst->assign(mv);
                     }
                 }
             }
@@ -253,7 +261,7 @@ std::string Reader::point(std::string_view metric, const PointData& pd)
     const bool tagsNull = pd.tagsRaw.empty();
     const std::string_view tagsRaw = pd.tagsRaw;
     const std::size_t tagsCap = pd.tagsCapacity;
-    const std::string& metaTrace = pd.metaTrace;
+    const Meta& meta = pd.meta;
     const int phase = phaseOf(metric);
     if (phase >= 0) {
         if (phase != Failed && phase != Reqs && !durationToNanos(value, TimeUnit::Milliseconds)) {
@@ -261,11 +269,11 @@ std::string Reader::point(std::string_view metric, const PointData& pd)
                    (value < 0 ? "negative" : "out of range") + ": expected " +
                    durationExpected(TimeUnit::Milliseconds) + ", found " + numberText(value);
         }
-        return httpPoint(phase, time, value, tagsRaw, tagsCap, metaTrace);
+        return httpPoint(phase, time, value, tagsRaw, tagsCap, meta);
     }
     if (auto it = m_custom.find(metric); it != m_custom.end()) {
         ++it->second.points;
-        return customPoint(metric, it->second, value, tagsRaw, tagsCap, tagsNull, metaTrace);
+        return customPoint(metric, it->second, value, tagsRaw, tagsCap, tagsNull, meta);
     }
     if (metric == "iterations") {
         m_iterations = m_iterations.value_or(0) + value;
@@ -301,7 +309,7 @@ std::string Reader::point(std::string_view metric, const PointData& pd)
 }
 
 std::string Reader::httpPoint(int phase, Nanos time, double value, std::string_view tagsRaw,
-                              std::size_t tagsCap, const std::string& metaTrace)
+                              std::size_t tagsCap, const Meta& meta)
 {
     m_key.clear();
     m_key.append(reinterpret_cast<const char*>(&time), sizeof time);
@@ -342,7 +350,7 @@ std::string Reader::httpPoint(int phase, Nanos time, double value, std::string_v
         r.scenario = t.scenario;
         r.stage = t.stage;
         r.model = t.model;
-        r.logicalRequestId = t.requestId;
+        r.logicalRequestId = t.requestId.empty() ? meta.requestId : t.requestId;
         if (!t.status.empty() && !parseInt64(t.status)) {
             p->badStatus = t.status; // refused with the request (emit)
         }
@@ -357,11 +365,9 @@ std::string Reader::httpPoint(int phase, Nanos time, double value, std::string_v
         if (!t.errorCode.empty()) {
             r.errorClass = "k6_error_" + t.errorCode;
         }
-        setTrace(*p, t.traceId.empty() ? metaTrace : t.traceId);
-        if (!t.spanId.empty()) {
-            if (auto s = normaliseSpanId(t.spanId)) {
-                r.spanId = *s;
-            }
+        setTrace(*p, t.traceId.empty() ? meta.traceId : t.traceId);
+        if (auto s = normaliseSpanId(t.spanId.empty() ? meta.spanId : t.spanId)) {
+            r.spanId = *s;
         }
         if (!t.vu.empty() && !t.iter.empty()) {
             p->vuIterKey = t.vu + '/' + t.iter + '/' + t.scenario;
@@ -369,8 +375,19 @@ std::string Reader::httpPoint(int phase, Nanos time, double value, std::string_v
             linkWaiting(m_waitByVuIter, p->vuIterKey, *p);
         }
         m_open[hash] = p;
-    } else if (p->rec.traceId.empty() && !metaTrace.empty()) {
-        setTrace(*p, metaTrace);
+    } else {
+        // A later point of the request may carry what its first one lacked.
+        if (p->rec.traceId.empty() && !meta.traceId.empty()) {
+            setTrace(*p, meta.traceId);
+        }
+        if (p->rec.spanId.empty() && !meta.spanId.empty()) {
+            if (auto s = normaliseSpanId(meta.spanId)) {
+                p->rec.spanId = *s;
+            }
+        }
+        if (p->rec.logicalRequestId.empty() && !meta.requestId.empty()) {
+            p->rec.logicalRequestId = meta.requestId;
+        }
     }
     p->seen |= 1u << phase;
     p->ms[static_cast<std::size_t>(phase)] = value;
@@ -443,7 +460,7 @@ void Reader::dropWaiting()
 
 std::string Reader::customPoint(std::string_view metric, const Custom& c, double value,
                                 std::string_view tagsRaw, std::size_t tagsCap, bool tagsNull,
-                                const std::string& metaTrace)
+                                const Meta& meta)
 {
     Tags t;
     if (!tagsNull) {
@@ -470,7 +487,7 @@ std::string Reader::customPoint(std::string_view metric, const Custom& c, double
     Pending* p = nullptr;
     std::string waitKey;
     bool byTrace = false;
-    const std::string& rawTrace = t.traceId.empty() ? metaTrace : t.traceId;
+    const std::string& rawTrace = t.traceId.empty() ? meta.traceId : t.traceId;
     if (!rawTrace.empty()) {
         if (auto id = normaliseTraceId(rawTrace)) {
             if (auto it = m_byTrace.find(*id); it != m_byTrace.end()) {

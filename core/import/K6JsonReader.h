@@ -51,6 +51,14 @@ struct Tags
     std::string status, scenario, stage, model, traceId, spanId, errorCode, vu, iter, requestId, check;
 };
 
+// A point's per-request IDs from its metadata (k6 v0.45+ scripts set them
+// with exec.vu.metrics.metadata; k6's tracing module sets trace_id). Tags
+// carrying the same IDs (older scripts) win.
+struct Meta
+{
+    std::string traceId, spanId, requestId;
+};
+
 struct Pending
 {
     RequestRecord rec;
@@ -112,7 +120,7 @@ private:
         std::optional<double> value;
         std::string_view tagsRaw; // empty: null tags
         std::size_t tagsCapacity = 0;
-        std::string metaTrace;
+        Meta meta;
     };
 
     // A custom point that came before its request: it waits (as long as a
@@ -139,7 +147,7 @@ private:
     inline std::string readPointData(od::object& obj, PointData& pd);
     inline std::string point(std::string_view metric, const PointData& pd);
     inline std::string httpPoint(int phase, Nanos time, double value, std::string_view tagsRaw,
-                                 std::size_t tagsCap, const std::string& metaTrace);
+                                 std::size_t tagsCap, const Meta& meta);
     inline void setTrace(Pending& p, const std::string& raw);
     inline void park(std::string_view metric, const Custom& c, std::int64_t value, std::string key,
                      bool byTrace);
@@ -147,7 +155,7 @@ private:
     inline void dropWaiting();
     inline std::string customPoint(std::string_view metric, const Custom& c, double value,
                                    std::string_view tagsRaw, std::size_t tagsCap, bool tagsNull,
-                                   const std::string& metaTrace);
+                                   const Meta& meta);
     static inline OptNanos ns(const Pending& p, int phase);
     static inline Nanos startAbs(const Pending& p, OptNanos total);
     static inline OptNanos totalOf(const Pending& p);

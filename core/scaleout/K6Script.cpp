@@ -476,6 +476,24 @@ function outcomeOf(res) {
   return 'client_error';
 }
 
+// The attempt's IDs as k6 metric metadata: written with every JSON point of
+// the request and of the custom metrics added meanwhile, never a time series
+// (a unique tag per request makes each http_req_* sample its own series). Set
+// before the request, removed after its metrics, as k6's tracing module does.
+const ATTEMPT_ID_KEYS = ['trace_id', 'span_id', 'logical_request_id'];
+
+function setAttemptIds(ids) {
+  for (const k of ATTEMPT_ID_KEYS) {
+    exec.vu.metrics.metadata[k] = ids[k];
+  }
+}
+
+function clearAttemptIds() {
+  for (const k of ATTEMPT_ID_KEYS) {
+    delete exec.vu.metrics.metadata[k];
+  }
+}
+
 function record(res, outcome, tags) {
   errors.add(outcome === 'provider_error' || outcome === 'client_error' || outcome === 'transport_error', tags);
   timeouts.add(outcome === 'timed_out', tags);
@@ -506,20 +524,26 @@ export default function () {
     if (attempt === 1) {
       logicalRequestId = trace.traceId;
     }
+    // Tags make time series: only values with few distinct values (the p95
+    // seed's cardinality rule). The attempt's IDs go in metadata instead.
     const tags = {
       stage: stage,
       model: MODEL,
       input_bucket: request.set.bucket,
       output_bucket: request.set.outputBucket,
-      trace_id: trace.traceId,
-      span_id: trace.spanId,
-      logical_request_id: logicalRequestId,
     };
     const headers = Object.assign({ 'Content-Type': 'application/json' }, EXTRA_HEADERS, AUTH);
     headers.traceparent = trace.traceparent;
-    const res = http.post(URL, request.body, { headers: headers, tags: tags, timeout: TIMEOUT, responseType: 'text' });
-    const outcome = outcomeOf(res);
-    record(res, outcome, tags);
+    let res;
+    let outcome;
+    setAttemptIds({ trace_id: trace.traceId, span_id: trace.spanId, logical_request_id: logicalRequestId });
+    try {
+      res = http.post(URL, request.body, { headers: headers, tags: tags, timeout: TIMEOUT, responseType: 'text' });
+      outcome = outcomeOf(res);
+      record(res, outcome, tags);
+    } finally {
+      clearAttemptIds();
+    }
     const retry =
       (outcome === 'transport_error' && RETRY.onTransportError) ||
       ((outcome === 'provider_error' || outcome === 'client_error') && RETRY.onStatus.indexOf(res.status) >= 0);
@@ -658,7 +682,10 @@ K6Script exportK6Script(const Scenario& s)
        << "// (docs/scale-out.md). The API key comes from the environment variable named in API_KEY_ENV.\n"
        << "// With several instances, each evaluates its thresholds on its own share of the load; the\n"
        << "// decision over the whole run is phasebench-cli check after the import. k6 computes p(N) by\n"
-       << "// linear interpolation; Phasebench budgets default to nearest-rank.\n";
+       << "// linear interpolation; Phasebench budgets default to nearest-rank.\n"
+       << "// Needs k6 v0.45 or later: each attempt's trace_id, span_id and logical_request_id are\n"
+       << "// metric metadata (exec.vu.metrics.metadata), which k6 writes with every JSON point\n"
+       << "// without making a time series of it; tags hold only stage, model and token buckets.\n";
     for (const auto& n : notes) {
         os << "// Note: " << n << ".\n";
     }

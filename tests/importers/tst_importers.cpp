@@ -84,6 +84,7 @@ private Q_SLOTS:
     void k6SummaryAgreesWithItsPoints();
     void k6LegacySummaryExport();
     void k6UserMappingOverridesDefaults();
+    void k6IdsFromMetadataOrTags();
     void otlpLinesWrappedAndDuplicates();
     void jaegerWrapperTagTypesAndReferences();
     void jaegerBareTraceWithNonHexIds();
@@ -290,6 +291,68 @@ void TestImporters::k6RebuildsRequestsFromPoints()
     // The Trend point with neither trace_id nor vu/iter is reported, not guessed.
     QCOMPARE(p.summary.warnings.size(), std::size_t(1));
     QVERIFY(p.summary.warnings[0].find("1 points of 'llm_ttft_ms'") != std::string::npos);
+}
+
+// The IDs of an attempt as export-k6 scripts write them now (metadata, no
+// time series) and as older ones did (tags): the same rows either way, the
+// custom trend linked by the metadata's trace ID written before the request,
+// and a tag winning over metadata of the same name.
+void TestImporters::k6IdsFromMetadataOrTags()
+{
+    const auto point = [](const char* metric, const char* time, double value, const std::string& ids,
+                          bool asTags) {
+        const std::string tags = R"("scenario":"s","stage":"rate-2","model":"m","status":"200")";
+        json line = {{"metric", metric},
+                     {"type", "Point"},
+                     {"data",
+                      {{"time", time},
+                       {"value", value},
+                       {"tags", json::parse("{" + tags + (asTags && !ids.empty() ? "," + ids : "") + "}")}}}};
+        if (!asTags && !ids.empty()) {
+            line["data"]["metadata"] = json::parse("{" + ids + "}");
+        }
+        return line.dump() + "\n";
+    };
+    const std::string first = R"("trace_id":"0000a00100000000000000000000beef","span_id":"00f067aa0ba902b7",)"
+                              R"("logical_request_id":"0000a00100000000000000000000beef")";
+    const std::string retry = R"("trace_id":"0000a00100000000000000000000cafe","span_id":"00f067aa0ba902b8",)"
+                              R"("logical_request_id":"0000a00100000000000000000000beef")";
+    const auto file = [&](bool asTags) {
+        std::string text = point("llm_output_tokens", "2026-12-01T10:00:00.1Z", 7, first, asTags);
+        for (const auto& [ids, time] :
+             {std::pair{first, "2026-12-01T10:00:00.2Z"}, std::pair{retry, "2026-12-01T10:00:00.2Z"}}) {
+            text += point("http_reqs", time, 1, ids, asTags);
+            text += point("http_req_duration", time, 100, ids, asTags);
+            text += point("http_req_blocked", time, 1, ids, asTags);
+        }
+        return text;
+    };
+    const auto metadata = parseText("k6-json", file(false));
+    const auto tags = parseText("k6-json", file(true));
+    QVERIFY(file(false).find(
+                "\"tags\":{\"model\":\"m\",\"scenario\":\"s\",\"stage\":\"rate-2\",\"status\":\"200\"}") !=
+            std::string::npos);
+    const auto& rows = metadata.sink.rows;
+    QCOMPARE(rows.size(), std::size_t(2)); // equal time and tags: the repeated metric starts the retry
+    QCOMPARE(rows[0].traceId, std::string("0000a00100000000000000000000beef"));
+    QCOMPARE(rows[0].spanId, std::string("00f067aa0ba902b7"));
+    QCOMPARE(rows[0].logicalRequestId, std::string("0000a00100000000000000000000beef"));
+    QCOMPARE(rows[0].outputTokens.value_or(-1), std::int64_t(7)); // written before its request
+    QCOMPARE(rows[1].traceId, std::string("0000a00100000000000000000000cafe"));
+    QCOMPARE(rows[1].spanId, std::string("00f067aa0ba902b8"));
+    QCOMPARE(rows[1].logicalRequestId, std::string("0000a00100000000000000000000beef"));
+    QVERIFY(!rows[1].outputTokens);
+    QCOMPARE(rows[0].stage, std::string("rate-2"));
+    QVERIFY(tags.sink.rows == rows);
+    QVERIFY(metadata.summary.warnings.empty());
+
+    // Both: the tag wins.
+    json both = json::parse(point("http_reqs", "2026-12-01T10:00:01Z", 1, first, true));
+    both["data"]["metadata"] = json::parse("{" + retry + "}");
+    const auto winner = parseText("k6-json", both.dump() + "\n");
+    QCOMPARE(winner.sink.rows.size(), std::size_t(1));
+    QCOMPARE(winner.sink.rows[0].traceId, std::string("0000a00100000000000000000000beef"));
+    QCOMPARE(winner.sink.rows[0].spanId, std::string("00f067aa0ba902b7"));
 }
 
 void TestImporters::k6SummaryAgreesWithItsPoints()

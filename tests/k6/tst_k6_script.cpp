@@ -1,13 +1,19 @@
 // The k6 script exported for a scenario: valid JavaScript (node --check), one
 // fresh traceparent per attempt from a random trace ID behind the instance
 // prefix, bodies and weights of the scenario, no key in the text, and
-// thresholds that are the scenario's budgets. The script also runs under node
+// thresholds that are the scenario's budgets, the attempt's IDs as metric
+// metadata and only low-cardinality tags. The script also runs under node
 // against stand-ins of the k6 modules, so what it sends is checked, not only
-// what it says.
+// what it says, and the points the stand-ins write as k6 would are imported
+// and joined with the server's traces.
 #include "TestUtil.h"
+#include "import/ImportFile.h"
+#include "join/Join.h"
 #include "load/RequestPlan.h"
 #include "load/Scenario.h"
+#include "model/Span.h"
 #include "scaleout/K6Script.h"
+#include "store/RunStore.h"
 
 #include <QDir>
 #include <QFile>
@@ -20,6 +26,7 @@
 #include <nlohmann/json.hpp>
 
 #include <algorithm>
+#include <cstdio>
 #include <map>
 #include <set>
 
@@ -41,8 +48,12 @@ void writeFile(const QString& path, const std::string& text)
 }
 
 // Stand-ins of the k6 modules the script imports: they record every request,
-// metric sample and sleep in globalThis.__rec. The HTTP stand-in answers 503
-// to every odd call and 200 with usage to every even one.
+// metric sample and sleep in globalThis.__rec, each request and sample with the
+// VU's metric metadata at that moment, and write what `k6 run --out json`
+// would (rec.points: Metric and Point lines, metadata beside the tags as k6
+// writes it, absent when empty). The HTTP stand-in answers 503 to every odd
+// call and 200 with usage to every even one; each request ends 250 ms after
+// the previous one.
 void writeK6Stubs(const QDir& dir)
 {
     QVERIFY(dir.mkpath(QStringLiteral("node_modules/k6")));
@@ -50,51 +61,157 @@ void writeK6Stubs(const QDir& dir)
     writeFile(k6 + QStringLiteral("package.json"),
               R"({"name":"k6","type":"module","exports":{".":"./index.js","./http":"./http.js",)"
               R"("./execution":"./execution.js","./metrics":"./metrics.js","./crypto":"./crypto.js"}})");
-    writeFile(k6 + QStringLiteral("index.js"),
-              "export function sleep(s) { globalThis.__rec.sleeps.push(s); }\n");
+    writeFile(k6 + QStringLiteral("index.js"), R"(
+import exec from './execution.js';
+export function sleep(s) {
+  globalThis.__rec.sleeps.push(s);
+  globalThis.__rec.metadataAtSleep.push({ ...exec.vu.metrics.metadata });
+}
+)");
+    writeFile(k6 + QStringLiteral("output.js"), R"(
+const declared = new Set();
+export function writePoint(metric, type, isTime, value, tags, metadata) {
+  const rec = globalThis.__rec;
+  if (!declared.has(metric)) {
+    declared.add(metric);
+    rec.points.push(JSON.stringify({ type: 'Metric', data: { name: metric, type: type,
+      contains: isTime ? 'time' : 'default', thresholds: [], submetrics: null }, metric: metric }));
+  }
+  const data = { time: new Date(rec.clock).toISOString(), value: value, tags: tags };
+  if (Object.keys(metadata).length > 0) {
+    data.metadata = metadata;
+  }
+  rec.points.push(JSON.stringify({ metric: metric, type: 'Point', data: data }));
+}
+)");
     writeFile(k6 + QStringLiteral("http.js"), R"(
+import exec from './execution.js';
+import { writePoint } from './output.js';
+const TIMINGS = [['http_req_duration', 'duration'], ['http_req_blocked', 'blocked'],
+  ['http_req_connecting', 'connecting'], ['http_req_tls_handshaking', 'tls_handshaking'],
+  ['http_req_sending', 'sending'], ['http_req_waiting', 'waiting'], ['http_req_receiving', 'receiving']];
 export default {
   post(url, body, params) {
     const rec = globalThis.__rec;
-    rec.calls.push({ url, body, headers: params.headers, tags: params.tags, timeout: params.timeout });
+    const metadata = { ...exec.vu.metrics.metadata };
+    rec.calls.push({ url, body, headers: params.headers, tags: params.tags, timeout: params.timeout, metadata });
     const ok = rec.calls.length % 2 === 0;
-    return {
+    const res = {
       status: ok ? 200 : 503, error_code: 0,
       headers: { 'Content-Type': 'application/json' },
       body: ok ? JSON.stringify({ usage: { prompt_tokens: 11, completion_tokens: 22 } }) : '{}',
       timings: { blocked: 1, connecting: 2, tls_handshaking: 0, sending: 1, waiting: 50, receiving: 5, duration: 56 },
     };
+    rec.clock += 250;
+    const tags = Object.assign({}, params.tags, { expected_response: String(ok), group: '', method: 'POST',
+      name: url, proto: 'HTTP/1.1', scenario: exec.scenario.name, status: String(res.status), url: url });
+    writePoint('http_reqs', 'counter', false, 1, tags, metadata);
+    for (const [metric, timing] of TIMINGS) {
+      writePoint(metric, 'trend', true, res.timings[timing], tags, metadata);
+    }
+    writePoint('http_req_failed', 'rate', false, ok ? 0 : 1, tags, metadata);
+    return res;
   },
 };
 )");
-    writeFile(k6 + QStringLiteral("execution.js"),
-              "export default { scenario: { startTime: Date.now() - 12000 }, test: { options: {} } };\n");
+    // k6 takes only strings, numbers and booleans as metadata values.
+    writeFile(k6 + QStringLiteral("execution.js"), R"(
+const metadata = new Proxy({}, {
+  set(target, key, value) {
+    if (!['string', 'number', 'boolean'].includes(typeof value)) {
+      throw new TypeError('metadata ' + String(key) + ': only String, Boolean and Number types are accepted');
+    }
+    target[key] = String(value);
+    return true;
+  },
+});
+export default {
+  scenario: { name: 'k6-export-stepped', startTime: Date.now() - 12000 },
+  test: { options: {} },
+  vu: { metrics: { tags: {}, metadata: metadata } },
+};
+)");
     writeFile(k6 + QStringLiteral("metrics.js"), R"(
+import exec from './execution.js';
+import { writePoint } from './output.js';
 class Metric {
-  constructor(name) { this.name = name; }
-  add(value, tags) { globalThis.__rec.metrics.push({ name: this.name, value: Number(value), tags }); }
+  constructor(name, isTime) { this.name = name; this.isTime = Boolean(isTime); }
+  add(value, tags) {
+    const metadata = { ...exec.vu.metrics.metadata };
+    globalThis.__rec.metrics.push({ name: this.name, value: Number(value), tags, metadata });
+    writePoint(this.name, this.type, this.isTime, Number(value),
+               Object.assign({ scenario: exec.scenario.name }, tags), metadata);
+  }
 }
-export class Trend extends Metric {}
-export class Rate extends Metric {}
+export class Trend extends Metric { get type() { return 'trend'; } }
+export class Rate extends Metric { get type() { return 'rate'; } }
 )");
     writeFile(k6 + QStringLiteral("crypto.js"), R"(
 import { randomBytes as rb } from 'node:crypto';
 export function randomBytes(n) { const b = rb(n); return b.buffer.slice(b.byteOffset, b.byteOffset + n); }
 )");
     writeFile(dir.filePath(QStringLiteral("run.mjs")), R"(
-globalThis.__rec = { calls: [], metrics: [], sleeps: [] };
+globalThis.__rec = { calls: [], metrics: [], sleeps: [], metadataAtSleep: [], points: [], clock: Date.UTC(2026, 11, 1, 10) };
 globalThis.__ENV = { PB_K6_TEST_KEY: 'sk-test-secret', PHASEBENCH_HEADER_X_TEAM: 'perf', PHASEBENCH_INSTANCE: 'C0FFEE01' };
 const script = await import('./script.mjs');
+const exec = (await import('k6/execution')).default;
 for (let i = 0; i < Number(process.argv[2]); i++) {
   script.default();
 }
-console.log(JSON.stringify({ rec: globalThis.__rec, options: script.options }));
+console.log(JSON.stringify({ rec: globalThis.__rec, options: script.options,
+                             metadataAfter: { ...exec.vu.metrics.metadata } }));
 )");
 }
 
 QString nodeBinary()
 {
     return QStandardPaths::findExecutable(QStringLiteral("node"));
+}
+
+// Runs `iterations` iterations of the script under node against the stand-ins.
+json runScript(const std::string& text, int iterations)
+{
+    QTemporaryDir tmp;
+    const QDir dir(tmp.path());
+    writeK6Stubs(dir);
+    writeFile(dir.filePath(QStringLiteral("script.mjs")), text);
+    QProcess node;
+    node.setWorkingDirectory(tmp.path());
+    node.start(nodeBinary(), {dir.filePath(QStringLiteral("run.mjs")), QString::number(iterations)});
+    if (!node.waitForFinished(60000) || node.exitStatus() != QProcess::NormalExit || node.exitCode() != 0) {
+        qWarning("node: %s", node.readAllStandardError().constData());
+        return {};
+    }
+    return json::parse(node.readAllStandardOutput().toStdString());
+}
+
+// The tags the script may set: values with few distinct values only.
+const std::set<std::string> kScriptTags{"stage", "model", "input_bucket", "output_bucket"};
+
+std::set<std::string> keysOf(const json& object)
+{
+    std::set<std::string> out;
+    for (const auto& [k, v] : object.items()) {
+        out.insert(k);
+    }
+    return out;
+}
+
+// The points as the script's older versions wrote them: the IDs among the tags.
+std::string withIdsAsTags(const json& points)
+{
+    std::string out;
+    for (const auto& line : points) {
+        auto j = json::parse(line.get<std::string>());
+        if (j["type"] == "Point" && j["data"].contains("metadata")) {
+            for (const auto& [k, v] : j["data"]["metadata"].items()) {
+                j["data"]["tags"][k] = v;
+            }
+            j["data"].erase("metadata");
+        }
+        out += j.dump() + "\n";
+    }
+    return out;
 }
 
 } // namespace
@@ -107,6 +224,8 @@ private Q_SLOTS:
     void passesNodeCheck();
     void oneTraceparentPerAttempt();
     void runsAsTheScenarioSays();
+    void idsAreMetadataNotTags();
+    void importedPointsJoinTheServerTraces();
     void thresholdsAreTheBudgets();
     void executors_data();
     void executors();
@@ -165,16 +284,8 @@ void TestK6Script::runsAsTheScenarioSays()
     const auto script = exportK6Script(scenario);
     QVERIFY(script.text.find("sk-test-secret") == std::string::npos);
     QVERIFY(script.text.find("\"perf\"") == std::string::npos); // header values come from the environment
-    QTemporaryDir tmp;
-    const QDir dir(tmp.path());
-    writeK6Stubs(dir);
-    writeFile(dir.filePath(QStringLiteral("script.mjs")), script.text);
-    QProcess node;
-    node.setWorkingDirectory(tmp.path());
-    node.start(nodeBinary(), {dir.filePath(QStringLiteral("run.mjs")), QStringLiteral("40")});
-    QVERIFY(node.waitForFinished(60000));
-    QVERIFY2(node.exitCode() == 0, node.readAllStandardError().constData());
-    const auto out = json::parse(node.readAllStandardOutput().toStdString());
+    const auto out = runScript(script.text, 40);
+    QVERIFY(out.is_object());
     const auto& calls = out["rec"]["calls"];
     // 40 iterations, each a 503 then a retried 200 (max_attempts 2, on_status [503]).
     QCOMPARE(calls.size(), std::size_t(80));
@@ -191,12 +302,14 @@ void TestK6Script::runsAsTheScenarioSays()
         QVERIFY2(m.hasMatch(), header.c_str());
         QVERIFY(m.captured(1) != QStringLiteral("c0ffee01000000000000000000000000"));
         traceparents.insert(header);
-        QCOMPARE(c["tags"]["trace_id"].get<std::string>(), m.captured(1).toStdString());
-        QCOMPARE(c["tags"]["span_id"].get<std::string>(), m.captured(2).toStdString());
+        // The attempt's IDs are the VU's metric metadata while it is sent, never tags.
+        QCOMPARE(keysOf(c["tags"]), kScriptTags);
+        QCOMPARE(c["metadata"]["trace_id"].get<std::string>(), m.captured(1).toStdString());
+        QCOMPARE(c["metadata"]["span_id"].get<std::string>(), m.captured(2).toStdString());
         // Both attempts of a logical request share its ID: the first attempt's trace ID.
         const auto& first = calls[i - i % 2];
-        QCOMPARE(c["tags"]["logical_request_id"].get<std::string>(),
-                 first["tags"]["trace_id"].get<std::string>());
+        QCOMPARE(c["metadata"]["logical_request_id"].get<std::string>(),
+                 first["metadata"]["trace_id"].get<std::string>());
         QCOMPARE(c["headers"]["Authorization"].get<std::string>(), std::string("Bearer sk-test-secret"));
         QCOMPARE(c["headers"]["X-Team"].get<std::string>(), std::string("perf"));
         QCOMPARE(c["url"].get<std::string>(), std::string("http://127.0.0.1:8000/v1/chat/completions"));
@@ -213,9 +326,12 @@ void TestK6Script::runsAsTheScenarioSays()
     QCOMPARE(bodies[pb::load::buildBody(scenario, "short two")], 15);
     QCOMPARE(bodies[pb::load::buildBody(scenario, "a longer prompt")], 10);
 
-    // Trends of completed attempts only, tagged with their trace ID.
+    // Trends of completed attempts only, each sample with its attempt's trace ID
+    // in metadata and the same few tags as the request.
     std::map<std::string, std::vector<const json*>> metrics;
     for (const auto& m : out["rec"]["metrics"]) {
+        QCOMPARE(keysOf(m["tags"]), kScriptTags);
+        QCOMPARE(keysOf(m["metadata"]), (std::set<std::string>{"trace_id", "span_id", "logical_request_id"}));
         metrics[m["name"].get<std::string>()].push_back(&m);
     }
     QCOMPARE(metrics["llm_total_ms"].size(), std::size_t(40));
@@ -225,13 +341,204 @@ void TestK6Script::runsAsTheScenarioSays()
     QCOMPARE((*metrics["llm_ttfb_ms"].front())["value"].get<double>(), 50.0);
     QCOMPARE((*metrics["llm_output_tokens"].front())["value"].get<double>(), 22.0);
     QCOMPARE((*metrics["llm_input_tokens"].front())["value"].get<double>(), 11.0);
-    QCOMPARE((*metrics["llm_total_ms"].front())["tags"]["trace_id"].get<std::string>(),
-             calls[1]["tags"]["trace_id"].get<std::string>());
+    for (std::size_t i = 0; i < metrics["llm_total_ms"].size(); ++i) {
+        QCOMPARE((*metrics["llm_total_ms"][i])["metadata"].dump(), calls[2 * i + 1]["metadata"].dump());
+    }
     int errors = 0;
-    for (const auto* m : metrics["llm_errors"]) {
-        errors += (*m)["value"].get<double>() > 0 ? 1 : 0;
+    for (std::size_t i = 0; i < metrics["llm_errors"].size(); ++i) {
+        const auto& m = *metrics["llm_errors"][i];
+        errors += m["value"].get<double>() > 0 ? 1 : 0;
+        QCOMPARE(m["metadata"].dump(), calls[i]["metadata"].dump());
     }
     QCOMPARE(errors, 40);
+    // Removed after each attempt: none left during the backoff or after the iterations.
+    QCOMPARE(out["rec"]["metadataAtSleep"].size(), std::size_t(40));
+    for (const auto& m : out["rec"]["metadataAtSleep"]) {
+        QVERIFY2(m.empty(), m.dump().c_str());
+    }
+    QVERIFY2(out["metadataAfter"].empty(), out["metadataAfter"].dump().c_str());
+}
+
+// The p95 seed: a unique tag per request makes every http_req_* sample its own
+// time series. The one tags object has the few fixed keys, the request and
+// every custom-metric sample take it, and the IDs are metadata, set before the
+// request and removed in a finally after its samples.
+void TestK6Script::idsAreMetadataNotTags()
+{
+    const auto script = exportK6Script(pb::load::loadScenario(fixture("stepped-budgets.json")));
+    const QString text = QString::fromStdString(script.text);
+    const QRegularExpression tagsObject(QStringLiteral("const tags = \\{([^}]*)\\};"));
+    auto objects = tagsObject.globalMatch(text);
+    QVERIFY(objects.hasNext());
+    const QString body = objects.next().captured(1);
+    QVERIFY(!objects.hasNext());
+    std::set<std::string> keys;
+    const QRegularExpression key(QStringLiteral("(\\w+):"));
+    for (auto k = key.globalMatch(body); k.hasNext();) {
+        keys.insert(k.next().captured(1).toStdString());
+    }
+    QCOMPARE(keys, kScriptTags);
+
+    QCOMPARE(text.count(QStringLiteral("http.post(")), 1);
+    QVERIFY(text.contains(QStringLiteral("http.post(URL, request.body, { headers: headers, tags: tags, ")));
+    const QRegularExpression add(QStringLiteral("\\.add\\(([^;]*)\\);"));
+    int adds = 0;
+    for (auto a = add.globalMatch(text); a.hasNext(); ++adds) {
+        const QString args = a.next().captured(1);
+        QVERIFY2(args.endsWith(QStringLiteral(", tags")), qPrintable(args));
+    }
+    QCOMPARE(adds, 7);
+
+    // Outside comments, the ID names appear only where they become metadata.
+    const QRegularExpression ids(QStringLiteral("trace_id|span_id|logical_request_id"));
+    QStringList lines;
+    for (const auto& line : text.split(QLatin1Char('\n'))) {
+        if (!line.trimmed().startsWith(QStringLiteral("//")) && line.contains(ids)) {
+            lines << line.trimmed();
+        }
+    }
+    QCOMPARE(
+        lines,
+        QStringList({QStringLiteral("const ATTEMPT_ID_KEYS = ['trace_id', 'span_id', 'logical_request_id'];"),
+                     QStringLiteral("setAttemptIds({ trace_id: trace.traceId, span_id: trace.spanId, "
+                                    "logical_request_id: logicalRequestId });")}));
+    QCOMPARE(text.count(QStringLiteral("exec.vu.metrics.metadata[k] = ids[k];")), 1);
+    QCOMPARE(text.count(QStringLiteral("delete exec.vu.metrics.metadata[k];")), 1);
+    const auto set = text.indexOf(QStringLiteral("setAttemptIds({"));
+    const auto post = text.indexOf(QStringLiteral("http.post("));
+    const auto record = text.indexOf(QStringLiteral("record(res, outcome, tags);"));
+    const auto finally = text.indexOf(QStringLiteral("} finally {"), record);
+    const auto clear = text.indexOf(QStringLiteral("clearAttemptIds();"), finally);
+    QVERIFY(text.indexOf(QStringLiteral("for (let attempt = 1;")) < set);
+    QVERIFY(set < post && post < record && record < finally && finally < clear);
+    QVERIFY(text.contains(QStringLiteral("// Needs k6 v0.45 or later")));
+}
+
+namespace {
+
+constexpr pb::Nanos kMs = 1'000'000;
+
+pb::SpanRecord serverSpan(const std::string& trace, const std::string& id, const std::string& parent,
+                          const char* name, pb::Nanos start, pb::Nanos end)
+{
+    pb::SpanRecord s;
+    s.traceId = trace;
+    s.spanId = id;
+    s.parentSpanId = parent;
+    s.name = name;
+    s.kind = 2; // SERVER
+    s.startNs = start;
+    s.endNs = end;
+    s.serviceName = "gateway";
+    s.attributesJson = "{}";
+    return s;
+}
+
+std::string hex16(unsigned long long v)
+{
+    char buf[17];
+    std::snprintf(buf, sizeof buf, "%016llx", v);
+    return buf;
+}
+
+} // namespace
+
+// What `k6 run --out json` writes for the script, imported: every attempt has
+// the trace ID, client span ID and logical request ID of its points' metadata,
+// its custom trends are linked to it by the metadata's trace ID, and it joins
+// its server trace (the root that is the child of its client span, not an
+// earlier, longer proxy span). The same points as the older script wrote them
+// (the IDs as tags) import to the same rows and the same join.
+void TestK6Script::importedPointsJoinTheServerTraces()
+{
+    if (nodeBinary().isEmpty()) {
+        QSKIP("node is not installed");
+    }
+    const auto script = exportK6Script(pb::load::loadScenario(fixture("stepped-budgets.json")));
+    const auto out = runScript(script.text, 20);
+    QVERIFY(out.is_object());
+    const auto& calls = out["rec"]["calls"];
+    QCOMPARE(calls.size(), std::size_t(40));
+
+    std::string current;
+    int withMetadata = 0;
+    for (const auto& line : out["rec"]["points"]) {
+        const auto j = json::parse(line.get<std::string>());
+        if (j["type"] == "Point") {
+            for (const char* id : {"trace_id", "span_id", "logical_request_id"}) {
+                QVERIFY2(!j["data"]["tags"].contains(id), line.get<std::string>().c_str());
+            }
+            withMetadata += j["data"].contains("metadata") ? 1 : 0;
+        }
+        current += line.get<std::string>() + "\n";
+    }
+    // 9 http_req_* points per attempt, 2 rates, and 5 trends per completed one.
+    QCOMPARE(withMetadata, 40 * 9 + 40 * 2 + 20 * 5);
+    QTemporaryDir dir;
+    const QString currentPath = dir.filePath(QStringLiteral("k6-metadata.json"));
+    const QString olderPath = dir.filePath(QStringLiteral("k6-tags.json"));
+    writeFile(currentPath, current);
+    const auto older = withIdsAsTags(out["rec"]["points"]);
+    QVERIFY(older.find("\"metadata\"") == std::string::npos);
+    writeFile(olderPath, older);
+
+    // What the server received: one trace per attempt, from its traceparent.
+    std::map<std::string, std::pair<std::string, std::string>> sent; // trace -> client span, logical ID
+    std::vector<pb::SpanRecord> spans;
+    pb::Nanos t = 1'796'000'000'000'000'000LL; // the server's clock, never compared with k6's
+    for (std::size_t i = 0; i < calls.size(); ++i) {
+        const auto header = calls[i]["headers"]["traceparent"].get<std::string>();
+        const auto trace = header.substr(3, 32);
+        const auto client = header.substr(36, 16);
+        sent[trace] = {client, calls[i]["metadata"]["logical_request_id"].get<std::string>()};
+        spans.push_back(
+            serverSpan(trace, hex16(2 * i + 1), client, "POST /v1/chat/completions", t, t + 50 * kMs));
+        // A proxy's SERVER span whose parent was exported elsewhere.
+        spans.push_back(
+            serverSpan(trace, hex16(2 * i + 2), "ffffffffffffffff", "proxy", t - kMs, t + 69 * kMs));
+        t += 250 * kMs;
+    }
+
+    const auto registry = pb::import::ImporterRegistry::withBuiltins();
+    pb::RunStore store(pb::test::tempPath(dir, "w.pbw"));
+    std::vector<std::vector<pb::RequestRecord>> imported;
+    for (const auto& path : {currentPath, olderPath}) {
+        const auto r = pb::import::importFile(store, {.path = path.toStdString()}, registry);
+        QCOMPARE(r.summary.format, std::string("k6-json"));
+        auto& reader = store.requestReader();
+        const auto rows = reader.requestsBySeq(r.runId, 0, reader.requestCount(r.runId));
+        QCOMPARE(rows.size(), calls.size());
+        int completed = 0;
+        for (const auto& row : rows) {
+            const auto it = sent.find(row.traceId);
+            QVERIFY2(it != sent.end(), row.traceId.c_str());
+            QCOMPARE(row.spanId, it->second.first);
+            QCOMPARE(row.logicalRequestId, it->second.second);
+            QCOMPARE(row.stage, std::string("rate-2"));
+            QCOMPARE(row.model, std::string("demo-llm"));
+            QCOMPARE(row.total.value_or(-1), 59 * kMs); // blocked 1 + connecting 2 + duration 56
+            if (row.outcome == pb::Outcome::Completed) {
+                ++completed;
+                QCOMPARE(row.outputTokens.value_or(-1), std::int64_t(22));
+                QCOMPARE(row.inputTokens.value_or(-1), std::int64_t(11));
+            } else {
+                QCOMPARE(row.outcome, pb::Outcome::ProviderError);
+                QVERIFY(!row.outputTokens);
+            }
+        }
+        QCOMPARE(completed, 20);
+        store.spanStore().insertSpans(r.runId, spans);
+        const auto joined = pb::join::joinRun(store, r.runId);
+        QCOMPARE(joined.report.matched, std::int64_t(40));
+        QCOMPARE(joined.report.coverage, 1.0);
+        for (const auto& row : joined.rows) {
+            QCOMPARE(row.status, pb::join::JoinStatus::Matched);
+            QCOMPARE(row.serverRoot, 50.0);
+            QCOMPARE(row.networkEnvelope, 9.0);
+        }
+        imported.push_back(rows);
+    }
+    QVERIFY(imported[0] == imported[1]);
 }
 
 void TestK6Script::thresholdsAreTheBudgets()
