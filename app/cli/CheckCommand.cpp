@@ -105,6 +105,9 @@ void printResult(std::ostream& os, const RunInfo& info, const CheckResult& r)
         if (!i.reason.empty() && i.verdict != Verdict::Pass) {
             print(os, QStringLiteral("        ") + QString::fromStdString(i.reason));
         }
+        if (!i.note.empty()) {
+            print(os, QStringLiteral("        ") + QString::fromStdString(i.note));
+        }
     }
     if (r.history && !r.history->changes.empty()) {
         print(
