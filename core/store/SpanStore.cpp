@@ -85,12 +85,15 @@ void SpanStore::countConventions(std::int64_t runId, std::span<const SpanRecord>
         if (s.attributesJson.find("\"gen_ai.") == std::string::npos) {
             continue;
         }
+        const std::string_view attrs = s.attributesJson;
         for (const auto& m : kConventionMarkers) {
-            // The key as the attribute object writes it: "name":
-            const auto at = s.attributesJson.find(m.attribute);
-            if (at != std::string::npos && at > 0 && s.attributesJson[at - 1] == '"' &&
-                s.attributesJson.compare(at + m.attribute.size(), 2, "\":") == 0) {
-                ++seen[{"attribute", m.attribute}];
+            // The key as the attribute object writes it, "name": (a value may spell it too).
+            for (auto at = attrs.find(m.attribute); at != std::string_view::npos;
+                 at = attrs.find(m.attribute, at + 1)) {
+                if (at > 0 && attrs[at - 1] == '"' && attrs.substr(at + m.attribute.size(), 2) == "\":") {
+                    ++seen[{"attribute", m.attribute}];
+                    break;
+                }
             }
         }
     }

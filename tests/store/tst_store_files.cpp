@@ -104,7 +104,7 @@ void TestStoreFiles::migratesVersion7CountsSpanConventions()
         // a value that spells a marker is not its key. Run 2: no GenAI attribute.
         for (const char* attrs :
              {R"({"gen_ai.system":"openai","gen_ai.usage.prompt_tokens":12})", R"({"gen_ai.system":"openai"})",
-              R"({"gen_ai.usage.input_tokens":3,"note":"gen_ai.provider.name"})"}) {
+              R"({"note":"gen_ai.usage.input_tokens","gen_ai.usage.input_tokens":3,"x":"gen_ai.provider.name"})"}) {
             auto span = c.prepare("INSERT INTO spans (run_id, trace_id, span_id, name, start_ns, end_ns, "
                                   "attributes) VALUES (1, 't', 's', 'n', 1, 2, ?)");
             span.bind(1, std::string_view(attrs));
