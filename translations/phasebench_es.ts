@@ -1848,6 +1848,46 @@ Ejecute &apos;phasebench-cli &lt;comando&gt; --help&apos; para ver las opciones 
         <source>Markdown: also draw the charts, as PNG files beside the report (needs the GUI libraries; offscreen without a display). PDF and HTML always have them.</source>
         <translation>Markdown: dibujar también los gráficos, como archivos PNG junto al informe (necesita las bibliotecas gráficas; fuera de pantalla si no hay display). PDF y HTML siempre los incluyen.</translation>
     </message>
+    <message>
+        <source>The server&apos;s trace-sampling policy, recorded with the run: head, tail, head+tail, all (no sampling) or unknown (default).</source>
+        <translation>La política de muestreo de trazas del servidor, registrada con la ejecución: head, tail, head+tail, all (sin muestreo) o unknown (predeterminado).</translation>
+    </message>
+    <message>
+        <source>POLICY</source>
+        <translation>POLÍTICA</translation>
+    </message>
+    <message>
+        <source>With --sampling head or head+tail: the share of traces kept, e.g. 0.1.</source>
+        <translation>Con --sampling head o head+tail: la proporción de trazas conservadas, p. ej. 0.1.</translation>
+    </message>
+    <message>
+        <source>RATIO</source>
+        <translation>PROPORCIÓN</translation>
+    </message>
+    <message>
+        <source>With --sampling tail or head+tail: the tail rules as one line, e.g. &apos;errors; duration &gt; 2s; 5% of the rest&apos;.</source>
+        <translation>Con --sampling tail o head+tail: las reglas de cola en una línea, p. ej. &apos;errors; duration &gt; 2s; 5% of the rest&apos;.</translation>
+    </message>
+    <message>
+        <source>TEXT</source>
+        <translation>TEXTO</translation>
+    </message>
+    <message>
+        <source>--sampling expects head, tail, head+tail, all or unknown</source>
+        <translation>--sampling espera head, tail, head+tail, all o unknown</translation>
+    </message>
+    <message>
+        <source>--head-ratio expects a number greater than 0 and at most 1, e.g. 0.1</source>
+        <translation>--head-ratio espera un número mayor que 0 y como máximo 1, p. ej. 0.1</translation>
+    </message>
+    <message>
+        <source>--sampling: %1</source>
+        <translation>--sampling: %1</translation>
+    </message>
+    <message>
+        <source>--head-ratio and --tail-rules need --sampling</source>
+        <translation>--head-ratio y --tail-rules requieren --sampling</translation>
+    </message>
 </context>
 <context>
     <name>pb::diagnose</name>
@@ -2605,6 +2645,50 @@ Ejecute &apos;phasebench-cli &lt;comando&gt; --help&apos; para ver las opciones 
     <message>
         <source>cannot write &apos;%1&apos;: %2</source>
         <translation>no se puede escribir &apos;%1&apos;: %2</translation>
+    </message>
+    <message>
+        <source>Scenario digest</source>
+        <translation>Resumen (hash) del escenario</translation>
+    </message>
+    <message>
+        <source>Arrival rate</source>
+        <translation>Tasa de llegadas</translation>
+    </message>
+    <message>
+        <source>Arrival process</source>
+        <translation>Proceso de llegadas</translation>
+    </message>
+    <message>
+        <source>Generator host</source>
+        <translation>Host del generador</translation>
+    </message>
+    <message>
+        <source>Streaming mode</source>
+        <translation>Modo de streaming</translation>
+    </message>
+    <message>
+        <source>Token profile, input</source>
+        <translation>Perfil de tokens, entrada</translation>
+    </message>
+    <message>
+        <source>Token profile, output</source>
+        <translation>Perfil de tokens, salida</translation>
+    </message>
+    <message>
+        <source>Token buckets from</source>
+        <translation>Grupos de tokens según</translation>
+    </message>
+    <message>
+        <source>%1 (%2 attempts)</source>
+        <translation>%1 (%2 intentos)</translation>
+    </message>
+    <message>
+        <source>Server sampling policy</source>
+        <translation>Política de muestreo del servidor</translation>
+    </message>
+    <message>
+        <source>Span schema versions</source>
+        <translation>Versiones del esquema de spans</translation>
     </message>
 </context>
 <context>

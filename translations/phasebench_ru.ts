@@ -1848,6 +1848,46 @@ Run &apos;phasebench-cli &lt;command&gt; --help&apos; for the options of a comma
         <source>Markdown: also draw the charts, as PNG files beside the report (needs the GUI libraries; offscreen without a display). PDF and HTML always have them.</source>
         <translation>Markdown: также нарисовать графики в виде PNG-файлов рядом с отчётом (нужны графические библиотеки; без дисплея — offscreen). В PDF и HTML они есть всегда.</translation>
     </message>
+    <message>
+        <source>The server&apos;s trace-sampling policy, recorded with the run: head, tail, head+tail, all (no sampling) or unknown (default).</source>
+        <translation>Политика сэмплирования трасс на сервере, записываемая вместе с прогоном: head, tail, head+tail, all (без сэмплирования) или unknown (по умолчанию).</translation>
+    </message>
+    <message>
+        <source>POLICY</source>
+        <translation>ПОЛИТИКА</translation>
+    </message>
+    <message>
+        <source>With --sampling head or head+tail: the share of traces kept, e.g. 0.1.</source>
+        <translation>С --sampling head или head+tail: доля сохраняемых трасс, например 0.1.</translation>
+    </message>
+    <message>
+        <source>RATIO</source>
+        <translation>ДОЛЯ</translation>
+    </message>
+    <message>
+        <source>With --sampling tail or head+tail: the tail rules as one line, e.g. &apos;errors; duration &gt; 2s; 5% of the rest&apos;.</source>
+        <translation>С --sampling tail или head+tail: правила хвостового сэмплирования одной строкой, например &apos;errors; duration &gt; 2s; 5% of the rest&apos;.</translation>
+    </message>
+    <message>
+        <source>TEXT</source>
+        <translation>ТЕКСТ</translation>
+    </message>
+    <message>
+        <source>--sampling expects head, tail, head+tail, all or unknown</source>
+        <translation>--sampling ожидает head, tail, head+tail, all или unknown</translation>
+    </message>
+    <message>
+        <source>--head-ratio expects a number greater than 0 and at most 1, e.g. 0.1</source>
+        <translation>--head-ratio ожидает число больше 0 и не больше 1, например 0.1</translation>
+    </message>
+    <message>
+        <source>--sampling: %1</source>
+        <translation>--sampling: %1</translation>
+    </message>
+    <message>
+        <source>--head-ratio and --tail-rules need --sampling</source>
+        <translation>--head-ratio и --tail-rules требуют --sampling</translation>
+    </message>
 </context>
 <context>
     <name>pb::diagnose</name>
@@ -2605,6 +2645,50 @@ Run &apos;phasebench-cli &lt;command&gt; --help&apos; for the options of a comma
     <message>
         <source>cannot write &apos;%1&apos;: %2</source>
         <translation>не удаётся записать &apos;%1&apos;: %2</translation>
+    </message>
+    <message>
+        <source>Scenario digest</source>
+        <translation>Хеш сценария</translation>
+    </message>
+    <message>
+        <source>Arrival rate</source>
+        <translation>Интенсивность поступления</translation>
+    </message>
+    <message>
+        <source>Arrival process</source>
+        <translation>Процесс поступления</translation>
+    </message>
+    <message>
+        <source>Generator host</source>
+        <translation>Хост генератора</translation>
+    </message>
+    <message>
+        <source>Streaming mode</source>
+        <translation>Режим потоковой передачи</translation>
+    </message>
+    <message>
+        <source>Token profile, input</source>
+        <translation>Профиль токенов, вход</translation>
+    </message>
+    <message>
+        <source>Token profile, output</source>
+        <translation>Профиль токенов, выход</translation>
+    </message>
+    <message>
+        <source>Token buckets from</source>
+        <translation>Группы токенов по</translation>
+    </message>
+    <message>
+        <source>%1 (%2 attempts)</source>
+        <translation>%1 (попыток: %2)</translation>
+    </message>
+    <message>
+        <source>Server sampling policy</source>
+        <translation>Политика сэмплирования сервера</translation>
+    </message>
+    <message>
+        <source>Span schema versions</source>
+        <translation>Версии схемы спанов</translation>
     </message>
 </context>
 <context>

@@ -90,6 +90,9 @@ void printCheckResult(std::ostream& os, const RunInfo& info, const CheckResult& 
         if (!i.reason.empty() && i.verdict != Verdict::Pass) {
             print(os, QStringLiteral("        ") + QString::fromStdString(i.reason));
         }
+        if (!i.note.empty()) {
+            print(os, QStringLiteral("        ") + QString::fromStdString(i.note));
+        }
     }
     if (r.history && !r.history->changes.empty()) {
         print(

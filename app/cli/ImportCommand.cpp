@@ -72,6 +72,17 @@ int importCommand(const QStringList& args, Io& io)
          tr("SIZE")});
     parser.addOption({QStringLiteral("max-decompressed-bytes"),
                       tr("Largest decompressed size of a gzip file (default 0 = unlimited)."), tr("SIZE")});
+    parser.addOption({QStringLiteral("sampling"),
+                      tr("The server's trace-sampling policy, recorded with the run: head, tail, head+tail, "
+                         "all (no sampling) or unknown (default)."),
+                      tr("POLICY")});
+    parser.addOption({QStringLiteral("head-ratio"),
+                      tr("With --sampling head or head+tail: the share of traces kept, e.g. 0.1."),
+                      tr("RATIO")});
+    parser.addOption({QStringLiteral("tail-rules"),
+                      tr("With --sampling tail or head+tail: the tail rules as one line, e.g. "
+                         "'errors; duration > 2s; 5% of the rest'."),
+                      tr("TEXT")});
     parser.addPositionalArgument(QStringLiteral("files"), tr("Files to import."), tr("FILE…"));
     if (auto rc = parseOrExit(parser, args, io)) {
         return *rc;
@@ -92,6 +103,30 @@ int importCommand(const QStringList& args, Io& io)
             return Usage;
         }
         *field = *v;
+    }
+    std::optional<SamplingPolicy> sampling;
+    if (parser.isSet(QStringLiteral("sampling"))) {
+        const auto kind = samplingKindFrom(toStd(parser.value(QStringLiteral("sampling"))));
+        if (!kind) {
+            print(io.err, tr("--sampling expects head, tail, head+tail, all or unknown"));
+            return Usage;
+        }
+        sampling = SamplingPolicy{*kind, std::nullopt, toStd(parser.value(QStringLiteral("tail-rules")))};
+        if (parser.isSet(QStringLiteral("head-ratio"))) {
+            bool ok = false;
+            sampling->headRatio = parser.value(QStringLiteral("head-ratio")).toDouble(&ok);
+            if (!ok) {
+                print(io.err, tr("--head-ratio expects a number greater than 0 and at most 1, e.g. 0.1"));
+                return Usage;
+            }
+        }
+        if (const auto problem = samplingProblem(*sampling); !problem.empty()) {
+            print(io.err, tr("--sampling: %1").arg(QString::fromStdString(problem)));
+            return Usage;
+        }
+    } else if (parser.isSet(QStringLiteral("head-ratio")) || parser.isSet(QStringLiteral("tail-rules"))) {
+        print(io.err, tr("--head-ratio and --tail-rules need --sampling"));
+        return Usage;
     }
     const auto files = parser.positionalArguments();
     if (files.isEmpty()) {
@@ -131,6 +166,7 @@ int importCommand(const QStringList& args, Io& io)
         req.skipBadLines = parser.isSet(QStringLiteral("skip-bad-lines"));
         req.columnMapping = toStd(parser.value(QStringLiteral("map")));
         req.limits = limits;
+        req.sampling = sampling;
         // Several generators' outputs in one run: each file's generator must
         // have started with the run's (scaleout/Generators.h).
         std::optional<pb::scaleout::ClockReport> clocks;

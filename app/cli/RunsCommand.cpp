@@ -1,5 +1,6 @@
 #include "cli/Cli.h"
 #include "cli/Output.h"
+#include "loaded/Provenance.h"
 #include "store/RunStore.h"
 
 #include <nlohmann/json.hpp>
@@ -8,6 +9,51 @@
 #include <ostream>
 
 namespace pb::cli {
+namespace {
+
+nlohmann::json sharesJson(const std::vector<pb::analysis::BucketShare>& shares)
+{
+    auto out = nlohmann::json::array();
+    for (const auto& b : shares) {
+        out.push_back({{"bucket", b.bucket}, {"requests", b.requests}, {"share", b.share}});
+    }
+    return out;
+}
+
+// What reproduces the run; "unknown" where the run does not say (loaded/Provenance.h).
+nlohmann::json provenanceJson(const pb::analysis::RunProvenance& p)
+{
+    auto schemas = nlohmann::json::array();
+    for (const auto& s : p.spanSchemas) {
+        schemas.push_back({{"kind", s.kind}, {"value", s.value}, {"meaning", s.meaning}, {"spans", s.spans}});
+    }
+    const auto& sp = p.samplingPolicy;
+    return {{"scenario", p.scenario},
+            {"scenario_digest", p.scenarioDigest},
+            {"model", p.model},
+            {"endpoint_host", p.endpointHost},
+            {"executor", p.executor},
+            {"arrival_rate", p.arrivalRate},
+            {"arrival_process", p.arrivalProcess},
+            {"generator_host", p.generatorHost},
+            {"generator_instance", p.generatorInstance},
+            {"streaming", p.streaming},
+            {"sampling",
+             {{"policy", std::string(nameOf(sp.kind))},
+              // Not stated (or not part of the policy): null; the policy itself says "unknown".
+              {"head_ratio", sp.headRatio ? nlohmann::json(*sp.headRatio) : nlohmann::json(nullptr)},
+              {"tail_rules", sp.tailRules.empty() ? nlohmann::json(nullptr) : nlohmann::json(sp.tailRules)},
+              {"description", p.sampling}}},
+            {"token_profile",
+             {{"requests", p.tokens.requests},
+              {"basis", p.tokens.basis},
+              {"input", sharesJson(p.tokens.input)},
+              {"output", sharesJson(p.tokens.output)}}},
+            {"span_schemas", schemas},
+            {"span_schema_versions", p.spanSchemaText}};
+}
+
+} // namespace
 
 int runsCommand(const QStringList& args, Io& io)
 {
@@ -24,6 +70,10 @@ int runsCommand(const QStringList& args, Io& io)
     if (parser.isSet(QStringLiteral("json"))) {
         auto arr = nlohmann::json::array();
         for (const auto& r : runs) {
+            // An import in progress has no provenance yet: its rows are not all there.
+            const auto provenance = r.status == RunStatus::Importing
+                                        ? nlohmann::json(nullptr)
+                                        : provenanceJson(pb::analysis::runProvenance(*store, r));
             arr.push_back({{"id", r.id},
                            {"name", r.name},
                            {"kind", nameOf(r.kind)},
@@ -33,7 +83,8 @@ int runsCommand(const QStringList& args, Io& io)
                            {"requests", r.requestCount},
                            {"spans", r.spanCount},
                            // An import in progress, or what a failed one left: no command reads it.
-                           {"readable", r.status != RunStatus::Importing}});
+                           {"readable", r.status != RunStatus::Importing},
+                           {"provenance", provenance}});
         }
         io.out << jsonText(nlohmann::json{{"runs", arr}}) << '\n';
         return Ok;

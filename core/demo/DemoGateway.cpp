@@ -66,6 +66,11 @@ bool DemoGateway::Impl::authorized(const httplib::Request& req) const
 
 void DemoGateway::Impl::exportSpans(std::vector<SpanRecord>&& spans)
 {
+    // The conventions the demo's attribute names follow (gen_ai.provider.name: 1.37).
+    static constexpr const char* kSchemaUrl = "https://opentelemetry.io/schemas/1.37.0";
+    for (auto& s : spans) {
+        s.schemaUrl = kSchemaUrl;
+    }
     if (exporter) {
         exporter->submit(std::move(spans));
     }

@@ -120,6 +120,8 @@ load::Scenario demoScenario(const DemoLoad& load, const std::string& gatewayUrl)
     s.target.path = "/v1/chat/completions";
     s.target.model = GatewayConfig{}.model;
     s.target.apiKeyEnv = kDemoKeyVariable;
+    // The demo gateway exports every span: nothing is sampled away.
+    s.sampling.kind = SamplingKind::All;
     s.request.promptSets = {
         {"input_0_512",
          3,

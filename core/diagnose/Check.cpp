@@ -106,6 +106,7 @@ CheckItem evaluateBudget(const RunData& run, const budget::PhaseBudget& b, const
     }
     // A joined phase first needs the join: without spans, say so rather than "not measured".
     if (metric->group == stats::MetricGroup::Server) {
+        item.note = "server trace sampling: " + describeSampling(run.config.sampling);
         const double need = gates.minJoinCoverage.value_or(0.9);
         if (!run.joined || isNull(run.join.coverage) || run.join.coverage < need) {
             return undecided("join coverage " +
@@ -272,6 +273,7 @@ CheckItem joinCoverageGate(const RunData& run, double need, const stats::Window&
     }
     auto item = gate("join_coverage", "share", "share", coverage, need, budget::Direction::AtLeast, eligible,
                      population);
+    item.note = "server trace sampling: " + describeSampling(run.config.sampling);
     if (!run.hasSpans) {
         item.verdict = Verdict::CannotDecide;
         item.reason = "the run has no server spans";

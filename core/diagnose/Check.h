@@ -46,6 +46,9 @@ struct CheckItem
     std::optional<double> upper;
     Verdict verdict = Verdict::CannotDecide;
     std::string reason;         // why it failed or could not be decided (data description)
+    // Context for any verdict: a joined-phase budget quotes the server's
+    // recorded sampling policy (which requests its spans describe).
+    std::string note;
     std::optional<Owner> owner; // the phase's likely owner
 };
 

@@ -218,7 +218,8 @@ Diagnosis runDiagnosis(const RunData& run, const RunData* baseline, const Diagno
                       Confidence::High,
                       runLabel + ", " + item.window,
                       {{item.metric, item.statistic, item.unit, item.threshold, item.observed, 0, item.n}},
-                      "budget '" + item.id + "': " + item.reason + " (before = the budget)"};
+                      "budget '" + item.id + "': " + item.reason + " (before = the budget)" +
+                          (item.note.empty() ? std::string() : "; " + item.note)};
             d.findings.push_back(std::move(f));
         }
     }

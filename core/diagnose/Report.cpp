@@ -108,6 +108,7 @@ Json toJson(const CheckItem& i)
                 {"interval", Json::array({opt(i.lower), opt(i.upper)})},
                 {"verdict", std::string(verdictName(i.verdict))},
                 {"reason", i.reason},
+                {"note", i.note.empty() ? Json(nullptr) : Json(i.note)},
                 {"owner", i.owner ? Json(std::string(ownerName(*i.owner))) : Json(nullptr)}};
 }
 

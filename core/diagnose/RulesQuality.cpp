@@ -24,6 +24,28 @@ std::optional<double> median(std::vector<double> v)
     return stats::quantiles(v, levels, stats::Convention::NearestRank).front().value;
 }
 
+// What the recorded policy says about a tail-heavy join: tail rules explain
+// it; a policy blind to latency (or none) does not, so spans went missing.
+std::string samplingNote(const SamplingPolicy& p)
+{
+    std::string note = "recorded sampling policy: " + describeSampling(p);
+    switch (p.kind) {
+    case SamplingKind::Tail:
+    case SamplingKind::HeadTail:
+        note += "; its tail rules keep slow traces, so joined phases describe the tail";
+        break;
+    case SamplingKind::All:
+    case SamplingKind::Head:
+        note += "; this policy does not favour slow traces: check for spans dropped by the exporter, "
+                "the Collector or a sampler not recorded";
+        break;
+    case SamplingKind::Unknown:
+        note += "; record it with the scenario's sampling key or import --sampling";
+        break;
+    }
+    return note;
+}
+
 } // namespace
 
 std::vector<Finding> qualityRules(const RunData& run, const RuleOptions& o)
@@ -69,6 +91,7 @@ std::vector<Finding> qualityRules(const RunData& run, const RuleOptions& o)
                               "spans, exporter queue) and the server's sampling policy."),
             Confidence::High, run);
         f.evidence.push_back({"join_coverage", "share", "share", {}, j.coverage, 0, std::size_t(j.eligible)});
+        f.note = "recorded sampling policy: " + describeSampling(run.config.sampling);
         out.push_back(std::move(f));
     }
     if (j.negativeEnvelopes > 0) {
@@ -194,6 +217,7 @@ std::vector<Finding> qualityRules(const RunData& run, const RuleOptions& o)
                         Confidence::Medium, run);
             f.evidence.push_back({"total_unjoined", "p50", "ms", {}, mu, 0, unjoined.size()});
             f.evidence.push_back({"total_joined", "p50", "ms", {}, mj, 0, joined.size()});
+            f.note = samplingNote(run.config.sampling);
             out.push_back(std::move(f));
         }
     }

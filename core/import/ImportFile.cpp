@@ -4,6 +4,8 @@
 #include "import/PipelinedSink.h"
 #include "store/RunStore.h"
 
+#include <nlohmann/json.hpp>
+
 #include <chrono>
 #include <filesystem>
 #include <fstream>
@@ -72,6 +74,20 @@ private:
     std::size_t m_rows = 0;
     std::chrono::steady_clock::time_point m_since = std::chrono::steady_clock::now();
 };
+
+
+// A file added to a run (--into) with a policy: the run's record says it
+// from now on (a merged run has one server, so one policy).
+void recordSampling(RunStore& store, std::int64_t runId, const SamplingPolicy& policy)
+{
+    const auto run = store.catalogue().run(runId);
+    auto config = nlohmann::json::parse(run ? run->configJson : std::string(), nullptr, false);
+    if (!config.is_object()) {
+        config = nlohmann::json::object();
+    }
+    config["sampling"] = nlohmann::json::parse(samplingToJson(policy));
+    store.catalogue().setRunConfig(runId, config.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace));
+}
 
 } // namespace
 
@@ -161,6 +177,7 @@ ImportResult importFile(RunStore& store, const ImportRequest& request, const Imp
     options.totalBytes = ec ? 0 : size;
     options.columnMapping = request.columnMapping;
     options.limits = request.limits;
+    options.sampling = request.sampling.value_or(SamplingPolicy{});
     ProgressFn innerProgress = progress;
     if (gzip && progress) {
         innerProgress = [&](std::uint64_t, std::uint64_t) {
@@ -221,6 +238,9 @@ ImportResult importFile(RunStore& store, const ImportRequest& request, const Imp
                                       " was deleted during the import; nothing was added");
             }
             firstSeq = store.catalogue().appendRunTo(stagingRun, *request.intoRun);
+            if (request.sampling) {
+                recordSampling(store, *request.intoRun, *request.sampling);
+            }
         }
         if (request.beforeCommit) {
             request.beforeCommit(store, result.runId, firstSeq, result.summary, figures);

@@ -43,6 +43,9 @@ struct ImportRequest
     bool skipBadLines = false;
     std::string columnMapping; // ImportOptions::columnMapping
     ImportLimits limits;
+    // ImportOptions::sampling. With intoRun, a policy given here replaces
+    // the run's recorded one (unset: the run's stays).
+    std::optional<SamplingPolicy> sampling;
     // Called inside the import's last transaction after the file's rows were
     // written (from sequence number firstSeq on) and before the commit; an
     // exception rolls the import back (scaleout's clock check of --into).

@@ -332,6 +332,7 @@ std::string provenanceJson(const ImportOptions& options, const Provenance& p, co
         j["time_origin_utc"] = formatUtcNs(*p.timeOrigin);
     }
     j["units"] = "durations converted to integer nanoseconds at import";
+    j["sampling"] = nlohmann::json::parse(samplingToJson(options.sampling));
     if (extra && extra->is_object()) {
         for (auto it = extra->begin(); it != extra->end(); ++it) {
             j[it.key()] = it.value();

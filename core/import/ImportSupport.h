@@ -182,7 +182,8 @@ struct Provenance
 };
 // A JSON object text: source_file (file name), source_path, source_format,
 // format_version, tool, tool_version, percentile_convention, time_origin_utc,
-// time_origin_unix_ns, units ("converted to ns at import"), plus `extra` keys.
+// time_origin_unix_ns, units ("converted to ns at import"), sampling (the
+// options' policy, model/Sampling.h), plus `extra` keys.
 std::string provenanceJson(const ImportOptions& options, const Provenance& p,
                            const nlohmann::json* extra = nullptr);
 

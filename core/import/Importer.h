@@ -4,6 +4,7 @@
 #pragma once
 
 #include "model/RequestRecord.h"
+#include "model/Sampling.h"
 #include "model/Span.h"
 #include "util/Progress.h"
 
@@ -56,6 +57,9 @@ struct ImportOptions
     // k6 custom Trends -> milestones. Empty = the importer's default.
     std::string columnMapping;
     ImportLimits limits;
+    // The server's trace-sampling policy (import --sampling), recorded in the
+    // run's configuration; a file never says it, so it is unknown by default.
+    SamplingPolicy sampling;
 };
 
 // A malformed input: where and what was expected.

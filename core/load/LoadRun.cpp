@@ -8,6 +8,9 @@
 #include "store/RunStore.h"
 #include "util/Redact.h"
 
+#include <QString>
+#include <QSysInfo>
+
 #include <algorithm>
 #include <chrono>
 #include <cmath>
@@ -361,7 +364,8 @@ LoadSummary LoadRun::run(RunStore& store)
     info.name = m_options.runName.empty() ? m_scenario.name : m_options.runName;
     info.kind = RunKind::Load;
     info.source = hostOf(m_scenario.target.baseUrl);
-    info.configJson = scenarioConfigJson(m_scenario, instance);
+    // The generator's location: the host this process runs on.
+    info.configJson = scenarioConfigJson(m_scenario, instance, QSysInfo::machineHostName().toStdString());
     info.status = RunStatus::Running;
     // The scenario's budgets were set before the run: their time is taken
     // before the run's own, so that a second boundary between the two cannot

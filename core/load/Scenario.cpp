@@ -9,6 +9,9 @@
 
 #include <nlohmann/json.hpp>
 
+#include <QByteArrayView>
+#include <QCryptographicHash>
+
 #include <algorithm>
 #include <charconv>
 #include <cmath>
@@ -368,6 +371,35 @@ RetryPolicy parseRetry(const Node& r)
     return out;
 }
 
+// "sampling": {"policy", "head_ratio", "tail_rules"} (model/Sampling.h).
+SamplingPolicy parseSampling(const Node& n)
+{
+    n.allowOnly({"policy", "head_ratio", "tail_rules"});
+    SamplingPolicy p;
+    const auto policy = n.str("policy", {}, true);
+    const auto kind = samplingKindFrom(policy);
+    if (!kind) {
+        n.fail("policy", "expected one of: head, tail, head+tail, all, unknown");
+    }
+    p.kind = *kind;
+    p.headRatio = n.number("head_ratio");
+    p.tailRules = n.str("tail_rules");
+    if (const auto problem = samplingProblem(p); !problem.empty()) {
+        // Every problem starts with the key it is about.
+        const std::string key = problem.starts_with("head_ratio") ? "head_ratio" : "tail_rules";
+        n.fail(key, problem.starts_with(key + ": ") ? problem.substr(key.size() + 2) : problem);
+    }
+    return p;
+}
+
+// Names the scenario document a run was made from: the same text, the same digest.
+std::string sha256Digest(std::string_view text)
+{
+    const auto hash = QCryptographicHash::hash(QByteArrayView(text.data(), qsizetype(text.size())),
+                                               QCryptographicHash::Sha256);
+    return "sha256:" + hash.toHex().toStdString();
+}
+
 } // namespace
 
 std::string_view nameOf(ApiStyle a)
@@ -534,7 +566,7 @@ Scenario parseScenario(std::string_view text, const std::string& file, const std
     top.expectObject();
     top.allowOnly({"name", "target", "request", "executor", "warmup", "graceful_stop", "timeout",
                    "cancel_after", "retry", "generator", "sample_interval", "budgets", "$schema",
-                   "description", "seed", "metrics"});
+                   "description", "seed", "metrics", "sampling"});
     Scenario s;
     s.file = file;
     s.name = top.str("name", "scenario");
@@ -590,6 +622,10 @@ Scenario parseScenario(std::string_view text, const std::string& file, const std
     if (top.has("metrics")) {
         s.metrics = detail::parseMetricsSource(top.child("metrics"));
     }
+    if (top.has("sampling")) {
+        s.sampling = parseSampling(top.child("sampling"));
+    }
+    s.digest = sha256Digest(text);
     return s;
 }
 

@@ -7,6 +7,7 @@
 #include "load/ArrivalProcess.h"
 #include "metrics/MetricsSource.h"
 #include "model/RequestRecord.h"
+#include "model/Sampling.h"
 #include "stream/ChatStreamReader.h"
 
 #include <cstdint>
@@ -188,6 +189,11 @@ struct Scenario
     ArrivalOptions arrivalOptions() const { return {arrival, burstiness, seed}; }
     // The target's /metrics scraped during the run; none = not scraped.
     std::optional<MetricsSource> metrics;
+    // The server's trace-sampling policy ("sampling"), stored with the run.
+    SamplingPolicy sampling;
+    // "sha256:<hex>" of the scenario document as read (parseScenario); empty
+    // for a scenario built in code, whose stored configuration is digested.
+    std::string digest;
 };
 
 // Parses scenario JSON. `file` names the source in messages; relative prompt
@@ -199,7 +205,8 @@ Scenario loadScenario(const std::string& path);
 // "500ms", "2s", "1m30s", "1h", or a number of seconds.
 std::optional<Nanos> parseDuration(std::string_view s);
 
-// The scenario as stored with a run: no prompt text, no header values, no key.
-std::string scenarioConfigJson(const Scenario& s, std::uint32_t instanceId);
+// The scenario as stored with a run: no prompt text, no header values, no
+// key. `generatorHost` is the host name of the machine that runs the load.
+std::string scenarioConfigJson(const Scenario& s, std::uint32_t instanceId, const std::string& generatorHost = {});
 
 } // namespace pb::load

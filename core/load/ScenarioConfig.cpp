@@ -5,11 +5,14 @@
 
 #include <nlohmann/json.hpp>
 
+#include <QByteArrayView>
+#include <QCryptographicHash>
+
 namespace pb::load {
 
 using json = nlohmann::json;
 
-std::string scenarioConfigJson(const Scenario& s, std::uint32_t instanceId)
+std::string scenarioConfigJson(const Scenario& s, std::uint32_t instanceId, const std::string& generatorHost)
 {
     const auto ms = [](Nanos n) {
         return double(n) / 1e6;
@@ -111,6 +114,23 @@ std::string scenarioConfigJson(const Scenario& s, std::uint32_t instanceId)
     out["seed_source"] = s.seedDrawn ? "random" : "scenario";
     if (s.metrics) {
         out["metrics"] = detail::metricsConfigJson(*s.metrics);
+    }
+    out["sampling"] = json::parse(samplingToJson(s.sampling));
+    if (!s.digest.empty()) {
+        out["scenario_digest"] = s.digest;
+        out["scenario_digest_of"] = "scenario document";
+    } else {
+        // Built in code (the demo): what is stored of it, without this run's own instance.
+        auto described = out;
+        described.erase("generator_instance_id");
+        const auto text = described.dump();
+        const auto hash = QCryptographicHash::hash(QByteArrayView(text.data(), qsizetype(text.size())),
+                                                   QCryptographicHash::Sha256);
+        out["scenario_digest"] = "sha256:" + hash.toHex().toStdString();
+        out["scenario_digest_of"] = "stored configuration";
+    }
+    if (!generatorHost.empty()) {
+        out["generator_host"] = generatorHost;
     }
     return out.dump();
 }

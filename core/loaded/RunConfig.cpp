@@ -2,6 +2,8 @@
 
 #include <nlohmann/json.hpp>
 
+#include <cstdio>
+
 namespace pb::analysis {
 namespace {
 
@@ -22,6 +24,55 @@ const nlohmann::json& objectAt(const nlohmann::json& j, const char* key)
     }
     const auto it = j.find(key);
     return it != j.end() && it->is_object() ? *it : kEmpty;
+}
+
+std::string rate(double perSecond)
+{
+    char buf[32];
+    std::snprintf(buf, sizeof buf, "%.6g/s", perSecond);
+    return buf;
+}
+
+void describeArrivals(const nlohmann::json& executor, RunConfig& out)
+{
+    if (executor.empty()) {
+        return;
+    }
+    if (const auto vus = executor.find("vus"); vus != executor.end() && vus->is_number_integer()) {
+        out.arrivalProcess = "closed model (" + std::to_string(vus->get<std::int64_t>()) + " users)";
+        out.arrivalRate = "follows the responses (closed model)";
+        return;
+    }
+    out.arrivalProcess = textAt(executor, "arrival");
+    if (const auto b = executor.find("burstiness"); b != executor.end() && b->is_number()) {
+        char buf[48];
+        std::snprintf(buf, sizeof buf, " (burstiness %.6g)", b->get<double>());
+        out.arrivalProcess += buf;
+    }
+    const auto stages = executor.find("stages");
+    if (stages == executor.end() || !stages->is_array()) {
+        return;
+    }
+    std::size_t shown = 0;
+    for (const auto& st : *stages) {
+        if (shown == 8) { // a long stepped run: its first stages, and how many there are
+            out.arrivalRate += ", … (" + std::to_string(stages->size()) + " stages)";
+            break;
+        }
+        ++shown;
+        const auto from = st.find("start_rate_per_s");
+        const auto to = st.find("end_rate_per_s");
+        if (!st.is_object() || from == st.end() || to == st.end() || !from->is_number() || !to->is_number()) {
+            continue;
+        }
+        const double a = from->get<double>();
+        const double b = to->get<double>();
+        std::string one = a == b ? rate(b) : rate(a).substr(0, rate(a).size() - 2) + "->" + rate(b);
+        if (const auto name = textAt(st, "name"); !name.empty()) {
+            one += " (" + name + ")";
+        }
+        out.arrivalRate += (out.arrivalRate.empty() ? "" : ", ") + one;
+    }
 }
 
 } // namespace
@@ -56,6 +107,21 @@ RunConfig parseRunConfig(std::string_view configJson)
         out.streaming = it->get<bool>();
     }
     out.generatorInstance = textAt(j, "generator_instance_id");
+    out.scenarioDigest = textAt(j, "scenario_digest");
+    out.scenarioDigestOf = textAt(j, "scenario_digest_of");
+    out.generatorHost = textAt(j, "generator_host");
+    if (const auto it = j.find("merged_from"); out.generatorHost.empty() && it != j.end() && it->is_array()) {
+        for (const auto& m : *it) {
+            const auto host = textAt(m, "generator_host");
+            if (!host.empty() && out.generatorHost.find(host) == std::string::npos) {
+                out.generatorHost += (out.generatorHost.empty() ? "" : ", ") + host;
+            }
+        }
+    }
+    describeArrivals(objectAt(j, "executor"), out);
+    if (const auto it = j.find("sampling"); it != j.end() && it->is_object()) {
+        out.sampling = samplingFromJson(it->dump());
+    }
     return out;
 }
 

@@ -4,6 +4,8 @@
 // stores the config); this reader only picks out descriptive fields.
 #pragma once
 
+#include "model/Sampling.h"
+
 #include <optional>
 #include <string>
 #include <string_view>
@@ -18,6 +20,15 @@ struct RunConfig
     std::string executor;     // executor type of a load run
     std::optional<bool> streaming;
     std::string generatorInstance; // 8 hex digits of a load run
+    std::string scenarioDigest;    // "sha256:…" of the scenario document (or its stored configuration)
+    std::string scenarioDigestOf;  // "scenario document" or "stored configuration"
+    std::string generatorHost;     // the generator's host name(s); a merged run lists each
+    // A load run's arrivals: "uniform", "poisson", "gamma (burstiness 0.5)",
+    // "closed model (20 users)"; and the requested rates, stage by stage
+    // ("4/s (low), 8/s (high)", a ramp "0->10/s").
+    std::string arrivalProcess;
+    std::string arrivalRate;
+    SamplingPolicy sampling; // the server's trace sampling, as recorded
 };
 
 // Empty fields for what the JSON does not hold; never throws (a damaged or

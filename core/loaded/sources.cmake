@@ -5,6 +5,7 @@ target_sources(${PB_CORE_FOLDER_TARGET} PRIVATE
   ${CMAKE_CURRENT_LIST_DIR}/Budgets.cpp
   ${CMAKE_CURRENT_LIST_DIR}/Goodput.cpp
   ${CMAKE_CURRENT_LIST_DIR}/LoadedRun.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/Provenance.cpp
   ${CMAKE_CURRENT_LIST_DIR}/RunConfig.cpp
   ${CMAKE_CURRENT_LIST_DIR}/RunFigures.cpp
   ${CMAKE_CURRENT_LIST_DIR}/RunSummary.cpp

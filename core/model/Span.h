@@ -21,6 +21,10 @@ struct SpanRecord
     std::string serviceName;
     std::string attributesJson; // object of attribute name -> value
     std::string phase;          // normalised phase, empty until mapped
+    // The OTLP schema_url of its scope, else of its resource (the semantic
+    // conventions' version it follows). Counted per run (span_conventions),
+    // not stored with each span: read back spans have it empty.
+    std::string schemaUrl;
 
     bool operator==(const SpanRecord&) const = default;
 };

@@ -149,6 +149,7 @@ ReportData buildReport(RunStore& store, const analysis::LoadedRun& run, const an
     auto& p = d.provenance;
     p.run = d.run;
     p.config = analysis::parseRunConfig(run.info.configJson);
+    p.record = analysis::runProvenance(store, run.info, run.config, run.figures, run.table);
     p.phasebenchVersion = PHASEBENCH_VERSION;
     p.spanRules = describeRules(
         pb::telemetry::storedSpanRules(store, run.info.id).value_or(pb::telemetry::SpanRules::defaults()));

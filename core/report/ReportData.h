@@ -11,6 +11,7 @@
 #include "diagnose/Check.h"
 #include "diagnose/Finding.h"
 #include "loaded/LoadedRun.h"
+#include "loaded/Provenance.h"
 #include "loaded/RunConfig.h"
 #include "loaded/RunSummary.h"
 #include "stats/Compare.h"
@@ -71,6 +72,9 @@ struct Provenance
 {
     RunInfo run; // configJson kept out of the report (only parsed fields are shown)
     analysis::RunConfig config;
+    // What reproduces the run: scenario, digest, token profile, rates,
+    // generator, streaming, sampling, span schemas ("unknown" where not known).
+    analysis::RunProvenance record;
     std::string phasebenchVersion;
     std::string budgetsSource; // "file PATH", "stored version N (set …)", or empty
     std::optional<budget::BudgetHistory> budgetHistory;

@@ -176,7 +176,8 @@ void summary(Builder& b, const ReportData& d)
                 i.group.empty() ? i.stage : (i.stage.empty() ? "" : i.stage + ", ") + i.group;
             c.rows.push_back({qs(i.id), qs(stage), qs(i.metric + " " + i.statistic), figure(i.observed),
                               figure(i.threshold), verdictText(i.verdict),
-                              i.owner ? ownerText(*i.owner) : QString(), qs(i.reason)});
+                              i.owner ? ownerText(*i.owner) : QString(),
+                              qs(i.reason + (i.reason.empty() || i.note.empty() ? "" : "; ") + i.note)});
         }
         b.table(std::move(c));
     }
@@ -394,21 +395,36 @@ void provenance(Builder& b, const ReportData& d)
     b.add(Kind::Heading, tr("Provenance"));
     OutlineTable t;
     t.header = {tr("Item"), tr("Value")};
+    const auto& r = p.record;
+    // What is not known says so: no cell is empty.
+    auto known = [](const std::string& v) {
+        return v.empty() ? tr("unknown") : qs(v);
+    };
     t.rows = {
         {tr("Run"),
          tr("%1 '%2' (%3)").arg(p.run.id).arg(qs(p.run.name), qs(std::string(nameOf(p.run.kind))))},
-        {tr("Source"), qs(p.run.source)},
-        {tr("Time of run (UTC)"), qs(p.run.createdUtc)},
-        {tr("Scenario"), qs(p.config.scenario)},
-        {tr("Model"), qs(p.config.model)},
-        {tr("Target host"), qs(p.config.endpointHost)},
-        {tr("Executor"), qs(p.config.executor)},
-        {tr("Generator instance"), qs(p.config.generatorInstance)},
-        {tr("Recorded by"), qs(p.run.toolVersion)},
+        {tr("Source"), known(p.run.source)},
+        {tr("Time of run (UTC)"), known(p.run.createdUtc)},
+        {tr("Scenario"), known(r.scenario)},
+        {tr("Scenario digest"), known(r.scenarioDigest)},
+        {tr("Model"), known(r.model)},
+        {tr("Target host"), known(r.endpointHost)},
+        {tr("Executor"), known(r.executor)},
+        {tr("Arrival rate"), known(r.arrivalRate)},
+        {tr("Arrival process"), known(r.arrivalProcess)},
+        {tr("Generator host"), known(r.generatorHost)},
+        {tr("Generator instance"), known(r.generatorInstance)},
+        {tr("Streaming mode"), known(r.streaming)},
+        {tr("Token profile, input"), known(r.tokenInput)},
+        {tr("Token profile, output"), known(r.tokenOutput)},
+        {tr("Token buckets from"), tr("%1 (%2 attempts)").arg(known(r.tokens.basis)).arg(r.tokens.requests)},
+        {tr("Server sampling policy"), known(r.sampling)},
+        {tr("Span schema versions"), known(r.spanSchemaText)},
+        {tr("Recorded by"), known(p.run.toolVersion)},
         {tr("Phasebench version of this report"), qs(p.phasebenchVersion)},
         {tr("Budgets used"), p.budgetsSource.empty() ? tr("none") : qs(p.budgetsSource)},
-        {tr("Span rules"), qs(p.spanRules)},
-        {tr("Percentile convention"), qs(p.convention)},
+        {tr("Span rules"), known(p.spanRules)},
+        {tr("Percentile convention"), known(p.convention)},
         {tr("Settle time after a stage change"), tr("%1 ms").arg(p.settleMs)},
     };
     if (p.budgetHistory) {

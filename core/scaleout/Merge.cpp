@@ -253,9 +253,15 @@ MergeResult mergeRuns(RunStore& target, const std::vector<MergeSource>& specs, c
         merged.push_back({{"file", std::filesystem::path(s.spec.path).filename().string()},
                           {"run", s.run.id},
                           {"generators", s.generator.ids}});
+        // Each generator's location: the merged run has several.
+        const auto own = json::parse(s.run.configJson, nullptr, false);
+        if (own.is_object() && own.contains("generator_host") && own["generator_host"].is_string()) {
+            merged.back()["generator_host"] = own["generator_host"];
+        }
     }
     config["merged_from"] = merged;
     config.erase("generator_instance_id");
+    config.erase("generator_host");
     info.configJson = config.dump(-1, ' ', false, json::error_handler_t::replace);
     RunStatus status = RunStatus::Complete;
     for (const auto& s : sources) {

@@ -177,6 +177,9 @@ std::int64_t RunCatalogue::appendRunTo(std::int64_t from, std::int64_t into)
           "UPDATE span_traces SET run_id = ?1 WHERE run_id = ?2",
           "INSERT OR REPLACE INTO run_figures (run_id, name, value, text) "
           "SELECT ?1, name, value, text FROM run_figures WHERE run_id = ?2",
+          "INSERT INTO span_conventions (run_id, kind, value, spans) "
+          "SELECT ?1, kind, value, spans FROM span_conventions WHERE run_id = ?2 AND true "
+          "ON CONFLICT (run_id, kind, value) DO UPDATE SET spans = spans + excluded.spans",
           "UPDATE runs SET request_count = request_count + (SELECT request_count FROM runs WHERE id = ?2), "
           "span_count = span_count + (SELECT span_count FROM runs WHERE id = ?2) WHERE id = ?1"}) {
         auto st = m_s.db.prepare(sql);
@@ -186,9 +189,12 @@ std::int64_t RunCatalogue::appendRunTo(std::int64_t from, std::int64_t into)
     }
     // Explicitly: the import's transaction may run with foreign keys (and
     // so cascades) off.
-    auto figures = m_s.db.prepare("DELETE FROM run_figures WHERE run_id = ?");
-    figures.bind(1, from);
-    figures.run();
+    for (const char* sql :
+         {"DELETE FROM run_figures WHERE run_id = ?", "DELETE FROM span_conventions WHERE run_id = ?"}) {
+        auto st = m_s.db.prepare(sql);
+        st.bind(1, from);
+        st.run();
+    }
     deleteRun(from);
     m_s.nextSeq.erase(into);
     return base;

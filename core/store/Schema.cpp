@@ -1,6 +1,7 @@
 #include "store/Schema.h"
 
 #include "model/RequestColumns.h"
+#include "model/SpanConventions.h"
 #include "store/RequestBlocks.h"
 #include "store/SpanTraces.h"
 #include "store/Sqlite.h"
@@ -247,9 +248,36 @@ CREATE TABLE target_scrapes (
 )");
 }
 
+// Version 8: which semantic conventions a run's spans follow, counted per
+// run as they are stored (SpanStore::insertSpans): each schema_url and each
+// GenAI attribute name that dates the conventions (model/SpanConventions.h).
+// Per run, not per span: a handful of rows instead of a column on millions.
+// Existing spans never kept their schema_url; their attribute names are
+// counted here, in the migration's transaction.
+void v8(Connection& db)
+{
+    db.exec(R"(
+CREATE TABLE span_conventions (
+  run_id INTEGER NOT NULL REFERENCES runs(id) ON DELETE CASCADE,
+  kind TEXT NOT NULL CHECK (kind IN ('schema_url','attribute')),
+  value TEXT NOT NULL,
+  spans INTEGER NOT NULL,
+  PRIMARY KEY (run_id, kind, value)
+) WITHOUT ROWID;
+)");
+    auto count = db.prepare(
+        "INSERT INTO span_conventions (run_id, kind, value, spans) SELECT run_id, 'attribute', ?1, count(*) "
+        "FROM spans WHERE instr(attributes, ?2) > 0 GROUP BY run_id");
+    for (const auto& m : kConventionMarkers) {
+        count.bind(1, m.attribute);
+        count.bind(2, "\"" + std::string(m.attribute) + "\":");
+        count.run();
+    }
+}
+
 const std::vector<std::function<void(Connection&)>>& steps()
 {
-    static const std::vector<std::function<void(Connection&)>> s{v1, v2, v3, v4, v5, v6, v7};
+    static const std::vector<std::function<void(Connection&)>> s{v1, v2, v3, v4, v5, v6, v7, v8};
     return s;
 }
 

@@ -5,7 +5,11 @@
 #include "store/SpanTraces.h"
 #include "store/StoreState.h"
 
+#include "model/SpanConventions.h"
+
 #include <sqlite3.h>
+
+#include <map>
 
 namespace pb::store {
 
@@ -60,6 +64,7 @@ void SpanStore::insertSpans(std::int64_t runId, std::span<const SpanRecord> span
         segments.add(runId, spans[static_cast<std::size_t>(i)].traceId, before + 1 + i);
     }
     segments.flush();
+    countConventions(runId, spans);
     auto upd = m_s.db.prepare("UPDATE runs SET span_count = span_count + ? WHERE id = ?");
     upd.bind(1, static_cast<std::int64_t>(spans.size()));
     upd.bind(2, runId);
@@ -67,6 +72,62 @@ void SpanStore::insertSpans(std::int64_t runId, std::span<const SpanRecord> span
     if (tx) {
         tx->commit();
     }
+}
+
+void SpanStore::countConventions(std::int64_t runId, std::span<const SpanRecord> spans)
+{
+    // Few distinct values in a batch (usually one schema_url): count them here.
+    std::map<std::pair<std::string_view, std::string_view>, std::int64_t> seen;
+    for (const auto& s : spans) {
+        if (!s.schemaUrl.empty()) {
+            ++seen[{"schema_url", s.schemaUrl}];
+        }
+        if (s.attributesJson.find("\"gen_ai.") == std::string::npos) {
+            continue;
+        }
+        const std::string_view attrs = s.attributesJson;
+        for (const auto& m : kConventionMarkers) {
+            // The key as the attribute object writes it, "name": (a value may spell it too).
+            for (auto at = attrs.find(m.attribute); at != std::string_view::npos;
+                 at = attrs.find(m.attribute, at + 1)) {
+                if (at > 0 && attrs[at - 1] == '"' && attrs.substr(at + m.attribute.size(), 2) == "\":") {
+                    ++seen[{"attribute", m.attribute}];
+                    break;
+                }
+            }
+        }
+    }
+    if (seen.empty()) {
+        return;
+    }
+    if (!m_countConvention) {
+        // A hostile sender's endless schema URLs stop at 64 rows a run; known ones still count.
+        m_countConvention = std::make_unique<Statement>(m_s.db.prepare(
+            "INSERT INTO span_conventions (run_id, kind, value, spans) SELECT ?1, ?2, ?3, ?4 "
+            "WHERE EXISTS (SELECT 1 FROM span_conventions WHERE run_id = ?1 AND kind = ?2 AND value = ?3) "
+            "OR (SELECT count(*) FROM span_conventions WHERE run_id = ?1) < 64 "
+            "ON CONFLICT (run_id, kind, value) DO UPDATE SET spans = spans + excluded.spans"));
+    }
+    auto& st = *m_countConvention;
+    for (const auto& [key, n] : seen) {
+        st.bind(1, runId);
+        st.bind(2, key.first);
+        st.bind(3, key.second);
+        st.bind(4, n);
+        st.run();
+    }
+}
+
+std::vector<SpanConvention> SpanStore::conventions(std::int64_t runId)
+{
+    auto st = m_s.db.prepare(
+        "SELECT kind, value, spans FROM span_conventions WHERE run_id = ? ORDER BY kind DESC, spans DESC, value");
+    st.bind(1, runId);
+    std::vector<SpanConvention> out;
+    while (st.step()) {
+        out.push_back({std::string(st.text(0)), std::string(st.text(1)), st.int64(2)});
+    }
+    return out;
 }
 
 namespace {

@@ -49,6 +49,16 @@ struct SpanScan
     std::string latencyNeedle;
 };
 
+// One row of a run's span conventions (schema v8): a schema_url its spans
+// carried, or a GenAI attribute name that dates the conventions
+// (model/SpanConventions.h), with how many spans had it.
+struct SpanConvention
+{
+    std::string kind; // "schema_url" or "attribute"
+    std::string value;
+    std::int64_t spans = 0;
+};
+
 class SpanStore
 {
 public:
@@ -76,12 +86,17 @@ public:
         std::int64_t end = 0;
     };
     std::optional<IdSplit> splitSpanIds(std::int64_t runId);
+    // The run's schema URLs first, then its marker attributes; most spans first.
+    std::vector<SpanConvention> conventions(std::int64_t runId);
 
 private:
+    void countConventions(std::int64_t runId, std::span<const SpanRecord> spans);
+
     StoreState& m_s;
     std::unique_ptr<Statement> m_insertSpan;
     std::unique_ptr<Statement> m_insertSpanTrace;
     std::unique_ptr<Statement> m_maxSpanId;
+    std::unique_ptr<Statement> m_countConvention;
 };
 
 } // namespace pb::store

@@ -18,6 +18,9 @@ namespace pb::telemetry::detail {
 // needs it, and it bounds recursion on hostile input.
 inline constexpr int kMaxValueDepth = 32;
 
+// A schema_url beyond this is cut: a real one is a short URL.
+inline constexpr std::size_t kMaxSchemaUrlBytes = 256;
+
 // The longest span kept: 30 days, the limit of every imported duration.
 inline constexpr std::int64_t kMaxSpanDurationNs = std::int64_t(30) * 24 * 3600 * 1'000'000'000;
 

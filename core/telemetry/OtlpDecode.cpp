@@ -85,8 +85,19 @@ std::string serviceNameOf(const proto::Resource& r)
     return {};
 }
 
-void collectProtoSpans(Collector& c, const proto::ScopeSpans& ss, const std::string& service)
+// The schema_url a span follows: its scope's, else its resource's (OTLP);
+// bounded and repaired, since it is stored.
+std::string schemaUrlOf(const std::string& scope, const std::string& resource)
 {
+    std::string url = (scope.empty() ? resource : scope).substr(0, detail::kMaxSchemaUrlBytes);
+    utf8::repair(url);
+    return url;
+}
+
+void collectProtoSpans(Collector& c, const proto::ScopeSpans& ss, const std::string& service,
+                       const std::string& resourceSchemaUrl)
+{
+    const auto schemaUrl = schemaUrlOf(ss.schema_url(), resourceSchemaUrl);
     for (const auto& p : ss.spans()) {
         if (p.trace_id().size() != 16) {
             c.reject("invalid trace_id (need 16 non-zero bytes)");
@@ -116,6 +127,7 @@ void collectProtoSpans(Collector& c, const proto::ScopeSpans& ss, const std::str
         utf8::repair(s.statusMessage);
         s.serviceName = service;
         utf8::repair(s.serviceName);
+        s.schemaUrl = schemaUrl;
         s.attributesJson = c.attributes(
             p.attributes(), [](const proto::KeyValue& kv) -> std::string_view { return kv.key(); },
             [](std::string& out, const proto::KeyValue& kv) { writeAnyValue(out, kv.value(), 0); });
@@ -163,10 +175,10 @@ DecodeResult decodeProtobuf(std::string_view body, const DecodeOptions& options)
     for (const auto& rs : req->resource_spans()) {
         const auto service = serviceNameOf(rs.resource());
         for (const auto& ss : rs.scope_spans()) {
-            collectProtoSpans(c, ss, service);
+            collectProtoSpans(c, ss, service, rs.schema_url());
         }
         for (const auto& ss : rs.instrumentation_library_spans()) {
-            collectProtoSpans(c, ss, service);
+            collectProtoSpans(c, ss, service, rs.schema_url());
         }
     }
     return r;

@@ -6,6 +6,8 @@
 
 #include "telemetry/DecodeCollector.h"
 
+#include "util/Utf8.h"
+
 #include <simdjson.h>
 
 #include <charconv>
@@ -17,6 +19,7 @@ namespace dom = simdjson::dom;
 
 namespace {
 using detail::Collector;
+using detail::kMaxSchemaUrlBytes;
 using detail::kMaxValueDepth;
 
 // One parser per thread: it keeps its buffers between documents, which is
@@ -316,7 +319,7 @@ struct SpanFields
     }
 };
 
-void collectJsonSpan(Collector& c, dom::element el, const std::string& service)
+void collectJsonSpan(Collector& c, dom::element el, const std::string& service, const std::string& schemaUrl)
 {
     dom::object js;
     if (el.get_object().get(js) != simdjson::SUCCESS) {
@@ -366,6 +369,7 @@ void collectJsonSpan(Collector& c, dom::element el, const std::string& service)
         }
     }
     s.serviceName = service;
+    s.schemaUrl = schemaUrl;
     dom::array attrs;
     if (const auto a = f[SpanFields::Attributes]; a && a->get_array().get(attrs) == simdjson::SUCCESS) {
         s.attributesJson = c.attributes(attrs, jsonKeyOf, [](std::string& out, dom::element kv) {
@@ -417,6 +421,7 @@ void decodeJsonValue(dom::element doc, DecodeResult& r, const DecodeOptions& opt
             return;
         }
         const auto service = jsonServiceName(rs);
+        const auto resourceSchema = stringOf(field(rs, "schemaUrl", "schema_url")).value_or(std::string_view{});
         for (const std::string_view listName : {"scopeSpans", "instrumentationLibrarySpans"}) {
             std::optional<dom::array> scopes;
             const std::string_view snake =
@@ -443,8 +448,12 @@ void decodeJsonValue(dom::element doc, DecodeResult& r, const DecodeOptions& opt
                 // One allocation instead of a regrowth (moving every span)
                 // each time the count doubles.
                 r.spans.reserve(r.spans.size() + spans->size());
+                const auto scopeSchema = stringOf(field(ss, "schemaUrl", "schema_url")).value_or(std::string_view{});
+                std::string schemaUrl(
+                    (scopeSchema.empty() ? resourceSchema : scopeSchema).substr(0, kMaxSchemaUrlBytes));
+                utf8::repair(schemaUrl);
                 for (const auto js : *spans) {
-                    collectJsonSpan(c, js, service);
+                    collectJsonSpan(c, js, service, schemaUrl);
                 }
             }
         }

@@ -114,9 +114,11 @@ json toJsonAnyValue(const json& v, int depth)
 std::string encodeProtobuf(std::span<const SpanRecord> spans, std::string_view scopeName)
 {
     proto::ExportTraceServiceRequest req;
-    std::map<std::string_view, proto::ScopeSpans*> byService;
+    // One resource and scope per service and schema_url.
+    std::map<std::pair<std::string_view, std::string_view>, proto::ScopeSpans*> byService;
     for (const auto& s : spans) {
-        auto it = byService.find(s.serviceName);
+        const std::pair<std::string_view, std::string_view> key{s.serviceName, s.schemaUrl};
+        auto it = byService.find(key);
         if (it == byService.end()) {
             auto* rs = req.add_resource_spans();
             if (!s.serviceName.empty()) {
@@ -126,7 +128,10 @@ std::string encodeProtobuf(std::span<const SpanRecord> spans, std::string_view s
             }
             auto* ss = rs->add_scope_spans();
             ss->mutable_scope()->set_name(std::string(scopeName));
-            it = byService.emplace(s.serviceName, ss).first;
+            if (!s.schemaUrl.empty()) {
+                ss->set_schema_url(s.schemaUrl);
+            }
+            it = byService.emplace(key, ss).first;
         }
         toProtoSpan(s, *it->second->add_spans());
     }
@@ -135,7 +140,7 @@ std::string encodeProtobuf(std::span<const SpanRecord> spans, std::string_view s
 
 std::string encodeJson(std::span<const SpanRecord> spans, std::string_view scopeName)
 {
-    std::map<std::string, json> byService;
+    std::map<std::pair<std::string, std::string>, json> byService;
     for (const auto& s : spans) {
         json js = {{"traceId", s.traceId},
                    {"spanId", s.spanId},
@@ -158,18 +163,21 @@ std::string encodeJson(std::span<const SpanRecord> spans, std::string_view scope
             }
         }
         js["attributes"] = std::move(attrs);
-        byService[s.serviceName].push_back(std::move(js));
+        byService[{s.serviceName, s.schemaUrl}].push_back(std::move(js));
     }
     auto resourceSpans = json::array();
-    for (auto& [service, list] : byService) {
+    for (auto& [key, list] : byService) {
+        const auto& [service, schemaUrl] = key;
         json resource = json::object();
         if (!service.empty()) {
             resource["attributes"] =
                 json::array({{{"key", "service.name"}, {"value", {{"stringValue", service}}}}});
         }
-        resourceSpans.push_back({{"resource", resource},
-                                 {"scopeSpans", json::array({{{"scope", {{"name", std::string(scopeName)}}},
-                                                              {"spans", list}}})}});
+        json scope{{"scope", {{"name", std::string(scopeName)}}}, {"spans", list}};
+        if (!schemaUrl.empty()) {
+            scope["schemaUrl"] = schemaUrl;
+        }
+        resourceSpans.push_back({{"resource", resource}, {"scopeSpans", json::array({scope})}});
     }
     return json{{"resourceSpans", resourceSpans}}.dump();
 }

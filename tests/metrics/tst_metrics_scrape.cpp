@@ -195,7 +195,7 @@ void TestMetricsScrape::storedWithTheRun()
     std::int64_t runId = 0;
     {
         RunStore store(path);
-        QCOMPARE(store.schemaVersion(), 7);
+        QVERIFY(store.schemaVersion() >= 7); // the target series came with v7
         RunInfo info;
         info.name = "scraped";
         info.kind = RunKind::Load;

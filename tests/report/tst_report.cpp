@@ -22,6 +22,8 @@
 
 #include <nlohmann/json.hpp>
 
+#include <algorithm>
+#include <map>
 #include <set>
 
 using namespace pb;
@@ -53,6 +55,7 @@ private Q_SLOTS:
     void markdownTableMatches();
     void markdownWithoutChartsNeedsNoGui();
     void noSecretInAnyFormat();
+    void provenanceOfTheDemoRun();
     void comparisonSaysWhetherComparable();
     void badOptionsFailClearly();
     void exportRoundTripCsv();
@@ -374,6 +377,81 @@ void TestReport::noSecretInAnyFormat()
         for (const char* canary : {"CANARYKEY", "CANARYHEADER", "CANARYPROMPT"}) {
             QVERIFY2(!c.contains(canary), canary);
         }
+    }
+}
+
+// Issue 35: the report holds what reproduces the run, in every format, and
+// `runs --json` carries the same fields.
+void TestReport::provenanceOfTheDemoRun()
+{
+    QFile f(m_reports[QStringLiteral("md")]);
+    QVERIFY(f.open(QIODevice::ReadOnly));
+    const QString md = QString::fromUtf8(f.readAll());
+    const auto from = md.indexOf(QStringLiteral("\n## Provenance\n"));
+    QVERIFY(from > 0);
+    const QString section = md.mid(from, md.indexOf(QStringLiteral("\n## "), from + 1) - from);
+    std::map<QString, QString> rows;
+    for (const auto& line : section.split(QLatin1Char('\n'))) {
+        const auto cells = line.split(QStringLiteral(" | "));
+        if (line.startsWith(QStringLiteral("| ")) && cells.size() == 2 && !line.startsWith(QStringLiteral("| -"))) {
+            rows[cells[0].mid(2)] = cells[1].chopped(2).trimmed();
+        }
+    }
+    QVERIFY(rows.size() >= 20);
+    for (const auto& [item, value] : rows) {
+        QVERIFY2(!value.isEmpty(), qPrintable(item)); // unknown says so
+    }
+    QVERIFY2(rows[QStringLiteral("Token profile, input")].contains(QStringLiteral("input_0_512 ")),
+             qPrintable(rows[QStringLiteral("Token profile, input")]));
+    QVERIFY(rows[QStringLiteral("Token profile, input")].contains(QLatin1Char('%')));
+    QVERIFY(rows[QStringLiteral("Token profile, output")].contains(QStringLiteral("output_")));
+    QVERIFY2(rows[QStringLiteral("Streaming mode")].startsWith(QStringLiteral("on (requested")),
+             qPrintable(rows[QStringLiteral("Streaming mode")]));
+    QCOMPARE(rows[QStringLiteral("Server sampling policy")], QStringLiteral("every trace kept (no sampling)"));
+    const QString schemas = rows[QStringLiteral("Span schema versions")];
+    QVERIFY2(schemas.contains(QStringLiteral("https://opentelemetry.io/schemas/1.37.0 (semantic conventions 1.37.0")),
+             qPrintable(schemas));
+    QVERIFY2(schemas.contains(QStringLiteral("gen_ai.provider.name (GenAI conventions 1.37 or later")),
+             qPrintable(schemas));
+    QCOMPARE(rows[QStringLiteral("Scenario")], QStringLiteral("stepped-canary"));
+    QVERIFY(rows[QStringLiteral("Scenario digest")].startsWith(QStringLiteral("sha256:")));
+    QVERIFY2(rows[QStringLiteral("Arrival rate")].contains(QStringLiteral("4/s (low), 8/s (high)")),
+             qPrintable(rows[QStringLiteral("Arrival rate")]));
+    QCOMPARE(rows[QStringLiteral("Arrival process")], QStringLiteral("uniform"));
+    QVERIFY(rows[QStringLiteral("Generator host")] != QStringLiteral("unknown"));
+    QVERIFY(rows[QStringLiteral("Target host")] != QStringLiteral("unknown"));
+    // The HTML and the PDF hold the same rows.
+    QFile html(m_reports[QStringLiteral("html")]);
+    QVERIFY(html.open(QIODevice::ReadOnly));
+    const QString h = QString::fromUtf8(html.readAll());
+    for (const char* text : {"Span schema versions", "semantic conventions 1.37.0", "Token profile, input",
+                             "every trace kept (no sampling)", "Streaming mode"}) {
+        QVERIFY2(h.contains(QLatin1String(text)), text);
+    }
+    if (const QString pdf = pdfText(m_reports[QStringLiteral("pdf")]); !pdf.isEmpty()) {
+        for (const char* text : {"Span schema versions", "Server sampling policy", "Streaming mode"}) {
+            QVERIFY2(pdf.contains(QLatin1String(text)), text);
+        }
+    }
+    // `runs --json`: the same record, field by field.
+    const auto r = test::runCli({QStringLiteral("runs"), QStringLiteral("--db"), m_db, QStringLiteral("--json")});
+    QCOMPARE(r.code, 0);
+    const auto runs = Json::parse(r.out.toStdString()).at("runs");
+    const auto it = std::find_if(runs.begin(), runs.end(), [&](const Json& j) { return j.at("id") == m_run; });
+    QVERIFY(it != runs.end());
+    const auto& p = it->at("provenance");
+    QCOMPARE(p.at("sampling").at("policy").get<std::string>(), std::string("all"));
+    QCOMPARE(p.at("scenario").get<std::string>(), std::string("stepped-canary"));
+    QVERIFY(p.at("streaming").get<std::string>().starts_with("on"));
+    QVERIFY(p.at("token_profile").at("requests").get<int>() > 0);
+    QVERIFY(p.at("token_profile").at("input").at(0).at("bucket").get<std::string>().starts_with("input_"));
+    bool schemaUrl = false;
+    for (const auto& sc : p.at("span_schemas")) {
+        schemaUrl = schemaUrl || sc.at("value") == "https://opentelemetry.io/schemas/1.37.0";
+    }
+    QVERIFY(schemaUrl);
+    for (const auto& [key, value] : p.items()) {
+        QVERIFY2(!value.is_string() || !value.get<std::string>().empty(), key.c_str());
     }
 }
 

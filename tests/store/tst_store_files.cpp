@@ -14,6 +14,7 @@
 #include <QTest>
 
 #include <csignal>
+#include <map>
 #include <fstream>
 #include <thread>
 
@@ -25,6 +26,7 @@ class TestStoreFiles : public QObject
     Q_OBJECT
 private Q_SLOTS:
     void migratesVersion4AndAcceptsImporting();
+    void migratesVersion7CountsSpanConventions();
     void refusesFileMissingATable();
     void refusesFileMissingAColumn();
     void busyErrorNamesFileAndHolder();
@@ -83,6 +85,64 @@ void TestStoreFiles::migratesVersion4AndAcceptsImporting()
     auto figures = storeConnection(store).prepare("SELECT count(*) FROM run_figures");
     QVERIFY(figures.step());
     QCOMPARE(figures.int64(0), std::int64_t(0));
+}
+
+void TestStoreFiles::migratesVersion7CountsSpanConventions()
+{
+    QTemporaryDir dir;
+    const auto path = test::tempPath(dir, "v7.phasebench");
+    {
+        Connection c(path, false, true);
+        schema::migrate(c, 7);
+        for (const char* name : {"a", "b"}) {
+            auto run = c.prepare("INSERT INTO runs (name, kind, created_utc, status) VALUES (?, 'import', "
+                                 "'2026-01-01T00:00:00Z', 'complete')");
+            run.bind(1, std::string_view(name));
+            run.run();
+        }
+        // Run 1: two spans of the older GenAI names, one of the newer token names;
+        // a value that spells a marker is not its key. Run 2: no GenAI attribute.
+        for (const char* attrs :
+             {R"({"gen_ai.system":"openai","gen_ai.usage.prompt_tokens":12})", R"({"gen_ai.system":"openai"})",
+              R"({"note":"gen_ai.usage.input_tokens","gen_ai.usage.input_tokens":3,"x":"gen_ai.provider.name"})"}) {
+            auto span = c.prepare("INSERT INTO spans (run_id, trace_id, span_id, name, start_ns, end_ns, "
+                                  "attributes) VALUES (1, 't', 's', 'n', 1, 2, ?)");
+            span.bind(1, std::string_view(attrs));
+            span.run();
+        }
+        c.exec("INSERT INTO spans (run_id, trace_id, span_id, name, start_ns, end_ns, attributes) VALUES "
+               "(2, 't', 's', 'n', 1, 2, '{\"http.route\":\"/v1\"}')");
+    }
+    RunStore store(path);
+    QCOMPARE(store.schemaVersion(), schema::currentVersion());
+    auto counted = [&](std::int64_t run) {
+        std::map<std::string, std::int64_t> out;
+        for (const auto& c : store.spanStore().conventions(run)) {
+            out[c.kind + " " + c.value] = c.spans;
+        }
+        return out;
+    };
+    const std::map<std::string, std::int64_t> old{{"attribute gen_ai.system", 2},
+                                                  {"attribute gen_ai.usage.prompt_tokens", 1},
+                                                  {"attribute gen_ai.usage.input_tokens", 1}};
+    QCOMPARE(counted(1), old);
+    QVERIFY(counted(2).empty());
+    // New spans count as they are stored, with their schema_url.
+    SpanRecord s;
+    s.traceId = std::string(31, '0') + "1";
+    s.spanId = std::string(15, '0') + "1";
+    s.name = "POST /v1/chat/completions";
+    s.startNs = 1;
+    s.endNs = 2;
+    s.attributesJson = R"({"gen_ai.provider.name":"demo"})";
+    s.schemaUrl = "https://opentelemetry.io/schemas/1.37.0";
+    store.spanStore().insertSpans(2, std::vector<SpanRecord>{s, s});
+    const std::map<std::string, std::int64_t> fresh{
+        {"schema_url https://opentelemetry.io/schemas/1.37.0", 2}, {"attribute gen_ai.provider.name", 2}};
+    QCOMPARE(counted(2), fresh);
+    // A run's conventions go with it.
+    store.catalogue().deleteRun(1);
+    QVERIFY(counted(1).empty());
 }
 
 void TestStoreFiles::refusesFileMissingATable()
