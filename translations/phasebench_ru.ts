@@ -251,6 +251,10 @@
         <source>The gateway reading the request body, a local field inside gateway; slow with a slow upload (request.read or llm.phase=body_read).</source>
         <translation>Чтение шлюзом тела запроса, локальное поле внутри gateway; медленное при медленной отправке (request.read или llm.phase=body_read).</translation>
     </message>
+    <message>
+        <source>An external provider&apos;s total time, from its provider.request span: owned by the provider. Its queue and generation are inside and cannot be reconstructed by subtraction.</source>
+        <translation>Полное время внешнего провайдера по его спану provider.request: относится к провайдеру. Его очередь и генерация находятся внутри, и восстановить их вычитанием нельзя.</translation>
+    </message>
 </context>
 <context>
     <name>pb::cli</name>
@@ -1848,6 +1852,10 @@ Run &apos;phasebench-cli &lt;command&gt; --help&apos; for the options of a comma
         <source>Markdown: also draw the charts, as PNG files beside the report (needs the GUI libraries; offscreen without a display). PDF and HTML always have them.</source>
         <translation>Markdown: также нарисовать графики в виде PNG-файлов рядом с отчётом (нужны графические библиотеки; без дисплея — offscreen). В PDF и HTML они есть всегда.</translation>
     </message>
+    <message>
+        <source>NOT MEASURABLE ON THIS ROUTE</source>
+        <translation>НЕ ИЗМЕРИМО НА ЭТОМ МАРШРУТЕ</translation>
+    </message>
 </context>
 <context>
     <name>pb::diagnose</name>
@@ -2066,6 +2074,10 @@ Run &apos;phasebench-cli &lt;command&gt; --help&apos; for the options of a comma
     <message>
         <source>Check the slowest local field: connection pool, DNS, TLS and upload (client); auth and channel or policy selection (gateway); the request body read (a slow upload).</source>
         <translation>Проверьте самое медленное локальное поле: пул соединений, DNS, TLS и отправку (клиент); аутентификацию и выбор канала или политики (шлюз); чтение тела запроса (медленная отправка).</translation>
+    </message>
+    <message>
+        <source>external provider</source>
+        <translation>внешний провайдер</translation>
     </message>
 </context>
 <context>
@@ -2606,6 +2618,14 @@ Run &apos;phasebench-cli &lt;command&gt; --help&apos; for the options of a comma
         <source>cannot write &apos;%1&apos;: %2</source>
         <translation>не удаётся записать &apos;%1&apos;: %2</translation>
     </message>
+    <message>
+        <source>NOT MEASURABLE ON THIS ROUTE</source>
+        <translation>НЕ ИЗМЕРИМО НА ЭТОМ МАРШРУТЕ</translation>
+    </message>
+    <message>
+        <source>Verdict: PASS: %1 of %2 budgets and gates were met; %3 are not measurable on the route they are decided on.</source>
+        <translation>Вердикт: ПРОЙДЕНО: соблюдены %1 из %2 бюджетов и гейтов; %3 не измеримы на маршруте, для которого они решаются.</translation>
+    </message>
 </context>
 <context>
     <name>pb::ui</name>
@@ -2727,6 +2747,10 @@ Run &apos;phasebench-cli &lt;command&gt; --help&apos; for the options of a comma
     <message>
         <source>Stage</source>
         <translation>Этап</translation>
+    </message>
+    <message>
+        <source>not measurable on this route</source>
+        <translation>не измеримо на этом маршруте</translation>
     </message>
 </context>
 <context>
@@ -4807,6 +4831,10 @@ or: vllm serve … %2</source>
     <message>
         <source>Value</source>
         <translation>Значение</translation>
+    </message>
+    <message>
+        <source>external provider</source>
+        <translation>внешний провайдер</translation>
     </message>
 </context>
 <context>
