@@ -251,6 +251,10 @@
         <source>The gateway reading the request body, a local field inside gateway; slow with a slow upload (request.read or llm.phase=body_read).</source>
         <translation>La lectura del cuerpo de la solicitud por la pasarela, un campo local dentro de gateway; lenta si el envío es lento (request.read o llm.phase=body_read).</translation>
     </message>
+    <message>
+        <source>An external provider&apos;s total time, from its provider.request span: owned by the provider. Its queue and generation are inside and cannot be reconstructed by subtraction.</source>
+        <translation>El tiempo total de un proveedor externo, de su span provider.request: es del proveedor. Su cola y su generación están dentro y no se pueden reconstruir por resta.</translation>
+    </message>
 </context>
 <context>
     <name>pb::cli</name>
@@ -1885,8 +1889,12 @@ Ejecute &apos;phasebench-cli &lt;comando&gt; --help&apos; para ver las opciones 
         <translation>--sampling: %1</translation>
     </message>
     <message>
+        <source>NOT MEASURABLE ON THIS ROUTE</source>
+        <translation>NO MEDIBLE EN ESTA RUTA</translation>
+    </message>
+    <message>
         <source>--head-ratio and --tail-rules need --sampling</source>
-        <translation>--head-ratio y --tail-rules requieren --sampling</translation>
+        <translation>--head-ratio y --tail-rules necesitan --sampling</translation>
     </message>
 </context>
 <context>
@@ -2106,6 +2114,10 @@ Ejecute &apos;phasebench-cli &lt;comando&gt; --help&apos; para ver las opciones 
     <message>
         <source>Check the slowest local field: connection pool, DNS, TLS and upload (client); auth and channel or policy selection (gateway); the request body read (a slow upload).</source>
         <translation>Compruebe el campo local más lento: pool de conexiones, DNS, TLS y envío (cliente); autenticación y selección de canal o de política (pasarela); la lectura del cuerpo de la solicitud (un envío lento).</translation>
+    </message>
+    <message>
+        <source>external provider</source>
+        <translation>proveedor externo</translation>
     </message>
 </context>
 <context>
@@ -2687,6 +2699,14 @@ Ejecute &apos;phasebench-cli &lt;comando&gt; --help&apos; para ver las opciones 
         <translation>Política de muestreo del servidor</translation>
     </message>
     <message>
+        <source>NOT MEASURABLE ON THIS ROUTE</source>
+        <translation>NO MEDIBLE EN ESTA RUTA</translation>
+    </message>
+    <message>
+        <source>Verdict: PASS: %1 of %2 budgets and gates were met; %3 are not measurable on the route they are decided on.</source>
+        <translation>Veredicto: APROBADO: se cumplieron %1 de %2 presupuestos y compuertas; %3 no son medibles en la ruta en la que se deciden.</translation>
+    </message>
+    <message>
         <source>Span schema versions</source>
         <translation>Versiones del esquema de spans</translation>
     </message>
@@ -2811,6 +2831,10 @@ Ejecute &apos;phasebench-cli &lt;comando&gt; --help&apos; para ver las opciones 
     <message>
         <source>Stage</source>
         <translation>Etapa</translation>
+    </message>
+    <message>
+        <source>not measurable on this route</source>
+        <translation>no medible en esta ruta</translation>
     </message>
 </context>
 <context>
@@ -4886,6 +4910,10 @@ o: vllm serve … %2</translation>
     <message>
         <source>Value</source>
         <translation>Valor</translation>
+    </message>
+    <message>
+        <source>external provider</source>
+        <translation>proveedor externo</translation>
     </message>
 </context>
 <context>

@@ -251,6 +251,10 @@
         <source>The gateway reading the request body, a local field inside gateway; slow with a slow upload (request.read or llm.phase=body_read).</source>
         <translation>Чтение шлюзом тела запроса, локальное поле внутри gateway; медленное при медленной отправке (request.read или llm.phase=body_read).</translation>
     </message>
+    <message>
+        <source>An external provider&apos;s total time, from its provider.request span: owned by the provider. Its queue and generation are inside and cannot be reconstructed by subtraction.</source>
+        <translation>Полное время внешнего провайдера по его спану provider.request: относится к провайдеру. Его очередь и генерация находятся внутри, и восстановить их вычитанием нельзя.</translation>
+    </message>
 </context>
 <context>
     <name>pb::cli</name>
@@ -1885,6 +1889,10 @@ Run &apos;phasebench-cli &lt;command&gt; --help&apos; for the options of a comma
         <translation>--sampling: %1</translation>
     </message>
     <message>
+        <source>NOT MEASURABLE ON THIS ROUTE</source>
+        <translation>НЕ ИЗМЕРИМО НА ЭТОМ МАРШРУТЕ</translation>
+    </message>
+    <message>
         <source>--head-ratio and --tail-rules need --sampling</source>
         <translation>--head-ratio и --tail-rules требуют --sampling</translation>
     </message>
@@ -2106,6 +2114,10 @@ Run &apos;phasebench-cli &lt;command&gt; --help&apos; for the options of a comma
     <message>
         <source>Check the slowest local field: connection pool, DNS, TLS and upload (client); auth and channel or policy selection (gateway); the request body read (a slow upload).</source>
         <translation>Проверьте самое медленное локальное поле: пул соединений, DNS, TLS и отправку (клиент); аутентификацию и выбор канала или политики (шлюз); чтение тела запроса (медленная отправка).</translation>
+    </message>
+    <message>
+        <source>external provider</source>
+        <translation>внешний провайдер</translation>
     </message>
 </context>
 <context>
@@ -2687,6 +2699,14 @@ Run &apos;phasebench-cli &lt;command&gt; --help&apos; for the options of a comma
         <translation>Политика сэмплирования сервера</translation>
     </message>
     <message>
+        <source>NOT MEASURABLE ON THIS ROUTE</source>
+        <translation>НЕ ИЗМЕРИМО НА ЭТОМ МАРШРУТЕ</translation>
+    </message>
+    <message>
+        <source>Verdict: PASS: %1 of %2 budgets and gates were met; %3 are not measurable on the route they are decided on.</source>
+        <translation>Вердикт: ПРОЙДЕНО: соблюдены %1 из %2 бюджетов и гейтов; %3 не измеримы на маршруте, для которого они решаются.</translation>
+    </message>
+    <message>
         <source>Span schema versions</source>
         <translation>Версии схемы спанов</translation>
     </message>
@@ -2811,6 +2831,10 @@ Run &apos;phasebench-cli &lt;command&gt; --help&apos; for the options of a comma
     <message>
         <source>Stage</source>
         <translation>Этап</translation>
+    </message>
+    <message>
+        <source>not measurable on this route</source>
+        <translation>не измеримо на этом маршруте</translation>
     </message>
 </context>
 <context>
@@ -4891,6 +4915,10 @@ or: vllm serve … %2</source>
     <message>
         <source>Value</source>
         <translation>Значение</translation>
+    </message>
+    <message>
+        <source>external provider</source>
+        <translation>внешний провайдер</translation>
     </message>
 </context>
 <context>

@@ -39,6 +39,8 @@ QString verdictText(Verdict v)
         return tr("FAIL");
     case Verdict::CannotDecide:
         return tr("CANNOT DECIDE");
+    case Verdict::NotMeasurable:
+        return tr("NOT MEASURABLE ON THIS ROUTE");
     }
     return {};
 }

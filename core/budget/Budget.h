@@ -24,9 +24,10 @@ public:
 // Which requests and which time a budget is evaluated on.
 struct BudgetCondition
 {
-    std::vector<stats::CategoryFilter> filters; // model, resolved_model (route), buckets, scenario, stage
-    std::optional<bool> stream;                 // stream on/off
-    std::optional<double> minRate;              // achieved rate of the window, req/s
+    // model, resolved_model (route), route_provider (provider), buckets, scenario, stage
+    std::vector<stats::CategoryFilter> filters;
+    std::optional<bool> stream;    // stream on/off
+    std::optional<double> minRate; // achieved rate of the window, req/s
     std::optional<double> maxRate;
     // The run analysis's own windows (loaded/Windows.h): one per stage of a
     // stepped run, else the run's steady window. False when the file names a

@@ -122,11 +122,13 @@ public:
     {
         BudgetCondition c = base;
         onlyKeys(j, path,
-                 {"model", "route", "scenario", "stage", "input_bucket", "output_bucket", "stream",
-                  "min_rate", "max_rate", "window", "warmup_ms", "settle_ms", "min_duration_ms",
+                 {"model", "route", "provider", "scenario", "stage", "input_bucket", "output_bucket",
+                  "stream", "min_rate", "max_rate", "window", "warmup_ms", "settle_ms", "min_duration_ms",
                   "min_samples"});
         const std::pair<const char*, const char*> columns[] = {{"model", "model"},
                                                                {"route", "resolved_model"},
+                                                               // the join's route_provider column
+                                                               {"provider", "route_provider"},
                                                                {"scenario", "scenario"},
                                                                {"input_bucket", "input_bucket"},
                                                                {"output_bucket", "output_bucket"}};
@@ -248,7 +250,9 @@ Json conditionJson(const BudgetCondition& c)
 {
     Json j = Json::object();
     for (const auto& f : c.filters) {
-        j[f.column == "resolved_model" ? std::string("route") : f.column] = f.values;
+        j[f.column == "resolved_model"   ? std::string("route")
+          : f.column == "route_provider" ? std::string("provider")
+                                         : f.column] = f.values;
     }
     if (c.stream) {
         j["stream"] = *c.stream;

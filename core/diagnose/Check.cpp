@@ -1,14 +1,17 @@
 #include "diagnose/Check.h"
 
+#include "join/JoinResult.h"
 #include "loaded/Goodput.h"
 #include "loaded/RunFigures.h"
 #include "loaded/Windows.h"
+#include "model/Phases.h"
 #include "stats/Compare.h"
 #include "stats/Rates.h"
 #include "stats/StageIndex.h"
 #include "stats/Summarize.h"
 
 #include <algorithm>
+#include <cmath>
 #include <cstdio>
 #include <map>
 #include <memory>
@@ -38,6 +41,21 @@ std::string intervalText(const CheckItem& i, double confidence)
 {
     return "the " + i.statistic + "'s " + num(confidence * 100) + "% interval [" + bound(i.lower, "-inf") +
            ", " + bound(i.upper, "+inf") + "] " + i.unit;
+}
+
+// The requests of `selection` whose server view has an external provider's
+// total (the joined `provider` column).
+std::size_t checkProviderRequests(const stats::Selection& selection, const RequestTable& table)
+{
+    const auto* provider = table.numericColumn(phase::kProvider);
+    if (!provider) {
+        return 0;
+    }
+    std::size_t n = 0;
+    for (const auto row : selection.rows()) {
+        n += std::isfinite(provider->values[row]) ? 1 : 0;
+    }
+    return n;
 }
 
 // The run's rows of one stream flag as a table of their own, with its stage
@@ -147,6 +165,17 @@ CheckItem evaluateBudget(const RunData& run, const budget::PhaseBudget& b, const
         item.observed = q->value;
         item.lower = q->lower;
         item.upper = q->upper;
+    }
+    if (summary.n == 0 && phase::hiddenByProvider(b.metric)) {
+        if (const auto via = checkProviderRequests(selection, *table); via > 0) {
+            item.verdict = Verdict::NotMeasurable;
+            item.reason = "not measurable on this route: its server view is an external provider's total (" +
+                          std::to_string(via) + " of " + std::to_string(selection.rows().size()) +
+                          " requests in scope went through a provider span); the provider's queue and "
+                          "generation are inside it and cannot be reconstructed by subtraction. Budget this "
+                          "route's gateway, provider and client envelope instead";
+            return item;
+        }
     }
     if (summary.n == 0) {
         return undecided("missing phase: '" + b.metric + "' has no value in this window (" +
@@ -294,7 +323,7 @@ int rank(const CheckItem& i)
         }
         return i.kind == "slo" ? 2 : 3;
     }
-    return i.verdict == Verdict::CannotDecide ? 4 : 5;
+    return i.verdict == Verdict::CannotDecide ? 4 : i.verdict == Verdict::NotMeasurable ? 5 : 6;
 }
 
 double excess(const CheckItem& i)
@@ -317,6 +346,8 @@ std::string_view verdictName(Verdict v)
         return "fail";
     case Verdict::CannotDecide:
         return "cannot_decide";
+    case Verdict::NotMeasurable:
+        return "not_measurable";
     }
     return {};
 }
@@ -324,7 +355,9 @@ std::string_view verdictName(Verdict v)
 std::vector<RunGroup> runGroups(const RequestTable& table)
 {
     std::vector<const CategoryColumn*> dims;
-    for (const char* name : {"model", "resolved_model", "scenario"}) {
+    // A router's routes (provider, model) are never merged into one tail.
+    for (std::string_view name : {std::string_view("model"), std::string_view("resolved_model"),
+                                  join::kRouteProviderColumn, std::string_view("scenario")}) {
         const auto* c = table.categoryColumn(name);
         if (!c || c->codes.size() < table.rows) {
             continue;
@@ -431,6 +464,9 @@ std::optional<Owner> ownerOfMetric(std::string_view m)
     }
     if (m == "unattributed") {
         return Owner::Telemetry;
+    }
+    if (m == phase::kProvider) {
+        return Owner::ExternalProvider;
     }
     // End-to-end figures (total, wait, milestones, server_ttft: gateway, queue
     // and prefill together) have several owners.

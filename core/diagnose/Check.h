@@ -21,8 +21,12 @@
 
 namespace pb::diagnose {
 
-enum class Verdict { Pass, Fail, CannotDecide };
-std::string_view verdictName(Verdict v); // "pass", "fail", "cannot_decide"
+// NotMeasurable: the budget's phase cannot be measured on the route it is
+// decided on (a route through an external provider that reports only its
+// total has no GPU queue or generation of its own). It is no decision about
+// the run: it neither fails it nor leaves it undecided, and says why.
+enum class Verdict { Pass, Fail, CannotDecide, NotMeasurable };
+std::string_view verdictName(Verdict v); // "pass", "fail", "cannot_decide", "not_measurable"
 
 struct CheckItem
 {
@@ -35,8 +39,9 @@ struct CheckItem
     std::string scope;
     std::string window;
     std::string stage; // the stage of a stepped run this item decides; empty otherwise
-    // The model/scenario group it decides ("model=a"), when the run has more
-    // than one model (requested or resolved) or scenario; empty otherwise.
+    // The model/scenario/route group it decides ("model=a"), when the run has
+    // more than one model (requested or resolved), scenario or route provider;
+    // empty otherwise.
     std::string group;
     std::optional<double> observed;
     double threshold = 0;
@@ -90,7 +95,8 @@ struct CheckResult
 };
 
 // The groups a run's requests are never pooled across: one per combination
-// of model, resolved_model and scenario, for the columns with more than one
+// of model, resolved_model, route_provider (the joined route's provider,
+// join/JoinResult.h) and scenario, for the columns with more than one
 // non-empty value (empty when there is one group); a request without a value
 // for such a column belongs to no group. Each is a set of filters and a label.
 struct RunGroup

@@ -19,6 +19,8 @@ std::string_view ownerName(Owner o)
         return "response_transfer";
     case Owner::Telemetry:
         return "telemetry";
+    case Owner::ExternalProvider:
+        return "external_provider";
     }
     return {};
 }
@@ -38,6 +40,8 @@ std::string_view ownerLabel(Owner o)
         return QT_TRANSLATE_NOOP("pb::diagnose", "response transfer");
     case Owner::Telemetry:
         return QT_TRANSLATE_NOOP("pb::diagnose", "telemetry/measurement");
+    case Owner::ExternalProvider:
+        return QT_TRANSLATE_NOOP("pb::diagnose", "external provider");
     }
     return {};
 }

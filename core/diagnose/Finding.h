@@ -20,6 +20,7 @@ enum class Owner {
     ModelGeneration,  // decode speed, batch pressure, memory, reasoning and tools
     ResponseTransfer, // after the root span: response write, body size, load balancer
     Telemetry,        // measurement and data quality: join, sampling, spans
+    ExternalProvider, // an external inference API the gateway calls (the provider phase)
 };
 std::string_view ownerName(Owner o);  // stable id: "client_network", …
 std::string_view ownerLabel(Owner o); // source text, context "pb::diagnose"

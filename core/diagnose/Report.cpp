@@ -155,7 +155,7 @@ std::string toJUnit(const CheckResult& r, const std::string& suite)
     std::size_t skipped = 0;
     for (const auto& i : r.items) {
         failures += i.verdict == Verdict::Fail;
-        skipped += i.verdict == Verdict::CannotDecide;
+        skipped += i.verdict == Verdict::CannotDecide || i.verdict == Verdict::NotMeasurable;
     }
     std::string x = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n";
     x += "<testsuites name=\"phasebench check\" tests=\"" + std::to_string(r.items.size()) +
@@ -190,6 +190,9 @@ std::string toJUnit(const CheckResult& r, const std::string& suite)
                  xmlEscape(detail) + "</failure>\n";
         } else if (i.verdict == Verdict::CannotDecide) {
             x += "      <skipped message=\"" + xmlEscape("cannot decide: " + i.reason) + "\"/>\n";
+        } else if (i.verdict == Verdict::NotMeasurable) {
+            // The reason starts "not measurable on this route: ".
+            x += "      <skipped message=\"" + xmlEscape(i.reason) + "\"/>\n";
         }
         x += "      <system-out>" + xmlEscape(detail) + "</system-out>\n";
         x += "    </testcase>\n";

@@ -218,6 +218,20 @@ JoinedRow Reconciler::reconcile(const CompactAttempt& a, bool sharedTrace)
         has[static_cast<int>(p)] = true;
     };
     std::int64_t attributed = 0;
+    // A provider span: the route goes through an external provider.
+    const auto takeProvider = [&](const CompactSpan& s) {
+        row.viaProvider = true;
+        if (s.provider >= 0 && row.providerName < 0) {
+            row.providerName = s.provider;
+        }
+    };
+    // A root that is itself the provider call holds nothing of the server's own.
+    const bool rootIsProvider = root.phase == Phase::Provider;
+    if (rootIsProvider) {
+        takeProvider(root);
+        add(Phase::Provider, root.end - root.start);
+        attributed += root.end - root.start;
+    }
     std::optional<std::int64_t> ttft;
     std::optional<std::int64_t> latPrefill;
     std::optional<std::int64_t> latDecode;
@@ -253,7 +267,7 @@ JoinedRow Reconciler::reconcile(const CompactAttempt& a, bool sharedTrace)
         const auto& s = m_index.at(m_local[i]);
         // Below the root? And below another phase span (then it is part of that phase)?
         bool descendant = false;
-        bool nested = false;
+        bool nested = rootIsProvider;
         auto cur = s.parent;
         for (std::size_t steps = 0; cur != 0 && steps <= m_local.size(); ++steps) {
             if (cur == root.id) {
@@ -273,6 +287,9 @@ JoinedRow Reconciler::reconcile(const CompactAttempt& a, bool sharedTrace)
             continue;
         }
         const auto d = s.end - s.start;
+        if (s.phase == Phase::Provider) {
+            takeProvider(s);
+        }
         if (isMainPhase(s.phase)) {
             if (!nested) {
                 add(s.phase, d);
@@ -318,6 +335,7 @@ JoinedRow Reconciler::reconcile(const CompactAttempt& a, bool sharedTrace)
     row.gatewayAuth = ms(Phase::GatewayAuth);
     row.gatewayDistribution = ms(Phase::GatewayDistribution);
     row.gatewayBodyRead = ms(Phase::GatewayBodyRead);
+    row.provider = ms(Phase::Provider);
     row.unattributed = static_cast<double>(rootNs - attributed) * kMs;
     if (a.hasTotal) {
         // Paired per request; negative means wrong boundaries or a wrong
@@ -431,6 +449,7 @@ JoinResult joinCompact(const std::vector<CompactAttempt>& attempts, const SpanIn
     for (std::size_t i = 0; i < n; ++i) {
         report.unmatchedServerTraceSamples.push_back(unmatched[i].hex());
     }
+    result.providers = index.providers();
     return result;
 }
 
@@ -633,6 +652,55 @@ std::vector<SpanTreeLine> spanTree(std::span<const SpanRecord> spans, const pb::
     return out;
 }
 
+namespace {
+
+// The route's provider of each matched request (kRouteProviderColumn), only
+// for a run where some request went through a provider span: a router's
+// routes are grouped apart, never merged into one tail.
+void appendRouteProviderColumn(RequestTable& table, const JoinResult& result)
+{
+    const auto old = std::find_if(table.categories.begin(), table.categories.end(),
+                                  [](const CategoryColumn& c) { return c.name == kRouteProviderColumn; });
+    if (old != table.categories.end()) {
+        table.categories.erase(old);
+    }
+    if (std::none_of(result.rows.begin(), result.rows.end(),
+                     [](const JoinedRow& r) { return r.viaProvider; })) {
+        return;
+    }
+    CategoryColumn col;
+    col.name = std::string(kRouteProviderColumn);
+    col.labels = result.providers;
+    const auto codeOf = [&](std::string_view label) {
+        auto code = col.codeOf(label);
+        if (code < 0) {
+            code = static_cast<std::int32_t>(col.labels.size());
+            col.labels.emplace_back(label);
+        }
+        return code;
+    };
+    const auto local = codeOf(kLocalRoute);
+    std::int32_t unnamed = -1;
+    col.codes.reserve(result.rows.size());
+    for (const auto& r : result.rows) {
+        if (r.status != JoinStatus::Matched) {
+            col.codes.push_back(-1);
+        } else if (!r.viaProvider) {
+            col.codes.push_back(local);
+        } else if (r.providerName >= 0) {
+            col.codes.push_back(r.providerName);
+        } else {
+            if (unnamed < 0) {
+                unnamed = codeOf(kUnnamedProvider);
+            }
+            col.codes.push_back(unnamed);
+        }
+    }
+    table.categories.push_back(std::move(col));
+}
+
+} // namespace
+
 void appendJoinedColumns(RequestTable& table, const JoinResult& result)
 {
     if (table.rows != result.rows.size()) {
@@ -652,7 +720,8 @@ void appendJoinedColumns(RequestTable& table, const JoinResult& result)
                                     &JoinedRow::streamEnvelope,
                                     &JoinedRow::gatewayAuth,
                                     &JoinedRow::gatewayDistribution,
-                                    &JoinedRow::gatewayBodyRead};
+                                    &JoinedRow::gatewayBodyRead,
+                                    &JoinedRow::provider};
     static_assert(std::size(members) == std::size(kJoinedColumns));
     for (std::size_t c = 0; c < std::size(members); ++c) {
         NumericColumn col{std::string(kJoinedColumns[c]), {}};
@@ -668,6 +737,7 @@ void appendJoinedColumns(RequestTable& table, const JoinResult& result)
             table.numeric.push_back(std::move(col));
         }
     }
+    appendRouteProviderColumn(table, result);
 }
 
 void storeJoinFigures(RunStore& store, std::int64_t runId, const JoinReport& r)

@@ -42,10 +42,15 @@ struct JoinedRow
     double prefill = kNull; // inside generation
     double decode = kNull;  // inside generation
     double responseWrite = kNull;
+    // An external provider's total (provider spans): its queue and generation
+    // are inside and stay NULL unless the provider reports them.
+    double provider = kNull;
     double unattributed = kNull; // root - the attributed phases
     double clientFirstText = kNull;
-    double serverTtft = kNull;     // root start -> first token written (server clock)
-    double streamEnvelope = kNull; // client first_text - server ttft
+    double serverTtft = kNull;      // root start -> first token written (server clock)
+    double streamEnvelope = kNull;  // client first_text - server ttft
+    bool viaProvider = false;       // the server called an external provider (a provider span)
+    std::int16_t providerName = -1; // the provider it names: index into JoinResult::providers
 };
 
 struct JoinReport
@@ -74,14 +79,24 @@ struct JoinResult
 {
     std::vector<JoinedRow> rows; // aligned with the run's requests in seq order
     JoinReport report;
+    std::vector<std::string> providers; // the providers provider spans name (SpanRules::providerAttributes)
 };
 
 // Names of the columns appendJoinedColumns() adds (ms, NaN = NULL).
 inline constexpr std::string_view kJoinedColumns[] = {
-    "server_root",          "network_envelope", "gateway",         "gpu_queue",
-    "generation_server",    "prefill",          "decode",          "response_write",
-    "unattributed",         "server_ttft",      "stream_envelope", "gateway_auth",
-    "gateway_distribution", "gateway_body_read"};
+    "server_root",          "network_envelope",  "gateway",         "gpu_queue",
+    "generation_server",    "prefill",           "decode",          "response_write",
+    "unattributed",         "server_ttft",       "stream_envelope", "gateway_auth",
+    "gateway_distribution", "gateway_body_read", "provider"};
+
+// The route's provider of each matched request, a category column that
+// appendJoinedColumns() adds when some request went through a provider span:
+// the provider's name, kUnnamedProvider when its span names none, kLocalRoute
+// for a request the server answered without a provider; NULL when not joined.
+// The route (provider, model) is a group of its own (diagnose::runGroups).
+inline constexpr std::string_view kRouteProviderColumn = "route_provider";
+inline constexpr std::string_view kLocalRoute = "local";
+inline constexpr std::string_view kUnnamedProvider = "external";
 
 // Adds (or replaces) the joined columns of `result` in `table`, whose rows
 // must be the same requests in the same (seq) order as loadRequestTable

@@ -38,6 +38,9 @@ Phase phaseFromName(std::string_view name)
     if (name == phase::kGatewayBodyRead) {
         return Phase::GatewayBodyRead;
     }
+    if (name == phase::kProvider) {
+        return Phase::Provider;
+    }
     return Phase::None;
 }
 
@@ -70,11 +73,20 @@ bool SpanIndex::compact(Parsed& out, std::string_view traceId, std::string_view 
     s.end = end;
     s.kind = static_cast<std::uint8_t>(kind);
     s.phase = phaseFromName(storedPhase ? *storedPhase : m_mapper.phaseOf(name, attributesJson));
-    out.latency.reset();
+    out.rare.reset();
     if (m_mapper.mayHaveLatency(attributesJson)) {
         const auto lat = m_mapper.latencyOf(attributesJson);
         if (lat.any()) {
-            out.latency = std::make_unique<pb::telemetry::LatencyPhases>(lat);
+            out.rare = std::make_unique<Rare>();
+            out.rare->latency = lat;
+        }
+    }
+    if (s.phase == Phase::Provider) {
+        if (auto provider = m_mapper.providerOf(attributesJson); !provider.empty()) {
+            if (!out.rare) {
+                out.rare = std::make_unique<Rare>();
+            }
+            out.rare->provider = std::move(provider);
         }
     }
     return true;
@@ -95,9 +107,22 @@ void SpanIndex::append(const Parsed& parsed)
     CompactSpan s = parsed.span;
     s.next = -1;
     s.latency = -1;
-    if (parsed.latency) {
+    s.provider = -1;
+    if (parsed.rare && parsed.rare->latency) {
         s.latency = static_cast<std::int32_t>(m_latency.size());
-        m_latency.push_back(*parsed.latency);
+        m_latency.push_back(*parsed.rare->latency);
+    }
+    if (parsed.rare && !parsed.rare->provider.empty()) {
+        const auto& name = parsed.rare->provider;
+        auto it = std::find(m_providers.begin(), m_providers.end(), name);
+        // Routes are low cardinality; a flood of distinct names stops being labelled.
+        if (it == m_providers.end() && m_providers.size() < 1000) {
+            m_providers.push_back(name);
+            it = m_providers.end() - 1;
+        }
+        if (it != m_providers.end()) {
+            s.provider = static_cast<std::int16_t>(it - m_providers.begin());
+        }
     }
     const auto index = static_cast<std::int32_t>(m_spans.size());
     m_spans.push_back(s);

@@ -11,6 +11,7 @@
 #include <cstdint>
 #include <memory>
 #include <optional>
+#include <string>
 #include <string_view>
 #include <unordered_map>
 #include <vector>
@@ -34,8 +35,9 @@ enum class Phase : std::uint8_t {
     GatewayAuth, // the gateway's local fields: inside gateway
     GatewayDistribution,
     GatewayBodyRead,
+    Provider, // an external provider's total (provider.request)
 };
-inline constexpr int kPhaseCount = 10;
+inline constexpr int kPhaseCount = 11;
 inline bool isGatewayField(Phase p)
 {
     return p == Phase::GatewayAuth || p == Phase::GatewayDistribution || p == Phase::GatewayBodyRead;
@@ -43,7 +45,8 @@ inline bool isGatewayField(Phase p)
 Phase phaseFromName(std::string_view name);
 inline bool isMainPhase(Phase p)
 {
-    return p == Phase::Gateway || p == Phase::GpuQueue || p == Phase::Generation || p == Phase::ResponseWrite;
+    return p == Phase::Gateway || p == Phase::GpuQueue || p == Phase::Generation ||
+           p == Phase::ResponseWrite || p == Phase::Provider;
 }
 
 struct CompactSpan
@@ -53,8 +56,9 @@ struct CompactSpan
     std::uint64_t parent = 0;
     std::int64_t start = 0;
     std::int64_t end = 0;
-    std::int32_t next = -1;    // next span of the same trace
-    std::int32_t latency = -1; // index into SpanIndex::latency
+    std::int32_t next = -1;     // next span of the same trace
+    std::int32_t latency = -1;  // index into SpanIndex::latency
+    std::int16_t provider = -1; // a provider span's provider: index into SpanIndex::providers
     std::uint8_t kind = 0;
     Phase phase = Phase::None;
     bool duplicate = false; // same trace and span ID as an earlier span
@@ -84,10 +88,16 @@ public:
     // spans in this form (its chunks are taken after the first reader's), so
     // the rare latency attributes live on the heap (an inline optional made
     // it 152 bytes: ~450 MB queued at 6 M spans).
+    // The provider named by a provider span shares the heap slot (as rare).
+    struct Rare
+    {
+        std::optional<pb::telemetry::LatencyPhases> latency;
+        std::string provider;
+    };
     struct Parsed
     {
         CompactSpan span;
-        std::unique_ptr<pb::telemetry::LatencyPhases> latency;
+        std::unique_ptr<Rare> rare;
     };
     bool compact(Parsed& out, std::string_view traceId, std::string_view spanId, std::string_view parentId,
                  int kind, std::int64_t start, std::int64_t end, std::string_view name,
@@ -104,6 +114,8 @@ public:
     {
         return m_latency[static_cast<std::size_t>(i)];
     }
+    // The providers provider spans name, in the order first seen.
+    const std::vector<std::string>& providers() const { return m_providers; }
     std::size_t traceCount() const { return m_traces.size(); }
     std::int64_t duplicates() const { return m_duplicates; }
     struct Chain
@@ -117,6 +129,7 @@ private:
     pb::telemetry::PhaseMapper m_mapper;
     std::vector<CompactSpan> m_spans;
     std::vector<pb::telemetry::LatencyPhases> m_latency;
+    std::vector<std::string> m_providers; // low cardinality: a few routes
     // One entry per trace, its first and last span: one look-up and one
     // node per trace (a million traces at 1 M requests).
     std::unordered_map<TraceKey, Chain, TraceKeyHash> m_traces;

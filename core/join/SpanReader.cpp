@@ -62,6 +62,7 @@ void SpanReader::read(RunStore& source, std::int64_t runId, const Range& range)
     scan.toId = range.toId;
     scan.storedPhaseStands = m_useStoredPhase;
     scan.latencyNeedle = m_index.mapper().latencyNeedle();
+    scan.attributesOfPhase = std::string(phase::kProvider);
     Chunk chunk;
     chunk.reserve(kChunkSpans);
     SpanIndex::Parsed parsed;

@@ -1,6 +1,7 @@
 #include "loaded/Goodput.h"
 
 #include "loaded/LoadedRun.h"
+#include "model/Phases.h"
 #include "stats/Metric.h"
 #include "stats/Selection.h"
 #include "stats/Summarize.h"
@@ -77,7 +78,11 @@ Goodput computeGoodput(const LoadedRun& run, const stats::Window& window, const 
         stats::BoundMetric metric;
         std::vector<char> covered; // per row of the selection
         const budget::PhaseBudget* budget;
+        // A phase an external provider's total hides: not measurable on a
+        // request routed through one, so it does not apply there.
+        bool providerHides;
     };
+    const auto* provider = run.table.numericColumn(phase::kProvider);
     std::vector<Bound> bound;
     stats::Scope population;
     population.outcome.kind =
@@ -118,13 +123,14 @@ Goodput computeGoodput(const LoadedRun& run, const stats::Window& window, const 
             g.unavailable = why;
             return g;
         }
-        bound.push_back({std::move(m), std::move(covered), &b});
+        bound.push_back(
+            {std::move(m), std::move(covered), &b, provider && phase::hiddenByProvider(b.metric)});
     }
     if (bound.empty()) {
         g.unavailable = "no latency budget";
         return g;
     }
-    std::size_t applies = 0; // started requests some budget covers
+    std::size_t applied = 0; // started requests some budget applies to
     for (std::size_t at = 0; at < rows.size(); ++at) {
         const auto row = rows[at];
         const auto outcome = selection.outcome(row);
@@ -132,8 +138,13 @@ Goodput computeGoodput(const LoadedRun& run, const stats::Window& window, const 
             continue; // never started
         }
         ++g.requests;
-        if (std::any_of(bound.begin(), bound.end(), [&](const Bound& b) { return b.covered[at] != 0; })) {
-            ++applies;
+        const bool viaProvider = provider && std::isfinite(provider->values[row]);
+        const auto applies = [&](const Bound& b) {
+            return b.covered[at] != 0 &&
+                   !(viaProvider && b.providerHides && !std::isfinite(b.metric.value(row)));
+        };
+        if (std::any_of(bound.begin(), bound.end(), applies)) {
+            ++applied;
         }
         if (outcome != Outcome::Completed) {
             ++g.failed;
@@ -143,7 +154,7 @@ Goodput computeGoodput(const LoadedRun& run, const stats::Window& window, const 
         bool missing = false;
         for (std::size_t i = 0; i < bound.size(); ++i) {
             const auto& b = bound[i];
-            if (!b.covered[at]) {
+            if (!applies(b)) {
                 continue;
             }
             ++g.criteria[i].covered;
@@ -162,7 +173,7 @@ Goodput computeGoodput(const LoadedRun& run, const stats::Window& window, const 
             ++g.good;
         }
     }
-    if (g.requests > 0 && applies == 0) {
+    if (g.requests > 0 && applied == 0) {
         // Every request "met" budgets that do not apply to it: no share, never a vacuous 100 %.
         std::string budgetsNamed;
         for (const auto& b : bound) {

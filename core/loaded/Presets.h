@@ -14,11 +14,12 @@ inline constexpr double kPercentileLevels[] = {0.5, 0.95, 0.99};
 // The per-phase figures of the run summary that `run` and `demo` print (and
 // a session's MeasuredRunResult::figures), in this order: one list, so the
 // two commands print the same table for the same run. Server phases only
-// when the run joined spans (runSummaryRequest, RunSummary.h).
+// when the run joined spans, `provider` only when a request went through an
+// external provider (runSummaryRequest, RunSummary.h).
 inline constexpr const char* kRunSummaryMetrics[] = {
-    "headers",     "first_event",       "first_content",    "first_text",   "total",
-    "server_ttft", "stream_envelope",   "network_envelope", "server_root",  "gateway",
-    "gpu_queue",   "generation_server", "response_write",   "unattributed",
+    "headers",     "first_event",       "first_content",    "first_text",  "total",
+    "server_ttft", "stream_envelope",   "network_envelope", "server_root", "gateway",
+    "gpu_queue",   "generation_server", "response_write",   "provider",    "unattributed",
 };
 
 // The Overview's phase table: the headline phases only (the page shows one

@@ -1,6 +1,8 @@
 #include "loaded/RunSummary.h"
 
+#include "join/JoinResult.h"
 #include "loaded/Presets.h"
+#include "model/Phases.h"
 #include "stats/Selection.h"
 #include "stats/Summarize.h"
 
@@ -116,6 +118,9 @@ SummaryRequest runSummaryRequest(const LoadedRun& run)
     request.statistic.percentiles.assign(std::begin(kPercentileLevels), std::end(kPercentileLevels));
     for (const char* name : kRunSummaryMetrics) {
         const auto* metric = stats::findMetric(name);
+        if (name == phase::kProvider && !run.table.categoryColumn(join::kRouteProviderColumn)) {
+            continue;
+        }
         if (metric && (metric->group != stats::MetricGroup::Server || run.joined)) {
             request.metrics.push_back(metric);
         }

@@ -50,6 +50,8 @@ QString verdictText(diagnose::Verdict v)
         return tr("FAIL");
     case diagnose::Verdict::CannotDecide:
         return tr("CANNOT DECIDE");
+    case diagnose::Verdict::NotMeasurable:
+        return tr("NOT MEASURABLE ON THIS ROUTE");
     }
     return {};
 }
@@ -514,15 +516,24 @@ QString verdictSentence(const ReportData& d)
     const auto& c = *d.check;
     int failed = 0;
     int undecided = 0;
+    int notMeasurable = 0;
     for (const auto& i : c.items) {
         failed += i.verdict == diagnose::Verdict::Fail;
         undecided += i.verdict == diagnose::Verdict::CannotDecide;
+        notMeasurable += i.verdict == diagnose::Verdict::NotMeasurable;
     }
     const auto total = int(c.items.size());
     QString s;
     switch (c.verdict) {
     case diagnose::Verdict::Pass:
-        s = tr("Verdict: PASS: all %1 budgets and gates were met.").arg(total);
+    case diagnose::Verdict::NotMeasurable: // never a run's verdict
+        s = notMeasurable == 0
+                ? tr("Verdict: PASS: all %1 budgets and gates were met.").arg(total)
+                : tr("Verdict: PASS: %1 of %2 budgets and gates were met; %3 are not measurable on the route "
+                     "they are decided on.")
+                      .arg(total - notMeasurable)
+                      .arg(total)
+                      .arg(notMeasurable);
         break;
     case diagnose::Verdict::Fail:
         s = tr("Verdict: FAIL: %1 of %2 budgets and gates failed").arg(failed).arg(total);

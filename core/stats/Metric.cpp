@@ -162,6 +162,11 @@ const std::array kCatalogue{
                              "requests only.")},
     column("response_write", "response write", Unit::Milliseconds, G::Server,
            QT_TRANSLATE_NOOP("pb::Metric", "Server writing the response.")),
+    column("provider", "provider (external)", Unit::Milliseconds, G::Server,
+           QT_TRANSLATE_NOOP("pb::Metric",
+                             "An external provider's total time, from its provider.request span: owned by "
+                             "the provider. Its queue and generation are inside and cannot be reconstructed "
+                             "by subtraction.")),
     column("unattributed", "unattributed", Unit::Milliseconds, G::Server,
            QT_TRANSLATE_NOOP("pb::Metric", "Server root span minus its attributed child phases.")),
     column("server_ttft", "TTFT (server first-token write)", Unit::Milliseconds, G::Server,

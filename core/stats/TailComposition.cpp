@@ -27,7 +27,7 @@ KindSpec specOf(CompositionKind k)
         return {"total", {"first_text", "generation"}};
     case CompositionKind::ServerPhases:
         return {"server_root",
-                {"gateway", "gpu_queue", "generation_server", "response_write", "unattributed"},
+                {"gateway", "gpu_queue", "generation_server", "response_write", "provider", "unattributed"},
                 {"network_envelope"}};
     }
     return {};
@@ -84,6 +84,15 @@ TailComposition tailComposition(const Selection& selection, CompositionKind kind
     const BoundMetric total(*totalMetric, table);
     std::vector<BoundMetric> parts;
     for (auto name : spec.parts) {
+        // The external provider's phase only in a run that has one: every other
+        // run's composition stays as it was.
+        if (name == "provider") {
+            const auto* col = table.numericColumn(name);
+            if (!col || std::none_of(col->values.begin(), col->values.end(),
+                                     [](double v) { return std::isfinite(v); })) {
+                continue;
+            }
+        }
         tc.components.emplace_back(name);
         if (const auto* m = findMetric(name)) {
             parts.emplace_back(*m, table);

@@ -206,7 +206,7 @@ void SpanStore::scan(std::int64_t runId, const SpanScan& scan,
             ? "SELECT trace_id, span_id, parent_span_id, kind, start_ns, end_ns, phase, "
               "CASE WHEN phase IS NULL OR phase = '' THEN name END, "
               "CASE WHEN phase IS NULL OR phase = '' OR (?2 <> '' AND instr(attributes, ?2) > 0) "
-              "THEN attributes END FROM spans WHERE run_id = ?1"
+              "OR (?5 <> '' AND phase = ?5) THEN attributes END FROM spans WHERE run_id = ?1"
             : "SELECT trace_id, span_id, parent_span_id, kind, start_ns, end_ns, phase, name, "
               "attributes FROM spans WHERE run_id = ?1";
     if (scan.fromId && scan.toId) {
@@ -225,6 +225,7 @@ void SpanStore::scan(std::int64_t runId, const SpanScan& scan,
     st.bind(1, runId);
     if (scan.storedPhaseStands) {
         st.bind(2, std::string_view(scan.latencyNeedle));
+        st.bind(5, std::string_view(scan.attributesOfPhase));
     }
     if (scan.fromId) {
         st.bind(3, *scan.fromId);

@@ -47,6 +47,9 @@ struct SpanScan
     // (a substring test in SQLite); empty otherwise.
     bool storedPhaseStands = false;
     std::string latencyNeedle;
+    // With storedPhaseStands: attributes are read too for spans of this
+    // phase (the provider span names its provider in one); empty: none.
+    std::string attributesOfPhase;
 };
 
 // One row of a run's span conventions (schema v8): a schema_url its spans

@@ -23,12 +23,13 @@ SpanRules SpanRules::defaults()
                      {"prefill", "prefill"},
                      {"decode", "decode"},
                      {"response_write", "response_write"},
-                     {"write", "response_write"}};
+                     {"write", "response_write"},
+                     {"provider", "provider"}};
     // The gateway's local fields get their own phases (still counted in gateway).
     r.names = {{"auth.check", "gateway_auth"},          {"request.read", "gateway_body_read"},
                {"request.prepare", "gateway"},          {"route.select", "gateway_distribution"},
                {"inference.acquire_slot", "gpu_queue"}, {"inference.generate", "generation"},
-               {"response.write", "response_write"}};
+               {"response.write", "response_write"},    {"provider.request", "provider"}};
     // vLLM's llm_request span: seconds, as doubles. time_in_queue is the
     // queue wait. time_in_scheduler is not: vLLM sums there the time its
     // scheduler spent on the request across steps, so it is not mapped.
@@ -37,6 +38,8 @@ SpanRules SpanRules::defaults()
                            {"gen_ai.latency.time_in_model_decode", "decode", 1e9},
                            {"gen_ai.latency.time_in_model_inference", "generation", 1e9},
                            {"gen_ai.latency.time_to_first_token", "server_ttft", 1e9}};
+    // OpenTelemetry GenAI: gen_ai.provider.name (semconv 1.37+), gen_ai.system before it.
+    r.providerAttributes = {"gen_ai.provider.name", "gen_ai.system", "llm.provider"};
     return r;
 }
 
@@ -45,7 +48,7 @@ bool isKnownPhase(std::string_view name)
     return name == phase::kGateway || name == phase::kGpuQueue || name == phase::kGeneration ||
            name == phase::kPrefill || name == phase::kDecode || name == phase::kResponseWrite ||
            name == phase::kGatewayAuth || name == phase::kGatewayDistribution ||
-           name == phase::kGatewayBodyRead;
+           name == phase::kGatewayBodyRead || name == phase::kProvider;
 }
 
 std::string toJson(const SpanRules& rules)
@@ -77,6 +80,7 @@ std::string toJson(const SpanRules& rules)
                                                    : "ns"}});
     }
     j["latency_attributes"] = lat;
+    j["provider_attributes"] = rules.providerAttributes;
     return j.dump(2);
 }
 
@@ -148,6 +152,17 @@ std::optional<SpanRules> spanRulesFromJson(std::string_view text, std::string* e
                 return fail("span rules: unit must be s, ms, us or ns");
             }
             r.latencyAttributes.push_back({e["attribute"].get<std::string>(), p, scale});
+        }
+    }
+    if (const auto it = j.find("provider_attributes"); it != j.end()) {
+        if (!it->is_array()) {
+            return fail("span rules: provider_attributes must be an array");
+        }
+        for (const auto& e : *it) {
+            if (!e.is_string() || e.get<std::string>().empty()) {
+                return fail("span rules: each provider_attributes entry must be an attribute name");
+            }
+            r.providerAttributes.push_back(e.get<std::string>());
         }
     }
     return r;
@@ -252,6 +267,16 @@ LatencyPhases PhaseMapper::latencyOf(std::string_view attributesJson) const
         out.generation = *out.prefill + *out.decode;
     }
     return out;
+}
+
+std::string PhaseMapper::providerOf(std::string_view attributesJson) const
+{
+    for (const auto& a : m_rules.providerAttributes) {
+        if (auto v = pb::telemetry::stringMember(attributesJson, a); v && !v->empty()) {
+            return std::string(*v);
+        }
+    }
+    return {};
 }
 
 void PhaseMapper::apply(std::span<SpanRecord> spans) const

@@ -4,7 +4,8 @@
 //
 // A span gets a phase from, in order:
 //   1. its phase attribute (default `llm.phase`: queue, generation, …),
-//   2. its name (the seed's layout: auth.check -> gateway_auth, …).
+//   2. its name (the seed's layout: auth.check -> gateway_auth, …,
+//      provider.request -> provider).
 // gateway_auth, gateway_distribution and gateway_body_read are the gateway's
 // local fields: the join counts them in gateway too.
 // Independently, latency attributes on a single span (vLLM's `llm_request`:
@@ -56,6 +57,9 @@ struct SpanRules
     std::vector<NameRule> names;
     // The first rule whose attribute is present gives that phase's value.
     std::vector<LatencyAttributeRule> latencyAttributes;
+    // The attributes that name the provider of a `provider` span (the route's
+    // provider, a low-cardinality value); the first present wins.
+    std::vector<std::string> providerAttributes;
 
     // The seed's gateway layout and the vLLM span profile.
     static SpanRules defaults();
@@ -97,6 +101,8 @@ public:
         return m_rules.latencyAttributes.empty() ? std::string() : m_latencyPrefix;
     }
     LatencyPhases latencyOf(std::string_view attributesJson) const;
+    // The provider a `provider` span names (providerAttributes); empty when none.
+    std::string providerOf(std::string_view attributesJson) const;
     // Sets SpanRecord::phase on each span.
     void apply(std::span<SpanRecord> spans) const;
 

@@ -1,13 +1,15 @@
 // Crafted evidence for the diagnosis suites: client rows and the seed's
 // server span tree (auth.check, optionally route.select and request.read,
 // inference.acquire_slot, inference.generate, response.write under a SERVER
-// root), written into a RunStore.
+// root; or, for a route through an external provider, one provider.request
+// span in place of the queue and generation), written into a RunStore.
 #pragma once
 
 #include "TestUtil.h"
 #include "model/RequestRecord.h"
 #include "model/Span.h"
 #include "store/RunStore.h"
+#include "telemetry/SpanRules.h"
 
 #include <cmath>
 #include <optional>
@@ -57,6 +59,13 @@ struct Req
     std::optional<double> serverTtftMs;
     double jitterMs = 5; // row i adds (i % 5) / 4 x jitter to the generation
     std::string model = "m";
+    std::string resolvedModel; // the model the server answered with; empty = NULL
+    // A route through an external provider: a provider.request CLIENT span of
+    // this many ms (plus the jitter) replaces the queue and generation spans.
+    std::optional<double> providerMs;
+    std::string provider; // its gen_ai.provider.name; empty = none
+    std::string providerSpanName = "provider.request";
+    std::string providerAttribute = "gen_ai.provider.name";
 };
 
 struct Builder
@@ -64,6 +73,9 @@ struct Builder
     RunStore& store;
     std::int64_t runId = 0;
     unsigned long long next = 1; // trace-ID counter, unique within the store
+    // When set, each span is stored with its phase under these rules, as the
+    // span writer stores received spans (then the join takes the stored phase).
+    const telemetry::SpanRules* storedPhaseRules = nullptr;
 
     Builder(RunStore& s, const std::string& name, const std::string& createdUtc = {})
         : store(s)
@@ -88,6 +100,7 @@ struct Builder
             r.scenario = "crafted";
             r.stage = stageName;
             r.model = q.model;
+            r.resolvedModel = q.resolvedModel;
             r.stream = q.firstText.has_value() || q.headers.has_value();
             r.cached = false;
             r.inputBucket = "input_0_512";
@@ -103,9 +116,11 @@ struct Builder
                 continue;
             }
             r.startOffset = ns(at);
-            const double gen = q.generationMs + (i % 5) / 4.0 * q.jitterMs;
-            const double root = q.gatewayMs + q.distributionMs + q.bodyReadMs + q.prepareMs + q.queueMs +
-                                gen + q.writeMs + q.gapMs;
+            const double jitter = (i % 5) / 4.0 * q.jitterMs;
+            const double gen = q.generationMs + jitter;
+            const double upstream = q.providerMs ? *q.providerMs + jitter : q.queueMs + gen;
+            const double root =
+                q.gatewayMs + q.distributionMs + q.bodyReadMs + q.prepareMs + upstream + q.writeMs + q.gapMs;
             r.connect = ns(q.setupMs / 2);
             r.tls = ns(q.setupMs / 2);
             r.total = ns(q.totalMs.value_or(q.setupMs + root + q.envelopeMs));
@@ -155,10 +170,19 @@ struct Builder
                     add(0, "request.prepare", 1, t, t + ns(q.prepareMs), 1);
                     t += ns(q.prepareMs);
                 }
-                add(3, "inference.acquire_slot", 1, t, t + ns(q.queueMs), 1);
-                t += ns(q.queueMs);
-                add(4, "inference.generate", 3, t, t + ns(gen), 1);
-                t += ns(gen);
+                if (q.providerMs) {
+                    add(3, q.providerSpanName.c_str(), 3, t, t + ns(upstream), 1);
+                    if (!q.provider.empty()) {
+                        spans.back().attributesJson =
+                            "{\"" + q.providerAttribute + "\":\"" + q.provider + "\"}";
+                    }
+                    t += ns(upstream);
+                } else {
+                    add(3, "inference.acquire_slot", 1, t, t + ns(q.queueMs), 1);
+                    t += ns(q.queueMs);
+                    add(4, "inference.generate", 3, t, t + ns(gen), 1);
+                    t += ns(gen);
+                }
                 if (q.writeMs > 0) {
                     add(5, "response.write", 1, t, t + ns(q.writeMs), 1);
                 }
@@ -167,6 +191,9 @@ struct Builder
         }
         store.insertRequests(runId, rows);
         if (!spans.empty()) {
+            if (storedPhaseRules) {
+                telemetry::PhaseMapper(*storedPhaseRules).apply(spans);
+            }
             store.spanStore().insertSpans(runId, spans);
         }
     }

@@ -452,7 +452,8 @@ void TestJoin::rulesAsData()
     QVERIFY(*back == defaults);
     const auto j = json::parse(text);
     QVERIFY(j["phase_values"]["queue"] == json("gpu_queue"));
-    QCOMPARE(j["span_names"].size(), std::size_t(7)); // the seed's six names and request.read
+    // the seed's six names, request.read and the provider route's provider.request
+    QCOMPARE(j["span_names"].size(), std::size_t(8));
     std::string error;
     QVERIFY(!pb::telemetry::spanRulesFromJson("[]", &error));
     QVERIFY(!pb::telemetry::spanRulesFromJson(R"({"span_names":[{"name":"x","phase":"network"}]})", &error));

@@ -46,6 +46,7 @@ inline QColor phaseColor(std::string_view phase)
         {"prefill", 0x66bb6a},
         {"decode", 0x1b5e20},
         {"response_write", 0x8e24aa},
+        {"provider", 0x00838f}, // an external provider's total
         {"unattributed", 0xbdbdbd},
         {"other", 0xd7ccc8},
     };

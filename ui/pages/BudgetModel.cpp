@@ -49,6 +49,8 @@ QColor BudgetModel::statusColor(Verdict verdict, const QPalette& palette)
         return dark ? QColor(0xef, 0x9a, 0x9a) : QColor(0xc6, 0x28, 0x28);
     case Verdict::CannotDecide:
         return dark ? QColor(0xff, 0xd5, 0x4f) : QColor(0xb2, 0x6a, 0x00);
+    case Verdict::NotMeasurable: // no decision about the run: the palette's muted text
+        return palette.color(QPalette::Disabled, QPalette::Text);
     }
     return palette.color(QPalette::Text);
 }
@@ -62,6 +64,8 @@ QString BudgetModel::verdictText(Verdict verdict)
         return tr("fail");
     case Verdict::CannotDecide:
         return tr("cannot decide");
+    case Verdict::NotMeasurable:
+        return tr("not measurable on this route");
     }
     return {};
 }

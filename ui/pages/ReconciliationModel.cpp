@@ -15,7 +15,7 @@ struct Entry
     double pb::join::JoinedRow::*field;
 };
 
-const std::array<Entry, 12> kEntries{{
+const std::array<Entry, 13> kEntries{{
     {"client_total", QT_TRANSLATE_NOOP("pb::ui::ReconciliationModel", "client total"),
      &pb::join::JoinedRow::clientTotal},
     {"server_root", QT_TRANSLATE_NOOP("pb::ui::ReconciliationModel", "server root"),
@@ -31,6 +31,8 @@ const std::array<Entry, 12> kEntries{{
     {"decode", QT_TRANSLATE_NOOP("pb::ui::ReconciliationModel", "  decode"), &pb::join::JoinedRow::decode},
     {"response_write", QT_TRANSLATE_NOOP("pb::ui::ReconciliationModel", "response write"),
      &pb::join::JoinedRow::responseWrite},
+    {"provider", QT_TRANSLATE_NOOP("pb::ui::ReconciliationModel", "external provider"),
+     &pb::join::JoinedRow::provider},
     {"unattributed", QT_TRANSLATE_NOOP("pb::ui::ReconciliationModel", "unattributed (root - phases)"),
      &pb::join::JoinedRow::unattributed},
     {"server_ttft", QT_TRANSLATE_NOOP("pb::ui::ReconciliationModel", "server TTFT"),
