@@ -55,6 +55,11 @@ if(PHASEBENCH_WERROR)
   target_compile_options(phasebench_settings INTERFACE
     $<$<OR:$<CONFIG:Debug>,$<NOT:$<BOOL:$<TARGET_PROPERTY:PHASEBENCH_TEST_SUITE>>>>:-Werror>)
 endif()
+# Test suites keep line tables, not the full debug information, in the debug
+# build: a tenth less compile time for ~80 suites, and a failure's backtrace
+# still names file and line.
+target_compile_options(phasebench_settings INTERFACE
+  $<$<AND:$<CONFIG:Debug>,$<BOOL:$<TARGET_PROPERTY:PHASEBENCH_TEST_SUITE>>>:-g1>)
 target_compile_definitions(phasebench_settings INTERFACE
   QT_NO_CAST_FROM_ASCII
   QT_NO_CAST_TO_ASCII
