@@ -47,9 +47,6 @@ private:
     QTemporaryDir m_dir;
     QString m_db;
     int m_runs = 0;
-    // The default demo (~60 s, mostly waiting on its arrival schedule) runs
-    // beside the short fault runs: its own file, gateway and ports.
-    QProcess m_story;
 };
 
 bool TestDiagnoseDemo::demoRun(const QString& name, const QString& fault)
@@ -76,10 +73,6 @@ void TestDiagnoseDemo::initTestCase()
 {
     QVERIFY(m_dir.isValid());
     m_db = m_dir.filePath(QStringLiteral("demo.phasebench"));
-    m_story.start(QStringLiteral(PHASEBENCH_CLI), {QStringLiteral("demo"), QStringLiteral("--db"),
-                                                   m_dir.filePath(QStringLiteral("story.phasebench")),
-                                                   QStringLiteral("--quiet"), QStringLiteral("--json")});
-    QVERIFY(m_story.waitForStarted(10000));
     QVERIFY(demoRun(QStringLiteral("healthy"), {})); // run 1, the baseline
 }
 
@@ -149,17 +142,17 @@ void TestDiagnoseDemo::faults()
 void TestDiagnoseDemo::defaultDemoTellsTheStory()
 {
     const QString db = m_dir.filePath(QStringLiteral("story.phasebench"));
-    QVERIFY(m_story.waitForFinished(180000));
-    QVERIFY2(m_story.exitStatus() == QProcess::NormalExit && m_story.exitCode() == 0,
-             m_story.readAllStandardError().constData());
-    const auto demo = nlohmann::json::parse(m_story.readAllStandardOutput().toStdString());
+    auto r = run({QStringLiteral("demo"), QStringLiteral("--db"), db, QStringLiteral("--quiet"),
+                  QStringLiteral("--json")});
+    QVERIFY2(r.exitCode == 0, r.err.constData());
+    const auto demo = nlohmann::json::parse(r.out.toStdString());
     std::vector<std::string> stages;
     for (const auto& w : demo.at("figures").at("windows")) {
         stages.push_back(w.at("stage").get<std::string>());
     }
     QCOMPARE(stages, (std::vector<std::string>{"rate-3", "rate-5", "rate-7", "rate-9"}));
 
-    auto r = run({QStringLiteral("check"), QStringLiteral("--db"), db, QStringLiteral("--json")});
+    r = run({QStringLiteral("check"), QStringLiteral("--db"), db, QStringLiteral("--json")});
     QCOMPARE(r.exitCode, 3); // a budget failed
     const auto check = nlohmann::json::parse(r.out.toStdString());
     QCOMPARE(check.at("verdict").get<std::string>(), std::string("fail"));
