@@ -50,7 +50,7 @@ struct CheckItem
     std::optional<double> lower; // interval of the percentile, when bounded
     std::optional<double> upper;
     Verdict verdict = Verdict::CannotDecide;
-    std::string reason;         // why it failed or could not be decided (data description)
+    std::string reason; // why it failed or could not be decided (data description)
     // Context for any verdict: a joined-phase budget quotes the server's
     // recorded sampling policy (which requests its spans describe).
     std::string note;

@@ -75,7 +75,6 @@ private:
     std::chrono::steady_clock::time_point m_since = std::chrono::steady_clock::now();
 };
 
-
 // A file added to a run (--into) with a policy: the run's record says it
 // from now on (a merged run has one server, so one policy).
 void recordSampling(RunStore& store, std::int64_t runId, const SamplingPolicy& policy)
@@ -86,7 +85,8 @@ void recordSampling(RunStore& store, std::int64_t runId, const SamplingPolicy& p
         config = nlohmann::json::object();
     }
     config["sampling"] = nlohmann::json::parse(samplingToJson(policy));
-    store.catalogue().setRunConfig(runId, config.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace));
+    store.catalogue().setRunConfig(runId,
+                                   config.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace));
 }
 
 } // namespace

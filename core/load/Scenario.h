@@ -207,6 +207,7 @@ std::optional<Nanos> parseDuration(std::string_view s);
 
 // The scenario as stored with a run: no prompt text, no header values, no
 // key. `generatorHost` is the host name of the machine that runs the load.
-std::string scenarioConfigJson(const Scenario& s, std::uint32_t instanceId, const std::string& generatorHost = {});
+std::string scenarioConfigJson(const Scenario& s, std::uint32_t instanceId,
+                               const std::string& generatorHost = {});
 
 } // namespace pb::load

@@ -107,9 +107,10 @@ TokenProfile tokenProfile(const RequestTable& t)
     }
     p.input = shares(in, p.requests);
     p.output = shares(out, p.requests);
-    p.basis = measured ? "bucket labels; attempts without one by their measured tokens (input edges 128, 512, "
-                         "2048, 8192; output 128, 512, 2048)"
-                       : "bucket labels";
+    p.basis = measured
+                  ? "bucket labels; attempts without one by their measured tokens (input edges 128, 512, "
+                    "2048, 8192; output 128, 512, 2048)"
+                  : "bucket labels";
     return p;
 }
 
@@ -167,8 +168,9 @@ std::string schemaText(const std::vector<SpanSchema>& schemas, std::int64_t span
 
 const std::vector<std::string>& provenanceColumns()
 {
-    static const std::vector<std::string> columns{"outcome",      "input_bucket",  "output_bucket", "input_tokens",
-                                                  "output_tokens", "stream",        "model",         "scenario"};
+    static const std::vector<std::string> columns{"outcome",      "input_bucket",  "output_bucket",
+                                                  "input_tokens", "output_tokens", "stream",
+                                                  "model",        "scenario"};
     return columns;
 }
 
@@ -177,10 +179,11 @@ RunProvenance runProvenance(RunStore& store, const RunInfo& info, const RunConfi
 {
     RunProvenance p;
     p.scenario = orUnknown(config.scenario.empty() ? distinctLabels(table, "scenario") : config.scenario);
-    p.scenarioDigest = config.scenarioDigest.empty()
-                           ? std::string(kUnknown)
-                           : config.scenarioDigest +
-                                 (config.scenarioDigestOf.empty() ? "" : " (" + config.scenarioDigestOf + ")");
+    p.scenarioDigest =
+        config.scenarioDigest.empty()
+            ? std::string(kUnknown)
+            : config.scenarioDigest +
+                  (config.scenarioDigestOf.empty() ? "" : " (" + config.scenarioDigestOf + ")");
     p.model = orUnknown(config.model.empty() ? distinctLabels(table, "model") : config.model);
     p.endpointHost = orUnknown(config.endpointHost);
     p.executor = orUnknown(config.executor);
@@ -204,10 +207,10 @@ RunProvenance runProvenance(RunStore& store, const RunInfo& info, const RunConfi
     p.tokenOutput = describeShares(p.tokens.output);
     p.spans = info.spanCount;
     for (const auto& c : store.spanStore().conventions(info.id)) {
-        p.spanSchemas.push_back({c.kind, c.value,
-                                 c.kind == "schema_url" ? schemaMeaning(c.value)
-                                                        : std::string(conventionMeaning(c.value)),
-                                 c.spans});
+        p.spanSchemas.push_back(
+            {c.kind, c.value,
+             c.kind == "schema_url" ? schemaMeaning(c.value) : std::string(conventionMeaning(c.value)),
+             c.spans});
     }
     p.spanSchemaText = schemaText(p.spanSchemas, p.spans);
     return p;

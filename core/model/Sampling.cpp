@@ -75,7 +75,8 @@ std::string describeSampling(const SamplingPolicy& p)
     case SamplingKind::Tail:
         return "tail (rules: " + rules + ")";
     case SamplingKind::HeadTail:
-        return std::string("head+tail (ratio ") + (p.headRatio ? ratio : "unknown") + "; rules: " + rules + ")";
+        return std::string("head+tail (ratio ") + (p.headRatio ? ratio : "unknown") + "; rules: " + rules +
+               ")";
     }
     return "unknown (not recorded)";
 }

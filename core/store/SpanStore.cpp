@@ -120,8 +120,8 @@ void SpanStore::countConventions(std::int64_t runId, std::span<const SpanRecord>
 
 std::vector<SpanConvention> SpanStore::conventions(std::int64_t runId)
 {
-    auto st = m_s.db.prepare(
-        "SELECT kind, value, spans FROM span_conventions WHERE run_id = ? ORDER BY kind DESC, spans DESC, value");
+    auto st = m_s.db.prepare("SELECT kind, value, spans FROM span_conventions WHERE run_id = ? ORDER BY kind "
+                             "DESC, spans DESC, value");
     st.bind(1, runId);
     std::vector<SpanConvention> out;
     while (st.step()) {

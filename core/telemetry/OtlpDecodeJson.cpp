@@ -421,7 +421,8 @@ void decodeJsonValue(dom::element doc, DecodeResult& r, const DecodeOptions& opt
             return;
         }
         const auto service = jsonServiceName(rs);
-        const auto resourceSchema = stringOf(field(rs, "schemaUrl", "schema_url")).value_or(std::string_view{});
+        const auto resourceSchema =
+            stringOf(field(rs, "schemaUrl", "schema_url")).value_or(std::string_view{});
         for (const std::string_view listName : {"scopeSpans", "instrumentationLibrarySpans"}) {
             std::optional<dom::array> scopes;
             const std::string_view snake =
@@ -448,7 +449,8 @@ void decodeJsonValue(dom::element doc, DecodeResult& r, const DecodeOptions& opt
                 // One allocation instead of a regrowth (moving every span)
                 // each time the count doubles.
                 r.spans.reserve(r.spans.size() + spans->size());
-                const auto scopeSchema = stringOf(field(ss, "schemaUrl", "schema_url")).value_or(std::string_view{});
+                const auto scopeSchema =
+                    stringOf(field(ss, "schemaUrl", "schema_url")).value_or(std::string_view{});
                 std::string schemaUrl(
                     (scopeSchema.empty() ? resourceSchema : scopeSchema).substr(0, kMaxSchemaUrlBytes));
                 utf8::repair(schemaUrl);

@@ -122,7 +122,8 @@ void TestSamplingPolicy::scenarioKeyRefusals_data()
 {
     QTest::addColumn<QString>("sampling");
     QTest::addColumn<QString>("error");
-    QTest::newRow("no policy") << QStringLiteral(R"({"head_ratio": 0.1})") << QStringLiteral("sampling.policy");
+    QTest::newRow("no policy") << QStringLiteral(R"({"head_ratio": 0.1})")
+                               << QStringLiteral("sampling.policy");
     QTest::newRow("unknown policy") << QStringLiteral(R"({"policy": "sometimes"})")
                                     << QStringLiteral("sampling.policy: expected one of");
     QTest::newRow("ratio above 1") << QStringLiteral(R"({"policy": "head", "head_ratio": 1.5})")
@@ -181,8 +182,8 @@ void TestSamplingPolicy::tailOnlySampleQuotesThePolicy()
     QVERIFY2(unknown->note.find("recorded sampling policy: unknown (not recorded)") != std::string::npos,
              unknown->note.c_str());
     // A policy blind to latency cannot explain a slow join: the note says to look for lost spans.
-    const auto head = diagnose(
-        tailOnlyRun(R"({"sampling": {"policy": "head", "head_ratio": 0.5, "tail_rules": ""}})"));
+    const auto head =
+        diagnose(tailOnlyRun(R"({"sampling": {"policy": "head", "head_ratio": 0.5, "tail_rules": ""}})"));
     const auto* blind = findRule(head, "sampling_bias");
     QVERIFY2(blind, qPrintable(rules(head)));
     QVERIFY2(blind->note.find("head (ratio 0.5)") != std::string::npos &&
@@ -202,8 +203,8 @@ void TestSamplingPolicy::uniformSampleIsNoBias()
         run.stage("steady", 5, 2, 10'000.0 * i, kept);
         run.stage("steady", 5, 2, 10'000.0 * i + 250, dropped);
     }
-    m_store->catalogue().setRunConfig(run.runId,
-                                      R"({"sampling": {"policy": "head", "head_ratio": 0.5, "tail_rules": ""}})");
+    m_store->catalogue().setRunConfig(
+        run.runId, R"({"sampling": {"policy": "head", "head_ratio": 0.5, "tail_rules": ""}})");
     const auto d = diagnose(run.runId);
     QVERIFY2(!findRule(d, "sampling_bias"), qPrintable(rules(d)));
     // Half the requests joined: low coverage, explained by the recorded ratio.
@@ -215,7 +216,8 @@ void TestSamplingPolicy::uniformSampleIsNoBias()
 void TestSamplingPolicy::joinedBudgetsNoteThePolicy()
 {
     const auto data = loadRunData(*m_store, tailOnlyRun(kTailRecord));
-    const auto set = budget::parseBudgets(R"({"defaults": {"window": "all"}, "gates": {"min_join_coverage": 0.4},
+    const auto set =
+        budget::parseBudgets(R"({"defaults": {"window": "all"}, "gates": {"min_join_coverage": 0.4},
         "phases": [{"metric": "gpu_queue", "statistic": "p95", "threshold": 5000},
                    {"metric": "total", "statistic": "p95", "threshold": 60000}]})");
     const auto result = evaluateBudgets(data, set);
@@ -229,7 +231,8 @@ void TestSamplingPolicy::joinedBudgetsNoteThePolicy()
             gate = true;
             QVERIFY(i.note.find("tail (rules: errors; duration > 2s)") != std::string::npos);
         } else {
-            QVERIFY2(i.note.empty(), i.id.c_str()); // a client figure does not depend on the server's sampling
+            QVERIFY2(i.note.empty(),
+                     i.id.c_str()); // a client figure does not depend on the server's sampling
         }
     }
     QVERIFY(queue && gate);
