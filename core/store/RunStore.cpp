@@ -1,6 +1,7 @@
 #include "store/RunStore.h"
 
 #include "store/BatchTables.h"
+#include "store/FileUpgrade.h"
 #include "store/MapSize.h"
 #include "store/Schema.h"
 #include "store/StoreState.h"
@@ -8,32 +9,9 @@
 
 #include <algorithm>
 #include <filesystem>
-#include <unistd.h>
 
 namespace pb::store {
 namespace {
-
-// A file this user may not change (permissions, read-only media) is opened
-// read-only instead of failing on the first pragma: every reading command
-// and the window work on it. WAL needs the -wal and -shm files beside it,
-// so the folder counts too unless they exist and are writable.
-bool writable(const std::string& path)
-{
-    namespace fs = std::filesystem;
-    std::error_code ec;
-    if (!fs::exists(path, ec)) {
-        return true; // to be created; opening says why it cannot be
-    }
-    if (::access(path.c_str(), W_OK) != 0) {
-        return false;
-    }
-    const auto dir = fs::absolute(path, ec).parent_path();
-    if (::access(dir.c_str(), W_OK) == 0) {
-        return true;
-    }
-    const std::string shm = path + "-shm";
-    return ::access(shm.c_str(), W_OK) == 0;
-}
 
 bool hasUncheckpointedLog(const std::string& path)
 {
@@ -50,7 +28,7 @@ std::unique_ptr<store::StoreState> openState(const std::string& path, bool readO
 } // namespace
 
 RunStore::RunStore(const std::string& path, Mode mode)
-    : RunStore(path, mode, mode == Mode::ReadOnly || !writable(path))
+    : RunStore(path, mode, mode == Mode::ReadOnly || !writableFile(path))
 {}
 
 RunStore::RunStore(const std::string& path, Mode mode, bool readOnly)

@@ -5,14 +5,22 @@
 #include "store/RequestBlocks.h"
 #include "store/SpanTraces.h"
 #include "store/Sqlite.h"
+#include "util/Progress.h"
+
+#include <sqlite3.h>
 
 #include <algorithm>
 #include <functional>
+#include <map>
 #include <string>
 #include <vector>
 
 namespace pb::store::schema {
 namespace {
+
+// A step's own progress: the fraction of it done (0-1); false to stop.
+using StepProgress = std::function<bool(double fraction)>;
+using Step = std::function<void(Connection&, const StepProgress&)>;
 
 // Request columns added by a later version than v1 (v1's table is built
 // from the column list, so these are left out of it and added by their step).
@@ -253,8 +261,10 @@ CREATE TABLE target_scrapes (
 // GenAI attribute name that dates the conventions (model/SpanConventions.h).
 // Per run, not per span: a handful of rows instead of a column on millions.
 // Existing spans never kept their schema_url; their attribute names are
-// counted here, in the migration's transaction.
-void v8(Connection& db)
+// counted here, in the migration's transaction: one pass over the spans in id
+// ranges (~13 s per million requests x 6 spans), so that the pass reports
+// progress and can stop between ranges.
+void v8(Connection& db, const StepProgress& progress)
 {
     db.exec(R"(
 CREATE TABLE span_conventions (
@@ -265,19 +275,63 @@ CREATE TABLE span_conventions (
   PRIMARY KEY (run_id, kind, value)
 ) WITHOUT ROWID;
 )");
-    auto count = db.prepare(
-        "INSERT INTO span_conventions (run_id, kind, value, spans) SELECT run_id, 'attribute', ?1, count(*) "
-        "FROM spans WHERE instr(attributes, ?2) > 0 GROUP BY run_id");
+    std::int64_t first = 0;
+    std::int64_t last = -1;
+    {
+        auto ids = db.prepare("SELECT min(id), max(id) FROM spans");
+        if (ids.step() && !ids.isNull(0)) {
+            first = ids.int64(0);
+            last = ids.int64(1);
+        }
+    }
+    // A marker is a key ("name":), never a value that spells one.
+    std::vector<std::string> needles;
     for (const auto& m : kConventionMarkers) {
-        count.bind(1, m.attribute);
-        count.bind(2, "\"" + std::string(m.attribute) + "\":");
-        count.run();
+        needles.push_back("\"" + std::string(m.attribute) + "\":");
+    }
+    std::map<std::pair<std::int64_t, std::size_t>, std::int64_t> counts; // (run, marker) -> spans
+    constexpr std::int64_t kRange = 50000;
+    auto read = db.prepare("SELECT run_id, attributes FROM spans WHERE id BETWEEN ?1 AND ?2");
+    for (std::int64_t from = first; from <= last; from += kRange) {
+        const std::int64_t to = std::min(last, from + kRange - 1);
+        read.bind(1, from);
+        read.bind(2, to);
+        while (read.step()) {
+            const std::string_view attributes = read.text(1);
+            for (std::size_t m = 0; m < needles.size(); ++m) {
+                if (attributes.find(needles[m]) != std::string_view::npos) {
+                    ++counts[{read.int64(0), m}];
+                }
+            }
+        }
+        read.reset();
+        if (!progress(static_cast<double>(to - first + 1) / static_cast<double>(last - first + 1))) {
+            throw Cancelled();
+        }
+    }
+    auto insert = db.prepare(
+        "INSERT INTO span_conventions (run_id, kind, value, spans) VALUES (?1, 'attribute', ?2, ?3)");
+    for (const auto& [key, spans] : counts) {
+        insert.bind(1, key.first);
+        insert.bind(2, kConventionMarkers[key.second].attribute);
+        insert.bind(3, spans);
+        insert.run();
     }
 }
 
-const std::vector<std::function<void(Connection&)>>& steps()
+// A step without progress of its own (v3 and v4 also read every row of an old
+// file): a cancel still stops it through SQLite's progress handler (migrate()).
+Step whole(void (*step)(Connection&))
 {
-    static const std::vector<std::function<void(Connection&)>> s{v1, v2, v3, v4, v5, v6, v7, v8};
+    return [step](Connection& db, const StepProgress&) {
+        step(db);
+    };
+}
+
+const std::vector<Step>& steps()
+{
+    static const std::vector<Step> s{whole(v1), whole(v2), whole(v3), whole(v4),
+                                     whole(v5), whole(v6), whole(v7), v8};
     return s;
 }
 
@@ -353,7 +407,7 @@ int version(Connection& db)
     return pragmaInt(db, "PRAGMA user_version");
 }
 
-void migrate(Connection& db, int targetVersion)
+void migrate(Connection& db, int targetVersion, const ProgressFn& progress)
 {
     if (targetVersion <= 0) {
         targetVersion = currentVersion();
@@ -383,24 +437,60 @@ void migrate(Connection& db, int targetVersion)
     if (have >= targetVersion) {
         return;
     }
+    // Progress in thousandths of a step; a cancel rolls back the step in
+    // progress and leaves the file at the last completed one.
+    constexpr std::uint64_t kPerStep = 1000;
+    const auto total = static_cast<std::uint64_t>(targetVersion - have) * kPerStep;
+    int step = have;
+    bool stopped = false;
+    StepProgress stepProgress = [&](double fraction) {
+        const auto done = static_cast<std::uint64_t>(step - have) * kPerStep +
+                          static_cast<std::uint64_t>(std::clamp(fraction, 0.0, 1.0) * kPerStep);
+        stopped = stopped || (progress && !progress(done, total));
+        return !stopped;
+    };
+    // Statements that read a whole table (v3, v4) ask too, every ~10^6
+    // virtual machine instructions; a non-zero answer interrupts them.
+    struct Handler
+    {
+        sqlite3* db;
+        ~Handler() { sqlite3_progress_handler(db, 0, nullptr, nullptr); }
+    } handler{db.handle()};
+    if (progress) {
+        sqlite3_progress_handler(
+            db.handle(), 1000000, [](void* ask) { return (*static_cast<StepProgress*>(ask))(0.0) ? 0 : 1; },
+            &stepProgress);
+    }
     // A step may rebuild a table that others refer to (v5); the checks are
     // off for the rebuild and the step checks what it moved itself.
     db.exec("PRAGMA foreign_keys = OFF");
     try {
-        for (int v = have; v < targetVersion; ++v) {
+        for (; step < targetVersion; ++step) {
+            if (!stepProgress(0.0)) {
+                throw Cancelled();
+            }
             Transaction tx(db);
-            if (v == 0) {
+            if (step == 0) {
                 db.exec("PRAGMA application_id = " + std::to_string(kApplicationId));
             }
-            steps()[static_cast<std::size_t>(v)](db);
-            db.exec("PRAGMA user_version = " + std::to_string(v + 1));
+            steps()[static_cast<std::size_t>(step)](db, stepProgress);
+            db.exec("PRAGMA user_version = " + std::to_string(step + 1));
             tx.commit();
         }
+    } catch (const StoreError&) {
+        db.exec("PRAGMA foreign_keys = ON");
+        if (stopped) {
+            throw Cancelled(); // SQLite's "interrupted", asked for by the handler
+        }
+        throw;
     } catch (...) {
         db.exec("PRAGMA foreign_keys = ON");
         throw;
     }
     db.exec("PRAGMA foreign_keys = ON");
+    if (progress) {
+        progress(total, total);
+    }
 }
 
 void verify(Connection& db)

@@ -1,6 +1,8 @@
 // The workbench file's schema and its forward migrations.
 #pragma once
 
+#include "util/Progress.h"
+
 #include <cstdint>
 #include <string_view>
 
@@ -22,7 +24,10 @@ int currentVersion();
 
 // Brings an empty or older file up to `targetVersion` (default: current), each
 // step in its own transaction. Throws StoreError for a newer or foreign file.
-void migrate(Connection& db, int targetVersion = 0);
+// `progress` counts thousandths of a step; when it returns false the step in
+// progress is rolled back (the file stays at the last completed step) and
+// pb::Cancelled is thrown.
+void migrate(Connection& db, int targetVersion = 0, const ProgressFn& progress = {});
 
 // The file's schema version (PRAGMA user_version).
 int version(Connection& db);

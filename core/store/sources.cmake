@@ -2,6 +2,7 @@
 target_sources(${PB_CORE_FOLDER_TARGET} PRIVATE
   ${CMAKE_CURRENT_LIST_DIR}/Sqlite.cpp
   ${CMAKE_CURRENT_LIST_DIR}/Schema.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/FileUpgrade.cpp
   ${CMAKE_CURRENT_LIST_DIR}/RunStore.cpp
   ${CMAKE_CURRENT_LIST_DIR}/RunCatalogue.cpp
   ${CMAKE_CURRENT_LIST_DIR}/RunFigureKeys.cpp

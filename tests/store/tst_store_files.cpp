@@ -2,7 +2,9 @@
 // by several writers at once, abandoned by a killed import; and the errors
 // that say which file and who holds it.
 #include "CliTestUtil.h"
+#include "OldFiles.h"
 #include "TestUtil.h"
+#include "store/FileUpgrade.h"
 #include "store/RunStore.h"
 #include "store/Schema.h"
 #include "store/StoreTesting.h"
@@ -14,8 +16,8 @@
 #include <QTest>
 
 #include <csignal>
-#include <map>
 #include <fstream>
+#include <map>
 #include <thread>
 
 using namespace pb;
@@ -27,6 +29,8 @@ class TestStoreFiles : public QObject
 private Q_SLOTS:
     void migratesVersion4AndAcceptsImporting();
     void migratesVersion7CountsSpanConventions();
+    void upgradeReportsProgressAndCancelKeepsTheFile();
+    void cancelStopsAStepInsideAStatement();
     void refusesFileMissingATable();
     void refusesFileMissingAColumn();
     void busyErrorNamesFileAndHolder();
@@ -102,9 +106,10 @@ void TestStoreFiles::migratesVersion7CountsSpanConventions()
         }
         // Run 1: two spans of the older GenAI names, one of the newer token names;
         // a value that spells a marker is not its key. Run 2: no GenAI attribute.
-        for (const char* attrs :
-             {R"({"gen_ai.system":"openai","gen_ai.usage.prompt_tokens":12})", R"({"gen_ai.system":"openai"})",
-              R"({"note":"gen_ai.usage.input_tokens","gen_ai.usage.input_tokens":3,"x":"gen_ai.provider.name"})"}) {
+        for (
+            const char* attrs :
+            {R"({"gen_ai.system":"openai","gen_ai.usage.prompt_tokens":12})", R"({"gen_ai.system":"openai"})",
+             R"({"note":"gen_ai.usage.input_tokens","gen_ai.usage.input_tokens":3,"x":"gen_ai.provider.name"})"}) {
             auto span = c.prepare("INSERT INTO spans (run_id, trace_id, span_id, name, start_ns, end_ns, "
                                   "attributes) VALUES (1, 't', 's', 'n', 1, 2, ?)");
             span.bind(1, std::string_view(attrs));
@@ -137,12 +142,102 @@ void TestStoreFiles::migratesVersion7CountsSpanConventions()
     s.attributesJson = R"({"gen_ai.provider.name":"demo"})";
     s.schemaUrl = "https://opentelemetry.io/schemas/1.37.0";
     store.spanStore().insertSpans(2, std::vector<SpanRecord>{s, s});
-    const std::map<std::string, std::int64_t> fresh{
-        {"schema_url https://opentelemetry.io/schemas/1.37.0", 2}, {"attribute gen_ai.provider.name", 2}};
+    const std::map<std::string, std::int64_t> fresh{{"schema_url https://opentelemetry.io/schemas/1.37.0", 2},
+                                                    {"attribute gen_ai.provider.name", 2}};
     QCOMPARE(counted(2), fresh);
     // A run's conventions go with it.
     store.catalogue().deleteRun(1);
     QVERIFY(counted(1).empty());
+}
+
+// The window upgrades an older file as a job (store/FileUpgrade.h): progress
+// from 0 to the end, and a cancel that leaves the file as it was, openable.
+void TestStoreFiles::upgradeReportsProgressAndCancelKeepsTheFile()
+{
+    QTemporaryDir dir;
+    const auto path = test::tempPath(dir, "v7.phasebench");
+    constexpr int kSpans = 60000; // two runs: three id ranges of v8's pass
+    test::writeVersion7File(path, 2, kSpans);
+    QVERIFY(needsUpgrade(path));
+    QVERIFY(!needsUpgrade(test::tempPath(dir, "missing.phasebench")));
+    {
+        std::ofstream(test::tempPath(dir, "text.phasebench")) << "not a workbench\n";
+        QVERIFY(!needsUpgrade(test::tempPath(dir, "text.phasebench")));
+    }
+    auto versionOf = [&] {
+        Connection c(path, true, false);
+        return schema::version(c);
+    };
+
+    // Stopped after v8's first range: the step rolls back.
+    std::vector<std::pair<std::uint64_t, std::uint64_t>> calls;
+    QVERIFY_THROWS_EXCEPTION(Cancelled, upgrade(path, [&](std::uint64_t done, std::uint64_t total) {
+                                 calls.emplace_back(done, total);
+                                 return done == 0;
+                             }));
+    QCOMPARE(calls.size(), std::size_t(2));
+    QCOMPARE(calls[1].second, std::uint64_t(1000)); // one step: 7 -> 8
+    QVERIFY(calls[1].first > 0 && calls[1].first < 1000);
+    QCOMPARE(versionOf(), 7);
+    QVERIFY(needsUpgrade(path));
+
+    // Stopped at once: nothing began.
+    QVERIFY_THROWS_EXCEPTION(Cancelled, upgrade(path, [](std::uint64_t, std::uint64_t) { return false; }));
+    QCOMPARE(versionOf(), 7);
+
+    calls.clear();
+    upgrade(path, [&](std::uint64_t done, std::uint64_t total) {
+        calls.emplace_back(done, total);
+        return true;
+    });
+    QCOMPARE(versionOf(), schema::currentVersion());
+    QVERIFY(!needsUpgrade(path));
+    QVERIFY(calls.size() >= 4); // the start, three ranges, the end
+    for (std::size_t i = 1; i < calls.size(); ++i) {
+        QVERIFY(calls[i].first >= calls[i - 1].first);
+        QCOMPARE(calls[i].second, std::uint64_t(1000));
+    }
+    QCOMPARE(calls.back().first, std::uint64_t(1000));
+
+    // The counts are those of the one pass over both runs.
+    RunStore store(path);
+    for (std::int64_t run : {1, 2}) {
+        std::map<std::string, std::int64_t> counted;
+        for (const auto& c : store.spanStore().conventions(run)) {
+            counted[c.value] = c.spans;
+        }
+        const std::map<std::string, std::int64_t> expected{{"gen_ai.system", kSpans},
+                                                           {"gen_ai.usage.prompt_tokens", kSpans / 2},
+                                                           {"gen_ai.usage.input_tokens", kSpans / 2}};
+        QCOMPARE(counted, expected);
+    }
+}
+
+// A step that reads a whole table in one statement (v4 indexes every span by
+// trace) is stopped inside the statement through SQLite's progress handler.
+void TestStoreFiles::cancelStopsAStepInsideAStatement()
+{
+    QTemporaryDir dir;
+    const auto path = test::tempPath(dir, "v3.phasebench");
+    {
+        Connection c(path, false, true);
+        schema::migrate(c, 3);
+        Transaction tx(c);
+        c.exec("INSERT INTO runs (name, kind, created_utc, status) VALUES ('r', 'import', "
+               "'2026-01-01T00:00:00Z', 'complete')");
+        c.exec("WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 300000) "
+               "INSERT INTO spans (run_id, trace_id, span_id, name, start_ns, end_ns) "
+               "SELECT 1, printf('%032x', i / 6 + 1), printf('%016x', i), 'n', 1, 2 FROM n");
+        tx.commit();
+    }
+    int calls = 0;
+    QVERIFY_THROWS_EXCEPTION(Cancelled, upgrade(path, [&](std::uint64_t done, std::uint64_t) {
+                                 ++calls;
+                                 return calls == 1 || done > 0; // the handler's first call, inside v4
+                             }));
+    QCOMPARE(calls, 2);
+    Connection c(path, true, false);
+    QCOMPARE(schema::version(c), 3);
 }
 
 void TestStoreFiles::refusesFileMissingATable()
