@@ -4485,6 +4485,18 @@ o: vllm serve … %2</translation>
         <source>Loading the run was cancelled; select it again to load it.</source>
         <translation>Se canceló la carga de la ejecución; selecciónela de nuevo para cargarla.</translation>
     </message>
+    <message>
+        <source>Could not upgrade %1 to this version&apos;s format.</source>
+        <translation>No se pudo actualizar %1 al formato de esta versión.</translation>
+    </message>
+    <message>
+        <source>The upgrade of %1 was cancelled; the file is unchanged. Open it again to upgrade it.</source>
+        <translation>Se canceló la actualización de %1; el archivo no ha cambiado. Ábralo de nuevo para actualizarlo.</translation>
+    </message>
+    <message>
+        <source>Wait for the upgrade of %1 to finish, or cancel it, before opening another workbench.</source>
+        <translation>Espere a que termine la actualización de %1, o cancélela, antes de abrir otro banco de trabajo.</translation>
+    </message>
 </context>
 <context>
     <name>pb::ui::OverviewGoodputModel</name>
@@ -5287,6 +5299,21 @@ o: vllm serve … %2</translation>
     <message>
         <source>Finding trace %1…</source>
         <translation>Buscando la traza %1…</translation>
+    </message>
+</context>
+<context>
+    <name>pb::ui::UpgradeController</name>
+    <message>
+        <source>Stop the upgrade; the file stays as it was</source>
+        <translation>Detener la actualización; el archivo queda como estaba</translation>
+    </message>
+    <message>
+        <source>Upgrading %1 to this version&apos;s format…</source>
+        <translation>Actualizando %1 al formato de esta versión…</translation>
+    </message>
+    <message>
+        <source>Stopping the upgrade…</source>
+        <translation>Deteniendo la actualización…</translation>
     </message>
 </context>
 <context>

@@ -4490,6 +4490,18 @@ or: vllm serve … %2</source>
         <source>Loading the run was cancelled; select it again to load it.</source>
         <translation>Загрузка прогона отменена; выберите его снова, чтобы загрузить.</translation>
     </message>
+    <message>
+        <source>Could not upgrade %1 to this version&apos;s format.</source>
+        <translation>Не удалось обновить %1 до формата этой версии.</translation>
+    </message>
+    <message>
+        <source>The upgrade of %1 was cancelled; the file is unchanged. Open it again to upgrade it.</source>
+        <translation>Обновление %1 отменено; файл не изменён. Откройте его снова, чтобы обновить.</translation>
+    </message>
+    <message>
+        <source>Wait for the upgrade of %1 to finish, or cancel it, before opening another workbench.</source>
+        <translation>Дождитесь окончания обновления %1 или отмените его, прежде чем открывать другое рабочее место.</translation>
+    </message>
 </context>
 <context>
     <name>pb::ui::OverviewGoodputModel</name>
@@ -5292,6 +5304,21 @@ or: vllm serve … %2</source>
     <message>
         <source>Finding trace %1…</source>
         <translation>Поиск трассы %1…</translation>
+    </message>
+</context>
+<context>
+    <name>pb::ui::UpgradeController</name>
+    <message>
+        <source>Stop the upgrade; the file stays as it was</source>
+        <translation>Остановить обновление; файл останется прежним</translation>
+    </message>
+    <message>
+        <source>Upgrading %1 to this version&apos;s format…</source>
+        <translation>Обновление %1 до формата этой версии…</translation>
+    </message>
+    <message>
+        <source>Stopping the upgrade…</source>
+        <translation>Остановка обновления…</translation>
     </message>
 </context>
 <context>

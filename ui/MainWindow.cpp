@@ -10,10 +10,12 @@
 #include "Language.h"
 #include "RecentFiles.h"
 #include "RunController.h"
+#include "UpgradeController.h"
 #include "Workbench.h"
 #include "pages/RunListModel.h"
 #include "pages/RunPage.h"
 #include "pages/RunsPage.h"
+#include "store/FileUpgrade.h"
 
 #include <QApplication>
 #include <QCloseEvent>
@@ -78,6 +80,7 @@ MainWindow::MainWindow(QWidget* parent)
     , m_counts(new QLabel)
     , m_readOnlyBanner(new QLabel)
     , m_fetchTraces(new FetchTracesController(this))
+    , m_upgrade(new UpgradeController(this))
 {
     setObjectName(QStringLiteral("mainWindow"));
     setAcceptDrops(true);
@@ -115,6 +118,7 @@ MainWindow::MainWindow(QWidget* parent)
     statusBar()->addPermanentWidget(m_runProgress);
     statusBar()->addPermanentWidget(m_importProgress);
     statusBar()->addPermanentWidget(m_fetchTraces->progressWidget());
+    statusBar()->addPermanentWidget(m_upgrade->progressWidget());
     statusBar()->addPermanentWidget(m_counts);
     m_importProgress->setObjectName(QStringLiteral("importProgress"));
     m_importProgress->hide();
@@ -193,6 +197,22 @@ MainWindow::MainWindow(QWidget* parent)
     connect(m_fetchTraces, &FetchTracesController::failed, this, [this](const QString& message) {
         showMessage(QMessageBox::Warning, tr("Fetch Failed"), tr("Could not fetch traces from Jaeger."),
                     message);
+    });
+
+    m_upgrade->setObjectName(QStringLiteral("upgradeController"));
+    connect(m_upgrade, &UpgradeController::busyChanged, this, &MainWindow::updateActions);
+    connect(m_upgrade, &UpgradeController::upgraded, this, &MainWindow::onUpgraded);
+    connect(m_upgrade, &UpgradeController::failed, this, [this](const QString& path, const QString& message) {
+        showMessage(QMessageBox::Warning, tr("Cannot Open Workbench"),
+                    tr("Could not upgrade %1 to this version's format.").arg(displayName(path)), message);
+        onUpgradeEnded(message);
+    });
+    connect(m_upgrade, &UpgradeController::cancelled, this, [this](const QString& path) {
+        const QString message =
+            tr("The upgrade of %1 was cancelled; the file is unchanged. Open it again to upgrade it.")
+                .arg(displayName(path));
+        statusBar()->showMessage(message, 15000);
+        onUpgradeEnded(message);
     });
 
     resize(1280, 800);
@@ -294,6 +314,20 @@ void MainWindow::createEditMenu()
 
 bool MainWindow::openWorkbench(const QString& path, bool create, Remember remember)
 {
+    if (m_upgrade->isBusy()) {
+        statusBar()->showMessage(tr("Wait for the upgrade of %1 to finish, or cancel it, before opening "
+                                    "another workbench.")
+                                     .arg(displayName(m_upgrade->path())),
+                                 10000);
+        return false;
+    }
+    // Migrating a big file takes seconds per million requests: as a job,
+    // never inside the open on the GUI thread.
+    if (!create && store::needsUpgrade(QFileInfo(path).absoluteFilePath().toStdString())) {
+        m_upgradeRemember = remember;
+        m_afterUpgrade = nullptr;
+        return m_upgrade->start(QFileInfo(path).absoluteFilePath());
+    }
     if (!m_workbench->open(path, create)) {
         const QString message = m_workbench->errorString();
         if (!create) {
@@ -329,6 +363,20 @@ bool MainWindow::openWorkbench(const QString& path, bool create, Remember rememb
     return true;
 }
 
+void MainWindow::onUpgraded(const QString& path)
+{
+    auto after = std::exchange(m_afterUpgrade, nullptr);
+    if (openWorkbench(path, false, m_upgradeRemember) && after) {
+        after();
+    }
+}
+
+void MainWindow::onUpgradeEnded(const QString& message)
+{
+    m_afterUpgrade = nullptr;
+    Q_EMIT workbenchOpenFailed(message);
+}
+
 bool MainWindow::restoreLastWorkbench()
 {
     const QString last = QSettings().value(QStringLiteral("lastFile")).toString();
@@ -353,36 +401,41 @@ bool MainWindow::isImporting() const
     return m_imports->isBusy();
 }
 
-bool MainWindow::ensureWorkbenchForImport()
+void MainWindow::withWorkbenchForImport(std::function<void()> import)
 {
     if (m_workbench->isOpen() && m_workbench->isReadOnly()) {
         showMessage(
             QMessageBox::Warning, tr("Workbench Is Read-Only"),
             tr("%1 is read-only; nothing can be imported into it.").arg(displayName(m_workbench->path())),
             tr("Open or create a writable workbench file (File › New, Ctrl+N) and import there."));
-        return false;
+        return;
     }
     if (m_workbench->isOpen()) {
-        return true;
+        import();
+        return;
     }
     // Least surprise for a drop on an empty window: import at once, into a
     // default workbench that persists, and say where it is.
     const QString path = Workbench::defaultPath();
     if (!openWorkbench(path, !QFileInfo::exists(path))) {
-        return false;
+        return;
     }
     statusBar()->showMessage(tr("No workbench was open: importing into the default workbench %1")
                                  .arg(QDir::toNativeSeparators(path)),
                              10000);
-    return true;
+    if (m_upgrade->isBusy()) {
+        m_afterUpgrade = std::move(import); // the default workbench of an older version
+    } else {
+        import();
+    }
 }
 
 void MainWindow::importFiles(const QStringList& files)
 {
-    if (files.isEmpty() || !ensureWorkbenchForImport()) {
+    if (files.isEmpty()) {
         return;
     }
-    m_imports->importFiles(m_workbench->path(), files);
+    withWorkbenchForImport([this, files] { m_imports->importFiles(m_workbench->path(), files); });
 }
 
 void MainWindow::importMappedCsvDialog()
@@ -399,9 +452,9 @@ void MainWindow::importMappedCsvDialog()
     auto* dialog = new ColumnMappingDialog(file, this);
     dialog->setAttribute(Qt::WA_DeleteOnClose);
     connect(dialog, &QDialog::accepted, this, [this, dialog, file] {
-        if (ensureWorkbenchForImport()) {
-            m_imports->importMappedCsv(m_workbench->path(), file, dialog->mappingText());
-        }
+        withWorkbenchForImport([this, file, mapping = dialog->mappingText()] {
+            m_imports->importMappedCsv(m_workbench->path(), file, mapping);
+        });
     });
     dialog->open();
 }
@@ -537,7 +590,8 @@ void MainWindow::updateStatus()
 void MainWindow::updateActions()
 {
     // The workbench must not change under a running import or run.
-    const bool busy = m_imports->isBusy() || m_runController->isRunning() || m_fetchTraces->isBusy();
+    const bool busy =
+        m_imports->isBusy() || m_runController->isRunning() || m_fetchTraces->isBusy() || m_upgrade->isBusy();
     const bool readOnly = m_workbench->isReadOnly();
     m_demoAction->setEnabled(!m_runController->isRunning() && !readOnly);
     m_importAction->setEnabled(!readOnly);

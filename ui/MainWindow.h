@@ -9,6 +9,7 @@
 #include <QMainWindow>
 #include <QMessageBox>
 
+#include <functional>
 #include <memory>
 #include <utility>
 #include <vector>
@@ -30,6 +31,7 @@ class RunController;
 class DiagnosisPage;
 class ImportController;
 class FetchTracesController;
+class UpgradeController;
 class DistributionsPage;
 class ExplorerPage;
 class LauncherPage;
@@ -57,6 +59,10 @@ public:
 
     // Opens a workbench file, or creates it when `create` is set. On failure
     // the previous file stays open, a message is shown and false returned.
+    // A file written by an older Phasebench is upgraded first, off the GUI
+    // thread with progress and cancel in the status bar: true is returned at
+    // once and the file opens when the upgrade ends (workbenchOpened), or
+    // stays closed (workbenchOpenFailed, or a cancel that leaves it unchanged).
     bool openWorkbench(const QString& path, bool create = false, Remember remember = Remember::Yes);
     // Reopens the file that was open when Phasebench last quit, if it exists.
     bool restoreLastWorkbench();
@@ -133,7 +139,11 @@ private:
     void openWorkbenchDialog();
     void importDialog();
     void importMappedCsvDialog();
-    bool ensureWorkbenchForImport();
+    // Runs `import` once a writable workbench is open (at once, or after the
+    // default workbench's upgrade); not at all when none can be.
+    void withWorkbenchForImport(std::function<void()> import);
+    void onUpgraded(const QString& path);
+    void onUpgradeEnded(const QString& message);
     void about();
     void demoDialog();
     void onRunStarted(const QString& gatewayUrl, const QString& otlpEndpoint, qint64 runId,
@@ -181,6 +191,11 @@ private:
     QAction* m_stopRunAction = nullptr;
     FetchTracesController* m_fetchTraces = nullptr;
     QAction* m_fetchTracesAction = nullptr;
+    UpgradeController* m_upgrade = nullptr;
+    // What waits for the file being upgraded: how to remember it, and the run
+    // or import that asked for it.
+    Remember m_upgradeRemember = Remember::Yes;
+    std::function<void()> m_afterUpgrade;
 };
 
 } // namespace pb::ui

@@ -6,6 +6,7 @@
 #include "JobProgressWidget.h"
 #include "MainWindow.h"
 #include "RunController.h"
+#include "UpgradeController.h"
 #include "Workbench.h"
 #include "pages/RunsPage.h"
 #include "session/SessionOptions.h"
@@ -39,6 +40,12 @@ bool MainWindow::startRun(const session::MeasuredRunOptions& settings)
         const bool create = !QFileInfo::exists(dbPath);
         if (!openWorkbench(dbPath, create, Remember::No)) {
             return false;
+        }
+        if (m_upgrade->isBusy()) { // a file of an older version: the run starts once it opened
+            m_afterUpgrade = [this, settings] {
+                startRun(settings);
+            };
+            return true;
         }
     }
     m_runProgress->reset();

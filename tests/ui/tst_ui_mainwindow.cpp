@@ -4,6 +4,7 @@
 #include "ExplorerPage.h"
 #include "JobProgressWidget.h"
 #include "MainWindow.h"
+#include "OldFiles.h"
 #include "RequestTableModel.h"
 #include "RequestsPage.h"
 #include "RunsPage.h"
@@ -13,6 +14,7 @@
 #include "Workbench.h"
 #include "model/RequestColumns.h"
 #include "store/RunStore.h"
+#include "store/Schema.h"
 #include "store/StoreTesting.h"
 #include "ui/WidgetLookup.h"
 
@@ -21,8 +23,10 @@
 #include <QSettings>
 #include <QSignalSpy>
 #include <QStandardPaths>
+#include <QStatusBar>
 #include <QTemporaryDir>
 #include <QTest>
+#include <QToolButton>
 
 using namespace pb;
 using pb::test::child;
@@ -83,6 +87,8 @@ private Q_SLOTS:
     void remembersLastAndRecentFiles();
     void refusesToReplaceExistingFile();
     void importWithoutWorkbenchUsesDefault();
+    void opensAnOlderFileAfterUpgradingIt();
+    void cancelledUpgradeLeavesTheFileAsItWas();
     void shortcuts();
     void laterPagesFollowTheRun();
     void rendersShippedDemo();
@@ -263,6 +269,58 @@ void TestUiMainWindow::importWithoutWorkbenchUsesDefault()
     QFile::remove(defaultPath);
     QFile::remove(defaultPath + QStringLiteral("-wal"));
     QFile::remove(defaultPath + QStringLiteral("-shm"));
+}
+
+// A file written by an older Phasebench is upgraded as a job before it opens:
+// the window answers meanwhile, the strip shows the upgrade, and the file
+// then opens as any other.
+void TestUiMainWindow::opensAnOlderFileAfterUpgradingIt()
+{
+    QTemporaryDir dir;
+    const QString path = dir.filePath(QStringLiteral("old.phasebench"));
+    test::writeVersion7File(path.toStdString(), 2, 3000);
+    MainWindow w;
+    w.show();
+    QSignalSpy opened(&w, &MainWindow::workbenchOpened);
+    QVERIFY(w.openWorkbench(path));
+    auto* strip = child<JobProgressWidget>(&w, "upgradeProgress");
+    QVERIFY(opened.wait(30000));
+    QCOMPARE(opened.count(), 1);
+    QVERIFY(strip->isHidden());
+    QCOMPARE(w.workbenchPath(), path);
+    QCOMPARE(child<RunsPage>(&w, "runsPage")->runCount(), 2);
+    RunStore store(path.toStdString(), RunStore::Mode::ReadOnly);
+    QCOMPARE(store.schemaVersion(), store::schema::currentVersion());
+    QCOMPARE(QSettings().value(QStringLiteral("lastFile")).toString(), path); // remembered as asked
+}
+
+void TestUiMainWindow::cancelledUpgradeLeavesTheFileAsItWas()
+{
+    QTemporaryDir dir;
+    const QString path = dir.filePath(QStringLiteral("old.phasebench"));
+    test::writeVersion7File(path.toStdString(), 1, 600);
+    // Another writer holds the file: the upgrade waits for it, and is cancelled meanwhile.
+    store::Connection holder(path.toStdString(), false, false);
+    holder.exec("BEGIN IMMEDIATE");
+    MainWindow w;
+    w.show();
+    QSignalSpy opened(&w, &MainWindow::workbenchOpened);
+    QSignalSpy failed(&w, &MainWindow::workbenchOpenFailed);
+    QVERIFY(w.openWorkbench(path));
+    auto* strip = child<JobProgressWidget>(&w, "upgradeProgress");
+    QVERIFY(strip->isVisible());
+    QVERIFY(w.workbenchPath().isEmpty());
+    // Another file cannot be opened while this one is upgraded.
+    QVERIFY(!w.openWorkbench(dir.filePath(QStringLiteral("other.phasebench")), true));
+    QTest::mouseClick(strip->cancelButton(), Qt::LeftButton);
+    holder.exec("ROLLBACK");
+    QVERIFY(failed.wait(30000));
+    QCOMPARE(opened.count(), 0);
+    QVERIFY(strip->isHidden());
+    QVERIFY(w.workbenchPath().isEmpty());
+    QVERIFY(w.statusBar()->currentMessage().contains(QStringLiteral("unchanged")));
+    store::Connection c(path.toStdString(), true, false);
+    QCOMPARE(store::schema::version(c), 7);
 }
 
 void TestUiMainWindow::shortcuts()
