@@ -6,6 +6,7 @@
 #pragma once
 
 #include "TestUtil.h"
+#include "diagnose/Diagnose.h"
 #include "model/RequestRecord.h"
 #include "model/Span.h"
 #include "store/RunStore.h"
@@ -14,11 +15,23 @@
 #include <cmath>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace pb::test {
 
 constexpr Nanos kMs = 1'000'000;
+
+// The diagnosis's finding of `rule`, or null.
+inline const diagnose::Finding* findRule(const diagnose::Diagnosis& d, std::string_view rule)
+{
+    for (const auto& f : d.findings) {
+        if (f.rule == rule) {
+            return &f;
+        }
+    }
+    return nullptr;
+}
 
 inline Nanos ns(double ms)
 {

@@ -15,19 +15,10 @@
 using namespace pb;
 using namespace pb::diagnose;
 using pb::test::Builder;
+using pb::test::findRule;
 using pb::test::Req;
 
 namespace {
-
-const Finding* findRule(const Diagnosis& d, std::string_view rule)
-{
-    for (const auto& f : d.findings) {
-        if (f.rule == rule) {
-            return &f;
-        }
-    }
-    return nullptr;
-}
 
 QString rules(const Diagnosis& d)
 {
