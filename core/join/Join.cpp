@@ -92,7 +92,8 @@ public:
         , m_report(report)
     {}
 
-    JoinedRow reconcile(const CompactAttempt& a, bool sharedTrace);
+    // `first`: the attempt's first server span (SpanIndex::first), -1 when none.
+    JoinedRow reconcile(const CompactAttempt& a, bool sharedTrace, std::int32_t first);
 
 private:
     // Index in m_local of the span with this ID, -1 when absent.
@@ -158,7 +159,7 @@ int Reconciler::findRoot(std::uint64_t clientSpan, int& claims) const
     return root;
 }
 
-JoinedRow Reconciler::reconcile(const CompactAttempt& a, bool sharedTrace)
+JoinedRow Reconciler::reconcile(const CompactAttempt& a, bool sharedTrace, std::int32_t first)
 {
     JoinedRow row;
     if (a.hasTotal) {
@@ -175,7 +176,6 @@ JoinedRow Reconciler::reconcile(const CompactAttempt& a, bool sharedTrace)
         row.status = JoinStatus::NoTraceId;
         return row;
     }
-    const auto first = m_index.first(a.trace);
     if (first < 0) {
         row.status = JoinStatus::NoServerTrace;
         ++m_report.noServerTrace;
@@ -360,6 +360,31 @@ JoinedRow Reconciler::reconcile(const CompactAttempt& a, bool sharedTrace)
     return row;
 }
 
+// Each sent attempt's first server span, looked up on two threads for a big
+// run: a million look-ups in the trace map are ~0.4 s of cache misses on one
+// core (bench_window at 1 M requests, issue 27). The map is only read here.
+std::vector<std::int32_t> firstSpans(const std::vector<CompactAttempt>& attempts, const SpanIndex& index)
+{
+    std::vector<std::int32_t> out(attempts.size(), -1);
+    const auto lookUp = [&](std::size_t from, std::size_t to) {
+        for (std::size_t i = from; i < to; ++i) {
+            if (attempts[i].sent && attempts[i].hasTrace) {
+                out[i] = index.first(attempts[i].trace);
+            }
+        }
+    };
+    constexpr std::size_t kOneThread = 65536;
+    if (attempts.size() < kOneThread) {
+        lookUp(0, attempts.size());
+        return out;
+    }
+    const std::size_t half = attempts.size() / 2;
+    std::thread other(lookUp, half, attempts.size());
+    lookUp(0, half);
+    other.join();
+    return out;
+}
+
 JoinResult joinCompact(const std::vector<CompactAttempt>& attempts, const SpanIndex& index,
                        const JoinOptions& options, std::uint64_t progressBase, std::uint64_t progressTotal)
 {
@@ -404,12 +429,18 @@ JoinResult joinCompact(const std::vector<CompactAttempt>& attempts, const SpanIn
         }
     }
 
+    const auto firsts = firstSpans(attempts, index);
+    std::vector<TraceKey> missing; // sent attempts' traces the server did not send
     Reconciler rec(index, options, report);
     result.rows.reserve(attempts.size());
     std::uint64_t done = 0;
-    for (const auto& a : attempts) {
+    for (std::size_t i = 0; i < attempts.size(); ++i) {
+        const auto& a = attempts[i];
         const bool isShared = report.duplicateTraceIds > 0 && a.sent && a.hasTrace && shared(a.trace);
-        result.rows.push_back(rec.reconcile(a, isShared));
+        if (a.sent && a.hasTrace && firsts[i] < 0) {
+            missing.push_back(a.trace);
+        }
+        result.rows.push_back(rec.reconcile(a, isShared, firsts[i]));
         const auto& row = result.rows.back();
         if (a.sent) {
             ++report.eligible;
@@ -424,14 +455,15 @@ JoinResult joinCompact(const std::vector<CompactAttempt>& attempts, const SpanIn
     report.coverage = report.eligible > 0
                           ? static_cast<double>(report.matched) / static_cast<double>(report.eligible)
                           : kNull;
-    // The server traces no attempt refers to: counted from the attempts'
-    // distinct keys (a look-up each); listed only when there are some.
+    // The server traces no attempt refers to: the attempts' distinct keys
+    // less those the server did not send (their look-ups above); listed only
+    // when there are some.
     std::int64_t referred = 0;
     for (std::size_t i = 0; i < keys.size(); ++i) {
-        if ((i == 0 || !(keys[i] == keys[i - 1])) && index.first(keys[i]) >= 0) {
-            ++referred;
-        }
+        referred += i == 0 || !(keys[i] == keys[i - 1]) ? 1 : 0;
     }
+    std::sort(missing.begin(), missing.end(), byKey);
+    referred -= std::unique(missing.begin(), missing.end()) - missing.begin();
     report.unmatchedServerTraces = static_cast<std::int64_t>(index.traceCount()) - referred;
     std::vector<TraceKey> unmatched;
     for (const auto& [k, first] : index.traces()) {

@@ -36,6 +36,7 @@ private Q_SLOTS:
     void negativeEnvelopeIsReportedNotClamped();
     void unmatchedTracesAndAttempts();
     void duplicateTraceIds();
+    void bigRunLooksUpOnTwoThreads();
     void rootSelection();
     void rulesAsData();
     void customRulesChangeTheJoin();
@@ -413,6 +414,65 @@ void TestJoin::duplicateTraceIds()
     r = joinAttempts(std::vector{attempt(kTrace, kClientSpan, 1842)}, twice);
     QVERIFY(near(r.rows[0].generation, 1210));
     QCOMPARE(r.report.duplicateSpans, 1);
+}
+
+// From 65,536 attempts and traces the look-ups and the duplicate marking run
+// on two threads (issue 27): the counts must be those of the whole run.
+void TestJoin::bigRunLooksUpOnTwoThreads()
+{
+    constexpr int kAttempts = 80000; // every 10th trace never reached the server: 72,000 traces
+    std::vector<SpanRecord> spans;
+    spans.reserve(std::size_t(kAttempts) * 6);
+    std::vector<pb::join::JoinAttempt> attempts;
+    int duplicated = 0;
+    const auto traceOf = [](int i) {
+        return test::hexId(static_cast<unsigned long long>(i) + 1, 32);
+    };
+    const auto clientSpanOf = [](int i) {
+        return test::hexId(static_cast<unsigned long long>(i) + 1, 16);
+    };
+    for (int i = 0; i < kAttempts; ++i) {
+        attempts.push_back(attempt(traceOf(i), clientSpanOf(i), 1842));
+        if (i % 10 == 9) {
+            continue;
+        }
+        auto trace = seedTrace(traceOf(i), clientSpanOf(i), 1);
+        if (i % 7 == 0) { // the generation span received twice
+            trace.push_back(trace[5]);
+            ++duplicated;
+        }
+        spans.insert(spans.end(), trace.begin(), trace.end());
+    }
+    // A retry of a lost request, its own client span, the same trace ID.
+    attempts.push_back(attempt(traceOf(9), "00000000aaaaaaaa", 1900));
+    for (int i = 0; i < 500; ++i) { // traces no attempt sent
+        for (auto s : seedTrace(traceOf(kAttempts + i), "1111111111111111", 1)) {
+            spans.push_back(s);
+        }
+    }
+    const auto r = joinAttempts(attempts, spans);
+    QCOMPARE(r.rows.size(), attempts.size());
+    int matched = 0;
+    int missing = 0;
+    for (std::size_t i = 0; i < r.rows.size(); ++i) {
+        const bool lost = i < std::size_t(kAttempts) ? i % 10 == 9 : true;
+        QCOMPARE(r.rows[i].status,
+                 lost ? pb::join::JoinStatus::NoServerTrace : pb::join::JoinStatus::Matched);
+        if (!lost) {
+            QVERIFY(near(r.rows[i].generation, 1210)); // the duplicate counted once
+            ++matched;
+        } else {
+            ++missing;
+        }
+    }
+    QCOMPARE(matched, 72000);
+    QCOMPARE(missing, 8001);
+    QCOMPARE(r.report.matched, std::int64_t(72000));
+    QCOMPARE(r.report.noServerTrace, std::int64_t(8001));
+    QCOMPARE(r.report.serverTraces, std::int64_t(72500));
+    QCOMPARE(r.report.duplicateSpans, std::int64_t(duplicated));
+    QCOMPARE(r.report.unmatchedServerTraces, std::int64_t(500)); // the retry's trace counts once
+    QCOMPARE(r.report.unmatchedServerTraceSamples.front(), traceOf(kAttempts));
 }
 
 void TestJoin::rootSelection()
