@@ -2,7 +2,9 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdint>
 #include <cstdio>
+#include <limits>
 #include <string>
 
 namespace pb::stats {
@@ -194,6 +196,107 @@ void multiSelect(std::span<double> values, std::span<const std::size_t> sortedRa
                     sortedRanks.data() + sortedRanks.size());
 }
 
+std::vector<double> orderStatistics(std::span<double> values, std::span<const std::size_t> sortedRanks,
+                                    double bracketSigmas)
+{
+    std::vector<double> out;
+    out.reserve(sortedRanks.size());
+    const std::size_t n = values.size();
+    const auto selectAll = [&] {
+        out.clear();
+        multiSelect(values, sortedRanks);
+        for (const auto r : sortedRanks) {
+            out.push_back(values[r]);
+        }
+        return out;
+    };
+    constexpr std::size_t kSampledFrom = 65536;
+    constexpr std::size_t kSample = 8192;
+    if (n < kSampledFrom || sortedRanks.empty()) {
+        return selectAll();
+    }
+    // Positions from a fixed-seed generator: the same input always takes
+    // the same path.
+    std::vector<double> sample(kSample);
+    std::uint64_t state = 0x9e3779b97f4a7c15ULL;
+    for (auto& x : sample) {
+        state = state * 6364136223846793005ULL + 1442695040888963407ULL;
+        x = values[static_cast<std::size_t>((state >> 33) % n)];
+    }
+    std::sort(sample.begin(), sample.end());
+
+    // Brackets [lo, hi] of sample values around each rank's expected place,
+    // merged where they overlap; ranks [firstRank, lastRank) of sortedRanks.
+    struct Bracket
+    {
+        double lo;
+        double hi;
+        std::size_t firstRank;
+        std::size_t lastRank;
+        std::vector<double> in;
+        std::size_t below = 0; // values below lo
+    };
+    constexpr double kInf = std::numeric_limits<double>::infinity();
+    std::vector<Bracket> brackets;
+    for (std::size_t i = 0; i < sortedRanks.size(); ++i) {
+        const double q = (static_cast<double>(sortedRanks[i]) + 0.5) / static_cast<double>(n);
+        const double pos = q * static_cast<double>(kSample);
+        const double margin = bracketSigmas * std::sqrt(static_cast<double>(kSample) * q * (1.0 - q)) +
+                              (bracketSigmas > 0 ? 2.0 : 0.0);
+        const double loPos = std::floor(pos - margin);
+        const double hiPos = std::ceil(pos + margin);
+        const double lo = loPos < 0 ? -kInf : sample[static_cast<std::size_t>(loPos)];
+        const double hi =
+            hiPos >= static_cast<double>(kSample) ? kInf : sample[static_cast<std::size_t>(hiPos)];
+        brackets.push_back({lo, hi, i, i + 1, {}, 0});
+        // Keep them disjoint and ascending: merge into the ones before.
+        while (brackets.size() > 1 && brackets.back().lo <= brackets[brackets.size() - 2].hi) {
+            auto last = std::move(brackets.back());
+            brackets.pop_back();
+            auto& prev = brackets.back();
+            prev.lo = std::min(prev.lo, last.lo);
+            prev.hi = std::max(prev.hi, last.hi);
+            prev.lastRank = last.lastRank;
+        }
+    }
+    // One pass: the region of each value is the number of bracket edges at
+    // or below it (even: between brackets, odd: inside one), counted without
+    // a branch on the data; only the few values inside a bracket are kept.
+    std::vector<std::size_t> regions(2 * brackets.size() + 1, 0);
+    for (const double v : values) {
+        std::size_t region = 0;
+        for (const auto& b : brackets) {
+            region += static_cast<std::size_t>(v >= b.lo) + static_cast<std::size_t>(v > b.hi);
+        }
+        ++regions[region];
+        if (region & 1) {
+            brackets[region / 2].in.push_back(v);
+        }
+    }
+    std::size_t below = 0;
+    for (std::size_t k = 0; k < brackets.size(); ++k) {
+        below += regions[2 * k];
+        brackets[k].below = below;
+        below += regions[2 * k + 1];
+    }
+    std::vector<std::size_t> local;
+    for (auto& b : brackets) {
+        local.clear();
+        for (std::size_t i = b.firstRank; i < b.lastRank; ++i) {
+            const auto r = sortedRanks[i];
+            if (r < b.below || r - b.below >= b.in.size()) {
+                return selectAll(); // the sample misled this bracket
+            }
+            local.push_back(r - b.below);
+        }
+        multiSelect(b.in, local);
+        for (const auto l : local) {
+            out.push_back(b.in[l]);
+        }
+    }
+    return out;
+}
+
 std::vector<QuantileValue> quantiles(std::span<double> values, std::span<const double> levels, Convention c,
                                      double confidence)
 {
@@ -219,9 +322,10 @@ std::vector<QuantileValue> quantiles(std::span<double> values, std::span<const d
     }
     std::sort(ranks.begin(), ranks.end());
     ranks.erase(std::unique(ranks.begin(), ranks.end()), ranks.end());
-    multiSelect(values, ranks);
+    const auto picked = orderStatistics(values, ranks);
     auto at = [&](std::size_t rank1) {
-        return values[rank1 - 1];
+        return picked[static_cast<std::size_t>(std::lower_bound(ranks.begin(), ranks.end(), rank1 - 1) -
+                                               ranks.begin())];
     };
     for (std::size_t i = 0; i < levels.size(); ++i) {
         QuantileValue q;

@@ -52,6 +52,8 @@ private Q_SLOTS:
     void intervalLargeSample();
     void worstOnlyThreshold();
     void multiSelectMatchesSort();
+    void orderStatisticsMatchSort_data();
+    void orderStatisticsMatchSort();
     void quantilesAgreeWithSortedReference();
     void emptyAndSingle();
     void labels();
@@ -194,6 +196,70 @@ void TestPercentile::multiSelectMatchesSort()
         multiSelect(v, ranks);
         for (auto r : ranks) {
             QCOMPARE(v[r], sorted[r]);
+        }
+    }
+}
+
+void TestPercentile::orderStatisticsMatchSort_data()
+{
+    QTest::addColumn<QString>("shape");
+    QTest::addColumn<double>("sigmas"); // 0: brackets too narrow, the exact fallback
+    for (const char* shape :
+         {"lognormal", "few values", "constant", "ascending", "descending", "infinities"}) {
+        QTest::newRow(shape) << QString::fromLatin1(shape) << 4.0;
+        QTest::newRow((std::string(shape) + ", narrow brackets").c_str())
+            << QString::fromLatin1(shape) << 0.0;
+    }
+}
+
+// From 65,536 values the ranks are bracketed by a sample: the same values as
+// a full sort at every rank, for shapes that defeat a naive sample.
+void TestPercentile::orderStatisticsMatchSort()
+{
+    QFETCH(QString, shape);
+    QFETCH(double, sigmas);
+    std::mt19937_64 rng(23);
+    for (const std::size_t n : {std::size_t(65536), std::size_t(100003), std::size_t(250000)}) {
+        std::vector<double> v(n);
+        std::lognormal_distribution<double> logn(6.0, 0.8);
+        std::uniform_int_distribution<int> few(0, 3);
+        for (std::size_t i = 0; i < n; ++i) {
+            if (shape == QLatin1String("lognormal")) {
+                v[i] = logn(rng);
+            } else if (shape == QLatin1String("few values")) {
+                v[i] = few(rng);
+            } else if (shape == QLatin1String("constant")) {
+                v[i] = 42.0;
+            } else if (shape == QLatin1String("ascending")) {
+                v[i] = double(i);
+            } else if (shape == QLatin1String("descending")) {
+                v[i] = double(n - i);
+            } else {
+                v[i] = i % 97 == 0   ? std::numeric_limits<double>::infinity()
+                       : i % 89 == 0 ? -std::numeric_limits<double>::infinity()
+                                     : logn(rng);
+            }
+        }
+        auto sorted = v;
+        std::sort(sorted.begin(), sorted.end());
+        // The ranks quantiles() asks for (p50/p95/p99 and their intervals), the
+        // ends, and random ones.
+        std::vector<std::size_t> ranks{0, n - 1};
+        for (double p : {0.5, 0.95, 0.99, 0.999}) {
+            const auto iv = quantileRankInterval(n, p, 0.95);
+            ranks.push_back(rankSpec(Convention::NearestRank, p, n).lo - 1);
+            ranks.push_back(iv.lower - 1);
+            ranks.push_back(std::min(iv.upper, n) - 1);
+        }
+        for (int k = 0; k < 6; ++k) {
+            ranks.push_back(rng() % n);
+        }
+        std::sort(ranks.begin(), ranks.end());
+        ranks.erase(std::unique(ranks.begin(), ranks.end()), ranks.end());
+        const auto got = orderStatistics(v, ranks, sigmas);
+        QCOMPARE(got.size(), ranks.size());
+        for (std::size_t i = 0; i < ranks.size(); ++i) {
+            QCOMPARE(got[i], sorted[ranks[i]]);
         }
     }
 }
