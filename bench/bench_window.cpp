@@ -21,6 +21,7 @@
 #include "pages/RequestTableModel.h"
 #include "pages/RequestsPage.h"
 #include "pages/RunPage.h"
+#include "pages/VerdictWidget.h"
 #include "store/RunStore.h"
 #include "telemetry/SpanRules.h"
 
@@ -314,6 +315,30 @@ int runOne(int argc, char** argv, const QString& file, const QString& shots, qin
             });
         }
     };
+    // The Overview's verdict against the run's budgets is a result of its own
+    // (its own job, after the page's table): waited for like a page.
+    auto* verdict =
+        w.page(ui::PageId::Overview)->findChild<ui::VerdictWidget*>(QStringLiteral("verdictWidget"));
+    bool verdictShown = verdict == nullptr;
+    const auto allShown = [&] {
+        if (waiting.empty() && verdictShown && allShownMs < 0) {
+            allShownMs = clock.elapsed();
+            QTimer::singleShot(0, nextVisit);
+        }
+    };
+    if (verdict) {
+        QObject::connect(verdict, &ui::VerdictWidget::updated, [&] {
+            std::printf("    the Overview's budget verdict shown at %lld ms\n",
+                        static_cast<long long>(clock.elapsed()));
+            verdictShown = true;
+            allShown();
+        });
+        QObject::connect(verdict, &ui::VerdictWidget::errorOccurred, [&](const QString& message) {
+            std::fprintf(stderr, "the Overview's verdict: %s\n", qPrintable(message));
+            verdictShown = true;
+            allShown();
+        });
+    }
     for (ui::RunPage* page : waiting) {
         QObject::connect(page, &ui::RunPage::resultShown, [&, page] {
             // The peak so far places the memory peak among the load, the join and the pages.
@@ -321,10 +346,7 @@ int runOne(int argc, char** argv, const QString& file, const QString& shots, qin
                         page->metaObject()->className(), static_cast<long long>(clock.elapsed()),
                         double(peakRssKiB()) / 1024.0);
             std::erase(waiting, page);
-            if (waiting.empty() && allShownMs < 0) {
-                allShownMs = clock.elapsed();
-                QTimer::singleShot(0, nextVisit);
-            }
+            allShown();
         });
         QObject::connect(page, &ui::RunPage::errorOccurred, [page](const QString& message) {
             std::fprintf(stderr, "%s: %s\n", page->metaObject()->className(), qPrintable(message));
