@@ -5166,8 +5166,10 @@ o: vllm serve … %2</translation>
         <translation>Tasa de llegada objetivo frente a lograda, según las muestras de carga de la ejecución; %1</translation>
     </message>
     <message>
-        <source>Imported run without load samples: started requests per second, derived from the request table; no target rate; %1</source>
-        <translation>Ejecución importada sin muestras de carga: solicitudes iniciadas por segundo, derivadas de la tabla de solicitudes; sin tasa objetivo; %1</translation>
+        <source>Imported run without load samples: started requests per second,
+derived from the request table; no target rate; %1</source>
+        <translation>Ejecución importada sin muestras de carga: solicitudes iniciadas por segundo,
+derivadas de la tabla de solicitudes; sin tasa objetivo; %1</translation>
     </message>
     <message>
         <source>in flight (mean)</source>

@@ -5171,8 +5171,10 @@ or: vllm serve … %2</source>
         <translation>Целевая и достигнутая интенсивность поступления по выборкам нагрузки прогона; %1</translation>
     </message>
     <message>
-        <source>Imported run without load samples: started requests per second, derived from the request table; no target rate; %1</source>
-        <translation>Импортированный прогон без выборок нагрузки: начатые запросы в секунду, выведенные из таблицы запросов; без целевой интенсивности; %1</translation>
+        <source>Imported run without load samples: started requests per second,
+derived from the request table; no target rate; %1</source>
+        <translation>Импортированный прогон без выборок нагрузки: начатые запросы в секунду,
+выведенные из таблицы запросов; без целевой интенсивности; %1</translation>
     </message>
     <message>
         <source>in flight (mean)</source>

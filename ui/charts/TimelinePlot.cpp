@@ -202,8 +202,9 @@ void TimelinePlots::setResults(const TimelineResults& r)
                       .arg(interval)
                 : tr("Target vs achieved arrival rate, from the run's load samples; %1").arg(interval));
     } else {
-        m_notes[Load]->setText(tr("Imported run without load samples: started requests per second, derived "
-                                  "from the request table; no target rate; %1")
+        // Two lines: a plot's note does not wrap, and one line was cut at the plot's width.
+        m_notes[Load]->setText(tr("Imported run without load samples: started requests per second,\n"
+                                  "derived from the request table; no target rate; %1")
                                    .arg(interval));
     }
 
