@@ -225,6 +225,10 @@ void TestUiDiagnosis::verdictNamesFailingPhase()
     QVERIFY(gateway >= 0);
     QCOMPARE(cell(*m, gateway, BudgetModel::Status, BudgetModel::RawValueRole).toString(),
              QStringLiteral("pass"));
+    // Colour and symbol: the verdict reads without colour too.
+    QCOMPARE(cell(*m, gateway, BudgetModel::Status, Qt::DisplayRole).toString(),
+             QStringLiteral("\u2713 pass"));
+    QCOMPARE(cell(*m, row, BudgetModel::Status, Qt::DisplayRole).toString(), QStringLiteral("\u2717 fail"));
     QCOMPARE(cell(*m, gateway, BudgetModel::Status, Qt::DecorationRole).value<QColor>(),
              BudgetModel::statusColor(Verdict::Pass, QApplication::palette()));
     // The later version's change is noted.
