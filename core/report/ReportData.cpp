@@ -163,6 +163,11 @@ ReportData buildReport(RunStore& store, const analysis::LoadedRun& run, const an
     diagnoseOptions.check = verdict.check;
     diagnoseOptions.knee = verdict.knee;
     d.diagnosis = runDiagnosis(run, baseline, diagnoseOptions);
+    if (d.check) {
+        d.matrix = budgetMatrix(*d.check, d.stages, d.diagnosis.knee);
+    }
+    d.summaryStage = summaryStageOf(d.matrix, d.stages, &d.summaryStageFailed);
+    d.loadSamples = !run.samples.empty();
     d.slowest = slowestRequests(store, run, options.slowest);
 
     if (baseline) {
