@@ -2231,10 +2231,6 @@ Ejecute &apos;phasebench-cli &lt;comando&gt; --help&apos; para ver las opciones 
         <translation>Motivo</translation>
     </message>
     <message>
-        <source>Per-stage figures</source>
-        <translation>Cifras por etapa</translation>
-    </message>
-    <message>
         <source>Stages, models and scenarios are summarized separately, never pooled. </source>
         <translation>Las etapas, los modelos y los escenarios se resumen por separado, nunca agrupados. </translation>
     </message>
@@ -2291,10 +2287,6 @@ Ejecute &apos;phasebench-cli &lt;comando&gt; --help&apos; para ver las opciones 
         <translation>intervalo p99</translation>
     </message>
     <message>
-        <source>Charts</source>
-        <translation>Gráficos</translation>
-    </message>
-    <message>
         <source>Client phase composition around p50/p95/p99 (%1)</source>
         <translation>Composición de las fases del cliente en torno a p50/p95/p99 (%1)</translation>
     </message>
@@ -2345,10 +2337,6 @@ Ejecute &apos;phasebench-cli &lt;comando&gt; --help&apos; para ver las opciones 
     <message>
         <source>%1 (%2)</source>
         <translation>%1 (%2)</translation>
-    </message>
-    <message>
-        <source>Diagnosis</source>
-        <translation>Diagnóstico</translation>
     </message>
     <message>
         <source>Compared: %1 -&gt; %2</source>
@@ -2435,10 +2423,6 @@ Ejecute &apos;phasebench-cli &lt;comando&gt; --help&apos; para ver las opciones 
         <translation>ninguno</translation>
     </message>
     <message>
-        <source>The %1 slowest requests</source>
-        <translation>Las %1 solicitudes más lentas</translation>
-    </message>
-    <message>
         <source>Request %1 (%2): total %3 ms, trace %4</source>
         <translation>Solicitud %1 (%2): total %3 ms, traza %4</translation>
     </message>
@@ -2477,10 +2461,6 @@ Ejecute &apos;phasebench-cli &lt;comando&gt; --help&apos; para ver las opciones 
     <message>
         <source>Waterfall of request %1</source>
         <translation>Cascada de la solicitud %1</translation>
-    </message>
-    <message>
-        <source>Provenance</source>
-        <translation>Procedencia</translation>
     </message>
     <message>
         <source>Item</source>
@@ -2567,10 +2547,6 @@ Ejecute &apos;phasebench-cli &lt;comando&gt; --help&apos; para ver las opciones 
         <translation>no existía ninguna versión al iniciarse la ejecución; se usa la primera</translation>
     </message>
     <message>
-        <source>Comparison with baseline run %1 &apos;%2&apos;</source>
-        <translation>Comparación con la ejecución de línea base %1 &apos;%2&apos;</translation>
-    </message>
-    <message>
         <source>Comparison refused: the load profiles are not comparable.</source>
         <translation>Comparación rechazada: los perfiles de carga no son comparables.</translation>
     </message>
@@ -2653,10 +2629,6 @@ Ejecute &apos;phasebench-cli &lt;comando&gt; --help&apos; para ver las opciones 
     <message>
         <source>Span schema versions</source>
         <translation>Versiones del esquema de spans</translation>
-    </message>
-    <message>
-        <source>Every budget decision, failures first</source>
-        <translation>Todas las decisiones de presupuesto, primero los incumplimientos</translation>
     </message>
     <message>
         <source>%1: no data in this run.</source>
@@ -2769,6 +2741,34 @@ Ejecute &apos;phasebench-cli &lt;comando&gt; --help&apos; para ver las opciones 
     <message>
         <source>Can the data be trusted?</source>
         <translation>¿Son fiables los datos?</translation>
+    </message>
+    <message>
+        <source>Every budget decision, failures first: which budget broke where?</source>
+        <translation>Todas las decisiones de presupuesto, primero los incumplimientos: ¿qué presupuesto falló y dónde?</translation>
+    </message>
+    <message>
+        <source>Per-stage figures: what did each stage measure?</source>
+        <translation>Cifras por etapa: ¿qué midió cada etapa?</translation>
+    </message>
+    <message>
+        <source>Charts: how did the run unfold?</source>
+        <translation>Gráficos: ¿cómo transcurrió la ejecución?</translation>
+    </message>
+    <message>
+        <source>Diagnosis: why, and who owns it?</source>
+        <translation>Diagnóstico: ¿por qué y de quién es?</translation>
+    </message>
+    <message>
+        <source>The %1 slowest requests: where did their time go?</source>
+        <translation>Las %1 solicitudes más lentas: ¿en qué se les fue el tiempo?</translation>
+    </message>
+    <message>
+        <source>Provenance: what reproduces this run?</source>
+        <translation>Procedencia: ¿qué reproduce esta ejecución?</translation>
+    </message>
+    <message>
+        <source>Comparison with baseline run %1 &apos;%2&apos;: what changed?</source>
+        <translation>Comparación con la ejecución de línea base %1 &apos;%2&apos;: ¿qué cambió?</translation>
     </message>
 </context>
 <context>

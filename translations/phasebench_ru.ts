@@ -2231,10 +2231,6 @@ Run &apos;phasebench-cli &lt;command&gt; --help&apos; for the options of a comma
         <translation>Причина</translation>
     </message>
     <message>
-        <source>Per-stage figures</source>
-        <translation>Показатели по ступеням</translation>
-    </message>
-    <message>
         <source>Stages, models and scenarios are summarized separately, never pooled. </source>
         <translation>Ступени, модели и сценарии сводятся по отдельности и никогда не объединяются. </translation>
     </message>
@@ -2291,10 +2287,6 @@ Run &apos;phasebench-cli &lt;command&gt; --help&apos; for the options of a comma
         <translation>интервал p99</translation>
     </message>
     <message>
-        <source>Charts</source>
-        <translation>Графики</translation>
-    </message>
-    <message>
         <source>Client phase composition around p50/p95/p99 (%1)</source>
         <translation>Состав фаз клиента около p50/p95/p99 (%1)</translation>
     </message>
@@ -2345,10 +2337,6 @@ Run &apos;phasebench-cli &lt;command&gt; --help&apos; for the options of a comma
     <message>
         <source>%1 (%2)</source>
         <translation>%1 (%2)</translation>
-    </message>
-    <message>
-        <source>Diagnosis</source>
-        <translation>Диагностика</translation>
     </message>
     <message>
         <source>Compared: %1 -&gt; %2</source>
@@ -2435,10 +2423,6 @@ Run &apos;phasebench-cli &lt;command&gt; --help&apos; for the options of a comma
         <translation>нет</translation>
     </message>
     <message>
-        <source>The %1 slowest requests</source>
-        <translation>Самые медленные запросы (%1)</translation>
-    </message>
-    <message>
         <source>Request %1 (%2): total %3 ms, trace %4</source>
         <translation>Запрос %1 (%2): всего %3 мс, трасса %4</translation>
     </message>
@@ -2477,10 +2461,6 @@ Run &apos;phasebench-cli &lt;command&gt; --help&apos; for the options of a comma
     <message>
         <source>Waterfall of request %1</source>
         <translation>Каскад запроса %1</translation>
-    </message>
-    <message>
-        <source>Provenance</source>
-        <translation>Происхождение данных</translation>
     </message>
     <message>
         <source>Item</source>
@@ -2567,10 +2547,6 @@ Run &apos;phasebench-cli &lt;command&gt; --help&apos; for the options of a comma
         <translation>на момент начала прогона версий не было; используется первая</translation>
     </message>
     <message>
-        <source>Comparison with baseline run %1 &apos;%2&apos;</source>
-        <translation>Сравнение с базовым прогоном %1 &apos;%2&apos;</translation>
-    </message>
-    <message>
         <source>Comparison refused: the load profiles are not comparable.</source>
         <translation>Сравнение отклонено: профили нагрузки несравнимы.</translation>
     </message>
@@ -2653,10 +2629,6 @@ Run &apos;phasebench-cli &lt;command&gt; --help&apos; for the options of a comma
     <message>
         <source>Span schema versions</source>
         <translation>Версии схемы спанов</translation>
-    </message>
-    <message>
-        <source>Every budget decision, failures first</source>
-        <translation>Все решения по бюджетам, сначала нарушения</translation>
     </message>
     <message>
         <source>%1: no data in this run.</source>
@@ -2769,6 +2741,34 @@ Run &apos;phasebench-cli &lt;command&gt; --help&apos; for the options of a comma
     <message>
         <source>Can the data be trusted?</source>
         <translation>Можно ли доверять данным?</translation>
+    </message>
+    <message>
+        <source>Every budget decision, failures first: which budget broke where?</source>
+        <translation>Все решения по бюджетам, сначала нарушения: какой бюджет нарушен и где?</translation>
+    </message>
+    <message>
+        <source>Per-stage figures: what did each stage measure?</source>
+        <translation>Показатели по этапам: что измерено на каждом этапе?</translation>
+    </message>
+    <message>
+        <source>Charts: how did the run unfold?</source>
+        <translation>Графики: как шёл прогон?</translation>
+    </message>
+    <message>
+        <source>Diagnosis: why, and who owns it?</source>
+        <translation>Диагностика: почему и кто за это отвечает?</translation>
+    </message>
+    <message>
+        <source>The %1 slowest requests: where did their time go?</source>
+        <translation>Самые медленные запросы (%1): куда ушло их время?</translation>
+    </message>
+    <message>
+        <source>Provenance: what reproduces this run?</source>
+        <translation>Происхождение данных: что воспроизводит этот прогон?</translation>
+    </message>
+    <message>
+        <source>Comparison with baseline run %1 &apos;%2&apos;: what changed?</source>
+        <translation>Сравнение с базовым прогоном %1 &apos;%2&apos;: что изменилось?</translation>
     </message>
 </context>
 <context>

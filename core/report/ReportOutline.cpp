@@ -22,7 +22,7 @@ void budgetTable(Builder& b, const ReportData& d)
     if (!d.check || d.check->items.empty()) {
         return;
     }
-    b.add(Kind::Heading, tr("Every budget decision, failures first"));
+    b.add(Kind::Heading, tr("Every budget decision, failures first: which budget broke where?"));
     OutlineTable c;
     c.header = {tr("Budget"),    tr("Stage"),   tr("Figure"),       tr("Observed"),
                 tr("Threshold"), tr("Verdict"), tr("Likely owner"), tr("Why")};
@@ -78,7 +78,7 @@ void budgetTable(Builder& b, const ReportData& d)
 
 void stageTables(Builder& b, const ReportData& d)
 {
-    b.add(Kind::Heading, tr("Per-stage figures"));
+    b.add(Kind::Heading, tr("Per-stage figures: what did each stage measure?"));
     if (!d.stages.empty()) {
         const auto& r = d.stages.front().figures.report;
         b.add(
@@ -145,7 +145,7 @@ void charts(Builder& b, const ReportData& d, const ChartSlots& c)
         !drawn(c.distributions)) {
         return; // a text-only report (Markdown without charts): no empty section
     }
-    b.add(Kind::Heading, tr("Charts"));
+    b.add(Kind::Heading, tr("Charts: how did the run unfold?"));
     for (std::size_t i = 0; i < d.stages.size(); ++i) {
         const auto stage = stageName(d.stages[i].figures.stage, d.stages[i].group);
         if (i < c.composition.size()) {
@@ -195,7 +195,7 @@ void charts(Builder& b, const ReportData& d, const ChartSlots& c)
 void diagnosis(Builder& b, const ReportData& d)
 {
     const auto& dg = d.diagnosis;
-    b.add(Kind::Heading, tr("Diagnosis"));
+    b.add(Kind::Heading, tr("Diagnosis: why, and who owns it?"));
     if (dg.comparison != "none") {
         b.add(Kind::Paragraph, tr("Compared: %1 -> %2").arg(qs(dg.baselineLabel), qs(dg.currentLabel)));
     }
@@ -262,7 +262,7 @@ void diagnosis(Builder& b, const ReportData& d)
 
 void slowest(Builder& b, const ReportData& d, const ChartSlots& c)
 {
-    b.add(Kind::Heading, tr("The %1 slowest requests").arg(d.slowest.size()));
+    b.add(Kind::Heading, tr("The %1 slowest requests: where did their time go?").arg(d.slowest.size()));
     for (std::size_t i = 0; i < d.slowest.size(); ++i) {
         const auto& s = d.slowest[i];
         b.add(Kind::Subheading, tr("Request %1 (%2): total %3 ms, trace %4")
@@ -290,7 +290,7 @@ void slowest(Builder& b, const ReportData& d, const ChartSlots& c)
 void provenance(Builder& b, const ReportData& d)
 {
     const auto& p = d.provenance;
-    b.add(Kind::Heading, tr("Provenance"));
+    b.add(Kind::Heading, tr("Provenance: what reproduces this run?"));
     OutlineTable t;
     t.header = {tr("Item"), tr("Value")};
     const auto& r = p.record;
@@ -344,8 +344,9 @@ void comparison(Builder& b, const ReportData& d)
     if (!d.baseline) {
         return;
     }
-    b.add(Kind::Heading,
-          tr("Comparison with baseline run %1 '%2'").arg(d.baseline->id).arg(qs(d.baseline->name)));
+    b.add(Kind::Heading, tr("Comparison with baseline run %1 '%2': what changed?")
+                             .arg(d.baseline->id)
+                             .arg(qs(d.baseline->name)));
     for (const auto& sc : d.comparisons) {
         b.add(Kind::Subheading, stageName(sc.stage, sc.group));
         if (sc.refused) {

@@ -412,7 +412,7 @@ void TestReport::markdownWithoutChartsNeedsNoGui()
     QFile charted(m_reports[QStringLiteral("md")]);
     QVERIFY(charted.open(QIODevice::ReadOnly));
     QString withoutCharts = QString::fromUtf8(charted.readAll());
-    const auto from = withoutCharts.indexOf(QStringLiteral("\n## Charts\n"));
+    const auto from = withoutCharts.indexOf(QStringLiteral("\n## Charts: "));
     QVERIFY(from > 0);
     const auto to = withoutCharts.indexOf(QStringLiteral("\n## "), from + 1);
     QVERIFY(to > from);
@@ -448,7 +448,7 @@ void TestReport::provenanceOfTheDemoRun()
     QFile f(m_reports[QStringLiteral("md")]);
     QVERIFY(f.open(QIODevice::ReadOnly));
     const QString md = QString::fromUtf8(f.readAll());
-    const auto from = md.indexOf(QStringLiteral("\n## Provenance\n"));
+    const auto from = md.indexOf(QStringLiteral("\n## Provenance: "));
     QVERIFY(from > 0);
     const QString section = md.mid(from, md.indexOf(QStringLiteral("\n## "), from + 1) - from);
     std::map<QString, QString> rows;

@@ -220,8 +220,11 @@ QString itemsHtml(const std::vector<OutlineItem>& items, std::size_t from, std::
         if (chart && i + 3 < to && pb::report::chartPairAt(items, i)) {
             html += QStringLiteral("<div class=\"pair\">");
             for (std::size_t k = 0; k < 2; ++k) {
-                html += QStringLiteral("<div><h3>%1</h3>").arg(esc(items[i + 2 * k].text)) +
-                        chart(items[i + 2 * k + 1]) + QStringLiteral("</div>");
+                // The heading is the caption: the figure goes without its own.
+                OutlineItem figure = items[i + 2 * k + 1];
+                figure.text.clear();
+                html += QStringLiteral("<div><h3>%1</h3>").arg(esc(items[i + 2 * k].text)) + chart(figure) +
+                        QStringLiteral("</div>");
             }
             html += QStringLiteral("</div>\n");
             i += 3;
@@ -321,7 +324,9 @@ bool writeHtml(const ReportInput& input, const std::vector<OutlineItem>& items, 
 {
     const auto chart = [&](const OutlineItem& it) {
         return QStringLiteral("<figure>") + QString::fromUtf8(chartSvg(charts, it.chart)) +
-               QStringLiteral("<figcaption>%1</figcaption></figure>\n").arg(esc(it.text));
+               (it.text.isEmpty() ? QString()
+                                  : QStringLiteral("<figcaption>%1</figcaption>").arg(esc(it.text))) +
+               QStringLiteral("</figure>\n");
     };
     QString html =
         QStringLiteral("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">"
