@@ -2770,6 +2770,10 @@ Ejecute &apos;phasebench-cli &lt;comando&gt; --help&apos; para ver las opciones 
         <source>Comparison with baseline run %1 &apos;%2&apos;: what changed?</source>
         <translation>Comparación con la ejecución de línea base %1 &apos;%2&apos;: ¿qué cambió?</translation>
     </message>
+    <message>
+        <source>Each cell: baseline run %1 &apos;%2&apos; → this run, against the same budgets; its colour is this run&apos;s.</source>
+        <translation>Cada celda: ejecución de línea base %1 &apos;%2&apos; → esta ejecución, con los mismos presupuestos; su color es el de esta ejecución.</translation>
+    </message>
 </context>
 <context>
     <name>pb::ui</name>

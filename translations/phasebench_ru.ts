@@ -2770,6 +2770,10 @@ Run &apos;phasebench-cli &lt;command&gt; --help&apos; for the options of a comma
         <source>Comparison with baseline run %1 &apos;%2&apos;: what changed?</source>
         <translation>Сравнение с базовым прогоном %1 &apos;%2&apos;: что изменилось?</translation>
     </message>
+    <message>
+        <source>Each cell: baseline run %1 &apos;%2&apos; → this run, against the same budgets; its colour is this run&apos;s.</source>
+        <translation>Каждая ячейка: базовый прогон %1 &apos;%2&apos; → этот прогон, по тем же бюджетам; цвет — по этому прогону.</translation>
+    </message>
 </context>
 <context>
     <name>pb::ui</name>

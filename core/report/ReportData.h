@@ -134,6 +134,9 @@ struct ReportData
     std::vector<std::string> dataWarnings; // data quality, beside the verdict
     std::optional<diagnose::CheckResult> check;
     std::optional<BudgetMatrix> matrix; // with `check`
+    // With a baseline: the run's budgets decided on the baseline (the same
+    // resolver's set, analysis::decideRun), for the summary's before -> after cells.
+    std::optional<BudgetMatrix> baselineMatrix;
     // The stage (index into `stages`) whose phase composition the summary
     // shows: the first stage, in rate order, that failed; else the last one.
     std::optional<std::size_t> summaryStage;

@@ -167,7 +167,33 @@ QString budgetTitle(const MatrixRow& r)
     return r.id == r.metric ? rule : tr("%1: %2").arg(qs(r.id), rule);
 }
 
-void matrixTable(Builder& b, const BudgetMatrix& m)
+// The baseline's cell of the same budget and stage (and group), if it decided one.
+const MatrixCell* baselineCell(const BudgetMatrix* before, const MatrixRow& row, const MatrixColumn& column)
+{
+    if (!before) {
+        return nullptr;
+    }
+    for (const auto& r : before->rows) {
+        if (r.id != row.id) {
+            continue;
+        }
+        for (std::size_t c = 0; c < before->columns.size() && c < r.cells.size(); ++c) {
+            if (before->columns[c].stage == column.stage && before->columns[c].group == column.group &&
+                r.cells[c].verdict) {
+                return &r.cells[c];
+            }
+        }
+    }
+    return nullptr;
+}
+
+QString cellText(const MatrixCell& cell, const std::string& unit)
+{
+    return (cellSymbol(stateOfVerdict(*cell.verdict)) + QLatin1Char(' ') + matrixFigure(cell.observed, unit))
+        .trimmed();
+}
+
+void matrixTable(Builder& b, const BudgetMatrix& m, const BudgetMatrix* before, const ReportData& d)
 {
     OutlineTable t;
     t.header << tr("Budget");
@@ -179,15 +205,22 @@ void matrixTable(Builder& b, const BudgetMatrix& m)
     for (const auto& r : m.rows) {
         QStringList row{budgetTitle(r)};
         QList<CellState> states{CellState::Plain};
-        for (const auto& cell : r.cells) {
+        for (std::size_t c = 0; c < r.cells.size(); ++c) {
+            const auto& cell = r.cells[c];
             if (!cell.verdict) {
                 row << QString();
                 states << CellState::Plain;
                 continue;
             }
-            const auto s = stateOfVerdict(*cell.verdict);
-            row << (cellSymbol(s) + QLatin1Char(' ') + matrixFigure(cell.observed, r.unit)).trimmed();
-            states << s;
+            // With a baseline: "before -> after", coloured by the after.
+            QString text = cellText(cell, r.unit);
+            if (before) {
+                const auto* was = baselineCell(before, r, m.columns[c]);
+                text =
+                    (was ? cellText(*was, r.unit) : QStringLiteral("-")) + QStringLiteral(" \u2192 ") + text;
+            }
+            row << text;
+            states << stateOfVerdict(*cell.verdict);
         }
         t.rows << row;
         t.states << states;
@@ -208,6 +241,13 @@ void matrixTable(Builder& b, const BudgetMatrix& m)
         legend += QLatin1Char(' ') + tr("Highest stage that met every budget: %1; knee: %2.")
                                          .arg(highest != m.columns.end() ? qs(highest->stage) : tr("none"),
                                               knee != m.columns.end() ? qs(knee->stage) : tr("none found"));
+    }
+    if (before && d.baseline) {
+        legend += QLatin1Char(' ') +
+                  tr("Each cell: baseline run %1 '%2' \u2192 this run, against the same budgets; "
+                     "its colour is this run's.")
+                      .arg(d.baseline->id)
+                      .arg(qs(d.baseline->name));
     }
     b.add(Kind::Paragraph, legend);
 }
@@ -291,7 +331,7 @@ void summary(Builder& b, const ReportData& d, const ChartSlots& c)
     b.add(Kind::Emphasis, verdictSentence(d));
     if (d.matrix && !d.matrix->rows.empty() && !d.matrix->columns.empty()) {
         b.add(Kind::Heading, tr("Which budgets held at which stage?"));
-        matrixTable(b, *d.matrix);
+        matrixTable(b, *d.matrix, d.baselineMatrix ? &*d.baselineMatrix : nullptr, d);
     }
     if (c.drawn()) {
         if (c.knee >= 0) {

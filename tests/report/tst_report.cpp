@@ -311,14 +311,21 @@ void TestReport::htmlIsSelfContainedAndRenders()
     for (const auto& item : check.at("items")) {
         ++states[item.at("verdict").get<std::string>()];
     }
-    const std::map<std::string, QString> cls{{"pass", QStringLiteral("<td class=\"pass\">\u2713 ")},
-                                             {"fail", QStringLiteral("<td class=\"fail\">\u2717 ")},
-                                             {"cannot_decide", QStringLiteral("<td class=\"undecided\">? ")}};
+    // The report has a baseline: each cell is "before -> after", its class
+    // and the symbol after the arrow this run's verdict.
+    const std::map<std::string, QString> cls{
+        {"pass", QStringLiteral("<td class=\"pass\">[^<]* \u2192 \u2713 ")},
+        {"fail", QStringLiteral("<td class=\"fail\">[^<]* \u2192 \u2717 ")},
+        {"cannot_decide", QStringLiteral("<td class=\"undecided\">[^<]* \u2192 \\? ")}};
+    int cells = 0;
     for (const auto& [verdict, count] : states) {
+        cells += count;
         if (cls.count(verdict)) {
-            QVERIFY2(summary.count(cls.at(verdict)) == count, verdict.c_str());
+            QVERIFY2(summary.count(QRegularExpression(cls.at(verdict))) == count, verdict.c_str());
         }
     }
+    QCOMPARE(int(summary.count(QRegularExpression(QStringLiteral("<td class=\"[a-z-]+\">")))), cells);
+    QVERIFY(summary.contains(QStringLiteral("Each cell: baseline run %1 'baseline'").arg(m_baseline)));
     if (check.contains("highest_stage_met") && check.at("highest_stage_met").is_string()) {
         const auto highest = QString::fromStdString(check.at("highest_stage_met").get<std::string>());
         QVERIFY(summary.contains(QStringLiteral("<th class=\"marked\">%1 [highest met]").arg(highest)));

@@ -128,6 +128,7 @@ private Q_SLOTS:
     void summaryWithoutBudgets();
     void summaryOfASingleStageImport();
     void budgetTableGroupedFailuresFirst();
+    void summaryComparedWithABaseline();
 };
 
 void TestReportSummary::matrixInRateOrder()
@@ -334,6 +335,36 @@ void TestReportSummary::budgetTableGroupedFailuresFirst()
     QCOMPARE(table->state(0, 5), CellState::Fail);
     QCOMPARE(table->rows[0][5], QStringLiteral("\u2717 FAIL"));
     QCOMPARE(table->state(5, 5), CellState::Undecided);
+}
+
+// Issue 34 item 4: with a baseline, each cell is "before -> after", coloured
+// by this run's verdict; a stage the baseline did not decide reads "-".
+void TestReportSummary::summaryComparedWithABaseline()
+{
+    auto d = steppedRun();
+    RunInfo base;
+    base.id = 6;
+    base.name = "before";
+    d.baseline = base;
+    diagnose::CheckResult before;
+    before.verdict = Verdict::Pass;
+    before.items = {item("gpu_queue", "a", Verdict::Pass, 70), item("gpu_queue", "c", Verdict::Pass, 300),
+                    item("slo", "c", Verdict::Fail, 900, "slo")};
+    before.stages = {{"a", "a", 10, Verdict::Pass}, {"c", "c", 10, Verdict::Fail}};
+    d.baselineMatrix = budgetMatrix(before, {}, std::nullopt);
+    const auto* m = matrixOf(summaryOf(buildOutline(d, {})));
+    QVERIFY(m);
+    QCOMPARE(m->rows[0][1], QStringLiteral("\u2713 70.0 \u2192 \u2713 80.0"));
+    QCOMPARE(m->rows[0][2], QStringLiteral("- \u2192 \u2713 120.0")); // the baseline has no stage b
+    QCOMPARE(m->rows[0][3], QStringLiteral("\u2713 300.0 \u2192 \u2717 812.0"));
+    QCOMPARE(m->state(0, 3), CellState::Fail);
+    QCOMPARE(m->rows[1][3], QStringLiteral("\u2717 900.0 \u2192 ? 480.0"));
+    QCOMPARE(m->state(1, 3), CellState::Undecided);
+    const auto paragraphs = texts(summaryOf(buildOutline(d, {})), OutlineItem::Kind::Paragraph);
+    QVERIFY(paragraphs.join(QLatin1Char(' ')).contains(QStringLiteral("Each cell: baseline run 6 'before'")));
+    // Without a baseline the cells are this run's alone.
+    d.baselineMatrix.reset();
+    QCOMPARE(matrixOf(summaryOf(buildOutline(d, {})))->rows[0][3], QStringLiteral("\u2717 812.0"));
 }
 
 QTEST_GUILESS_MAIN(TestReportSummary)
