@@ -212,12 +212,14 @@ void matrixTable(Builder& b, const BudgetMatrix& m, const BudgetMatrix* before, 
                 states << CellState::Plain;
                 continue;
             }
-            // With a baseline: "before -> after", coloured by the after.
+            // With a baseline: "before -> after", coloured by the after; the
+            // symbol once when the verdict did not change ("✓ 4.6 → 5.0").
             QString text = cellText(cell, r.unit);
             if (before) {
                 const auto* was = baselineCell(before, r, m.columns[c]);
-                text =
-                    (was ? cellText(*was, r.unit) : QStringLiteral("-")) + QStringLiteral(" \u2192 ") + text;
+                const bool same = was && *was->verdict == *cell.verdict;
+                text = (was ? cellText(*was, r.unit) : QStringLiteral("-")) + QStringLiteral(" \u2192 ") +
+                       (same ? matrixFigure(cell.observed, r.unit) : text);
             }
             row << text;
             states << stateOfVerdict(*cell.verdict);

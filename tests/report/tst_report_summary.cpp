@@ -354,8 +354,8 @@ void TestReportSummary::summaryComparedWithABaseline()
     d.baselineMatrix = budgetMatrix(before, {}, std::nullopt);
     const auto* m = matrixOf(summaryOf(buildOutline(d, {})));
     QVERIFY(m);
-    QCOMPARE(m->rows[0][1], QStringLiteral("\u2713 70.0 \u2192 \u2713 80.0"));
-    QCOMPARE(m->rows[0][2], QStringLiteral("- \u2192 \u2713 120.0")); // the baseline has no stage b
+    QCOMPARE(m->rows[0][1], QStringLiteral("\u2713 70.0 \u2192 80.0")); // the same verdict: its symbol once
+    QCOMPARE(m->rows[0][2], QStringLiteral("- \u2192 \u2713 120.0"));   // the baseline has no stage b
     QCOMPARE(m->rows[0][3], QStringLiteral("\u2713 300.0 \u2192 \u2717 812.0"));
     QCOMPARE(m->state(0, 3), CellState::Fail);
     QCOMPARE(m->rows[1][3], QStringLiteral("\u2717 900.0 \u2192 ? 480.0"));
