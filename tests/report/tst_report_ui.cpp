@@ -13,9 +13,12 @@
 #include <QComboBox>
 #include <QFile>
 #include <QProcess>
+#include <QRegularExpression>
 #include <QStandardPaths>
 #include <QTemporaryDir>
 #include <QTest>
+
+#include <map>
 
 using namespace pb;
 
@@ -282,6 +285,17 @@ void TestReportUi::firstPageOfASingleStageImport()
     QVERIFY(summary.contains(QStringLiteral("<td class=\"fail\">\u2717 1842.0</td>"))); // every total 1842 ms
     QVERIFY(summary.contains(
         QStringLiteral("No knee chart: the run has a single stage, so there is no rate to compare.")));
+    // Issue 34 item 3: pass, cannot decide and fail stay apart in greyscale print.
+    std::map<QString, int> grey;
+    const QRegularExpression css(QStringLiteral("td\\.([a-z-]+)\\{background:(#[0-9a-f]{6})"));
+    for (auto it = css.globalMatch(text); it.hasNext();) {
+        const auto m = it.next();
+        grey[m.captured(1)] = qGray(QColor(m.captured(2)).rgb());
+    }
+    QVERIFY(grey.count(QStringLiteral("pass")) && grey.count(QStringLiteral("fail")) &&
+            grey.count(QStringLiteral("undecided")));
+    QVERIFY(grey[QStringLiteral("pass")] - grey[QStringLiteral("undecided")] >= 40);
+    QVERIFY(grey[QStringLiteral("undecided")] - grey[QStringLiteral("fail")] >= 40);
     // No figure without its data: the composition's only, titled with its stage.
     QCOMPARE(int(summary.count(QStringLiteral("<figure>"))), 1);
     QVERIFY(summary.contains(QStringLiteral("Where does the time go? Phase composition of")));
