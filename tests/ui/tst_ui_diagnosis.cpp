@@ -203,7 +203,7 @@ void TestUiDiagnosis::verdictNamesFailingPhase()
     QVERIFY(updated.wait(kWaitMs));
     QVERIFY(w->results() && w->results()->hasBudgets);
     QCOMPARE(w->results()->check.verdict, Verdict::Fail);
-    QVERIFY2(labelText(w, "verdictLabel").contains(QStringLiteral("FAIL")),
+    QVERIFY2(labelText(w, "verdictLabel").startsWith(QStringLiteral("\u2717 SLO verdict: FAIL")),
              qPrintable(labelText(w, "verdictLabel")));
     QVERIFY2(labelText(w, "verdictLabel").contains(QStringLiteral("gpu_queue")),
              qPrintable(labelText(w, "verdictLabel")));
