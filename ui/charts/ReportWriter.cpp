@@ -172,7 +172,8 @@ StateColours stateColours(pb::report::CellState s)
 }
 
 // A table cell with its decision's class (HTML) or colours (Qt's rich text,
-// which has no class selectors for cells).
+// which has no class selectors for cells). In HTML a decision's short text
+// does not wrap: the table's wider text columns do.
 QString stateCell(pb::report::CellState s, const QString& text, bool forQt)
 {
     const auto colours = stateColours(s);
@@ -199,7 +200,7 @@ QString stateCss()
     for (const auto s : {pb::report::CellState::Pass, pb::report::CellState::Fail,
                          pb::report::CellState::Undecided, pb::report::CellState::NotMeasurable}) {
         const auto colours = stateColours(s);
-        css += QStringLiteral("td.%1{background:%2;color:%3;font-weight:bold}\n")
+        css += QStringLiteral("td.%1{background:%2;color:%3;font-weight:bold;white-space:nowrap}\n")
                    .arg(pb::report::cellClass(s), QLatin1String(colours.background),
                         QLatin1String(colours.text));
     }
