@@ -137,6 +137,6 @@ inline QString goodputText(const analysis::Goodput& g)
 
 // The summary (first page): identity, verdict, stage x budget matrix, knee
 // and composition charts, goodput per stage, data quality.
-void summary(Builder& b, const ReportData& d, const ChartSlots& c);
+void summarySection(Builder& b, const ReportData& d, const ChartSlots& c);
 
 } // namespace pb::report

@@ -458,7 +458,7 @@ QString verdictSentence(const ReportData& d)
 std::vector<OutlineItem> buildOutline(const ReportData& data, const ChartSlots& slots)
 {
     Builder b;
-    summary(b, data, slots);
+    summarySection(b, data, slots);
     budgetTable(b, data);
     stageTables(b, data);
     charts(b, data, slots);

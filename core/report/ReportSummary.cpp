@@ -313,7 +313,7 @@ QString cellSymbol(CellState s)
     return {};
 }
 
-void summary(Builder& b, const ReportData& d, const ChartSlots& c)
+void summarySection(Builder& b, const ReportData& d, const ChartSlots& c)
 {
     const auto& r = d.provenance.record;
     const auto known = [](const std::string& v) {
