@@ -2175,10 +2175,6 @@ Ejecute &apos;phasebench-cli &lt;comando&gt; --help&apos; para ver las opciones 
         <translation>Informe de Phasebench: ejecución %1 &apos;%2&apos;</translation>
     </message>
     <message>
-        <source>Run started %1 (UTC); %2 requests, %3 server spans.</source>
-        <translation>Ejecución iniciada el %1 (UTC); %2 solicitudes, %3 spans del servidor.</translation>
-    </message>
-    <message>
         <source>Stage</source>
         <translation>Etapa</translation>
     </message>
@@ -2233,10 +2229,6 @@ Ejecute &apos;phasebench-cli &lt;comando&gt; --help&apos; para ver las opciones 
     <message>
         <source>Why</source>
         <translation>Motivo</translation>
-    </message>
-    <message>
-        <source>Per-stage figures</source>
-        <translation>Cifras por etapa</translation>
     </message>
     <message>
         <source>Stages, models and scenarios are summarized separately, never pooled. </source>
@@ -2295,10 +2287,6 @@ Ejecute &apos;phasebench-cli &lt;comando&gt; --help&apos; para ver las opciones 
         <translation>intervalo p99</translation>
     </message>
     <message>
-        <source>Charts</source>
-        <translation>Gráficos</translation>
-    </message>
-    <message>
         <source>Client phase composition around p50/p95/p99 (%1)</source>
         <translation>Composición de las fases del cliente en torno a p50/p95/p99 (%1)</translation>
     </message>
@@ -2321,10 +2309,6 @@ Ejecute &apos;phasebench-cli &lt;comando&gt; --help&apos; para ver las opciones 
     <message>
         <source>Timeline: error rate</source>
         <translation>Línea de tiempo: tasa de errores</translation>
-    </message>
-    <message>
-        <source>Knee: throughput and queue against the arrival rate</source>
-        <translation>Codo: rendimiento y cola frente a la tasa de llegada</translation>
     </message>
     <message>
         <source>Distribution of total: histogram</source>
@@ -2353,10 +2337,6 @@ Ejecute &apos;phasebench-cli &lt;comando&gt; --help&apos; para ver las opciones 
     <message>
         <source>%1 (%2)</source>
         <translation>%1 (%2)</translation>
-    </message>
-    <message>
-        <source>Diagnosis</source>
-        <translation>Diagnóstico</translation>
     </message>
     <message>
         <source>Compared: %1 -&gt; %2</source>
@@ -2443,10 +2423,6 @@ Ejecute &apos;phasebench-cli &lt;comando&gt; --help&apos; para ver las opciones 
         <translation>ninguno</translation>
     </message>
     <message>
-        <source>The %1 slowest requests</source>
-        <translation>Las %1 solicitudes más lentas</translation>
-    </message>
-    <message>
         <source>Request %1 (%2): total %3 ms, trace %4</source>
         <translation>Solicitud %1 (%2): total %3 ms, traza %4</translation>
     </message>
@@ -2485,10 +2461,6 @@ Ejecute &apos;phasebench-cli &lt;comando&gt; --help&apos; para ver las opciones 
     <message>
         <source>Waterfall of request %1</source>
         <translation>Cascada de la solicitud %1</translation>
-    </message>
-    <message>
-        <source>Provenance</source>
-        <translation>Procedencia</translation>
     </message>
     <message>
         <source>Item</source>
@@ -2575,10 +2547,6 @@ Ejecute &apos;phasebench-cli &lt;comando&gt; --help&apos; para ver las opciones 
         <translation>no existía ninguna versión al iniciarse la ejecución; se usa la primera</translation>
     </message>
     <message>
-        <source>Comparison with baseline run %1 &apos;%2&apos;</source>
-        <translation>Comparación con la ejecución de línea base %1 &apos;%2&apos;</translation>
-    </message>
-    <message>
         <source>Comparison refused: the load profiles are not comparable.</source>
         <translation>Comparación rechazada: los perfiles de carga no son comparables.</translation>
     </message>
@@ -2607,52 +2575,8 @@ Ejecute &apos;phasebench-cli &lt;comando&gt; --help&apos; para ver las opciones 
         <translation>p99 antes -&gt; después</translation>
     </message>
     <message>
-        <source>Verdict: no budgets or SLO were stored with the run or given, so there is nothing to decide.</source>
-        <translation>Veredicto: no se almacenaron ni se indicaron presupuestos ni SLO con la ejecución, así que no hay nada que decidir.</translation>
-    </message>
-    <message>
-        <source>Verdict: PASS: all %1 budgets and gates were met.</source>
-        <translation>Veredicto: APROBADO: se cumplieron los %1 presupuestos y compuertas.</translation>
-    </message>
-    <message>
-        <source>Verdict: FAIL: %1 of %2 budgets and gates failed</source>
-        <translation>Veredicto: FALLIDO: fallaron %1 de %2 presupuestos y compuertas</translation>
-    </message>
-    <message>
-        <source> (%1); no single phase broke its budget</source>
-        <translation> (%1); ninguna fase concreta incumplió su presupuesto</translation>
-    </message>
-    <message>
-        <source>; %1 broke its budget first (%2 %3 ms against %4 ms%5), likely owner: %6</source>
-        <translation>; %1 incumplió primero su presupuesto (%2 %3 ms frente a %4 ms%5), responsable probable: %6</translation>
-    </message>
-    <message>
-        <source>, stage %1</source>
-        <translation>, etapa %1</translation>
-    </message>
-    <message>
         <source>unknown</source>
         <translation>desconocido</translation>
-    </message>
-    <message>
-        <source>Verdict: CANNOT DECIDE: %1 of %2 budgets and gates could not be decided from the data.</source>
-        <translation>Veredicto: NO SE PUEDE DECIDIR: %1 de %2 presupuestos y compuertas no se pudieron decidir con los datos.</translation>
-    </message>
-    <message>
-        <source> SLO (%1 %2 %3 %4): %5.</source>
-        <translation> SLO (%1 %2 %3 %4): %5.</translation>
-    </message>
-    <message>
-        <source>at most</source>
-        <translation>como máximo</translation>
-    </message>
-    <message>
-        <source>at least</source>
-        <translation>como mínimo</translation>
-    </message>
-    <message>
-        <source> SLO (%1 %2 %3 %4), stage %5: %6.</source>
-        <translation> SLO (%1 %2 %3 %4), etapa %5: %6.</translation>
     </message>
     <message>
         <source>cannot write &apos;%1&apos;: %2</source>
@@ -2703,12 +2627,152 @@ Ejecute &apos;phasebench-cli &lt;comando&gt; --help&apos; para ver las opciones 
         <translation>NO MEDIBLE EN ESTA RUTA</translation>
     </message>
     <message>
-        <source>Verdict: PASS: %1 of %2 budgets and gates were met; %3 are not measurable on the route they are decided on.</source>
-        <translation>Veredicto: APROBADO: se cumplieron %1 de %2 presupuestos y compuertas; %3 no son medibles en la ruta en la que se deciden.</translation>
-    </message>
-    <message>
         <source>Span schema versions</source>
         <translation>Versiones del esquema de spans</translation>
+    </message>
+    <message>
+        <source>%1: no data in this run.</source>
+        <translation>%1: no hay datos en esta ejecución.</translation>
+    </message>
+    <message>
+        <source>%1: no load samples in an imported run.</source>
+        <translation>%1: una ejecución importada no tiene muestras de carga.</translation>
+    </message>
+    <message>
+        <source>Verdict: no budgets or SLO were stored with the run or given: nothing to decide.</source>
+        <translation>Veredicto: no se almacenaron ni se indicaron presupuestos ni SLO con la ejecución: no hay nada que decidir.</translation>
+    </message>
+    <message>
+        <source>Verdict: PASS: all %1 budget checks were met.</source>
+        <translation>Veredicto: APROBADO: se cumplieron las %1 comprobaciones de presupuesto.</translation>
+    </message>
+    <message>
+        <source>Verdict: PASS: %1 of %2 budget checks were met, %3 not measurable on their route.</source>
+        <translation>Veredicto: APROBADO: se cumplieron %1 de %2 comprobaciones de presupuesto; %3 no son medibles en su ruta.</translation>
+    </message>
+    <message>
+        <source> at stage %1</source>
+        <translation> en la etapa %1</translation>
+    </message>
+    <message>
+        <source>Verdict: FAIL: %1 %2 broke its budget first%3 (%4 against %5 %6); likely owner: %7.</source>
+        <translation>Veredicto: FALLIDO: %1 %2 incumplió primero su presupuesto%3 (%4 frente a %5 %6); responsable probable: %7.</translation>
+    </message>
+    <message>
+        <source>Verdict: FAIL: %1 of %2 budget checks failed (%3); no single phase broke its budget.</source>
+        <translation>Veredicto: FALLIDO: fallaron %1 de %2 comprobaciones de presupuesto (%3); ninguna fase concreta incumplió su presupuesto.</translation>
+    </message>
+    <message>
+        <source>Verdict: CANNOT DECIDE: %1 of %2 budget checks could not be decided from the data.</source>
+        <translation>Veredicto: NO SE PUEDE DECIDIR: %1 de %2 comprobaciones de presupuesto no se pudieron decidir con los datos.</translation>
+    </message>
+    <message>
+        <source>whole run</source>
+        <translation>ejecución completa</translation>
+    </message>
+    <message>
+        <source>[highest met]</source>
+        <translation>[la más alta cumplida]</translation>
+    </message>
+    <message>
+        <source>[knee]</source>
+        <translation>[codo]</translation>
+    </message>
+    <message>
+        <source>%1 %2 %3 %4</source>
+        <translation>%1 %2 %3 %4</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1: %2</translation>
+    </message>
+    <message>
+        <source>%1 pass, %2 fail, %3 cannot decide, %4 not measurable on the route; each cell is the observed value, in the budget&apos;s unit.</source>
+        <translation>%1 cumple, %2 falla, %3 no se puede decidir, %4 no medible en la ruta; cada celda es el valor observado, en la unidad del presupuesto.</translation>
+    </message>
+    <message>
+        <source>Highest stage that met every budget: %1; knee: %2.</source>
+        <translation>Etapa más alta que cumplió todos los presupuestos: %1; codo: %2.</translation>
+    </message>
+    <message>
+        <source>No knee chart: the run has a single stage, so there is no rate to compare.</source>
+        <translation>Sin gráfico del codo: la ejecución tiene una sola etapa, así que no hay tasas que comparar.</translation>
+    </message>
+    <message>
+        <source>No knee chart: no load samples in an imported run.</source>
+        <translation>Sin gráfico del codo: una ejecución importada no tiene muestras de carga.</translation>
+    </message>
+    <message>
+        <source>No knee chart: the load samples do not cover two stages.</source>
+        <translation>Sin gráfico del codo: las muestras de carga no cubren dos etapas.</translation>
+    </message>
+    <message>
+        <source>Run %1 (%2), started %3 UTC: scenario %4, model %5, target %6.</source>
+        <translation>Ejecución %1 (%2), iniciada el %3 UTC: escenario %4, modelo %5, destino %6.</translation>
+    </message>
+    <message>
+        <source>Load: %1, arrival rate %2; %3 requests, %4 server spans; budgets: %5.</source>
+        <translation>Carga: %1, tasa de llegadas %2; %3 solicitudes, %4 spans del servidor; presupuestos: %5.</translation>
+    </message>
+    <message>
+        <source>Which budgets held at which stage?</source>
+        <translation>¿Qué presupuestos se cumplieron en qué etapa?</translation>
+    </message>
+    <message>
+        <source>Up to which rate does it hold? Knee: throughput and queue against the arrival rate</source>
+        <translation>¿Hasta qué tasa aguanta? Codo: rendimiento y cola frente a la tasa de llegada</translation>
+    </message>
+    <message>
+        <source>Where does the time go? Phase composition of %1, the first stage that failed</source>
+        <translation>¿En qué se va el tiempo? Composición por fases de %1, la primera etapa que falló</translation>
+    </message>
+    <message>
+        <source>Where does the time go? Phase composition of %1, the last stage</source>
+        <translation>¿En qué se va el tiempo? Composición por fases de %1, la última etapa</translation>
+    </message>
+    <message>
+        <source>No phase composition for %1: no completed request with phase timings.</source>
+        <translation>Sin composición por fases para %1: ninguna solicitud completada con tiempos de fase.</translation>
+    </message>
+    <message>
+        <source>How much of the load was served well?</source>
+        <translation>¿Qué parte de la carga se atendió bien?</translation>
+    </message>
+    <message>
+        <source>Can the data be trusted?</source>
+        <translation>¿Son fiables los datos?</translation>
+    </message>
+    <message>
+        <source>Every budget decision, failures first: which budget broke where?</source>
+        <translation>Todas las decisiones de presupuesto, primero los incumplimientos: ¿qué presupuesto falló y dónde?</translation>
+    </message>
+    <message>
+        <source>Per-stage figures: what did each stage measure?</source>
+        <translation>Cifras por etapa: ¿qué midió cada etapa?</translation>
+    </message>
+    <message>
+        <source>Charts: how did the run unfold?</source>
+        <translation>Gráficos: ¿cómo transcurrió la ejecución?</translation>
+    </message>
+    <message>
+        <source>Diagnosis: why, and who owns it?</source>
+        <translation>Diagnóstico: ¿por qué y de quién es?</translation>
+    </message>
+    <message>
+        <source>The %1 slowest requests: where did their time go?</source>
+        <translation>Las %1 solicitudes más lentas: ¿en qué se les fue el tiempo?</translation>
+    </message>
+    <message>
+        <source>Provenance: what reproduces this run?</source>
+        <translation>Procedencia: ¿qué reproduce esta ejecución?</translation>
+    </message>
+    <message>
+        <source>Comparison with baseline run %1 &apos;%2&apos;: what changed?</source>
+        <translation>Comparación con la ejecución de línea base %1 &apos;%2&apos;: ¿qué cambió?</translation>
+    </message>
+    <message>
+        <source>Each cell: baseline run %1 &apos;%2&apos; → this run, against the same budgets; its colour is this run&apos;s.</source>
+        <translation>Cada celda: ejecución de línea base %1 &apos;%2&apos; → esta ejecución, con los mismos presupuestos; su color es el de esta ejecución.</translation>
     </message>
 </context>
 <context>

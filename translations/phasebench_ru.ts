@@ -2175,10 +2175,6 @@ Run &apos;phasebench-cli &lt;command&gt; --help&apos; for the options of a comma
         <translation>Отчёт Phasebench: прогон %1 &apos;%2&apos;</translation>
     </message>
     <message>
-        <source>Run started %1 (UTC); %2 requests, %3 server spans.</source>
-        <translation>Прогон начат %1 (UTC); запросов: %2, серверных спанов: %3.</translation>
-    </message>
-    <message>
         <source>Stage</source>
         <translation>Этап</translation>
     </message>
@@ -2233,10 +2229,6 @@ Run &apos;phasebench-cli &lt;command&gt; --help&apos; for the options of a comma
     <message>
         <source>Why</source>
         <translation>Причина</translation>
-    </message>
-    <message>
-        <source>Per-stage figures</source>
-        <translation>Показатели по ступеням</translation>
     </message>
     <message>
         <source>Stages, models and scenarios are summarized separately, never pooled. </source>
@@ -2295,10 +2287,6 @@ Run &apos;phasebench-cli &lt;command&gt; --help&apos; for the options of a comma
         <translation>интервал p99</translation>
     </message>
     <message>
-        <source>Charts</source>
-        <translation>Графики</translation>
-    </message>
-    <message>
         <source>Client phase composition around p50/p95/p99 (%1)</source>
         <translation>Состав фаз клиента около p50/p95/p99 (%1)</translation>
     </message>
@@ -2321,10 +2309,6 @@ Run &apos;phasebench-cli &lt;command&gt; --help&apos; for the options of a comma
     <message>
         <source>Timeline: error rate</source>
         <translation>Временная шкала: доля ошибок</translation>
-    </message>
-    <message>
-        <source>Knee: throughput and queue against the arrival rate</source>
-        <translation>Колено: пропускная способность и очередь в зависимости от интенсивности поступления</translation>
     </message>
     <message>
         <source>Distribution of total: histogram</source>
@@ -2353,10 +2337,6 @@ Run &apos;phasebench-cli &lt;command&gt; --help&apos; for the options of a comma
     <message>
         <source>%1 (%2)</source>
         <translation>%1 (%2)</translation>
-    </message>
-    <message>
-        <source>Diagnosis</source>
-        <translation>Диагностика</translation>
     </message>
     <message>
         <source>Compared: %1 -&gt; %2</source>
@@ -2443,10 +2423,6 @@ Run &apos;phasebench-cli &lt;command&gt; --help&apos; for the options of a comma
         <translation>нет</translation>
     </message>
     <message>
-        <source>The %1 slowest requests</source>
-        <translation>Самые медленные запросы (%1)</translation>
-    </message>
-    <message>
         <source>Request %1 (%2): total %3 ms, trace %4</source>
         <translation>Запрос %1 (%2): всего %3 мс, трасса %4</translation>
     </message>
@@ -2485,10 +2461,6 @@ Run &apos;phasebench-cli &lt;command&gt; --help&apos; for the options of a comma
     <message>
         <source>Waterfall of request %1</source>
         <translation>Каскад запроса %1</translation>
-    </message>
-    <message>
-        <source>Provenance</source>
-        <translation>Происхождение данных</translation>
     </message>
     <message>
         <source>Item</source>
@@ -2575,10 +2547,6 @@ Run &apos;phasebench-cli &lt;command&gt; --help&apos; for the options of a comma
         <translation>на момент начала прогона версий не было; используется первая</translation>
     </message>
     <message>
-        <source>Comparison with baseline run %1 &apos;%2&apos;</source>
-        <translation>Сравнение с базовым прогоном %1 &apos;%2&apos;</translation>
-    </message>
-    <message>
         <source>Comparison refused: the load profiles are not comparable.</source>
         <translation>Сравнение отклонено: профили нагрузки несравнимы.</translation>
     </message>
@@ -2607,52 +2575,8 @@ Run &apos;phasebench-cli &lt;command&gt; --help&apos; for the options of a comma
         <translation>p99 до -&gt; после</translation>
     </message>
     <message>
-        <source>Verdict: no budgets or SLO were stored with the run or given, so there is nothing to decide.</source>
-        <translation>Вердикт: ни бюджеты, ни SLO не были сохранены с прогоном или заданы, поэтому решать нечего.</translation>
-    </message>
-    <message>
-        <source>Verdict: PASS: all %1 budgets and gates were met.</source>
-        <translation>Вердикт: ПРОЙДЕНО: соблюдены все бюджеты и гейты (%1).</translation>
-    </message>
-    <message>
-        <source>Verdict: FAIL: %1 of %2 budgets and gates failed</source>
-        <translation>Вердикт: ПРОВАЛ: провалено бюджетов и гейтов: %1 из %2</translation>
-    </message>
-    <message>
-        <source> (%1); no single phase broke its budget</source>
-        <translation> (%1); ни одна отдельная фаза не нарушила свой бюджет</translation>
-    </message>
-    <message>
-        <source>; %1 broke its budget first (%2 %3 ms against %4 ms%5), likely owner: %6</source>
-        <translation>; первым нарушил бюджет %1 (%2 %3 мс при пороге %4 мс%5), вероятный ответственный: %6</translation>
-    </message>
-    <message>
-        <source>, stage %1</source>
-        <translation>, ступень %1</translation>
-    </message>
-    <message>
         <source>unknown</source>
         <translation>неизвестно</translation>
-    </message>
-    <message>
-        <source>Verdict: CANNOT DECIDE: %1 of %2 budgets and gates could not be decided from the data.</source>
-        <translation>Вердикт: НЕВОЗМОЖНО РЕШИТЬ: по имеющимся данным не удалось решить для %1 из %2 бюджетов и гейтов.</translation>
-    </message>
-    <message>
-        <source> SLO (%1 %2 %3 %4): %5.</source>
-        <translation> SLO (%1 %2 %3 %4): %5.</translation>
-    </message>
-    <message>
-        <source>at most</source>
-        <translation>не более</translation>
-    </message>
-    <message>
-        <source>at least</source>
-        <translation>не менее</translation>
-    </message>
-    <message>
-        <source> SLO (%1 %2 %3 %4), stage %5: %6.</source>
-        <translation> SLO (%1 %2 %3 %4), ступень %5: %6.</translation>
     </message>
     <message>
         <source>cannot write &apos;%1&apos;: %2</source>
@@ -2703,12 +2627,152 @@ Run &apos;phasebench-cli &lt;command&gt; --help&apos; for the options of a comma
         <translation>НЕ ИЗМЕРИМО НА ЭТОМ МАРШРУТЕ</translation>
     </message>
     <message>
-        <source>Verdict: PASS: %1 of %2 budgets and gates were met; %3 are not measurable on the route they are decided on.</source>
-        <translation>Вердикт: ПРОЙДЕНО: соблюдены %1 из %2 бюджетов и гейтов; %3 не измеримы на маршруте, для которого они решаются.</translation>
-    </message>
-    <message>
         <source>Span schema versions</source>
         <translation>Версии схемы спанов</translation>
+    </message>
+    <message>
+        <source>%1: no data in this run.</source>
+        <translation>%1: в этом прогоне нет данных.</translation>
+    </message>
+    <message>
+        <source>%1: no load samples in an imported run.</source>
+        <translation>%1: в импортированном прогоне нет выборок нагрузки.</translation>
+    </message>
+    <message>
+        <source>Verdict: no budgets or SLO were stored with the run or given: nothing to decide.</source>
+        <translation>Вердикт: с прогоном не сохранены и не заданы бюджеты или SLO: решать нечего.</translation>
+    </message>
+    <message>
+        <source>Verdict: PASS: all %1 budget checks were met.</source>
+        <translation>Вердикт: ПРОЙДЕНО: все %1 проверок бюджетов выполнены.</translation>
+    </message>
+    <message>
+        <source>Verdict: PASS: %1 of %2 budget checks were met, %3 not measurable on their route.</source>
+        <translation>Вердикт: ПРОЙДЕНО: выполнено %1 из %2 проверок бюджетов, %3 не измеримы на своём маршруте.</translation>
+    </message>
+    <message>
+        <source> at stage %1</source>
+        <translation> на этапе %1</translation>
+    </message>
+    <message>
+        <source>Verdict: FAIL: %1 %2 broke its budget first%3 (%4 against %5 %6); likely owner: %7.</source>
+        <translation>Вердикт: НЕ ПРОЙДЕНО: %1 %2 первым нарушил бюджет%3 (%4 при пороге %5 %6); вероятный владелец: %7.</translation>
+    </message>
+    <message>
+        <source>Verdict: FAIL: %1 of %2 budget checks failed (%3); no single phase broke its budget.</source>
+        <translation>Вердикт: НЕ ПРОЙДЕНО: не выполнено %1 из %2 проверок бюджетов (%3); ни одна отдельная фаза не нарушила свой бюджет.</translation>
+    </message>
+    <message>
+        <source>Verdict: CANNOT DECIDE: %1 of %2 budget checks could not be decided from the data.</source>
+        <translation>Вердикт: НЕЛЬЗЯ РЕШИТЬ: %1 из %2 проверок бюджетов нельзя решить по данным.</translation>
+    </message>
+    <message>
+        <source>whole run</source>
+        <translation>весь прогон</translation>
+    </message>
+    <message>
+        <source>[highest met]</source>
+        <translation>[наивысший выполненный]</translation>
+    </message>
+    <message>
+        <source>[knee]</source>
+        <translation>[излом]</translation>
+    </message>
+    <message>
+        <source>%1 %2 %3 %4</source>
+        <translation>%1 %2 %3 %4</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1: %2</translation>
+    </message>
+    <message>
+        <source>%1 pass, %2 fail, %3 cannot decide, %4 not measurable on the route; each cell is the observed value, in the budget&apos;s unit.</source>
+        <translation>%1 выполнено, %2 нарушено, %3 нельзя решить, %4 не измеримо на маршруте; в каждой ячейке наблюдаемое значение в единицах бюджета.</translation>
+    </message>
+    <message>
+        <source>Highest stage that met every budget: %1; knee: %2.</source>
+        <translation>Наивысший этап, выполнивший все бюджеты: %1; излом: %2.</translation>
+    </message>
+    <message>
+        <source>No knee chart: the run has a single stage, so there is no rate to compare.</source>
+        <translation>Нет графика излома: в прогоне один этап, сравнивать нечего.</translation>
+    </message>
+    <message>
+        <source>No knee chart: no load samples in an imported run.</source>
+        <translation>Нет графика излома: в импортированном прогоне нет выборок нагрузки.</translation>
+    </message>
+    <message>
+        <source>No knee chart: the load samples do not cover two stages.</source>
+        <translation>Нет графика излома: выборки нагрузки не охватывают двух этапов.</translation>
+    </message>
+    <message>
+        <source>Run %1 (%2), started %3 UTC: scenario %4, model %5, target %6.</source>
+        <translation>Прогон %1 (%2), начат %3 UTC: сценарий %4, модель %5, цель %6.</translation>
+    </message>
+    <message>
+        <source>Load: %1, arrival rate %2; %3 requests, %4 server spans; budgets: %5.</source>
+        <translation>Нагрузка: %1, интенсивность поступления %2; %3 запросов, %4 серверных спанов; бюджеты: %5.</translation>
+    </message>
+    <message>
+        <source>Which budgets held at which stage?</source>
+        <translation>Какие бюджеты выполнены на каком этапе?</translation>
+    </message>
+    <message>
+        <source>Up to which rate does it hold? Knee: throughput and queue against the arrival rate</source>
+        <translation>До какой интенсивности система держится? Излом: пропускная способность и очередь в зависимости от интенсивности поступления</translation>
+    </message>
+    <message>
+        <source>Where does the time go? Phase composition of %1, the first stage that failed</source>
+        <translation>Куда уходит время? Состав фаз для %1, первого этапа с нарушением</translation>
+    </message>
+    <message>
+        <source>Where does the time go? Phase composition of %1, the last stage</source>
+        <translation>Куда уходит время? Состав фаз для %1, последнего этапа</translation>
+    </message>
+    <message>
+        <source>No phase composition for %1: no completed request with phase timings.</source>
+        <translation>Нет состава фаз для %1: нет завершённых запросов с временами фаз.</translation>
+    </message>
+    <message>
+        <source>How much of the load was served well?</source>
+        <translation>Какая доля нагрузки обслужена хорошо?</translation>
+    </message>
+    <message>
+        <source>Can the data be trusted?</source>
+        <translation>Можно ли доверять данным?</translation>
+    </message>
+    <message>
+        <source>Every budget decision, failures first: which budget broke where?</source>
+        <translation>Все решения по бюджетам, сначала нарушения: какой бюджет нарушен и где?</translation>
+    </message>
+    <message>
+        <source>Per-stage figures: what did each stage measure?</source>
+        <translation>Показатели по этапам: что измерено на каждом этапе?</translation>
+    </message>
+    <message>
+        <source>Charts: how did the run unfold?</source>
+        <translation>Графики: как шёл прогон?</translation>
+    </message>
+    <message>
+        <source>Diagnosis: why, and who owns it?</source>
+        <translation>Диагностика: почему и кто за это отвечает?</translation>
+    </message>
+    <message>
+        <source>The %1 slowest requests: where did their time go?</source>
+        <translation>Самые медленные запросы (%1): куда ушло их время?</translation>
+    </message>
+    <message>
+        <source>Provenance: what reproduces this run?</source>
+        <translation>Происхождение данных: что воспроизводит этот прогон?</translation>
+    </message>
+    <message>
+        <source>Comparison with baseline run %1 &apos;%2&apos;: what changed?</source>
+        <translation>Сравнение с базовым прогоном %1 &apos;%2&apos;: что изменилось?</translation>
+    </message>
+    <message>
+        <source>Each cell: baseline run %1 &apos;%2&apos; → this run, against the same budgets; its colour is this run&apos;s.</source>
+        <translation>Каждая ячейка: базовый прогон %1 &apos;%2&apos; → этот прогон, по тем же бюджетам; цвет — по этому прогону.</translation>
     </message>
 </context>
 <context>

@@ -163,6 +163,18 @@ ReportData buildReport(RunStore& store, const analysis::LoadedRun& run, const an
     diagnoseOptions.check = verdict.check;
     diagnoseOptions.knee = verdict.knee;
     d.diagnosis = runDiagnosis(run, baseline, diagnoseOptions);
+    if (d.check) {
+        d.matrix = budgetMatrix(*d.check, d.stages, d.diagnosis.knee);
+        if (baseline) {
+            // The same budgets, decided on the baseline: the summary's "before".
+            const auto before = analysis::decideRun(*baseline, verdict.budgets, options.policy);
+            if (before.check) {
+                d.baselineMatrix = budgetMatrix(*before.check, {}, before.knee);
+            }
+        }
+    }
+    d.summaryStage = summaryStageOf(d.matrix, d.stages, &d.summaryStageFailed);
+    d.loadSamples = !run.samples.empty();
     d.slowest = slowestRequests(store, run, options.slowest);
 
     if (baseline) {

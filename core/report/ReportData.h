@@ -83,6 +83,44 @@ struct Provenance
     double settleMs = 0;
 };
 
+// The first page's stage x budget matrix: the check's items arranged, never
+// re-decided. Rows are budgets (and gates, the SLO) in the check's order, so
+// the budgets that failed come first; columns are the decided stages in rate
+// order. Each cell is one CheckItem's verdict and observed value.
+struct MatrixColumn
+{
+    std::string stage;                                   // empty: the run's steady window (no stages)
+    std::string group;                                   // the model/scenario group; empty: the run has one
+    std::optional<double> rate;                          // the stage's requested rate, when stored
+    diagnose::Verdict verdict = diagnose::Verdict::Pass; // the stage's decision
+    bool knee = false;       // the diagnosis's knee stage (the first past the knee)
+    bool highestMet = false; // the check's highest stage that met every budget
+};
+
+struct MatrixCell
+{
+    std::optional<diagnose::Verdict> verdict; // empty: the budget is not decided at this stage
+    std::optional<double> observed;
+};
+
+struct MatrixRow
+{
+    std::string id;
+    std::string kind; // "phase", "slo" or "gate"
+    std::string metric;
+    std::string statistic;
+    std::string unit;
+    double threshold = 0;
+    budget::Direction direction = budget::Direction::AtMost;
+    std::vector<MatrixCell> cells; // one per column
+};
+
+struct BudgetMatrix
+{
+    std::vector<MatrixColumn> columns;
+    std::vector<MatrixRow> rows;
+};
+
 struct ReportData
 {
     RunInfo run;
@@ -95,12 +133,33 @@ struct ReportData
     std::optional<double> joinCoverage;
     std::vector<std::string> dataWarnings; // data quality, beside the verdict
     std::optional<diagnose::CheckResult> check;
+    std::optional<BudgetMatrix> matrix; // with `check`
+    // With a baseline: the run's budgets decided on the baseline (the same
+    // resolver's set, analysis::decideRun), for the summary's before -> after cells.
+    std::optional<BudgetMatrix> baselineMatrix;
+    // The stage (index into `stages`) whose phase composition the summary
+    // shows: the first stage, in rate order, that failed; else the last one.
+    std::optional<std::size_t> summaryStage;
+    bool summaryStageFailed = false;
+    bool loadSamples = false; // the run recorded load samples (an import has none)
     diagnose::Diagnosis diagnosis;
     std::vector<SlowRequest> slowest;
     Provenance provenance;
     std::optional<RunInfo> baseline;
     std::vector<StageComparison> comparisons;
 };
+
+// Arranges `check` as a stage x budget matrix: columns in the order of
+// `check.stages`, stably sorted by the requested rate of the stage in
+// `stages` when every column has one; the knee and the highest stage met
+// marked.
+BudgetMatrix budgetMatrix(const diagnose::CheckResult& check, const std::vector<StageSection>& stages,
+                          const std::optional<diagnose::Knee>& knee);
+
+// The index into `stages` of the summary's stage: the first failed column
+// of `matrix` (in rate order), else the last stage; empty without stages.
+std::optional<std::size_t> summaryStageOf(const std::optional<BudgetMatrix>& matrix,
+                                          const std::vector<StageSection>& stages, bool* failed = nullptr);
 
 // Assembles the report of `options.runId` from `run` (loaded with every
 // column and the join) and, with a baseline, `baseline`. Throws StoreError

@@ -1,5 +1,7 @@
 #include "report/ReportOutline.h"
 
+#include "report/OutlineParts.h"
+
 #include "diagnose/Check.h"
 #include "model/Vocabulary.h"
 #include "report/ReportTr.h"
@@ -13,182 +15,70 @@
 namespace pb::report {
 namespace {
 
-using Kind = OutlineItem::Kind;
-
-QString dx(const char* text)
+// Every budget decision, grouped by budget: the budgets in the check's order
+// (failed ones first), each one's stages in the matrix's rate order.
+void budgetTable(Builder& b, const ReportData& d)
 {
-    return text ? QCoreApplication::translate("pb::diagnose", text) : QString();
-}
-
-QString metricLabel(const std::string& label)
-{
-    return QCoreApplication::translate("pb::Metric", label.c_str());
-}
-
-QString qs(const std::string& s)
-{
-    return QString::fromStdString(s);
-}
-
-QString percent(const std::optional<double>& v)
-{
-    return v && std::isfinite(*v) ? QString::number(*v * 100.0, 'f', 2) + QLatin1Char('%')
-                                  : QStringLiteral("-");
-}
-
-QString ownerText(diagnose::Owner o)
-{
-    return dx(std::string(diagnose::ownerLabel(o)).c_str());
-}
-
-QString verdictText(diagnose::Verdict v)
-{
-    switch (v) {
-    case diagnose::Verdict::Pass:
-        return tr("PASS");
-    case diagnose::Verdict::Fail:
-        return tr("FAIL");
-    case diagnose::Verdict::CannotDecide:
-        return tr("CANNOT DECIDE");
-    case diagnose::Verdict::NotMeasurable:
-        return tr("NOT MEASURABLE ON THIS ROUTE");
+    if (!d.check || d.check->items.empty()) {
+        return;
     }
-    return {};
-}
-
-QString stageName(const std::string& stage)
-{
-    return stage.empty() ? tr("whole run (steady window)") : tr("stage %1").arg(qs(stage));
-}
-
-// A stage of one model/scenario group: groups are summarized apart, never pooled.
-QString stageName(const std::string& stage, const std::string& group)
-{
-    if (group.empty()) {
-        return stageName(stage);
-    }
-    return stage.empty() ? qs(group) : tr("stage %1, %2").arg(qs(stage), qs(group));
-}
-
-QString interval(const stats::QuantileEstimate* q)
-{
-    if (!q || !q->value) {
-        return QStringLiteral("-");
-    }
-    return QStringLiteral("[%1, %2]").arg(figure(q->lower), figure(q->upper));
-}
-
-QString quantileValue(const stats::MetricSummary* m, double p)
-{
-    if (!m) {
-        return QStringLiteral("-");
-    }
-    const auto* q = m->quantile(p);
-    return q ? figure(q->value) + (q->worstOnly && p >= 0.9 ? QStringLiteral("*") : QString())
-             : QStringLiteral("-");
-}
-
-struct Builder
-{
-    std::vector<OutlineItem> items;
-    void add(Kind k, const QString& text = {}) { items.push_back({k, text, {}, {}, -1}); }
-    void bullets(const QStringList& b)
-    {
-        if (!b.isEmpty()) {
-            items.push_back({Kind::Bullets, {}, b, {}, -1});
+    b.add(Kind::Heading, tr("Every budget decision, failures first: which budget broke where?"));
+    OutlineTable c;
+    c.header = {tr("Budget"),    tr("Stage"),   tr("Figure"),       tr("Observed"),
+                tr("Threshold"), tr("Verdict"), tr("Likely owner"), tr("Why")};
+    std::vector<const diagnose::CheckItem*> order;
+    for (const auto& i : d.check->items) {
+        if (std::none_of(order.begin(), order.end(),
+                         [&i](const diagnose::CheckItem* o) { return o->id == i.id; })) {
+            std::vector<const diagnose::CheckItem*> same;
+            for (const auto& j : d.check->items) {
+                if (j.id == i.id) {
+                    same.push_back(&j);
+                }
+            }
+            // Failures of the budget first, then its stages in rate order.
+            const auto rank = [&d](const diagnose::CheckItem* x) {
+                std::size_t at = 0;
+                if (d.matrix) {
+                    for (; at < d.matrix->columns.size(); ++at) {
+                        if (d.matrix->columns[at].stage == x->stage &&
+                            d.matrix->columns[at].group == x->group) {
+                            break;
+                        }
+                    }
+                }
+                return std::pair{x->verdict == diagnose::Verdict::Fail ? 0 : 1, at};
+            };
+            std::stable_sort(same.begin(), same.end(),
+                             [&rank](const diagnose::CheckItem* x, const diagnose::CheckItem* y) {
+                                 return rank(x) < rank(y);
+                             });
+            order.insert(order.end(), same.begin(), same.end());
         }
     }
-    void table(OutlineTable t) { items.push_back({Kind::Table, {}, {}, std::move(t), -1}); }
-    void chart(int index, const QString& caption)
-    {
-        if (index >= 0) {
-            add(Kind::Subheading, caption);
-            items.push_back({Kind::Chart, caption, {}, {}, index});
-        }
+    for (const auto* i : order) {
+        // The model/scenario group beside the stage: groups are decided apart, never pooled.
+        const std::string stage =
+            i->group.empty() ? i->stage : (i->stage.empty() ? "" : i->stage + ", ") + i->group;
+        const auto state = i->verdict == diagnose::Verdict::Pass           ? CellState::Pass
+                           : i->verdict == diagnose::Verdict::Fail         ? CellState::Fail
+                           : i->verdict == diagnose::Verdict::CannotDecide ? CellState::Undecided
+                                                                           : CellState::NotMeasurable;
+        c.rows.push_back({qs(i->id), qs(stage), qs(i->metric + " " + i->statistic), figure(i->observed),
+                          figure(i->threshold),
+                          cellSymbol(state) + QLatin1Char(' ') + verdictText(i->verdict),
+                          i->owner ? ownerText(*i->owner) : QString(),
+                          qs(i->reason + (i->reason.empty() || i->note.empty() ? "" : "; ") + i->note)});
+        QList<CellState> states(c.header.size(), CellState::Plain);
+        states[5] = state;
+        c.states.push_back(states);
     }
-};
-
-QStringList qualityNotes(const ReportData& d)
-{
-    QStringList out;
-    if (d.joined && d.joinCoverage) {
-        out << tr("Join coverage %1: joined server phases are over the matched attempts only.")
-                   .arg(percent(d.joinCoverage));
-    } else if (d.hasSpans) {
-        out << tr("The run has server spans but they were not joined: server phases are not available.");
-    } else {
-        out << tr("No server spans: server phases are not available, client phases only.");
-    }
-    for (const auto& w : d.dataWarnings) {
-        out << tr("Data warning: %1").arg(qs(w));
-    }
-    return out;
-}
-
-// "87.5% (7 of 8)", or why goodput is not available.
-QString goodputText(const analysis::Goodput& g)
-{
-    if (!g.available()) {
-        return tr("not available: %1").arg(qs(g.unavailable));
-    }
-    return tr("%1 (%2 of %3)").arg(percent(g.share)).arg(g.good).arg(g.requests);
-}
-
-void summary(Builder& b, const ReportData& d)
-{
-    b.add(Kind::Title, tr("Phasebench report: run %1 '%2'").arg(d.run.id).arg(qs(d.run.name)));
-    b.add(Kind::Paragraph, tr("Run started %1 (UTC); %2 requests, %3 server spans.")
-                               .arg(qs(d.run.createdUtc))
-                               .arg(d.run.requestCount)
-                               .arg(d.run.spanCount));
-    b.add(Kind::Emphasis, verdictSentence(d));
-    b.bullets(qualityNotes(d));
-    OutlineTable t;
-    t.header = {tr("Stage"),
-                tr("N"),
-                tr("Achieved rate (req/s)"),
-                tr("Error rate"),
-                tr("total p95 (ms)"),
-                tr("TTFT (first text) p95 (ms)")};
-    // Goodput only when the run has budgets: the share of requests meeting all of them at once.
-    const bool goodput = std::any_of(d.stages.begin(), d.stages.end(), [](const pb::report::StageSection& s) {
-        return s.figures.goodput.has_value();
-    });
-    if (goodput) {
-        t.header << tr("Goodput (every budget met)");
-    }
-    for (const auto& s : d.stages) {
-        const auto& r = s.figures.report;
-        t.rows.push_back({stageName(s.figures.stage, s.group), QString::number(r.counts.attempts),
-                          figure(s.figures.achievedRate, 2), percent(r.rates.errorRate),
-                          quantileValue(r.metric("total"), 0.95),
-                          quantileValue(r.metric("first_text"), 0.95)});
-        if (goodput) {
-            t.rows.back() << (s.figures.goodput ? goodputText(*s.figures.goodput) : QStringLiteral("-"));
-        }
-    }
-    b.table(std::move(t));
-    if (d.check) {
-        OutlineTable c;
-        c.header = {tr("Budget"),    tr("Stage"),   tr("Figure"),       tr("Observed"),
-                    tr("Threshold"), tr("Verdict"), tr("Likely owner"), tr("Why")};
-        for (const auto& i : d.check->items) {
-            // The model/scenario group beside the stage: groups are decided apart, never pooled.
-            const std::string stage =
-                i.group.empty() ? i.stage : (i.stage.empty() ? "" : i.stage + ", ") + i.group;
-            c.rows.push_back({qs(i.id), qs(stage), qs(i.metric + " " + i.statistic), figure(i.observed),
-                              figure(i.threshold), verdictText(i.verdict),
-                              i.owner ? ownerText(*i.owner) : QString(),
-                              qs(i.reason + (i.reason.empty() || i.note.empty() ? "" : "; ") + i.note)});
-        }
-        b.table(std::move(c));
-    }
-    b.add(Kind::PageBreak);
+    b.table(std::move(c));
 }
 
 void stageTables(Builder& b, const ReportData& d)
 {
-    b.add(Kind::Heading, tr("Per-stage figures"));
+    b.add(Kind::Heading, tr("Per-stage figures: what did each stage measure?"));
     if (!d.stages.empty()) {
         const auto& r = d.stages.front().figures.report;
         b.add(
@@ -251,11 +141,11 @@ void charts(Builder& b, const ReportData& d, const ChartSlots& c)
     const auto drawn = [](const std::vector<int>& v) {
         return std::any_of(v.begin(), v.end(), [](int i) { return i >= 0; });
     };
-    if (!drawn(c.composition) && !drawn(c.serverComposition) && !drawn(c.timeline) && c.knee < 0 &&
+    if (!drawn(c.composition) && !drawn(c.serverComposition) && !drawn(c.timeline) &&
         !drawn(c.distributions)) {
         return; // a text-only report (Markdown without charts): no empty section
     }
-    b.add(Kind::Heading, tr("Charts"));
+    b.add(Kind::Heading, tr("Charts: how did the run unfold?"));
     for (std::size_t i = 0; i < d.stages.size(); ++i) {
         const auto stage = stageName(d.stages[i].figures.stage, d.stages[i].group);
         if (i < c.composition.size()) {
@@ -269,9 +159,15 @@ void charts(Builder& b, const ReportData& d, const ChartSlots& c)
     const QString timelineTitles[] = {tr("Timeline: arrival rate"), tr("Timeline: requests in flight"),
                                       tr("Timeline: p95 per interval"), tr("Timeline: error rate")};
     for (std::size_t i = 0; i < c.timeline.size() && i < 4; ++i) {
-        b.chart(c.timeline[i], timelineTitles[i]);
+        if (c.timeline[i] >= 0) {
+            b.chart(c.timeline[i], timelineTitles[i]);
+        } else {
+            // No chart without data: one line says why.
+            b.add(Kind::Paragraph,
+                  d.loadSamples ? tr("%1: no data in this run.").arg(timelineTitles[i])
+                                : tr("%1: no load samples in an imported run.").arg(timelineTitles[i]));
+        }
     }
-    b.chart(c.knee, tr("Knee: throughput and queue against the arrival rate"));
     const QString distTitles[] = {tr("Distribution of total: histogram"), tr("Distribution of total: CDF"),
                                   tr("Distribution of TTFT (first text): histogram"),
                                   tr("Distribution of TTFT (first text): CDF")};
@@ -299,7 +195,7 @@ void charts(Builder& b, const ReportData& d, const ChartSlots& c)
 void diagnosis(Builder& b, const ReportData& d)
 {
     const auto& dg = d.diagnosis;
-    b.add(Kind::Heading, tr("Diagnosis"));
+    b.add(Kind::Heading, tr("Diagnosis: why, and who owns it?"));
     if (dg.comparison != "none") {
         b.add(Kind::Paragraph, tr("Compared: %1 -> %2").arg(qs(dg.baselineLabel), qs(dg.currentLabel)));
     }
@@ -366,7 +262,7 @@ void diagnosis(Builder& b, const ReportData& d)
 
 void slowest(Builder& b, const ReportData& d, const ChartSlots& c)
 {
-    b.add(Kind::Heading, tr("The %1 slowest requests").arg(d.slowest.size()));
+    b.add(Kind::Heading, tr("The %1 slowest requests: where did their time go?").arg(d.slowest.size()));
     for (std::size_t i = 0; i < d.slowest.size(); ++i) {
         const auto& s = d.slowest[i];
         b.add(Kind::Subheading, tr("Request %1 (%2): total %3 ms, trace %4")
@@ -394,7 +290,7 @@ void slowest(Builder& b, const ReportData& d, const ChartSlots& c)
 void provenance(Builder& b, const ReportData& d)
 {
     const auto& p = d.provenance;
-    b.add(Kind::Heading, tr("Provenance"));
+    b.add(Kind::Heading, tr("Provenance: what reproduces this run?"));
     OutlineTable t;
     t.header = {tr("Item"), tr("Value")};
     const auto& r = p.record;
@@ -448,8 +344,9 @@ void comparison(Builder& b, const ReportData& d)
     if (!d.baseline) {
         return;
     }
-    b.add(Kind::Heading,
-          tr("Comparison with baseline run %1 '%2'").arg(d.baseline->id).arg(qs(d.baseline->name)));
+    b.add(Kind::Heading, tr("Comparison with baseline run %1 '%2': what changed?")
+                             .arg(d.baseline->id)
+                             .arg(qs(d.baseline->name)));
     for (const auto& sc : d.comparisons) {
         b.add(Kind::Subheading, stageName(sc.stage, sc.group));
         if (sc.refused) {
@@ -510,8 +407,7 @@ QString figure(const std::optional<double>& v, int decimals)
 QString verdictSentence(const ReportData& d)
 {
     if (!d.check) {
-        return tr(
-            "Verdict: no budgets or SLO were stored with the run or given, so there is nothing to decide.");
+        return tr("Verdict: no budgets or SLO were stored with the run or given: nothing to decide.");
     }
     const auto& c = *d.check;
     int failed = 0;
@@ -523,64 +419,47 @@ QString verdictSentence(const ReportData& d)
         notMeasurable += i.verdict == diagnose::Verdict::NotMeasurable;
     }
     const auto total = int(c.items.size());
-    QString s;
     switch (c.verdict) {
     case diagnose::Verdict::Pass:
     case diagnose::Verdict::NotMeasurable: // never a run's verdict
-        s = notMeasurable == 0
-                ? tr("Verdict: PASS: all %1 budgets and gates were met.").arg(total)
-                : tr("Verdict: PASS: %1 of %2 budgets and gates were met; %3 are not measurable on the route "
-                     "they are decided on.")
-                      .arg(total - notMeasurable)
-                      .arg(total)
-                      .arg(notMeasurable);
-        break;
+        return notMeasurable == 0
+                   ? tr("Verdict: PASS: all %1 budget checks were met.").arg(total)
+                   : tr("Verdict: PASS: %1 of %2 budget checks were met, %3 not measurable on their route.")
+                         .arg(total - notMeasurable)
+                         .arg(total)
+                         .arg(notMeasurable);
     case diagnose::Verdict::Fail:
-        s = tr("Verdict: FAIL: %1 of %2 budgets and gates failed").arg(failed).arg(total);
-        if (const auto* first = c.firstFailedPhase(); first == nullptr) {
+        if (const auto* first = c.firstFailedPhase()) {
+            const QString where = first->stage.empty() ? QString() : tr(" at stage %1").arg(qs(first->stage));
+            return tr("Verdict: FAIL: %1 %2 broke its budget first%3 (%4 against %5 %6); likely owner: %7.")
+                .arg(qs(first->metric), qs(first->statistic), where, figure(first->observed),
+                     figure(first->threshold), qs(first->unit),
+                     first->owner ? ownerText(*first->owner) : tr("unknown"));
+        } else {
             QStringList ids;
             for (const auto& i : c.items) {
-                if (i.verdict == diagnose::Verdict::Fail) {
+                if (i.verdict == diagnose::Verdict::Fail && !ids.contains(qs(i.id))) {
                     ids << qs(i.id);
                 }
             }
-            s += tr(" (%1); no single phase broke its budget").arg(ids.join(QStringLiteral(", ")));
-        } else {
-            s += tr("; %1 broke its budget first (%2 %3 ms against %4 ms%5), likely owner: %6")
-                     .arg(qs(first->metric), qs(first->statistic), figure(first->observed),
-                          figure(first->threshold),
-                          first->stage.empty() ? QString() : tr(", stage %1").arg(qs(first->stage)),
-                          first->owner ? ownerText(*first->owner) : tr("unknown"));
+            return tr("Verdict: FAIL: %1 of %2 budget checks failed (%3); no single phase broke its budget.")
+                .arg(failed)
+                .arg(total)
+                .arg(ids.join(QStringLiteral(", ")));
         }
-        s += QLatin1Char('.');
-        break;
     case diagnose::Verdict::CannotDecide:
-        s = tr("Verdict: CANNOT DECIDE: %1 of %2 budgets and gates could not be decided from the data.")
-                .arg(undecided)
-                .arg(total);
-        break;
+        return tr("Verdict: CANNOT DECIDE: %1 of %2 budget checks could not be decided from the data.")
+            .arg(undecided)
+            .arg(total);
     }
-    for (const auto& i : c.items) {
-        if (i.kind == "slo" && i.stage.empty()) {
-            s += tr(" SLO (%1 %2 %3 %4): %5.")
-                     .arg(qs(i.metric), qs(i.statistic),
-                          i.direction == budget::Direction::AtMost ? tr("at most") : tr("at least"),
-                          figure(i.threshold), verdictText(i.verdict).toLower());
-        } else if (i.kind == "slo") {
-            // A stepped run decides its SLO once per stage: say which.
-            s += tr(" SLO (%1 %2 %3 %4), stage %5: %6.")
-                     .arg(qs(i.metric), qs(i.statistic),
-                          i.direction == budget::Direction::AtMost ? tr("at most") : tr("at least"),
-                          figure(i.threshold), qs(i.stage), verdictText(i.verdict).toLower());
-        }
-    }
-    return s;
+    return {};
 }
 
 std::vector<OutlineItem> buildOutline(const ReportData& data, const ChartSlots& slots)
 {
     Builder b;
-    summary(b, data);
+    summarySection(b, data, slots);
+    budgetTable(b, data);
     stageTables(b, data);
     charts(b, data, slots);
     diagnosis(b, data);

@@ -5,5 +5,6 @@ target_sources(${PB_CORE_FOLDER_TARGET} PRIVATE
   ${CMAKE_CURRENT_LIST_DIR}/ReportData.cpp
   ${CMAKE_CURRENT_LIST_DIR}/ReportInput.cpp
   ${CMAKE_CURRENT_LIST_DIR}/ReportOutline.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/ReportSummary.cpp
   ${CMAKE_CURRENT_LIST_DIR}/RequestExport.cpp
 )

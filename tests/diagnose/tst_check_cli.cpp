@@ -163,6 +163,10 @@ QList<QRegularExpression> reportExpectations(const nlohmann::json& check, const 
     out << QRegularExpression(
         esc("Knee: " + stats["knee_stage"].get<std::string>() +
             "; highest stage that met the budgets: " + check["highest_stage_met"].get<std::string>() + "."));
+    // The first page's matrix legend: the same highest stage and knee (issue 34).
+    out << QRegularExpression(
+        esc("Highest stage that met every budget: " + check["highest_stage_met"].get<std::string>() +
+            "; knee: " + stats["knee_stage"].get<std::string>() + "."));
     for (std::size_t i = 0; i < check["stages"].size(); ++i) {
         const auto& s = check["stages"][i];
         const auto stage = s["stage"].get<std::string>();
@@ -183,9 +187,10 @@ QList<QRegularExpression> reportExpectations(const nlohmann::json& check, const 
                                   esc(s["verdict"] == "pass" ? "met" : "not met") + QStringLiteral("( |$)"));
     }
     for (const auto& item : check["items"]) {
-        const std::string verdict = item["verdict"] == "pass"   ? "PASS"
-                                    : item["verdict"] == "fail" ? "FAIL"
-                                                                : "CANNOT DECIDE";
+        // The verdict by symbol and word (issue 34: never by colour alone).
+        const std::string verdict = item["verdict"] == "pass"   ? "\u2713 PASS"
+                                    : item["verdict"] == "fail" ? "\u2717 FAIL"
+                                                                : "? CANNOT DECIDE";
         // Budget, stage, figure, observed, threshold, verdict; an empty cell is no word.
         std::string row;
         for (const auto& cell :

@@ -154,7 +154,7 @@ void TestProvenance::reportHasNoEmptyCell()
     QFile f(out);
     QVERIFY(f.open(QIODevice::ReadOnly));
     const QString md = QString::fromUtf8(f.readAll());
-    const auto from = md.indexOf(QStringLiteral("\n## Provenance\n"));
+    const auto from = md.indexOf(QStringLiteral("\n## Provenance: "));
     QVERIFY(from > 0);
     const auto to = md.indexOf(QStringLiteral("\n## "), from + 1);
     std::map<QString, QString> rows;

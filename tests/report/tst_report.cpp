@@ -67,6 +67,7 @@ private:
     // The p95 of every metric with values, per stage, as `stats --json` prints them.
     std::vector<QString> statsP95(const QString& db, std::int64_t run);
     static QString pdfText(const QString& pdf);
+    Json checkJson() const; // `check --json` of the run, its stored budgets
 
     QTemporaryDir m_dir;
     QString m_db;
@@ -134,6 +135,13 @@ QString TestReport::reportOf(const QString& format, const QStringList& extra)
     return QFile::exists(out) ? out : QString();
 }
 
+Json TestReport::checkJson() const
+{
+    const auto r = test::runCli({QStringLiteral("check"), QStringLiteral("--db"), m_db,
+                                 QStringLiteral("--run"), QString::number(m_run), QStringLiteral("--json")});
+    return r.out.isEmpty() ? Json() : Json::parse(r.out.toStdString(), nullptr, false);
+}
+
 std::vector<QString> TestReport::statsP95(const QString& db, std::int64_t run)
 {
     const auto r = test::runCli({QStringLiteral("stats"), QStringLiteral("--db"), db, QStringLiteral("--run"),
@@ -189,6 +197,31 @@ void TestReport::pdfHoldsTheStatsFigures()
     QVERIFY(first.contains(QStringLiteral("Verdict:")));
     QVERIFY(first.contains(QStringLiteral("stage low")));
     QVERIFY(first.contains(QStringLiteral("stage high")));
+    // Issue 34: the first page is the summary: the stage x budget matrix with
+    // every budget and stage, the highest stage met and the knee, the knee
+    // and composition charts' captions, nothing of the details.
+    const QString page1 = first.normalized(QString::NormalizationForm_KC).simplified(); // "ﬁ" ligatures
+    QVERIFY(page1.contains(QStringLiteral("Which budgets held at which stage?")));
+    const auto check = checkJson();
+    QVERIFY(!check.is_null());
+    for (const auto& item : check.at("items")) {
+        const auto id = QString::fromStdString(item.at("id").get<std::string>());
+        QVERIFY2(page1.contains(id), qPrintable(id));
+    }
+    for (const auto& st : check.at("stages")) {
+        QVERIFY(page1.contains(QString::fromStdString(st.at("stage").get<std::string>())));
+    }
+    const auto highest = check.value("highest_stage_met", Json());
+    QVERIFY2(page1.contains(QStringLiteral("Highest stage that met every budget: %1; knee: ")
+                                .arg(highest.is_string() ? QString::fromStdString(highest.get<std::string>())
+                                                         : QStringLiteral("none"))),
+             qPrintable(page1));
+    QVERIFY(page1.contains(QStringLiteral("Up to which rate does it hold?")));
+    // The two captions sit side by side: -layout interleaves their lines.
+    QVERIFY(page1.contains(QStringLiteral("Where does the time go?")));
+    QVERIFY(page1.contains(QStringLiteral("Can the data be trusted?")));
+    QVERIFY(!page1.contains(QStringLiteral("Per-stage figures")));
+    QVERIFY(!page1.contains(QStringLiteral("Provenance")));
     QVERIFY(text.indexOf(QStringLiteral("Per-stage figures")) < text.indexOf(QStringLiteral("Diagnosis")));
     QVERIFY(text.indexOf(QStringLiteral("Diagnosis")) < text.indexOf(QStringLiteral("slowest requests")));
     QVERIFY(text.indexOf(QStringLiteral("slowest requests")) < text.indexOf(QStringLiteral("Provenance")));
@@ -262,6 +295,40 @@ void TestReport::htmlIsSelfContainedAndRenders()
     }
     for (const auto& v : statsP95(m_db, m_run)) {
         QVERIFY2(html.contains(QStringLiteral("<td>%1</td>").arg(v)), qPrintable(v));
+    }
+    // Issue 34: the first section is the summary; each matrix cell has its
+    // decision's class and symbol, one cell per budget check.
+    const int from = html.indexOf(QStringLiteral("<section class=\"summary\">"));
+    const int to = html.indexOf(QStringLiteral("</section>"), from);
+    QVERIFY(from > 0 && to > from);
+    QVERIFY(from < html.indexOf(QStringLiteral("<section class=\"details\">")));
+    const QString summary = html.mid(from, to - from);
+    QVERIFY(summary.contains(QStringLiteral("class=\"verdict\"")));
+    QVERIFY(summary.contains(QStringLiteral("Up to which rate does it hold?")));
+    QVERIFY(summary.contains(QStringLiteral("<svg")));
+    std::map<std::string, int> states;
+    const auto check = checkJson();
+    for (const auto& item : check.at("items")) {
+        ++states[item.at("verdict").get<std::string>()];
+    }
+    // The report has a baseline: each cell is "before -> after", its class
+    // this run's verdict, whose symbol the cell shows (once when unchanged).
+    const std::map<std::string, QString> cls{
+        {"pass", QStringLiteral("<td class=\"pass\">(?=[^<]*\u2713)[^<]*\u2192 ")},
+        {"fail", QStringLiteral("<td class=\"fail\">(?=[^<]*\u2717)[^<]*\u2192 ")},
+        {"cannot_decide", QStringLiteral("<td class=\"undecided\">(?=[^<]*\\?)[^<]*\u2192 ")}};
+    int cells = 0;
+    for (const auto& [verdict, count] : states) {
+        cells += count;
+        if (cls.count(verdict)) {
+            QVERIFY2(summary.count(QRegularExpression(cls.at(verdict))) == count, verdict.c_str());
+        }
+    }
+    QCOMPARE(int(summary.count(QRegularExpression(QStringLiteral("<td class=\"[a-z-]+\">")))), cells);
+    QVERIFY(summary.contains(QStringLiteral("Each cell: baseline run %1 'baseline'").arg(m_baseline)));
+    if (check.contains("highest_stage_met") && check.at("highest_stage_met").is_string()) {
+        const auto highest = QString::fromStdString(check.at("highest_stage_met").get<std::string>());
+        QVERIFY(summary.contains(QStringLiteral("<th class=\"marked\">%1 [highest met]").arg(highest)));
     }
 
     QString chromium;
@@ -347,17 +414,18 @@ void TestReport::markdownWithoutChartsNeedsNoGui()
     QVERIFY(QDir(QFileInfo(plain).dir())
                 .entryList({QFileInfo(plain).completeBaseName() + QStringLiteral("-chart-*")})
                 .isEmpty());
-    // The charted report without its Charts section and its waterfall images
-    // is the same text.
+    // The charted report without its Charts section, its summary's charts and
+    // its waterfall images is the same text.
     QFile charted(m_reports[QStringLiteral("md")]);
     QVERIFY(charted.open(QIODevice::ReadOnly));
     QString withoutCharts = QString::fromUtf8(charted.readAll());
-    const auto from = withoutCharts.indexOf(QStringLiteral("\n## Charts\n"));
+    const auto from = withoutCharts.indexOf(QStringLiteral("\n## Charts: "));
     QVERIFY(from > 0);
     const auto to = withoutCharts.indexOf(QStringLiteral("\n## "), from + 1);
     QVERIFY(to > from);
     withoutCharts.remove(from, to - from);
-    withoutCharts.remove(QRegularExpression(QStringLiteral("!\\[[^\\n]*\\n\\n")));
+    // The summary's charts go with their captions' headings.
+    withoutCharts.remove(QRegularExpression(QStringLiteral("(### [^\\n]*\\n\\n)?!\\[[^\\n]*\\n\\n")));
     QVERIFY(text.size() > 2000);
     QCOMPARE(text, withoutCharts);
 }
@@ -387,13 +455,14 @@ void TestReport::provenanceOfTheDemoRun()
     QFile f(m_reports[QStringLiteral("md")]);
     QVERIFY(f.open(QIODevice::ReadOnly));
     const QString md = QString::fromUtf8(f.readAll());
-    const auto from = md.indexOf(QStringLiteral("\n## Provenance\n"));
+    const auto from = md.indexOf(QStringLiteral("\n## Provenance: "));
     QVERIFY(from > 0);
     const QString section = md.mid(from, md.indexOf(QStringLiteral("\n## "), from + 1) - from);
     std::map<QString, QString> rows;
     for (const auto& line : section.split(QLatin1Char('\n'))) {
         const auto cells = line.split(QStringLiteral(" | "));
-        if (line.startsWith(QStringLiteral("| ")) && cells.size() == 2 && !line.startsWith(QStringLiteral("| -"))) {
+        if (line.startsWith(QStringLiteral("| ")) && cells.size() == 2 &&
+            !line.startsWith(QStringLiteral("| -"))) {
             rows[cells[0].mid(2)] = cells[1].chopped(2).trimmed();
         }
     }
@@ -407,9 +476,11 @@ void TestReport::provenanceOfTheDemoRun()
     QVERIFY(rows[QStringLiteral("Token profile, output")].contains(QStringLiteral("output_")));
     QVERIFY2(rows[QStringLiteral("Streaming mode")].startsWith(QStringLiteral("on (requested")),
              qPrintable(rows[QStringLiteral("Streaming mode")]));
-    QCOMPARE(rows[QStringLiteral("Server sampling policy")], QStringLiteral("every trace kept (no sampling)"));
+    QCOMPARE(rows[QStringLiteral("Server sampling policy")],
+             QStringLiteral("every trace kept (no sampling)"));
     const QString schemas = rows[QStringLiteral("Span schema versions")];
-    QVERIFY2(schemas.contains(QStringLiteral("https://opentelemetry.io/schemas/1.37.0 (semantic conventions 1.37.0")),
+    QVERIFY2(schemas.contains(
+                 QStringLiteral("https://opentelemetry.io/schemas/1.37.0 (semantic conventions 1.37.0")),
              qPrintable(schemas));
     QVERIFY2(schemas.contains(QStringLiteral("gen_ai.provider.name (GenAI conventions 1.37 or later")),
              qPrintable(schemas));
@@ -434,10 +505,12 @@ void TestReport::provenanceOfTheDemoRun()
         }
     }
     // `runs --json`: the same record, field by field.
-    const auto r = test::runCli({QStringLiteral("runs"), QStringLiteral("--db"), m_db, QStringLiteral("--json")});
+    const auto r =
+        test::runCli({QStringLiteral("runs"), QStringLiteral("--db"), m_db, QStringLiteral("--json")});
     QCOMPARE(r.code, 0);
     const auto runs = Json::parse(r.out.toStdString()).at("runs");
-    const auto it = std::find_if(runs.begin(), runs.end(), [&](const Json& j) { return j.at("id") == m_run; });
+    const auto it =
+        std::find_if(runs.begin(), runs.end(), [&](const Json& j) { return j.at("id") == m_run; });
     QVERIFY(it != runs.end());
     const auto& p = it->at("provenance");
     QCOMPARE(p.at("sampling").at("policy").get<std::string>(), std::string("all"));

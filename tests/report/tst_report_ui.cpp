@@ -12,9 +12,13 @@
 #include <QAction>
 #include <QComboBox>
 #include <QFile>
+#include <QProcess>
+#include <QRegularExpression>
 #include <QStandardPaths>
 #include <QTemporaryDir>
 #include <QTest>
+
+#include <map>
 
 using namespace pb;
 
@@ -28,7 +32,27 @@ private Q_SLOTS:
     void dialogOptions();
     void writesEveryFormatInProcess();
     void twoModelsTwoGroups();
+    void firstPageOfASingleStageImport();
+
+private:
+    // The text of the PDF's first page (pdftotext), empty when it is not installed.
+    static QString firstPageText(const QString& pdf);
 };
+
+QString TestReportUi::firstPageText(const QString& pdf)
+{
+    if (QStandardPaths::findExecutable(QStringLiteral("pdftotext")).isEmpty()) {
+        return {};
+    }
+    QProcess p;
+    p.start(QStringLiteral("pdftotext"), {QStringLiteral("-f"), QStringLiteral("1"), QStringLiteral("-l"),
+                                          QStringLiteral("1"), pdf, QStringLiteral("-")});
+    p.waitForFinished(60000);
+    // NFKC: the PDF's ligatures ("ﬁ") read as their letters.
+    return QString::fromUtf8(p.readAllStandardOutput())
+        .normalized(QString::NormalizationForm_KC)
+        .simplified();
+}
 
 void TestReportUi::initTestCase()
 {
@@ -112,6 +136,21 @@ void TestReportUi::writesEveryFormatInProcess()
         QFile f(out);
         QVERIFY(f.open(QIODevice::ReadOnly));
         QVERIFY(f.size() > 1000);
+        // Issue 34: a run without budgets has no empty matrix, and an import
+        // without load samples says so instead of drawing an empty plot.
+        const QString text = QString::fromUtf8(f.readAll());
+        if (format != ui::report::Format::Pdf) {
+            QVERIFY2(text.contains(QStringLiteral("nothing to decide")), suffix);
+            QVERIFY2(!text.contains(QStringLiteral("Which budgets held")), suffix);
+            QVERIFY2(text.contains(
+                         QStringLiteral("Timeline: requests in flight: no load samples in an imported run.")),
+                     suffix);
+        } else if (const auto page1 = firstPageText(out); !page1.isEmpty()) {
+            QVERIFY2(page1.contains(QStringLiteral("Verdict: no budgets")), qPrintable(page1));
+            QVERIFY(!page1.contains(QStringLiteral("Which budgets held")));
+            // Two stages: the knee is drawn from the requests' own rates.
+            QVERIFY2(page1.contains(QStringLiteral("Up to which rate does it hold?")), qPrintable(page1));
+        }
     }
     // An unwritable path fails with a message, not a crash.
     QString error;
@@ -184,6 +223,97 @@ void TestReportUi::twoModelsTwoGroups()
         }
         QVERIFY2(!text.contains(QStringLiteral("pooled over the run's models")), suffix);
     }
+}
+
+// Issue 34: a single-stage import with budgets: the first page has the
+// verdict, a one-column matrix with every budget, the composition chart of
+// the one stage and, for the knee, one line instead of an empty chart.
+void TestReportUi::firstPageOfASingleStageImport()
+{
+    QTemporaryDir dir;
+    const QString db = dir.filePath(QStringLiteral("single.phasebench"));
+    std::int64_t runId = 0;
+    {
+        RunStore store(db.toStdString());
+        RunInfo info;
+        info.name = "single";
+        info.kind = RunKind::Import;
+        runId = store.catalogue().createRun(info);
+        std::vector<RequestRecord> rows;
+        for (int i = 0; i < 300; ++i) {
+            auto r = test::fullRecord(i);
+            r.outcome = Outcome::Completed;
+            r.errorClass.clear();
+            r.startOffset = Nanos(i) * 50'000'000;
+            r.scheduledOffset = r.startOffset;
+            rows.push_back(std::move(r));
+        }
+        store.insertRequests(runId, rows);
+    }
+    const QString budgets = dir.filePath(QStringLiteral("budgets.json"));
+    {
+        QFile f(budgets);
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.write(R"({"slo": {"metric": "total", "statistic": "p95", "threshold": 100000},
+                   "phases": [{"id": "total_tight", "metric": "total", "statistic": "p95", "threshold": 1000}]})");
+    }
+    pb::report::ReportOptions options;
+    options.runId = runId;
+    options.budgetsFile = budgets.toStdString();
+    options.slowest = 0;
+    const auto input = pb::report::prepareReport(db.toStdString(), options);
+    QVERIFY(input.data.check && input.data.matrix);
+    QCOMPARE(input.data.matrix->columns.size(), std::size_t(1));
+    QVERIFY(!input.data.loadSamples);
+    const QString html = dir.filePath(QStringLiteral("r.html"));
+    QString error;
+    QVERIFY2(
+        ui::report::writeReport(input, {ui::report::Format::Html, ui::report::PageSize::A4, html}, &error),
+        qPrintable(error));
+    QFile f(html);
+    QVERIFY(f.open(QIODevice::ReadOnly));
+    const QString text = QString::fromUtf8(f.readAll());
+    const int from = text.indexOf(QStringLiteral("<section class=\"summary\">"));
+    const QString summary = text.mid(from, text.indexOf(QStringLiteral("</section>"), from) - from);
+    QVERIFY(from > 0);
+    QVERIFY(summary.contains(QStringLiteral("Verdict: ")));
+    // Every budget check is one cell with its state's class and symbol.
+    for (const auto& item : input.data.check->items) {
+        QVERIFY(summary.contains(QString::fromStdString(item.id) + QStringLiteral(": ")));
+    }
+    QCOMPARE(int(summary.count(QStringLiteral("<td class=\""))), int(input.data.check->items.size()));
+    QVERIFY(summary.contains(QStringLiteral("<td class=\"fail\">\u2717 1842.0</td>"))); // every total 1842 ms
+    QVERIFY(summary.contains(
+        QStringLiteral("No knee chart: the run has a single stage, so there is no rate to compare.")));
+    // Issue 34 item 3: pass, cannot decide and fail stay apart in greyscale print.
+    std::map<QString, int> grey;
+    const QRegularExpression css(QStringLiteral("td\\.([a-z-]+)\\{background:(#[0-9a-f]{6})"));
+    for (auto it = css.globalMatch(text); it.hasNext();) {
+        const auto m = it.next();
+        grey[m.captured(1)] = qGray(QColor(m.captured(2)).rgb());
+    }
+    QVERIFY(grey.count(QStringLiteral("pass")) && grey.count(QStringLiteral("fail")) &&
+            grey.count(QStringLiteral("undecided")));
+    QVERIFY(grey[QStringLiteral("pass")] - grey[QStringLiteral("undecided")] >= 40);
+    QVERIFY(grey[QStringLiteral("undecided")] - grey[QStringLiteral("fail")] >= 40);
+    // No figure without its data: the composition's only, titled with its stage.
+    QCOMPARE(int(summary.count(QStringLiteral("<figure>"))), 1);
+    QVERIFY(summary.contains(QStringLiteral("Where does the time go? Phase composition of")));
+    const QString pdf = dir.filePath(QStringLiteral("r.pdf"));
+    QVERIFY2(ui::report::writeReport(input, {ui::report::Format::Pdf, ui::report::PageSize::A4, pdf}, &error),
+             qPrintable(error));
+    const auto page1 = firstPageText(pdf);
+    if (page1.isEmpty()) {
+        QSKIP("pdftotext (poppler-utils) is not installed");
+    }
+    QVERIFY2(page1.contains(QStringLiteral(
+                 "Verdict: FAIL: total p95 broke its budget first (1842.0 against 1000.0 ms)")),
+             qPrintable(page1));
+    QVERIFY(page1.contains(QStringLiteral("Which budgets held at which stage?")));
+    QVERIFY(page1.contains(QStringLiteral("\u2717 1842.0")));
+    QVERIFY(page1.contains(QStringLiteral("Where does the time go? Phase composition of")));
+    QVERIFY(page1.contains(
+        QStringLiteral("No knee chart: the run has a single stage, so there is no rate to compare.")));
 }
 
 QTEST_MAIN(TestReportUi)

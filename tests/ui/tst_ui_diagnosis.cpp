@@ -203,7 +203,7 @@ void TestUiDiagnosis::verdictNamesFailingPhase()
     QVERIFY(updated.wait(kWaitMs));
     QVERIFY(w->results() && w->results()->hasBudgets);
     QCOMPARE(w->results()->check.verdict, Verdict::Fail);
-    QVERIFY2(labelText(w, "verdictLabel").contains(QStringLiteral("FAIL")),
+    QVERIFY2(labelText(w, "verdictLabel").startsWith(QStringLiteral("\u2717 SLO verdict: FAIL")),
              qPrintable(labelText(w, "verdictLabel")));
     QVERIFY2(labelText(w, "verdictLabel").contains(QStringLiteral("gpu_queue")),
              qPrintable(labelText(w, "verdictLabel")));
@@ -225,6 +225,10 @@ void TestUiDiagnosis::verdictNamesFailingPhase()
     QVERIFY(gateway >= 0);
     QCOMPARE(cell(*m, gateway, BudgetModel::Status, BudgetModel::RawValueRole).toString(),
              QStringLiteral("pass"));
+    // Colour and symbol: the verdict reads without colour too.
+    QCOMPARE(cell(*m, gateway, BudgetModel::Status, Qt::DisplayRole).toString(),
+             QStringLiteral("\u2713 pass"));
+    QCOMPARE(cell(*m, row, BudgetModel::Status, Qt::DisplayRole).toString(), QStringLiteral("\u2717 fail"));
     QCOMPARE(cell(*m, gateway, BudgetModel::Status, Qt::DecorationRole).value<QColor>(),
              BudgetModel::statusColor(Verdict::Pass, QApplication::palette()));
     // The later version's change is noted.

@@ -18,6 +18,7 @@
 #include <QDir>
 #include <QFile>
 #include <QFileInfo>
+#include <QFontMetricsF>
 #include <QGraphicsScene>
 #include <QImage>
 #include <QPdfWriter>
@@ -56,8 +57,15 @@ public:
         }
         auto* timeline = own(new TimelinePlots);
         timeline->setResults(input.timeline);
+        // A plot without a series says so in one line of the outline instead of an empty frame.
+        const auto& series = input.timeline;
+        const bool latency = std::any_of(series.latency.begin(), series.latency.end(),
+                                         [](const analysis::TimelineSeries& l) { return !l.empty(); });
+        const bool hasData[] = {!series.achievedRate.empty() || !series.targetRate.empty(),
+                                !series.inFlight.empty(), latency, !series.errorRate.empty()};
         for (int p = 0; p < TimelinePlots::PlotCount; ++p) {
-            m_slots.timeline.push_back(add(timeline->plot(TimelinePlots::Plot(p)), 200));
+            const bool empty = p < int(std::size(hasData)) && !hasData[p];
+            m_slots.timeline.push_back(empty ? -1 : add(timeline->plot(TimelinePlots::Plot(p)), 200));
         }
         auto* knee = own(new KneePlot);
         knee->setResults(input.timeline);
@@ -138,6 +146,67 @@ QString esc(const QString& s)
     return QString::fromStdString(pb::safe::printable(s.toStdString())).toHtmlEscaped();
 }
 
+// The decision palette: colour-blind safe (blue, amber, vermillion) and
+// apart in greyscale print (light, middle, dark with white text); the
+// symbol in the cell says the same without colour.
+struct StateColours
+{
+    const char* background;
+    const char* text;
+};
+StateColours stateColours(pb::report::CellState s)
+{
+    switch (s) {
+    case pb::report::CellState::Pass:
+        return {"#dbe9f6", "#0b3c6e"};
+    case pb::report::CellState::Fail:
+        return {"#c44e00", "#ffffff"};
+    case pb::report::CellState::Undecided:
+        return {"#e6b800", "#000000"};
+    case pb::report::CellState::NotMeasurable:
+        return {"#d9d9d9", "#333333"};
+    case pb::report::CellState::Plain:
+        break;
+    }
+    return {nullptr, nullptr};
+}
+
+// A table cell with its decision's class (HTML) or colours (Qt's rich text,
+// which has no class selectors for cells). In HTML a decision's short text
+// does not wrap: the table's wider text columns do.
+QString stateCell(pb::report::CellState s, const QString& text, bool forQt)
+{
+    const auto colours = stateColours(s);
+    if (!colours.background) {
+        return QStringLiteral("<td>%1</td>").arg(text);
+    }
+    if (forQt) {
+        return QStringLiteral("<td bgcolor=\"%1\"><font color=\"%2\"><b>%3</b></font></td>")
+            .arg(QLatin1String(colours.background), QLatin1String(colours.text), text);
+    }
+    return QStringLiteral("<td class=\"%1\">%2</td>").arg(pb::report::cellClass(s), text);
+}
+
+QString markedHeader(bool forQt)
+{
+    return forQt ? QStringLiteral("<th bgcolor=\"#333333\"><font color=\"#ffffff\">%1</font></th>")
+                 : QStringLiteral("<th class=\"marked\">%1</th>");
+}
+
+// The CSS of the decision classes, from the same palette.
+QString stateCss()
+{
+    QString css;
+    for (const auto s : {pb::report::CellState::Pass, pb::report::CellState::Fail,
+                         pb::report::CellState::Undecided, pb::report::CellState::NotMeasurable}) {
+        const auto colours = stateColours(s);
+        css += QStringLiteral("td.%1{background:%2;color:%3;font-weight:bold;white-space:nowrap}\n")
+                   .arg(pb::report::cellClass(s), QLatin1String(colours.background),
+                        QLatin1String(colours.text));
+    }
+    return css + QStringLiteral("th.marked{background:#333;color:#fff}\n");
+}
+
 // Outline items [from, to) as HTML; charts are written by `chart`.
 QString itemsHtml(const std::vector<OutlineItem>& items, std::size_t from, std::size_t to,
                   const std::function<QString(const OutlineItem&)>& chart, bool forQt)
@@ -148,6 +217,20 @@ QString itemsHtml(const std::vector<OutlineItem>& items, std::size_t from, std::
                                 : QStringLiteral("<table>");
     for (std::size_t i = from; i < to; ++i) {
         const auto& it = items[i];
+        // Two captioned charts side by side (the summary's knee and composition).
+        if (chart && i + 3 < to && pb::report::chartPairAt(items, i)) {
+            html += QStringLiteral("<div class=\"pair\">");
+            for (std::size_t k = 0; k < 2; ++k) {
+                // The heading is the caption: the figure goes without its own.
+                OutlineItem figure = items[i + 2 * k + 1];
+                figure.text.clear();
+                html += QStringLiteral("<div><h3>%1</h3>").arg(esc(items[i + 2 * k].text)) + chart(figure) +
+                        QStringLiteral("</div>");
+            }
+            html += QStringLiteral("</div>\n");
+            i += 3;
+            continue;
+        }
         switch (it.kind) {
         case OutlineItem::Kind::Title:
             html += QStringLiteral("<h1>%1</h1>\n").arg(esc(it.text));
@@ -171,21 +254,24 @@ QString itemsHtml(const std::vector<OutlineItem>& items, std::size_t from, std::
             }
             html += QStringLiteral("</ul>\n");
             break;
-        case OutlineItem::Kind::Table:
+        case OutlineItem::Kind::Table: {
             html += table + QStringLiteral("<tr>");
-            for (const auto& h : it.table.header) {
-                html += QStringLiteral("<th>%1</th>").arg(esc(h));
+            for (int c = 0; c < it.table.header.size(); ++c) {
+                html += it.table.marked(c) ? markedHeader(forQt).arg(esc(it.table.header[c]))
+                                           : QStringLiteral("<th>%1</th>").arg(esc(it.table.header[c]));
             }
             html += QStringLiteral("</tr>\n");
-            for (const auto& row : it.table.rows) {
+            for (int r = 0; r < it.table.rows.size(); ++r) {
                 html += QStringLiteral("<tr>");
-                for (const auto& c : row) {
-                    html += QStringLiteral("<td>%1</td>").arg(esc(c));
+                const auto& row = it.table.rows[r];
+                for (int c = 0; c < row.size(); ++c) {
+                    html += stateCell(it.table.state(r, c), esc(row[c]), forQt);
                 }
                 html += QStringLiteral("</tr>\n");
             }
             html += QStringLiteral("</table>\n");
             break;
+        }
         case OutlineItem::Kind::Chart:
             if (chart) {
                 html += chart(it);
@@ -239,7 +325,9 @@ bool writeHtml(const ReportInput& input, const std::vector<OutlineItem>& items, 
 {
     const auto chart = [&](const OutlineItem& it) {
         return QStringLiteral("<figure>") + QString::fromUtf8(chartSvg(charts, it.chart)) +
-               QStringLiteral("<figcaption>%1</figcaption></figure>\n").arg(esc(it.text));
+               (it.text.isEmpty() ? QString()
+                                  : QStringLiteral("<figcaption>%1</figcaption>").arg(esc(it.text))) +
+               QStringLiteral("</figure>\n");
     };
     QString html =
         QStringLiteral("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">"
@@ -249,10 +337,18 @@ bool writeHtml(const ReportInput& input, const std::vector<OutlineItem>& items, 
                        "th,td{border:1px solid #999;padding:2px 6px;text-align:left}\n"
                        "th{background:#eee}\n.verdict{font-size:1.15em}\n"
                        "figure{margin:0.5em 0}svg{max-width:100%;height:auto}\n"
+                       ".pair{display:flex;gap:1em}.pair>div{flex:1;min-width:0}\n"
                        ".pagebreak{page-break-after:always;border-top:2px solid #ccc;margin:1em 0}\n"
-                       "</style></head><body>\n")
-            .arg(esc(tr("Phasebench report: run %1").arg(input.data.run.id)));
-    html += itemsHtml(items, 0, items.size(), chart, false);
+                       "%2</style></head><body>\n")
+            .arg(esc(tr("Phasebench report: run %1").arg(input.data.run.id)), stateCss());
+    // The summary (up to the first page break) is the first section, the details the second.
+    std::size_t split = 0;
+    while (split < items.size() && items[split].kind != OutlineItem::Kind::PageBreak) {
+        ++split;
+    }
+    html += QStringLiteral("<section class=\"summary\">\n") + itemsHtml(items, 0, split, chart, false) +
+            QStringLiteral("</section>\n<section class=\"details\">\n") +
+            itemsHtml(items, split, items.size(), chart, false) + QStringLiteral("</section>\n");
     html += QStringLiteral("</body></html>\n");
     QSaveFile f(path);
     if (!f.open(QIODevice::WriteOnly) || f.write(html.toUtf8()) < 0 || !f.commit()) {
@@ -375,6 +471,48 @@ bool writePdf(const ReportInput& input, const std::vector<OutlineItem>& items, c
                     newPage();
                 }
                 ++i;
+                continue;
+            }
+            if (pb::report::chartPairAt(items, i)) {
+                // Two captioned charts side by side, each painted at half the chart width.
+                const double gap = 12;
+                const double half = (width - gap) / 2;
+                const int logical = kChartWidth / 2;
+                const double scale = half / logical;
+                QFont caption = font;
+                caption.setBold(true);
+                caption.setPointSizeF(9);
+                const QFontMetricsF metrics(caption, &writer);
+                double captionHeight = 0;
+                for (std::size_t k = 0; k < 2; ++k) {
+                    captionHeight =
+                        std::max(captionHeight, metrics
+                                                    .boundingRect(QRectF(0, 0, half, page.height()),
+                                                                  Qt::TextWordWrap, items[i + 2 * k].text)
+                                                    .height());
+                }
+                const double chartHeight =
+                    std::max(charts.height(items[i + 1].chart), charts.height(items[i + 3].chart)) * scale;
+                const double h = captionHeight + 4 + chartHeight;
+                if (y + h > bottom && y > 0) {
+                    newPage();
+                }
+                if (paint) {
+                    for (std::size_t k = 0; k < 2; ++k) {
+                        const double x = double(k) * (half + gap);
+                        painter.save();
+                        painter.setFont(caption);
+                        painter.setPen(Qt::black);
+                        painter.drawText(QRectF(x, y, half, captionHeight), Qt::TextWordWrap | Qt::AlignLeft,
+                                         items[i + 2 * k].text);
+                        painter.translate(x, y + captionHeight + 4);
+                        painter.scale(scale, scale);
+                        charts.paint(items[i + 2 * k + 1].chart, painter, logical);
+                        painter.restore();
+                    }
+                }
+                y += h + 8;
+                i += 4;
                 continue;
             }
             if (it.kind == OutlineItem::Kind::Chart) {

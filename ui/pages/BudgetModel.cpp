@@ -39,20 +39,38 @@ int BudgetModel::columnCount(const QModelIndex& parent) const
     return parent.isValid() ? 0 : ColumnCount;
 }
 
+// The Okabe-Ito hues the report's matrix uses too (blue pass, vermillion
+// fail, amber cannot decide): apart for the common colour-vision deficiencies;
+// the Status text's symbol says the same without colour.
 QColor BudgetModel::statusColor(Verdict verdict, const QPalette& palette)
 {
     const bool dark = palette.color(QPalette::Base).lightness() < 128;
     switch (verdict) {
     case Verdict::Pass:
-        return dark ? QColor(0x81, 0xc7, 0x84) : QColor(0x2e, 0x7d, 0x32);
+        return dark ? QColor(0x56, 0xb4, 0xe9) : QColor(0x00, 0x72, 0xb2);
     case Verdict::Fail:
-        return dark ? QColor(0xef, 0x9a, 0x9a) : QColor(0xc6, 0x28, 0x28);
+        return dark ? QColor(0xff, 0x9e, 0x6e) : QColor(0xc4, 0x4e, 0x00);
     case Verdict::CannotDecide:
-        return dark ? QColor(0xff, 0xd5, 0x4f) : QColor(0xb2, 0x6a, 0x00);
+        return dark ? QColor(0xf0, 0xe4, 0x42) : QColor(0x8c, 0x6a, 0x00);
     case Verdict::NotMeasurable: // no decision about the run: the palette's muted text
         return palette.color(QPalette::Disabled, QPalette::Text);
     }
     return palette.color(QPalette::Text);
+}
+
+QString BudgetModel::verdictSymbol(Verdict verdict)
+{
+    switch (verdict) {
+    case Verdict::Pass:
+        return QStringLiteral("\u2713");
+    case Verdict::Fail:
+        return QStringLiteral("\u2717");
+    case Verdict::CannotDecide:
+        return QStringLiteral("?");
+    case Verdict::NotMeasurable:
+        return QStringLiteral("\u2013");
+    }
+    return {};
 }
 
 QString BudgetModel::verdictText(Verdict verdict)
@@ -92,7 +110,7 @@ QVariant BudgetModel::data(const QModelIndex& index, int role) const
     if (role == Qt::DisplayRole) {
         switch (Column(index.column())) {
         case Status:
-            return verdictText(item->verdict);
+            return verdictSymbol(item->verdict) + QLatin1Char(' ') + verdictText(item->verdict);
         case Budget:
             return item->kind == "slo" ? tr("SLO (%1)").arg(QString::fromStdString(item->id))
                                        : QString::fromStdString(item->id);

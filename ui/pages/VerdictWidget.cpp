@@ -273,7 +273,9 @@ void VerdictWidget::display(const std::shared_ptr<const VerdictResults>& results
         Q_EMIT updated(results->runId);
         return;
     }
-    QString text = tr("SLO verdict: %1").arg(BudgetModel::verdictText(check.verdict).toUpper());
+    // The symbol beside the colour: the verdict reads without colour too.
+    QString text = BudgetModel::verdictSymbol(check.verdict) + QLatin1Char(' ') +
+                   tr("SLO verdict: %1").arg(BudgetModel::verdictText(check.verdict).toUpper());
     if (const auto* first = check.firstFailedPhase()) {
         text += QLatin1Char(' ') + tr("— %1 broke its budget first: %2 %3 against %4 (n = %L5)")
                                        .arg(QString::fromStdString(first->id),
