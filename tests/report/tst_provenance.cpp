@@ -24,7 +24,8 @@ constexpr const char* kOtlp =
     "{\"resourceSpans\":[{\"schemaUrl\":\"https://opentelemetry.io/schemas/1.26.0\","
     " \"resource\":{\"attributes\":[{\"key\":\"service.name\",\"value\":{\"stringValue\":\"gw\"}}]},"
     " \"scopeSpans\":[{\"scope\":{\"name\":\"gw\"},\"spans\":["
-    "  {\"traceId\":\"4bf92f3577b34da6a1c3b2d4e5f60718\",\"spanId\":\"00f067aa0ba902b7\",\"name\":\"POST /v1/chat/completions\","
+    "  {\"traceId\":\"4bf92f3577b34da6a1c3b2d4e5f60718\",\"spanId\":\"00f067aa0ba902b7\",\"name\":\"POST "
+    "/v1/chat/completions\","
     "   \"kind\":2,\"startTimeUnixNano\":\"1714550400266125000\",\"endTimeUnixNano\":\"1714550401490000001\","
     "   \"attributes\":[{\"key\":\"gen_ai.system\",\"value\":{\"stringValue\":\"openai\"}},"
     "                 {\"key\":\"gen_ai.usage.prompt_tokens\",\"value\":{\"intValue\":\"12\"}}]}]}]}]}";
@@ -53,16 +54,18 @@ void TestProvenance::initTestCase()
 {
     QVERIFY(m_dir.isValid());
     m_db = path(QStringLiteral("p.phasebench"));
-    const auto k6 = test::runCli({QStringLiteral("import"), QStringLiteral("--db"), m_db,
-                                  QStringLiteral(PHASEBENCH_SOURCE_DIR "/tests/data/importers/k6_llm.ndjson"),
-                                  QStringLiteral("--sampling"), QStringLiteral("tail"), QStringLiteral("--tail-rules"),
-                                  QStringLiteral("errors; duration > 2s; 5% of the rest")});
+    const auto k6 =
+        test::runCli({QStringLiteral("import"), QStringLiteral("--db"), m_db,
+                      QStringLiteral(PHASEBENCH_SOURCE_DIR "/tests/data/importers/k6_llm.ndjson"),
+                      QStringLiteral("--sampling"), QStringLiteral("tail"), QStringLiteral("--tail-rules"),
+                      QStringLiteral("errors; duration > 2s; 5% of the rest")});
     QVERIFY2(k6.code == 0, k6.err.constData());
     QFile otlp(path(QStringLiteral("spans.json")));
     QVERIFY(otlp.open(QIODevice::WriteOnly));
     otlp.write(kOtlp);
     otlp.close();
-    const auto spans = test::runCli({QStringLiteral("import"), QStringLiteral("--db"), m_db, otlp.fileName()});
+    const auto spans =
+        test::runCli({QStringLiteral("import"), QStringLiteral("--db"), m_db, otlp.fileName()});
     QVERIFY2(spans.code == 0, spans.err.constData());
 }
 
@@ -70,8 +73,7 @@ void TestProvenance::samplingOptionRefusals()
 {
     const QString file = QStringLiteral(PHASEBENCH_SOURCE_DIR "/tests/data/importers/k6_llm.ndjson");
     const QString db = path(QStringLiteral("refused.phasebench"));
-    for (const auto& [args, message] :
-         std::vector<std::pair<QStringList, const char*>>{
+    for (const auto& [args, message] : std::vector<std::pair<QStringList, const char*>>{
              {{QStringLiteral("--sampling"), QStringLiteral("sometimes")}, "--sampling expects"},
              {{QStringLiteral("--head-ratio"), QStringLiteral("0.1")}, "need --sampling"},
              {{QStringLiteral("--sampling"), QStringLiteral("tail"), QStringLiteral("--head-ratio"),
@@ -80,7 +82,8 @@ void TestProvenance::samplingOptionRefusals()
              {{QStringLiteral("--sampling"), QStringLiteral("head"), QStringLiteral("--head-ratio"),
                QStringLiteral("2")},
               "greater than 0"}}) {
-        const auto r = test::runCli(QStringList{QStringLiteral("import"), QStringLiteral("--db"), db, file} + args);
+        const auto r =
+            test::runCli(QStringList{QStringLiteral("import"), QStringLiteral("--db"), db, file} + args);
         QCOMPARE(r.code, 2);
         QVERIFY2(r.err.contains(message), r.err.constData());
     }
@@ -89,7 +92,8 @@ void TestProvenance::samplingOptionRefusals()
 
 Json TestProvenance::provenanceOf(std::int64_t run)
 {
-    const auto r = test::runCli({QStringLiteral("runs"), QStringLiteral("--db"), m_db, QStringLiteral("--json")});
+    const auto r =
+        test::runCli({QStringLiteral("runs"), QStringLiteral("--db"), m_db, QStringLiteral("--json")});
     if (r.code != 0) {
         return {};
     }
@@ -106,13 +110,14 @@ void TestProvenance::runsJsonCarriesTheFields()
 {
     const auto k6 = provenanceOf(1);
     QVERIFY(k6.is_object());
-    for (const char* key : {"scenario", "scenario_digest", "model", "endpoint_host", "executor", "arrival_rate",
-                            "arrival_process", "generator_host", "generator_instance", "streaming",
-                            "span_schema_versions"}) {
+    for (const char* key :
+         {"scenario", "scenario_digest", "model", "endpoint_host", "executor", "arrival_rate",
+          "arrival_process", "generator_host", "generator_instance", "streaming", "span_schema_versions"}) {
         QVERIFY2(k6.contains(key) && k6.at(key).is_string() && !k6.at(key).get<std::string>().empty(), key);
     }
     QCOMPARE(k6.at("sampling").at("policy").get<std::string>(), std::string("tail"));
-    QCOMPARE(k6.at("sampling").at("tail_rules").get<std::string>(), std::string("errors; duration > 2s; 5% of the rest"));
+    QCOMPARE(k6.at("sampling").at("tail_rules").get<std::string>(),
+             std::string("errors; duration > 2s; 5% of the rest"));
     QVERIFY(k6.at("sampling").at("head_ratio").is_null());
     // An import does not know where its generator ran, nor its executor.
     QCOMPARE(k6.at("generator_host").get<std::string>(), std::string("unknown"));
@@ -147,9 +152,9 @@ void TestProvenance::runsJsonCarriesTheFields()
 void TestProvenance::reportHasNoEmptyCell()
 {
     const QString out = path(QStringLiteral("k6.md"));
-    const auto r = test::runCli({QStringLiteral("report"), QStringLiteral("--db"), m_db, QStringLiteral("--run"),
-                                 QStringLiteral("1"), QStringLiteral("--format"), QStringLiteral("md"),
-                                 QStringLiteral("-o"), out});
+    const auto r = test::runCli({QStringLiteral("report"), QStringLiteral("--db"), m_db,
+                                 QStringLiteral("--run"), QStringLiteral("1"), QStringLiteral("--format"),
+                                 QStringLiteral("md"), QStringLiteral("-o"), out});
     QVERIFY2(r.code == 0, r.err.constData());
     QFile f(out);
     QVERIFY(f.open(QIODevice::ReadOnly));
