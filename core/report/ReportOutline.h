@@ -37,6 +37,10 @@ struct OutlineTable
 QString cellClass(CellState s);
 // The symbol that says a cell state without colour: ✓ ✗ ? –.
 QString cellSymbol(CellState s);
+// A decision's cell state, and its symbol (the window's verdict table and
+// banner show the same symbols as the report's matrix).
+CellState stateOfVerdict(diagnose::Verdict v);
+QString verdictSymbol(diagnose::Verdict v);
 
 struct OutlineItem
 {

@@ -111,8 +111,6 @@ std::optional<std::size_t> summaryStageOf(const std::optional<BudgetMatrix>& mat
     return stages.size() - 1;
 }
 
-namespace {
-
 CellState stateOfVerdict(diagnose::Verdict v)
 {
     switch (v) {
@@ -127,6 +125,13 @@ CellState stateOfVerdict(diagnose::Verdict v)
     }
     return CellState::Plain;
 }
+
+QString verdictSymbol(diagnose::Verdict v)
+{
+    return cellSymbol(stateOfVerdict(v));
+}
+
+namespace {
 
 QString columnTitle(const MatrixColumn& c)
 {

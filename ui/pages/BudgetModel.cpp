@@ -1,5 +1,7 @@
 #include "BudgetModel.h"
 
+#include "report/ReportOutline.h"
+
 #include <QApplication>
 #include <QLocale>
 #include <QPalette>
@@ -58,21 +60,6 @@ QColor BudgetModel::statusColor(Verdict verdict, const QPalette& palette)
     return palette.color(QPalette::Text);
 }
 
-QString BudgetModel::verdictSymbol(Verdict verdict)
-{
-    switch (verdict) {
-    case Verdict::Pass:
-        return QStringLiteral("\u2713");
-    case Verdict::Fail:
-        return QStringLiteral("\u2717");
-    case Verdict::CannotDecide:
-        return QStringLiteral("?");
-    case Verdict::NotMeasurable:
-        return QStringLiteral("\u2013");
-    }
-    return {};
-}
-
 QString BudgetModel::verdictText(Verdict verdict)
 {
     switch (verdict) {
@@ -110,7 +97,7 @@ QVariant BudgetModel::data(const QModelIndex& index, int role) const
     if (role == Qt::DisplayRole) {
         switch (Column(index.column())) {
         case Status:
-            return verdictSymbol(item->verdict) + QLatin1Char(' ') + verdictText(item->verdict);
+            return report::verdictSymbol(item->verdict) + QLatin1Char(' ') + verdictText(item->verdict);
         case Budget:
             return item->kind == "slo" ? tr("SLO (%1)").arg(QString::fromStdString(item->id))
                                        : QString::fromStdString(item->id);

@@ -37,11 +37,10 @@ public:
     QVariant data(const QModelIndex& index, int role = Qt::DisplayRole) const override;
     QVariant headerData(int section, Qt::Orientation orientation, int role = Qt::DisplayRole) const override;
 
-    // Green, red or amber, lighter on a dark palette so it reads on both.
+    // Blue, vermillion or amber (the report's colour-blind-safe hues), lighter
+    // on a dark palette so it reads on both.
     static QColor statusColor(diagnose::Verdict verdict, const QPalette& palette);
     static QString verdictText(diagnose::Verdict verdict);
-    // ✓ ✗ ? –: the verdict without colour, as the report's matrix shows it.
-    static QString verdictSymbol(diagnose::Verdict verdict);
     // A number with its unit ("1,234.5 ms", "2.0 %"), or a dash.
     static QString formatValue(const std::optional<double>& value, const std::string& unit);
 

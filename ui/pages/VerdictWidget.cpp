@@ -5,6 +5,7 @@
 #include "Job.h"
 #include "TableCopy.h"
 #include "TableLayout.h"
+#include "report/ReportOutline.h"
 #include "util/DataDir.h"
 
 #include <QCoreApplication>
@@ -274,7 +275,7 @@ void VerdictWidget::display(const std::shared_ptr<const VerdictResults>& results
         return;
     }
     // The symbol beside the colour: the verdict reads without colour too.
-    QString text = BudgetModel::verdictSymbol(check.verdict) + QLatin1Char(' ') +
+    QString text = report::verdictSymbol(check.verdict) + QLatin1Char(' ') +
                    tr("SLO verdict: %1").arg(BudgetModel::verdictText(check.verdict).toUpper());
     if (const auto* first = check.firstFailedPhase()) {
         text += QLatin1Char(' ') + tr("— %1 broke its budget first: %2 %3 against %4 (n = %L5)")
