@@ -81,6 +81,8 @@ struct Statistic
     Convention convention = Convention::NearestRank;
     std::vector<double> percentiles{0.5, 0.9, 0.95, 0.99, 0.999};
     double confidence = 0.95; // of the order-statistic intervals
+    // Fill each quantile's exemplar (one more pass per level over the values).
+    bool exemplars = false;
 };
 
 // Human-readable labels, e.g. "attempts; cached excluded; outcome completed;

@@ -9,12 +9,23 @@
 
 #include <array>
 #include <cstddef>
+#include <cstdint>
 #include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
 
 namespace pb::stats {
+
+// The request a percentile reads (stats/Exemplar.h): the order statistic
+// at `rank` in (value, row) order, so that equal values give one answer.
+struct Exemplar
+{
+    std::size_t rank = 0; // 1-based among the metric's n values
+    double value = 0;
+    std::uint32_t row = 0; // row of the selection's table
+    std::string traceId;   // when the table carries trace_id
+};
 
 struct QuantileEstimate
 {
@@ -23,7 +34,8 @@ struct QuantileEstimate
     // Distribution-free interval; an empty bound is unbounded (too few values).
     std::optional<double> lower;
     std::optional<double> upper;
-    bool worstOnly = false; // by nearest rank this is the single largest value
+    bool worstOnly = false;           // by nearest rank this is the single largest value
+    std::optional<Exemplar> exemplar; // filled when Statistic::exemplars asks for it
 };
 
 struct MetricSummary

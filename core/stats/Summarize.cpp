@@ -1,6 +1,7 @@
 #include "stats/Summarize.h"
 
 #include "model/RequestColumns.h"
+#include "stats/Exemplar.h"
 #include "stats/Rates.h"
 
 #include <algorithm>
@@ -144,6 +145,12 @@ MetricSummary summarizeMetric(const Selection& selection, const Metric& metric, 
             (metric.group == MetricGroup::Server ? " (needs the client-server span join)" : ""));
     }
     describeValues(values, statistic, s);
+    if (statistic.exemplars && s.n > 0) {
+        const auto found = exemplars(selection, bound, statistic.percentiles, statistic.convention);
+        for (std::size_t i = 0; i < found.size() && i < s.quantiles.size(); ++i) {
+            s.quantiles[i].exemplar = found[i];
+        }
+    }
     if (s.negative > 0) {
         s.warnings.push_back(
             count(s.negative) + " negative values, flagged and not clamped" +
