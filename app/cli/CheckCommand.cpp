@@ -45,6 +45,44 @@ QString verdictText(Verdict v)
     return {};
 }
 
+QString percent(double share)
+{
+    return QString::number(share * 100, 'f', 0) + QStringLiteral(" %");
+}
+
+// The requests over the budget by the phase that dominates each (core's attribution).
+void printAttribution(std::ostream& os, const BreachAttribution& a)
+{
+    const QString indent = QStringLiteral("        ");
+    if (!a.shares.empty()) {
+        const auto& top = a.shares.front();
+        print(os, indent + tr("%1 of %2 over-budget requests are dominated by %3 (%4); by %5:")
+                               .arg(top.count)
+                               .arg(a.attributed)
+                               .arg(QString::fromStdString(top.phase), percent(top.share),
+                                    QString::fromStdString(a.decomposition)));
+    }
+    for (const auto& s : a.shares) {
+        QStringList worst;
+        for (const auto& e : s.worst) {
+            worst << (e.traceId.empty() ? tr("seq %1").arg(e.seq) : QString::fromStdString(e.traceId));
+        }
+        print(os, indent + QStringLiteral("  ") +
+                      tr("%1: %2 (%3, interval %4-%5), owner %6, typical %7 ms; worst: %8")
+                          .arg(QString::fromStdString(s.phase))
+                          .arg(s.count)
+                          .arg(percent(s.share), percent(s.lower), percent(s.upper), ownerText(s.owner),
+                               QString::fromStdString(fixedOrDash(s.medianMs)),
+                               worst.join(QStringLiteral(", "))));
+    }
+    if (a.withoutPhases > 0) {
+        print(os, indent + tr("%1 of %2 over-budget requests have no measured %3 and are counted apart")
+                               .arg(a.withoutPhases)
+                               .arg(a.over)
+                               .arg(QString::fromStdString(a.decomposition)));
+    }
+}
+
 void printCheckResult(std::ostream& os, const RunInfo& info, const CheckResult& r)
 {
     print(os,
@@ -94,6 +132,9 @@ void printCheckResult(std::ostream& os, const RunInfo& info, const CheckResult& 
         }
         if (!i.note.empty()) {
             print(os, QStringLiteral("        ") + QString::fromStdString(i.note));
+        }
+        if (i.attribution && i.attribution->over > 0) {
+            printAttribution(os, *i.attribution);
         }
     }
     if (r.history && !r.history->changes.empty()) {

@@ -583,14 +583,14 @@ int statsCommand(const QStringList& args, Io& io)
             }
         }
         const bool wantJoin = needed.empty() || req.composition == CompositionKind::ServerPhases ||
-                              (budgets && budgets->gates.minJoinCoverage) ||
+                              (budgets && analysis::verdictNeedsJoin(*budgets)) ||
                               std::any_of(needed.begin(), needed.end(), [](const Metric* m) {
                                   return m && m->group == MetricGroup::Server;
                               });
         analysis::LoadOptions load;
         load.columns = requiredColumns(needed, req.scope);
         if (!load.columns.empty() && budgets) {
-            for (const auto& c : analysis::goodputColumns(*budgets)) {
+            for (const auto& c : analysis::verdictColumns(*budgets)) {
                 if (std::find(load.columns.begin(), load.columns.end(), c) == load.columns.end()) {
                     load.columns.push_back(c);
                 }

@@ -39,6 +39,14 @@ struct RunVerdict
     const diagnose::StageDecision* stage(const std::string& name) const;
 };
 
+// What a verdict on `set` reads beyond the figures' own columns: the stored
+// request columns of the budgets, goodput and the breach attribution's
+// components (with trace_id for its exemplars), and whether it needs the
+// span join. A front end that loads a run partially (stats --budgets) loads
+// these, so that its verdict is the one `check` makes.
+std::vector<std::string> verdictColumns(const budget::BudgetSet& set);
+bool verdictNeedsJoin(const budget::BudgetSet& set);
+
 // Decides `run` against `budgets` over the policy's windows.
 RunVerdict decideRun(const LoadedRun& run, ResolvedBudgets budgets, const WindowPolicy& policy = {});
 

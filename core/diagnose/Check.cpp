@@ -197,6 +197,11 @@ CheckItem evaluateBudget(const RunData& run, const budget::PhaseBudget& b, const
                  : ", which alone would " + std::string(decided == Verdict::Pass ? "pass" : "fail")));
     }
     item.verdict = decided;
+    const bool reachesPast = decided == Verdict::Fail ||
+                             (decided == Verdict::CannotDecide && item.upper && *item.upper > b.threshold);
+    if (b.direction == budget::Direction::AtMost && reachesPast) {
+        item.attribution = attributeBreach(selection, *metric, b.threshold);
+    }
     if (decided == Verdict::Fail) {
         item.reason = item.statistic + " " + num(*item.observed) + " " + item.unit +
                       (b.direction == budget::Direction::AtMost ? " > " : " < ") + num(b.threshold) + " " +

@@ -12,6 +12,7 @@
 
 #include "budget/Budget.h"
 #include "budget/BudgetStore.h"
+#include "diagnose/Attribution.h"
 #include "diagnose/Finding.h"
 #include "diagnose/RunData.h"
 
@@ -55,6 +56,10 @@ struct CheckItem
     // recorded sampling policy (which requests its spans describe).
     std::string note;
     std::optional<Owner> owner; // the phase's likely owner
+    // A latency budget that failed, or could not be decided with its interval
+    // reaching past the threshold: which phases the requests over the
+    // threshold are dominated by (diagnose/Attribution.h).
+    std::optional<BreachAttribution> attribution;
 };
 
 // The decision of one window of the run (a stage of a stepped run, else the

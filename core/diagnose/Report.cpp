@@ -89,6 +89,35 @@ Json toJson(const Diagnosis& d)
     return j;
 }
 
+Json toJson(const BreachAttribution& a)
+{
+    Json shares = Json::array();
+    for (const auto& s : a.shares) {
+        Json worst = Json::array();
+        for (const auto& e : s.worst) {
+            worst.push_back(Json{{"trace_id", e.traceId.empty() ? Json(nullptr) : Json(e.traceId)},
+                                 {"seq", e.seq},
+                                 {"value", e.value}});
+        }
+        shares.push_back(Json{{"phase", s.phase},
+                              {"count", s.count},
+                              {"share", s.share},
+                              {"interval", Json::array({s.lower, s.upper})},
+                              {"owner", s.owner ? Json(std::string(ownerName(*s.owner))) : Json(nullptr)},
+                              {"median", s.medianMs},
+                              {"worst", worst}});
+    }
+    return Json{{"metric", a.metric},
+                {"decomposition", a.decomposition},
+                {"components", a.components},
+                {"threshold", a.threshold},
+                {"over", a.over},
+                {"attributed", a.attributed},
+                {"without_phases", a.withoutPhases},
+                {"shares", shares},
+                {"summary", a.sentence()}};
+}
+
 Json toJson(const CheckItem& i)
 {
     return Json{{"id", i.id},
@@ -109,7 +138,8 @@ Json toJson(const CheckItem& i)
                 {"verdict", std::string(verdictName(i.verdict))},
                 {"reason", i.reason},
                 {"note", i.note.empty() ? Json(nullptr) : Json(i.note)},
-                {"owner", i.owner ? Json(std::string(ownerName(*i.owner))) : Json(nullptr)}};
+                {"owner", i.owner ? Json(std::string(ownerName(*i.owner))) : Json(nullptr)},
+                {"attribution", i.attribution ? toJson(*i.attribution) : Json(nullptr)}};
 }
 
 Json toJson(const CheckResult& r)

@@ -17,6 +17,7 @@ using Json = nlohmann::ordered_json;
 Json toJson(const Evidence& e);
 Json toJson(const Finding& f);
 Json toJson(const Diagnosis& d);
+Json toJson(const BreachAttribution& a);
 Json toJson(const CheckItem& i);
 Json toJson(const CheckResult& r);
 

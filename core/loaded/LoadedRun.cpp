@@ -149,6 +149,14 @@ RequestTable subsetRows(const RequestTable& table, const std::vector<bool>& keep
         }
         out.categories.push_back(std::move(n));
     }
+    if (!table.numericColumn(kSeqColumn)) {
+        NumericColumn seq{std::string(kSeqColumn), {}};
+        seq.values.reserve(rows.size());
+        for (auto r : rows) {
+            seq.values.push_back(static_cast<double>(r));
+        }
+        out.numeric.push_back(std::move(seq));
+    }
     return out;
 }
 

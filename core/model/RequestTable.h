@@ -47,6 +47,11 @@ struct CategoryColumn
     }
 };
 
+// A table derived from a run's (a subset, the logical requests) carries each
+// row's source request as this numeric column; in the run's own table, which
+// is in seq order, the row is the seq.
+inline constexpr std::string_view kSeqColumn = "seq";
+
 struct RequestTable
 {
     std::size_t rows = 0;
@@ -67,6 +72,12 @@ struct RequestTable
     {
         const auto* c = numericColumn(name);
         return c && c->values.size() >= rows ? &c->values : nullptr;
+    }
+    // The seq of `row`: the kSeqColumn's value, else the row itself.
+    std::int64_t seqOf(std::size_t row) const
+    {
+        const auto* c = completeNumeric(kSeqColumn);
+        return c ? static_cast<std::int64_t>((*c)[row]) : static_cast<std::int64_t>(row);
     }
     const CategoryColumn* categoryColumn(std::string_view name) const
     {

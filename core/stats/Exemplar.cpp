@@ -83,6 +83,7 @@ std::vector<std::optional<Exemplar>> exemplars(const Selection& selection, const
         e.rank = k + 1;
         e.value = v;
         e.row = *nth;
+        e.seq = selection.table().seqOf(*nth);
         e.traceId = traceIdOfRow(selection.table(), *nth);
         out[i] = std::move(e);
     }

@@ -248,6 +248,13 @@ RequestTable logicalRequests(const RequestTable& in, TokenCounting tokens)
         out.numeric.push_back(std::move(c));
     }
     out.numeric.push_back({"attempts", std::move(count)});
+    if (!in.numericColumn(kSeqColumn)) { // the final attempt names the logical request
+        NumericColumn seq{std::string(kSeqColumn), std::vector<double>(groups)};
+        for (std::size_t g = 0; g < groups; ++g) {
+            seq.values[g] = static_cast<double>(last[g]);
+        }
+        out.numeric.push_back(std::move(seq));
+    }
     return out;
 }
 

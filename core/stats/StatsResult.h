@@ -24,6 +24,7 @@ struct Exemplar
     std::size_t rank = 0; // 1-based among the metric's n values
     double value = 0;
     std::uint32_t row = 0; // row of the selection's table
+    std::int64_t seq = 0;  // the request's seq in its run (RequestTable::seqOf)
     std::string traceId;   // when the table carries trace_id
 };
 
