@@ -56,11 +56,14 @@ void printAttribution(std::ostream& os, const BreachAttribution& a)
     const QString indent = QStringLiteral("        ");
     if (!a.shares.empty()) {
         const auto& top = a.shares.front();
-        print(os, indent + tr("%1 of %2 over-budget requests are dominated by %3 (%4); by %5:")
-                               .arg(top.count)
-                               .arg(a.attributed)
-                               .arg(QString::fromStdString(top.phase), percent(top.share),
-                                    QString::fromStdString(a.decomposition)));
+        print(os,
+              indent + tr("%1 of %2 over-budget requests are dominated by %3 (%4); by %5, against the "
+                          "typical values of the %6 (N %7):")
+                           .arg(top.count)
+                           .arg(a.attributed)
+                           .arg(QString::fromStdString(top.phase), percent(top.share),
+                                QString::fromStdString(a.decomposition), QString::fromStdString(a.baseline))
+                           .arg(a.baselineN));
     }
     for (const auto& s : a.shares) {
         QStringList worst;

@@ -119,7 +119,7 @@ std::string BreachAttribution::sentence() const
 }
 
 BreachAttribution attributeBreach(const stats::Selection& selection, const stats::Metric& metric,
-                                  double threshold)
+                                  double threshold, const stats::Selection* wider)
 {
     BreachAttribution out;
     out.metric = std::string(metric.name);
@@ -168,10 +168,43 @@ BreachAttribution attributeBreach(const stats::Selection& selection, const stats
         }
     }
     const bool onePhase = out.decomposition == "one phase";
-    // Each component's typical value: its median over the window's requests.
+    // The baseline: requests that met the budget, in the window; the whole
+    // run's when the window has too few (a stage entirely over the budget
+    // has no typical request of its own); else every request of the window.
+    auto rowsWhere = [&](const stats::Selection& sel, bool withinOnly) {
+        std::vector<stats::RowIndex> rows;
+        for (const auto row : sel.rows()) {
+            if (metric.completedOnly && sel.outcome(row) != Outcome::Completed) {
+                continue;
+            }
+            if (const double v = budgeted.value(row); std::isfinite(v) && (!withinOnly || v <= threshold)) {
+                rows.push_back(row);
+            }
+        }
+        return rows;
+    };
+    constexpr std::size_t kMinBaseline = 10;
+    auto base = rowsWhere(selection, true);
+    out.baseline = "within-budget requests of the window";
+    if (base.size() < kMinBaseline && wider) {
+        if (auto run = rowsWhere(*wider, true); run.size() >= kMinBaseline) {
+            base = std::move(run);
+            out.baseline = "within-budget requests of the whole run";
+        }
+    }
+    if (base.size() < kMinBaseline) {
+        base = rowsWhere(selection, false);
+        out.baseline = "every request of the window (too few met the budget)";
+    }
+    out.baselineN = base.size();
     for (auto& c : parts) {
-        std::size_t missing = 0;
-        auto values = stats::metricValues(selection, *c.bound, &missing);
+        std::vector<double> values;
+        values.reserve(base.size());
+        for (const auto row : base) {
+            if (const double v = componentValue(selection, c, row); std::isfinite(v)) {
+                values.push_back(v);
+            }
+        }
         c.median = medianOf(values);
     }
     // "other": the metric minus its measured components, over the requests
@@ -190,10 +223,7 @@ BreachAttribution attributeBreach(const stats::Selection& selection, const stats
     };
     if (!onePhase) {
         std::vector<double> others;
-        for (const auto row : selection.rows()) {
-            if (metric.completedOnly && selection.outcome(row) != Outcome::Completed) {
-                continue;
-            }
+        for (const auto row : base) {
             bool any = false;
             if (const double rest = otherOf(row, any); any && std::isfinite(rest)) {
                 others.push_back(rest);

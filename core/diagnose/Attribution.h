@@ -1,7 +1,8 @@
 // Breach attribution: of the requests over a budget's threshold, which phase
 // explains each one's excess. A request is attributed to the component of
-// the budgeted metric whose value exceeds the window's median of that
-// component by the most (docs/analysis.md, "Breach attribution"). The
+// the budgeted metric whose value exceeds that component's typical value by
+// the most: its median over the requests that met the budget, in the window,
+// else in the whole run (docs/analysis.md, "Breach attribution"). The
 // components are the finest partition of the metric the window measures:
 // server phases for a joined run, else stream milestones, else client
 // phases; "other" is the metric minus its measured components. Requests
@@ -44,9 +45,11 @@ struct BreachAttribution
     std::string decomposition;
     std::vector<std::string> components;
     double threshold = 0;
-    std::size_t over = 0;                 // requests whose value is above the threshold
-    std::size_t attributed = 0;           // of them, with a component measured
-    std::size_t withoutPhases = 0;        // over - attributed: counted apart
+    std::size_t over = 0;          // requests whose value is above the threshold
+    std::size_t attributed = 0;    // of them, with a component measured
+    std::size_t withoutPhases = 0; // over - attributed: counted apart
+    std::string baseline;          // which requests the typical values are read from
+    std::size_t baselineN = 0;
     std::vector<AttributionShare> shares; // largest count first, then component order
 
     // "34 of 38 over-budget requests are dominated by gpu_queue (89 %)", with
@@ -65,9 +68,12 @@ std::vector<Decomposition> decompositionsOf(std::string_view metric);
 
 // Attributes the requests of `selection` whose `metric` exceeds `threshold`.
 // The decomposition is the first of decompositionsOf() whose components are
-// measured on at least one of those requests.
+// measured on at least one of those requests. The baseline is the requests
+// of `selection` within the budget, else those of `wider` (the same scope
+// over the whole run, on the same table) when the window has fewer than 10,
+// else every request of the window.
 BreachAttribution attributeBreach(const stats::Selection& selection, const stats::Metric& metric,
-                                  double threshold);
+                                  double threshold, const stats::Selection* wider = nullptr);
 
 // Wilson score interval of k successes in n trials at 95 %.
 std::pair<double, double> wilsonInterval(std::size_t k, std::size_t n);

@@ -200,7 +200,8 @@ CheckItem evaluateBudget(const RunData& run, const budget::PhaseBudget& b, const
     const bool reachesPast = decided == Verdict::Fail ||
                              (decided == Verdict::CannotDecide && item.upper && *item.upper > b.threshold);
     if (b.direction == budget::Direction::AtMost && reachesPast) {
-        item.attribution = attributeBreach(selection, *metric, b.threshold);
+        const auto wholeRun = stats::select(*table, scope, stats::Window{}, index);
+        item.attribution = attributeBreach(selection, *metric, b.threshold, &wholeRun);
     }
     if (decided == Verdict::Fail) {
         item.reason = item.statistic + " " + num(*item.observed) + " " + item.unit +

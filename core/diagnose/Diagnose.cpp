@@ -56,6 +56,42 @@ Knee knee(const RunData& run, const std::vector<std::string>& stages, const Diag
     return k;
 }
 
+// A failed budget of several phases whose over-budget requests are mostly
+// one phase's: that phase's owner is where to start (single-phase budgets are
+// budget_breach findings already).
+std::optional<Finding> attributionFinding(const CheckItem& item, const std::string& runLabel)
+{
+    if (item.verdict != Verdict::Fail || !item.attribution) {
+        return std::nullopt;
+    }
+    const auto& a = *item.attribution;
+    if (a.decomposition == "one phase" || a.shares.empty() || !a.shares.front().owner) {
+        return std::nullopt;
+    }
+    const auto& top = a.shares.front();
+    Finding f{"breach_attribution",
+              QT_TRANSLATE_NOOP("pb::diagnose", "Most requests over a budget are dominated by one phase."),
+              QT_TRANSLATE_NOOP("pb::diagnose",
+                                "Start with that phase's owner, and open the worst requests of "
+                                "each phase in the Waterfall."),
+              *top.owner,
+              top.lower > 0.5 ? Confidence::High : Confidence::Medium,
+              runLabel + ", " + item.window,
+              {},
+              "budget '" + item.id + "' (" + item.metric + " " + item.statistic + "): " + a.sentence()};
+    for (const auto& s : a.shares) {
+        f.evidence.push_back({s.phase + " share of over-budget requests", "share", "share", std::nullopt,
+                              s.share, 0, s.count});
+    }
+    if (!top.worst.empty()) {
+        f.note += "; worst " + top.phase + " requests:";
+        for (const auto& e : top.worst) {
+            f.note += " " + (e.traceId.empty() ? "seq " + std::to_string(e.seq) : e.traceId);
+        }
+    }
+    return f;
+}
+
 } // namespace
 
 std::optional<Knee> runKnee(const RunData& run, const DiagnoseOptions& options,
@@ -221,6 +257,11 @@ Diagnosis runDiagnosis(const RunData& run, const RunData* baseline, const Diagno
                       "budget '" + item.id + "': " + item.reason + " (before = the budget)" +
                           (item.note.empty() ? std::string() : "; " + item.note)};
             d.findings.push_back(std::move(f));
+        }
+        for (const auto& item : check->items) {
+            if (auto f = attributionFinding(item, runLabel)) {
+                d.findings.push_back(std::move(*f));
+            }
         }
     }
     // The target's own series: evidence for the rules above, or findings of their own.

@@ -114,6 +114,8 @@ Json toJson(const BreachAttribution& a)
                 {"over", a.over},
                 {"attributed", a.attributed},
                 {"without_phases", a.withoutPhases},
+                {"baseline", a.baseline},
+                {"baseline_n", a.baselineN},
                 {"shares", shares},
                 {"summary", a.sentence()}};
 }

@@ -79,6 +79,8 @@ private Q_SLOTS:
     void onlyPhasesOfTheBudgetedMetric();
     void streamMilestonesWithoutSpans();
     void passingBudgetHasNone();
+    void stageEntirelyOverTakesTheRunsBaseline();
+    void diagnosisNamesTheDominantOwner();
 };
 
 void TestAttribution::wilson()
@@ -134,6 +136,8 @@ void TestAttribution::queueAndGenerationShares()
     QCOMPARE(generation->owner, std::optional<Owner>(Owner::ModelGeneration));
     QCOMPARE(a.shares.front().phase, std::string("gpu_queue"));
     QCOMPARE(queue->medianMs, 50.0);
+    QCOMPARE(a.baseline, std::string("within-budget requests of the window"));
+    QCOMPARE(a.baselineN, std::size_t(900));
     // The worst three of each class, worst first, each a request of its class.
     QCOMPARE(generation->worst.size(), std::size_t(3));
     const auto run = loadRunData(store, runId);
@@ -234,6 +238,65 @@ void TestAttribution::passingBudgetHasNone()
     const auto r = evaluateBudgets(loadRunData(store, runId), set);
     QCOMPARE(itemOf(r, "slo").verdict, Verdict::Pass);
     QVERIFY(!itemOf(r, "slo").attribution);
+}
+
+void TestAttribution::stageEntirelyOverTakesTheRunsBaseline()
+{
+    // Every request of the second stage waits 1.5 s: its own median is no
+    // typical request. The first stage's, which met the budget, are.
+    QTemporaryDir dir;
+    RunStore store(pb::test::tempPath(dir, "a.phasebench"));
+    Builder run(store, "stepped");
+    Req typical;
+    typical.queueMs = 50;
+    typical.generationMs = 300;
+    run.stage("low", 300, 10, 0, typical);
+    Req queued = typical;
+    queued.queueMs = 1500;
+    queued.jitterMs = 40; // generation varies more than the queue within the stage
+    run.stage("high", 300, 10, 30'000, queued);
+    const auto set = budget::parseBudgets(R"({"slo": {"metric": "total", "threshold": 1000}})");
+    const auto r = evaluateBudgets(loadRunData(store, run.runId), set);
+    const CheckItem* high = nullptr;
+    for (const auto& i : r.items) {
+        if (i.id == "slo" && i.stage == "high") {
+            high = &i;
+        }
+    }
+    QVERIFY(high && high->attribution);
+    const auto& a = *high->attribution;
+    QCOMPARE(a.baseline, std::string("within-budget requests of the whole run"));
+    QVERIFY(a.baselineN >= 250);
+    QCOMPARE(a.shares.size(), std::size_t(1));
+    QCOMPARE(a.shares.front().phase, std::string("gpu_queue"));
+    QCOMPARE(a.shares.front().count, a.attributed);
+    QCOMPARE(a.shares.front().medianMs, 50.0);
+}
+
+void TestAttribution::diagnosisNamesTheDominantOwner()
+{
+    QTemporaryDir dir;
+    RunStore store(pb::test::tempPath(dir, "a.phasebench"));
+    const auto runId = buildMixedRun(store, 0);
+    DiagnoseOptions o;
+    o.budgets = budget::parseBudgets(R"({"defaults": {"window": "all"},
+        "slo": {"metric": "total", "threshold": 1000},
+        "phases": [{"metric": "gpu_queue", "threshold": 5000}]})");
+    const auto d = runDiagnosis(loadRunData(store, runId), nullptr, o);
+    const auto* f = pb::test::findRule(d, "breach_attribution");
+    QVERIFY(f);
+    QCOMPARE(f->owner, Owner::InferencePool);
+    QCOMPARE(f->confidence, Confidence::High);
+    QCOMPARE(f->evidence.size(), std::size_t(2));
+    QCOMPARE(f->evidence[0].nAfter, std::size_t(80));
+    QVERIFY2(f->note.find("80 of 100 over-budget requests are dominated by gpu_queue") != std::string::npos,
+             f->note.c_str());
+    // A passing single-phase budget gives no attribution finding of its own.
+    std::size_t findings = 0;
+    for (const auto& g : d.findings) {
+        findings += g.rule == "breach_attribution" ? 1 : 0;
+    }
+    QCOMPARE(findings, std::size_t(1));
 }
 
 QTEST_GUILESS_MAIN(TestAttribution)
