@@ -26,6 +26,7 @@ OverviewResults computeOverview(const LoadedRun& run)
 
     SummaryRequest request;
     request.statistic.percentiles.assign(std::begin(kPercentileLevels), std::end(kPercentileLevels));
+    request.statistic.exemplars = true; // a percentile cell opens its request
     for (const char* name : kOverviewMetrics) {
         if (const auto* m = stats::findMetric(name)) {
             request.metrics.push_back(m);
@@ -83,6 +84,7 @@ CompositionResults computeComposition(const LoadedRun& run, const CompositionReq
     stats::Statistic statistic;
     statistic.convention = request.convention;
     statistic.percentiles.assign(std::begin(kPercentileLevels), std::end(kPercentileLevels));
+    statistic.exemplars = true;
     out.composition = stats::tailComposition(selection, out.kind, statistic, kPercentileLevels);
     if (out.pooled) {
         std::string names;

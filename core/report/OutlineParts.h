@@ -139,4 +139,9 @@ inline QString goodputText(const analysis::Goodput& g)
 // and composition charts, goodput per stage, data quality.
 void summarySection(Builder& b, const ReportData& d, const ChartSlots& c);
 
+// The failing stage's breach attribution, budget by budget (ReportAttribution.cpp).
+void attributionSection(Builder& b, const ReportData& d);
+// The request each of a stage's p50/p95/p99 reads, metric by metric.
+void exemplarTable(Builder& b, const stats::StatsReport& r);
+
 } // namespace pb::report

@@ -109,6 +109,7 @@ ReportData buildReport(RunStore& store, const analysis::LoadedRun& run, const an
     analysis::SummaryRequest request;
     request.policy = options.policy;
     request.budgets = budgets;
+    request.statistic.exemplars = true; // each percentile row names its request
     // Models and scenarios are never pooled: the same groups as `stats`.
     const auto grouping = analysis::summarizeGroups(run, request);
     const auto& summary = grouping.groups.front().summary;

@@ -133,6 +133,7 @@ void stageTables(Builder& b, const ReportData& d)
                               interval(m.quantile(0.99))});
         }
         b.table(std::move(t));
+        exemplarTable(b, r);
     }
 }
 
@@ -459,6 +460,7 @@ std::vector<OutlineItem> buildOutline(const ReportData& data, const ChartSlots& 
 {
     Builder b;
     summarySection(b, data, slots);
+    attributionSection(b, data);
     budgetTable(b, data);
     stageTables(b, data);
     charts(b, data, slots);

@@ -3,6 +3,7 @@
 // `diagnose --baseline` against a healthy run must name the fault's owner.
 #include "TestUtil.h"
 
+#include <QFile>
 #include <QProcess>
 #include <QTemporaryDir>
 #include <QTest>
@@ -173,6 +174,21 @@ void TestDiagnoseDemo::defaultDemoTellsTheStory()
     QVERIFY2(lowStage == "pass", r.out.constData());
     QVERIFY2(highStage == "fail", r.out.constData());
     QVERIFY2(!check.at("highest_stage_met").is_null(), r.out.constData());
+    // Past the knee the requests over the SLO are the queue's (issue 32's attribution).
+    bool attributed = false;
+    for (const auto& item : check.at("items")) {
+        if (item.at("id") == "slo" && item.at("stage") == "rate-9" && item.at("verdict") == "fail") {
+            const auto& a = item.at("attribution");
+            QCOMPARE(a.at("decomposition").get<std::string>(), std::string("server phases"));
+            const auto& top = a.at("shares").at(0);
+            QVERIFY2(top.at("phase") == "gpu_queue" && top.at("share").get<double>() >= 0.5,
+                     r.out.constData());
+            QCOMPARE(top.at("owner").get<std::string>(), std::string("inference_pool"));
+            QCOMPARE(top.at("worst").at(0).at("trace_id").get<std::string>().size(), std::size_t(32));
+            attributed = true;
+        }
+    }
+    QVERIFY2(attributed, r.out.constData());
 
     r = run({QStringLiteral("diagnose"), QStringLiteral("--db"), db, QStringLiteral("--json")});
     QCOMPARE(r.exitCode, 0);
@@ -188,6 +204,18 @@ void TestDiagnoseDemo::defaultDemoTellsTheStory()
         queueFinding = queueFinding || f.at("owner") == "inference_pool";
     }
     QVERIFY2(queueFinding, r.out.constData());
+
+    // The report names the failing stage's attribution and each percentile's request.
+    const QString md = m_dir.filePath(QStringLiteral("story.md"));
+    r = run({QStringLiteral("report"), QStringLiteral("--db"), db, QStringLiteral("-o"), md});
+    QVERIFY2(r.exitCode == 0, r.err.constData());
+    QFile file(md);
+    QVERIFY(file.open(QIODevice::ReadOnly));
+    const QString text = QString::fromUtf8(file.readAll());
+    QVERIFY(text.contains(QStringLiteral("Which requests broke the budgets of stage ")));
+    QVERIFY(text.contains(QStringLiteral("| Dominant phase | Requests | Share |")));
+    QVERIFY(text.contains(QStringLiteral("| gpu_queue | ")));
+    QVERIFY(text.contains(QStringLiteral("| Metric | p50 request | p95 request | p99 request |")));
 }
 
 QTEST_GUILESS_MAIN(TestDiagnoseDemo)

@@ -1,6 +1,8 @@
 // The per-trace waterfall: selecting a request in the Requests page shows that
 // trace; the lanes and the reconciliation carry the request's own values.
 #include "MainWindow.h"
+#include "OverviewModel.h"
+#include "PhasePercentilesPage.h"
 #include "ReconciliationModel.h"
 #include "RequestTableModel.h"
 #include "RequestsPage.h"
@@ -18,6 +20,7 @@
 
 #include <QSignalSpy>
 #include <QStandardPaths>
+#include <QTabWidget>
 #include <QTableView>
 #include <QTemporaryDir>
 #include <QTest>
@@ -117,6 +120,30 @@ double figure(const QAbstractItemModel& m, const char* id)
                          .toDouble();
 }
 
+// 100 requests whose totals are a permutation of 600, 610, ..., 1590 ms, so
+// that a percentile's rank and the request's seq differ; seq of the request
+// with total 600 + 10 k is the i with (37 i) % 100 == k.
+std::int64_t writePercentileFixture(const QString& db)
+{
+    RunStore store(db.toStdString());
+    RunInfo info;
+    info.name = "percentiles";
+    info.kind = RunKind::Import;
+    info.status = RunStatus::Complete;
+    const auto runId = store.catalogue().createRun(info);
+    std::vector<RequestRecord> rows;
+    for (int i = 0; i < 100; ++i) {
+        char id[33];
+        std::snprintf(id, sizeof id, "%032x", 0x5000 + i);
+        auto r = attempt(id, "a7ad6b7169203331", (600 + (37 * i) % 100 * 10) * kMs);
+        r.startOffset = (20'000 + i * 100) * kMs;
+        rows.push_back(std::move(r));
+    }
+    store.insertRequests(runId, rows);
+    store.catalogue().setRunStatus(runId, RunStatus::Complete);
+    return runId;
+}
+
 } // namespace
 
 class TestUiTrace : public QObject
@@ -125,6 +152,7 @@ class TestUiTrace : public QObject
 private Q_SLOTS:
     void initTestCase();
     void selectingARowShowsItsTrace();
+    void percentileCellOpensItsRequest();
 };
 
 void TestUiTrace::initTestCase()
@@ -235,6 +263,62 @@ void TestUiTrace::selectingARowShowsItsTrace()
     const QByteArray svgText = svgFile.readAll();
     QVERIFY(svgText.contains("<svg"));
     QVERIFY(svgText.contains("wait"));
+}
+
+void TestUiTrace::percentileCellOpensItsRequest()
+{
+    QTemporaryDir dir;
+    const QString db = dir.filePath(QStringLiteral("p.phasebench"));
+    writePercentileFixture(db);
+    MainWindow w;
+    w.resize(1366, 768);
+    w.show();
+    auto* percentiles = w.phasePercentilesPage();
+    QSignalSpy shown(percentiles, &pb::ui::PhasePercentilesPage::updated);
+    QVERIFY(w.openWorkbench(db));
+    w.findChild<QTabWidget*>()->setCurrentWidget(percentiles);
+    QVERIFY(shown.count() > 0 || shown.wait(20000));
+    auto* view = pb::test::child<QTableView>(percentiles, "perPhaseTable");
+    auto* model = qobject_cast<pb::ui::OverviewModel*>(view->model());
+    QVERIFY(model);
+    const int row = model->rowOfMetric(QStringLiteral("total"));
+    QVERIFY(row >= 0);
+    const QModelIndex p99 = model->index(row, pb::ui::OverviewModel::P99);
+    // Nearest rank: p99 of 100 values is rank 99, the total 600 + 10 * 98 ms.
+    QCOMPARE(model->data(p99, pb::ui::OverviewModel::RawValueRole).toDouble(), 1580.0);
+    qint64 expected = -1;
+    for (int i = 0; i < 100; ++i) {
+        if ((37 * i) % 100 == 98) {
+            expected = i;
+        }
+    }
+    QCOMPARE(model->data(p99, pb::ui::OverviewModel::ExemplarSeqRole).toLongLong(), expected);
+    QVERIFY(model->data(p99, Qt::ToolTipRole)
+                .toString()
+                .contains(QStringLiteral("%1").arg(0x5000 + expected, 32, 16, QLatin1Char('0'))));
+
+    // A double-click on the cell opens that request in the Waterfall.
+    auto* waterfall = w.waterfallPage();
+    QSignalSpy updated(waterfall, &WaterfallPage::updated);
+    view->scrollTo(p99);
+    const QRect cell = view->visualRect(p99);
+    QTest::mouseClick(view->viewport(), Qt::LeftButton, {}, cell.center());
+    QTest::mouseDClick(view->viewport(), Qt::LeftButton, {}, cell.center());
+    QVERIFY(updated.wait(10000));
+    QCOMPARE(updated.constLast().at(1).toLongLong(), expected);
+    QCOMPARE(waterfall->results()->traceId,
+             QStringLiteral("%1").arg(0x5000 + expected, 32, 16, QLatin1Char('0')).toStdString());
+    QCOMPARE(w.findChild<QTabWidget*>()->currentWidget(), static_cast<QWidget*>(waterfall));
+    // Enter on the p50 cell: the request at rank 50 (total 1090 ms).
+    w.findChild<QTabWidget*>()->setCurrentWidget(percentiles);
+    const QModelIndex p50 = model->index(row, pb::ui::OverviewModel::P50);
+    view->setFocus();
+    view->setCurrentIndex(p50);
+    QTest::keyClick(view, Qt::Key_Return);
+    QVERIFY(updated.wait(10000));
+    QCOMPARE(updated.constLast().at(1).toLongLong(),
+             model->data(p50, pb::ui::OverviewModel::ExemplarSeqRole).toLongLong());
+    QCOMPARE(model->data(p50, pb::ui::OverviewModel::RawValueRole).toDouble(), 1090.0);
 }
 
 QTEST_MAIN(TestUiTrace)

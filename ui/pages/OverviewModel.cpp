@@ -178,8 +178,20 @@ QVariant OverviewModel::data(const QModelIndex& index, int role) const
             return {};
         }
     }
+    const bool percentileCell = index.column() == P50 || index.column() == P95 || index.column() == P99;
+    if (role == ExemplarSeqRole) {
+        return percentileCell && q && q->exemplar ? QVariant(qlonglong(q->exemplar->seq)) : QVariant();
+    }
     if (role == Qt::ToolTipRole) {
         QStringList lines{definitionOf(*m)};
+        if (percentileCell && q && q->exemplar) {
+            const auto& e = *q->exemplar;
+            lines.prepend(tr("The request at this percentile: %1 (rank %2 of %3). Double-click or press "
+                             "Enter to open it in the Waterfall.")
+                              .arg(e.traceId.empty() ? tr("seq %1").arg(e.seq) : fromStd(e.traceId))
+                              .arg(e.rank)
+                              .arg(m->n));
+        }
         if (q && q->worstOnly && q->value &&
             (index.column() == P50 || index.column() == P95 || index.column() == P99)) {
             lines.prepend(tr("* the largest value: too few requests for this percentile to differ from the "

@@ -22,6 +22,9 @@ public:
     // available), qulonglong for N; the metric name (QString) on Phase, the
     // stage name on Stage, the model/scenario group on Group.
     static constexpr int RawValueRole = Qt::UserRole;
+    // On P50/P95/P99: the seq (qlonglong) of the percentile's exemplar, the
+    // request it reads (stats/Exemplar.h), when the results carry one.
+    static constexpr int ExemplarSeqRole = Qt::UserRole + 1;
 
     explicit OverviewModel(QObject* parent = nullptr);
 

@@ -89,6 +89,7 @@ OverviewPage::OverviewPage(QWidget* parent)
 
     m_view->setObjectName(QStringLiteral("overviewTable"));
     m_view->setModel(m_model);
+    openExemplarsFrom(m_view, OverviewModel::ExemplarSeqRole);
     enableCsvCopy(m_view);
     m_view->setEditTriggers(QAbstractItemView::NoEditTriggers);
     m_view->setSelectionBehavior(QAbstractItemView::SelectRows);

@@ -56,6 +56,7 @@ PhasePercentilesPage::PhasePercentilesPage(QWidget* parent)
     enableCsvCopy(m_table);
     m_table->setEditTriggers(QAbstractItemView::NoEditTriggers);
     m_table->verticalHeader()->hide();
+    openExemplarsFrom(m_table, OverviewModel::ExemplarSeqRole);
     fitColumns(m_table);
     // The intervals and definitions live on the overview; here the three levels.
     // One stage (or window) and one group at a time, named in the scope line

@@ -1,5 +1,6 @@
 #include "RunPage.h"
 
+#include <QAbstractItemView>
 #include <QElapsedTimer>
 #include <QLabel>
 #include <QLoggingCategory>
@@ -176,6 +177,22 @@ void RunPage::clear()
         m_stateLabel->clear();
     }
     clearView();
+}
+
+void RunPage::openExemplarsFrom(QAbstractItemView* view, int role)
+{
+    connect(view, &QAbstractItemView::activated, this, [this, role](const QModelIndex& index) {
+        const QVariant seq = index.data(role);
+        if (!seq.isValid() || m_path.isEmpty()) {
+            return;
+        }
+        PageLink link;
+        link.kind = PageLink::Kind::Request;
+        link.path = m_path;
+        link.runId = m_runId;
+        link.seq = seq.toLongLong();
+        Q_EMIT linkActivated(link);
+    });
 }
 
 void RunPage::markResultShown()

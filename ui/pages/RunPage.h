@@ -16,6 +16,8 @@
 #include <QString>
 #include <QWidget>
 
+class QAbstractItemView;
+
 #include <functional>
 #include <memory>
 #include <vector>
@@ -125,6 +127,9 @@ protected:
     void discardJob();
     // The page displayed the snapshot without a job (resultShown, shownVersion).
     void markResultShown();
+    // Activating (Enter, double-click) a cell of `view` whose model gives an
+    // exemplar seq in `role` opens that request in the Waterfall.
+    void openExemplarsFrom(QAbstractItemView* view, int role);
 
     // Runs `work` on a pool thread (the previous job of this page is
     // discarded) and hands its result to `show` on the GUI thread, queued;
