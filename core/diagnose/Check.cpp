@@ -428,6 +428,36 @@ Verdict intervalVerdict(const std::optional<double>& lower, const std::optional<
     return Verdict::CannotDecide;
 }
 
+const CheckItem* CheckResult::headlineAttribution() const
+{
+    auto stageIndex = [this](const std::string& stage) {
+        for (std::size_t k = 0; k < stages.size(); ++k) {
+            if (stages[k].stage == stage) {
+                return k;
+            }
+        }
+        return stages.size();
+    };
+    const CheckItem* slo = nullptr;
+    const CheckItem* composite = nullptr;
+    const CheckItem* any = nullptr;
+    for (const auto& i : items) {
+        if (i.verdict != Verdict::Fail || !i.attribution || i.attribution->over == 0) {
+            continue;
+        }
+        if (i.kind == "slo" && (!slo || stageIndex(i.stage) < stageIndex(slo->stage))) {
+            slo = &i;
+        }
+        if (!composite && i.attribution->decomposition != "one phase") {
+            composite = &i;
+        }
+        if (!any) {
+            any = &i;
+        }
+    }
+    return slo ? slo : composite ? composite : any;
+}
+
 Verdict stageVerdict(const CheckResult& result, const std::string& stage)
 {
     Verdict v = Verdict::Pass;

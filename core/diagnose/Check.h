@@ -87,6 +87,11 @@ struct CheckResult
     std::string budgetsSource; // "file PATH" or "stored version N (set UTC)"
     std::optional<budget::BudgetHistory> history;
 
+    // The attribution a summary leads with: the failed SLO's (the first one in
+    // stage order), else the first failed budget of several phases', else the
+    // first failed budget's; null when no failed budget has requests over it.
+    const CheckItem* headlineAttribution() const;
+
     // The phase that broke its budget first and foremost, if any.
     const CheckItem* firstFailedPhase() const
     {

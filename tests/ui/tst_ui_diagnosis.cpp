@@ -524,6 +524,21 @@ void TestUiDiagnosis::oneVerdictInTheWindow()
     QVERIFY(w->results()->knee);
     QCOMPARE(w->results()->knee->highestStageMetBudgets.value_or(std::string()),
              check["highest_stage_met"].get<std::string>());
+    // What the requests over the failed SLO are made of, as `check` attributes them.
+    for (const auto& item : check["items"]) {
+        if (item["id"] == "slo" && item["verdict"] == "fail") {
+            const auto& a = item["attribution"];
+            const QString shown = labelText(w, "verdictAttribution");
+            QVERIFY2(shown.startsWith(QStringLiteral("Of the %1 requests over total p95")
+                                          .arg(a["attributed"].get<qulonglong>())),
+                     qPrintable(shown));
+            QVERIFY2(shown.contains(
+                         QStringLiteral("%1 (100%, interval").arg(a["shares"][0]["count"].get<qulonglong>())),
+                     qPrintable(shown));
+            QVERIFY2(shown.contains(QStringLiteral("dominated by gpu_queue (owner:")), qPrintable(shown));
+            QVERIFY(shown.contains(QStringLiteral("in stage 9rps")));
+        }
+    }
 
     // Per stage: N (the phase table's total) and goodput (the goodput table).
     const auto& stages = check["stages"];

@@ -74,6 +74,45 @@ QString headline(const VerdictResults& r)
     return lines.join(QLatin1Char('\n'));
 }
 
+// What the requests over the leading failed budget are made of: core's
+// attribution, in words.
+QString attributionText(const diagnose::CheckItem* item)
+{
+    if (!item || !item->attribution || item->attribution->shares.empty()) {
+        return {};
+    }
+    const auto& a = *item->attribution;
+    const auto& top = a.shares.front();
+    const QString budget =
+        QStringLiteral("%1 %2 ≤ %3")
+            .arg(QString::fromStdString(item->metric), QString::fromStdString(item->statistic),
+                 BudgetModel::formatValue(item->threshold, item->unit));
+    const QString where =
+        item->stage.empty()
+            ? QString()
+            : QLatin1Char(' ') + VerdictWidget::tr("in stage %1").arg(QString::fromStdString(item->stage));
+    QString text =
+        VerdictWidget::tr("Of the %1 requests over %2%3, %4 (%5%, interval %6–%7%) are dominated by %8")
+            .arg(a.attributed)
+            .arg(budget, where)
+            .arg(top.count)
+            .arg(top.share * 100, 0, 'f', 0)
+            .arg(top.lower * 100, 0, 'f', 0)
+            .arg(top.upper * 100, 0, 'f', 0)
+            .arg(QString::fromStdString(top.phase));
+    if (const QString owner = ownerText(top.owner); !owner.isEmpty()) {
+        text += QLatin1Char(' ') + VerdictWidget::tr("(owner: %1)").arg(owner);
+    }
+    if (a.shares.size() > 1) {
+        const auto& next = a.shares[1];
+        text += VerdictWidget::tr("; next %1 (%2)").arg(QString::fromStdString(next.phase)).arg(next.count);
+    }
+    if (a.withoutPhases > 0) {
+        text += VerdictWidget::tr("; %1 without measured phases").arg(a.withoutPhases);
+    }
+    return text + QLatin1Char('.');
+}
+
 } // namespace
 
 VerdictWidget::VerdictWidget(QWidget* parent)
@@ -84,6 +123,7 @@ VerdictWidget::VerdictWidget(QWidget* parent)
     , m_source(new QLabel(this))
     , m_changes(new QLabel(this))
     , m_headline(new QLabel(this))
+    , m_attribution(new QLabel(this))
     , m_budgetsButton(new QPushButton(tr("Budgets…"), this))
     , m_view(new QTableView(this))
 {
@@ -106,6 +146,10 @@ VerdictWidget::VerdictWidget(QWidget* parent)
     m_headline->setTextFormat(Qt::PlainText);
     m_headline->setWordWrap(true);
     m_headline->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_attribution->setObjectName(QStringLiteral("verdictAttribution"));
+    m_attribution->setTextFormat(Qt::PlainText);
+    m_attribution->setWordWrap(true);
+    m_attribution->setTextInteractionFlags(Qt::TextSelectableByMouse);
     m_budgetsButton->setObjectName(QStringLiteral("budgetsButton"));
     m_budgetsButton->setToolTip(tr("Evaluate a budget file (JSON) on this run"));
 
@@ -124,6 +168,7 @@ VerdictWidget::VerdictWidget(QWidget* parent)
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
     layout->addLayout(top);
+    layout->addWidget(m_attribution);
     layout->addWidget(m_headline);
     layout->addWidget(m_source);
     layout->addWidget(m_view);
@@ -161,6 +206,7 @@ void VerdictWidget::clear()
     m_source->clear();
     m_changes->clear();
     m_headline->clear();
+    m_attribution->clear();
     m_view->hide();
     m_budgetsButton->setEnabled(false);
 }
@@ -267,6 +313,7 @@ void VerdictWidget::display(const std::shared_ptr<const VerdictResults>& results
     if (!results->hasBudgets) {
         m_verdict->setPalette(pal);
         m_verdict->setText(tr("No budgets were stored with this run: load a budget file (Budgets…)."));
+        m_attribution->clear();
         m_source->clear();
         m_changes->clear();
         m_model->clear();
@@ -289,6 +336,7 @@ void VerdictWidget::display(const std::shared_ptr<const VerdictResults>& results
         }
     }
     m_verdict->setText(text);
+    m_attribution->setText(attributionText(check.headlineAttribution()));
     pal.setColor(QPalette::Window, BudgetModel::statusColor(check.verdict, pal));
     pal.setColor(QPalette::WindowText, pal.color(QPalette::Base));
     m_verdict->setPalette(pal);

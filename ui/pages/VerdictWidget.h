@@ -69,6 +69,9 @@ private:
     QLabel* m_source;
     QLabel* m_changes;  // "verdictChanges": the thresholds changed after the run
     QLabel* m_headline; // "verdictHeadline": the knee and the first finding
+    // "verdictAttribution": what the requests over the leading failed budget
+    // are made of (core's CheckResult::headlineAttribution)
+    QLabel* m_attribution;
     QPushButton* m_budgetsButton;
     QTableView* m_view;
     std::shared_ptr<const VerdictResults> m_results;
