@@ -21,11 +21,15 @@
 #include "ui/WidgetLookup.h"
 
 #include <QAbstractItemModelTester>
+#include <QApplication>
+#include <QDialog>
+#include <QDoubleSpinBox>
 #include <QLabel>
 #include <QPushButton>
 #include <QSignalSpy>
 #include <QTemporaryDir>
 #include <QTest>
+#include <QTimer>
 #include <QToolButton>
 
 #include <cmath>
@@ -158,6 +162,7 @@ private Q_SLOTS:
     void filtersExplorerAndRequests();
     void clearsEverywhere();
     void shiftDragOnPlot();
+    void typedRange();
     void sortedRequestsStaySorted();
 };
 
@@ -307,6 +312,34 @@ void TestUiTimeRange::shiftDragOnPlot()
     // A shift-click without a drag keeps the range.
     QTest::mouseClick(plot, Qt::LeftButton, Qt::ShiftModifier, QPoint(px(2), y));
     QCOMPARE(p.timeline.timeRange(), range);
+}
+
+// Without a mouse: Set Range… takes the bounds in seconds.
+void TestUiTimeRange::typedRange()
+{
+    QTemporaryDir dir;
+    const QString db = dir.filePath(QStringLiteral("w.phasebench"));
+    const auto runId = importRun(db);
+    const Truth truth = readTruth(db, runId);
+    Pages p;
+    QVERIFY(p.show(db, runId));
+    bool typed = false;
+    QTimer::singleShot(0, [&typed] {
+        auto* dialog = qobject_cast<QDialog*>(QApplication::activeModalWidget());
+        if (!dialog || dialog->objectName() != QStringLiteral("timelineRangeDialog")) {
+            return;
+        }
+        // Bounds typed in either order: the range is between them.
+        child<QDoubleSpinBox>(dialog, "timelineRangeFrom")->setValue(4);
+        child<QDoubleSpinBox>(dialog, "timelineRangeTo")->setValue(1);
+        typed = true;
+        dialog->accept();
+    });
+    QVERIFY(p.settle([&] { child<QPushButton>(&p.timeline, "timelineEditRange")->click(); }));
+    QVERIFY(typed);
+    QCOMPARE(p.timeline.timeRange(), (std::optional<ui::TimeRange>{ui::TimeRange{1000, 4000}}));
+    QCOMPARE(requestSeqs(*p.requests.model()), truth.in(1000, 4000));
+    QCOMPARE(requestSeqs(*p.requests.model()), (Seqs{1, 2, 3}));
 }
 
 void TestUiTimeRange::sortedRequestsStaySorted()

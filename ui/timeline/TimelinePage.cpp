@@ -186,8 +186,11 @@ void TimelinePage::editRange()
 {
     QDialog dialog(this);
     dialog.setWindowTitle(tr("Select Time Range"));
+    dialog.setObjectName(QStringLiteral("timelineRangeDialog"));
     auto* from = new QDoubleSpinBox(&dialog);
     auto* to = new QDoubleSpinBox(&dialog);
+    from->setObjectName(QStringLiteral("timelineRangeFrom"));
+    to->setObjectName(QStringLiteral("timelineRangeTo"));
     const double end = m_results ? std::max(m_results->durationMs, m_results->intervalMs) / 1000.0 : 0.0;
     for (auto* box : {from, to}) {
         box->setDecimals(3);
