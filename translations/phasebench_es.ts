@@ -5034,6 +5034,10 @@ o: vllm serve … %2</translation>
         <source>Requests: %L1 of %L2 in the time range</source>
         <translation>Peticiones: %L1 de %L2 en el intervalo de tiempo</translation>
     </message>
+    <message>
+        <source>The request with trace ID %1 is outside the selected time range.</source>
+        <translation>La petición con el ID de traza %1 está fuera del intervalo de tiempo seleccionado.</translation>
+    </message>
 </context>
 <context>
     <name>pb::ui::RunController</name>

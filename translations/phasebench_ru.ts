@@ -5039,6 +5039,10 @@ or: vllm serve … %2</source>
         <source>Requests: %L1 of %L2 in the time range</source>
         <translation>Запросы: %L1 из %L2 в интервале времени</translation>
     </message>
+    <message>
+        <source>The request with trace ID %1 is outside the selected time range.</source>
+        <translation>Запрос с идентификатором трассы %1 вне выбранного интервала времени.</translation>
+    </message>
 </context>
 <context>
     <name>pb::ui::RunController</name>

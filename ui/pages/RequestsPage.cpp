@@ -278,7 +278,9 @@ void RequestsPage::traceLookedUp(const QString& traceId, std::optional<std::int6
         message = TraceFinder::tr("Run %1 has no request with trace ID %2.").arg(runId()).arg(traceId);
     } else {
         row = TraceFinder::rowOfSeq(*m_model, *seq);
-        if (row < 0) {
+        if (row < 0 && m_model->timeRange()) {
+            message = tr("The request with trace ID %1 is outside the selected time range.").arg(traceId);
+        } else if (row < 0) {
             message = TraceFinder::tr("The request with trace ID %1 is not in the table yet.").arg(traceId);
         }
     }
