@@ -288,6 +288,12 @@ void RequestTableModel::sort(int column, Qt::SortOrder order)
 {
     if (column < 0 || column >= columnCount()) {
         m_sortJob->discard();
+        if (isFiltering() && m_pendingColumn != -1) {
+            // The filter under way would apply its sort: it filters again, unsorted.
+            m_pendingColumn = -1;
+            m_pendingOrder = Qt::AscendingOrder;
+            startFilter();
+        }
         if (m_sortColumn != -1) {
             applyOrder(nullptr, -1, Qt::AscendingOrder);
         }
