@@ -12,9 +12,15 @@
 //    (a 5 ms event-loop heartbeat); the loads and joins of the run cache; the
 //    time until every page shows its result; peak RSS (VmHWM).
 //    --shots DIR saves a PNG of every page.
+//    Then a time range (the run's middle third) is selected on the Timeline
+//    with the Explorer in front (issue 32): the time until the Explorer
+//    lists it, the Requests page filters to it and the Timeline counts it,
+//    the longest GUI-thread stall meanwhile; and the same to clear it.
 #include "BenchUtil.h"
 #include "MainWindow.h"
 #include "RunCache.h"
+#include "analysis/Timeline.h"
+#include "explorer/ExplorerPage.h"
 #include "model/Run.h"
 #include "model/Span.h"
 #include "pages/PageRegistry.h"
@@ -24,6 +30,7 @@
 #include "pages/VerdictWidget.h"
 #include "store/RunStore.h"
 #include "telemetry/SpanRules.h"
+#include "timeline/TimelinePage.h"
 
 #include <QApplication>
 #include <QDir>
@@ -35,12 +42,14 @@
 #include <QTimer>
 
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <cstdio>
 #include <cstring>
 #include <filesystem>
 #include <fstream>
 #include <functional>
+#include <memory>
 #include <random>
 #include <string>
 #include <utility>
@@ -216,6 +225,9 @@ int runOne(int argc, char** argv, const QString& file, const QString& shots, qin
     qint64 longestVisitStallMs = 0;
     qint64 longestVisitStallEndMs = 0;
     qint64 allShownMs = -1;
+    // While the time range is selected and cleared (the last step).
+    bool inRangeStep = false;
+    qint64 longestRangeStallMs = 0;
     // The bench's own GUI-thread work (grabbing and encoding a screenshot)
     // is not a stall of the window: left out of the gap it falls in.
     qint64 benchOwnMs = 0;
@@ -227,6 +239,10 @@ int runOne(int argc, char** argv, const QString& file, const QString& shots, qin
         if (stall >= 100) { // each one over the goal, placed among the pages' results
             std::printf("    GUI-thread stall of %lld ms ended at %lld ms\n", static_cast<long long>(stall),
                         static_cast<long long>(clock.elapsed()));
+        }
+        if (inRangeStep) {
+            longestRangeStallMs = std::max(longestRangeStallMs, stall);
+            return;
         }
         qint64& longest = allShownMs < 0 ? longestStallMs : longestVisitStallMs;
         if (stall > longest) {
@@ -272,7 +288,56 @@ int runOne(int argc, char** argv, const QString& file, const QString& shots, qin
             benchOwnMs += own.elapsed();
         }
     };
+    // Selects (or with an empty range clears) the Timeline's range with the
+    // Explorer in front; `then` once the Explorer listed, the Requests page
+    // filtered and (for a range) the Timeline counted.
+    auto* timeline = qobject_cast<ui::TimelinePage*>(w.page(ui::PageId::Timeline));
+    auto* explorer = qobject_cast<ui::ExplorerPage*>(w.page(ui::PageId::Explorer));
+    const auto rangeStep = [&](const analysis::TimeRange& range, const char* what,
+                               std::function<void()> then) {
+        auto* context = new QObject(&w);
+        auto times =
+            std::make_shared<std::array<qint64, 3>>(std::array<qint64, 3>{-1, -1, range.empty() ? 0 : -1});
+        auto clock2 = std::make_shared<QElapsedTimer>();
+        const auto done = [&, context, times, clock2, what, then](int which) {
+            (*times)[std::size_t(which)] = clock2->elapsed();
+            if (std::any_of(times->begin(), times->end(), [](qint64 t) { return t < 0; })) {
+                return;
+            }
+            inRangeStep = false;
+            std::printf("  time range %s: Explorer listed after %lld ms, Requests filtered after %lld ms "
+                        "(%d rows), Timeline counted after %lld ms; longest GUI-thread stall %lld ms\n",
+                        what, static_cast<long long>((*times)[0]), static_cast<long long>((*times)[1]),
+                        w.requestsPage()->model()->rowCount(), static_cast<long long>((*times)[2]),
+                        static_cast<long long>(longestRangeStallMs));
+            std::fflush(stdout);
+            context->deleteLater();
+            QTimer::singleShot(0, then);
+        };
+        QObject::connect(explorer, &ui::ExplorerPage::listed, context, [done] { done(0); });
+        QObject::connect(w.requestsPage()->model(), &ui::RequestTableModel::filterFinished, context,
+                         [done] { done(1); });
+        QObject::connect(timeline, &ui::TimelinePage::rangeCounted, context, [done] { done(2); });
+        w.pages()->setCurrentWidget(explorer);
+        longestRangeStallMs = 0;
+        inRangeStep = true;
+        beat.restart();
+        clock2->start();
+        if (range.empty()) {
+            timeline->clearTimeRange();
+        } else {
+            timeline->setTimeRange(range);
+        }
+    };
+    bool rangeStepped = false;
     std::function<void()> nextVisit = [&] {
+        if (visit == visits.size() && !rangeStepped && timeline && explorer && timeline->results()) {
+            rangeStepped = true;
+            const double d = timeline->results()->durationMs;
+            rangeStep({d / 3, 2 * d / 3}, "(the middle third) selected",
+                      [&] { rangeStep({}, "cleared", [&] { nextVisit(); }); });
+            return;
+        }
         if (visit == visits.size()) {
             std::printf("  time to a visible, responding window: %lld ms\n",
                         static_cast<long long>(visibleMs));

@@ -3631,6 +3631,14 @@ Primera comprobación: %5</translation>
         <source>Cannot list the requests: %1</source>
         <translation>No se pueden listar las solicitudes: %1</translation>
     </message>
+    <message>
+        <source>Listing only the requests of this range of the Timeline; click to clear it</source>
+        <translation>Solo se listan las peticiones de este intervalo de la línea de tiempo; haga clic para quitarlo</translation>
+    </message>
+    <message>
+        <source>Time %1  ✕</source>
+        <translation>Tiempo %1  ✕</translation>
+    </message>
 </context>
 <context>
     <name>pb::ui::ExplorerPlot</name>
@@ -5010,6 +5018,26 @@ o: vllm serve … %2</translation>
         <source>(over the memory budget: id columns not loaded)</source>
         <translation>(por encima del presupuesto de memoria: columnas de id no cargadas)</translation>
     </message>
+    <message>
+        <source>Showing only the requests of this range of the Timeline; click to clear it</source>
+        <translation>Solo se muestran las peticiones de este intervalo de la línea de tiempo; haga clic para quitarlo</translation>
+    </message>
+    <message>
+        <source>Time %1  ✕</source>
+        <translation>Tiempo %1  ✕</translation>
+    </message>
+    <message>
+        <source>Filtering…</source>
+        <translation>Filtrando…</translation>
+    </message>
+    <message>
+        <source>Requests: %L1 of %L2 in the time range</source>
+        <translation>Peticiones: %L1 de %L2 en el intervalo de tiempo</translation>
+    </message>
+    <message>
+        <source>The request with trace ID %1 is outside the selected time range.</source>
+        <translation>La petición con el ID de traza %1 está fuera del intervalo de tiempo seleccionado.</translation>
+    </message>
 </context>
 <context>
     <name>pb::ui::RunController</name>
@@ -5129,6 +5157,13 @@ o: vllm serve … %2</translation>
     </message>
 </context>
 <context>
+    <name>pb::ui::TimeRangeSelection</name>
+    <message>
+        <source>%L1 s – %L2 s</source>
+        <translation>%L1 s – %L2 s</translation>
+    </message>
+</context>
+<context>
     <name>pb::ui::TimelinePage</name>
     <message>
         <source>automatic</source>
@@ -5185,6 +5220,69 @@ o: vllm serve … %2</translation>
     <message>
         <source>Knee: one point per stage; throughput counts completed requests (start + total) over the stage&apos;s span moved later by its median total.</source>
         <translation>Codo: un punto por etapa; el rendimiento cuenta las solicitudes completadas (inicio + total) durante el intervalo de la etapa, desplazado hacia después en su total mediano.</translation>
+    </message>
+    <message>
+        <source>Show in Explorer</source>
+        <translation>Mostrar en Explorador</translation>
+    </message>
+    <message>
+        <source>Show in Requests</source>
+        <translation>Mostrar en Peticiones</translation>
+    </message>
+    <message>
+        <source>Set Range…</source>
+        <translation>Fijar intervalo…</translation>
+    </message>
+    <message>
+        <source>Clear</source>
+        <translation>Quitar</translation>
+    </message>
+    <message>
+        <source>List the requests of the selected range in the Explorer</source>
+        <translation>Listar en el Explorador las peticiones del intervalo seleccionado</translation>
+    </message>
+    <message>
+        <source>Show only the requests of the selected range on the Requests page</source>
+        <translation>Mostrar en la página Peticiones solo las peticiones del intervalo seleccionado</translation>
+    </message>
+    <message>
+        <source>Type the range&apos;s bounds</source>
+        <translation>Escribir los límites del intervalo</translation>
+    </message>
+    <message>
+        <source>Clear the time range on every page (Esc)</source>
+        <translation>Quitar el intervalo de tiempo en todas las páginas (Esc)</translation>
+    </message>
+    <message numerus="yes">
+        <source>Selected %1: %Ln request(s)</source>
+        <translation>
+            <numerusform>Seleccionado %1: %Ln petición</numerusform>
+            <numerusform>Seleccionado %1: %Ln peticiones</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Shift+drag on a plot selects a time range.</source>
+        <translation>Mayús+arrastrar sobre un gráfico selecciona un intervalo de tiempo.</translation>
+    </message>
+    <message>
+        <source>Selected %1: counting…</source>
+        <translation>Seleccionado %1: contando…</translation>
+    </message>
+    <message>
+        <source>Select Time Range</source>
+        <translation>Seleccionar intervalo de tiempo</translation>
+    </message>
+    <message>
+        <source> s</source>
+        <translation> s</translation>
+    </message>
+    <message>
+        <source>From:</source>
+        <translation>Desde:</translation>
+    </message>
+    <message>
+        <source>To (excluded):</source>
+        <translation>Hasta (excluido):</translation>
     </message>
 </context>
 <context>
@@ -5326,6 +5424,10 @@ derivadas de la tabla de solicitudes; sin tasa objetivo; %1</translation>
     <message>
         <source>The target&apos;s counters per second</source>
         <translation>Contadores del destino por segundo</translation>
+    </message>
+    <message>
+        <source>Drag to pan, wheel to zoom; Shift+drag to select a time range</source>
+        <translation>Arrastrar para desplazar, rueda para ampliar; Mayús+arrastrar para seleccionar un intervalo de tiempo</translation>
     </message>
 </context>
 <context>

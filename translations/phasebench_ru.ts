@@ -3636,6 +3636,14 @@ First check: %5</source>
         <source>Cannot list the requests: %1</source>
         <translation>Не удалось составить список запросов: %1</translation>
     </message>
+    <message>
+        <source>Listing only the requests of this range of the Timeline; click to clear it</source>
+        <translation>Показаны только запросы из этого интервала временной шкалы; нажмите, чтобы сбросить</translation>
+    </message>
+    <message>
+        <source>Time %1  ✕</source>
+        <translation>Время %1  ✕</translation>
+    </message>
 </context>
 <context>
     <name>pb::ui::ExplorerPlot</name>
@@ -5015,6 +5023,26 @@ or: vllm serve … %2</source>
         <source>(over the memory budget: id columns not loaded)</source>
         <translation>(превышен бюджет памяти: столбцы id не загружены)</translation>
     </message>
+    <message>
+        <source>Showing only the requests of this range of the Timeline; click to clear it</source>
+        <translation>Показаны только запросы из этого интервала временной шкалы; нажмите, чтобы сбросить</translation>
+    </message>
+    <message>
+        <source>Time %1  ✕</source>
+        <translation>Время %1  ✕</translation>
+    </message>
+    <message>
+        <source>Filtering…</source>
+        <translation>Фильтрация…</translation>
+    </message>
+    <message>
+        <source>Requests: %L1 of %L2 in the time range</source>
+        <translation>Запросы: %L1 из %L2 в интервале времени</translation>
+    </message>
+    <message>
+        <source>The request with trace ID %1 is outside the selected time range.</source>
+        <translation>Запрос с идентификатором трассы %1 вне выбранного интервала времени.</translation>
+    </message>
 </context>
 <context>
     <name>pb::ui::RunController</name>
@@ -5134,6 +5162,13 @@ or: vllm serve … %2</source>
     </message>
 </context>
 <context>
+    <name>pb::ui::TimeRangeSelection</name>
+    <message>
+        <source>%L1 s – %L2 s</source>
+        <translation>%L1 с – %L2 с</translation>
+    </message>
+</context>
+<context>
     <name>pb::ui::TimelinePage</name>
     <message>
         <source>automatic</source>
@@ -5190,6 +5225,70 @@ or: vllm serve … %2</source>
     <message>
         <source>Knee: one point per stage; throughput counts completed requests (start + total) over the stage&apos;s span moved later by its median total.</source>
         <translation>Колено: одна точка на ступень; пропускная способность считает завершённые запросы (начало + общее время) за интервал ступени, сдвинутый позже на её медианное общее время.</translation>
+    </message>
+    <message>
+        <source>Show in Explorer</source>
+        <translation>Показать в обозревателе</translation>
+    </message>
+    <message>
+        <source>Show in Requests</source>
+        <translation>Показать в запросах</translation>
+    </message>
+    <message>
+        <source>Set Range…</source>
+        <translation>Задать интервал…</translation>
+    </message>
+    <message>
+        <source>Clear</source>
+        <translation>Сбросить</translation>
+    </message>
+    <message>
+        <source>List the requests of the selected range in the Explorer</source>
+        <translation>Показать запросы выбранного интервала в обозревателе</translation>
+    </message>
+    <message>
+        <source>Show only the requests of the selected range on the Requests page</source>
+        <translation>Показать на странице запросов только запросы выбранного интервала</translation>
+    </message>
+    <message>
+        <source>Type the range&apos;s bounds</source>
+        <translation>Ввести границы интервала</translation>
+    </message>
+    <message>
+        <source>Clear the time range on every page (Esc)</source>
+        <translation>Сбросить интервал времени на всех страницах (Esc)</translation>
+    </message>
+    <message numerus="yes">
+        <source>Selected %1: %Ln request(s)</source>
+        <translation>
+            <numerusform>Выбрано %1: %Ln запрос</numerusform>
+            <numerusform>Выбрано %1: %Ln запроса</numerusform>
+            <numerusform>Выбрано %1: %Ln запросов</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Shift+drag on a plot selects a time range.</source>
+        <translation>Shift+перетаскивание на графике выделяет интервал времени.</translation>
+    </message>
+    <message>
+        <source>Selected %1: counting…</source>
+        <translation>Выбрано %1: подсчёт…</translation>
+    </message>
+    <message>
+        <source>Select Time Range</source>
+        <translation>Выбор интервала времени</translation>
+    </message>
+    <message>
+        <source> s</source>
+        <translation> с</translation>
+    </message>
+    <message>
+        <source>From:</source>
+        <translation>С:</translation>
+    </message>
+    <message>
+        <source>To (excluded):</source>
+        <translation>До (не включая):</translation>
     </message>
 </context>
 <context>
@@ -5331,6 +5430,10 @@ derived from the request table; no target rate; %1</source>
     <message>
         <source>The target&apos;s counters per second</source>
         <translation>Счётчики цели в секунду</translation>
+    </message>
+    <message>
+        <source>Drag to pan, wheel to zoom; Shift+drag to select a time range</source>
+        <translation>Перетаскивание — прокрутка, колесо — масштаб; Shift+перетаскивание — выбор интервала времени</translation>
     </message>
 </context>
 <context>

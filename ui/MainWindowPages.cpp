@@ -3,6 +3,7 @@
 // RunController.
 #include "MainWindow.h"
 #include "RunController.h"
+#include "TimeRangeSelection.h"
 #include "Workbench.h"
 #include "distributions/DistributionsPage.h"
 #include "explorer/ExplorerPage.h"
@@ -48,6 +49,18 @@ void MainWindow::addPages()
         connect(page, &RunPage::linkActivated, this, &MainWindow::followLink);
         connect(page, &RunPage::raiseRequested, this, [this, page] { m_tabs->setCurrentWidget(page); });
     }
+
+    // One time range for the window: selected on the Timeline, it filters the
+    // Explorer and the Requests page, and clearing it anywhere clears it everywhere.
+    auto* range = new TimeRangeSelection(this);
+    TimelinePage* timeline = timelinePage();
+    timeline->setTimeRangeSelection(range);
+    explorerPage()->setTimeRangeSelection(range);
+    requestsPage()->setTimeRangeSelection(range);
+    connect(timeline, &TimelinePage::showInExplorerRequested, this,
+            [this] { m_tabs->setCurrentWidget(explorerPage()); });
+    connect(timeline, &TimelinePage::showInRequestsRequested, this,
+            [this] { m_tabs->setCurrentWidget(requestsPage()); });
 
     LauncherPage* launcher = launcherPage();
     launcher->setController(m_runController);

@@ -6,6 +6,7 @@
 #include "analysis/Windows.h"
 #include "model/RequestTable.h"
 #include "stats/Selection.h"
+#include "stats/StageIndex.h"
 
 #include <algorithm>
 #include <cmath>
@@ -249,6 +250,11 @@ ExplorerResults computeExplorer(const LoadedRun& loaded, const ExplorerRequest& 
     const std::size_t n = out.rows;
     out.startS = toFloats(table.numericColumn("start_offset"), n, 1e-3);
     out.totalMs = toFloats(table.numericColumn("total"), n);
+    if (const auto* index = stageIndexOf(loaded)) {
+        out.eventMs = index->eventTimes();
+    } else {
+        out.eventMs = stats::eventTimes(table);
+    }
     out.firstTextMs = toFloats(table.numericColumn("first_text"), n);
     out.x = x == ExplorerX::StartTime ? out.startS : toFloats(table.numericColumn(explorerXName(x)), n);
     if (y == ExplorerY::Total) {
@@ -367,7 +373,10 @@ std::vector<std::uint32_t> slowestRows(const ExplorerResults& results, const Exp
         return (outcome < 0 || results.outcome[i] == outcome) &&
                (filter.stage < 0 || (results.stage[i] == filter.stage && results.inStageWindow[i])) &&
                (filter.group < 0 || results.group[i] == filter.group) &&
-               (!filter.minYMs || double(results.y[i]) >= *filter.minYMs) && prefix.matches(results, i);
+               (!filter.minYMs || double(results.y[i]) >= *filter.minYMs) &&
+               (!filter.timeRange ||
+                (i < results.eventMs.size() && filter.timeRange->contains(results.eventMs[i]))) &&
+               prefix.matches(results, i);
     };
     return analysis::slowestRows(std::span<const float>(results.y.data(), results.rows), limit, keep,
                                  matched);

@@ -1,12 +1,13 @@
 // What the slow-request explorer shows, computed off the GUI thread: per
 // request of a run its outcome, stage, start, total, first_text and the two
 // metrics on the scatter's axes, in compact columns (a million requests take
-// about 45 MB), plus the "slowest N" selection the table shows. Plain
+// about 53 MB), plus the "slowest N" selection the table shows. Plain
 // functions and value types, Qt-free; the page runs computeExplorer in a Job.
 #pragma once
 
 #include "analysis/ExplorerPoints.h"
 #include "analysis/LoadedRun.h"
+#include "analysis/TimeRange.h"
 #include "model/TraceId.h"
 #include "model/Vocabulary.h"
 #include "util/Progress.h"
@@ -49,6 +50,10 @@ struct ExplorerResults
     std::vector<float> x; // s for StartTime, tokens otherwise
     std::vector<float> y; // ms
     std::vector<float> startS;
+    // Event time (ms, stats::eventTimes): what a time range filters on. In
+    // double: a float rounds an hour's ms to a quarter ms, and a range's
+    // boundary must decide as the Requests page's does.
+    std::vector<double> eventMs;
     std::vector<float> totalMs;
     std::vector<float> firstTextMs;
     std::vector<std::uint8_t> outcome; // pb::Outcome
@@ -117,6 +122,9 @@ struct ExplorerFilter
     int group = -1;
     std::optional<double> minYMs; // rows with a smaller y are left out
     std::string tracePrefix;      // case-insensitive prefix of the trace ID
+    // Rows whose event time is in the range (TimeRange.h: [from, to)), as
+    // selected on the Timeline.
+    std::optional<TimeRange> timeRange;
 
     bool operator==(const ExplorerFilter&) const = default;
 };

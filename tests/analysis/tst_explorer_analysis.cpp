@@ -24,6 +24,7 @@ class ExplorerAnalysisTest : public QObject
 private Q_SLOTS:
     void columns();
     void slowestAndFilters();
+    void timeRangeFilter();
     void traceIds();
     void waterfall();
 };
@@ -90,6 +91,27 @@ void ExplorerAnalysisTest::slowestAndFilters()
     QCOMPARE(matched, std::size_t(10));
     filter = {};
     filter.outcome = Outcome::ProviderError;
+    QVERIFY(analysis::slowestRows(r, filter, 100).empty());
+}
+
+// The Timeline's range: rows 250 ms apart, [1000, 2000) holds rows 4..7.
+void ExplorerAnalysisTest::timeRangeFilter()
+{
+    Fixture f;
+    const auto r = analysis::computeExplorer(f.run, {});
+    QCOMPARE(r.eventMs.size(), std::size_t(20));
+    QCOMPARE(r.eventMs[4], 1000.0);
+    analysis::ExplorerFilter filter;
+    filter.timeRange = analysis::TimeRange{1000, 2000};
+    std::size_t matched = 0;
+    // Slowest first: the odd (slow) rows, then the even.
+    QCOMPARE(analysis::slowestRows(r, filter, 100, &matched), (std::vector<std::uint32_t>{5, 7, 4, 6}));
+    QCOMPARE(matched, std::size_t(4));
+    // With the other filters: the fast model's rows of the range.
+    filter.group = 0;
+    QCOMPARE(analysis::slowestRows(r, filter, 100), (std::vector<std::uint32_t>{4, 6}));
+    filter = {};
+    filter.timeRange = analysis::TimeRange{1000, 1000};
     QVERIFY(analysis::slowestRows(r, filter, 100).empty());
 }
 

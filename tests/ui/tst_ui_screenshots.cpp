@@ -4,13 +4,16 @@
 // screenshots/ in the test's build folder (test output, never committed).
 // Then every page again in a dark palette. Each picture must be the window's
 // size, show more than a blank page, differ from the others and pass the
-// geometry checks of LayoutCheck.h.
+// geometry checks of LayoutCheck.h. Last, a time range selected on the
+// Timeline and the Explorer and the Requests page filtered to it.
+#include "ExplorerPage.h"
 #include "LayoutCheck.h"
 #include "MainWindow.h"
 #include "OverviewPage.h"
 #include "PhasePercentilesPage.h"
 #include "RequestTableModel.h"
 #include "RequestsPage.h"
+#include "TimelinePage.h"
 #include "WaterfallPage.h"
 #include "session/MeasuredRun.h"
 
@@ -21,6 +24,7 @@
 #include <QDir>
 #include <QImage>
 #include <QPalette>
+#include <QPushButton>
 #include <QSet>
 #include <QSettings>
 #include <QSignalSpy>
@@ -195,6 +199,38 @@ void TestUiScreenshots::everyPage()
         qWarning("%s", qPrintable(problem));
     }
     QVERIFY2(problems.isEmpty(), "layout defects, listed above");
+
+    // Issue 32: 1.5 s to 3.5 s selected on the Timeline, then shown in the
+    // Explorer and on the Requests page, filtered.
+    ui::TimelinePage* timeline = w.timelinePage();
+    tabs->setCurrentWidget(timeline);
+    QSignalSpy listed(w.explorerPage(), &ui::ExplorerPage::listed);
+    QSignalSpy filtered(w.requestsPage()->model(), &ui::RequestTableModel::filterFinished);
+    timeline->setTimeRange({1500, 3500});
+    QTRY_VERIFY_WITH_TIMEOUT(timeline->rangeCount() > 0, 10000);
+    QVERIFY(!listed.isEmpty() || listed.wait(10000));
+    QVERIFY(!filtered.isEmpty() || filtered.wait(10000));
+    const auto shoot = [&](const QString& name) {
+        QCoreApplication::sendPostedEvents();
+        const QImage image = w.grab().toImage();
+        const QString path = QDir(out).filePath(name + QStringLiteral(".png"));
+        QVERIFY2(image.save(path), qPrintable(path));
+        for (const auto& problem : pb::test::layoutProblems(&w, {QStringLiteral("requestsView")})) {
+            problems << name + QStringLiteral(": ") + problem;
+        }
+    };
+    shoot(QStringLiteral("timeline-range"));
+    timeline->findChild<QPushButton*>(QStringLiteral("timelineShowExplorer"))->click();
+    QCOMPARE(tabs->currentWidget(), w.explorerPage());
+    shoot(QStringLiteral("explorer-range"));
+    timeline->findChild<QPushButton*>(QStringLiteral("timelineShowRequests"))->click();
+    QCOMPARE(tabs->currentWidget(), w.requestsPage());
+    shoot(QStringLiteral("requests-range"));
+    QVERIFY(w.requestsPage()->model()->rowCount() < w.requestsPage()->model()->totalRows());
+    for (const auto& problem : problems) {
+        qWarning("%s", qPrintable(problem));
+    }
+    QVERIFY2(problems.isEmpty(), "layout defects with a time range, listed above");
     qInfo("screenshots in %s", qPrintable(out));
 }
 

@@ -8,11 +8,13 @@
 #include "stats/Metric.h"
 
 #include <QCoreApplication>
+#include <QMouseEvent>
 #include <QScrollArea>
 #include <QSplitter>
 #include <QVBoxLayout>
 
 #include <algorithm>
+#include <cmath>
 
 namespace pb::ui {
 
@@ -117,6 +119,9 @@ TimelinePlots::TimelinePlots(QWidget* parent)
         connect(p->xAxis, qOverload<const QCPRange&>(&QCPAxis::rangeChanged), this,
                 &TimelinePlots::syncTimeAxes);
         installChartExportMenu(p, QLatin1String(kExportNames[i]));
+        // Shift-drag selects a time range before QCustomPlot would pan.
+        p->installEventFilter(this);
+        p->setToolTip(tr("Drag to pan, wheel to zoom; Shift+drag to select a time range"));
         m_plots[std::size_t(i)] = p;
     }
     for (const auto which : kDisplayOrder) {
@@ -274,6 +279,7 @@ void TimelinePlots::setResults(const TimelineResults& r)
     m_notes[Errors]->setText(tr("Provider and client errors as a share of started requests"));
 
     addStageMarkers(r);
+    drawRange();
     // Through the end of the last interval, so that its point is not on the edge.
     double end = std::max(r.durationMs, r.intervalMs) / 1000.0;
     for (const auto* s : {&r.achievedRate, &r.errorRate}) {
@@ -337,6 +343,84 @@ void TimelinePlots::syncTimeAxes(const QCPRange& range)
         }
     }
     m_syncing = false;
+}
+
+void TimelinePlots::setSelectedRange(const std::optional<analysis::TimeRange>& range)
+{
+    m_range = range && !range->empty() ? range : std::nullopt;
+    drawRange();
+    for (auto* p : m_plots) {
+        p->replot(QCustomPlot::rpQueuedReplot);
+    }
+}
+
+void TimelinePlots::drawRange()
+{
+    for (auto* p : m_plots) {
+        for (int i = p->itemCount() - 1; i >= 0; --i) {
+            if (p->item(i)->objectName() == QLatin1String("timeRange")) {
+                p->removeItem(i);
+            }
+        }
+        if (!m_range) {
+            continue;
+        }
+        // Over the plot's full height, under the graphs (the background layer).
+        auto* shade = new QCPItemRect(p);
+        shade->setObjectName(QStringLiteral("timeRange"));
+        shade->setLayer(QStringLiteral("background"));
+        shade->setClipToAxisRect(true);
+        shade->topLeft->setTypeY(QCPItemPosition::ptAxisRectRatio);
+        shade->bottomRight->setTypeY(QCPItemPosition::ptAxisRectRatio);
+        shade->topLeft->setCoords(m_range->fromMs / 1000.0, 0);
+        shade->bottomRight->setCoords(m_range->toMs / 1000.0, 1);
+        const QColor edge(0x15, 0x65, 0xc0);
+        shade->setPen(QPen(edge, 1));
+        shade->setBrush(QColor(edge.red(), edge.green(), edge.blue(), 40));
+    }
+}
+
+bool TimelinePlots::eventFilter(QObject* watched, QEvent* event)
+{
+    auto* p = qobject_cast<QCustomPlot*>(watched);
+    if (!p || (event->type() != QEvent::MouseButtonPress && event->type() != QEvent::MouseMove &&
+               event->type() != QEvent::MouseButtonRelease)) {
+        return QWidget::eventFilter(watched, event);
+    }
+    const auto* mouse = static_cast<QMouseEvent*>(event);
+    const double atS = p->xAxis->pixelToCoord(mouse->position().x());
+    if (event->type() == QEvent::MouseButtonPress) {
+        if (mouse->button() != Qt::LeftButton || !(mouse->modifiers() & Qt::ShiftModifier) ||
+            !p->axisRect()->rect().contains(mouse->position().toPoint())) {
+            return false;
+        }
+        m_dragFromS = atS;
+        m_rangeBeforeDrag = m_range;
+        return true;
+    }
+    if (!m_dragFromS) {
+        return false;
+    }
+    const auto range = analysis::timeRangeBetween(*m_dragFromS * 1000.0, atS * 1000.0);
+    if (event->type() == QEvent::MouseMove) {
+        // The shading follows the drag; the range is reported on release.
+        m_range = range;
+        drawRange();
+        for (auto* plot : m_plots) {
+            plot->replot(QCustomPlot::rpQueuedReplot);
+        }
+        return true;
+    }
+    m_dragFromS.reset();
+    // A click without a drag (under three pixels) selects nothing.
+    const double pixels =
+        std::abs(p->xAxis->coordToPixel(range.toMs / 1000.0) - p->xAxis->coordToPixel(range.fromMs / 1000.0));
+    if (pixels < 3) {
+        setSelectedRange(m_rangeBeforeDrag);
+        return true;
+    }
+    Q_EMIT rangeSelected(range);
+    return true;
 }
 
 QCPGraph* TimelinePlots::graph(const QString& name) const

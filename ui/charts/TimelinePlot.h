@@ -11,13 +11,18 @@
 // stage start (x in seconds); the load plot names the stages (QCPItemText
 // "stageLabel") and the in-flight plot has the dropped iterations per
 // interval as QCPBars "dropped".
+// A shift-drag along any plot selects a range of the time axis
+// (rangeSelected); plain drag still pans and the wheel zooms. The selected
+// range is shaded on every plot (QCPItemRect "timeRange").
 #pragma once
 
 #include "QCustomPlotInclude.h"
+#include "analysis/TimeRange.h"
 
 #include <QWidget>
 
 #include <array>
+#include <optional>
 
 namespace pb::analysis {
 struct TimelineResults;
@@ -44,7 +49,19 @@ public:
     // The graph of series `name` ("target_rate", "first_text", …) in any plot, or nullptr.
     QCPGraph* graph(const QString& name) const;
 
+    // Shades `range` (ms) on every plot; none removes the shading.
+    void setSelectedRange(const std::optional<analysis::TimeRange>& range);
+    std::optional<analysis::TimeRange> selectedRange() const { return m_range; }
+
+Q_SIGNALS:
+    // The user dragged over the time axis with Shift held: the range in ms.
+    void rangeSelected(const pb::analysis::TimeRange& range);
+
+protected:
+    bool eventFilter(QObject* watched, QEvent* event) override;
+
 private:
+    void drawRange();
     void addStageMarkers(const TimelineResults& results);
     QCPGraph* addGraph(QCustomPlot* target, const QString& id, const QString& name, const QColor& color,
                        Qt::PenStyle style = Qt::SolidLine);
@@ -53,6 +70,9 @@ private:
     std::array<QCustomPlot*, PlotCount> m_plots{};
     std::array<QCPTextElement*, PlotCount> m_notes{};
     bool m_syncing = false;
+    std::optional<analysis::TimeRange> m_range;           // shaded, ms
+    std::optional<double> m_dragFromS;                    // a shift-drag in progress: where it began (s)
+    std::optional<analysis::TimeRange> m_rangeBeforeDrag; // restored when the drag was a click
 };
 
 } // namespace pb::ui

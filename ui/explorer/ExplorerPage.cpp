@@ -6,6 +6,7 @@
 #include "Job.h"
 #include "TableCopy.h"
 #include "TableLayout.h"
+#include "TimeRangeSelection.h"
 
 #include <QCheckBox>
 #include <QComboBox>
@@ -18,6 +19,7 @@
 #include <QSplitter>
 #include <QStandardItemModel>
 #include <QTableView>
+#include <QToolButton>
 #include <QVBoxLayout>
 
 namespace pb::ui {
@@ -48,6 +50,8 @@ ExplorerPage::ExplorerPage(QWidget* parent)
     , m_table(new QTableView(this))
     , m_state(new QLabel(this))
     , m_status(new QLabel(this))
+    , m_selection(new TimeRangeSelection(this))
+    , m_rangeChip(new QToolButton(this))
     , m_lister(new Job(this))
 {
     setObjectName(QStringLiteral("explorerPage"));
@@ -84,6 +88,11 @@ ExplorerPage::ExplorerPage(QWidget* parent)
     m_search->setClearButtonEnabled(true);
     m_state->setObjectName(QStringLiteral("explorerState"));
     m_status->setObjectName(QStringLiteral("explorerStatus"));
+    m_rangeChip->setObjectName(QStringLiteral("explorerTimeRange"));
+    m_rangeChip->setToolButtonStyle(Qt::ToolButtonTextOnly);
+    m_rangeChip->setAutoRaise(false);
+    m_rangeChip->setToolTip(tr("Listing only the requests of this range of the Timeline; click to clear it"));
+    m_rangeChip->setVisible(false);
 
     m_table->setObjectName(QStringLiteral("explorerTable"));
     m_table->setModel(m_model);
@@ -120,6 +129,7 @@ ExplorerPage::ExplorerPage(QWidget* parent)
     filters->addWidget(new QLabel(tr("Y at least:"), this));
     filters->addWidget(m_minY);
     filters->addWidget(m_search, 2);
+    filters->addWidget(m_rangeChip);
 
     auto* lower = new QWidget(this);
     auto* lowerLayout = new QVBoxLayout(lower);
@@ -176,8 +186,40 @@ ExplorerPage::ExplorerPage(QWidget* parent)
         m_status->setText(tr("Cannot list the requests: %1").arg(message));
         Q_EMIT listed();
     });
+    connect(m_rangeChip, &QToolButton::clicked, this, [this] { m_selection->clear(); });
     setStateLabel(m_state);
     fillFilterBoxes();
+    watchSelection();
+}
+
+void ExplorerPage::setTimeRangeSelection(TimeRangeSelection* selection)
+{
+    if (selection == m_selection) {
+        return;
+    }
+    disconnect(m_selection, nullptr, this, nullptr);
+    m_selection = selection;
+    watchSelection();
+    updateRangeChip();
+    list();
+}
+
+void ExplorerPage::watchSelection()
+{
+    connect(m_selection, &TimeRangeSelection::changed, this, [this] {
+        updateRangeChip();
+        list();
+    });
+}
+
+void ExplorerPage::updateRangeChip()
+{
+    const auto range = m_selection->rangeFor(path(), runId());
+    m_plot->setTimeRange(range);
+    m_rangeChip->setVisible(range.has_value());
+    if (range) {
+        m_rangeChip->setText(tr("Time %1  ✕").arg(TimeRangeSelection::label(*range)));
+    }
 }
 
 ExplorerPage::~ExplorerPage() = default;
@@ -201,6 +243,7 @@ void ExplorerPage::clearView()
     m_minY->setValue(0);
     m_minY->blockSignals(false);
     fillFilterBoxes();
+    updateRangeChip();
     m_status->clear();
 }
 
@@ -246,6 +289,7 @@ void ExplorerPage::display(const std::shared_ptr<const ExplorerListing>& listing
         m_selectedSeq = -1;
     }
     m_plot->highlight(m_selectedSeq);
+    updateRangeChip();
     m_state->setText(results->hasSpans && !results->joined && needsJoin(results->request.y)
                          ? tr("The server spans could not be joined to these requests.")
                          : QString());
@@ -337,6 +381,7 @@ ExplorerFilter ExplorerPage::currentFilter() const
         filter.minYMs = m_minY->value();
     }
     filter.tracePrefix = m_search->text().trimmed().toStdString();
+    filter.timeRange = m_selection->rangeFor(path(), runId());
     return filter;
 }
 

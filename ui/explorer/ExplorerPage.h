@@ -15,6 +15,7 @@ class QDoubleSpinBox;
 class QLabel;
 class QLineEdit;
 class QTableView;
+class QToolButton;
 
 namespace pb::analysis {
 struct ExplorerResults;
@@ -26,6 +27,7 @@ namespace pb::ui {
 class ExplorerModel;
 class ExplorerPlot;
 class Job;
+class TimeRangeSelection;
 using analysis::ExplorerFilter;
 struct ExplorerListing;
 using analysis::ExplorerResults;
@@ -41,6 +43,12 @@ public:
     ExplorerPlot* plot() const { return m_plot; }
     ExplorerModel* model() const { return m_model; }
     QTableView* table() const { return m_table; }
+
+    // The Timeline's range selection the table is filtered by (by default
+    // the page's own): its chip shows the range and clears it.
+    void setTimeRangeSelection(TimeRangeSelection* selection);
+    TimeRangeSelection* timeRangeSelection() const { return m_selection; }
+    QToolButton* timeRangeChip() const { return m_rangeChip; }
 
 Q_SIGNALS:
     // The user clicked a request's point, selected its row or searched its full trace ID.
@@ -67,6 +75,8 @@ private:
     void select(qint64 seq);
     void syncTableSelection();
     void updateStatus();
+    void updateRangeChip();
+    void watchSelection();
 
     QComboBox* m_x;
     QComboBox* m_y;
@@ -85,7 +95,9 @@ private:
     QTableView* m_table;
     QLabel* m_state;
     QLabel* m_status;
-    Job* m_lister; // filter, limit and search changes: the scan of every row
+    TimeRangeSelection* m_selection;
+    QToolButton* m_rangeChip; // "explorerTimeRange": the time range filter; hidden without one
+    Job* m_lister;            // filter, limit and search changes: the scan of every row
     std::shared_ptr<const ExplorerResults> m_results;
     qint64 m_selectedSeq = -1;
     bool m_syncing = false; // the table's selection is being set from code

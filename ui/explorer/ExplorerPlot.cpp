@@ -236,7 +236,42 @@ void ExplorerPlot::rebuild()
         m_settingRanges = false;
         m_sampled = extent;
     }
+    drawTimeRange();
     replot();
+}
+
+void ExplorerPlot::setTimeRange(const std::optional<analysis::TimeRange>& range)
+{
+    if (range == m_timeRange) {
+        return;
+    }
+    m_timeRange = range;
+    drawTimeRange();
+    replot(QCustomPlot::rpQueuedReplot);
+}
+
+void ExplorerPlot::drawTimeRange()
+{
+    for (int i = itemCount() - 1; i >= 0; --i) {
+        if (item(i)->objectName() == QLatin1String("timeRange")) {
+            removeItem(i);
+        }
+    }
+    if (!m_timeRange || !m_results || m_results->request.x != ExplorerX::StartTime) {
+        return;
+    }
+    // As on the Timeline: over the full height, under the points.
+    auto* shade = new QCPItemRect(this);
+    shade->setObjectName(QStringLiteral("timeRange"));
+    shade->setLayer(QStringLiteral("background"));
+    shade->setClipToAxisRect(true);
+    shade->topLeft->setTypeY(QCPItemPosition::ptAxisRectRatio);
+    shade->bottomRight->setTypeY(QCPItemPosition::ptAxisRectRatio);
+    shade->topLeft->setCoords(m_timeRange->fromMs / 1000.0, 0);
+    shade->bottomRight->setCoords(m_timeRange->toMs / 1000.0, 1);
+    const QColor edge(0x15, 0x65, 0xc0);
+    shade->setPen(QPen(edge, 1));
+    shade->setBrush(QColor(edge.red(), edge.green(), edge.blue(), 40));
 }
 
 PlotRange ExplorerPlot::view() const

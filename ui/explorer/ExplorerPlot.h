@@ -4,7 +4,8 @@
 // with the true N in the legend; a zoom or pan samples the new view again in
 // a job of its own. Clicking near a point (within a few pixels) reports the
 // nearest plotted row, found through the results' point index (every row,
-// not only the drawn ones); one row can be highlighted.
+// not only the drawn ones); one row can be highlighted. With start time on
+// x, the Timeline's selected range is shaded (QCPItemRect "timeRange").
 #pragma once
 
 #include "ExplorerAnalysis.h"
@@ -14,6 +15,7 @@
 
 #include <array>
 #include <memory>
+#include <optional>
 
 namespace pb::ui {
 
@@ -41,6 +43,8 @@ public:
     qint64 highlighted() const { return m_highlighted; }
     // Samples the current view again now (a zoom or pan does it after a short pause).
     void resampleView();
+    // The time range the table is filtered by (ms), shaded; none: no shading.
+    void setTimeRange(const std::optional<analysis::TimeRange>& range);
 
 Q_SIGNALS:
     // A click (not a drag) landed near a point.
@@ -55,6 +59,7 @@ protected:
 
 private:
     void rebuild();
+    void drawTimeRange();
     bool shown(std::size_t row) const;
     void setSample(const std::array<std::vector<std::uint32_t>, kOutcomeCount>& rows);
     PlotRange view() const;
@@ -71,6 +76,7 @@ private:
     QTimer m_resampleTimer;
     Job* m_sampler;
     QPointF m_pressAt;
+    std::optional<analysis::TimeRange> m_timeRange;
 };
 
 // The colour of an outcome's points, the same on every chart.

@@ -8,15 +8,23 @@
 #include <limits>
 #include <numeric>
 #include <unordered_map>
+#include <utility>
 
 namespace pb::ui {
 
 RequestTableModel::RequestTableModel(QObject* parent)
     : QAbstractTableModel(parent)
     , m_sortJob(new Job(this))
+    , m_filterJob(new Job(this))
 {
     connect(m_sortJob, &Job::finished, this, &RequestTableModel::onSortDone);
     connect(m_sortJob, &Job::failed, this, &RequestTableModel::onSortFailed);
+    connect(m_filterJob, &Job::finished, this, &RequestTableModel::onFilterDone);
+    connect(m_filterJob, &Job::failed, this, [this](const QString& message) {
+        m_error = message;
+        Q_EMIT filteringChanged(false);
+        Q_EMIT errorOccurred(message);
+    });
 }
 
 RequestTableModel::~RequestTableModel() = default;
@@ -24,19 +32,29 @@ RequestTableModel::~RequestTableModel() = default;
 void RequestTableModel::setRun(RunSnapshotPtr snapshot)
 {
     const bool wasSorting = isSorting();
+    const bool wasFiltering = isFiltering();
     m_sortJob->discard();
+    m_filterJob->discard();
     beginResetModel();
     m_touched.clear();
     m_order.reset();
+    m_visible.reset();
     m_sortColumn = -1;
     m_sortOrder = Qt::AscendingOrder;
     m_error.clear();
     m_snapshot = std::move(snapshot);
     m_sources.assign(requestColumns().size(), Source{});
     m_rows = 0;
+    m_tableRows = 0;
     if (m_snapshot && m_snapshot->run) {
         const RequestTable& table = m_snapshot->run->table;
-        m_rows = static_cast<int>(std::min<std::size_t>(table.rows, std::numeric_limits<int>::max()));
+        m_tableRows = static_cast<int>(std::min<std::size_t>(table.rows, std::numeric_limits<int>::max()));
+        // Under a time range, no row until the filter's rows arrive: never
+        // the whole run passed off as the range's.
+        m_rows = m_range ? 0 : m_tableRows;
+        if (m_range) {
+            m_visible = std::make_shared<const std::vector<std::int64_t>>();
+        }
         const auto cols = requestColumns();
         for (std::size_t i = 0; i < cols.size(); ++i) {
             m_sources[i].numeric = table.numericColumn(cols[i].name);
@@ -47,6 +65,81 @@ void RequestTableModel::setRun(RunSnapshotPtr snapshot)
     if (wasSorting) {
         Q_EMIT sortingChanged(false);
     }
+    if (m_range && m_snapshot && m_snapshot->run) {
+        m_pendingColumn = -1;
+        m_pendingOrder = Qt::AscendingOrder;
+        startFilter();
+    } else if (wasFiltering) {
+        Q_EMIT filteringChanged(false);
+    }
+}
+
+bool RequestTableModel::isFiltering() const
+{
+    return m_filterJob->isRunning();
+}
+
+void RequestTableModel::setTimeRange(const std::optional<analysis::TimeRange>& range)
+{
+    const auto r = range && !range->empty() ? range : std::nullopt;
+    if (r == m_range) {
+        return;
+    }
+    m_range = r;
+    if (!m_snapshot || !m_snapshot->run) {
+        return;
+    }
+    // A sort under way is folded into the filter's work.
+    if (isSorting()) {
+        m_sortJob->discard();
+        Q_EMIT sortingChanged(false);
+    } else if (!isFiltering()) {
+        m_pendingColumn = m_sortColumn;
+        m_pendingOrder = m_sortOrder;
+    }
+    startFilter();
+}
+
+void RequestTableModel::startFilter()
+{
+    const bool wasFiltering = isFiltering();
+    const RunSnapshotPtr snapshot = m_snapshot;
+    const auto range = m_range;
+    const int column = m_pendingColumn;
+    const bool ascending = m_pendingOrder == Qt::AscendingOrder;
+    m_filterJob->start([snapshot, range, column, ascending](JobContext&) {
+        std::pair<Order, Order> out; // visible, order
+        if (range) {
+            const auto rows = analysis::rowsInTimeRange(*snapshot->run, *range);
+            out.first = std::make_shared<const std::vector<std::int64_t>>(rows.begin(), rows.end());
+        }
+        if (column >= 0) {
+            out.second = std::make_shared<const std::vector<std::int64_t>>(
+                orderBy(*snapshot, column, ascending, out.first.get()));
+        }
+        return QVariant::fromValue(std::make_shared<const std::pair<Order, Order>>(std::move(out)));
+    });
+    if (!wasFiltering) {
+        Q_EMIT filteringChanged(true);
+    }
+}
+
+void RequestTableModel::onFilterDone(const QVariant& result)
+{
+    const auto out = result.value<std::shared_ptr<const std::pair<Order, Order>>>();
+    Q_EMIT filteringChanged(false);
+    if (!out) {
+        return;
+    }
+    beginResetModel();
+    m_touched.clear();
+    m_visible = out->first;
+    m_order = out->second;
+    m_sortColumn = m_order ? m_pendingColumn : -1;
+    m_sortOrder = m_order ? m_pendingOrder : Qt::AscendingOrder;
+    m_rows = m_visible ? static_cast<int>(m_visible->size()) : m_tableRows;
+    endResetModel();
+    Q_EMIT filterFinished();
 }
 
 bool RequestTableModel::setRun(const QString& path, qint64 runId)
@@ -95,13 +188,18 @@ int RequestTableModel::columnCount(const QModelIndex& parent) const
 
 std::int64_t RequestTableModel::seqOfRow(int row) const
 {
-    return m_order ? (*m_order)[static_cast<std::size_t>(row)] : row;
+    const auto r = static_cast<std::size_t>(row);
+    return m_order ? (*m_order)[r] : m_visible ? (*m_visible)[r] : row;
 }
 
 int RequestTableModel::rowOfSeq(qint64 seq) const
 {
-    if (seq < 0 || seq >= m_rows) {
+    if (seq < 0 || seq >= m_tableRows) {
         return -1;
+    }
+    if (!m_order && m_visible) {
+        const auto it = std::lower_bound(m_visible->begin(), m_visible->end(), seq);
+        return it == m_visible->end() || *it != seq ? -1 : static_cast<int>(it - m_visible->begin());
     }
     if (!m_order) {
         return static_cast<int>(seq);
@@ -158,7 +256,7 @@ QVariant RequestTableModel::data(const QModelIndex& index, int role) const
     case Qt::DisplayRole:
     case RawValueRole: {
         const auto seq = seqOfRow(index.row());
-        if (seq < 0 || seq >= m_rows) {
+        if (seq < 0 || seq >= m_tableRows) {
             return {};
         }
         m_touched.insert(index.row() / kPageSize);
@@ -190,6 +288,12 @@ void RequestTableModel::sort(int column, Qt::SortOrder order)
 {
     if (column < 0 || column >= columnCount()) {
         m_sortJob->discard();
+        if (isFiltering() && m_pendingColumn != -1) {
+            // The filter under way would apply its sort: it filters again, unsorted.
+            m_pendingColumn = -1;
+            m_pendingOrder = Qt::AscendingOrder;
+            startFilter();
+        }
         if (m_sortColumn != -1) {
             applyOrder(nullptr, -1, Qt::AscendingOrder);
         }
@@ -198,18 +302,24 @@ void RequestTableModel::sort(int column, Qt::SortOrder order)
     if (!m_snapshot) {
         return;
     }
-    if (!isSorting() && column == m_sortColumn && order == m_sortOrder) {
+    if (!isSorting() && !isFiltering() && column == m_sortColumn && order == m_sortOrder) {
         return;
     }
     m_pendingColumn = column;
     m_pendingOrder = order;
+    if (isFiltering()) {
+        startFilter(); // the filter's rows come sorted
+        return;
+    }
     const bool wasSorting = isSorting();
     // The order of a million rows takes a fraction of a second: computed off
     // this thread from the loaded run; a newer request supersedes this one.
     const RunSnapshotPtr snapshot = m_snapshot;
+    const Order visible = m_visible;
     const bool ascending = order == Qt::AscendingOrder;
-    m_sortJob->start([snapshot, column, ascending](JobContext&) {
-        Order seqs = std::make_shared<const std::vector<std::int64_t>>(orderBy(*snapshot, column, ascending));
+    m_sortJob->start([snapshot, visible, column, ascending](JobContext&) {
+        Order seqs = std::make_shared<const std::vector<std::int64_t>>(
+            orderBy(*snapshot, column, ascending, visible.get()));
         return QVariant::fromValue(seqs);
     });
     if (!wasSorting) {
@@ -217,12 +327,18 @@ void RequestTableModel::sort(int column, Qt::SortOrder order)
     }
 }
 
-std::vector<std::int64_t> RequestTableModel::orderBy(const RunSnapshot& snapshot, int column, bool ascending)
+std::vector<std::int64_t> RequestTableModel::orderBy(const RunSnapshot& snapshot, int column, bool ascending,
+                                                     const std::vector<std::int64_t>* subset)
 {
     const RequestTable& table = snapshot.run->table;
     const auto& col = requestColumns()[static_cast<std::size_t>(column)];
-    std::vector<std::int64_t> seqs(table.rows);
-    std::iota(seqs.begin(), seqs.end(), std::int64_t(0));
+    std::vector<std::int64_t> seqs;
+    if (subset) {
+        seqs = *subset;
+    } else {
+        seqs.resize(table.rows);
+        std::iota(seqs.begin(), seqs.end(), std::int64_t(0));
+    }
     // Each row's sort key (NaN = NULL), then a stable sort: ties stay in insertion order.
     std::vector<double> key(table.rows, kNull);
     if (const auto* n = table.numericColumn(col.name)) {
@@ -303,9 +419,12 @@ void RequestTableModel::applyOrder(Order order, int column, Qt::SortOrder sortOr
                 }
             }
         } else {
+            // Back to the filter's (or insertion) order.
+            const Order sorted = std::exchange(m_order, nullptr);
             for (auto& [seq, row] : newRowOfSeq) {
-                row = static_cast<int>(seq);
+                row = rowOfSeq(seq);
             }
+            m_order = sorted;
         }
     }
     QModelIndexList to;

@@ -4,14 +4,17 @@
 // of a live run as the figures. Nothing here reads the store, and nothing is
 // proportional to the run's size on the GUI thread: a cell is formatted from
 // its column when the view asks for it, and sorting computes the new order on
-// a worker thread; the old order stays until the new one arrives.
+// a worker thread; the old order stays until the new one arrives. A time
+// range (the Timeline's selection) filters the rows, also off the GUI thread.
 #pragma once
 
 #include "RunCache.h"
+#include "analysis/TimeRange.h"
 
 #include <QAbstractTableModel>
 
 #include <memory>
+#include <optional>
 #include <unordered_set>
 #include <vector>
 
@@ -49,6 +52,16 @@ public:
 
     // Whether a sort is computing (sortFinished() reports the order applied).
     bool isSorting() const;
+
+    // Shows only the requests whose event time is in `range` (none: every
+    // request), in the applied sort order. Which rows those are is core's
+    // (analysis::rowsInTimeRange), computed off this thread; the model is
+    // reset when they arrive (filterFinished). Kept across setRun().
+    void setTimeRange(const std::optional<analysis::TimeRange>& range);
+    const std::optional<analysis::TimeRange>& timeRange() const { return m_range; }
+    bool isFiltering() const;
+    // Requests of the run, whatever the filter.
+    qint64 totalRows() const { return m_tableRows; }
     // The row that shows request `seq` in the applied order, or -1.
     int rowOfSeq(qint64 seq) const;
     // Whether column `column` is in memory (a summarised run leaves the
@@ -67,13 +80,16 @@ public:
     // layoutAboutToBeChanged()/layoutChanged(). NULLs sort last either way.
     void sort(int column, Qt::SortOrder order = Qt::AscendingOrder) override;
 
-    // Worker side: the seqs of `snapshot`'s rows ordered by `column` (NULLs
-    // last, ties in insertion order).
-    static std::vector<std::int64_t> orderBy(const RunSnapshot& snapshot, int column, bool ascending);
+    // Worker side: the seqs of `snapshot`'s rows (of `subset`, ascending
+    // seqs, when given) ordered by `column` (NULLs last, ties in insertion order).
+    static std::vector<std::int64_t> orderBy(const RunSnapshot& snapshot, int column, bool ascending,
+                                             const std::vector<std::int64_t>* subset = nullptr);
 
 Q_SIGNALS:
     void sortingChanged(bool busy);
     void sortFinished(int column, Qt::SortOrder order);
+    void filteringChanged(bool busy);
+    void filterFinished();
     void errorOccurred(const QString& message);
 
 private:
@@ -86,6 +102,9 @@ private:
     };
 
     void applyOrder(Order order, int column, Qt::SortOrder sortOrder);
+    // Filters by m_range (sorted by m_pendingColumn) in m_filterJob.
+    void startFilter();
+    void onFilterDone(const QVariant& result);
     void onSortDone(const QVariant& result);
     void onSortFailed(const QString& message);
     std::int64_t seqOfRow(int row) const;
@@ -93,15 +112,20 @@ private:
 
     RunSnapshotPtr m_snapshot;
     std::vector<Source> m_sources; // per requestColumns() entry
-    int m_rows = 0;
+    int m_rows = 0;                // rows shown
+    int m_tableRows = 0;           // rows of the run
     QString m_error;
 
-    Order m_order; // row -> seq; null = insertion order (row == seq)
+    std::optional<analysis::TimeRange> m_range;
+    Order m_visible; // seqs in m_range, ascending; null = every row
+
+    Order m_order; // row -> seq; null = m_visible's order (or row == seq)
     int m_sortColumn = -1;
     Qt::SortOrder m_sortOrder = Qt::AscendingOrder;
     int m_pendingColumn = -1;
     Qt::SortOrder m_pendingOrder = Qt::AscendingOrder;
     Job* m_sortJob = nullptr;
+    Job* m_filterJob = nullptr;
 
     mutable std::unordered_set<int> m_touched; // filled from data(), which is const
 };

@@ -3,6 +3,7 @@
 #include "ColumnFormat.h"
 #include "RequestTableModel.h"
 #include "TableLayout.h"
+#include "TimeRangeSelection.h"
 #include "TraceFinder.h"
 #include "model/RequestColumns.h"
 
@@ -13,6 +14,7 @@
 #include <QLabel>
 #include <QStackedWidget>
 #include <QTableView>
+#include <QToolButton>
 #include <QVBoxLayout>
 
 #include <algorithm>
@@ -29,6 +31,8 @@ RequestsPage::RequestsPage(QWidget* parent)
     , m_state(new QLabel(this))
     , m_hint(new QLabel(this))
     , m_stack(new QStackedWidget(this))
+    , m_selection(new TimeRangeSelection(this))
+    , m_rangeChip(new QToolButton(this))
 {
     m_title->setObjectName(QStringLiteral("requestsTitle"));
     m_title->setTextFormat(Qt::PlainText);
@@ -95,8 +99,14 @@ RequestsPage::RequestsPage(QWidget* parent)
                 }
             });
 
+    m_rangeChip->setObjectName(QStringLiteral("requestsTimeRange"));
+    m_rangeChip->setToolTip(tr("Showing only the requests of this range of the Timeline; click to clear it"));
+    m_rangeChip->setVisible(false);
+    connect(m_rangeChip, &QToolButton::clicked, this, [this] { m_selection->clear(); });
+
     auto* header = new QHBoxLayout;
     header->addWidget(m_title, 1);
+    header->addWidget(m_rangeChip);
     header->addWidget(m_state);
     header->addWidget(m_status);
 
@@ -113,6 +123,8 @@ RequestsPage::RequestsPage(QWidget* parent)
     layout->addWidget(m_stack);
 
     connect(m_model, &RequestTableModel::sortingChanged, this, &RequestsPage::updateStatus);
+    connect(m_model, &RequestTableModel::filteringChanged, this, &RequestsPage::updateStatus);
+    connect(m_model, &RequestTableModel::filterFinished, this, &RequestsPage::updateStatus);
     connect(m_model, &RequestTableModel::errorOccurred, this, &RequestsPage::errorOccurred);
     // The row picked opens in the waterfall, which stays behind.
     connect(this, &RequestsPage::currentRequestChanged, this, [this](qint64 seq) {
@@ -125,14 +137,45 @@ RequestsPage::RequestsPage(QWidget* parent)
         Q_EMIT linkActivated(link);
     });
     setStateLabel(m_state);
+    watchSelection();
     clear();
+}
+
+void RequestsPage::setTimeRangeSelection(TimeRangeSelection* selection)
+{
+    if (selection == m_selection) {
+        return;
+    }
+    disconnect(m_selection, nullptr, this, nullptr);
+    m_selection = selection;
+    watchSelection();
+    applyTimeRange();
+}
+
+void RequestsPage::watchSelection()
+{
+    connect(m_selection, &TimeRangeSelection::changed, this, &RequestsPage::applyTimeRange);
+}
+
+void RequestsPage::applyTimeRange()
+{
+    const auto range = m_selection->rangeFor(path(), runId());
+    m_rangeChip->setVisible(range.has_value());
+    if (range) {
+        m_rangeChip->setText(tr("Time %1  ✕").arg(TimeRangeSelection::label(*range)));
+    }
+    m_model->setTimeRange(range);
+    updateStatus();
 }
 
 void RequestsPage::start()
 {
     // The loaded run every page shares: the model keeps the pointer and
-    // formats the cells the view shows.
+    // formats the cells the view shows; the range first, so that the run's
+    // rows are filtered before any is shown.
+    m_model->setTimeRange(m_selection->rangeFor(path(), runId()));
     m_model->setRun(snapshot());
+    applyTimeRange();
     widenToSample();
     QString name;
     for (const auto& run : runs()) {
@@ -170,6 +213,7 @@ void RequestsPage::clearView()
     m_hint->clear();
     m_title->clear();
     m_stack->setCurrentIndex(1);
+    m_rangeChip->setVisible(false);
     updateStatus();
 }
 
@@ -234,7 +278,9 @@ void RequestsPage::traceLookedUp(const QString& traceId, std::optional<std::int6
         message = TraceFinder::tr("Run %1 has no request with trace ID %2.").arg(runId()).arg(traceId);
     } else {
         row = TraceFinder::rowOfSeq(*m_model, *seq);
-        if (row < 0) {
+        if (row < 0 && m_model->timeRange()) {
+            message = tr("The request with trace ID %1 is outside the selected time range.").arg(traceId);
+        } else if (row < 0) {
             message = TraceFinder::tr("The request with trace ID %1 is not in the table yet.").arg(traceId);
         }
     }
@@ -255,12 +301,18 @@ void RequestsPage::traceLookedUp(const QString& traceId, std::optional<std::int6
 
 void RequestsPage::updateStatus()
 {
-    if (m_model->isSorting()) {
+    if (m_model->isFiltering()) {
+        m_status->setText(tr("Filtering…"));
+    } else if (m_model->isSorting()) {
         m_status->setText(tr("Sorting…"));
     } else if (!m_model->errorString().isEmpty()) {
         m_status->setText(tr("Cannot read this run: %1").arg(m_model->errorString()));
     } else {
-        QString text = m_model->path().isEmpty() ? QString() : tr("Requests: %L1").arg(m_model->rowCount());
+        QString text = m_model->path().isEmpty() ? QString()
+                       : m_model->timeRange()    ? tr("Requests: %L1 of %L2 in the time range")
+                                                    .arg(m_model->rowCount())
+                                                    .arg(m_model->totalRows())
+                                              : tr("Requests: %L1").arg(m_model->rowCount());
         if (m_model->snapshot() && m_model->snapshot()->summarised) {
             text += QLatin1Char(' ') + tr("(over the memory budget: id columns not loaded)");
         }

@@ -1,6 +1,8 @@
 // The request table of one run: every stored attempt, one column per
 // vocabulary column, sortable by any column. A trace ID (Find Trace…, or a
 // link from another page) is looked up off the GUI thread and selects its row.
+// The Timeline's time range (TimeRangeSelection) filters the rows; a chip
+// states it and clears it.
 #pragma once
 
 #include "RunPage.h"
@@ -11,10 +13,12 @@
 class QLabel;
 class QStackedWidget;
 class QTableView;
+class QToolButton;
 
 namespace pb::ui {
 
 class RequestTableModel;
+class TimeRangeSelection;
 
 class RequestsPage : public RunPage
 {
@@ -39,6 +43,12 @@ public:
     RequestTableModel* model() const { return m_model; }
     QTableView* view() const { return m_view; }
 
+    // The Timeline's range selection the table is filtered by (by default
+    // the page's own).
+    void setTimeRangeSelection(TimeRangeSelection* selection);
+    TimeRangeSelection* timeRangeSelection() const { return m_selection; }
+    QToolButton* timeRangeChip() const { return m_rangeChip; }
+
 Q_SIGNALS:
     // The current row changed to the request with sequence number `seq`.
     void currentRequestChanged(qint64 seq);
@@ -55,6 +65,9 @@ private:
     void traceLookedUp(const QString& traceId, std::optional<std::int64_t> seq, Asker asker);
     void updateStatus();
     void widenToSample();
+    void watchSelection();
+    // Hands the selection's range for the shown run to the model; shows the chip.
+    void applyTimeRange();
 
     RequestTableModel* m_model;
     QTableView* m_view;
@@ -63,7 +76,9 @@ private:
     QLabel* m_state; // the trace lookup's progress and failure
     QLabel* m_hint;
     QStackedWidget* m_stack;
-    QString m_pendingTrace; // asked for while the run loads
+    TimeRangeSelection* m_selection;
+    QToolButton* m_rangeChip; // "requestsTimeRange": the time range filter; hidden without one
+    QString m_pendingTrace;   // asked for while the run loads
     Asker m_pendingAsker = Asker::Link;
 };
 
