@@ -1896,6 +1896,22 @@ Ejecute &apos;phasebench-cli &lt;comando&gt; --help&apos; para ver las opciones 
         <source>--head-ratio and --tail-rules need --sampling</source>
         <translation>--head-ratio y --tail-rules necesitan --sampling</translation>
     </message>
+    <message>
+        <source>%1 of %2 over-budget requests are dominated by %3 (%4); by %5, against the typical values of the %6 (N %7):</source>
+        <translation>%1 de %2 solicitudes por encima del presupuesto están dominadas por %3 (%4); por %5, frente a los valores típicos de las %6 (N %7):</translation>
+    </message>
+    <message>
+        <source>seq %1</source>
+        <translation>seq %1</translation>
+    </message>
+    <message>
+        <source>%1: %2 (%3, interval %4-%5), owner %6, typical %7 ms; worst: %8</source>
+        <translation>%1: %2 (%3, intervalo %4-%5), responsable %6, típico %7 ms; peores: %8</translation>
+    </message>
+    <message>
+        <source>%1 of %2 over-budget requests have no measured %3 and are counted apart</source>
+        <translation>%1 de %2 solicitudes por encima del presupuesto no tienen %3 medidas y se cuentan aparte</translation>
+    </message>
 </context>
 <context>
     <name>pb::diagnose</name>
@@ -2118,6 +2134,14 @@ Ejecute &apos;phasebench-cli &lt;comando&gt; --help&apos; para ver las opciones 
     <message>
         <source>external provider</source>
         <translation>proveedor externo</translation>
+    </message>
+    <message>
+        <source>Most requests over a budget are dominated by one phase.</source>
+        <translation>La mayoría de las solicitudes por encima de un presupuesto están dominadas por una fase.</translation>
+    </message>
+    <message>
+        <source>Start with that phase&apos;s owner, and open the worst requests of each phase in the Waterfall.</source>
+        <translation>Empiece por el responsable de esa fase y abra las peores solicitudes de cada fase en la cascada.</translation>
     </message>
 </context>
 <context>
@@ -2773,6 +2797,82 @@ Ejecute &apos;phasebench-cli &lt;comando&gt; --help&apos; para ver las opciones 
     <message>
         <source>Each cell: baseline run %1 &apos;%2&apos; → this run, against the same budgets; its colour is this run&apos;s.</source>
         <translation>Cada celda: ejecución de línea base %1 &apos;%2&apos; → esta ejecución, con los mismos presupuestos; su color es el de esta ejecución.</translation>
+    </message>
+    <message>
+        <source>seq %1</source>
+        <translation>seq %1</translation>
+    </message>
+    <message>
+        <source>Which requests broke the budgets of %1, and what were they made of?</source>
+        <translation>¿Qué solicitudes rompieron los presupuestos de %1 y de qué estaban hechas?</translation>
+    </message>
+    <message>
+        <source>Each request over a budget is attributed to the phase of the budgeted figure that exceeds its typical value (the median of the requests that met the budget) by the most; requests without those phases are counted apart. Shares have 95% Wilson intervals.</source>
+        <translation>Cada solicitud por encima de un presupuesto se atribuye a la fase de la cifra presupuestada que más supera su valor típico (la mediana de las solicitudes que cumplieron el presupuesto); las solicitudes sin esas fases se cuentan aparte. Las proporciones tienen intervalos de Wilson del 95%.</translation>
+    </message>
+    <message>
+        <source>%1 %2 &lt;= %3 %4</source>
+        <translation>%1 %2 &lt;= %3 %4</translation>
+    </message>
+    <message>
+        <source>%1 requests were over the budget; the figure is one phase, compared with its typical value over the %2 (N %3).</source>
+        <translation>%1 solicitudes superaron el presupuesto; la cifra es una sola fase, comparada con su valor típico sobre las %2 (N %3).</translation>
+    </message>
+    <message>
+        <source>%1 of %2 requests over the budget were attributed, by %3, against the typical values of the %4 (N %5).</source>
+        <translation>%1 de %2 solicitudes por encima del presupuesto se atribuyeron, por %3, frente a los valores típicos de las %4 (N %5).</translation>
+    </message>
+    <message>
+        <source>%1 had none of these phases measured and are counted apart.</source>
+        <translation>%1 no tenían ninguna de estas fases medida y se cuentan aparte.</translation>
+    </message>
+    <message>
+        <source>Dominant phase</source>
+        <translation>Fase dominante</translation>
+    </message>
+    <message>
+        <source>Requests</source>
+        <translation>Solicitudes</translation>
+    </message>
+    <message>
+        <source>Share</source>
+        <translation>Proporción</translation>
+    </message>
+    <message>
+        <source>95% interval</source>
+        <translation>Intervalo del 95%</translation>
+    </message>
+    <message>
+        <source>Typical (ms)</source>
+        <translation>Típico (ms)</translation>
+    </message>
+    <message>
+        <source>Worst requests</source>
+        <translation>Peores solicitudes</translation>
+    </message>
+    <message>
+        <source>%1 to %2</source>
+        <translation>%1 a %2</translation>
+    </message>
+    <message>
+        <source>several</source>
+        <translation>varios</translation>
+    </message>
+    <message>
+        <source>p50 request</source>
+        <translation>solicitud p50</translation>
+    </message>
+    <message>
+        <source>p95 request</source>
+        <translation>solicitud p95</translation>
+    </message>
+    <message>
+        <source>p99 request</source>
+        <translation>solicitud p99</translation>
+    </message>
+    <message>
+        <source>Exemplars: the request each percentile above reads (its trace ID; open it in the Waterfall or with phasebench-cli trace).</source>
+        <translation>Ejemplares: la solicitud que lee cada percentil de arriba (su ID de traza; ábrala en la cascada o con phasebench-cli trace).</translation>
     </message>
 </context>
 <context>
@@ -4691,6 +4791,14 @@ o: vllm serve … %2</translation>
         <source>Model/scenario</source>
         <translation>Modelo/escenario</translation>
     </message>
+    <message>
+        <source>The request at this percentile: %1 (rank %2 of %3). Double-click or press Enter to open it in the Waterfall.</source>
+        <translation>La solicitud de este percentil: %1 (rango %2 de %3). Haga doble clic o pulse Intro para abrirla en la cascada.</translation>
+    </message>
+    <message>
+        <source>seq %1</source>
+        <translation>seq %1</translation>
+    </message>
 </context>
 <context>
     <name>pb::ui::OverviewPage</name>
@@ -5560,6 +5668,26 @@ derivadas de la tabla de solicitudes; sin tasa objetivo; %1</translation>
             <numerusform>Hallazgo 1 de %n: %1 Responsable probable: %2. Primera comprobación: %3</numerusform>
             <numerusform>Hallazgo 1 de %n: %1 Responsable probable: %2. Primera comprobación: %3</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>in stage %1</source>
+        <translation>en la etapa %1</translation>
+    </message>
+    <message>
+        <source>Of the %1 requests over %2%3, %4 (%5%, interval %6–%7%) are dominated by %8</source>
+        <translation>De las %1 solicitudes por encima de %2%3, %4 (%5%, intervalo %6–%7%) están dominadas por %8</translation>
+    </message>
+    <message>
+        <source>(owner: %1)</source>
+        <translation>(responsable: %1)</translation>
+    </message>
+    <message>
+        <source>; next %1 (%2)</source>
+        <translation>; siguiente %1 (%2)</translation>
+    </message>
+    <message>
+        <source>; %1 without measured phases</source>
+        <translation>; %1 sin fases medidas</translation>
     </message>
 </context>
 <context>

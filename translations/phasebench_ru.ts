@@ -1896,6 +1896,22 @@ Run &apos;phasebench-cli &lt;command&gt; --help&apos; for the options of a comma
         <source>--head-ratio and --tail-rules need --sampling</source>
         <translation>--head-ratio и --tail-rules требуют --sampling</translation>
     </message>
+    <message>
+        <source>%1 of %2 over-budget requests are dominated by %3 (%4); by %5, against the typical values of the %6 (N %7):</source>
+        <translation>%1 из %2 запросов сверх бюджета определяются фазой %3 (%4); по %5, относительно типичных значений: %6 (N %7):</translation>
+    </message>
+    <message>
+        <source>seq %1</source>
+        <translation>seq %1</translation>
+    </message>
+    <message>
+        <source>%1: %2 (%3, interval %4-%5), owner %6, typical %7 ms; worst: %8</source>
+        <translation>%1: %2 (%3, интервал %4-%5), владелец %6, типично %7 мс; худшие: %8</translation>
+    </message>
+    <message>
+        <source>%1 of %2 over-budget requests have no measured %3 and are counted apart</source>
+        <translation>%1 из %2 запросов сверх бюджета не имеют измеренных %3 и учитываются отдельно</translation>
+    </message>
 </context>
 <context>
     <name>pb::diagnose</name>
@@ -2118,6 +2134,14 @@ Run &apos;phasebench-cli &lt;command&gt; --help&apos; for the options of a comma
     <message>
         <source>external provider</source>
         <translation>внешний провайдер</translation>
+    </message>
+    <message>
+        <source>Most requests over a budget are dominated by one phase.</source>
+        <translation>Большинство запросов сверх бюджета определяются одной фазой.</translation>
+    </message>
+    <message>
+        <source>Start with that phase&apos;s owner, and open the worst requests of each phase in the Waterfall.</source>
+        <translation>Начните с владельца этой фазы и откройте худшие запросы каждой фазы в диаграмме-водопаде.</translation>
     </message>
 </context>
 <context>
@@ -2773,6 +2797,82 @@ Run &apos;phasebench-cli &lt;command&gt; --help&apos; for the options of a comma
     <message>
         <source>Each cell: baseline run %1 &apos;%2&apos; → this run, against the same budgets; its colour is this run&apos;s.</source>
         <translation>Каждая ячейка: базовый прогон %1 &apos;%2&apos; → этот прогон, по тем же бюджетам; цвет — по этому прогону.</translation>
+    </message>
+    <message>
+        <source>seq %1</source>
+        <translation>seq %1</translation>
+    </message>
+    <message>
+        <source>Which requests broke the budgets of %1, and what were they made of?</source>
+        <translation>Какие запросы нарушили бюджеты (%1) и из чего они состояли?</translation>
+    </message>
+    <message>
+        <source>Each request over a budget is attributed to the phase of the budgeted figure that exceeds its typical value (the median of the requests that met the budget) by the most; requests without those phases are counted apart. Shares have 95% Wilson intervals.</source>
+        <translation>Каждый запрос сверх бюджета относится к той фазе бюджетируемой величины, которая сильнее всего превышает своё типичное значение (медиану запросов, уложившихся в бюджет); запросы без этих фаз учитываются отдельно. Доли даны с 95-процентными интервалами Уилсона.</translation>
+    </message>
+    <message>
+        <source>%1 %2 &lt;= %3 %4</source>
+        <translation>%1 %2 &lt;= %3 %4</translation>
+    </message>
+    <message>
+        <source>%1 requests were over the budget; the figure is one phase, compared with its typical value over the %2 (N %3).</source>
+        <translation>%1 запросов превысили бюджет; величина — одна фаза, сравнивается с её типичным значением: %2 (N %3).</translation>
+    </message>
+    <message>
+        <source>%1 of %2 requests over the budget were attributed, by %3, against the typical values of the %4 (N %5).</source>
+        <translation>%1 из %2 запросов сверх бюджета отнесены к фазам (%3) относительно типичных значений: %4 (N %5).</translation>
+    </message>
+    <message>
+        <source>%1 had none of these phases measured and are counted apart.</source>
+        <translation>У %1 ни одна из этих фаз не измерена; они учитываются отдельно.</translation>
+    </message>
+    <message>
+        <source>Dominant phase</source>
+        <translation>Определяющая фаза</translation>
+    </message>
+    <message>
+        <source>Requests</source>
+        <translation>Запросы</translation>
+    </message>
+    <message>
+        <source>Share</source>
+        <translation>Доля</translation>
+    </message>
+    <message>
+        <source>95% interval</source>
+        <translation>95-процентный интервал</translation>
+    </message>
+    <message>
+        <source>Typical (ms)</source>
+        <translation>Типично (мс)</translation>
+    </message>
+    <message>
+        <source>Worst requests</source>
+        <translation>Худшие запросы</translation>
+    </message>
+    <message>
+        <source>%1 to %2</source>
+        <translation>от %1 до %2</translation>
+    </message>
+    <message>
+        <source>several</source>
+        <translation>несколько</translation>
+    </message>
+    <message>
+        <source>p50 request</source>
+        <translation>запрос p50</translation>
+    </message>
+    <message>
+        <source>p95 request</source>
+        <translation>запрос p95</translation>
+    </message>
+    <message>
+        <source>p99 request</source>
+        <translation>запрос p99</translation>
+    </message>
+    <message>
+        <source>Exemplars: the request each percentile above reads (its trace ID; open it in the Waterfall or with phasebench-cli trace).</source>
+        <translation>Примеры: запрос, который даёт каждый процентиль выше (его ID трассы; откройте его в диаграмме-водопаде или командой phasebench-cli trace).</translation>
     </message>
 </context>
 <context>
@@ -4696,6 +4796,14 @@ or: vllm serve … %2</source>
         <source>Model/scenario</source>
         <translation>Модель/сценарий</translation>
     </message>
+    <message>
+        <source>The request at this percentile: %1 (rank %2 of %3). Double-click or press Enter to open it in the Waterfall.</source>
+        <translation>Запрос этого процентиля: %1 (ранг %2 из %3). Дважды щёлкните или нажмите Enter, чтобы открыть его в диаграмме-водопаде.</translation>
+    </message>
+    <message>
+        <source>seq %1</source>
+        <translation>seq %1</translation>
+    </message>
 </context>
 <context>
     <name>pb::ui::OverviewPage</name>
@@ -5567,6 +5675,26 @@ derived from the request table; no target rate; %1</source>
             <numerusform>Вывод 1 из %n: %1 Вероятный ответственный: %2. Первая проверка: %3</numerusform>
             <numerusform>Вывод 1 из %n: %1 Вероятный ответственный: %2. Первая проверка: %3</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>in stage %1</source>
+        <translation>на этапе %1</translation>
+    </message>
+    <message>
+        <source>Of the %1 requests over %2%3, %4 (%5%, interval %6–%7%) are dominated by %8</source>
+        <translation>Из %1 запросов сверх %2%3 %4 (%5%, интервал %6–%7%) определяются фазой %8</translation>
+    </message>
+    <message>
+        <source>(owner: %1)</source>
+        <translation>(владелец: %1)</translation>
+    </message>
+    <message>
+        <source>; next %1 (%2)</source>
+        <translation>; далее %1 (%2)</translation>
+    </message>
+    <message>
+        <source>; %1 without measured phases</source>
+        <translation>; %1 без измеренных фаз</translation>
     </message>
 </context>
 <context>
