@@ -64,12 +64,12 @@ json cmpSideJson(const ComparedRequest& c)
               {"kv_cache_usage", cmpJsonOpt(c.target.kvCacheUsage)}}}};
 }
 
-std::string cmpGauge(const std::optional<double>& v, bool share = false)
+QString cmpGauge(const std::optional<double>& v, bool share)
 {
     if (!v) {
-        return toStd(tr("not scraped"));
+        return tr("not scraped");
     }
-    return share ? fixed(*v * 100.0, 1) + "%" : fixed(*v, 1);
+    return QString::fromStdString(share ? fixed(*v * 100.0, 1) + "%" : fixed(*v, 1));
 }
 
 // A or B: a trace ID, found in --run or in the first run holding a request of it.
@@ -229,8 +229,9 @@ int traceCompare(const QCommandLineParser& parser, Io& io)
     print(os, tr("target at each start (last scrape at or before it):"));
     for (const auto* side : {&c.a, &c.b}) {
         const auto& g = side->target;
-        os << "  " << (side == &c.a ? "A" : "B") << "  running=" << cmpGauge(g.running)
-           << "  waiting=" << cmpGauge(g.waiting) << "  kv_cache=" << cmpGauge(g.kvCacheUsage, true) << '\n';
+        os << "  " << (side == &c.a ? "A" : "B") << "  running=" << toStd(cmpGauge(g.running, false))
+           << "  waiting=" << toStd(cmpGauge(g.waiting, false))
+           << "  kv_cache=" << toStd(cmpGauge(g.kvCacheUsage, true)) << '\n';
     }
     return Ok;
 }
