@@ -24,6 +24,7 @@ private Q_SLOTS:
     void failingStageComparedInTheData();
     void outlineAndFiles();
     void noFailureNoSection();
+    void steppedDemoReport();
 
 private:
     QTemporaryDir m_dir;
@@ -150,6 +151,52 @@ void TestTypicalVsSlow::noFailureNoSection()
     QVERIFY(std::none_of(items.begin(), items.end(), [](const report::OutlineItem& i) {
         return i.text.startsWith(QStringLiteral("Typical vs slow"));
     }));
+}
+
+// The acceptance: a stepped demo past the pool's knee (rate 12 on 4 slots)
+// breaks its stored gpu_queue budget; its report shows the failing stage's
+// typical and slow request, the delta table adding up to the difference.
+void TestTypicalVsSlow::steppedDemoReport()
+{
+    const QString db = m_dir.filePath(QStringLiteral("demo.phasebench"));
+    const auto demo =
+        test::runCli({QStringLiteral("demo"), QStringLiteral("--db"), db, QStringLiteral("--steps"),
+                      QStringLiteral("3,12"), QStringLiteral("--duration"), QStringLiteral("12"),
+                      QStringLiteral("--quiet")},
+                     240000);
+    QVERIFY2(demo.code == 0, demo.err.constData());
+    const QString md = m_dir.filePath(QStringLiteral("demo.md"));
+    const auto r =
+        test::runCli({QStringLiteral("report"), QStringLiteral("--db"), db, QStringLiteral("-o"), md});
+    QVERIFY2(r.code == 0, r.err.constData());
+    QFile f(md);
+    QVERIFY(f.open(QIODevice::ReadOnly));
+    const QStringList lines = QString::fromUtf8(f.readAll()).split(QLatin1Char('\n'));
+    const auto heading = std::find_if(lines.begin(), lines.end(), [](const QString& l) {
+        return l.startsWith(QStringLiteral("## Typical vs slow request in stage rate-12"));
+    });
+    QVERIFY2(heading != lines.end(), "no typical vs slow section for the failing stage");
+    // | part | A | B | B − A |: the parts' B − A add up to the total's (0.1 ms rounding each).
+    auto row = std::find_if(heading, lines.end(),
+                            [](const QString& l) { return l.startsWith(QStringLiteral("| ---")); });
+    QVERIFY(row != lines.end());
+    double sum = 0;
+    int parts = 0;
+    double total = 0;
+    for (++row; row != lines.end() && row->startsWith(QLatin1Char('|')); ++row) {
+        const auto cells = row->split(QLatin1Char('|'));
+        QCOMPARE(cells.size(), qsizetype(6));
+        if (cells[1].trimmed() == QStringLiteral("total")) {
+            total = cells[4].trimmed().toDouble();
+            break;
+        }
+        sum += cells[4].trimmed().toDouble();
+        ++parts;
+    }
+    QVERIFY(parts >= 4);
+    QVERIFY(total > 0);
+    QVERIFY2(std::abs(sum - total) <= 0.05 * (parts + 1),
+             qPrintable(QStringLiteral("%1 vs %2").arg(sum).arg(total)));
 }
 
 QTEST_GUILESS_MAIN(TestTypicalVsSlow)
