@@ -96,7 +96,8 @@ void ComparisonPlot::setTraces(const analysis::TraceResults& a, const QString& t
     plotLayout()->setRowStretchFactor(3, std::max(m_lanesB, 1));
     plotLayout()->setRowStretchFactor(0, 0.01);
     plotLayout()->setRowStretchFactor(2, 0.01);
-    m_rectA->axis(QCPAxis::atBottom)->setRange(0, std::max(drawnA.maxX, drawnB.maxX) * 1.18);
+    // Room right of the longest bar for its duration label, also in a narrow plot.
+    m_rectA->axis(QCPAxis::atBottom)->setRange(0, std::max(drawnA.maxX, drawnB.maxX) * 1.3);
     replot();
 }
 
