@@ -20,6 +20,7 @@
 #include "MainWindow.h"
 #include "RunCache.h"
 #include "analysis/Timeline.h"
+#include "compare/ComparisonView.h"
 #include "explorer/ExplorerPage.h"
 #include "model/Run.h"
 #include "model/Span.h"
@@ -28,6 +29,7 @@
 #include "pages/RequestsPage.h"
 #include "pages/RunPage.h"
 #include "pages/VerdictWidget.h"
+#include "pages/WaterfallPage.h"
 #include "store/RunStore.h"
 #include "telemetry/SpanRules.h"
 #include "timeline/TimelinePage.h"
@@ -330,6 +332,36 @@ int runOne(int argc, char** argv, const QString& file, const QString& shots, qin
         }
     };
     bool rangeStepped = false;
+    // Issue 32: "Typical vs slow" from the Waterfall page (the p50/p99
+    // requests of total found and compared in a job); the heartbeat counts
+    // any stall it causes, and the time to the comparison is printed.
+    const auto visitComparison = [&](const std::function<void()>& then) {
+        auto* waterfall = qobject_cast<ui::WaterfallPage*>(w.page(ui::PageId::Waterfall));
+        auto* view = waterfall->comparisonView();
+        const qint64 startedAt = clock.elapsed();
+        auto* done = new QMetaObject::Connection;
+        auto* failed = new QMetaObject::Connection;
+        const auto finish = [&, done, failed, view, then] {
+            QObject::disconnect(*done);
+            QObject::disconnect(*failed);
+            delete done;
+            delete failed;
+            QTimer::singleShot(50, [&, view, then] {
+                save(view);
+                then();
+            });
+        };
+        *done = QObject::connect(view, &ui::ComparisonView::shown, [&clock, startedAt, finish] {
+            std::printf("    typical vs slow comparison shown %lld ms after it was asked for\n",
+                        static_cast<long long>(clock.elapsed() - startedAt));
+            finish();
+        });
+        *failed = QObject::connect(view, &ui::ComparisonView::failed, [finish](const QString& message) {
+            std::fprintf(stderr, "the comparison: %s\n", qPrintable(message));
+            finish();
+        });
+        waterfall->compareTypicalWithSlow();
+    };
     std::function<void()> nextVisit = [&] {
         if (visit == visits.size() && !rangeStepped && timeline && explorer && timeline->results()) {
             rangeStepped = true;
@@ -370,13 +402,21 @@ int runOne(int argc, char** argv, const QString& file, const QString& shots, qin
                 delete c;
                 QTimer::singleShot(50, [&, page] {
                     save(page);
-                    nextVisit();
+                    if (page == w.page(ui::PageId::Waterfall)) {
+                        visitComparison(nextVisit);
+                    } else {
+                        nextVisit();
+                    }
                 });
             });
         } else {
             QTimer::singleShot(50, [&, page] {
                 save(page);
-                nextVisit();
+                if (page == w.page(ui::PageId::Waterfall)) {
+                    visitComparison(nextVisit);
+                } else {
+                    nextVisit();
+                }
             });
         }
     };

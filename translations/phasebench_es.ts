@@ -1912,6 +1912,70 @@ Ejecute &apos;phasebench-cli &lt;comando&gt; --help&apos; para ver las opciones 
         <source>%1 of %2 over-budget requests have no measured %3 and are counted apart</source>
         <translation>%1 de %2 solicitudes por encima del presupuesto no tienen %3 medidas y se cuentan aparte</translation>
     </message>
+    <message>
+        <source>Compare two requests, TRACE_ID A then B: the per-phase delta table (B - A), chunk gaps and the target&apos;s gauges at each start. Without IDs, with --run: the p50 and p99 exemplars of total.</source>
+        <translation>Compara dos solicitudes, TRACE_ID A y luego B: la tabla de diferencias por fase (B - A), los intervalos entre fragmentos y los indicadores del destino al inicio de cada una. Sin ID, con --run: los ejemplares p50 y p99 de total.</translation>
+    </message>
+    <message>
+        <source>not scraped</source>
+        <translation>no leído</translation>
+    </message>
+    <message>
+        <source>no request of run %1 has trace %2</source>
+        <translation>ninguna solicitud de la ejecución %1 tiene la traza %2</translation>
+    </message>
+    <message>
+        <source>no request in this file has trace %1</source>
+        <translation>ninguna solicitud de este archivo tiene la traza %1</translation>
+    </message>
+    <message>
+        <source>--compare takes two TRACE_IDs (A then B), or none with --run for the p50 and p99 exemplars of total</source>
+        <translation>--compare admite dos TRACE_ID (A y luego B), o ninguno con --run para los ejemplares p50 y p99 de total</translation>
+    </message>
+    <message>
+        <source>run %1 has no completed request with a total to take exemplars from</source>
+        <translation>la ejecución %1 no tiene ninguna solicitud completada con total de la que tomar ejemplares</translation>
+    </message>
+    <message>
+        <source>%1: trace %2, run %3 (%4), request %5, stage %6, %7, total %8 ms</source>
+        <translation>%1: traza %2, ejecución %3 (%4), solicitud %5, etapa %6, %7, total %8 ms</translation>
+    </message>
+    <message>
+        <source>A is the p50 exemplar (rank %1), B the p99 exemplar (rank %2) of total, %3</source>
+        <translation>A es el ejemplar p50 (rango %1) y B el ejemplar p99 (rango %2) de total, %3</translation>
+    </message>
+    <message>
+        <source>no delta table: a request has no total</source>
+        <translation>sin tabla de diferencias: una solicitud no tiene total</translation>
+    </message>
+    <message>
+        <source>delta table (%1 partition; unattributed = total - the other rows):</source>
+        <translation>tabla de diferencias (partición %1; sin atribuir = total - las demás filas):</translation>
+    </message>
+    <message>
+        <source>phase</source>
+        <translation>fase</translation>
+    </message>
+    <message>
+        <source>A ms</source>
+        <translation>A ms</translation>
+    </message>
+    <message>
+        <source>B ms</source>
+        <translation>B ms</translation>
+    </message>
+    <message>
+        <source>B-A ms</source>
+        <translation>B-A ms</translation>
+    </message>
+    <message>
+        <source>chunk gaps (ms):</source>
+        <translation>intervalos entre fragmentos (ms):</translation>
+    </message>
+    <message>
+        <source>target at each start (last scrape at or before it):</source>
+        <translation>destino al inicio de cada una (última lectura en ese momento o antes):</translation>
+    </message>
 </context>
 <context>
     <name>pb::diagnose</name>
@@ -2874,6 +2938,90 @@ Ejecute &apos;phasebench-cli &lt;comando&gt; --help&apos; para ver las opciones 
         <source>Exemplars: the request each percentile above reads (its trace ID; open it in the Waterfall or with phasebench-cli trace).</source>
         <translation>Ejemplares: la solicitud que lee cada percentil de arriba (su ID de traza; ábrala en la cascada o con phasebench-cli trace).</translation>
     </message>
+    <message>
+        <source>not measured</source>
+        <translation>no medido</translation>
+    </message>
+    <message>
+        <source>not scraped</source>
+        <translation>no leído</translation>
+    </message>
+    <message>
+        <source>request %1, trace %2</source>
+        <translation>solicitud %1, traza %2</translation>
+    </message>
+    <message>
+        <source>Typical vs slow request in %1: where did the slow one&apos;s time go?</source>
+        <translation>Solicitud típica frente a lenta en %1: ¿en qué se fue el tiempo de la lenta?</translation>
+    </message>
+    <message>
+        <source>Budget %1 failed first. A is the p50 and B the p99 exemplar of %2 in that stage: the requests at ranks %3 and %4 of %5 (%6). A: %7, %2 %8 ms. B: %9, %2 %10 ms.</source>
+        <translation>El presupuesto %1 falló primero. A es el ejemplar p50 y B el p99 de %2 en esa etapa: las solicitudes en los rangos %3 y %4 de %5 (%6). A: %7, %2 %8 ms. B: %9, %2 %10 ms.</translation>
+    </message>
+    <message>
+        <source>No delta table: a request has no total.</source>
+        <translation>Sin tabla de diferencias: una solicitud no tiene total.</translation>
+    </message>
+    <message>
+        <source>Part of the total</source>
+        <translation>Parte del total</translation>
+    </message>
+    <message>
+        <source>A (p50), ms</source>
+        <translation>A (p50), ms</translation>
+    </message>
+    <message>
+        <source>B (p99), ms</source>
+        <translation>B (p99), ms</translation>
+    </message>
+    <message>
+        <source>B − A, ms</source>
+        <translation>B − A, ms</translation>
+    </message>
+    <message>
+        <source>total</source>
+        <translation>total</translation>
+    </message>
+    <message>
+        <source>The rows (%1 partition) add up to each total and their differences to the difference of the totals; unattributed is the total minus every other row.</source>
+        <translation>Las filas (partición %1) suman cada total y sus diferencias la diferencia de los totales; sin atribuir es el total menos todas las demás filas.</translation>
+    </message>
+    <message>
+        <source>A (p50)</source>
+        <translation>A (p50)</translation>
+    </message>
+    <message>
+        <source>B (p99)</source>
+        <translation>B (p99)</translation>
+    </message>
+    <message>
+        <source>chunk gaps</source>
+        <translation>intervalos entre fragmentos</translation>
+    </message>
+    <message>
+        <source>gap p50, ms</source>
+        <translation>intervalo p50, ms</translation>
+    </message>
+    <message>
+        <source>gap p99, ms</source>
+        <translation>intervalo p99, ms</translation>
+    </message>
+    <message>
+        <source>gap max, ms</source>
+        <translation>intervalo máx., ms</translation>
+    </message>
+    <message>
+        <source>running at start</source>
+        <translation>en ejecución al inicio</translation>
+    </message>
+    <message>
+        <source>waiting at start</source>
+        <translation>en espera al inicio</translation>
+    </message>
+    <message>
+        <source>KV cache at start</source>
+        <translation>caché KV al inicio</translation>
+    </message>
 </context>
 <context>
     <name>pb::ui</name>
@@ -3152,6 +3300,29 @@ Ejecute &apos;phasebench-cli &lt;comando&gt; --help&apos; para ver las opciones 
     </message>
 </context>
 <context>
+    <name>pb::ui::CompareBar</name>
+    <message>
+        <source>Compare with…</source>
+        <translation>Comparar con…</translation>
+    </message>
+    <message>
+        <source>Typical vs slow</source>
+        <translation>Típica frente a lenta</translation>
+    </message>
+    <message>
+        <source>trace ID of request B (32 hex digits)</source>
+        <translation>ID de traza de la solicitud B (32 dígitos hexadecimales)</translation>
+    </message>
+    <message>
+        <source>Compare the shown request (A) with the request of this trace ID (B).</source>
+        <translation>Compara la solicitud mostrada (A) con la solicitud de este ID de traza (B).</translation>
+    </message>
+    <message>
+        <source>Compare the run&apos;s p50 request of total (A) with its p99 request (B): the exemplars at those ranks.</source>
+        <translation>Compara la solicitud p50 de total de la ejecución (A) con su solicitud p99 (B): los ejemplares en esos rangos.</translation>
+    </message>
+</context>
+<context>
     <name>pb::ui::ComparisonModel</name>
     <message>
         <source>values (N)</source>
@@ -3195,6 +3366,136 @@ Ejecute &apos;phasebench-cli &lt;comando&gt; --help&apos; para ver las opciones 
     </message>
 </context>
 <context>
+    <name>pb::ui::ComparisonPlot</name>
+    <message>
+        <source>ms from each attempt&apos;s start (client clock)</source>
+        <translation>ms desde el inicio de cada intento (reloj del cliente)</translation>
+    </message>
+</context>
+<context>
+    <name>pb::ui::ComparisonView</name>
+    <message>
+        <source>no request in this file has trace ID &apos;%1&apos;</source>
+        <translation>ninguna solicitud de este archivo tiene el ID de traza &apos;%1&apos;</translation>
+    </message>
+    <message>
+        <source>the run has no completed request with a total</source>
+        <translation>la ejecución no tiene ninguna solicitud completada con total</translation>
+    </message>
+    <message>
+        <source>%1%2: request %3, total %L4 ms</source>
+        <translation>%1%2: solicitud %3, total %L4 ms</translation>
+    </message>
+    <message>
+        <source>, stage %1</source>
+        <translation>, etapa %1</translation>
+    </message>
+    <message>
+        <source>no trace ID</source>
+        <translation>sin ID de traza</translation>
+    </message>
+    <message>
+        <source>%1%2: request %3 of run %4 (%5), trace %6</source>
+        <translation>%1%2: solicitud %3 de la ejecución %4 (%5), traza %6</translation>
+    </message>
+    <message>
+        <source>not scraped</source>
+        <translation>no leído</translation>
+    </message>
+    <message>
+        <source>%L1 ms</source>
+        <translation>%L1 ms</translation>
+    </message>
+    <message>
+        <source>Back to the request</source>
+        <translation>Volver a la solicitud</translation>
+    </message>
+    <message>
+        <source>Figure</source>
+        <translation>Cifra</translation>
+    </message>
+    <message>
+        <source>A</source>
+        <translation>A</translation>
+    </message>
+    <message>
+        <source>B</source>
+        <translation>B</translation>
+    </message>
+    <message>
+        <source>Cannot compare the requests: %1</source>
+        <translation>No se pueden comparar las solicitudes: %1</translation>
+    </message>
+    <message>
+        <source>No comparison yet.</source>
+        <translation>Todavía no hay comparación.</translation>
+    </message>
+    <message>
+        <source>Comparing request %1 with trace %2…</source>
+        <translation>Comparando la solicitud %1 con la traza %2…</translation>
+    </message>
+    <message>
+        <source>Finding the p50 and p99 requests of run %1…</source>
+        <translation>Buscando las solicitudes p50 y p99 de la ejecución %1…</translation>
+    </message>
+    <message>
+        <source> (p50 of total, rank %1)</source>
+        <translation> (p50 de total, rango %1)</translation>
+    </message>
+    <message>
+        <source> (p99 of total, rank %1)</source>
+        <translation> (p99 de total, rango %1)</translation>
+    </message>
+    <message>
+        <source>No delta table: a request has no total.</source>
+        <translation>Sin tabla de diferencias: una solicitud no tiene total.</translation>
+    </message>
+    <message>
+        <source>B took %L1 ms more than A; the delta table splits that difference.</source>
+        <translation>B tardó %L1 ms más que A; la tabla de diferencias reparte esa diferencia.</translation>
+    </message>
+    <message>
+        <source>B took %L1 ms less than A; the delta table splits that difference.</source>
+        <translation>B tardó %L1 ms menos que A; la tabla de diferencias reparte esa diferencia.</translation>
+    </message>
+    <message>
+        <source>chunk gaps</source>
+        <translation>intervalos entre fragmentos</translation>
+    </message>
+    <message>
+        <source>gap p50</source>
+        <translation>intervalo p50</translation>
+    </message>
+    <message>
+        <source>gap p90</source>
+        <translation>intervalo p90</translation>
+    </message>
+    <message>
+        <source>gap p99</source>
+        <translation>intervalo p99</translation>
+    </message>
+    <message>
+        <source>gap max</source>
+        <translation>intervalo máx.</translation>
+    </message>
+    <message>
+        <source>running at start</source>
+        <translation>en ejecución al inicio</translation>
+    </message>
+    <message>
+        <source>waiting at start</source>
+        <translation>en espera al inicio</translation>
+    </message>
+    <message>
+        <source>KV cache at start</source>
+        <translation>caché KV al inicio</translation>
+    </message>
+    <message>
+        <source>The target&apos;s last scrape at or before the request started.</source>
+        <translation>La última lectura del destino en el inicio de la solicitud o antes.</translation>
+    </message>
+</context>
+<context>
     <name>pb::ui::CompositionChart</name>
     <message>
         <source>No requests with a %1 in this scope and window yet</source>
@@ -3215,6 +3516,101 @@ Ejecute &apos;phasebench-cli &lt;comando&gt; --help&apos; para ver las opciones 
     <message>
         <source>Composition at each percentile (N = %L1)</source>
         <translation>Composición en cada percentil (N = %L1)</translation>
+    </message>
+</context>
+<context>
+    <name>pb::ui::DeltaTableModel</name>
+    <message>
+        <source>network envelope</source>
+        <translation>envolvente de red</translation>
+    </message>
+    <message>
+        <source>gateway</source>
+        <translation>pasarela</translation>
+    </message>
+    <message>
+        <source>GPU queue</source>
+        <translation>cola de GPU</translation>
+    </message>
+    <message>
+        <source>generation</source>
+        <translation>generación</translation>
+    </message>
+    <message>
+        <source>response write</source>
+        <translation>escritura de la respuesta</translation>
+    </message>
+    <message>
+        <source>external provider</source>
+        <translation>proveedor externo</translation>
+    </message>
+    <message>
+        <source>to first text</source>
+        <translation>hasta el primer texto</translation>
+    </message>
+    <message>
+        <source>rest (done to end)</source>
+        <translation>resto (de done al final)</translation>
+    </message>
+    <message>
+        <source>setup (blocked, DNS, connect, TLS)</source>
+        <translation>preparación (bloqueo, DNS, conexión, TLS)</translation>
+    </message>
+    <message>
+        <source>send</source>
+        <translation>envío</translation>
+    </message>
+    <message>
+        <source>wait</source>
+        <translation>espera</translation>
+    </message>
+    <message>
+        <source>receive</source>
+        <translation>recepción</translation>
+    </message>
+    <message>
+        <source>unattributed</source>
+        <translation>sin atribuir</translation>
+    </message>
+    <message>
+        <source>total</source>
+        <translation>total</translation>
+    </message>
+    <message>
+        <source>not measured</source>
+        <translation>no medido</translation>
+    </message>
+    <message>
+        <source>%1%L2 ms</source>
+        <translation>%1%L2 ms</translation>
+    </message>
+    <message>
+        <source>%L1 ms</source>
+        <translation>%L1 ms</translation>
+    </message>
+    <message>
+        <source>The total minus every other row: what no measured part explains.</source>
+        <translation>El total menos todas las demás filas: lo que ninguna parte medida explica.</translation>
+    </message>
+    <message>
+        <source>This request did not measure it; it counts as 0 and its time is in unattributed.</source>
+        <translation>Esta solicitud no lo midió; cuenta como 0 y su tiempo está en sin atribuir.</translation>
+    </message>
+    <message>
+        <source>Part of the total</source>
+        <translation>Parte del total</translation>
+    </message>
+    <message>
+        <source>A</source>
+        <translation>A</translation>
+    </message>
+    <message>
+        <source>B</source>
+        <translation>B</translation>
+    </message>
+    <message>
+        <source>B − A</source>
+        <translation>B − A</translation>
     </message>
 </context>
 <context>

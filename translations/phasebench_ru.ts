@@ -1912,6 +1912,70 @@ Run &apos;phasebench-cli &lt;command&gt; --help&apos; for the options of a comma
         <source>%1 of %2 over-budget requests have no measured %3 and are counted apart</source>
         <translation>%1 из %2 запросов сверх бюджета не имеют измеренных %3 и учитываются отдельно</translation>
     </message>
+    <message>
+        <source>Compare two requests, TRACE_ID A then B: the per-phase delta table (B - A), chunk gaps and the target&apos;s gauges at each start. Without IDs, with --run: the p50 and p99 exemplars of total.</source>
+        <translation>Сравнить два запроса, TRACE_ID A, затем B: таблица разниц по фазам (B - A), интервалы между фрагментами и показатели цели в начале каждого. Без ID, с --run: экземпляры p50 и p99 по total.</translation>
+    </message>
+    <message>
+        <source>not scraped</source>
+        <translation>не собрано</translation>
+    </message>
+    <message>
+        <source>no request of run %1 has trace %2</source>
+        <translation>ни один запрос прогона %1 не имеет трассы %2</translation>
+    </message>
+    <message>
+        <source>no request in this file has trace %1</source>
+        <translation>ни один запрос в этом файле не имеет трассы %1</translation>
+    </message>
+    <message>
+        <source>--compare takes two TRACE_IDs (A then B), or none with --run for the p50 and p99 exemplars of total</source>
+        <translation>--compare принимает два TRACE_ID (A, затем B) или ни одного с --run для экземпляров p50 и p99 по total</translation>
+    </message>
+    <message>
+        <source>run %1 has no completed request with a total to take exemplars from</source>
+        <translation>в прогоне %1 нет завершённого запроса с total, из которого можно взять экземпляры</translation>
+    </message>
+    <message>
+        <source>%1: trace %2, run %3 (%4), request %5, stage %6, %7, total %8 ms</source>
+        <translation>%1: трасса %2, прогон %3 (%4), запрос %5, этап %6, %7, total %8 мс</translation>
+    </message>
+    <message>
+        <source>A is the p50 exemplar (rank %1), B the p99 exemplar (rank %2) of total, %3</source>
+        <translation>A — экземпляр p50 (ранг %1), B — экземпляр p99 (ранг %2) по total, %3</translation>
+    </message>
+    <message>
+        <source>no delta table: a request has no total</source>
+        <translation>нет таблицы разниц: у одного из запросов нет total</translation>
+    </message>
+    <message>
+        <source>delta table (%1 partition; unattributed = total - the other rows):</source>
+        <translation>таблица разниц (разбиение %1; без атрибуции = total - остальные строки):</translation>
+    </message>
+    <message>
+        <source>phase</source>
+        <translation>фаза</translation>
+    </message>
+    <message>
+        <source>A ms</source>
+        <translation>A мс</translation>
+    </message>
+    <message>
+        <source>B ms</source>
+        <translation>B мс</translation>
+    </message>
+    <message>
+        <source>B-A ms</source>
+        <translation>B-A мс</translation>
+    </message>
+    <message>
+        <source>chunk gaps (ms):</source>
+        <translation>интервалы между фрагментами (мс):</translation>
+    </message>
+    <message>
+        <source>target at each start (last scrape at or before it):</source>
+        <translation>цель в начале каждого (последний сбор метрик в этот момент или раньше):</translation>
+    </message>
 </context>
 <context>
     <name>pb::diagnose</name>
@@ -2874,6 +2938,90 @@ Run &apos;phasebench-cli &lt;command&gt; --help&apos; for the options of a comma
         <source>Exemplars: the request each percentile above reads (its trace ID; open it in the Waterfall or with phasebench-cli trace).</source>
         <translation>Примеры: запрос, который даёт каждый процентиль выше (его ID трассы; откройте его в диаграмме-водопаде или командой phasebench-cli trace).</translation>
     </message>
+    <message>
+        <source>not measured</source>
+        <translation>не измерено</translation>
+    </message>
+    <message>
+        <source>not scraped</source>
+        <translation>не собрано</translation>
+    </message>
+    <message>
+        <source>request %1, trace %2</source>
+        <translation>запрос %1, трасса %2</translation>
+    </message>
+    <message>
+        <source>Typical vs slow request in %1: where did the slow one&apos;s time go?</source>
+        <translation>Типичный и медленный запрос в %1: куда ушло время медленного?</translation>
+    </message>
+    <message>
+        <source>Budget %1 failed first. A is the p50 and B the p99 exemplar of %2 in that stage: the requests at ranks %3 and %4 of %5 (%6). A: %7, %2 %8 ms. B: %9, %2 %10 ms.</source>
+        <translation>Бюджет %1 нарушен первым. A — экземпляр p50, B — экземпляр p99 по %2 на этом этапе: запросы с рангами %3 и %4 из %5 (%6). A: %7, %2 %8 мс. B: %9, %2 %10 мс.</translation>
+    </message>
+    <message>
+        <source>No delta table: a request has no total.</source>
+        <translation>Нет таблицы разниц: у одного из запросов нет total.</translation>
+    </message>
+    <message>
+        <source>Part of the total</source>
+        <translation>Часть total</translation>
+    </message>
+    <message>
+        <source>A (p50), ms</source>
+        <translation>A (p50), мс</translation>
+    </message>
+    <message>
+        <source>B (p99), ms</source>
+        <translation>B (p99), мс</translation>
+    </message>
+    <message>
+        <source>B − A, ms</source>
+        <translation>B − A, мс</translation>
+    </message>
+    <message>
+        <source>total</source>
+        <translation>total</translation>
+    </message>
+    <message>
+        <source>The rows (%1 partition) add up to each total and their differences to the difference of the totals; unattributed is the total minus every other row.</source>
+        <translation>Строки (разбиение %1) в сумме дают каждый total, а их разницы — разницу total; без атрибуции — это total минус все остальные строки.</translation>
+    </message>
+    <message>
+        <source>A (p50)</source>
+        <translation>A (p50)</translation>
+    </message>
+    <message>
+        <source>B (p99)</source>
+        <translation>B (p99)</translation>
+    </message>
+    <message>
+        <source>chunk gaps</source>
+        <translation>интервалы между фрагментами</translation>
+    </message>
+    <message>
+        <source>gap p50, ms</source>
+        <translation>интервал p50, мс</translation>
+    </message>
+    <message>
+        <source>gap p99, ms</source>
+        <translation>интервал p99, мс</translation>
+    </message>
+    <message>
+        <source>gap max, ms</source>
+        <translation>интервал макс., мс</translation>
+    </message>
+    <message>
+        <source>running at start</source>
+        <translation>выполняется в начале</translation>
+    </message>
+    <message>
+        <source>waiting at start</source>
+        <translation>ожидает в начале</translation>
+    </message>
+    <message>
+        <source>KV cache at start</source>
+        <translation>KV-кэш в начале</translation>
+    </message>
 </context>
 <context>
     <name>pb::ui</name>
@@ -3152,6 +3300,29 @@ Run &apos;phasebench-cli &lt;command&gt; --help&apos; for the options of a comma
     </message>
 </context>
 <context>
+    <name>pb::ui::CompareBar</name>
+    <message>
+        <source>Compare with…</source>
+        <translation>Сравнить с…</translation>
+    </message>
+    <message>
+        <source>Typical vs slow</source>
+        <translation>Типичный и медленный</translation>
+    </message>
+    <message>
+        <source>trace ID of request B (32 hex digits)</source>
+        <translation>ID трассы запроса B (32 шестнадцатеричные цифры)</translation>
+    </message>
+    <message>
+        <source>Compare the shown request (A) with the request of this trace ID (B).</source>
+        <translation>Сравнить показанный запрос (A) с запросом этого ID трассы (B).</translation>
+    </message>
+    <message>
+        <source>Compare the run&apos;s p50 request of total (A) with its p99 request (B): the exemplars at those ranks.</source>
+        <translation>Сравнить запрос p50 по total в прогоне (A) с его запросом p99 (B): экземпляры с этими рангами.</translation>
+    </message>
+</context>
+<context>
     <name>pb::ui::ComparisonModel</name>
     <message>
         <source>values (N)</source>
@@ -3195,6 +3366,136 @@ Run &apos;phasebench-cli &lt;command&gt; --help&apos; for the options of a comma
     </message>
 </context>
 <context>
+    <name>pb::ui::ComparisonPlot</name>
+    <message>
+        <source>ms from each attempt&apos;s start (client clock)</source>
+        <translation>мс от начала каждой попытки (часы клиента)</translation>
+    </message>
+</context>
+<context>
+    <name>pb::ui::ComparisonView</name>
+    <message>
+        <source>no request in this file has trace ID &apos;%1&apos;</source>
+        <translation>ни один запрос в этом файле не имеет ID трассы &apos;%1&apos;</translation>
+    </message>
+    <message>
+        <source>the run has no completed request with a total</source>
+        <translation>в прогоне нет завершённого запроса с total</translation>
+    </message>
+    <message>
+        <source>%1%2: request %3, total %L4 ms</source>
+        <translation>%1%2: запрос %3, total %L4 мс</translation>
+    </message>
+    <message>
+        <source>, stage %1</source>
+        <translation>, этап %1</translation>
+    </message>
+    <message>
+        <source>no trace ID</source>
+        <translation>без ID трассы</translation>
+    </message>
+    <message>
+        <source>%1%2: request %3 of run %4 (%5), trace %6</source>
+        <translation>%1%2: запрос %3 прогона %4 (%5), трасса %6</translation>
+    </message>
+    <message>
+        <source>not scraped</source>
+        <translation>не собрано</translation>
+    </message>
+    <message>
+        <source>%L1 ms</source>
+        <translation>%L1 мс</translation>
+    </message>
+    <message>
+        <source>Back to the request</source>
+        <translation>Назад к запросу</translation>
+    </message>
+    <message>
+        <source>Figure</source>
+        <translation>Показатель</translation>
+    </message>
+    <message>
+        <source>A</source>
+        <translation>A</translation>
+    </message>
+    <message>
+        <source>B</source>
+        <translation>B</translation>
+    </message>
+    <message>
+        <source>Cannot compare the requests: %1</source>
+        <translation>Не удаётся сравнить запросы: %1</translation>
+    </message>
+    <message>
+        <source>No comparison yet.</source>
+        <translation>Сравнения пока нет.</translation>
+    </message>
+    <message>
+        <source>Comparing request %1 with trace %2…</source>
+        <translation>Сравнение запроса %1 с трассой %2…</translation>
+    </message>
+    <message>
+        <source>Finding the p50 and p99 requests of run %1…</source>
+        <translation>Поиск запросов p50 и p99 прогона %1…</translation>
+    </message>
+    <message>
+        <source> (p50 of total, rank %1)</source>
+        <translation> (p50 по total, ранг %1)</translation>
+    </message>
+    <message>
+        <source> (p99 of total, rank %1)</source>
+        <translation> (p99 по total, ранг %1)</translation>
+    </message>
+    <message>
+        <source>No delta table: a request has no total.</source>
+        <translation>Нет таблицы разниц: у одного из запросов нет total.</translation>
+    </message>
+    <message>
+        <source>B took %L1 ms more than A; the delta table splits that difference.</source>
+        <translation>B занял на %L1 мс больше, чем A; таблица разниц раскладывает эту разницу.</translation>
+    </message>
+    <message>
+        <source>B took %L1 ms less than A; the delta table splits that difference.</source>
+        <translation>B занял на %L1 мс меньше, чем A; таблица разниц раскладывает эту разницу.</translation>
+    </message>
+    <message>
+        <source>chunk gaps</source>
+        <translation>интервалы между фрагментами</translation>
+    </message>
+    <message>
+        <source>gap p50</source>
+        <translation>интервал p50</translation>
+    </message>
+    <message>
+        <source>gap p90</source>
+        <translation>интервал p90</translation>
+    </message>
+    <message>
+        <source>gap p99</source>
+        <translation>интервал p99</translation>
+    </message>
+    <message>
+        <source>gap max</source>
+        <translation>интервал макс.</translation>
+    </message>
+    <message>
+        <source>running at start</source>
+        <translation>выполняется в начале</translation>
+    </message>
+    <message>
+        <source>waiting at start</source>
+        <translation>ожидает в начале</translation>
+    </message>
+    <message>
+        <source>KV cache at start</source>
+        <translation>KV-кэш в начале</translation>
+    </message>
+    <message>
+        <source>The target&apos;s last scrape at or before the request started.</source>
+        <translation>Последний сбор метрик цели в момент начала запроса или раньше.</translation>
+    </message>
+</context>
+<context>
     <name>pb::ui::CompositionChart</name>
     <message>
         <source>No requests with a %1 in this scope and window yet</source>
@@ -3215,6 +3516,101 @@ Run &apos;phasebench-cli &lt;command&gt; --help&apos; for the options of a comma
     <message>
         <source>Composition at each percentile (N = %L1)</source>
         <translation>Состав на каждом перцентиле (N = %L1)</translation>
+    </message>
+</context>
+<context>
+    <name>pb::ui::DeltaTableModel</name>
+    <message>
+        <source>network envelope</source>
+        <translation>сетевая оболочка</translation>
+    </message>
+    <message>
+        <source>gateway</source>
+        <translation>шлюз</translation>
+    </message>
+    <message>
+        <source>GPU queue</source>
+        <translation>очередь GPU</translation>
+    </message>
+    <message>
+        <source>generation</source>
+        <translation>генерация</translation>
+    </message>
+    <message>
+        <source>response write</source>
+        <translation>запись ответа</translation>
+    </message>
+    <message>
+        <source>external provider</source>
+        <translation>внешний провайдер</translation>
+    </message>
+    <message>
+        <source>to first text</source>
+        <translation>до первого текста</translation>
+    </message>
+    <message>
+        <source>rest (done to end)</source>
+        <translation>остаток (от done до конца)</translation>
+    </message>
+    <message>
+        <source>setup (blocked, DNS, connect, TLS)</source>
+        <translation>подготовка (блокировка, DNS, соединение, TLS)</translation>
+    </message>
+    <message>
+        <source>send</source>
+        <translation>отправка</translation>
+    </message>
+    <message>
+        <source>wait</source>
+        <translation>ожидание</translation>
+    </message>
+    <message>
+        <source>receive</source>
+        <translation>получение</translation>
+    </message>
+    <message>
+        <source>unattributed</source>
+        <translation>без атрибуции</translation>
+    </message>
+    <message>
+        <source>total</source>
+        <translation>total</translation>
+    </message>
+    <message>
+        <source>not measured</source>
+        <translation>не измерено</translation>
+    </message>
+    <message>
+        <source>%1%L2 ms</source>
+        <translation>%1%L2 мс</translation>
+    </message>
+    <message>
+        <source>%L1 ms</source>
+        <translation>%L1 мс</translation>
+    </message>
+    <message>
+        <source>The total minus every other row: what no measured part explains.</source>
+        <translation>Total минус все остальные строки: то, что не объясняет ни одна измеренная часть.</translation>
+    </message>
+    <message>
+        <source>This request did not measure it; it counts as 0 and its time is in unattributed.</source>
+        <translation>Этот запрос его не измерял; он считается как 0, а его время входит в «без атрибуции».</translation>
+    </message>
+    <message>
+        <source>Part of the total</source>
+        <translation>Часть total</translation>
+    </message>
+    <message>
+        <source>A</source>
+        <translation>A</translation>
+    </message>
+    <message>
+        <source>B</source>
+        <translation>B</translation>
+    </message>
+    <message>
+        <source>B − A</source>
+        <translation>B − A</translation>
     </message>
 </context>
 <context>

@@ -3,6 +3,7 @@
 #include "analysis/TraceReconciliation.h"
 #include "cli/Cli.h"
 #include "cli/Output.h"
+#include "cli/TraceCompare.h"
 #include "model/TraceId.h"
 #include "store/RunStore.h"
 #include "telemetry/GenAi.h"
@@ -62,8 +63,15 @@ int traceCommand(const QStringList& args, Io& io)
     parser.addOption({QStringLiteral("run"), tr("Look in this run only."), tr("RUN_ID")});
     parser.addPositionalArgument(QStringLiteral("trace_id"), tr("W3C trace ID (32 hex digits)."),
                                  tr("TRACE_ID"));
+    parser.addOption({QStringLiteral("compare"),
+                      tr("Compare two requests, TRACE_ID A then B: the per-phase delta table (B - A), chunk "
+                         "gaps and the target's gauges at each start. Without IDs, with --run: the p50 and "
+                         "p99 exemplars of total.")});
     if (auto rc = parseOrExit(parser, args, io)) {
         return *rc;
+    }
+    if (parser.isSet(QStringLiteral("compare"))) {
+        return traceCompare(parser, io); // TraceCompare.cpp
     }
     if (parser.positionalArguments().size() != 1) {
         print(io.err, tr("name exactly one TRACE_ID"));

@@ -6,6 +6,7 @@ target_sources(${PB_CORE_FOLDER_TARGET} PRIVATE
   ${CMAKE_CURRENT_LIST_DIR}/ExplorerPoints.cpp
   ${CMAKE_CURRENT_LIST_DIR}/GroupSummary.cpp
   ${CMAKE_CURRENT_LIST_DIR}/Overview.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/RequestComparison.cpp
   ${CMAKE_CURRENT_LIST_DIR}/Slowest.cpp
   ${CMAKE_CURRENT_LIST_DIR}/TimeRange.cpp
   ${CMAKE_CURRENT_LIST_DIR}/Timeline.cpp

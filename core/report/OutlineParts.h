@@ -138,6 +138,8 @@ inline QString goodputText(const analysis::Goodput& g)
 // The summary (first page): identity, verdict, stage x budget matrix, knee
 // and composition charts, goodput per stage, data quality.
 void summarySection(Builder& b, const ReportData& d, const ChartSlots& c);
+// The failing stage's typical and slow request side by side (TypicalVsSlowOutline.cpp).
+void typicalVsSlowSection(Builder& b, const ReportData& d);
 
 // The failing stage's breach attribution, budget by budget (ReportAttribution.cpp).
 void attributionSection(Builder& b, const ReportData& d);

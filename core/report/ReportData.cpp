@@ -177,6 +177,9 @@ ReportData buildReport(RunStore& store, const analysis::LoadedRun& run, const an
     d.summaryStage = summaryStageOf(d.matrix, d.stages, &d.summaryStageFailed);
     d.loadSamples = !run.samples.empty();
     d.slowest = slowestRequests(store, run, options.slowest);
+    if (d.check) {
+        d.typicalVsSlow = typicalVsSlow(store, run, *d.check, d.stages, scopes, request.statistic.convention);
+    }
 
     if (baseline) {
         d.baseline = baseline->info;

@@ -14,6 +14,7 @@
 #include "loaded/Provenance.h"
 #include "loaded/RunConfig.h"
 #include "loaded/RunSummary.h"
+#include "report/TypicalVsSlow.h"
 #include "stats/Compare.h"
 #include "stats/TailComposition.h"
 
@@ -144,6 +145,8 @@ struct ReportData
     bool loadSamples = false; // the run recorded load samples (an import has none)
     diagnose::Diagnosis diagnosis;
     std::vector<SlowRequest> slowest;
+    // The failing stage's p50 and p99 requests side by side (TypicalVsSlow.h).
+    std::optional<TypicalVsSlow> typicalVsSlow;
     Provenance provenance;
     std::optional<RunInfo> baseline;
     std::vector<StageComparison> comparisons;

@@ -465,6 +465,7 @@ std::vector<OutlineItem> buildOutline(const ReportData& data, const ChartSlots& 
     stageTables(b, data);
     charts(b, data, slots);
     diagnosis(b, data);
+    typicalVsSlowSection(b, data);
     slowest(b, data, slots);
     provenance(b, data);
     comparison(b, data);

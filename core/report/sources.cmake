@@ -8,4 +8,6 @@ target_sources(${PB_CORE_FOLDER_TARGET} PRIVATE
   ${CMAKE_CURRENT_LIST_DIR}/ReportOutline.cpp
   ${CMAKE_CURRENT_LIST_DIR}/ReportSummary.cpp
   ${CMAKE_CURRENT_LIST_DIR}/RequestExport.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/TypicalVsSlow.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/TypicalVsSlowOutline.cpp
 )

@@ -1,5 +1,7 @@
 #include "WaterfallPage.h"
 
+#include "CompareBar.h"
+#include "ComparisonView.h"
 #include "ReconciliationModel.h"
 #include "TableCopy.h"
 #include "TraceAnalysis.h"
@@ -8,6 +10,7 @@
 #include <QHeaderView>
 #include <QLabel>
 #include <QSplitter>
+#include <QStackedWidget>
 #include <QTableView>
 #include <QVBoxLayout>
 
@@ -19,6 +22,9 @@ WaterfallPage::WaterfallPage(QWidget* parent)
     , m_model(new ReconciliationModel(this))
     , m_table(new QTableView(this))
     , m_title(new QLabel(this))
+    , m_compareBar(new CompareBar(this))
+    , m_comparison(new ComparisonView(this))
+    , m_stack(new QStackedWidget(this))
 {
     setObjectName(QStringLiteral("waterfallPage"));
     m_plot->setObjectName(QStringLiteral("waterfallPlot"));
@@ -42,9 +48,18 @@ WaterfallPage::WaterfallPage(QWidget* parent)
     split->setSizes({820, 440});
     m_plot->setMinimumWidth(360);
 
+    // The one request, or two side by side (ui/compare).
+    m_stack->addWidget(split);
+    m_stack->addWidget(m_comparison);
+    connect(m_compareBar, &CompareBar::compareWithRequested, this, &WaterfallPage::compareWith);
+    connect(m_compareBar, &CompareBar::typicalVsSlowRequested, this, &WaterfallPage::compareTypicalWithSlow);
+    connect(m_comparison, &ComparisonView::backRequested, this, [this] { m_stack->setCurrentIndex(0); });
+    connect(m_comparison, &ComparisonView::failed, this, &RunPage::errorOccurred);
+
     auto* layout = new QVBoxLayout(this);
     layout->addWidget(m_title);
-    layout->addWidget(split, 1);
+    layout->addWidget(m_compareBar);
+    layout->addWidget(m_stack, 1);
 
     // The title says what is loading, what failed, or which request is shown.
     setStateLabel(m_title);
@@ -65,6 +80,32 @@ void WaterfallPage::clearView()
     m_model->clear();
     m_plot->clearTrace();
     m_title->setText(tr("Select a request in the Requests page to see its waterfall."));
+    m_comparison->clear();
+    m_stack->setCurrentIndex(0);
+    m_compareBar->setAvailable(false, !path().isEmpty() && runId() > 0);
+}
+
+void WaterfallPage::compareWith(const QString& traceId)
+{
+    if (!m_results) {
+        return;
+    }
+    m_stack->setCurrentWidget(m_comparison);
+    m_comparison->compareWithTrace(path(), m_results->runId, m_results->seq, traceId);
+}
+
+void WaterfallPage::compareTypicalWithSlow()
+{
+    if (path().isEmpty()) {
+        return;
+    }
+    m_stack->setCurrentWidget(m_comparison);
+    m_comparison->compareTypicalWithSlow(path(), runId());
+}
+
+bool WaterfallPage::comparing() const
+{
+    return m_stack->currentWidget() == m_comparison;
 }
 
 void WaterfallPage::runShown()
@@ -135,6 +176,8 @@ void WaterfallPage::display(const std::shared_ptr<const TraceResults>& results)
                                .arg(QString::fromStdString(results->traceId)));
     m_plot->setTrace(*results);
     m_model->setResults(results->reconciliation);
+    m_compareBar->setAvailable(true, true);
+    m_stack->setCurrentIndex(0);
     Q_EMIT updated(results->runId, results->seq);
 }
 

@@ -9,6 +9,7 @@
 #include <memory>
 
 class QLabel;
+class QStackedWidget;
 class QTableView;
 
 namespace pb::analysis {
@@ -17,6 +18,8 @@ struct TraceResults;
 
 namespace pb::ui {
 
+class CompareBar;
+class ComparisonView;
 class ReconciliationModel;
 class WaterfallPlot;
 using analysis::TraceResults;
@@ -51,6 +54,15 @@ public:
     bool exportPng(const QString& path);
     bool exportPdf(const QString& path);
 
+    // Two requests side by side (ui/compare): the shown request (A) with the
+    // request of `traceId` (B), or the run's p50 and p99 requests of total.
+    void compareWith(const QString& traceId);
+    void compareTypicalWithSlow();
+    // True while the comparison, not the one request, is shown.
+    bool comparing() const;
+    ComparisonView* comparisonView() const { return m_comparison; }
+    CompareBar* compareBar() const { return m_compareBar; }
+
 Q_SIGNALS:
     void updated(qint64 runId, qint64 seq);
 
@@ -67,6 +79,9 @@ private:
     ReconciliationModel* m_model;
     QTableView* m_table;
     QLabel* m_title;
+    CompareBar* m_compareBar;
+    ComparisonView* m_comparison;
+    QStackedWidget* m_stack;
     std::shared_ptr<const TraceResults> m_results;
     qint64 m_seq = -1;
 };

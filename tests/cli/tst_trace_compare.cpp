@@ -1,0 +1,164 @@
+// phasebench-cli trace --compare (issue 32), the real binary on a file built
+// for it: the delta table adds up to the difference of the totals in text
+// and JSON, the default pair is the p50/p99 exemplars, bad IDs are refused.
+#include "CliTestUtil.h"
+#include "ComparisonFixture.h"
+#include "TestUtil.h"
+
+#include <QTemporaryDir>
+#include <QTest>
+
+#include <nlohmann/json.hpp>
+
+#include <algorithm>
+
+using namespace pb;
+using nlohmann::json;
+
+class TestTraceCompare : public QObject
+{
+    Q_OBJECT
+private Q_SLOTS:
+    void initTestCase();
+    void jsonAddsUp();
+    void textTable();
+    void defaultPairOfARun();
+    void errors();
+
+private:
+    QTemporaryDir m_dir;
+    QString m_db;
+    test::ComparisonFile m_file;
+    QString id(std::int64_t run, int i) const { return QString::fromStdString(test::cmpTraceId(run, i)); }
+};
+
+void TestTraceCompare::initTestCase()
+{
+    m_db = m_dir.filePath(QStringLiteral("c.phasebench"));
+    m_file = test::buildComparisonFile(m_db.toStdString());
+}
+
+void TestTraceCompare::jsonAddsUp()
+{
+    const auto r =
+        test::runCli({QStringLiteral("trace"), QStringLiteral("--db"), m_db, QStringLiteral("--compare"),
+                      id(m_file.joinedRun, 3), id(m_file.joinedRun, 77), QStringLiteral("--json")});
+    QCOMPARE(r.code, 0);
+    const auto j = json::parse(r.out.toStdString());
+    QCOMPARE(j["partition"].get<std::string>(), std::string("joined"));
+    QCOMPARE(j["a"]["seq"].get<int>(), 3);
+    QCOMPARE(j["b"]["seq"].get<int>(), 77);
+    std::int64_t sum = 0;
+    double sumMs = 0;
+    for (const auto& row : j["rows"]) {
+        sum += row["delta_ns"].get<std::int64_t>();
+        sumMs += row["delta_ms"].get<double>();
+    }
+    const auto totalDelta = (test::cmpTotalMs(77) - test::cmpTotalMs(3)) * test::kCmpMs;
+    QCOMPARE(j["total"]["delta_ns"].get<std::int64_t>(), totalDelta);
+    QCOMPARE(sum, totalDelta); // exactly
+    QVERIFY(std::abs(sumMs - j["total"]["delta_ms"].get<double>()) < 1e-6);
+    QCOMPARE(j["rows"].back()["phase"].get<std::string>(), std::string("unattributed"));
+    QVERIFY(j["rows"].back()["unattributed"].get<bool>());
+    const auto queue = std::find_if(j["rows"].begin(), j["rows"].end(),
+                                    [](const json& row) { return row["phase"] == "gpu_queue"; });
+    QVERIFY(queue != j["rows"].end());
+    QCOMPARE((*queue)["delta_ms"].get<double>(), 222.0);
+    // Request 3 starts at 0.3 s, before the first scrape; 77 at 7.7 s: the 7 s sample.
+    QVERIFY(j["a"]["target_at_start"]["running"].is_null());
+    QCOMPARE(j["b"]["target_at_start"]["running"].get<double>(), 7.0);
+    QCOMPARE(j["b"]["target_at_start"]["kv_cache_usage"].get<double>(), 0.07);
+    QCOMPARE(j["a"]["chunk_gaps"]["n"].get<int>(), 10);
+
+    // A request of the run without spans: the stream partition.
+    const auto s =
+        test::runCli({QStringLiteral("trace"), QStringLiteral("--db"), m_db, QStringLiteral("--compare"),
+                      id(m_file.joinedRun, 3), id(m_file.plainRun, 77), QStringLiteral("--json")});
+    QCOMPARE(s.code, 0);
+    const auto js = json::parse(s.out.toStdString());
+    QCOMPARE(js["partition"].get<std::string>(), std::string("stream"));
+    sum = 0;
+    for (const auto& row : js["rows"]) {
+        sum += row["delta_ns"].get<std::int64_t>();
+    }
+    QCOMPARE(sum, totalDelta);
+}
+
+void TestTraceCompare::textTable()
+{
+    const auto r =
+        test::runCli({QStringLiteral("trace"), QStringLiteral("--db"), m_db, QStringLiteral("--compare"),
+                      id(m_file.joinedRun, 3), id(m_file.joinedRun, 77)});
+    QCOMPARE(r.code, 0);
+    const auto out = QString::fromUtf8(r.out);
+    QVERIFY2(out.contains(QStringLiteral("joined partition")), r.out.constData());
+    QVERIFY(out.contains(QStringLiteral("A: trace ") + id(m_file.joinedRun, 3)));
+    const auto line = [&](const QString& start) {
+        for (const auto& l : out.split(QLatin1Char('\n'))) {
+            if (l.trimmed().startsWith(start)) {
+                return l.simplified();
+            }
+        }
+        return QString();
+    };
+    QCOMPARE(line(QStringLiteral("gpu_queue")), QStringLiteral("gpu_queue 9.000 231.000 222.000"));
+    QCOMPARE(line(QStringLiteral("unattributed")), QStringLiteral("unattributed 3.000 3.000 0.000"));
+    const double totalA = double(test::cmpTotalMs(3));
+    const double totalB = double(test::cmpTotalMs(77));
+    QCOMPARE(line(QStringLiteral("total")), QStringLiteral("total %1 %2 %3")
+                                                .arg(totalA, 0, 'f', 3)
+                                                .arg(totalB, 0, 'f', 3)
+                                                .arg(totalB - totalA, 0, 'f', 3));
+    QVERIFY(out.contains(QStringLiteral("running=not scraped")));
+    QVERIFY(out.contains(QStringLiteral("running=7.0")));
+}
+
+void TestTraceCompare::defaultPairOfARun()
+{
+    const auto r =
+        test::runCli({QStringLiteral("trace"), QStringLiteral("--db"), m_db, QStringLiteral("--compare"),
+                      QStringLiteral("--run"), QString::number(m_file.joinedRun), QStringLiteral("--json")});
+    QCOMPARE(r.code, 0);
+    const auto j = json::parse(r.out.toStdString());
+    // Nearest rank over 101 totals: ranks 51 (1500 ms) and 100 (1990 ms).
+    QCOMPARE(j["exemplars"]["a"]["rank"].get<int>(), 51);
+    QCOMPARE(j["exemplars"]["b"]["rank"].get<int>(), 100);
+    QCOMPARE(j["a"]["total_ms"].get<double>(), 1500.0);
+    QCOMPARE(j["b"]["total_ms"].get<double>(), 1990.0);
+    const int seqA = j["a"]["seq"].get<int>();
+    QCOMPARE(test::cmpTotalMs(seqA), Nanos(1500));
+    std::int64_t sum = 0;
+    for (const auto& row : j["rows"]) {
+        sum += row["delta_ns"].get<std::int64_t>();
+    }
+    QCOMPARE(sum, 490 * test::kCmpMs);
+    // Two runs and no --run: which one is ambiguous.
+    const auto two =
+        test::runCli({QStringLiteral("trace"), QStringLiteral("--db"), m_db, QStringLiteral("--compare")});
+    QCOMPARE(two.code, 2);
+    QVERIFY(two.err.contains("--run"));
+}
+
+void TestTraceCompare::errors()
+{
+    const auto base =
+        QStringList{QStringLiteral("trace"), QStringLiteral("--db"), m_db, QStringLiteral("--compare")};
+    auto r = test::runCli(base + QStringList{id(m_file.joinedRun, 3)});
+    QCOMPARE(r.code, 2);
+    QVERIFY(r.err.contains("two TRACE_IDs"));
+    r = test::runCli(base + QStringList{id(m_file.joinedRun, 3), QStringLiteral("xyz")});
+    QCOMPARE(r.code, 2);
+    QVERIFY(r.err.contains("'xyz' is not a trace ID"));
+    const QString unknown = QStringLiteral("00000000000000000000000000000abc");
+    r = test::runCli(base + QStringList{unknown, id(m_file.joinedRun, 3)});
+    QCOMPARE(r.code, 1);
+    QVERIFY(r.err.contains(unknown.toLatin1()));
+    // In another run than the one named.
+    r = test::runCli(base + QStringList{id(m_file.joinedRun, 3), id(m_file.plainRun, 4),
+                                        QStringLiteral("--run"), QString::number(m_file.joinedRun)});
+    QCOMPARE(r.code, 1);
+    QVERIFY(r.err.contains("no request of run"));
+}
+
+QTEST_GUILESS_MAIN(TestTraceCompare)
+#include "tst_trace_compare.moc"

@@ -1,0 +1,55 @@
+#include "ComparisonAnalysis.h"
+
+#include "store/RunStore.h"
+
+#include <QCoreApplication>
+
+#include <stdexcept>
+
+namespace pb::ui {
+
+namespace {
+
+std::unique_ptr<RunStore> openForComparison(const QString& path)
+{
+    return std::make_unique<RunStore>(path.toStdString(), RunStore::Mode::ReadOnly);
+}
+
+} // namespace
+
+ComparisonResults compareWithTrace(const QString& path, qint64 runId, qint64 seqA, const QString& traceB)
+{
+    auto store = openForComparison(path);
+    const std::string id = traceB.trimmed().toStdString();
+    auto b = analysis::findRequest(*store, id, runId);
+    if (!b) {
+        b = analysis::findRequest(*store, id);
+    }
+    if (!b) {
+        throw std::runtime_error(
+            QCoreApplication::translate("pb::ui::ComparisonView", "no request in this file has trace ID '%1'")
+                .arg(traceB.trimmed())
+                .toStdString());
+    }
+    ComparisonResults out;
+    out.comparison = analysis::compareRequests(*store, {runId, seqA}, *b);
+    return out;
+}
+
+ComparisonResults compareTypicalWithSlow(const QString& path, qint64 runId)
+{
+    auto store = openForComparison(path);
+    auto pair = analysis::defaultPair(*store, runId);
+    if (!pair.typical || !pair.slow) {
+        throw std::runtime_error(QCoreApplication::translate("pb::ui::ComparisonView",
+                                                             "the run has no completed request with a total")
+                                     .toStdString());
+    }
+    ComparisonResults out;
+    out.comparison = analysis::compareRequests(*store, {runId, std::int64_t(pair.typical->row)},
+                                               {runId, std::int64_t(pair.slow->row)});
+    out.pair = std::move(pair);
+    return out;
+}
+
+} // namespace pb::ui

@@ -1,0 +1,32 @@
+// What the window's comparison asks core for, off the GUI thread: two
+// requests read from the workbench file (a bounded read, not the run) and
+// compared (analysis::compareRequests), and for "typical vs slow" the p50 and
+// p99 exemplars of total picked first (analysis::defaultPair).
+#pragma once
+
+#include "analysis/RequestComparison.h"
+
+#include <QMetaType>
+#include <QString>
+
+#include <memory>
+#include <optional>
+
+namespace pb::ui {
+
+struct ComparisonResults
+{
+    analysis::RequestComparison comparison;
+    std::optional<analysis::ExemplarPair> pair; // set for "typical vs slow"
+};
+
+// Request `seqA` of run `runId` against the request with trace ID `traceB`
+// (in the same run first, else in any run of the file). Throws
+// std::runtime_error with a translated message when traceB is not found.
+ComparisonResults compareWithTrace(const QString& path, qint64 runId, qint64 seqA, const QString& traceB);
+// The p50 and p99 exemplars of total of run `runId`.
+ComparisonResults compareTypicalWithSlow(const QString& path, qint64 runId);
+
+} // namespace pb::ui
+
+Q_DECLARE_METATYPE(std::shared_ptr<const pb::ui::ComparisonResults>)
