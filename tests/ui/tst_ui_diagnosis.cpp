@@ -169,6 +169,7 @@ private Q_SLOTS:
     void refusalShowsReason();
     void windowWiring();
     void oneVerdictInTheWindow();
+    void breachAttributionFinding();
 };
 
 void TestUiDiagnosis::initTestCase()
@@ -630,5 +631,33 @@ void TestUiDiagnosis::oneVerdictInTheWindow()
     }
 }
 
+// Issue 32: the Diagnosis page shows core's breach attribution as a finding
+// owned by the dominant phase's owner, its shares as evidence.
+void TestUiDiagnosis::breachAttributionFinding()
+{
+    Db db;
+    const std::int64_t runId = test::buildThreeStageRun(*db.store);
+    attachBudgets(*db.store, runId, parseBudgets(test::kThreeStageBudgets), "2026-01-10T11:59:00Z");
+    DiagnosisPage page;
+    page.resize(1366, 768);
+    page.show();
+    QAbstractItemModelTester tester(page.model(), QAbstractItemModelTester::FailureReportingMode::QtTest);
+    EvidenceModel* e = tableModel<EvidenceModel>(&page, "evidenceTable");
+    QAbstractItemModelTester evidenceTester(e, QAbstractItemModelTester::FailureReportingMode::QtTest);
+    page.showRun(db.path, runId, db.store->catalogue().runs());
+    QVERIFY(waitDiagnosis(page));
+    const int row = rowOfRule(page.model(), "breach_attribution");
+    QVERIFY(row >= 0);
+    QCOMPARE(cell(*page.model(), row, DiagnosisModel::Owner, DiagnosisModel::RawValueRole).toString(),
+             QStringLiteral("inference_pool"));
+    page.selectFinding(row);
+    const auto& finding = *page.model()->findingAt(row);
+    QVERIFY2(finding.note.find("dominated by gpu_queue") != std::string::npos, finding.note.c_str());
+    QCOMPARE(e->rowCount(), int(finding.evidence.size()));
+    QCOMPARE(cell(*e, 0, EvidenceModel::Figure, EvidenceModel::RawValueRole).toString(),
+             QStringLiteral("gpu_queue share of over-budget requests"));
+}
+
 QTEST_MAIN(TestUiDiagnosis)
+
 #include "tst_ui_diagnosis.moc"

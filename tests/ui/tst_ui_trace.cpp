@@ -1,5 +1,6 @@
 // The per-trace waterfall: selecting a request in the Requests page shows that
 // trace; the lanes and the reconciliation carry the request's own values.
+#include "CompositionChart.h"
 #include "MainWindow.h"
 #include "OverviewModel.h"
 #include "PhasePercentilesPage.h"
@@ -9,11 +10,14 @@
 #include "TraceAnalysis.h"
 #include "WaterfallPage.h"
 #include "WaterfallPlot.h"
+#include "analysis/Overview.h"
 #include "store/RunStore.h"
 #include "ui/WidgetLookup.h"
 
 #include "ChartExport.h"
+#include <QAbstractBarSeries>
 #include <QAbstractItemModelTester>
+#include <QChart>
 #include <QFile>
 #include <QImage>
 #include <QSettings>
@@ -319,6 +323,18 @@ void TestUiTrace::percentileCellOpensItsRequest()
     QCOMPARE(updated.constLast().at(1).toLongLong(),
              model->data(p50, pb::ui::OverviewModel::ExemplarSeqRole).toLongLong());
     QCOMPARE(model->data(p50, pb::ui::OverviewModel::RawValueRole).toDouble(), 1090.0);
+
+    // A double-click on the p99 bar of the composition: the same request as the p99 cell.
+    w.findChild<QTabWidget*>()->setCurrentWidget(percentiles);
+    auto* chart = percentiles->chart();
+    auto* bars = qobject_cast<QAbstractBarSeries*>(chart->chart()->series().constFirst());
+    QVERIFY(bars);
+    QCOMPARE(percentiles->results()->composition.bands.at(2).p, 0.99);
+    const QPointF inBar = chart->chart()->mapToPosition(QPointF(2, 50), bars);
+    const QPoint at = chart->mapFromScene(chart->chart()->mapToScene(inBar));
+    QTest::mouseDClick(chart->viewport(), Qt::LeftButton, {}, at);
+    QVERIFY(updated.wait(10000));
+    QCOMPARE(updated.constLast().at(1).toLongLong(), expected);
 }
 
 QTEST_MAIN(TestUiTrace)

@@ -74,6 +74,8 @@ void CompositionChart::setComposition(const stats::TailComposition& composition)
         segments.push_back(std::move(values));
         series->append(set);
     }
+    connect(series, &QAbstractBarSeries::doubleClicked, this,
+            [this](int index, QBarSet*) { Q_EMIT bandActivated(index); });
     chart()->addSeries(series);
     auto* x = new QBarCategoryAxis;
     x->append(categories);

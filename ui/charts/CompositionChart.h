@@ -28,6 +28,10 @@ public:
     // the page (the axis starts at zero).
     QStringList negativeComponents() const { return m_negative; }
 
+Q_SIGNALS:
+    // A double-click on the bar of band `band` (index into the composition's bands).
+    void bandActivated(int band);
+
 protected:
     void contextMenuEvent(QContextMenuEvent* event) override;
 

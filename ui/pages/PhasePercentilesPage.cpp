@@ -57,6 +57,30 @@ PhasePercentilesPage::PhasePercentilesPage(QWidget* parent)
     m_table->setEditTriggers(QAbstractItemView::NoEditTriggers);
     m_table->verticalHeader()->hide();
     openExemplarsFrom(m_table, OverviewModel::ExemplarSeqRole);
+    m_chart->setToolTip(tr("Double-click a bar to open the request at its percentile in the Waterfall."));
+    // A bar is the requests around a percentile of the total: its exemplar is
+    // the request at that percentile (the total's row in the table beside).
+    connect(m_chart, &CompositionChart::bandActivated, this, [this](int band) {
+        if (!m_results || band < 0 || std::size_t(band) >= m_results->composition.bands.size()) {
+            return;
+        }
+        const auto& c = m_results->composition;
+        for (const auto& m : c.perPhase) {
+            if (m.name != c.totalMetric) {
+                continue;
+            }
+            const auto* q = m.quantile(c.bands[std::size_t(band)].p);
+            if (q && q->exemplar) {
+                PageLink link;
+                link.kind = PageLink::Kind::Request;
+                link.path = path();
+                link.runId = runId();
+                link.seq = q->exemplar->seq;
+                Q_EMIT linkActivated(link);
+            }
+            return;
+        }
+    });
     fitColumns(m_table);
     // The intervals and definitions live on the overview; here the three levels.
     // One stage (or window) and one group at a time, named in the scope line
