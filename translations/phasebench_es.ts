@@ -3439,14 +3439,6 @@ Ejecute &apos;phasebench-cli &lt;comando&gt; --help&apos; para ver las opciones 
         <translation>Buscando las solicitudes p50 y p99 de la ejecución %1…</translation>
     </message>
     <message>
-        <source> (p50 of total, rank %1)</source>
-        <translation> (p50 de total, rango %1)</translation>
-    </message>
-    <message>
-        <source> (p99 of total, rank %1)</source>
-        <translation> (p99 de total, rango %1)</translation>
-    </message>
-    <message>
         <source>No delta table: a request has no total.</source>
         <translation>Sin tabla de diferencias: una solicitud no tiene total.</translation>
     </message>
@@ -3493,6 +3485,14 @@ Ejecute &apos;phasebench-cli &lt;comando&gt; --help&apos; para ver las opciones 
     <message>
         <source>The target&apos;s last scrape at or before the request started.</source>
         <translation>La última lectura del destino en el inicio de la solicitud o antes.</translation>
+    </message>
+    <message>
+        <source> (p50 of total, rank %1%2)</source>
+        <translation> (p50 de total, rango %1%2)</translation>
+    </message>
+    <message>
+        <source> (p99 of total, rank %1%2)</source>
+        <translation> (p99 de total, rango %1%2)</translation>
     </message>
 </context>
 <context>
@@ -5416,6 +5416,10 @@ o: vllm serve … %2</translation>
     <message>
         <source>all groups (pooled)</source>
         <translation>todos los grupos (agrupados)</translation>
+    </message>
+    <message>
+        <source>Double-click a bar to open the request at its percentile in the Waterfall.</source>
+        <translation>Haga doble clic en una barra para abrir la solicitud de su percentil en la cascada.</translation>
     </message>
 </context>
 <context>

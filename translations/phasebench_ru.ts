@@ -3439,14 +3439,6 @@ Run &apos;phasebench-cli &lt;command&gt; --help&apos; for the options of a comma
         <translation>Поиск запросов p50 и p99 прогона %1…</translation>
     </message>
     <message>
-        <source> (p50 of total, rank %1)</source>
-        <translation> (p50 по total, ранг %1)</translation>
-    </message>
-    <message>
-        <source> (p99 of total, rank %1)</source>
-        <translation> (p99 по total, ранг %1)</translation>
-    </message>
-    <message>
         <source>No delta table: a request has no total.</source>
         <translation>Нет таблицы разниц: у одного из запросов нет total.</translation>
     </message>
@@ -3493,6 +3485,14 @@ Run &apos;phasebench-cli &lt;command&gt; --help&apos; for the options of a comma
     <message>
         <source>The target&apos;s last scrape at or before the request started.</source>
         <translation>Последний сбор метрик цели в момент начала запроса или раньше.</translation>
+    </message>
+    <message>
+        <source> (p50 of total, rank %1%2)</source>
+        <translation> (p50 от total, ранг %1%2)</translation>
+    </message>
+    <message>
+        <source> (p99 of total, rank %1%2)</source>
+        <translation> (p99 от total, ранг %1%2)</translation>
     </message>
 </context>
 <context>
@@ -5421,6 +5421,10 @@ or: vllm serve … %2</source>
     <message>
         <source>all groups (pooled)</source>
         <translation>все группы (объединённые)</translation>
+    </message>
+    <message>
+        <source>Double-click a bar to open the request at its percentile in the Waterfall.</source>
+        <translation>Дважды щёлкните столбец, чтобы открыть запрос его процентиля в диаграмме-водопаде.</translation>
     </message>
 </context>
 <context>

@@ -129,8 +129,8 @@ int traceCompare(const QCommandLineParser& parser, Io& io)
                   tr("run %1 has no completed request with a total to take exemplars from").arg(*run));
             return Failure;
         }
-        a = {*run, std::int64_t(pair->typical->row)};
-        b = {*run, std::int64_t(pair->slow->row)};
+        a = {*run, pair->typical->seq};
+        b = {*run, pair->slow->seq};
     } else {
         int rc = Ok;
         const auto ra = cmpResolve(*store, ids[0], onlyRun, io, rc);

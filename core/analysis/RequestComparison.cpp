@@ -1,6 +1,7 @@
 #include "analysis/RequestComparison.h"
 
 #include "loaded/TargetMetrics.h"
+#include "loaded/Windows.h"
 #include "model/TraceId.h"
 #include "stats/Exemplar.h"
 #include "store/RunStore.h"
@@ -247,16 +248,30 @@ ExemplarPair exemplarPair(const stats::Selection& selection, const stats::Metric
     return out;
 }
 
+ExemplarPair defaultPair(const LoadedRun& run, const std::string& stage, stats::Convention convention)
+{
+    std::string chosen = stage;
+    const auto windows = figureWindows(run);
+    if (chosen.empty() && !windows.empty()) {
+        chosen = windows.back().stage; // empty for a run without stages
+    }
+    const stats::Window window = chosen.empty() ? windows.front().window : budgetStageWindow(run, chosen);
+    const auto selection = stats::select(run.table, stats::Scope{}, window, stageIndexOf(run));
+    auto pair = exemplarPair(selection, *stats::findMetric("total"), convention);
+    pair.stage = chosen;
+    pair.window = selection.windowLabel();
+    return pair;
+}
+
 ExemplarPair defaultPair(RunStore& store, std::int64_t runId, stats::Convention convention)
 {
-    // The whole run in attempts, completed and not cached (the Scope
-    // defaults): rows of the table are the run's seqs from 0.
     // Only what the selection and the metric read: a bounded load of a big run.
-    const auto table = store.requestReader().loadRequestTable(
-        runId, {"trace_id", "outcome", "cached", "total", "start_offset", "scheduled_offset"});
-    const auto selection = stats::select(table, stats::Scope{}, stats::Window{});
-    auto pair = exemplarPair(selection, *stats::findMetric("total"), convention);
-    return pair;
+    LoadOptions options;
+    options.columns = {"trace_id", "total"};
+    options.join = false;
+    options.samples = false;
+    options.targetMetrics = false;
+    return defaultPair(loadRun(store, runId, options), {}, convention);
 }
 
 } // namespace pb::analysis

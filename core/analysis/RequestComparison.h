@@ -8,6 +8,7 @@
 #pragma once
 
 #include "analysis/Waterfall.h"
+#include "loaded/LoadedRun.h"
 #include "stats/Percentile.h"
 #include "stats/Selection.h"
 #include "stats/StatsResult.h"
@@ -133,14 +134,21 @@ struct ExemplarPair
     stats::Convention convention = stats::Convention::NearestRank;
     std::optional<stats::Exemplar> typical; // p50
     std::optional<stats::Exemplar> slow;    // p99
+    std::string stage;                      // the stage they were taken in; empty: a run without stages
+    std::string window;                     // the window's label
 };
 inline constexpr double kTypicalLevel = 0.5;
 inline constexpr double kSlowLevel = 0.99;
 ExemplarPair exemplarPair(const stats::Selection& selection, const stats::Metric& metric,
                           stats::Convention convention);
 
-// The default pair of `total` over run `runId`'s completed requests in
-// attempts (every stage; rows are seqs). Empty exemplars when it has none.
+// The default pair of `total` over the completed requests in attempts of one
+// window of `run`, never pooled over stages: `stage`'s window as budgets use
+// it, else the last stage of a stepped run (the highest load), else the
+// run's steady window. Empty exemplars when it has none.
+ExemplarPair defaultPair(const LoadedRun& run, const std::string& stage = {},
+                         stats::Convention convention = stats::Convention::NearestRank);
+// The same on run `runId` of `store`, loading only what the pair reads.
 ExemplarPair defaultPair(RunStore& store, std::int64_t runId,
                          stats::Convention convention = stats::Convention::NearestRank);
 

@@ -5,6 +5,7 @@
 #include "ComparisonFixture.h"
 #include "TestUtil.h"
 #include "analysis/RequestComparison.h"
+#include "loaded/Windows.h"
 #include "stats/Exemplar.h"
 #include "store/RunStore.h"
 
@@ -56,14 +57,21 @@ const DeltaRow* rowOf(const DeltaTable& t, const std::string& name)
 }
 
 // The seq whose total is the value at 1-based rank k in ascending order (ties by seq).
-std::int64_t seqAtRank(std::size_t k)
+// The seq at rank k (1-based, by total then seq) among the requests of
+// `stage` in the window the budgets use for it.
+std::int64_t seqAtRank(const analysis::LoadedRun& run, const std::string& stage, std::size_t k,
+                       std::size_t* n = nullptr)
 {
-    std::vector<std::pair<Nanos, int>> v;
-    for (int i = 0; i < test::kCmpRequests; ++i) {
-        v.emplace_back(test::cmpTotalMs(i), i);
+    const auto selection = stats::select(run.table, stats::Scope{}, analysis::budgetStageWindow(run, stage));
+    std::vector<std::pair<Nanos, std::int64_t>> v;
+    for (auto row : selection.rows()) {
+        v.emplace_back(test::cmpTotalMs(int(row)), std::int64_t(row));
     }
     std::sort(v.begin(), v.end());
-    return v[k - 1].second;
+    if (n) {
+        *n = v.size();
+    }
+    return k >= 1 && k <= v.size() ? v[k - 1].second : -1;
 }
 
 } // namespace
@@ -212,25 +220,28 @@ void TestRequestComparison::defaultPairIsAtTheStatedRanks()
     const auto path = test::tempPath(dir, "c.phasebench");
     const auto f = test::buildComparisonFile(path);
     RunStore store(path);
+    const auto run = analysis::loadRun(store, f.joinedRun);
     for (const auto c :
          {stats::Convention::NearestRank, stats::Convention::Linear, stats::Convention::Ecdf}) {
+        // Never pooled over stages: the last stage (the highest load) by default.
         const auto pair = defaultPair(store, f.joinedRun, c);
         QVERIFY(pair.typical && pair.slow);
-        const std::size_t n = test::kCmpRequests;
+        QCOMPARE(pair.stage, std::string("high"));
+        std::size_t n = 0;
+        seqAtRank(run, "high", 1, &n);
+        QVERIFY(n > 10 && n < 51);
         QCOMPARE(pair.typical->rank, stats::exemplarRank(c, kTypicalLevel, n));
         QCOMPARE(pair.slow->rank, stats::exemplarRank(c, kSlowLevel, n));
-        QCOMPARE(std::int64_t(pair.typical->row), seqAtRank(pair.typical->rank));
-        QCOMPARE(std::int64_t(pair.slow->row), seqAtRank(pair.slow->rank));
-        QCOMPARE(pair.typical->traceId, test::cmpTraceId(f.joinedRun, int(pair.typical->row)));
+        QCOMPARE(pair.typical->seq, seqAtRank(run, "high", pair.typical->rank));
+        QCOMPARE(pair.slow->seq, seqAtRank(run, "high", pair.slow->rank));
+        QCOMPARE(pair.typical->traceId, test::cmpTraceId(f.joinedRun, int(pair.typical->seq)));
         QCOMPARE(pair.metric, std::string("total"));
+        // A stage asked for by name: its own requests only.
+        const auto low = defaultPair(run, "low", c);
+        QCOMPARE(low.stage, std::string("low"));
+        QVERIFY(low.typical->seq < 50 && low.slow->seq < 50);
+        QCOMPARE(low.slow->seq, seqAtRank(run, "low", low.slow->rank));
     }
-    // Nearest rank on 101 values: ranks 51 and 100, i.e. 1500 and 1990 ms.
-    const auto pair = defaultPair(store, f.joinedRun);
-    QCOMPARE(pair.typical->rank, std::size_t(51));
-    QCOMPARE(pair.typical->value, 1500.0);
-    QCOMPARE(pair.slow->rank, std::size_t(100));
-    QCOMPARE(pair.slow->value, 1990.0);
-    QCOMPARE(test::cmpTotalMs(int(pair.slow->row)), Nanos(1990));
 }
 
 void TestRequestComparison::findRequestByTraceId()

@@ -36,18 +36,20 @@ ComparisonResults compareWithTrace(const QString& path, qint64 runId, qint64 seq
     return out;
 }
 
-ComparisonResults compareTypicalWithSlow(const QString& path, qint64 runId)
+ComparisonResults compareTypicalWithSlow(const QString& path, qint64 runId,
+                                         const std::shared_ptr<const analysis::LoadedRun>& run,
+                                         const std::string& stage)
 {
     auto store = openForComparison(path);
-    auto pair = analysis::defaultPair(*store, runId);
+    auto pair = run && run->info.id == runId ? analysis::defaultPair(*run, stage)
+                                             : analysis::defaultPair(*store, runId);
     if (!pair.typical || !pair.slow) {
         throw std::runtime_error(QCoreApplication::translate("pb::ui::ComparisonView",
                                                              "the run has no completed request with a total")
                                      .toStdString());
     }
     ComparisonResults out;
-    out.comparison = analysis::compareRequests(*store, {runId, std::int64_t(pair.typical->row)},
-                                               {runId, std::int64_t(pair.slow->row)});
+    out.comparison = analysis::compareRequests(*store, {runId, pair.typical->seq}, {runId, pair.slow->seq});
     out.pair = std::move(pair);
     return out;
 }

@@ -24,8 +24,12 @@ struct ComparisonResults
 // (in the same run first, else in any run of the file). Throws
 // std::runtime_error with a translated message when traceB is not found.
 ComparisonResults compareWithTrace(const QString& path, qint64 runId, qint64 seqA, const QString& traceB);
-// The p50 and p99 exemplars of total of run `runId`.
-ComparisonResults compareTypicalWithSlow(const QString& path, qint64 runId);
+// The p50 and p99 exemplars of total of run `runId`, in `stage` (empty: the
+// run's last stage, or its steady window): taken from `run` when it is that
+// run (the window's loaded run), else read from the file.
+ComparisonResults compareTypicalWithSlow(const QString& path, qint64 runId,
+                                         const std::shared_ptr<const analysis::LoadedRun>& run,
+                                         const std::string& stage);
 
 } // namespace pb::ui
 

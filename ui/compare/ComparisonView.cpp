@@ -169,10 +169,12 @@ void ComparisonView::compareWithTrace(const QString& path, qint64 runId, qint64 
               [path, runId, seqA, traceB] { return ui::compareWithTrace(path, runId, seqA, traceB); });
 }
 
-void ComparisonView::compareTypicalWithSlow(const QString& path, qint64 runId)
+void ComparisonView::compareTypicalWithSlow(const QString& path, qint64 runId,
+                                            std::shared_ptr<const analysis::LoadedRun> run,
+                                            const std::string& stage)
 {
     startWork(tr("Finding the p50 and p99 requests of run %1…").arg(runId),
-              [path, runId] { return ui::compareTypicalWithSlow(path, runId); });
+              [path, runId, run, stage] { return ui::compareTypicalWithSlow(path, runId, run, stage); });
 }
 
 void ComparisonView::display(const std::shared_ptr<const ComparisonResults>& results)
@@ -185,8 +187,11 @@ void ComparisonView::display(const std::shared_ptr<const ComparisonResults>& res
     QString roleA;
     QString roleB;
     if (results->pair) {
-        roleA = tr(" (p50 of total, rank %1)").arg(results->pair->typical->rank);
-        roleB = tr(" (p99 of total, rank %1)").arg(results->pair->slow->rank);
+        const QString stage = results->pair->stage.empty()
+                                  ? QString()
+                                  : tr(", stage %1").arg(QString::fromStdString(results->pair->stage));
+        roleA = tr(" (p50 of total, rank %1%2)").arg(results->pair->typical->rank).arg(stage);
+        roleB = tr(" (p99 of total, rank %1%2)").arg(results->pair->slow->rank).arg(stage);
     }
     const QString titleA = plotTitle(tr("A"), c.a, roleA);
     const QString titleB = plotTitle(tr("B"), c.b, roleB);

@@ -8,11 +8,16 @@
 #include <QWidget>
 
 #include <memory>
+#include <string>
 
 class QLabel;
 class QPushButton;
 class QTableView;
 class QTableWidget;
+
+namespace pb::analysis {
+struct LoadedRun;
+} // namespace pb::analysis
 
 namespace pb::ui {
 
@@ -30,8 +35,11 @@ public:
 
     // Request `seqA` of run `runId` (A) against the request with trace `traceB` (B).
     void compareWithTrace(const QString& path, qint64 runId, qint64 seqA, const QString& traceB);
-    // The p50 exemplar of total (A) against the p99 exemplar (B) of run `runId`.
-    void compareTypicalWithSlow(const QString& path, qint64 runId);
+    // The p50 exemplar of total (A) against the p99 exemplar (B) of run
+    // `runId` in `stage` (compareTypicalWithSlow in ComparisonAnalysis.h).
+    void compareTypicalWithSlow(const QString& path, qint64 runId,
+                                std::shared_ptr<const analysis::LoadedRun> run = nullptr,
+                                const std::string& stage = {});
     void clear();
 
     bool isComputing() const;

@@ -100,7 +100,16 @@ void WaterfallPage::compareTypicalWithSlow()
         return;
     }
     m_stack->setCurrentWidget(m_comparison);
-    m_comparison->compareTypicalWithSlow(path(), runId());
+    // In the stage of the request shown, if any: stages are never pooled.
+    const auto run = loadedRun();
+    std::string stage;
+    if (run && m_results && m_results->runId == runId()) {
+        const auto* column = run->table.categoryColumn("stage");
+        if (column && m_results->seq >= 0 && std::size_t(m_results->seq) < column->codes.size()) {
+            stage = std::string(column->labelAt(std::size_t(m_results->seq)));
+        }
+    }
+    m_comparison->compareTypicalWithSlow(path(), runId(), run, stage);
 }
 
 bool WaterfallPage::comparing() const
