@@ -352,8 +352,9 @@ int runOne(int argc, char** argv, const QString& file, const QString& shots, qin
             });
         };
         *done = QObject::connect(view, &ui::ComparisonView::shown, [&clock, startedAt, finish] {
-            std::printf("    typical vs slow comparison shown %lld ms after it was asked for\n",
-                        static_cast<long long>(clock.elapsed() - startedAt));
+            std::printf("    typical vs slow comparison shown %lld ms after it was asked for (peak RSS so far "
+                        "%.0f MiB)\n",
+                        static_cast<long long>(clock.elapsed() - startedAt), double(peakRssKiB()) / 1024.0);
             finish();
         });
         *failed = QObject::connect(view, &ui::ComparisonView::failed, [finish](const QString& message) {
@@ -433,8 +434,8 @@ int runOne(int argc, char** argv, const QString& file, const QString& shots, qin
     };
     if (verdict) {
         QObject::connect(verdict, &ui::VerdictWidget::updated, [&] {
-            std::printf("    the Overview's budget verdict shown at %lld ms\n",
-                        static_cast<long long>(clock.elapsed()));
+            std::printf("    the Overview's budget verdict shown at %lld ms (peak RSS so far %.0f MiB)\n",
+                        static_cast<long long>(clock.elapsed()), double(peakRssKiB()) / 1024.0);
             verdictShown = true;
             allShown();
         });

@@ -8,6 +8,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <map>
 
 namespace pb::analysis {
 namespace {
@@ -156,13 +157,13 @@ GapDistribution chunkGaps(const std::vector<Nanos>& chunkOffsets, stats::Convent
     return g;
 }
 
-TargetAtStart targetAtStart(RunStore& store, std::int64_t runId, OptNanos startOffset)
+TargetAtStart targetAtStart(const std::vector<store::MetricSeries>& series, OptNanos startOffset)
 {
     TargetAtStart out;
     if (!startOffset) {
         return out;
     }
-    const auto tracks = targetTracks(store.targetMetrics().series(runId));
+    const auto tracks = targetTracks(series);
     const double at = static_cast<double>(*startOffset) / 1e6;
     // The last sample at or before the start: never one taken after it.
     const auto before = [&](metrics::SeriesRole role) -> std::optional<double> {
@@ -182,10 +183,18 @@ TargetAtStart targetAtStart(RunStore& store, std::int64_t runId, OptNanos startO
     return out;
 }
 
+TargetAtStart targetAtStart(RunStore& store, std::int64_t runId, OptNanos startOffset)
+{
+    if (!startOffset) {
+        return {};
+    }
+    return targetAtStart(store.targetMetrics().series(runId), startOffset);
+}
+
 namespace {
 
-ComparedRequest cmpSide(RunStore& store, RequestRef ref, const TraceReconciliation& trace,
-                        stats::Convention convention)
+ComparedRequest cmpSide(RequestRef ref, const TraceReconciliation& trace,
+                        const std::vector<store::MetricSeries>& series, stats::Convention convention)
 {
     ComparedRequest c;
     c.ref = ref;
@@ -198,19 +207,32 @@ ComparedRequest cmpSide(RunStore& store, RequestRef ref, const TraceReconciliati
     c.total = r.total;
     c.startOffset = r.startOffset;
     c.gaps = chunkGaps(r.chunkOffsets, convention);
-    c.target = targetAtStart(store, ref.runId, r.startOffset);
+    c.target = targetAtStart(series, r.startOffset);
     return c;
 }
 
 } // namespace
 
-RequestComparison compareRequests(RunStore& store, RequestRef a, RequestRef b, stats::Convention convention)
+RequestComparison compareRequests(RunStore& store, RequestRef a, RequestRef b, stats::Convention convention,
+                                  const LoadedRun* loaded)
 {
     const auto ta = reconcileRequest(store, a.runId, a.seq);
     const auto tb = reconcileRequest(store, b.runId, b.seq);
+    // Each run's series once: from the loaded run when it is that run.
+    std::map<std::int64_t, std::vector<store::MetricSeries>> read;
+    const auto seriesOf = [&](std::int64_t runId) -> const std::vector<store::MetricSeries>& {
+        if (loaded && loaded->info.id == runId) {
+            return loaded->targetSeries;
+        }
+        auto [it, added] = read.try_emplace(runId);
+        if (added) {
+            it->second = store.targetMetrics().series(runId);
+        }
+        return it->second;
+    };
     RequestComparison out;
-    out.a = cmpSide(store, a, ta, convention);
-    out.b = cmpSide(store, b, tb, convention);
+    out.a = cmpSide(a, ta, seriesOf(a.runId), convention);
+    out.b = cmpSide(b, tb, seriesOf(b.runId), convention);
     out.table = deltaTable(*ta.request, ta.row, *tb.request, tb.row);
     return out;
 }

@@ -115,11 +115,16 @@ GapDistribution chunkGaps(const std::vector<Nanos>& chunkOffsets,
 
 // The target's gauges of run `runId` at `startOffset` (ns from run start).
 TargetAtStart targetAtStart(RunStore& store, std::int64_t runId, OptNanos startOffset);
+// The same from series already read (LoadedRun::targetSeries).
+TargetAtStart targetAtStart(const std::vector<store::MetricSeries>& series, OptNanos startOffset);
 
-// Reads both requests (client record, spans, join, target series) and
-// compares them. Throws StoreError when a request does not exist.
+// Reads both requests (client record, spans, join) and compares them. The
+// target's series are read once per run, or taken from `loaded` when it is
+// a request's run (the window's loaded run: a long run's series are large).
+// Throws StoreError when a request does not exist.
 RequestComparison compareRequests(RunStore& store, RequestRef a, RequestRef b,
-                                  stats::Convention convention = stats::Convention::NearestRank);
+                                  stats::Convention convention = stats::Convention::NearestRank,
+                                  const LoadedRun* loaded = nullptr);
 
 // The request carrying `traceId` (32 hex digits, any case): in `onlyRun`
 // when given, else the first run with a client record of it. Empty when none.

@@ -75,8 +75,8 @@ std::optional<TypicalVsSlow> typicalVsSlow(RunStore& store, const analysis::Load
         }
     }
     // Rows of the loaded run's attempts table are its seqs from 0.
-    out.comparison = analysis::compareRequests(store, {run.info.id, std::int64_t(out.pair.typical->row)},
-                                               {run.info.id, std::int64_t(out.pair.slow->row)}, convention);
+    out.comparison = analysis::compareRequests(store, {run.info.id, out.pair.typical->seq},
+                                               {run.info.id, out.pair.slow->seq}, convention, &run);
     return out;
 }
 

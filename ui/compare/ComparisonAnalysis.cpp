@@ -17,7 +17,8 @@ std::unique_ptr<RunStore> openForComparison(const QString& path)
 
 } // namespace
 
-ComparisonResults compareWithTrace(const QString& path, qint64 runId, qint64 seqA, const QString& traceB)
+ComparisonResults compareWithTrace(const QString& path, qint64 runId, qint64 seqA, const QString& traceB,
+                                   const std::shared_ptr<const analysis::LoadedRun>& run)
 {
     auto store = openForComparison(path);
     const std::string id = traceB.trimmed().toStdString();
@@ -32,7 +33,8 @@ ComparisonResults compareWithTrace(const QString& path, qint64 runId, qint64 seq
                 .toStdString());
     }
     ComparisonResults out;
-    out.comparison = analysis::compareRequests(*store, {runId, seqA}, *b);
+    out.comparison =
+        analysis::compareRequests(*store, {runId, seqA}, *b, stats::Convention::NearestRank, run.get());
     return out;
 }
 
@@ -49,7 +51,8 @@ ComparisonResults compareTypicalWithSlow(const QString& path, qint64 runId,
                                      .toStdString());
     }
     ComparisonResults out;
-    out.comparison = analysis::compareRequests(*store, {runId, pair.typical->seq}, {runId, pair.slow->seq});
+    out.comparison = analysis::compareRequests(*store, {runId, pair.typical->seq}, {runId, pair.slow->seq},
+                                               stats::Convention::NearestRank, run.get());
     out.pair = std::move(pair);
     return out;
 }

@@ -23,7 +23,9 @@ struct ComparisonResults
 // Request `seqA` of run `runId` against the request with trace ID `traceB`
 // (in the same run first, else in any run of the file). Throws
 // std::runtime_error with a translated message when traceB is not found.
-ComparisonResults compareWithTrace(const QString& path, qint64 runId, qint64 seqA, const QString& traceB);
+// `run`: the window's loaded run, whose target series are not read again.
+ComparisonResults compareWithTrace(const QString& path, qint64 runId, qint64 seqA, const QString& traceB,
+                                   const std::shared_ptr<const analysis::LoadedRun>& run = nullptr);
 // The p50 and p99 exemplars of total of run `runId`, in `stage` (empty: the
 // run's last stage, or its steady window): taken from `run` when it is that
 // run (the window's loaded run), else read from the file.

@@ -163,10 +163,12 @@ void ComparisonView::startWork(const QString& busy, std::function<ComparisonResu
     });
 }
 
-void ComparisonView::compareWithTrace(const QString& path, qint64 runId, qint64 seqA, const QString& traceB)
+void ComparisonView::compareWithTrace(const QString& path, qint64 runId, qint64 seqA, const QString& traceB,
+                                      std::shared_ptr<const analysis::LoadedRun> run)
 {
-    startWork(tr("Comparing request %1 with trace %2…").arg(seqA).arg(traceB.trimmed()),
-              [path, runId, seqA, traceB] { return ui::compareWithTrace(path, runId, seqA, traceB); });
+    startWork(
+        tr("Comparing request %1 with trace %2…").arg(seqA).arg(traceB.trimmed()),
+        [path, runId, seqA, traceB, run] { return ui::compareWithTrace(path, runId, seqA, traceB, run); });
 }
 
 void ComparisonView::compareTypicalWithSlow(const QString& path, qint64 runId,

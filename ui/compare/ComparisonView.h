@@ -34,7 +34,8 @@ public:
     ~ComparisonView() override;
 
     // Request `seqA` of run `runId` (A) against the request with trace `traceB` (B).
-    void compareWithTrace(const QString& path, qint64 runId, qint64 seqA, const QString& traceB);
+    void compareWithTrace(const QString& path, qint64 runId, qint64 seqA, const QString& traceB,
+                          std::shared_ptr<const analysis::LoadedRun> run = nullptr);
     // The p50 exemplar of total (A) against the p99 exemplar (B) of run
     // `runId` in `stage` (compareTypicalWithSlow in ComparisonAnalysis.h).
     void compareTypicalWithSlow(const QString& path, qint64 runId,

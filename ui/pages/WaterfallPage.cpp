@@ -91,7 +91,9 @@ void WaterfallPage::compareWith(const QString& traceId)
         return;
     }
     m_stack->setCurrentWidget(m_comparison);
-    m_comparison->compareWithTrace(path(), m_results->runId, m_results->seq, traceId);
+    const auto run = loadedRun();
+    m_comparison->compareWithTrace(path(), m_results->runId, m_results->seq, traceId,
+                                   run && run->info.id == m_results->runId ? run : nullptr);
 }
 
 void WaterfallPage::compareTypicalWithSlow()
