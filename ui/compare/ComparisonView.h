@@ -32,6 +32,9 @@ public:
     void compareWithTrace(const QString& path, qint64 runId, qint64 seqA, const QString& traceB);
     // The p50 exemplar of total (A) against the p99 exemplar (B) of run `runId`.
     void compareTypicalWithSlow(const QString& path, qint64 runId);
+    // Request `seqB` of run `runId` (B) against the request of run
+    // `baselineRun` that sent the same prompt (A).
+    void compareSamePromptInBaseline(const QString& path, qint64 runId, qint64 seqB, qint64 baselineRun);
     void clear();
 
     bool isComputing() const;
