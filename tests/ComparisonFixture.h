@@ -156,4 +156,80 @@ inline ComparisonFile buildComparisonFile(const std::string& path)
     return f;
 }
 
+// The third pairing (same prompt in a baseline): load runs whose requests
+// carry prompt_ref, with stored configurations that name their scenario.
+// `baseline` and `candidate` are runs of one scenario (digest "sha256:d1",
+// list prompts, seeds 1 and 2): request i of each is cmpRecord(run, i) with
+// prompt_ref "0:<i % 10>", except the candidate's last request, "1:0", which
+// the baseline never sent. In the baseline the requests of "0:8" all failed,
+// and so did the first ones (i < 10) of the odd refs: their first completed
+// attempt is i + 10. `otherScenario` (digest "sha256:d2") has the same refs;
+// `synthetic1`/`synthetic2` are one scenario with synthetic prompts and
+// seeds 1 and 2; `imported` has no configuration and no refs.
+struct SamePromptRuns
+{
+    std::int64_t baseline = 0;
+    std::int64_t candidate = 0;
+    std::int64_t otherScenario = 0;
+    std::int64_t synthetic1 = 0;
+    std::int64_t synthetic2 = 0;
+    std::int64_t imported = 0;
+};
+
+inline std::string samePromptConfig(const std::string& digest, int seed, const char* source)
+{
+    return std::string(R"({"scenario":"chat","scenario_digest":")") + digest +
+           R"(","scenario_digest_of":"scenario document","seed":)" + std::to_string(seed) +
+           R"(,"request":{"prompt_sets":[{"bucket":"input_0_512","source":")" + source + R"("}]}})";
+}
+
+inline RequestRecord samePromptRecord(std::int64_t runId, int i, bool baseline)
+{
+    auto r = cmpRecord(runId, i);
+    r.promptRef = "0:" + std::to_string(i % 10);
+    if (baseline && (i % 10 == 8 || (i < 10 && i % 2 == 1))) {
+        r.outcome = Outcome::ProviderError;
+        r.errorClass = "http_503";
+    }
+    if (!baseline && i == kCmpRequests - 1) {
+        r.promptRef = "1:0";
+    }
+    return r;
+}
+
+inline SamePromptRuns addSamePromptRuns(const std::string& path)
+{
+    SamePromptRuns f;
+    store::RunStore store(path);
+    auto& cat = store.catalogue();
+    const auto add = [&](const char* name, RunKind kind, const std::string& config, bool baseline,
+                         bool refs) {
+        const auto run = cat.createRun({.name = name, .kind = kind});
+        if (!config.empty()) {
+            cat.setRunConfig(run, config);
+        }
+        std::vector<RequestRecord> rows;
+        for (int i = 0; i < kCmpRequests; ++i) {
+            auto r = samePromptRecord(run, i, baseline);
+            if (!refs) {
+                r.promptRef.clear();
+            }
+            rows.push_back(std::move(r));
+        }
+        store.insertRequests(run, rows);
+        cat.setRunStatus(run, RunStatus::Complete);
+        return run;
+    };
+    f.baseline = add("baseline", RunKind::Load, samePromptConfig("sha256:d1", 1, "list"), true, true);
+    f.candidate = add("candidate", RunKind::Load, samePromptConfig("sha256:d1", 2, "list"), false, true);
+    f.otherScenario =
+        add("other scenario", RunKind::Load, samePromptConfig("sha256:d2", 1, "list"), true, true);
+    f.synthetic1 =
+        add("synthetic 1", RunKind::Load, samePromptConfig("sha256:d3", 1, "synthetic"), true, true);
+    f.synthetic2 =
+        add("synthetic 2", RunKind::Load, samePromptConfig("sha256:d3", 2, "synthetic"), false, true);
+    f.imported = add("imported", RunKind::Import, std::string(), true, false);
+    return f;
+}
+
 } // namespace pb::test

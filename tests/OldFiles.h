@@ -41,4 +41,35 @@ inline void writeVersion7File(const std::string& path, int runs, int spansPerRun
     tx.commit();
 }
 
+// A schema-8 file (before prompt_ref) with `runs` load runs of
+// `requestsPerRun` requests each, written as rows without request blocks
+// (the v9 step rebuilds the blocks of every run). Request i of run r has
+// trace ID r * 1000000 + i + 1 (32 hex digits), outcome completed and total
+// (i + 1) ms.
+inline void writeVersion8File(const std::string& path, int runs, int requestsPerRun)
+{
+    pb::store::Connection c(path, false, true);
+    pb::store::schema::migrate(c, 8);
+    pb::store::Transaction tx(c);
+    auto run = c.prepare("INSERT INTO runs (name, kind, created_utc, status, request_count) VALUES (?, "
+                         "'load', '2026-01-01T00:00:00Z', 'complete', ?)");
+    auto request = c.prepare("INSERT INTO requests (run_id, seq, trace_id, attempt, outcome, total_ns) "
+                             "VALUES (?1, ?2, ?3, 1, 'completed', ?4)");
+    char trace[40];
+    for (int r = 1; r <= runs; ++r) {
+        run.bind(1, "run " + std::to_string(r));
+        run.bind(2, std::int64_t(requestsPerRun));
+        run.run();
+        for (int i = 0; i < requestsPerRun; ++i) {
+            std::snprintf(trace, sizeof trace, "%032x", r * 1000000 + i + 1);
+            request.bind(1, std::int64_t(r));
+            request.bind(2, std::int64_t(i));
+            request.bind(3, std::string_view(trace));
+            request.bind(4, std::int64_t(i + 1) * 1000000);
+            request.run();
+        }
+    }
+    tx.commit();
+}
+
 } // namespace pb::test

@@ -35,6 +35,7 @@ inline RequestRecord fullRecord(int i)
     r.cached = false;
     r.inputBucket = "input_0_512";
     r.outputBucket = "output_0_256";
+    r.promptRef = "0:" + std::to_string(i % 3);
     r.outcome = Outcome::Partial;
     r.httpStatus = 200;
     r.errorClass = "stream_reset";

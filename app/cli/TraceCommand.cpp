@@ -67,11 +67,25 @@ int traceCommand(const QStringList& args, Io& io)
                       tr("Compare two requests, TRACE_ID A then B: the per-phase delta table (B - A), chunk "
                          "gaps and the target's gauges at each start. Without IDs, with --run: the p50 and "
                          "p99 exemplars of total.")});
+    parser.addOption(
+        {QStringLiteral("baseline-run"),
+         tr("Compare TRACE_ID (B) with the request of this run that sent the same prompt (A): the "
+            "first completed request with its prompt_ref. Both runs must come from the same "
+            "scenario (the same scenario digest; the same seed when prompts are sampled or "
+            "generated). Prints the delta table of --compare."),
+         tr("RUN_ID")});
     if (auto rc = parseOrExit(parser, args, io)) {
         return *rc;
     }
+    if (parser.isSet(QStringLiteral("compare")) && parser.isSet(QStringLiteral("baseline-run"))) {
+        print(io.err, tr("--compare and --baseline-run pick the pair in different ways: use one"));
+        return Usage;
+    }
     if (parser.isSet(QStringLiteral("compare"))) {
         return traceCompare(parser, io); // TraceCompare.cpp
+    }
+    if (parser.isSet(QStringLiteral("baseline-run"))) {
+        return traceSamePrompt(parser, io); // TraceCompare.cpp
     }
     if (parser.positionalArguments().size() != 1) {
         print(io.err, tr("name exactly one TRACE_ID"));

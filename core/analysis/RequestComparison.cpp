@@ -1,10 +1,13 @@
 #include "analysis/RequestComparison.h"
 
+#include "loaded/RunConfig.h"
 #include "loaded/TargetMetrics.h"
 #include "loaded/Windows.h"
 #include "model/TraceId.h"
 #include "stats/Exemplar.h"
 #include "store/RunStore.h"
+
+#include <nlohmann/json.hpp>
 
 #include <algorithm>
 #include <cmath>
@@ -294,6 +297,119 @@ ExemplarPair defaultPair(RunStore& store, std::int64_t runId, stats::Convention 
     options.samples = false;
     options.targetMetrics = false;
     return defaultPair(loadRun(store, runId, options), {}, convention);
+}
+
+std::string_view refusalName(SamePromptRefusal r)
+{
+    switch (r) {
+    case SamePromptRefusal::None:
+        return "";
+    case SamePromptRefusal::SameRun:
+        return "same_run";
+    case SamePromptRefusal::NoPromptRef:
+        return "no_prompt_ref";
+    case SamePromptRefusal::NoDigest:
+        return "no_scenario_digest";
+    case SamePromptRefusal::DigestsDiffer:
+        return "scenario_digests_differ";
+    case SamePromptRefusal::SeedsDiffer:
+        return "seeds_differ";
+    case SamePromptRefusal::NotInBaseline:
+        return "not_in_baseline";
+    case SamePromptRefusal::NoneCompleted:
+        return "none_completed";
+    }
+    return "";
+}
+
+namespace {
+
+// What of a run's stored configuration decides whether its prompt refs name
+// the same prompts as another run's.
+struct CmpPromptIdentity
+{
+    std::string digest;
+    std::optional<std::int64_t> seed;
+    bool seeded = false; // a prompt set samples a dataset or generates prompts from the seed
+};
+
+CmpPromptIdentity cmpPromptIdentity(RunStore& store, std::int64_t runId)
+{
+    const auto run = store.catalogue().run(runId);
+    if (!run) {
+        throw StoreError("run " + std::to_string(runId) + " does not exist");
+    }
+    CmpPromptIdentity out;
+    out.digest = parseRunConfig(run->configJson).scenarioDigest;
+    const auto j = nlohmann::json::parse(run->configJson, nullptr, false);
+    if (!j.is_object()) {
+        return out;
+    }
+    if (const auto seed = j.find("seed"); seed != j.end() && seed->is_number_integer()) {
+        out.seed = seed->get<std::int64_t>();
+    }
+    if (const auto request = j.find("request"); request != j.end() && request->is_object()) {
+        if (const auto sets = request->find("prompt_sets"); sets != request->end() && sets->is_array()) {
+            for (const auto& set : *sets) {
+                const auto source = set.is_object() ? set.value("source", std::string()) : std::string();
+                out.seeded = out.seeded || source == "dataset" || source == "synthetic";
+            }
+        }
+    }
+    return out;
+}
+
+} // namespace
+
+SamePromptMatch samePromptInBaseline(RunStore& store, RequestRef b, std::int64_t baselineRun)
+{
+    SamePromptMatch m;
+    m.b = b;
+    m.baselineRun = baselineRun;
+    const auto rows = store.requestReader().requestsBySeq(b.runId, b.seq, 1);
+    if (rows.empty()) {
+        throw StoreError("run " + std::to_string(b.runId) + " has no request " + std::to_string(b.seq));
+    }
+    m.promptRef = rows.front().promptRef;
+    const auto idA = cmpPromptIdentity(store, baselineRun);
+    const auto idB = cmpPromptIdentity(store, b.runId);
+    m.digestA = idA.digest;
+    m.digestB = idB.digest;
+    m.seedA = idA.seed;
+    m.seedB = idB.seed;
+    if (baselineRun == b.runId) {
+        m.refusal = SamePromptRefusal::SameRun;
+    } else if (m.promptRef.empty()) {
+        m.refusal = SamePromptRefusal::NoPromptRef;
+    } else if (idA.digest.empty() || idB.digest.empty()) {
+        m.refusal = SamePromptRefusal::NoDigest;
+    } else if (idA.digest != idB.digest) {
+        m.refusal = SamePromptRefusal::DigestsDiffer;
+    } else if ((idA.seeded || idB.seeded) && idA.seed != idB.seed) {
+        m.refusal = SamePromptRefusal::SeedsDiffer;
+    }
+    if (m.refusal != SamePromptRefusal::None) {
+        return m;
+    }
+    // Two columns of the baseline, in seq order: a bounded load of a big run.
+    const auto table = store.requestReader().loadRequestTable(baselineRun, {"prompt_ref", "outcome"});
+    const auto* refs = table.categoryColumn("prompt_ref");
+    const auto* outcomes = table.categoryColumn("outcome");
+    const auto code = refs ? refs->codeOf(m.promptRef) : -1;
+    const auto completed = outcomes ? outcomes->codeOf(nameOf(Outcome::Completed)) : -1;
+    for (std::size_t row = 0; code >= 0 && row < table.rows; ++row) {
+        if (refs->codes[row] != code) {
+            continue;
+        }
+        ++m.candidates;
+        if (!m.a && completed >= 0 && outcomes->codes[row] == completed) {
+            m.a = RequestRef{baselineRun, table.seqOf(row)};
+        }
+    }
+    if (!m.a) {
+        m.refusal = m.candidates == 0 ? SamePromptRefusal::NotInBaseline : SamePromptRefusal::NoneCompleted;
+    }
+    return m;
 }
 
 } // namespace pb::analysis

@@ -157,4 +157,41 @@ ExemplarPair defaultPair(const LoadedRun& run, const std::string& stage = {},
 ExemplarPair defaultPair(RunStore& store, std::int64_t runId,
                          stats::Convention convention = stats::Convention::NearestRank);
 
+// The third pairing (issue 32): a request B and the request of a baseline run
+// that sent the same prompt (its prompt_ref, model/RequestRecord.h). A
+// reference names the same prompt only within one scenario: the runs must
+// have the same scenario digest, and, when a prompt set samples a dataset or
+// generates synthetic prompts (from the seed), the same seed.
+enum class SamePromptRefusal {
+    None,          // paired: `a` is set
+    SameRun,       // the baseline is B's own run
+    NoPromptRef,   // B has no prompt_ref (an imported run, a dropped iteration)
+    NoDigest,      // a run records no scenario digest (an imported run)
+    DigestsDiffer, // different scenarios: the refs name different prompts
+    SeedsDiffer,   // same scenario, but its sampled or synthetic prompts came from different seeds
+    NotInBaseline, // no request of the baseline has B's prompt_ref
+    NoneCompleted, // the baseline's requests with it all failed
+};
+std::string_view refusalName(SamePromptRefusal r); // "same_run", "no_prompt_ref", …; "" for None
+
+struct SamePromptMatch
+{
+    SamePromptRefusal refusal = SamePromptRefusal::None;
+    RequestRef b;
+    std::int64_t baselineRun = 0;
+    std::string promptRef;             // B's ("<set>:<prompt>"), empty when none
+    std::string digestA;               // the baseline's scenario digest ("sha256:…"), empty when none
+    std::string digestB;               // B's run's
+    std::optional<std::int64_t> seedA; // the seeds, when the runs record them
+    std::optional<std::int64_t> seedB;
+    std::optional<RequestRef> a; // the baseline's request (refusal == None)
+    std::size_t candidates = 0;  // the baseline's requests (attempts) with the ref
+};
+
+// The request of `baselineRun` with B's prompt_ref: its first completed
+// attempt (lowest seq). Reads only B's row, the two runs' configurations and
+// the baseline's prompt_ref and outcome columns. Throws StoreError when B or
+// the baseline run does not exist.
+SamePromptMatch samePromptInBaseline(RunStore& store, RequestRef b, std::int64_t baselineRun);
+
 } // namespace pb::analysis

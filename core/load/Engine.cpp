@@ -347,6 +347,7 @@ void Engine::startAttempt(Attempt& a)
     r.stream = m_scenario.request.stream;
     r.inputBucket = set.bucket;
     r.outputBucket = set.outputBucket;
+    r.promptRef = s.request->promptRef; // retries keep their logical request's prompt
     r.requestedInputTokens = s.request->inputTokens;
     r.requestedOutputTokens = s.request->maxTokens;
     r.scheduledOffset = s.scheduled - m_t0;

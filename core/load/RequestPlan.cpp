@@ -61,6 +61,11 @@ std::string fillTemplate(const std::string& tpl, const Scenario& s, const std::s
 
 } // namespace
 
+std::string promptRef(std::uint32_t set, std::size_t prompt)
+{
+    return std::to_string(set) + ':' + std::to_string(prompt);
+}
+
 std::string buildBody(const Scenario& s, const std::string& prompt, std::optional<std::int64_t> maxTokens)
 {
     const auto& r = s.request;
@@ -103,7 +108,8 @@ RequestPlan::RequestPlan(const Scenario& s)
             // Per prompt from the dataset or the set's distribution; 0 or none: the request's.
             const auto own = k < sets[i].maxTokens.size() ? sets[i].maxTokens[k] : 0;
             const auto maxTokens = own > 0 ? std::optional(own) : s.request.maxTokens;
-            set.requests.push_back({buildBody(s, p, maxTokens), i, estimateTokens(p), maxTokens});
+            set.requests.push_back(
+                {buildBody(s, p, maxTokens), i, promptRef(i, k), estimateTokens(p), maxTokens});
         }
         m_totalWeight += set.weight;
         m_sets.push_back(std::move(set));

@@ -18,11 +18,19 @@ struct PreparedRequest
 {
     std::string body;
     std::uint32_t set = 0; // index into Scenario::request.promptSets
+    // The prompt's reference, stored as the request's prompt_ref: "<set>:<i>",
+    // the set's index and the prompt's index in that set's prompts (both
+    // 0-based, as the scenario lists and the source reads or generates them).
+    // Never the prompt's text.
+    std::string promptRef;
     // What the body asks for: the prompt's estimated tokens (TokenEstimate.h)
     // and the max_tokens sent (nullopt = none).
     std::int64_t inputTokens = 0;
     std::optional<std::int64_t> maxTokens;
 };
+
+// The reference of prompt `prompt` of set `set`: "<set>:<prompt>" (PreparedRequest::promptRef).
+std::string promptRef(std::uint32_t set, std::size_t prompt);
 
 // The body of one request for `prompt` (chat, responses or raw template),
 // with `maxTokens` as its max_tokens (nullopt = none sent).

@@ -22,6 +22,7 @@ namespace {
     X(cached, "cached", Boolean, Condition)                                                                  \
     X(inputBucket, "input_bucket", Text, Condition)                                                          \
     X(outputBucket, "output_bucket", Text, Condition)                                                        \
+    X(promptRef, "prompt_ref", Text, Condition)                                                              \
     X(outcome, "outcome", OutcomeEnum, Result)                                                               \
     X(httpStatus, "http_status", Integer, Result)                                                            \
     X(errorClass, "error_class", Text, Result)                                                               \

@@ -34,6 +34,12 @@ struct RequestRecord
     OptBool cached;
     std::string inputBucket;
     std::string outputBucket;
+    // Which prompt of the scenario a load run sent: "<set>:<prompt>", the
+    // 0-based index of its prompt set in request.prompts and of the prompt in
+    // that set's prompts as read or generated (load/RequestPlan.h). A
+    // reference, never the prompt's text; NULL for dropped iterations and
+    // imported runs.
+    std::string promptRef;
 
     // Result
     Outcome outcome = Outcome::Unknown;

@@ -26,7 +26,8 @@ using Step = std::function<void(Connection&, const StepProgress&)>;
 // from the column list, so these are left out of it and added by their step).
 bool addedAfterV1(const RequestColumn& c)
 {
-    return c.name == "requested_input_tokens" || c.name == "requested_output_tokens";
+    return c.name == "requested_input_tokens" || c.name == "requested_output_tokens" ||
+           c.name == "prompt_ref";
 }
 
 std::string requestColumnsDdl()
@@ -319,6 +320,36 @@ CREATE TABLE span_conventions (
     }
 }
 
+// Version 9: which prompt of the scenario each request of a load run sent
+// (`prompt_ref`, "<set>:<prompt>", model/RequestRecord.h), so that a request
+// can be compared with the same prompt's request in a baseline run. A
+// reference only: never the prompt's text. Request blocks carry every column,
+// so the blocks of existing rows are rebuilt with the new (NULL) column, run
+// by run: progress after each run (by rows), and a cancel stops between runs
+// or, inside a big run, through SQLite's progress handler (migrate()).
+void v9(Connection& db, const StepProgress& progress)
+{
+    db.exec("ALTER TABLE requests ADD COLUMN prompt_ref TEXT;");
+    std::vector<std::pair<std::int64_t, std::int64_t>> runs; // (run, rows)
+    std::int64_t total = 0;
+    {
+        auto st = db.prepare("SELECT runs.id, (SELECT count(*) FROM requests WHERE run_id = runs.id) "
+                             "FROM runs ORDER BY runs.id");
+        while (st.step()) {
+            runs.emplace_back(st.int64(0), st.int64(1));
+            total += st.int64(1);
+        }
+    }
+    std::int64_t done = 0;
+    for (const auto& [run, rows] : runs) {
+        store::rebuildRun(db, run);
+        done += rows;
+        if (!progress(total > 0 ? static_cast<double>(done) / static_cast<double>(total) : 1.0)) {
+            throw Cancelled();
+        }
+    }
+}
+
 // A step without progress of its own (v3 and v4 also read every row of an old
 // file): a cancel still stops it through SQLite's progress handler (migrate()).
 Step whole(void (*step)(Connection&))
@@ -330,8 +361,8 @@ Step whole(void (*step)(Connection&))
 
 const std::vector<Step>& steps()
 {
-    static const std::vector<Step> s{whole(v1), whole(v2), whole(v3), whole(v4),
-                                     whole(v5), whole(v6), whole(v7), v8};
+    static const std::vector<Step> s{whole(v1), whole(v2), whole(v3), whole(v4), whole(v5),
+                                     whole(v6), whole(v7), v8,        v9};
     return s;
 }
 

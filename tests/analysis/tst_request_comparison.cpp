@@ -30,6 +30,8 @@ private Q_SLOTS:
     void targetAtStart();
     void defaultPairIsAtTheStatedRanks();
     void findRequestByTraceId();
+    void samePromptInBaselinePairs();
+    void samePromptInBaselineRefuses();
 };
 
 namespace {
@@ -261,6 +263,64 @@ void TestRequestComparison::findRequestByTraceId()
     QVERIFY(!findRequest(store, "not-a-trace"));
     QVERIFY(!findRequest(store, std::string(32, '0')));
     QVERIFY_THROWS_EXCEPTION(std::exception, compareRequests(store, {f.joinedRun, 3}, {f.joinedRun, 500}));
+}
+
+// The third pairing: B's prompt_ref in the baseline, its first completed
+// attempt; the delta table of the pair adds up like any other.
+void TestRequestComparison::samePromptInBaselinePairs()
+{
+    QTemporaryDir dir;
+    const auto path = test::tempPath(dir, "c.phasebench");
+    test::buildComparisonFile(path);
+    const auto f = test::addSamePromptRuns(path);
+    RunStore store(path);
+    // B = candidate request 23 ("0:3"); the baseline's 3 failed, 13 is the first completed.
+    auto m = samePromptInBaseline(store, {f.candidate, 23}, f.baseline);
+    QCOMPARE(m.refusal, SamePromptRefusal::None);
+    QCOMPARE(m.promptRef, std::string("0:3"));
+    QVERIFY(m.a);
+    QCOMPARE(m.a->runId, f.baseline);
+    QCOMPARE(m.a->seq, std::int64_t(13));
+    QCOMPARE(m.candidates, std::size_t(10)); // 3, 13, …, 93
+    QCOMPARE(m.digestA, std::string("sha256:d1"));
+    QCOMPARE(m.seedA, std::optional<std::int64_t>(1));
+    QCOMPARE(m.seedB, std::optional<std::int64_t>(2)); // list prompts: the seed does not pick them
+    // An even ref completed at once: the lowest seq.
+    m = samePromptInBaseline(store, {f.candidate, 44}, f.baseline);
+    QCOMPARE(m.a->seq, std::int64_t(4));
+    const auto c = compareRequests(store, *m.a, m.b);
+    QCOMPARE(c.table.partition, DeltaPartition::Stream);
+    QCOMPARE(sumDelta(c.table), *c.table.totalB - *c.table.totalA);
+    QCOMPARE(*c.table.totalA, test::cmpTotalMs(4) * test::kCmpMs);
+    QCOMPARE(*c.table.totalB, test::cmpTotalMs(44) * test::kCmpMs);
+}
+
+void TestRequestComparison::samePromptInBaselineRefuses()
+{
+    QTemporaryDir dir;
+    const auto path = test::tempPath(dir, "c.phasebench");
+    test::buildComparisonFile(path);
+    const auto f = test::addSamePromptRuns(path);
+    RunStore store(path);
+    const auto refusal = [&](RequestRef b, std::int64_t baseline) {
+        const auto m = samePromptInBaseline(store, b, baseline);
+        return m.a ? SamePromptRefusal::None : m.refusal; // a refusal never has a pair
+    };
+    QCOMPARE(refusal({f.candidate, 23}, f.otherScenario), SamePromptRefusal::DigestsDiffer);
+    QCOMPARE(refusal({f.synthetic2, 23}, f.synthetic1), SamePromptRefusal::SeedsDiffer);
+    QCOMPARE(refusal({f.imported, 23}, f.baseline), SamePromptRefusal::NoPromptRef);
+    QCOMPARE(refusal({f.candidate, 23}, f.imported), SamePromptRefusal::NoDigest);
+    QCOMPARE(refusal({f.candidate, 23}, f.candidate), SamePromptRefusal::SameRun);
+    QCOMPARE(refusal({f.candidate, test::kCmpRequests - 1}, f.baseline), SamePromptRefusal::NotInBaseline);
+    QCOMPARE(refusal({f.candidate, 28}, f.baseline), SamePromptRefusal::NoneCompleted);
+    QCOMPARE(refusalName(SamePromptRefusal::DigestsDiffer), std::string_view("scenario_digests_differ"));
+    // The other way round (the baseline's request in the candidate): every ref but "1:0" is there.
+    const auto back = samePromptInBaseline(store, {f.baseline, 28}, f.candidate);
+    QCOMPARE(back.refusal, SamePromptRefusal::None);
+    QCOMPARE(back.a->seq, std::int64_t(8));
+    // A request or run that does not exist.
+    QVERIFY_THROWS_EXCEPTION(StoreError, samePromptInBaseline(store, {f.candidate, 500}, f.baseline));
+    QVERIFY_THROWS_EXCEPTION(StoreError, samePromptInBaseline(store, {f.candidate, 1}, 999));
 }
 
 QTEST_GUILESS_MAIN(TestRequestComparison)

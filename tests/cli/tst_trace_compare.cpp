@@ -24,11 +24,16 @@ private Q_SLOTS:
     void textTable();
     void defaultPairOfARun();
     void errors();
+    void samePromptInBaseline();
+    void samePromptErrors();
 
 private:
     QTemporaryDir m_dir;
     QString m_db;
     test::ComparisonFile m_file;
+    QString m_sameDb; // m_db's runs and the same-prompt runs
+    test::ComparisonFile m_sameFile;
+    test::SamePromptRuns m_same;
     QString id(std::int64_t run, int i) const { return QString::fromStdString(test::cmpTraceId(run, i)); }
 };
 
@@ -36,6 +41,9 @@ void TestTraceCompare::initTestCase()
 {
     m_db = m_dir.filePath(QStringLiteral("c.phasebench"));
     m_file = test::buildComparisonFile(m_db.toStdString());
+    m_sameDb = m_dir.filePath(QStringLiteral("same.phasebench"));
+    m_sameFile = test::buildComparisonFile(m_sameDb.toStdString());
+    m_same = test::addSamePromptRuns(m_sameDb.toStdString());
 }
 
 void TestTraceCompare::jsonAddsUp()
@@ -159,6 +167,90 @@ void TestTraceCompare::errors()
                                         QStringLiteral("--run"), QString::number(m_file.joinedRun)});
     QCOMPARE(r.code, 1);
     QVERIFY(r.err.contains("no request of run"));
+}
+
+// trace B --baseline-run RUN: A is the baseline's first completed request
+// with B's prompt_ref; the same table as --compare, labelled.
+void TestTraceCompare::samePromptInBaseline()
+{
+    // B = candidate request 23 (ref "0:3"): the baseline's 3 failed, 13 completed.
+    auto r = test::runCli({QStringLiteral("trace"), QStringLiteral("--db"), m_sameDb,
+                           id(m_same.candidate, 23), QStringLiteral("--baseline-run"),
+                           QString::number(m_same.baseline), QStringLiteral("--json")});
+    QCOMPARE(r.code, 0);
+    const auto j = json::parse(r.out.toStdString());
+    QCOMPARE(j["a"]["run_id"].get<std::int64_t>(), m_same.baseline);
+    QCOMPARE(j["a"]["seq"].get<int>(), 13);
+    QCOMPARE(j["a"]["trace_id"].get<std::string>(), test::cmpTraceId(m_same.baseline, 13));
+    QCOMPARE(j["b"]["run_id"].get<std::int64_t>(), m_same.candidate);
+    QCOMPARE(j["b"]["seq"].get<int>(), 23);
+    QCOMPARE(j["same_prompt"]["prompt_ref"].get<std::string>(), std::string("0:3"));
+    QCOMPARE(j["same_prompt"]["baseline_run"].get<std::int64_t>(), m_same.baseline);
+    QCOMPARE(j["same_prompt"]["scenario_digest"].get<std::string>(), std::string("sha256:d1"));
+    QCOMPARE(j["partition"].get<std::string>(), std::string("stream"));
+    std::int64_t sum = 0;
+    for (const auto& row : j["rows"]) {
+        sum += row["delta_ns"].get<std::int64_t>();
+    }
+    const auto totalDelta = (test::cmpTotalMs(23) - test::cmpTotalMs(13)) * test::kCmpMs;
+    QCOMPARE(j["total"]["delta_ns"].get<std::int64_t>(), totalDelta);
+    QCOMPARE(sum, totalDelta);
+
+    // Text: the label, the same table.
+    r = test::runCli({QStringLiteral("trace"), QStringLiteral("--db"), m_sameDb, id(m_same.candidate, 23),
+                      QStringLiteral("--baseline-run"), QString::number(m_same.baseline),
+                      QStringLiteral("--run"), QString::number(m_same.candidate)});
+    QCOMPARE(r.code, 0);
+    const auto out = QString::fromUtf8(r.out);
+    QVERIFY2(out.contains(QStringLiteral("A: baseline run %1, same prompt (ref 0:3)").arg(m_same.baseline)),
+             r.out.constData());
+    QVERIFY(out.contains(QStringLiteral("A: trace ") + id(m_same.baseline, 13)));
+    QVERIFY(out.contains(QStringLiteral("B: trace ") + id(m_same.candidate, 23)));
+    QVERIFY(out.contains(QStringLiteral("stream partition")));
+}
+
+void TestTraceCompare::samePromptErrors()
+{
+    const auto run = [&](const QString& trace, std::int64_t baseline, QStringList more = {}) {
+        return test::runCli(QStringList{QStringLiteral("trace"), QStringLiteral("--db"), m_sameDb, trace,
+                                        QStringLiteral("--baseline-run"), QString::number(baseline)} +
+                            more);
+    };
+    auto r = run(id(m_same.candidate, 23), m_same.otherScenario);
+    QCOMPARE(r.code, 1);
+    QVERIFY2(r.err.contains("different scenarios (sha256:d2, sha256:d1)"), r.err.constData());
+    r = run(id(m_same.synthetic2, 23), m_same.synthetic1);
+    QCOMPARE(r.code, 1);
+    QVERIFY2(r.err.contains("different seeds (1, 2)"), r.err.constData());
+    r = run(id(m_same.imported, 23), m_same.baseline);
+    QCOMPARE(r.code, 1);
+    QVERIFY2(r.err.contains("records no prompt reference"), r.err.constData());
+    r = run(id(m_same.candidate, test::kCmpRequests - 1), m_same.baseline);
+    QCOMPARE(r.code, 1);
+    QVERIFY2(
+        r.err.contains(QStringLiteral("no request of run %1 sent prompt 1:0").arg(m_same.baseline).toUtf8()),
+        r.err.constData());
+    r = run(id(m_same.candidate, 28), m_same.baseline);
+    QCOMPARE(r.code, 1);
+    QVERIFY2(r.err.contains("none completed"), r.err.constData());
+    r = run(id(m_same.candidate, 23), 999);
+    QCOMPARE(r.code, 1);
+    QVERIFY2(r.err.contains("run 999 is not in this file"), r.err.constData());
+    // Usage errors: no or two IDs, --compare as well, a bad run id.
+    r = test::runCli({QStringLiteral("trace"), QStringLiteral("--db"), m_sameDb,
+                      QStringLiteral("--baseline-run"), QString::number(m_same.baseline)});
+    QCOMPARE(r.code, 2);
+    QVERIFY(r.err.contains("one TRACE_ID"));
+    r = run(id(m_same.candidate, 23), m_same.baseline, {QStringLiteral("--compare")});
+    QCOMPARE(r.code, 2);
+    QVERIFY(r.err.contains("use one"));
+    r = test::runCli({QStringLiteral("trace"), QStringLiteral("--db"), m_sameDb, id(m_same.candidate, 23),
+                      QStringLiteral("--baseline-run"), QStringLiteral("x")});
+    QCOMPARE(r.code, 2);
+    QVERIFY(r.err.contains("--baseline-run expects a run id"));
+    // Help names the option.
+    r = test::runCli({QStringLiteral("trace"), QStringLiteral("--help")});
+    QVERIFY(r.out.contains("--baseline-run"));
 }
 
 QTEST_GUILESS_MAIN(TestTraceCompare)

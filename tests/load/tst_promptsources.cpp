@@ -16,6 +16,7 @@
 #include <QTest>
 
 #include <map>
+#include <mutex>
 #include <set>
 
 using namespace pb;
@@ -102,6 +103,7 @@ private Q_SLOTS:
     void rejectsBadSources();
     void shareGptRunStoresRequestedAndMeasuredTokens();
     void syntheticRunStoresRequestedAndMeasuredTokens();
+    void promptRefPerAttempt();
 };
 
 void TestPromptSources::tokenEstimate()
@@ -351,6 +353,97 @@ void TestPromptSources::syntheticRunStoresRequestedAndMeasuredTokens()
     QCOMPARE(inputBuckets, (std::set<std::string>{"input_128_512", "input_512_2048"}));
     QCOMPARE(outputBuckets, (std::set<std::string>{"output_0_128", "output_128_512"}));
     QCOMPARE(run.config["request"]["prompt_sets"][0]["source"].get<std::string>(), std::string("synthetic"));
+}
+
+// Every attempt stores which prompt it sent as prompt_ref "<set>:<prompt>"
+// (a retry keeps its logical request's), two runs of one scenario name the
+// same prompts with the same refs, and the file holds no prompt text. The
+// server records the prompt of each trace and fails every third request
+// with a 503, which the scenario retries.
+void TestPromptSources::promptRefPerAttempt()
+{
+    std::mutex mx;
+    std::map<std::string, std::string> promptOfTrace; // trace ID -> the prompt the server received
+    int served = 0;
+    RawServer server([&](RawConn& c) {
+        while (auto req = c.readRequest()) {
+            const auto body = json::parse(req->body, nullptr, false);
+            const auto traceparent = req->header("traceparent");
+            bool fail = false;
+            {
+                std::lock_guard lk(mx);
+                promptOfTrace[traceparent.substr(3, 32)] = body["messages"][0]["content"].get<std::string>();
+                fail = ++served % 3 == 1;
+            }
+            const std::string answer =
+                fail ? std::string(R"({"error":{"code":"overloaded"}})")
+                     : std::string(
+                           R"({"choices":[{"index":0,"message":{"role":"assistant","content":"ok"},)"
+                           R"("finish_reason":"stop"}],"usage":{"prompt_tokens":5,"completion_tokens":1}})");
+            c.send(std::string(fail ? "HTTP/1.1 503 Service Unavailable" : "HTTP/1.1 200 OK") +
+                   "\r\nContent-Type: application/json\r\nContent-Length: " + std::to_string(answer.size()) +
+                   "\r\n\r\n" + answer);
+        }
+    });
+    const std::vector<std::vector<std::string>> prompts{
+        {"PROMPT-REF-ALPHA first prompt", "PROMPT-REF-ALPHA second prompt", "PROMPT-REF-ALPHA third prompt"},
+        {"PROMPT-REF-BETA first prompt", "PROMPT-REF-BETA second prompt"}};
+    auto j = baseScenario(server.baseUrl());
+    j["request"]["prompts"] = json::array({{{"bucket", "input_0_512"}, {"prompts", prompts[0]}},
+                                           {{"bucket", "input_512_2048"}, {"prompts", prompts[1]}}});
+    j["request"]["stream"] = false;
+    j["executor"] = {
+        {"type", "constant-arrival-rate"}, {"rate", 30}, {"duration", "1s"}, {"max_in_flight", 20}};
+    j["retry"] = {{"max_attempts", 2}, {"on_status", {503}}, {"backoff", "5ms"}};
+    const auto s = parseIn(j);
+
+    QTemporaryDir dir;
+    const auto db = dir.filePath(QStringLiteral("w.phasebench"));
+    std::vector<std::map<std::string, std::string>> promptOfRef(2); // per run: ref -> prompt
+    {
+        RunStore store(db.toStdString());
+        for (int k = 0; k < 2; ++k) {
+            load::LoadRun run(s);
+            const auto summary = run.run(store);
+            const auto rows = store.requestReader().requestsBySeq(summary.runId, 0, 1000);
+            QVERIFY(rows.size() >= 30);
+            std::map<std::string, std::string> refOfLogical;
+            int retries = 0;
+            std::lock_guard lk(mx);
+            for (const auto& r : rows) {
+                QVERIFY2(!r.promptRef.empty(), r.traceId.c_str());
+                // "<set>:<prompt>": the prompt the server received for this attempt.
+                const auto colon = r.promptRef.find(':');
+                QVERIFY(colon != std::string::npos);
+                const auto set = std::stoul(r.promptRef.substr(0, colon));
+                const auto index = std::stoul(r.promptRef.substr(colon + 1));
+                QVERIFY(set < prompts.size() && index < prompts[set].size());
+                QVERIFY(promptOfTrace.contains(r.traceId));
+                QCOMPARE(promptOfTrace[r.traceId], prompts[set][index]);
+                promptOfRef[std::size_t(k)][r.promptRef] = prompts[set][index];
+                // A retry keeps its logical request's ref.
+                const auto [it, first] = refOfLogical.emplace(r.logicalRequestId, r.promptRef);
+                QCOMPARE(it->second, r.promptRef);
+                if (r.attempt == OptInt(2)) {
+                    QVERIFY(!first);
+                    ++retries;
+                }
+            }
+            QVERIFY(retries > 0);
+        }
+    }
+    // Both runs served all five prompts under the same refs.
+    QCOMPARE(promptOfRef[0].size(), std::size_t(5));
+    QCOMPARE(promptOfRef[0], promptOfRef[1]);
+    // Prompt text never reaches the file.
+    const auto bytes = fileBytes(db);
+    QVERIFY(bytes.contains("0:2") && bytes.contains("1:1"));
+    for (const auto& set : prompts) {
+        for (const auto& p : set) {
+            QVERIFY2(!bytes.contains(QByteArray::fromStdString(p)), p.c_str());
+        }
+    }
+    QVERIFY(!bytes.contains("PROMPT-REF-"));
 }
 
 QTEST_GUILESS_MAIN(TestPromptSources)

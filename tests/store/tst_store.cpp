@@ -757,6 +757,7 @@ void TestStore::migratesVersion2File()
     for (auto& r : rows) {
         r.requestedInputTokens.reset();
         r.requestedOutputTokens.reset();
+        r.promptRef.clear(); // v9
     }
     {
         Connection c(path, false, true);

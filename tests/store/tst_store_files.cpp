@@ -15,6 +15,7 @@
 #include <QTemporaryDir>
 #include <QTest>
 
+#include <algorithm>
 #include <csignal>
 #include <fstream>
 #include <map>
@@ -30,6 +31,7 @@ private Q_SLOTS:
     void migratesVersion4AndAcceptsImporting();
     void migratesVersion7CountsSpanConventions();
     void upgradeReportsProgressAndCancelKeepsTheFile();
+    void migratesVersion8AddsPromptRef();
     void cancelStopsAStepInsideAStatement();
     void refusesFileMissingATable();
     void refusesFileMissingAColumn();
@@ -175,9 +177,10 @@ void TestStoreFiles::upgradeReportsProgressAndCancelKeepsTheFile()
                                  calls.emplace_back(done, total);
                                  return done == 0;
                              }));
+    const auto steps = std::uint64_t(schema::currentVersion() - 7) * 1000; // 7 -> current
     QCOMPARE(calls.size(), std::size_t(2));
-    QCOMPARE(calls[1].second, std::uint64_t(1000)); // one step: 7 -> 8
-    QVERIFY(calls[1].first > 0 && calls[1].first < 1000);
+    QCOMPARE(calls[1].second, steps);
+    QVERIFY(calls[1].first > 0 && calls[1].first < 1000); // inside v8
     QCOMPARE(versionOf(), 7);
     QVERIFY(needsUpgrade(path));
 
@@ -195,9 +198,9 @@ void TestStoreFiles::upgradeReportsProgressAndCancelKeepsTheFile()
     QVERIFY(calls.size() >= 4); // the start, three ranges, the end
     for (std::size_t i = 1; i < calls.size(); ++i) {
         QVERIFY(calls[i].first >= calls[i - 1].first);
-        QCOMPARE(calls[i].second, std::uint64_t(1000));
+        QCOMPARE(calls[i].second, steps);
     }
-    QCOMPARE(calls.back().first, std::uint64_t(1000));
+    QCOMPARE(calls.back().first, steps);
 
     // The counts are those of the one pass over both runs.
     RunStore store(path);
@@ -211,6 +214,77 @@ void TestStoreFiles::upgradeReportsProgressAndCancelKeepsTheFile()
                                                            {"gen_ai.usage.input_tokens", kSpans / 2}};
         QCOMPARE(counted, expected);
     }
+}
+
+// v9 adds prompt_ref (NULL for the requests of an older file) and rebuilds
+// the request blocks run by run: progress after each run, a cancel between
+// runs rolls the step back.
+void TestStoreFiles::migratesVersion8AddsPromptRef()
+{
+    QTemporaryDir dir;
+    const auto path = test::tempPath(dir, "v8.phasebench");
+    constexpr int kRequests = 500;
+    test::writeVersion8File(path, 2, kRequests);
+    auto versionOf = [&] {
+        Connection c(path, true, false);
+        return schema::version(c);
+    };
+    QCOMPARE(versionOf(), 8);
+    QVERIFY(needsUpgrade(path));
+
+    // Stopped after the first run's blocks: v9 rolls back.
+    std::vector<std::pair<std::uint64_t, std::uint64_t>> calls;
+    QVERIFY_THROWS_EXCEPTION(Cancelled, upgrade(path, [&](std::uint64_t done, std::uint64_t total) {
+                                 calls.emplace_back(done, total);
+                                 return done == 0;
+                             }));
+    QCOMPARE(calls.size(), std::size_t(2));
+    QCOMPARE(calls[1].second, std::uint64_t(1000)); // one step: 8 -> 9
+    QCOMPARE(calls[1].first, std::uint64_t(500));   // one run of two, by rows
+    QCOMPARE(versionOf(), 8);
+    {
+        Connection c(path, true, false);
+        auto cols = c.prepare("SELECT count(*) FROM pragma_table_info('requests') WHERE name = 'prompt_ref'");
+        QVERIFY(cols.step());
+        QCOMPARE(cols.int64(0), 0);
+    }
+
+    calls.clear();
+    upgrade(path, [&](std::uint64_t done, std::uint64_t total) {
+        calls.emplace_back(done, total);
+        return true;
+    });
+    QCOMPARE(versionOf(), schema::currentVersion());
+    QCOMPARE(calls.size(), std::size_t(4)); // the start, each run, the end
+    QCOMPARE(calls[1].first, std::uint64_t(500));
+    QCOMPARE(calls.back().first, std::uint64_t(1000));
+
+    RunStore store(path);
+    for (std::int64_t run : {1, 2}) {
+        // The blocks were built by the step (the v8 rows had none), with the new column.
+        auto blocks =
+            storeConnection(store).prepare("SELECT sum(row_count) FROM request_blocks WHERE run_id = ?");
+        blocks.bind(1, run);
+        QVERIFY(blocks.step());
+        QCOMPARE(blocks.int64(0), std::int64_t(kRequests));
+        const auto table = store.requestReader().loadRequestTable(run, {"prompt_ref", "total"});
+        QCOMPARE(table.rows, std::size_t(kRequests));
+        const auto* ref = table.categoryColumn("prompt_ref");
+        QVERIFY(ref);
+        QVERIFY(ref->labels.empty());
+        QCOMPARE(std::count(ref->codes.begin(), ref->codes.end(), -1), std::ptrdiff_t(kRequests));
+        QCOMPARE(table.numericColumn("total")->values[41], 42.0);
+    }
+    // New rows keep their reference, next to the old rows' NULL.
+    auto more = test::fullRecord(7);
+    more.promptRef = "1:12";
+    store.insertRequests(1, std::vector<RequestRecord>{more});
+    const auto back = store.requestReader().requestsBySeq(1, kRequests - 1, 2);
+    QCOMPARE(back.size(), std::size_t(2));
+    QVERIFY(back[0].promptRef.empty());
+    QCOMPARE(back[1].promptRef, std::string("1:12"));
+    const auto table = store.requestReader().loadRequestTable(1, {"prompt_ref"});
+    QCOMPARE(table.categoryColumn("prompt_ref")->labelAt(kRequests), std::string_view("1:12"));
 }
 
 // A step that reads a whole table in one statement (v4 indexes every span by

@@ -10,11 +10,13 @@
 #include "DeltaTableModel.h"
 #include "WaterfallPage.h"
 #include "stats/Exemplar.h"
+#include "store/RunStore.h"
 #include "ui/WidgetLookup.h"
 
 #include <QAbstractItemModelTester>
 #include <QElapsedTimer>
 #include <QLineEdit>
+#include <QMenu>
 #include <QPushButton>
 #include <QSettings>
 #include <QSignalSpy>
@@ -54,11 +56,14 @@ private Q_SLOTS:
     void compareWithATraceId();
     void typicalVsSlow();
     void unknownTraceSaysSo();
+    void samePromptInBaseline();
 
 private:
     QTemporaryDir m_dir;
     QString m_db;
     test::ComparisonFile m_file;
+    QString m_sameDb; // with the same-prompt runs
+    test::SamePromptRuns m_same;
 };
 
 void TestUiCompare::initTestCase()
@@ -69,6 +74,9 @@ void TestUiCompare::initTestCase()
     QSettings().clear();
     m_db = m_dir.filePath(QStringLiteral("c.phasebench"));
     m_file = test::buildComparisonFile(m_db.toStdString());
+    m_sameDb = m_dir.filePath(QStringLiteral("same.phasebench"));
+    test::buildComparisonFile(m_sameDb.toStdString());
+    m_same = test::addSamePromptRuns(m_sameDb.toStdString());
 }
 
 void TestUiCompare::compareWithATraceId()
@@ -188,6 +196,91 @@ void TestUiCompare::unknownTraceSaysSo()
     page.compareWith(QStringLiteral("00000000000000000000000000000abc"));
     QVERIFY(failed.wait(10000));
     QVERIFY(view->titleText().contains(QStringLiteral("00000000000000000000000000000abc")));
+    QVERIFY(!view->results());
+}
+
+// "Same prompt in baseline…": the shown request is B, the chosen run's
+// request of the same prompt A, found off the GUI thread.
+void TestUiCompare::samePromptInBaseline()
+{
+    std::vector<RunInfo> runs;
+    {
+        store::RunStore store(m_sameDb.toStdString(), store::RunStore::Mode::ReadOnly);
+        runs = store.catalogue().runs();
+    }
+    ui::WaterfallPage page;
+    page.resize(1366, 768);
+    page.show();
+    page.setRuns(runs);
+    auto* button = test::child<QPushButton>(page.compareBar(), "samePromptButton");
+    QVERIFY(!button->isEnabled()); // no request shown yet
+    QSignalSpy updated(&page, &ui::WaterfallPage::updated);
+    page.showRequest(m_sameDb, m_same.candidate, 23);
+    QVERIFY(updated.wait(10000));
+    QVERIFY(button->isEnabled());
+    // Every run of the file but the shown one.
+    auto* menu = page.compareBar()->baselineMenu();
+    QCOMPARE(menu->actions().size(), qsizetype(runs.size() - 1));
+    const auto actionFor = [&](std::int64_t run) -> QAction* {
+        for (auto* a : menu->actions()) {
+            if (a->data().toLongLong() == run) {
+                return a;
+            }
+        }
+        return nullptr;
+    };
+    QVERIFY(!actionFor(m_same.candidate));
+    QVERIFY(actionFor(m_same.baseline)->text().contains(QStringLiteral("baseline")));
+
+    auto* view = page.comparisonView();
+    QAbstractItemModel& m = *test::child<QTableView>(view, "deltaTable")->model();
+    QAbstractItemModelTester tester(&m, QAbstractItemModelTester::FailureReportingMode::QtTest);
+    QSignalSpy shown(view, &ui::ComparisonView::shown);
+    QElapsedTimer gui;
+    gui.start();
+    actionFor(m_same.baseline)->trigger();
+    QVERIFY2(gui.elapsed() < 100, "the pairing ran on the GUI thread");
+    QVERIFY(page.comparing());
+    QVERIFY(view->isComputing());
+    QVERIFY(shown.wait(10000));
+
+    const auto* r = view->results();
+    QVERIFY(r && r->samePrompt && !r->pair);
+    const auto& a = r->comparison.a.ref;
+    const auto& b = r->comparison.b.ref;
+    QCOMPARE(a.runId, m_same.baseline);
+    QCOMPARE(a.seq, std::int64_t(13)); // "0:3": 3 failed, 13 is the first completed
+    QCOMPARE(b.runId, m_same.candidate);
+    QCOMPARE(b.seq, std::int64_t(23));
+    // The two requests as stored: the same prompt_ref.
+    {
+        store::RunStore store(m_sameDb.toStdString(), store::RunStore::Mode::ReadOnly);
+        const auto ra = store.requestReader().requestsBySeq(a.runId, a.seq, 1).at(0);
+        const auto rb = store.requestReader().requestsBySeq(b.runId, b.seq, 1).at(0);
+        QVERIFY(!ra.promptRef.empty());
+        QCOMPARE(ra.promptRef, rb.promptRef);
+        QCOMPARE(r->samePrompt->promptRef, rb.promptRef);
+    }
+    // The rows add up to the difference of the totals, exactly.
+    const qlonglong totalA = test::cmpTotalMs(13) * test::kCmpMs;
+    const qlonglong totalB = test::cmpTotalMs(23) * test::kCmpMs;
+    QCOMPARE(totalOf(m, DeltaTableModel::A), totalA);
+    QCOMPARE(totalOf(m, DeltaTableModel::B), totalB);
+    QCOMPARE(columnSum(m, DeltaTableModel::A), totalA);
+    QCOMPARE(columnSum(m, DeltaTableModel::B), totalB);
+    QCOMPARE(columnSum(m, DeltaTableModel::Delta), totalB - totalA);
+    QCOMPARE(totalOf(m, DeltaTableModel::Delta), totalB - totalA);
+    QVERIFY2(view->titleText().contains(
+                 QStringLiteral("baseline run %1, same prompt, ref 0:3").arg(m_same.baseline)),
+             qPrintable(view->titleText()));
+
+    // A run of another scenario: refused, with the reason.
+    test::child<QPushButton>(view, "comparisonBack")->click();
+    QSignalSpy failed(view, &ui::ComparisonView::failed);
+    actionFor(m_same.otherScenario)->trigger();
+    QVERIFY(failed.wait(10000));
+    QVERIFY2(view->titleText().contains(QStringLiteral("different scenarios")),
+             qPrintable(view->titleText()));
     QVERIFY(!view->results());
 }
 

@@ -1,5 +1,6 @@
 #include "ComparisonAnalysis.h"
 
+#include "analysis/SamePromptText.h"
 #include "store/RunStore.h"
 
 #include <QCoreApplication>
@@ -54,6 +55,20 @@ ComparisonResults compareTypicalWithSlow(const QString& path, qint64 runId,
     out.comparison = analysis::compareRequests(*store, {runId, pair.typical->seq}, {runId, pair.slow->seq},
                                                stats::Convention::NearestRank, run.get());
     out.pair = std::move(pair);
+    return out;
+}
+
+ComparisonResults compareSamePromptInBaseline(const QString& path, qint64 runId, qint64 seqB,
+                                              qint64 baselineRun)
+{
+    auto store = openForComparison(path);
+    auto match = analysis::samePromptInBaseline(*store, {runId, seqB}, baselineRun);
+    if (!match.a) {
+        throw std::runtime_error(analysis::samePromptRefusalText(match).toStdString());
+    }
+    ComparisonResults out;
+    out.comparison = analysis::compareRequests(*store, *match.a, match.b);
+    out.samePrompt = std::move(match);
     return out;
 }
 

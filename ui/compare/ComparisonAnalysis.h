@@ -1,7 +1,9 @@
 // What the window's comparison asks core for, off the GUI thread: two
 // requests read from the workbench file (a bounded read, not the run) and
 // compared (analysis::compareRequests), and for "typical vs slow" the p50 and
-// p99 exemplars of total picked first (analysis::defaultPair).
+// p99 exemplars of total picked first (analysis::defaultPair), for "same
+// prompt in baseline" the baseline's request of the same prompt
+// (analysis::samePromptInBaseline).
 #pragma once
 
 #include "analysis/RequestComparison.h"
@@ -17,7 +19,8 @@ namespace pb::ui {
 struct ComparisonResults
 {
     analysis::RequestComparison comparison;
-    std::optional<analysis::ExemplarPair> pair; // set for "typical vs slow"
+    std::optional<analysis::ExemplarPair> pair;          // set for "typical vs slow"
+    std::optional<analysis::SamePromptMatch> samePrompt; // set for "same prompt in baseline"
 };
 
 // Request `seqA` of run `runId` against the request with trace ID `traceB`
@@ -32,6 +35,11 @@ ComparisonResults compareWithTrace(const QString& path, qint64 runId, qint64 seq
 ComparisonResults compareTypicalWithSlow(const QString& path, qint64 runId,
                                          const std::shared_ptr<const analysis::LoadedRun>& run,
                                          const std::string& stage);
+// Request `seqB` of run `runId` (B) against the request of run `baselineRun`
+// that sent the same prompt (A). Throws std::runtime_error with the
+// translated reason when there is no such pair.
+ComparisonResults compareSamePromptInBaseline(const QString& path, qint64 runId, qint64 seqB,
+                                              qint64 baselineRun);
 
 } // namespace pb::ui
 

@@ -179,6 +179,16 @@ void ComparisonView::compareTypicalWithSlow(const QString& path, qint64 runId,
               [path, runId, run, stage] { return ui::compareTypicalWithSlow(path, runId, run, stage); });
 }
 
+void ComparisonView::compareSamePromptInBaseline(const QString& path, qint64 runId, qint64 seqB,
+                                                 qint64 baselineRun)
+{
+    startWork(
+        tr("Finding the request of run %1 with the same prompt as request %2…").arg(baselineRun).arg(seqB),
+        [path, runId, seqB, baselineRun] {
+            return ui::compareSamePromptInBaseline(path, runId, seqB, baselineRun);
+        });
+}
+
 void ComparisonView::display(const std::shared_ptr<const ComparisonResults>& results)
 {
     if (!results) {
@@ -194,6 +204,11 @@ void ComparisonView::display(const std::shared_ptr<const ComparisonResults>& res
                                   : tr(", stage %1").arg(QString::fromStdString(results->pair->stage));
         roleA = tr(" (p50 of total, rank %1%2)").arg(results->pair->typical->rank).arg(stage);
         roleB = tr(" (p99 of total, rank %1%2)").arg(results->pair->slow->rank).arg(stage);
+    }
+    if (results->samePrompt) {
+        const auto ref = QString::fromStdString(results->samePrompt->promptRef);
+        roleA = tr(" (baseline run %1, same prompt, ref %2)").arg(results->samePrompt->baselineRun).arg(ref);
+        roleB = tr(" (prompt ref %1)").arg(ref);
     }
     const QString titleA = plotTitle(tr("A"), c.a, roleA);
     const QString titleB = plotTitle(tr("B"), c.b, roleB);

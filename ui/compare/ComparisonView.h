@@ -41,6 +41,9 @@ public:
     void compareTypicalWithSlow(const QString& path, qint64 runId,
                                 std::shared_ptr<const analysis::LoadedRun> run = nullptr,
                                 const std::string& stage = {});
+    // Request `seqB` of run `runId` (B) against the request of run
+    // `baselineRun` that sent the same prompt (A).
+    void compareSamePromptInBaseline(const QString& path, qint64 runId, qint64 seqB, qint64 baselineRun);
     void clear();
 
     bool isComputing() const;

@@ -53,6 +53,8 @@ WaterfallPage::WaterfallPage(QWidget* parent)
     m_stack->addWidget(m_comparison);
     connect(m_compareBar, &CompareBar::compareWithRequested, this, &WaterfallPage::compareWith);
     connect(m_compareBar, &CompareBar::typicalVsSlowRequested, this, &WaterfallPage::compareTypicalWithSlow);
+    connect(m_compareBar, &CompareBar::samePromptRequested, this,
+            &WaterfallPage::compareSamePromptInBaseline);
     connect(m_comparison, &ComparisonView::backRequested, this, [this] { m_stack->setCurrentIndex(0); });
     connect(m_comparison, &ComparisonView::failed, this, &RunPage::errorOccurred);
 
@@ -114,6 +116,32 @@ void WaterfallPage::compareTypicalWithSlow()
     m_comparison->compareTypicalWithSlow(path(), runId(), run, stage);
 }
 
+void WaterfallPage::compareSamePromptInBaseline(qint64 baselineRun)
+{
+    if (!m_results) {
+        return;
+    }
+    m_stack->setCurrentWidget(m_comparison);
+    m_comparison->compareSamePromptInBaseline(path(), m_results->runId, m_results->seq, baselineRun);
+}
+
+void WaterfallPage::setRuns(const std::vector<RunInfo>& runs)
+{
+    RunPage::setRuns(runs);
+    fillBaselines();
+}
+
+void WaterfallPage::fillBaselines()
+{
+    std::vector<std::pair<qint64, QString>> others;
+    for (const auto& run : runs()) {
+        if (run.id != runId()) {
+            others.emplace_back(run.id, QString::fromStdString(run.name));
+        }
+    }
+    m_compareBar->setBaselineRuns(others);
+}
+
 bool WaterfallPage::comparing() const
 {
     return m_stack->currentWidget() == m_comparison;
@@ -124,6 +152,7 @@ void WaterfallPage::runShown()
     // The requests table starts over: so does the waterfall.
     discardJob();
     clearView();
+    fillBaselines();
 }
 
 void WaterfallPage::showRequest(const QString& path, qint64 runId, qint64 seq)

@@ -55,9 +55,14 @@ public:
     bool exportPdf(const QString& path);
 
     // Two requests side by side (ui/compare): the shown request (A) with the
-    // request of `traceId` (B), or the run's p50 and p99 requests of total.
+    // request of `traceId` (B), or the run's p50 and p99 requests of total,
+    // or the shown request (B) with the request of run `baselineRun` that sent
+    // the same prompt (A).
     void compareWith(const QString& traceId);
     void compareTypicalWithSlow();
+    void compareSamePromptInBaseline(qint64 baselineRun);
+    // The runs of the workbench: "Same prompt in baseline…" offers the others.
+    void setRuns(const std::vector<RunInfo>& runs) override;
     // True while the comparison, not the one request, is shown.
     bool comparing() const;
     ComparisonView* comparisonView() const { return m_comparison; }
@@ -74,6 +79,7 @@ protected:
 
 private:
     void display(const std::shared_ptr<const TraceResults>& results);
+    void fillBaselines();
 
     WaterfallPlot* m_plot;
     ReconciliationModel* m_model;
