@@ -257,6 +257,41 @@
     </message>
 </context>
 <context>
+    <name>pb::analysis::SamePrompt</name>
+    <message>
+        <source>none</source>
+        <translation>ninguna</translation>
+    </message>
+    <message>
+        <source>run %1 is the request&apos;s own run; choose another run as the baseline</source>
+        <translation>la ejecución %1 es la propia ejecución de la solicitud; elija otra ejecución como línea base</translation>
+    </message>
+    <message>
+        <source>request %1 of run %2 records no prompt reference (an imported run or a dropped iteration), so it cannot be paired by prompt</source>
+        <translation>la solicitud %1 de la ejecución %2 no registra ninguna referencia de prompt (una ejecución importada o una iteración descartada), así que no se puede emparejar por prompt</translation>
+    </message>
+    <message>
+        <source>run %1 records no scenario digest, so its prompt references cannot be matched with another run&apos;s</source>
+        <translation>la ejecución %1 no registra ningún resumen del escenario, así que sus referencias de prompt no se pueden emparejar con las de otra ejecución</translation>
+    </message>
+    <message>
+        <source>runs %1 and %2 were made from different scenarios (%3, %4): their prompt references name different prompts</source>
+        <translation>las ejecuciones %1 y %2 se hicieron con escenarios distintos (%3, %4): sus referencias de prompt nombran prompts distintos</translation>
+    </message>
+    <message>
+        <source>runs %1 and %2 sampled or generated their prompts with different seeds (%3, %4): the same reference may be a different prompt</source>
+        <translation>las ejecuciones %1 y %2 muestrearon o generaron sus prompts con semillas distintas (%3, %4): la misma referencia puede ser otro prompt</translation>
+    </message>
+    <message>
+        <source>no request of run %1 sent prompt %2</source>
+        <translation>ninguna solicitud de la ejecución %1 envió el prompt %2</translation>
+    </message>
+    <message>
+        <source>run %1 sent prompt %2 %3 time(s), and none completed</source>
+        <translation>la ejecución %1 envió el prompt %2 %3 vez/veces y ninguna se completó</translation>
+    </message>
+</context>
+<context>
     <name>pb::cli</name>
     <message>
         <source>Import result files into a workbench file.</source>
@@ -1976,6 +2011,30 @@ Ejecute &apos;phasebench-cli &lt;comando&gt; --help&apos; para ver las opciones 
         <source>target at each start (last scrape at or before it):</source>
         <translation>destino al inicio de cada una (última lectura en ese momento o antes):</translation>
     </message>
+    <message>
+        <source>Compare TRACE_ID (B) with the request of this run that sent the same prompt (A): the first completed request with its prompt_ref. Both runs must come from the same scenario (the same scenario digest; the same seed when prompts are sampled or generated). Prints the delta table of --compare.</source>
+        <translation>Compara TRACE_ID (B) con la solicitud de esta ejecución que envió el mismo prompt (A): la primera solicitud completada con su prompt_ref. Ambas ejecuciones deben venir del mismo escenario (el mismo resumen de escenario; la misma semilla si los prompts se muestrean o se generan). Imprime la tabla de diferencias de --compare.</translation>
+    </message>
+    <message>
+        <source>--compare and --baseline-run pick the pair in different ways: use one</source>
+        <translation>--compare y --baseline-run eligen el par de formas distintas: use una</translation>
+    </message>
+    <message>
+        <source>A: baseline run %1, same prompt (ref %2): its first completed request of %3 with the ref</source>
+        <translation>A: ejecución de línea base %1, mismo prompt (ref %2): su primera solicitud completada de %3 con esa referencia</translation>
+    </message>
+    <message>
+        <source>--baseline-run takes one TRACE_ID, the request B of the comparison</source>
+        <translation>--baseline-run admite un TRACE_ID, la solicitud B de la comparación</translation>
+    </message>
+    <message>
+        <source>run %1 is not in this file</source>
+        <translation>la ejecución %1 no está en este archivo</translation>
+    </message>
+    <message>
+        <source>no same-prompt pair: %1</source>
+        <translation>no hay par con el mismo prompt: %1</translation>
+    </message>
 </context>
 <context>
     <name>pb::diagnose</name>
@@ -3321,6 +3380,18 @@ Ejecute &apos;phasebench-cli &lt;comando&gt; --help&apos; para ver las opciones 
         <source>Compare the run&apos;s p50 request of total (A) with its p99 request (B): the exemplars at those ranks.</source>
         <translation>Compara la solicitud p50 de total de la ejecución (A) con su solicitud p99 (B): los ejemplares en esos rangos.</translation>
     </message>
+    <message>
+        <source>Same prompt in baseline…</source>
+        <translation>Mismo prompt en la línea base…</translation>
+    </message>
+    <message>
+        <source>Compare the shown request (B) with the request of a baseline run that sent the same prompt (A): its first completed one. Both runs must come from the same scenario.</source>
+        <translation>Compara la solicitud mostrada (B) con la solicitud de una ejecución de línea base que envió el mismo prompt (A): su primera solicitud completada. Ambas ejecuciones deben venir del mismo escenario.</translation>
+    </message>
+    <message>
+        <source>run %1: %2</source>
+        <translation>ejecución %1: %2</translation>
+    </message>
 </context>
 <context>
     <name>pb::ui::ComparisonModel</name>
@@ -3493,6 +3564,18 @@ Ejecute &apos;phasebench-cli &lt;comando&gt; --help&apos; para ver las opciones 
     <message>
         <source> (p99 of total, rank %1%2)</source>
         <translation> (p99 de total, rango %1%2)</translation>
+    </message>
+    <message>
+        <source>Finding the request of run %1 with the same prompt as request %2…</source>
+        <translation>Buscando la solicitud de la ejecución %1 con el mismo prompt que la solicitud %2…</translation>
+    </message>
+    <message>
+        <source> (baseline run %1, same prompt, ref %2)</source>
+        <translation> (ejecución de línea base %1, mismo prompt, ref %2)</translation>
+    </message>
+    <message>
+        <source> (prompt ref %1)</source>
+        <translation> (ref. de prompt %1)</translation>
     </message>
 </context>
 <context>

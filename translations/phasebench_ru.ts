@@ -257,6 +257,41 @@
     </message>
 </context>
 <context>
+    <name>pb::analysis::SamePrompt</name>
+    <message>
+        <source>none</source>
+        <translation>нет</translation>
+    </message>
+    <message>
+        <source>run %1 is the request&apos;s own run; choose another run as the baseline</source>
+        <translation>прогон %1 — собственный прогон запроса; выберите другой прогон в качестве базового</translation>
+    </message>
+    <message>
+        <source>request %1 of run %2 records no prompt reference (an imported run or a dropped iteration), so it cannot be paired by prompt</source>
+        <translation>запрос %1 прогона %2 не содержит ссылки на промпт (импортированный прогон или отброшенная итерация), поэтому его нельзя сопоставить по промпту</translation>
+    </message>
+    <message>
+        <source>run %1 records no scenario digest, so its prompt references cannot be matched with another run&apos;s</source>
+        <translation>прогон %1 не содержит дайджеста сценария, поэтому его ссылки на промпты нельзя сопоставить со ссылками другого прогона</translation>
+    </message>
+    <message>
+        <source>runs %1 and %2 were made from different scenarios (%3, %4): their prompt references name different prompts</source>
+        <translation>прогоны %1 и %2 сделаны по разным сценариям (%3, %4): их ссылки на промпты указывают на разные промпты</translation>
+    </message>
+    <message>
+        <source>runs %1 and %2 sampled or generated their prompts with different seeds (%3, %4): the same reference may be a different prompt</source>
+        <translation>прогоны %1 и %2 выбрали или сгенерировали промпты с разными зёрнами (%3, %4): одна и та же ссылка может означать другой промпт</translation>
+    </message>
+    <message>
+        <source>no request of run %1 sent prompt %2</source>
+        <translation>ни один запрос прогона %1 не отправил промпт %2</translation>
+    </message>
+    <message>
+        <source>run %1 sent prompt %2 %3 time(s), and none completed</source>
+        <translation>прогон %1 отправил промпт %2 раз: %3, и ни один запрос не завершился</translation>
+    </message>
+</context>
+<context>
     <name>pb::cli</name>
     <message>
         <source>Import result files into a workbench file.</source>
@@ -1976,6 +2011,30 @@ Run &apos;phasebench-cli &lt;command&gt; --help&apos; for the options of a comma
         <source>target at each start (last scrape at or before it):</source>
         <translation>цель в начале каждого (последний сбор метрик в этот момент или раньше):</translation>
     </message>
+    <message>
+        <source>Compare TRACE_ID (B) with the request of this run that sent the same prompt (A): the first completed request with its prompt_ref. Both runs must come from the same scenario (the same scenario digest; the same seed when prompts are sampled or generated). Prints the delta table of --compare.</source>
+        <translation>Сравнить TRACE_ID (B) с запросом этого прогона, отправившим тот же промпт (A): первым завершённым запросом с его prompt_ref. Оба прогона должны быть из одного сценария (тот же дайджест сценария; то же зерно, если промпты выбираются или генерируются). Выводит таблицу разниц, как --compare.</translation>
+    </message>
+    <message>
+        <source>--compare and --baseline-run pick the pair in different ways: use one</source>
+        <translation>--compare и --baseline-run выбирают пару по-разному: используйте один из них</translation>
+    </message>
+    <message>
+        <source>A: baseline run %1, same prompt (ref %2): its first completed request of %3 with the ref</source>
+        <translation>A: базовый прогон %1, тот же промпт (ссылка %2): его первый завершённый запрос из %3 с этой ссылкой</translation>
+    </message>
+    <message>
+        <source>--baseline-run takes one TRACE_ID, the request B of the comparison</source>
+        <translation>--baseline-run принимает один TRACE_ID — запрос B сравнения</translation>
+    </message>
+    <message>
+        <source>run %1 is not in this file</source>
+        <translation>прогона %1 нет в этом файле</translation>
+    </message>
+    <message>
+        <source>no same-prompt pair: %1</source>
+        <translation>нет пары с тем же промптом: %1</translation>
+    </message>
 </context>
 <context>
     <name>pb::diagnose</name>
@@ -3321,6 +3380,18 @@ Run &apos;phasebench-cli &lt;command&gt; --help&apos; for the options of a comma
         <source>Compare the run&apos;s p50 request of total (A) with its p99 request (B): the exemplars at those ranks.</source>
         <translation>Сравнить запрос p50 по total в прогоне (A) с его запросом p99 (B): экземпляры с этими рангами.</translation>
     </message>
+    <message>
+        <source>Same prompt in baseline…</source>
+        <translation>Тот же промпт в базовом…</translation>
+    </message>
+    <message>
+        <source>Compare the shown request (B) with the request of a baseline run that sent the same prompt (A): its first completed one. Both runs must come from the same scenario.</source>
+        <translation>Сравнить показанный запрос (B) с запросом базового прогона, отправившим тот же промпт (A): его первым завершённым. Оба прогона должны быть из одного сценария.</translation>
+    </message>
+    <message>
+        <source>run %1: %2</source>
+        <translation>прогон %1: %2</translation>
+    </message>
 </context>
 <context>
     <name>pb::ui::ComparisonModel</name>
@@ -3493,6 +3564,18 @@ Run &apos;phasebench-cli &lt;command&gt; --help&apos; for the options of a comma
     <message>
         <source> (p99 of total, rank %1%2)</source>
         <translation> (p99 от total, ранг %1%2)</translation>
+    </message>
+    <message>
+        <source>Finding the request of run %1 with the same prompt as request %2…</source>
+        <translation>Поиск запроса прогона %1 с тем же промптом, что у запроса %2…</translation>
+    </message>
+    <message>
+        <source> (baseline run %1, same prompt, ref %2)</source>
+        <translation> (базовый прогон %1, тот же промпт, ссылка %2)</translation>
+    </message>
+    <message>
+        <source> (prompt ref %1)</source>
+        <translation> (ссылка на промпт %1)</translation>
     </message>
 </context>
 <context>

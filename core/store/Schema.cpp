@@ -350,6 +350,44 @@ void v9(Connection& db, const StepProgress& progress)
     }
 }
 
+// Version 10: span_traces keyed on the trace ID's rightmost digits (see
+// traceKey): rebuilt from each segment's first span, in key order.
+void v10(Connection& db, const StepProgress& progress)
+{
+    db.exec(R"(
+CREATE TABLE span_traces_v10 (
+  run_id INTEGER NOT NULL REFERENCES runs(id) ON DELETE CASCADE,
+  trace_key INTEGER NOT NULL,
+  first_id INTEGER NOT NULL,
+  last_id INTEGER NOT NULL,
+  PRIMARY KEY (run_id, trace_key, first_id)
+) WITHOUT ROWID;
+)");
+    std::int64_t segments = 0;
+    {
+        auto count = db.prepare("SELECT count(*) FROM span_traces");
+        if (count.step()) {
+            segments = count.int64(0);
+        }
+    }
+    auto read = db.prepare("SELECT t.run_id, t.first_id, t.last_id, s.trace_id FROM span_traces t JOIN spans "
+                           "s ON s.id = t.first_id");
+    auto write =
+        db.prepare("INSERT INTO span_traces_v10 (run_id, trace_key, first_id, last_id) VALUES (?,?,?,?)");
+    std::int64_t done = 0;
+    while (read.step()) {
+        write.bind(1, read.int64(0));
+        write.bind(2, traceKey(read.text(3)));
+        write.bind(3, read.int64(1));
+        write.bind(4, read.int64(2));
+        write.run();
+        if (++done % 50000 == 0 && !progress(double(done) / double(std::max<std::int64_t>(segments, 1)))) {
+            throw Cancelled();
+        }
+    }
+    db.exec("DROP TABLE span_traces; ALTER TABLE span_traces_v10 RENAME TO span_traces;");
+}
+
 // A step without progress of its own (v3 and v4 also read every row of an old
 // file): a cancel still stops it through SQLite's progress handler (migrate()).
 Step whole(void (*step)(Connection&))
@@ -362,7 +400,7 @@ Step whole(void (*step)(Connection&))
 const std::vector<Step>& steps()
 {
     static const std::vector<Step> s{whole(v1), whole(v2), whole(v3), whole(v4), whole(v5),
-                                     whole(v6), whole(v7), v8,        v9};
+                                     whole(v6), whole(v7), v8,        v9,        v10};
     return s;
 }
 
@@ -409,10 +447,10 @@ int pragmaInt(Connection& db, const char* sql)
 
 std::int64_t traceKey(std::string_view traceId)
 {
+    constexpr std::size_t kDigits = 14;
     std::uint64_t key = 0;
-    const std::size_t digits = std::min<std::size_t>(traceId.size(), 15);
-    bool hex = digits == 15;
-    for (std::size_t i = 0; hex && i < digits; ++i) {
+    bool hex = traceId.size() >= kDigits;
+    for (std::size_t i = traceId.size() - (hex ? kDigits : 0); hex && i < traceId.size(); ++i) {
         const char c = traceId[i];
         const int v = c >= '0' && c <= '9' ? c - '0' : c >= 'a' && c <= 'f' ? c - 'a' + 10 : -1;
         hex = v >= 0;
@@ -423,7 +461,7 @@ std::int64_t traceKey(std::string_view traceId)
         for (const char c : traceId) {
             key = (key ^ static_cast<unsigned char>(c)) * 1099511628211ULL;
         }
-        key >>= 4;
+        key >>= 8;
     }
     return static_cast<std::int64_t>(key);
 }

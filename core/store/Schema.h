@@ -14,9 +14,12 @@ namespace schema {
 
 // 'PHB1': marks a SQLite file as a Phasebench workbench file.
 inline constexpr int kApplicationId = 0x50484231;
-// The key of a trace in `span_traces` (schema v4): its first 15 hex digits
-// as an integer (60 bits, never negative); a trace ID that is not hex gets a
-// 60-bit hash of its text instead.
+// The key of a trace in `span_traces`: its rightmost 14 hex digits as an
+// integer (56 bits; W3C Trace Context level 2 makes them the random part,
+// and 64-bit IDs padded with zeros keep them distinct); a trace ID shorter
+// than that or not hex gets a 56-bit hash of its text instead. Schema v4 to
+// v9 keyed on the first 15 digits: IDs sharing their high digits shared one
+// key, and a trace's lookup read every span of the run (v10 re-keys).
 std::int64_t traceKey(std::string_view traceId);
 
 // The schema version this build writes and reads.
