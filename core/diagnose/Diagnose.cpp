@@ -83,9 +83,13 @@ std::optional<Finding> attributionFinding(const CheckItem& item, const std::stri
         f.evidence.push_back({s.phase + " share of over-budget requests", "share", "share", std::nullopt,
                               s.share, 0, s.count});
     }
-    if (!top.worst.empty()) {
-        f.note += "; worst " + top.phase + " requests:";
-        for (const auto& e : top.worst) {
+    // Every class's worst requests: the Diagnosis page lists their trace IDs.
+    for (const auto& s : a.shares) {
+        if (s.worst.empty()) {
+            continue;
+        }
+        f.note += "; worst " + s.phase + " requests:";
+        for (const auto& e : s.worst) {
             f.note += " " + (e.traceId.empty() ? "seq " + std::to_string(e.seq) : e.traceId);
         }
     }

@@ -636,7 +636,18 @@ void TestUiDiagnosis::oneVerdictInTheWindow()
 void TestUiDiagnosis::breachAttributionFinding()
 {
     Db db;
-    const std::int64_t runId = test::buildThreeStageRun(*db.store);
+    // A passing stage (the typical values), then one where 80 % of the
+    // requests wait 3 s in the queue and 20 % generate for 4 s: two classes.
+    Builder run(*db.store, "two classes", "2026-01-10T12:00:00Z");
+    Req q;
+    q.queueMs = 100;
+    run.stage("3rps", 180, 3, 0, q);
+    q.queueMs = 3000;
+    run.stage("9rps", 400, 8, 60'000, q);
+    q.queueMs = 100;
+    q.generationMs = 4000;
+    run.stage("9rps", 100, 2, 60'100, q);
+    const std::int64_t runId = run.runId;
     attachBudgets(*db.store, runId, parseBudgets(test::kThreeStageBudgets), "2026-01-10T11:59:00Z");
     DiagnosisPage page;
     page.resize(1366, 768);
@@ -656,6 +667,29 @@ void TestUiDiagnosis::breachAttributionFinding()
     QCOMPARE(e->rowCount(), int(finding.evidence.size()));
     QCOMPARE(cell(*e, 0, EvidenceModel::Figure, EvidenceModel::RawValueRole).toString(),
              QStringLiteral("gpu_queue share of over-budget requests"));
+
+    // The trace list holds the worst requests of every class, as core ranks them.
+    QStringList expected;
+    const auto core = evaluateBudgets(loadRunData(*db.store, runId), parseBudgets(test::kThreeStageBudgets));
+    for (const auto& item : core.items) {
+        if (item.verdict == Verdict::Fail && item.attribution &&
+            item.attribution->decomposition != "one phase" &&
+            finding.note.find("budget '" + item.id + "'") != std::string::npos) {
+            for (const auto& share : item.attribution->shares) {
+                for (const auto& worst : share.worst) {
+                    expected << QString::fromStdString(worst.traceId);
+                }
+            }
+        }
+    }
+    QCOMPARE(expected.size(), 6); // the three worst of each class
+    auto* traces = page.findChild<QListWidget*>(QStringLiteral("diagnosisTraces"));
+    QVERIFY(traces);
+    QStringList listed;
+    for (int i = 0; i < traces->count(); ++i) {
+        listed << traces->item(i)->text();
+    }
+    QCOMPARE(listed, expected);
 }
 
 QTEST_MAIN(TestUiDiagnosis)
