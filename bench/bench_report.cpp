@@ -8,10 +8,16 @@
 // 2. Runs the real `phasebench-cli report --format pdf|html|md` on it, one
 //    process per format, and prints each one's wall seconds, CPU seconds and
 //    peak RSS (wait4's rusage of the child: the report alone).
+// 3. Then with budgets that every stage fails (issue 32): `check --json`
+//    (the breach attribution of each failed budget, per stage), `report
+//    --format pdf` (plus the attribution, the exemplar tables and the typical
+//    vs slow request) and `trace --compare --run` (the p50/p99 pair of the
+//    last stage), each process timed the same way.
 #include "BenchUtil.h"
 #include "model/Run.h"
 #include "store/RunStore.h"
 
+#include <fcntl.h>
 #include <spawn.h>
 #include <sys/resource.h>
 #include <sys/wait.h>
@@ -22,6 +28,7 @@
 #include <cstdio>
 #include <cstring>
 #include <filesystem>
+#include <fstream>
 #include <random>
 #include <string>
 #include <vector>
@@ -123,11 +130,12 @@ struct Result
     long maxRssKiB = 0;
 };
 
-Result runReport(const std::string& db, const char* format, const std::string& out)
+// Runs phasebench-cli with `args`, its standard output to `stdoutFile`
+// (empty: inherited).
+Result runCli(std::vector<std::string> args, const std::string& stdoutFile = {})
 {
-    std::vector<std::string> args{PHASEBENCH_CLI, "report", "--db", db, "--run", "1",
-                                  "--format",     format,   "-o",   out};
-    std::vector<char*> argv;
+    std::string program = PHASEBENCH_CLI;
+    std::vector<char*> argv{program.data()};
     for (auto& a : args) {
         argv.push_back(a.data());
     }
@@ -135,7 +143,15 @@ Result runReport(const std::string& db, const char* format, const std::string& o
     const auto t0 = std::chrono::steady_clock::now();
     pid_t pid = 0;
     Result r;
-    if (posix_spawn(&pid, argv[0], nullptr, nullptr, argv.data(), environ) != 0) {
+    posix_spawn_file_actions_t actions;
+    posix_spawn_file_actions_init(&actions);
+    if (!stdoutFile.empty()) {
+        posix_spawn_file_actions_addopen(&actions, STDOUT_FILENO, stdoutFile.c_str(),
+                                         O_WRONLY | O_CREAT | O_TRUNC, 0644);
+    }
+    const int spawned = posix_spawn(&pid, argv[0], &actions, nullptr, argv.data(), environ);
+    posix_spawn_file_actions_destroy(&actions);
+    if (spawned != 0) {
         return r;
     }
     int status = 0;
@@ -173,13 +189,49 @@ int main(int argc, char** argv)
     int failures = 0;
     for (const char* format : {"pdf", "html", "md"}) {
         const auto out = (dir / (std::string("report.") + format)).string();
-        const auto r = runReport(db, format, out);
+        const auto r = runCli({"report", "--db", db, "--run", "1", "--format", format, "-o", out});
         const auto size = std::filesystem::exists(out) ? std::filesystem::file_size(out) : 0;
         std::printf("report --format %-4s: %6.2f s wall, %6.2f s CPU, peak RSS %6.1f MiB, %8.1f KiB written, "
                     "exit %d\n",
                     format, r.wallS, r.cpuS, double(r.maxRssKiB) / 1024.0, double(size) / 1024.0, r.status);
         std::fflush(stdout);
         failures += r.status != 0;
+    }
+
+    // Budgets every stage fails (total ~ 250 ms + 20..800 tokens x 12 ms):
+    // the breach attribution runs on each stage's ~250,000 requests.
+    const auto budgets = (dir / "budgets.json").string();
+    std::ofstream(budgets) << R"({"version": 1, "defaults": {"window": "run"},
+  "slo": {"metric": "total", "statistic": "p90", "threshold": 7000},
+  "phases": [{"metric": "wait", "statistic": "p90", "threshold": 400}]})";
+    const auto show = [&](const char* what, const Result& r, const std::string& out) {
+        const auto size = std::filesystem::exists(out) ? std::filesystem::file_size(out) : 0;
+        std::printf("%-28s: %6.2f s wall, %6.2f s CPU, peak RSS %6.1f MiB, %8.1f KiB written, exit %d\n",
+                    what, r.wallS, r.cpuS, double(r.maxRssKiB) / 1024.0, double(size) / 1024.0, r.status);
+        std::fflush(stdout);
+    };
+    const auto checkOut = (dir / "check.json").string();
+    const auto check = runCli({"check", "--db", db, "--run", "1", "--budgets", budgets, "--json"}, checkOut);
+    show("check --json (budgets)", check, checkOut);
+    failures += check.status != 3; // 3: a budget failed, as these budgets must
+    const auto pdf = (dir / "report-budgets.pdf").string();
+    const auto report =
+        runCli({"report", "--db", db, "--run", "1", "--budgets", budgets, "--format", "pdf", "-o", pdf});
+    show("report --format pdf (budgets)", report, pdf);
+    failures += report.status != 0;
+    const auto compareOut = (dir / "compare.txt").string();
+    const auto compare = runCli({"trace", "--db", db, "--compare", "--run", "1"}, compareOut);
+    show("trace --compare --run 1", compare, compareOut);
+    failures += compare.status != 0;
+    if (std::FILE* in = std::fopen(checkOut.c_str(), "rb")) {
+        // The attribution's headline of the first failed budget, as a check.
+        std::string json(std::filesystem::file_size(checkOut), '\0');
+        json.resize(std::fread(json.data(), 1, json.size(), in));
+        std::fclose(in);
+        const auto at = json.find("\"summary\"");
+        std::printf("first attribution: %s\n",
+                    at == std::string::npos ? "(none)"
+                                            : json.substr(at, json.find("\",", at + 11) + 1 - at).c_str());
     }
     if (keep.empty()) {
         std::filesystem::remove_all(dir);
