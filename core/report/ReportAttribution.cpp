@@ -4,6 +4,8 @@
 // summaries' own results.
 #include "report/OutlineParts.h"
 
+#include <cmath>
+
 namespace pb::report {
 namespace {
 
@@ -74,7 +76,9 @@ void attributionSection(Builder& b, const ReportData& d)
             }
             t.rows.push_back({qs(s.phase), QString::number(s.count), shareText(s.share),
                               tr("%1 to %2").arg(shareText(s.lower), shareText(s.upper)),
-                              s.owner ? ownerText(*s.owner) : tr("several"), figure(s.medianMs),
+                              s.owner ? ownerText(*s.owner) : tr("several"),
+                              // A typical queue of a few µs is not "0.0".
+                              figure(s.medianMs, std::abs(s.medianMs) < 1 ? 3 : 1),
                               worst.join(QStringLiteral(", "))});
         }
         b.table(std::move(t));
