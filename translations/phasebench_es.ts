@@ -4403,6 +4403,10 @@ no se encontró ningún codo</translation>
         <source>TTFT (first visible text) %1</source>
         <translation>TTFT (primer texto visible) %1</translation>
     </message>
+    <message>
+        <source>Double-click a latency point to open the request at its percentile</source>
+        <translation>Doble clic en un punto de latencia para abrir la solicitud de su percentil</translation>
+    </message>
 </context>
 <context>
     <name>pb::ui::LauncherPage</name>
@@ -6019,6 +6023,10 @@ derivadas de la tabla de solicitudes; sin tasa objetivo; %1</translation>
     <message>
         <source>Drag to pan, wheel to zoom; Shift+drag to select a time range</source>
         <translation>Arrastrar para desplazar, rueda para ampliar; Mayús+arrastrar para seleccionar un intervalo de tiempo</translation>
+    </message>
+    <message>
+        <source>Drag to pan, wheel to zoom; Shift+drag to select a time range; double-click a point to open the request at its percentile</source>
+        <translation>Arrastrar para desplazar, rueda para ampliar; Mayús+arrastrar para seleccionar un intervalo de tiempo; doble clic en un punto para abrir la solicitud de su percentil</translation>
     </message>
 </context>
 <context>

@@ -4408,6 +4408,10 @@ no knee found</source>
         <source>TTFT (first visible text) %1</source>
         <translation>TTFT (первый видимый текст) %1</translation>
     </message>
+    <message>
+        <source>Double-click a latency point to open the request at its percentile</source>
+        <translation>Двойной щелчок по точке задержки открывает запрос её перцентиля</translation>
+    </message>
 </context>
 <context>
     <name>pb::ui::LauncherPage</name>
@@ -6025,6 +6029,10 @@ derived from the request table; no target rate; %1</source>
     <message>
         <source>Drag to pan, wheel to zoom; Shift+drag to select a time range</source>
         <translation>Перетаскивание — прокрутка, колесо — масштаб; Shift+перетаскивание — выбор интервала времени</translation>
+    </message>
+    <message>
+        <source>Drag to pan, wheel to zoom; Shift+drag to select a time range; double-click a point to open the request at its percentile</source>
+        <translation>Перетаскивание — прокрутка, колесо — масштаб; Shift+перетаскивание — выбор интервала времени; двойной щелчок по точке открывает запрос её перцентиля</translation>
     </message>
 </context>
 <context>

@@ -68,6 +68,7 @@ TimelineResults computeTimeline(const LoadedRun& joined, const TimelineRequest& 
 
     stats::Statistic statistic;
     statistic.convention = request.convention;
+    statistic.exemplars = true;              // a click on a latency point opens its request
     std::optional<stats::TimeSeries> counts; // events, started and errors per interval
     for (const char* name : kTimelineLatencyMetrics) {
         const stats::Metric* metric = stats::findMetric(name);
@@ -87,6 +88,7 @@ TimelineResults computeTimeline(const LoadedRun& joined, const TimelineRequest& 
                 if (pt.value) {
                     series.x.push_back(midS(pt.startMs, pt.endMs));
                     series.y.push_back(*pt.value);
+                    series.exemplarSeq.push_back(pt.exemplar ? pt.exemplar->seq : -1);
                 }
             }
             out.latency.push_back(std::move(series));

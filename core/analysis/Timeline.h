@@ -39,6 +39,9 @@ struct TimelineSeries
     std::string name; // metric or figure id ("target_rate", "first_text", …)
     std::vector<double> x;
     std::vector<double> y;
+    // Latency series: the seq of each point's exemplar (the request at the
+    // percentile's rank in that interval), -1 where none; else empty.
+    std::vector<std::int64_t> exemplarSeq;
     bool empty() const { return y.empty(); }
 };
 

@@ -26,9 +26,8 @@ std::string traceIdOfRow(const RequestTable& table, std::size_t row)
 std::vector<std::optional<Exemplar>> exemplars(const Selection& selection, const BoundMetric& metric,
                                                std::span<const double> levels, Convention c)
 {
-    std::vector<std::optional<Exemplar>> out(levels.size());
     if (!metric.available()) {
-        return out;
+        return std::vector<std::optional<Exemplar>>(levels.size());
     }
     // The rows and values metricValues() reads, in one pass.
     std::vector<RowIndex> rows;
@@ -46,8 +45,16 @@ std::vector<std::optional<Exemplar>> exemplars(const Selection& selection, const
             values.push_back(v);
         }
     }
+    return exemplarsOf(rows, values, selection.table(), levels, c);
+}
+
+std::vector<std::optional<Exemplar>> exemplarsOf(std::span<const RowIndex> rows,
+                                                 std::span<const double> values, const RequestTable& table,
+                                                 std::span<const double> levels, Convention c)
+{
+    std::vector<std::optional<Exemplar>> out(levels.size());
     const std::size_t n = values.size();
-    if (n == 0) {
+    if (n == 0 || rows.size() != n) {
         return out;
     }
     std::vector<std::size_t> ranks;
@@ -57,7 +64,7 @@ std::vector<std::optional<Exemplar>> exemplars(const Selection& selection, const
     auto sorted = ranks;
     std::sort(sorted.begin(), sorted.end());
     sorted.erase(std::unique(sorted.begin(), sorted.end()), sorted.end());
-    auto scratch = values;
+    std::vector<double> scratch(values.begin(), values.end());
     const auto at = orderStatistics(scratch, sorted);
     for (std::size_t i = 0; i < levels.size(); ++i) {
         const auto k = ranks[i];
@@ -83,8 +90,8 @@ std::vector<std::optional<Exemplar>> exemplars(const Selection& selection, const
         e.rank = k + 1;
         e.value = v;
         e.row = *nth;
-        e.seq = selection.table().seqOf(*nth);
-        e.traceId = traceIdOfRow(selection.table(), *nth);
+        e.seq = table.seqOf(*nth);
+        e.traceId = traceIdOfRow(table, *nth);
         out[i] = std::move(e);
     }
     return out;

@@ -24,6 +24,12 @@ std::size_t exemplarRank(Convention c, double p, std::size_t n);
 std::vector<std::optional<Exemplar>> exemplars(const Selection& selection, const BoundMetric& metric,
                                                std::span<const double> levels, Convention c);
 
+// The same over values already read: `values[i]` is row `rows[i]` of
+// `table` (timeSeries, per interval). Empty when there are no values.
+std::vector<std::optional<Exemplar>> exemplarsOf(std::span<const RowIndex> rows,
+                                                 std::span<const double> values, const RequestTable& table,
+                                                 std::span<const double> levels, Convention c);
+
 // The trace ID of `row` when `table` carries trace_id, else empty.
 std::string traceIdOfRow(const RequestTable& table, std::size_t row);
 

@@ -1,5 +1,7 @@
 #include "stats/Knee.h"
 
+#include "stats/Exemplar.h"
+
 #include "stats/Metric.h"
 #include "stats/Selection.h"
 
@@ -64,6 +66,7 @@ struct Quantile
 {
     std::optional<double> value;
     std::size_t n = 0;
+    std::optional<Exemplar> exemplar; // the request at the rank
 };
 
 Quantile quantileOf(const Selection& sel, const Metric* metric, double p, Convention convention)
@@ -77,6 +80,7 @@ Quantile quantileOf(const Selection& sel, const Metric* metric, double p, Conven
         return q;
     }
     std::vector<double> values;
+    std::vector<RowIndex> rows;
     for (const auto row : sel.rows()) {
         if (metric->completedOnly && sel.outcome(row) != Outcome::Completed) {
             continue;
@@ -84,11 +88,14 @@ Quantile quantileOf(const Selection& sel, const Metric* metric, double p, Conven
         const double v = bound.value(row);
         if (std::isfinite(v)) {
             values.push_back(v);
+            rows.push_back(row);
         }
     }
     if (!values.empty()) {
         q.n = values.size();
         const double level[] = {p};
+        // Before quantiles(), which reorders the values away from their rows.
+        q.exemplar = exemplarsOf(rows, values, sel.table(), level, convention).front();
         q.value = quantiles(values, level, convention).front().value;
     }
     return q;
@@ -273,9 +280,11 @@ StageKnee stageKnee(const RequestTable& table, const KneeOptions& options)
         const auto tq = quantileOf(latency, ttft, options.p, options.convention);
         pt.ttftP95 = tq.value;
         pt.ttftN = tq.n;
+        pt.ttftExemplar = tq.exemplar;
         const auto qq = quantileOf(latency, queue, options.p, options.convention);
         pt.queueP95 = qq.value;
         pt.queueN = qq.n;
+        pt.queueExemplar = qq.exemplar;
         const double shift = quantileOf(sel, total, 0.5, Convention::NearestRank).value.value_or(0.0);
 
         const double spanS = (span.toMs - span.fromMs) / 1000.0;

@@ -7,6 +7,7 @@
 #include "model/RequestTable.h"
 #include "model/Span.h"
 #include "stats/Scope.h"
+#include "stats/StatsResult.h"
 
 #include <cstdint>
 #include <map>
@@ -97,6 +98,9 @@ struct KneePoint
     std::size_t queueN = 0;
     std::optional<double> ttftP95; // first_text at p (ms)
     std::size_t ttftN = 0;
+    // The requests at those percentiles' ranks (a click on the knee chart's point).
+    std::optional<Exemplar> queueExemplar;
+    std::optional<Exemplar> ttftExemplar;
 };
 
 struct StageKnee

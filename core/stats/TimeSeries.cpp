@@ -1,5 +1,7 @@
 #include "stats/TimeSeries.h"
 
+#include "stats/Exemplar.h"
+
 #include <algorithm>
 #include <cmath>
 
@@ -63,6 +65,8 @@ TimeSeries timeSeries(const Selection& selection, const Metric& metric, double i
     }
     const BoundMetric bound(metric, selection.table());
     std::vector<std::vector<double>> values(bound.available() ? buckets : 0);
+    // Each value's row, beside it, for the exemplars.
+    std::vector<std::vector<RowIndex>> rowsOf(bound.available() && statistic.exemplars ? buckets : 0);
     if (!bound.available()) {
         ts.warnings.push_back("not available: column '" + bound.missingColumn() + "' is absent");
     }
@@ -75,7 +79,11 @@ TimeSeries timeSeries(const Selection& selection, const Metric& metric, double i
         }
         const double v = bound.value(row);
         if (std::isfinite(v)) {
-            values[std::min(bucketOf(row), buckets - 1)].push_back(v);
+            const auto b = std::min(bucketOf(row), buckets - 1);
+            values[b].push_back(v);
+            if (!rowsOf.empty()) {
+                rowsOf[b].push_back(row);
+            }
         }
     }
     const double level[] = {p};
@@ -90,6 +98,11 @@ TimeSeries timeSeries(const Selection& selection, const Metric& metric, double i
         }
         if (b < values.size() && !values[b].empty()) {
             pt.n = values[b].size();
+            // Before quantiles(), which reorders the values away from their rows.
+            if (!rowsOf.empty()) {
+                pt.exemplar =
+                    exemplarsOf(rowsOf[b], values[b], selection.table(), level, statistic.convention).front();
+            }
             pt.value = quantiles(values[b], level, statistic.convention, statistic.confidence).front().value;
         }
     }

@@ -5,6 +5,7 @@
 #include "stats/Metric.h"
 #include "stats/Scope.h"
 #include "stats/Selection.h"
+#include "stats/StatsResult.h"
 
 #include <optional>
 #include <string>
@@ -16,14 +17,15 @@ struct IntervalPoint
 {
     double startMs = 0; // [startMs, endMs) of event time from run start
     double endMs = 0;
-    std::size_t events = 0;          // population events (any outcome) in the interval
-    std::size_t started = 0;         // of which not dropped
-    std::size_t errors = 0;          // provider_error + client_error
-    std::size_t n = 0;               // metric values in scope
-    std::optional<double> value;     // the percentile of the metric, by the statistic's convention
-    std::optional<double> errorRate; // errors / started
-    double startedRate = 0;          // started per second of the interval
-    std::size_t dropped = 0;         // events - started: iterations that never started
+    std::size_t events = 0;           // population events (any outcome) in the interval
+    std::size_t started = 0;          // of which not dropped
+    std::size_t errors = 0;           // provider_error + client_error
+    std::size_t n = 0;                // metric values in scope
+    std::optional<double> value;      // the percentile of the metric, by the statistic's convention
+    std::optional<Exemplar> exemplar; // the request at its rank, when Statistic::exemplars asks
+    std::optional<double> errorRate;  // errors / started
+    double startedRate = 0;           // started per second of the interval
+    std::size_t dropped = 0;          // events - started: iterations that never started
 };
 
 struct TimeSeries

@@ -3,6 +3,7 @@
 #include "CraftedTable.h"
 #include "stats/Exemplar.h"
 #include "stats/Summarize.h"
+#include "stats/TimeSeries.h"
 
 #include <QTest>
 
@@ -50,6 +51,8 @@ private Q_SLOTS:
     void matchesFullSort_data();
     void matchesFullSort();
     void summaryCarriesExemplars();
+    void timeSeriesIntervals_data();
+    void timeSeriesIntervals();
     void emptyAndUnavailable();
 };
 
@@ -140,6 +143,48 @@ void TestExemplar::summaryCarriesExemplars()
         // Nearest rank: the exemplar's value is the percentile itself.
         QCOMPARE(q.exemplar->value, *q.value);
         QCOMPARE(table.numericColumn("total")->values[q.exemplar->row], *q.value);
+    }
+}
+
+void TestExemplar::timeSeriesIntervals_data()
+{
+    QTest::addColumn<int>("convention");
+    for (auto c : {Convention::NearestRank, Convention::Linear, Convention::Ecdf}) {
+        QTest::newRow(std::string(conventionName(c)).c_str()) << int(c);
+    }
+}
+
+// Each interval's exemplar is the request at the rank among that interval's
+// values only (the table's rows start 1 ms apart: 50 per 50 ms interval).
+void TestExemplar::timeSeriesIntervals()
+{
+    QFETCH(int, convention);
+    const auto c = static_cast<Convention>(convention);
+    const auto table = tiedTable(500, 11);
+    const auto selection = select(table, Scope{}, Window{});
+    Statistic st;
+    st.convention = c;
+    QVERIFY(!timeSeries(selection, *findMetric("total"), 50, st, 0.9).points.front().exemplar);
+    st.exemplars = true;
+    const auto ts = timeSeries(selection, *findMetric("total"), 50, st, 0.9);
+    QCOMPARE(ts.points.size(), std::size_t(10));
+    const auto* outcome = table.categoryColumn("outcome");
+    for (std::size_t b = 0; b < ts.points.size(); ++b) {
+        std::vector<std::pair<double, std::uint32_t>> ref;
+        for (std::uint32_t row = std::uint32_t(b * 50); row < (b + 1) * 50; ++row) {
+            const double v = table.numericColumn("total")->values[row];
+            if (!std::isnan(v) && outcome->labelAt(row) == "completed") { // the default scope
+                ref.emplace_back(v, row);
+            }
+        }
+        std::sort(ref.begin(), ref.end());
+        const auto& pt = ts.points[b];
+        QCOMPARE(pt.n, ref.size());
+        QVERIFY(pt.exemplar);
+        const auto k = exemplarRank(c, 0.9, ref.size());
+        QCOMPARE(pt.exemplar->rank, k);
+        QCOMPARE(pt.exemplar->row, ref[k - 1].second);
+        QCOMPARE(pt.exemplar->traceId, traceIdOf(ref[k - 1].second));
     }
 }
 

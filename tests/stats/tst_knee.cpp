@@ -236,6 +236,18 @@ void TestKnee::kneeFromRequests()
     QVERIFY(near(b.queueP95, 338.0));
     QCOMPARE(b.queueN, std::size_t(37));
     QVERIFY(near(b.ttftP95, 150.0));
+
+    // Each point's exemplars: the requests of its stage at those ranks.
+    const auto table = tableOf(steppedRun(), true);
+    const auto* stage = table.categoryColumn("stage");
+    QVERIFY(b.queueExemplar && a.ttftExemplar);
+    QCOMPARE(b.queueExemplar->rank, std::size_t(36));
+    QCOMPARE(b.queueExemplar->value, *b.queueP95);
+    QCOMPARE(table.numericColumn("gpu_queue")->values[b.queueExemplar->row], *b.queueP95);
+    QCOMPARE(std::string(stage->labelAt(b.queueExemplar->row)), std::string("r4"));
+    QCOMPARE(a.ttftExemplar->rank, std::size_t(19));
+    QCOMPARE(table.numericColumn("first_text")->values[a.ttftExemplar->row], *a.ttftP95);
+    QCOMPARE(std::string(stage->labelAt(a.ttftExemplar->row)), std::string("r2"));
 }
 
 void TestKnee::kneeFromSamples()

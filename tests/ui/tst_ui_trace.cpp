@@ -1,16 +1,21 @@
 // The per-trace waterfall: selecting a request in the Requests page shows that
 // trace; the lanes and the reconciliation carry the request's own values.
 #include "CompositionChart.h"
+#include "KneePlot.h"
 #include "MainWindow.h"
 #include "OverviewModel.h"
 #include "PhasePercentilesPage.h"
 #include "ReconciliationModel.h"
 #include "RequestTableModel.h"
 #include "RequestsPage.h"
+#include "TimelinePage.h"
+#include "TimelinePlot.h"
 #include "TraceAnalysis.h"
 #include "WaterfallPage.h"
 #include "WaterfallPlot.h"
 #include "analysis/Overview.h"
+#include "analysis/Timeline.h"
+#include "stats/Exemplar.h"
 #include "store/RunStore.h"
 #include "ui/WidgetLookup.h"
 
@@ -127,7 +132,9 @@ double figure(const QAbstractItemModel& m, const char* id)
 // 100 requests whose totals are a permutation of 600, 610, ..., 1590 ms, so
 // that a percentile's rank and the request's seq differ; seq of the request
 // with total 600 + 10 k is the i with (37 i) % 100 == k.
-std::int64_t writePercentileFixture(const QString& db)
+// `staged`: two stages of 50 requests ("s1", "s2") and a first_text that
+// varies (110 + (37 i) % 100 ms), so that the Timeline's knee has points.
+std::int64_t writePercentileFixture(const QString& db, bool staged = false)
 {
     RunStore store(db.toStdString());
     RunInfo info;
@@ -141,6 +148,11 @@ std::int64_t writePercentileFixture(const QString& db)
         std::snprintf(id, sizeof id, "%032x", 0x5000 + i);
         auto r = attempt(id, "a7ad6b7169203331", (600 + (37 * i) % 100 * 10) * kMs);
         r.startOffset = (20'000 + i * 100) * kMs;
+        if (staged) {
+            r.stage = i < 50 ? "s1" : "s2";
+            r.firstText = (110 + (37 * i) % 100) * kMs;
+            r.chunkOffsets.front() = *r.firstText;
+        }
         rows.push_back(std::move(r));
     }
     store.insertRequests(runId, rows);
@@ -157,6 +169,7 @@ private Q_SLOTS:
     void initTestCase();
     void selectingARowShowsItsTrace();
     void percentileCellOpensItsRequest();
+    void timelinePointsOpenTheirRequests();
 };
 
 void TestUiTrace::initTestCase()
@@ -335,6 +348,89 @@ void TestUiTrace::percentileCellOpensItsRequest()
     QTest::mouseDClick(chart->viewport(), Qt::LeftButton, {}, at);
     QVERIFY(updated.wait(10000));
     QCOMPARE(updated.constLast().at(1).toLongLong(), expected);
+}
+
+// A double-click on a latency point of the Timeline, or on the knee chart's
+// point of a stage, opens the request at that percentile in the Waterfall.
+void TestUiTrace::timelinePointsOpenTheirRequests()
+{
+    QTemporaryDir dir;
+    const QString db = dir.filePath(QStringLiteral("t.phasebench"));
+    writePercentileFixture(db, true);
+    MainWindow w;
+    w.resize(1366, 768);
+    w.show();
+    auto* timeline = w.timelinePage();
+    QSignalSpy shown(timeline, &pb::ui::TimelinePage::updated);
+    QVERIFY(w.openWorkbench(db));
+    w.findChild<QTabWidget*>()->setCurrentWidget(timeline);
+    QVERIFY(shown.count() > 0 || shown.wait(20000));
+    const auto* r = timeline->results();
+    QVERIFY(r);
+    const auto total =
+        std::find_if(r->latency.begin(), r->latency.end(), [](const auto& s) { return s.name == "total"; });
+    QVERIFY(total != r->latency.end());
+    QCOMPARE(total->exemplarSeq.size(), total->x.size());
+    QVERIFY(total->x.size() >= 5);
+
+    // Point 3's interval: its requests (seq i starts at 20 s + 100 i ms, total
+    // 600 + 10 ((37 i) % 100) ms), the one at the percentile's nearest rank.
+    const std::size_t k = 3;
+    const double fromMs = total->x[k] * 1000.0 - r->intervalMs / 2;
+    std::vector<std::pair<double, qint64>> inInterval;
+    for (int i = 0; i < 100; ++i) {
+        const double start = 20'000.0 + i * 100;
+        if (start >= fromMs && start < fromMs + r->intervalMs) {
+            inInterval.emplace_back(600.0 + (37 * i) % 100 * 10, i);
+        }
+    }
+    std::sort(inInterval.begin(), inInterval.end());
+    QVERIFY(!inInterval.empty());
+    const auto rank = stats::exemplarRank(r->convention, r->p, inInterval.size());
+    const qint64 expected = inInterval[rank - 1].second;
+    QCOMPARE(total->exemplarSeq[k], expected);
+    QCOMPARE(total->y[k], inInterval[rank - 1].first);
+
+    auto* waterfall = w.waterfallPage();
+    QSignalSpy updated(waterfall, &WaterfallPage::updated);
+    auto* plot = timeline->plots()->plot(pb::ui::TimelinePlots::Latency);
+    auto* graph = timeline->plots()->graph(QStringLiteral("total"));
+    QVERIFY(graph);
+    plot->replot();
+    const QPoint at(int(graph->keyAxis()->coordToPixel(total->x[k])),
+                    int(graph->valueAxis()->coordToPixel(total->y[k])));
+    QTest::mouseDClick(plot, Qt::LeftButton, {}, at);
+    QVERIFY(updated.wait(10000));
+    QCOMPARE(updated.constLast().at(1).toLongLong(), expected);
+    QCOMPARE(w.findChild<QTabWidget*>()->currentWidget(), static_cast<QWidget*>(waterfall));
+
+    // The knee chart's point of stage s2: its TTFT percentile's request.
+    w.findChild<QTabWidget*>()->setCurrentWidget(timeline);
+    QCOMPARE(r->knee.points.size(), std::size_t(2));
+    QVERIFY(!r->knee.queueAvailable);
+    const auto& s2 = r->knee.points[1];
+    QCOMPARE(s2.stage, std::string("s2"));
+    QVERIFY(s2.ttftP95 && s2.ttftExemplar && s2.arrivalRate);
+    QCOMPARE(s2.ttftExemplar->value, *s2.ttftP95);
+    auto* knee = timeline->kneePlot();
+    QCPGraph* latency = nullptr;
+    for (int i = 0; i < knee->graphCount(); ++i) {
+        if (knee->graph(i)->objectName() == QLatin1String("latency")) {
+            latency = knee->graph(i);
+        }
+    }
+    QVERIFY(latency);
+    knee->replot();
+    const QPoint kneeAt(
+        int(latency->keyAxis()->coordToPixel(r->kneeRatesRequested ? *s2.requestedRate : *s2.arrivalRate)),
+        int(latency->valueAxis()->coordToPixel(*s2.ttftP95)));
+    QTest::mouseDClick(knee, Qt::LeftButton, {}, kneeAt);
+    QVERIFY(updated.wait(10000));
+    QCOMPARE(updated.constLast().at(1).toLongLong(), s2.ttftExemplar->seq);
+    // That request is of stage s2 and its first_text is the percentile.
+    const qint64 seq = s2.ttftExemplar->seq;
+    QVERIFY(seq >= 50);
+    QCOMPARE(110.0 + (37 * seq) % 100, *s2.ttftP95);
 }
 
 QTEST_MAIN(TestUiTrace)

@@ -30,6 +30,21 @@ KneePlot::KneePlot(QWidget* parent)
     yAxis2->setVisible(true);
     installChartExportMenu(this, QStringLiteral("timeline-knee"));
     connect(this, &QCustomPlot::afterLayout, this, &KneePlot::placeLabels);
+    setToolTip(tr("Double-click a latency point to open the request at its percentile"));
+    connect(this, &QCustomPlot::plottableDoubleClick, this,
+            [this](QCPAbstractPlottable* p, int index, QMouseEvent*) {
+                // The graph is sorted by rate: its index is not the stage's.
+                if (p != m_latency || index < 0 || index >= m_latency->dataCount()) {
+                    return;
+                }
+                const auto point = m_latency->data()->at(index);
+                for (const auto& [stage, key, value] : m_latencyPoints) {
+                    if (key == point->key && value == point->value) {
+                        Q_EMIT latencyPointActivated(stage);
+                        return;
+                    }
+                }
+            });
 }
 
 void KneePlot::clearKnee()
@@ -39,6 +54,7 @@ void KneePlot::clearKnee()
     m_throughput = nullptr;
     m_latency = nullptr;
     m_latencyMetric.clear();
+    m_latencyPoints.clear();
     m_title->setText(QString());
     legend->setVisible(false);
     replot();
@@ -76,6 +92,7 @@ void KneePlot::setResults(const TimelineResults& r)
         if (const auto v = queue ? pt.queueP95 : pt.ttftP95) {
             latX << *rate;
             lat << *v;
+            m_latencyPoints.push_back({QString::fromStdString(pt.stage), *rate, *v});
         }
         auto* label = new QCPItemText(this);
         label->setObjectName(QStringLiteral("pointLabel"));

@@ -10,6 +10,8 @@
 
 #include "QCustomPlotInclude.h"
 
+#include <vector>
+
 namespace pb::analysis {
 struct TimelineResults;
 } // namespace pb::analysis
@@ -30,6 +32,10 @@ public:
 
     bool isEmpty() const { return m_throughput == nullptr; }
 
+Q_SIGNALS:
+    // A double-click on the latency point of stage `stage`.
+    void latencyPointActivated(const QString& stage);
+
 private:
     // Before each draw: places every label where it is whole inside the
     // axis rect and clear of the others (stages can lie close together).
@@ -40,6 +46,13 @@ private:
     // The latency graph's metric: "gpu_queue" when the run joined spans,
     // else "first_text".
     QString m_latencyMetric;
+    struct LatencyPoint
+    {
+        QString stage;
+        double key = 0;
+        double value = 0;
+    };
+    std::vector<LatencyPoint> m_latencyPoints;
     QCPTextElement* m_title;
 };
 

@@ -121,12 +121,20 @@ TimelinePlots::TimelinePlots(QWidget* parent)
         installChartExportMenu(p, QLatin1String(kExportNames[i]));
         // Shift-drag selects a time range before QCustomPlot would pan.
         p->installEventFilter(this);
-        p->setToolTip(tr("Drag to pan, wheel to zoom; Shift+drag to select a time range"));
+        p->setToolTip(i == Latency ? tr("Drag to pan, wheel to zoom; Shift+drag to select a time range; "
+                                        "double-click a point to open the request at its percentile")
+                                   : tr("Drag to pan, wheel to zoom; Shift+drag to select a time range"));
         m_plots[std::size_t(i)] = p;
     }
     for (const auto which : kDisplayOrder) {
         split->addWidget(plot(which));
     }
+    connect(plot(Latency), &QCustomPlot::plottableDoubleClick, this,
+            [this](QCPAbstractPlottable* plottable, int index, QMouseEvent*) {
+                if (auto* g = qobject_cast<QCPGraph*>(plottable); g && index >= 0) {
+                    Q_EMIT latencyPointActivated(g->objectName(), index);
+                }
+            });
     plot(Server)->setVisible(false);
     plot(ServerRates)->setVisible(false);
     // Short axis titles: each plot is short, and its title above says what

@@ -13,7 +13,9 @@
 // interval as QCPBars "dropped".
 // A shift-drag along any plot selects a range of the time axis
 // (rangeSelected); plain drag still pans and the wheel zooms. The selected
-// range is shaded on every plot (QCPItemRect "timeRange").
+// range is shaded on every plot (QCPItemRect "timeRange"). A double-click on
+// a latency point reports it (latencyPointActivated): the page opens the
+// request at that interval's percentile.
 #pragma once
 
 #include "QCustomPlotInclude.h"
@@ -56,6 +58,8 @@ public:
 Q_SIGNALS:
     // The user dragged over the time axis with Shift held: the range in ms.
     void rangeSelected(const pb::analysis::TimeRange& range);
+    // A double-click on point `index` of latency series `series` ("total", …).
+    void latencyPointActivated(const QString& series, int index);
 
 protected:
     bool eventFilter(QObject* watched, QEvent* event) override;

@@ -105,6 +105,8 @@ TimelinePage::TimelinePage(QWidget* parent)
         refresh();
     });
     connect(m_plots, &TimelinePlots::rangeSelected, this, &TimelinePage::setTimeRange);
+    connect(m_plots, &TimelinePlots::latencyPointActivated, this, &TimelinePage::openLatencyExemplar);
+    connect(m_knee, &KneePlot::latencyPointActivated, this, &TimelinePage::openKneeExemplar);
     connect(m_showExplorer, &QPushButton::clicked, this, &TimelinePage::showInExplorerRequested);
     connect(m_showRequests, &QPushButton::clicked, this, &TimelinePage::showInRequestsRequested);
     connect(m_editRange, &QPushButton::clicked, this, &TimelinePage::editRange);
@@ -272,6 +274,48 @@ void TimelinePage::display(const std::shared_ptr<const TimelineResults>& results
     m_labels->setText(lines.join(QLatin1Char('\n')));
     updateRange();
     Q_EMIT updated(results->runId);
+}
+
+void TimelinePage::openLatencyExemplar(const QString& series, int index)
+{
+    if (!m_results) {
+        return;
+    }
+    for (const auto& s : m_results->latency) {
+        if (QString::fromStdString(s.name) != series || index < 0 ||
+            std::size_t(index) >= s.exemplarSeq.size() || s.exemplarSeq[std::size_t(index)] < 0) {
+            continue;
+        }
+        openRequest(s.exemplarSeq[std::size_t(index)]);
+        return;
+    }
+}
+
+void TimelinePage::openKneeExemplar(const QString& stage)
+{
+    if (!m_results) {
+        return;
+    }
+    for (const auto& pt : m_results->knee.points) {
+        if (QString::fromStdString(pt.stage) == stage) {
+            // The knee chart's latency is the queue when the run joined spans.
+            const auto& e = m_results->knee.queueAvailable ? pt.queueExemplar : pt.ttftExemplar;
+            if (e) {
+                openRequest(e->seq);
+            }
+            return;
+        }
+    }
+}
+
+void TimelinePage::openRequest(qint64 seq)
+{
+    PageLink link;
+    link.kind = PageLink::Kind::Request;
+    link.path = path();
+    link.runId = runId();
+    link.seq = seq;
+    Q_EMIT linkActivated(link);
 }
 
 } // namespace pb::ui

@@ -47,6 +47,11 @@ public:
     // Selects `range` (ms from run start) on the shown run, as a drag does;
     // an empty range clears.
     void setTimeRange(const analysis::TimeRange& range);
+    // Opens the request at the percentile of point `index` of latency
+    // series `series` (its interval's exemplar) in the Waterfall.
+    void openLatencyExemplar(const QString& series, int index);
+    // The same for the knee chart's latency point of stage `stage`.
+    void openKneeExemplar(const QString& stage);
     void clearTimeRange();
     // The selected range of the shown run, if any.
     std::optional<analysis::TimeRange> timeRange() const;
@@ -71,6 +76,7 @@ private:
     // Shades the selection on the plots, states it and counts its requests.
     void updateRange();
     void editRange();
+    void openRequest(qint64 seq);
 
     QComboBox* m_interval;   // "timelineInterval": data the interval in ms, 0 = automatic
     QComboBox* m_convention; // "timelineConvention"
