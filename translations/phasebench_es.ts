@@ -3435,6 +3435,14 @@ Ejecute &apos;phasebench-cli &lt;comando&gt; --help&apos; para ver las opciones 
         <source>Change</source>
         <translation>Cambio</translation>
     </message>
+    <message>
+        <source>, trace %1</source>
+        <translation>, traza %1</translation>
+    </message>
+    <message>
+        <source>The request at this percentile: request %1 of run %2%3. Double-click or press Enter to open it in the Waterfall.</source>
+        <translation>La solicitud de este percentil: solicitud %1 de la ejecución %2%3. Haga doble clic o pulse Intro para abrirla en la cascada.</translation>
+    </message>
 </context>
 <context>
     <name>pb::ui::ComparisonPlot</name>

@@ -3435,6 +3435,14 @@ Run &apos;phasebench-cli &lt;command&gt; --help&apos; for the options of a comma
         <source>Change</source>
         <translation>Изменение</translation>
     </message>
+    <message>
+        <source>, trace %1</source>
+        <translation>, трасса %1</translation>
+    </message>
+    <message>
+        <source>The request at this percentile: request %1 of run %2%3. Double-click or press Enter to open it in the Waterfall.</source>
+        <translation>Запрос этого процентиля: запрос %1 прогона %2%3. Дважды щёлкните или нажмите Enter, чтобы открыть его в диаграмме-водопаде.</translation>
+    </message>
 </context>
 <context>
     <name>pb::ui::ComparisonPlot</name>

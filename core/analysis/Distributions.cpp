@@ -117,6 +117,12 @@ SideWork computeSide(const LoadedRun& run, const DistributionSide& side, const s
         w.out.p50 = level(0.5);
         w.out.p95 = level(0.95);
         w.out.p99 = level(0.99);
+        const double levels[] = {0.5, 0.95, 0.99};
+        for (std::size_t i = 0; i < w.out.exemplars.size(); ++i) {
+            if (const auto* q = summary->quantile(levels[i])) {
+                w.out.exemplars[i] = q->exemplar;
+            }
+        }
     }
     w.profile = stats::loadProfile(selection);
     w.out.cdf = stats::ecdf(w.values);
@@ -154,6 +160,7 @@ DistributionsResults computeDistributions(const LoadedRun& runA, const Distribut
     stats::Statistic statistic;
     statistic.convention = request.convention;
     statistic.percentiles.assign(std::begin(kPercentileLevels), std::end(kPercentileLevels));
+    statistic.exemplars = true; // the table's percentile cells open their requests
     SideWork a = computeSide(runA, request.a, *metric, statistic, out.warnings);
     out.scope = stats::scopeLabel(a.scope);
     throwIfCancelled(progress);

@@ -13,8 +13,10 @@
 #include "stats/Distribution.h"
 #include "stats/Metric.h"
 #include "stats/Percentile.h"
+#include "stats/StatsResult.h"
 #include "util/Progress.h"
 
+#include <array>
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -66,6 +68,8 @@ struct DistributionSideResults
     stats::Histogram histogram; // on the bins shared with the other side
     stats::Cdf cdf;
     std::optional<double> p50, p95, p99;
+    // The requests at those ranks (p50, p95, p99), of side.runId's run.
+    std::array<std::optional<stats::Exemplar>, 3> exemplars;
 };
 
 struct DistributionsResults

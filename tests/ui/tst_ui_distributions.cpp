@@ -410,6 +410,40 @@ void TestUiDistributions::twoRunsWithDifferentLoad()
     COMPARE_CLOSE(values(b), (QList<double>{80, 20, 0, 0, 0}));
     COMPARE_CLOSE(values(cdfGraph(page, "cdfB")), (QList<double>{20, 40, 60, 80, 100}));
     QVERIFY(legendLabel(page, "histogramB").contains(QStringLiteral("faster")));
+
+    // Each side's percentile cell names its request, of its own run; Enter
+    // on B's p95 opens that request of the other run.
+    auto* table = child<QTableView>(&page, "distributionComparison");
+    auto* model = qobject_cast<ComparisonModel*>(table->model());
+    QVERIFY(model && model->hasSideB());
+    RunStore store(m_db.toStdString());
+    for (const int column : {int(ComparisonModel::SideA), int(ComparisonModel::SideB)}) {
+        const auto run = column == ComparisonModel::SideA ? m_fixture.base : m_fixture.faster;
+        for (const int row :
+             {int(ComparisonModel::P50), int(ComparisonModel::P95), int(ComparisonModel::P99)}) {
+            const QModelIndex cell = model->index(row, column);
+            QCOMPARE(cell.data(ComparisonModel::ExemplarRunRole).toLongLong(), run);
+            const auto seq = cell.data(ComparisonModel::ExemplarSeqRole).toLongLong();
+            const auto rows = store.requestReader().requestsBySeq(run, seq, 1);
+            QCOMPARE(rows.size(), std::size_t(1));
+            QVERIFY(rows.front().total);
+            QCOMPARE(double(*rows.front().total) / 1e6, cell.data(ComparisonModel::RawValueRole).toDouble());
+        }
+    }
+    QVERIFY(!model->index(ComparisonModel::Count, ComparisonModel::SideA)
+                 .data(ComparisonModel::ExemplarSeqRole)
+                 .isValid());
+    std::optional<pb::ui::PageLink> opened;
+    connect(&page, &pb::ui::RunPage::linkActivated, this,
+            [&](const pb::ui::PageLink& link) { opened = link; });
+    const QModelIndex p95B = model->index(ComparisonModel::P95, ComparisonModel::SideB);
+    table->setFocus();
+    table->setCurrentIndex(p95B);
+    QTest::keyClick(table, Qt::Key_Return);
+    QVERIFY(opened);
+    QCOMPARE(opened->kind, pb::ui::PageLink::Kind::Request);
+    QCOMPARE(opened->runId, m_fixture.faster);
+    QCOMPARE(opened->seq, p95B.data(ComparisonModel::ExemplarSeqRole).toLongLong());
 }
 
 void TestUiDistributions::logScale()

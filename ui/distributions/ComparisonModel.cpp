@@ -34,8 +34,20 @@ void ComparisonModel::setResults(const DistributionsResults& r, const QString& l
     m_labelB = labelB;
     m_a = {double(r.a.n), r.a.p50, r.a.p95, r.a.p99};
     m_b = {};
+    const auto exemplarsOf = [](const analysis::DistributionSideResults& side) {
+        std::array<std::optional<SideExemplar>, RowCount> out{};
+        for (std::size_t i = 0; i < side.exemplars.size(); ++i) {
+            if (const auto& e = side.exemplars[i]) {
+                out[i + 1] = SideExemplar{side.side.runId, e->seq, QString::fromStdString(e->traceId)};
+            }
+        }
+        return out;
+    };
+    m_exemplarsA = exemplarsOf(r.a);
+    m_exemplarsB = {};
     if (r.b) {
         m_b = {double(r.b->n), r.b->p50, r.b->p95, r.b->p99};
+        m_exemplarsB = exemplarsOf(*r.b);
     }
     // Two sides: the figures core compared, so the table and the flags agree.
     if (r.comparison) {
@@ -56,6 +68,8 @@ void ComparisonModel::clear()
     m_hasB = false;
     m_a = {};
     m_b = {};
+    m_exemplarsA = {};
+    m_exemplarsB = {};
     endResetModel();
 }
 
@@ -123,6 +137,27 @@ QVariant ComparisonModel::data(const QModelIndex& index, int role) const
                             : QLocale().toString(*v, 'f', 1);
     case RawValueRole:
         return v ? QVariant(*v) : QVariant();
+    case ExemplarSeqRole:
+    case ExemplarRunRole:
+    case Qt::ToolTipRole: {
+        const auto& e = column == SideA             ? m_exemplarsA[std::size_t(row)]
+                        : column == SideB && m_hasB ? m_exemplarsB[std::size_t(row)]
+                                                    : std::optional<SideExemplar>();
+        if (!e) {
+            return {};
+        }
+        if (role == ExemplarSeqRole) {
+            return e->seq;
+        }
+        if (role == ExemplarRunRole) {
+            return e->runId;
+        }
+        return tr("The request at this percentile: request %1 of run %2%3. Double-click or press Enter to "
+                  "open it in the Waterfall.")
+            .arg(e->seq)
+            .arg(e->runId)
+            .arg(e->traceId.isEmpty() ? QString() : tr(", trace %1").arg(e->traceId));
+    }
     case Qt::TextAlignmentRole:
         return QVariant::fromValue(Qt::Alignment(Qt::AlignRight | Qt::AlignVCenter));
     default:

@@ -25,6 +25,9 @@ public:
     enum Row { Count, P50, P95, P99, RowCount };
     // The number behind a cell (double; invalid when there is none).
     static constexpr int RawValueRole = Qt::UserRole;
+    // A percentile cell's request: its seq, and its run (side B may be another run).
+    static constexpr int ExemplarSeqRole = Qt::UserRole + 1;
+    static constexpr int ExemplarRunRole = Qt::UserRole + 2;
 
     explicit ComparisonModel(QObject* parent = nullptr);
 
@@ -46,6 +49,15 @@ private:
     bool m_hasB = false;
     Figures m_a{};
     Figures m_b{};
+    // Per side, the exemplars of P50, P95, P99 (rows 1..3) and the side's run.
+    struct SideExemplar
+    {
+        qint64 runId = 0;
+        qint64 seq = -1;
+        QString traceId;
+    };
+    std::array<std::optional<SideExemplar>, RowCount> m_exemplarsA{};
+    std::array<std::optional<SideExemplar>, RowCount> m_exemplarsB{};
     QString m_unit;
     QString m_labelA;
     QString m_labelB;

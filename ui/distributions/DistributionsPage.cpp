@@ -120,6 +120,7 @@ DistributionsPage::DistributionsPage(QWidget* parent)
     m_notes->setTextFormat(Qt::PlainText);
     m_table->setObjectName(QStringLiteral("distributionComparison"));
     m_table->setModel(m_model);
+    openExemplarsFrom(m_table, ComparisonModel::ExemplarSeqRole, ComparisonModel::ExemplarRunRole);
     enableCsvCopy(m_table);
     m_table->verticalHeader()->setVisible(false);
     m_table->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);

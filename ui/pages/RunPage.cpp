@@ -179,9 +179,9 @@ void RunPage::clear()
     clearView();
 }
 
-void RunPage::openExemplarsFrom(QAbstractItemView* view, int role)
+void RunPage::openExemplarsFrom(QAbstractItemView* view, int role, int runRole)
 {
-    connect(view, &QAbstractItemView::activated, this, [this, role](const QModelIndex& index) {
+    connect(view, &QAbstractItemView::activated, this, [this, role, runRole](const QModelIndex& index) {
         const QVariant seq = index.data(role);
         if (!seq.isValid() || m_path.isEmpty()) {
             return;
@@ -189,7 +189,8 @@ void RunPage::openExemplarsFrom(QAbstractItemView* view, int role)
         PageLink link;
         link.kind = PageLink::Kind::Request;
         link.path = m_path;
-        link.runId = m_runId;
+        const QVariant run = runRole >= 0 ? index.data(runRole) : QVariant();
+        link.runId = run.isValid() ? run.toLongLong() : m_runId;
         link.seq = seq.toLongLong();
         Q_EMIT linkActivated(link);
     });

@@ -128,8 +128,9 @@ protected:
     // The page displayed the snapshot without a job (resultShown, shownVersion).
     void markResultShown();
     // Activating (Enter, double-click) a cell of `view` whose model gives an
-    // exemplar seq in `role` opens that request in the Waterfall.
-    void openExemplarsFrom(QAbstractItemView* view, int role);
+    // exemplar seq in `role` opens that request in the Waterfall; of the run
+    // in `runRole` when the model gives one (another run's side), else the page's.
+    void openExemplarsFrom(QAbstractItemView* view, int role, int runRole = -1);
 
     // Runs `work` on a pool thread (the previous job of this page is
     // discarded) and hands its result to `show` on the GUI thread, queued;
