@@ -9,6 +9,7 @@
 // Usage: bench_load [all|accuracy|capacity|lag|streams|poisson] [--quick]
 //        bench_load serve [json|sse|scripted] [PORT]   (a server for manual runs)
 #include "TestServers.h"
+#include "load/GeneratorLag.h"
 #include "load/LoadRun.h"
 #include "load/Scheduler.h"
 #include "store/RunStore.h"
@@ -344,6 +345,13 @@ void lagAndHey()
                 m.cpu, m.cpuPer1000);
     std::printf("phasebench: engine thread alone %.3f s = %.4f CPU-s per 1,000 requests\n",
                 s.engineCpuSeconds, s.engineCpuSeconds / double(s.attempts) * 1000);
+    // What the run itself stores and the Overview shows (issue 30 item 6).
+    if (const auto c = load::generatorCost(s.engineCpuSeconds, s.writerCpuSeconds, double(s.attempts))) {
+        std::printf("phasebench: stored with the run (engine + writer threads) %.1f us per request "
+                    "(engine %.1f, writer %.1f); the whole process %.1f us\n",
+                    c->cpuPerRequestUs(), c->enginePerRequestUs(), *c->writerPerRequestUs(),
+                    m.cpu / double(s.attempts) * 1e6);
+    }
     const auto hey = runHey(server.url(), 1000, seconds);
     if (hey.requests > 0) {
         const double heyPer1000 = hey.cpu / double(hey.requests) * 1000;

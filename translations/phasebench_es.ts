@@ -2035,6 +2035,14 @@ Ejecute &apos;phasebench-cli &lt;comando&gt; --help&apos; para ver las opciones 
         <source>no same-prompt pair: %1</source>
         <translation>no hay par con el mismo prompt: %1</translation>
     </message>
+    <message>
+        <source>generator CPU</source>
+        <translation>CPU gen.</translation>
+    </message>
+    <message>
+        <source>%1 us per request (engine %2 us, writer %3 us)</source>
+        <translation>%1 us por solicitud (motor %2 us, escritor %3 us)</translation>
+    </message>
 </context>
 <context>
     <name>pb::diagnose</name>
@@ -3080,6 +3088,10 @@ Ejecute &apos;phasebench-cli &lt;comando&gt; --help&apos; para ver las opciones 
     <message>
         <source>KV cache at start</source>
         <translation>caché KV al inicio</translation>
+    </message>
+    <message>
+        <source>Generator overhead</source>
+        <translation>Coste del generador</translation>
     </message>
 </context>
 <context>
@@ -5428,6 +5440,26 @@ o: vllm serve … %2</translation>
     <message>
         <source>per stage, model and scenario, never pooled: %1</source>
         <translation>por etapa, modelo y escenario, nunca agrupadas: %1</translation>
+    </message>
+    <message>
+        <source>Generator CPU:</source>
+        <translation>CPU del generador:</translation>
+    </message>
+    <message>
+        <source>The load generator&apos;s own CPU per request sent: its engine thread (schedule, HTTP, parsing) and the thread that stores the records</source>
+        <translation>La CPU propia del generador de carga por solicitud enviada: su hilo del motor (calendario, HTTP, análisis) y el hilo que guarda los registros</translation>
+    </message>
+    <message>
+        <source>%1 µs per request (engine %2 µs, writer %3 µs); %4 s over %5 requests</source>
+        <translation>%1 µs por solicitud (motor %2 µs, escritor %3 µs); %4 s en %5 solicitudes</translation>
+    </message>
+    <message>
+        <source>%1 µs per request (engine thread); %2 s over %3 requests</source>
+        <translation>%1 µs por solicitud (hilo del motor); %2 s en %3 solicitudes</translation>
+    </message>
+    <message>
+        <source>not recorded (not a load run of Phasebench)</source>
+        <translation>no registrado (no es una ejecución de carga de Phasebench)</translation>
     </message>
 </context>
 <context>

@@ -2035,6 +2035,14 @@ Run &apos;phasebench-cli &lt;command&gt; --help&apos; for the options of a comma
         <source>no same-prompt pair: %1</source>
         <translation>нет пары с тем же промптом: %1</translation>
     </message>
+    <message>
+        <source>generator CPU</source>
+        <translation>CPU генератора</translation>
+    </message>
+    <message>
+        <source>%1 us per request (engine %2 us, writer %3 us)</source>
+        <translation>%1 мкс на запрос (движок %2 мкс, запись %3 мкс)</translation>
+    </message>
 </context>
 <context>
     <name>pb::diagnose</name>
@@ -3080,6 +3088,10 @@ Run &apos;phasebench-cli &lt;command&gt; --help&apos; for the options of a comma
     <message>
         <source>KV cache at start</source>
         <translation>KV-кэш в начале</translation>
+    </message>
+    <message>
+        <source>Generator overhead</source>
+        <translation>Издержки генератора</translation>
     </message>
 </context>
 <context>
@@ -5433,6 +5445,26 @@ or: vllm serve … %2</source>
     <message>
         <source>per stage, model and scenario, never pooled: %1</source>
         <translation>по этапам, моделям и сценариям, никогда не объединяются: %1</translation>
+    </message>
+    <message>
+        <source>Generator CPU:</source>
+        <translation>CPU генератора:</translation>
+    </message>
+    <message>
+        <source>The load generator&apos;s own CPU per request sent: its engine thread (schedule, HTTP, parsing) and the thread that stores the records</source>
+        <translation>Собственное процессорное время генератора нагрузки на отправленный запрос: поток движка (расписание, HTTP, разбор) и поток, сохраняющий записи</translation>
+    </message>
+    <message>
+        <source>%1 µs per request (engine %2 µs, writer %3 µs); %4 s over %5 requests</source>
+        <translation>%1 мкс на запрос (движок %2 мкс, запись %3 мкс); %4 с на %5 запросов</translation>
+    </message>
+    <message>
+        <source>%1 µs per request (engine thread); %2 s over %3 requests</source>
+        <translation>%1 мкс на запрос (поток движка); %2 с на %3 запросов</translation>
+    </message>
+    <message>
+        <source>not recorded (not a load run of Phasebench)</source>
+        <translation>не записано (это не нагрузочный прогон Phasebench)</translation>
     </message>
 </context>
 <context>

@@ -5,6 +5,7 @@
 #include "analysis/Presets.h"
 #include "analysis/RunSummary.h"
 #include "cli/Output.h"
+#include "load/GeneratorLag.h"
 #include "stats/Percentile.h"
 #include "stats/StatsJson.h"
 #include "store/RunStore.h"
@@ -65,6 +66,15 @@ nlohmann::json toJson(const load::LoadSummary& s)
              s.lateThresholdMs ? nlohmann::json(*s.lateThresholdMs) : nlohmann::json()},
             {"generator_late_share", s.lateShare ? nlohmann::json(*s.lateShare) : nlohmann::json()},
             {"generator_bound", s.generatorBound},
+            {"generator_cpu",
+             [&] {
+                 const auto c =
+                     load::generatorCost(s.engineCpuSeconds, s.writerCpuSeconds, double(s.attempts));
+                 return c ? nlohmann::json{{"engine_s", c->engineCpuS},
+                                           {"writer_s", *c->writerCpuS},
+                                           {"per_request_us", c->cpuPerRequestUs()}}
+                          : nlohmann::json();
+             }()},
             {"generator_bound_reason", s.generatorBoundReason},
             {"outcomes", outcomes},
             {"trace_id_collisions", s.traceIdCollisions},
@@ -97,6 +107,17 @@ void printText(std::ostream& os, const load::LoadSummary& s)
                     .arg(QString::fromStdString(msText(s.lagP99)))
                     .arg(QString::fromStdString(msText(s.lagMax))))
        << '\n'
+       <<
+        [&] {
+            const auto c = load::generatorCost(s.engineCpuSeconds, s.writerCpuSeconds, double(s.attempts));
+            return c ? cell(tr("generator CPU"), 14) +
+                           toStd(tr("%1 us per request (engine %2 us, writer %3 us)")
+                                     .arg(QString::fromStdString(fixed(c->cpuPerRequestUs(), 1)))
+                                     .arg(QString::fromStdString(fixed(c->enginePerRequestUs(), 1)))
+                                     .arg(QString::fromStdString(fixed(*c->writerPerRequestUs(), 1)))) +
+                           "\n"
+                     : std::string();
+        }()
        << (s.generatorBound
                ? toStd(tr("WARNING: generator-bound: %1. The latency figures below are not those of an "
                           "open-model test at the requested rate.")

@@ -37,6 +37,7 @@ nlohmann::json provenanceJson(const pb::analysis::RunProvenance& p)
             {"arrival_process", p.arrivalProcess},
             {"generator_host", p.generatorHost},
             {"generator_instance", p.generatorInstance},
+            {"generator_overhead", p.generatorOverhead},
             {"streaming", p.streaming},
             {"sampling",
              {{"policy", std::string(nameOf(sp.kind))},

@@ -17,6 +17,8 @@ OverviewResults computeOverview(const LoadedRun& run)
     out.run = run.info;
     out.config = run.config;
     out.generatorLagP99Ms = run.figures.generatorLagP99Ms;
+    out.generatorCost = load::generatorCost(run.figures.generatorCpuSeconds,
+                                            run.figures.generatorWriterCpuSeconds, run.figures.attempts);
     if (const auto g = generatorSaturation(run.figures)) {
         out.generatorBound = g->bound;
         out.generatorBoundReason = g->reason;

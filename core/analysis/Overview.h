@@ -9,6 +9,7 @@
 #include "analysis/LoadedRun.h"
 #include "analysis/Presets.h"
 #include "analysis/RunSummary.h"
+#include "load/GeneratorLag.h"
 #include "stats/Scope.h"
 #include "stats/TailComposition.h"
 
@@ -28,7 +29,8 @@ struct OverviewResults
     RunSummary summary;
     bool grouped = false; // more than one model/scenario group
     std::optional<double> generatorLagP99Ms;
-    bool generatorBound = false; // load/GeneratorLag.h, from the stored lag
+    std::optional<load::GeneratorCost> generatorCost; // the generator's CPU per request (a load run)
+    bool generatorBound = false;                      // load/GeneratorLag.h, from the stored lag
     std::string generatorBoundReason;
     std::optional<double> joinCoverage;
     bool joined = false;

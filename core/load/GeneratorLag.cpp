@@ -1,6 +1,7 @@
 #include "load/GeneratorLag.h"
 
 #include <algorithm>
+#include <cmath>
 #include <cstdio>
 
 namespace pb::load {
@@ -73,6 +74,15 @@ GeneratorSaturation generatorSaturation(const GeneratorLagFigures& f)
     }
     g.reason = std::move(r);
     return g;
+}
+
+std::optional<GeneratorCost> generatorCost(std::optional<double> engineCpuS, std::optional<double> writerCpuS,
+                                           std::optional<double> attempts)
+{
+    if (!engineCpuS || !attempts || !(*attempts > 0) || !std::isfinite(*engineCpuS)) {
+        return std::nullopt;
+    }
+    return GeneratorCost{*engineCpuS, writerCpuS, *attempts};
 }
 
 } // namespace pb::load

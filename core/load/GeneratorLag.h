@@ -52,4 +52,26 @@ double lateThresholdMs(std::optional<double> requestedRate, std::optional<double
 
 GeneratorSaturation generatorSaturation(const GeneratorLagFigures& figures);
 
+// The generator's own CPU: the engine thread's (schedule, libcurl, parsing)
+// and the writer's (the thread that validates and stores the records), per
+// attempt sent. What a user compares with the latencies, and what the load
+// benchmark compares with hey.
+struct GeneratorCost
+{
+    double engineCpuS = 0;
+    std::optional<double> writerCpuS; // runs recorded before it was stored have none
+    double attempts = 0;
+    double cpuS() const { return engineCpuS + writerCpuS.value_or(0.0); }
+    double cpuPerRequestUs() const { return cpuS() / attempts * 1e6; }
+    double enginePerRequestUs() const { return engineCpuS / attempts * 1e6; }
+    std::optional<double> writerPerRequestUs() const
+    {
+        return writerCpuS ? std::optional(*writerCpuS / attempts * 1e6) : std::nullopt;
+    }
+};
+
+// Empty without the engine's CPU or without attempts (an import, an empty run).
+std::optional<GeneratorCost> generatorCost(std::optional<double> engineCpuS, std::optional<double> writerCpuS,
+                                           std::optional<double> attempts);
+
 } // namespace pb::load

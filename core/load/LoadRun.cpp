@@ -16,6 +16,7 @@
 #include <cmath>
 #include <condition_variable>
 #include <cstdlib>
+#include <ctime>
 #include <exception>
 #include <map>
 #include <mutex>
@@ -396,6 +397,10 @@ LoadSummary LoadRun::run(RunStore& store)
         writer.engineDone();
     });
     std::exception_ptr writeError;
+    // This thread is the writer: its CPU is the generator's too.
+    timespec cpu{};
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &cpu);
+    const double writerCpu0 = double(cpu.tv_sec) + double(cpu.tv_nsec) / 1e9;
     try {
         writer.drain(store, runId, m_options);
     } catch (...) {
@@ -403,6 +408,8 @@ LoadSummary LoadRun::run(RunStore& store)
         engine.stopNow();
     }
     thread.join();
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &cpu);
+    const double writerCpuS = double(cpu.tv_sec) + double(cpu.tv_nsec) / 1e9 - writerCpu0;
     m_engine.store(nullptr);
     m_t0 = engine.runStart();
     if (writeError) {
@@ -422,6 +429,7 @@ LoadSummary LoadRun::run(RunStore& store)
 
     const bool aborted = engine.stopRequested() || engineError;
     LoadSummary summary = writer.summarize(engine.schedule(), engine);
+    summary.writerCpuSeconds = writerCpuS;
     summary.runId = runId;
     summary.instanceId = instanceIdHex(instance);
     summary.status = aborted ? RunStatus::Aborted : RunStatus::Complete;
@@ -447,6 +455,7 @@ LoadSummary LoadRun::run(RunStore& store)
     figures.generatorBoundReason = summary.generatorBoundReason;
     figures.traceIdCollisions = double(summary.traceIdCollisions);
     figures.generatorCpuSeconds = summary.engineCpuSeconds;
+    figures.generatorWriterCpuSeconds = summary.writerCpuSeconds;
     figures.generatorInstanceId = summary.instanceId;
     figures.steadyWindowStartMs = double(m_scenario.warmup) / 1e6;
     figures.steadyWindowEndMs = double(m_scenario.warmup + m_scenario.executor.plannedDuration()) / 1e6;

@@ -59,6 +59,7 @@ struct LoadSummary
     std::string generatorBoundReason;
     std::size_t traceIdCollisions = 0;
     double engineCpuSeconds = 0; // CPU of the engine thread (not the writer)
+    double writerCpuSeconds = 0; // CPU of the thread that stored the records
 
     std::vector<StageSummary> stages;
 };

@@ -66,6 +66,9 @@ struct RunProvenance
     std::string arrivalProcess;
     std::string generatorHost;
     std::string generatorInstance;
+    // The generator's cost as the run measured it: lag p50/p99/max and CPU
+    // per request (load/GeneratorLag.h); "unknown" for an import.
+    std::string generatorOverhead;
     std::string streaming; // "on (requested)", "off (every attempt)", "mixed: 40% of attempts streamed"
     SamplingPolicy samplingPolicy;
     std::string sampling; // describeSampling(samplingPolicy)

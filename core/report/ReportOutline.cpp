@@ -313,6 +313,7 @@ void provenance(Builder& b, const ReportData& d)
         {tr("Arrival process"), known(r.arrivalProcess)},
         {tr("Generator host"), known(r.generatorHost)},
         {tr("Generator instance"), known(r.generatorInstance)},
+        {tr("Generator overhead"), known(r.generatorOverhead)},
         {tr("Streaming mode"), known(r.streaming)},
         {tr("Token profile, input"), known(r.tokenInput)},
         {tr("Token profile, output"), known(r.tokenOutput)},

@@ -128,7 +128,9 @@ store::LoadFigures combine(const std::vector<store::LoadFigures>& all)
         // merged run's rate is the sum, so its threshold would be tighter).
         out.generatorLateShare = maxOf(out.generatorLateShare, f.generatorLateShare);
         out.generatorLateThresholdMs = maxOf(out.generatorLateThresholdMs, f.generatorLateThresholdMs);
-        out.generatorCpuSeconds = maxOf(out.generatorCpuSeconds, f.generatorCpuSeconds);
+        // Summed, as the attempts are: the fleet's CPU per request stays per request.
+        out.generatorCpuSeconds = sum(out.generatorCpuSeconds, f.generatorCpuSeconds);
+        out.generatorWriterCpuSeconds = sum(out.generatorWriterCpuSeconds, f.generatorWriterCpuSeconds);
         if (f.generatorBound) {
             out.generatorBound = out.generatorBound.value_or(false) || *f.generatorBound;
             if (*f.generatorBound && out.generatorBoundReason.empty()) {

@@ -37,6 +37,7 @@ const LoadKey kLoadKeys[] = {
      "total p50 of the completed attempts, nearest-rank"},
     {"trace_id_collisions", &LoadFigures::traceIdCollisions, ""},
     {"generator_cpu_s", &LoadFigures::generatorCpuSeconds, "CPU time of the engine thread"},
+    {"generator_writer_cpu_s", &LoadFigures::generatorWriterCpuSeconds, "CPU time of the writer thread"},
     {"steady_window_start_ms", &LoadFigures::steadyWindowStartMs, ""},
     {"steady_window_end_ms", &LoadFigures::steadyWindowEndMs, ""},
 };

@@ -40,7 +40,8 @@ struct LoadFigures
     std::optional<double> generatorLatencyP50Ms;
     std::optional<bool> generatorBound;
     std::string generatorBoundReason;
-    std::optional<double> generatorCpuSeconds; // CPU time of the engine thread
+    std::optional<double> generatorCpuSeconds;       // CPU time of the engine thread
+    std::optional<double> generatorWriterCpuSeconds; // CPU time of the writer thread
     std::string generatorInstanceId;
     std::optional<double> traceIdCollisions;
     std::optional<double> steadyWindowStartMs;

@@ -7,6 +7,7 @@
 #include "TestUtil.h"
 #include "budget/Budget.h"
 #include "budget/BudgetStore.h"
+#include "load/GeneratorLag.h"
 #include "load/Scenario.h"
 #include "load/TraceContext.h"
 #include "scaleout/Generators.h"
@@ -123,6 +124,8 @@ void makeGeneratorFile(const std::string& path, std::uint32_t instance, Nanos st
     lf.droppedIterations = 1;
     lf.attempts = completed;
     lf.generatorLagP99Ms = 0.5;
+    lf.generatorCpuSeconds = 0.001 * completed; // 1 ms of engine CPU and 0.5 ms of writer CPU a request
+    lf.generatorWriterCpuSeconds = 0.0005 * completed;
     lf.generatorInstanceId = hex;
     lf.stages.push_back({"rate-2", 2, 1.9, 1});
     store.catalogue().setLoadFigures(id, lf);
@@ -281,6 +284,13 @@ void TestScaleOut::mergeTwoWorkbenchFiles()
     QCOMPARE(*load.attempts, 5.0);
     QCOMPARE(*load.traceIdCollisions, 0.0);
     QCOMPARE(load.generatorInstanceId, std::string("000000a1,000000b2"));
+    // The generators' CPU adds up too: the fleet's cost per request stays 1.5 ms.
+    QCOMPARE(*load.generatorCpuSeconds, 0.005);
+    QCOMPARE(*load.generatorWriterCpuSeconds, 0.0025);
+    const auto cost =
+        pb::load::generatorCost(load.generatorCpuSeconds, load.generatorWriterCpuSeconds, load.attempts);
+    QVERIFY(cost);
+    QCOMPARE(cost->cpuPerRequestUs(), 1500.0);
     QCOMPARE(*load.stage("rate-2")->achievedRate, 3.8);
     const auto samples = store.catalogue().samples(runId);
     QCOMPARE(samples.size(), std::size_t(2));

@@ -4,6 +4,7 @@
 // Ctrl-C keeps what was measured and marks the run aborted.
 #include "LoadTestUtil.h"
 #include "TestServers.h"
+#include "analysis/Overview.h"
 #include "analysis/RunFigures.h"
 #include "analysis/RunSummary.h"
 #include "budget/BudgetStore.h"
@@ -196,6 +197,17 @@ void TestLoadRun::storesAttemptsSamplesFiguresAndNoSecrets()
     QCOMPARE(store.catalogue().figure(summary.runId, "dropped_iterations").value_or(-1), 0.0);
     QCOMPARE(store.catalogue().figure(summary.runId, "trace_id_collisions").value_or(-1), 0.0);
     QVERIFY(store.catalogue().figure(summary.runId, "generator_lag_p99_ms").has_value());
+    // The generator's own CPU: its engine thread's and its writer's, stored and per request.
+    QVERIFY(summary.engineCpuSeconds > 0 && summary.writerCpuSeconds > 0);
+    QCOMPARE(store.catalogue().figure(summary.runId, "generator_cpu_s").value_or(-1),
+             summary.engineCpuSeconds);
+    QCOMPARE(store.catalogue().figure(summary.runId, "generator_writer_cpu_s").value_or(-1),
+             summary.writerCpuSeconds);
+    const auto overview = analysis::computeOverview(analysis::loadRun(store, summary.runId));
+    QVERIFY(overview.generatorCost);
+    QCOMPARE(overview.generatorCost->attempts, 20.0);
+    QCOMPARE(overview.generatorCost->cpuPerRequestUs(),
+             (summary.engineCpuSeconds + summary.writerCpuSeconds) / 20 * 1e6);
     QCOMPARE(store.catalogue().figure(summary.runId, "stage.rate-20.requested_rate").value_or(-1), 20.0);
     QCOMPARE(store.catalogue().figure(summary.runId, "achieved_rate").value_or(-1), 20.0);
 
@@ -335,6 +347,15 @@ void TestLoadRun::cliRunJson()
     QCOMPARE((out["outcomes"]["completed"].get<int>()), 10);
     QCOMPARE((out["requested_rate"].get<double>()), 10.0);
     QVERIFY(out["generator_lag_ms"]["p99"].is_number());
+    // The generator's CPU per request is its two threads' over the attempts, as stored.
+    const auto& cpu = out["generator_cpu"];
+    QVERIFY(cpu["engine_s"].get<double>() > 0 && cpu["writer_s"].get<double>() > 0);
+    QCOMPARE(cpu["per_request_us"].get<double>(),
+             (cpu["engine_s"].get<double>() + cpu["writer_s"].get<double>()) / 10 * 1e6);
+    RunStore stored(db.toStdString(), RunStore::Mode::ReadOnly);
+    const auto runId = out["run_id"].get<std::int64_t>();
+    QCOMPARE(stored.catalogue().figure(runId, "generator_writer_cpu_s").value_or(-1),
+             cpu["writer_s"].get<double>());
     // The latency figures are the run analysis's: one window for a one-stage run.
     const auto& windows = out["figures"]["windows"];
     QCOMPARE(windows.size(), std::size_t(1));

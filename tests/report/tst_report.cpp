@@ -490,6 +490,19 @@ void TestReport::provenanceOfTheDemoRun()
              qPrintable(rows[QStringLiteral("Arrival rate")]));
     QCOMPARE(rows[QStringLiteral("Arrival process")], QStringLiteral("uniform"));
     QVERIFY(rows[QStringLiteral("Generator host")] != QStringLiteral("unknown"));
+    {
+        // The generator's cost as the run stored it: lag and CPU per request.
+        const auto fig =
+            RunStore(m_db.toStdString(), RunStore::Mode::ReadOnly).catalogue().runFigures(m_run).load;
+        QVERIFY(fig.generatorCpuSeconds && fig.generatorWriterCpuSeconds && fig.attempts);
+        const double perRequestUs =
+            (*fig.generatorCpuSeconds + *fig.generatorWriterCpuSeconds) / *fig.attempts * 1e6;
+        const QString overhead = rows[QStringLiteral("Generator overhead")];
+        QVERIFY2(overhead.startsWith(QStringLiteral("lag p50 ")), qPrintable(overhead));
+        QVERIFY2(
+            overhead.contains(QStringLiteral("CPU %1 us per request (engine ").arg(perRequestUs, 0, 'f', 1)),
+            qPrintable(overhead));
+    }
     QVERIFY(rows[QStringLiteral("Target host")] != QStringLiteral("unknown"));
     // The HTML and the PDF hold the same rows.
     QFile html(m_reports[QStringLiteral("html")]);
@@ -516,6 +529,7 @@ void TestReport::provenanceOfTheDemoRun()
     QCOMPARE(p.at("sampling").at("policy").get<std::string>(), std::string("all"));
     QCOMPARE(p.at("scenario").get<std::string>(), std::string("stepped-canary"));
     QVERIFY(p.at("streaming").get<std::string>().starts_with("on"));
+    QVERIFY(p.at("generator_overhead").get<std::string>().find(" us per request") != std::string::npos);
     QVERIFY(p.at("token_profile").at("requests").get<int>() > 0);
     QVERIFY(p.at("token_profile").at("input").at(0).at("bucket").get<std::string>().starts_with("input_"));
     bool schemaUrl = false;

@@ -366,6 +366,7 @@ void TestStore::typedFiguresKeepTheirStoredNames()
     load.generatorBound = false;
     load.generatorBoundReason = "lag within limits";
     load.generatorCpuSeconds = 0.75;
+    load.generatorWriterCpuSeconds = 0.25;
     load.generatorInstanceId = "0123abcd";
     load.traceIdCollisions = 0;
     load.steadyWindowStartMs = 2000;
@@ -407,6 +408,7 @@ void TestStore::typedFiguresKeepTheirStoredNames()
     QCOMPARE(value("generator_bound"), std::optional(0.0));
     QCOMPARE(byName.at("generator_bound").text, std::string("lag within limits"));
     QCOMPARE(value("generator_cpu_s"), std::optional(0.75));
+    QCOMPARE(value("generator_writer_cpu_s"), std::optional(0.25));
     QCOMPARE(byName.at("generator_instance_id").text, std::string("0123abcd"));
     QCOMPARE(value("trace_id_collisions"), std::optional(0.0));
     QCOMPARE(value("steady_window_start_ms"), std::optional(2000.0));
@@ -423,7 +425,7 @@ void TestStore::typedFiguresKeepTheirStoredNames()
     QCOMPARE(value("join_duplicate_trace_ids"), std::optional(2.0));
     QCOMPARE(byName.at("span_rules").text, std::string(R"({"names":[]})"));
     QCOMPARE(value("budgets.v1"), std::optional(1.0));
-    QCOMPARE(byName.size(), std::size_t(31));
+    QCOMPARE(byName.size(), std::size_t(32));
 
     // And back through the typed record.
     const auto back = store.catalogue().runFigures(run);
@@ -437,6 +439,7 @@ void TestStore::typedFiguresKeepTheirStoredNames()
     QCOMPARE(back.load.generatorBound, std::optional(false));
     QCOMPARE(back.load.generatorBoundReason, load.generatorBoundReason);
     QCOMPARE(back.load.generatorInstanceId, load.generatorInstanceId);
+    QCOMPARE(back.load.generatorWriterCpuSeconds, load.generatorWriterCpuSeconds);
     QCOMPARE(back.load.steadyWindowEndMs, load.steadyWindowEndMs);
     QCOMPARE(back.load.stages.size(), std::size_t(2));
     QCOMPARE(back.load.stages[0].stage, std::string("closed")); // in name order

@@ -162,6 +162,7 @@ class TestUiDiagnosis : public QObject
 private Q_SLOTS:
     void initTestCase();
     void verdictNamesFailingPhase();
+    void overviewShowsGeneratorCost();
     void budgetFileAndNoBudgets();
     void statusColoursReadOnBothPalettes();
     void diagnosisOwnerAndEvidence();
@@ -633,6 +634,37 @@ void TestUiDiagnosis::oneVerdictInTheWindow()
 
 // Issue 32: the Diagnosis page shows core's breach attribution as a finding
 // owned by the dominant phase's owner, its shares as evidence.
+// The Overview shows the generator's CPU per request beside its lag, from
+// the stored figures; a run without them says so.
+void TestUiDiagnosis::overviewShowsGeneratorCost()
+{
+    Db db;
+    Builder run(*db.store, "load", "2026-01-10T12:00:00Z");
+    run.stage("steady", 40, 4, 0, Req{});
+    pb::store::LoadFigures f;
+    f.attempts = 40;
+    f.generatorLagP99Ms = 0.6;
+    f.generatorCpuSeconds = 0.008; // 200 us of engine CPU a request
+    f.generatorWriterCpuSeconds = 0.002;
+    db.store->catalogue().setLoadFigures(run.runId, f);
+    Builder imported(*db.store, "import", "2026-01-10T13:00:00Z");
+    imported.stage("steady", 10, 4, 0, Req{});
+
+    pb::ui::OverviewPage page;
+    QSignalSpy shown(&page, &pb::ui::RunPage::resultShown);
+    page.showRun(db.path, run.runId);
+    QVERIFY(shown.wait(kWaitMs));
+    const QLocale l;
+    QCOMPARE(labelText(&page, "overviewGeneratorCpu"),
+             QStringLiteral("%1 µs per request (engine %2 µs, writer %3 µs); %4 s over 40 requests")
+                 .arg(l.toString(250.0, 'f', 1), l.toString(200.0, 'f', 1), l.toString(50.0, 'f', 1),
+                      l.toString(0.01, 'f', 2)));
+    page.showRun(db.path, imported.runId);
+    QVERIFY(shown.wait(kWaitMs));
+    QCOMPARE(labelText(&page, "overviewGeneratorCpu"),
+             QStringLiteral("not recorded (not a load run of Phasebench)"));
+}
+
 void TestUiDiagnosis::breachAttributionFinding()
 {
     Db db;

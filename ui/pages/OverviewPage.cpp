@@ -12,11 +12,13 @@
 #include <QFormLayout>
 #include <QHeaderView>
 #include <QLabel>
+#include <QLocale>
 #include <QScrollArea>
 #include <QTableView>
 #include <QVBoxLayout>
 
 #include <algorithm>
+#include <cmath>
 
 namespace pb::ui {
 namespace {
@@ -37,11 +39,12 @@ QString orDash(const QString& s)
 }
 
 // The object names of the field labels, in Field order.
-constexpr const char* kFieldNames[] = {
-    "overviewTitle",        "overviewStatus",  "overviewKind",         "overviewSource",
-    "overviewScenario",     "overviewModel",   "overviewEndpoint",     "overviewStreaming",
-    "overviewArrivalRate",  "overviewDropped", "overviewGeneratorLag", "overviewOutcomes",
-    "overviewJoinCoverage", "overviewScope",   "overviewWindow",       "overviewStatistic"};
+constexpr const char* kFieldNames[] = {"overviewTitle",    "overviewStatus",       "overviewKind",
+                                       "overviewSource",   "overviewScenario",     "overviewModel",
+                                       "overviewEndpoint", "overviewStreaming",    "overviewArrivalRate",
+                                       "overviewDropped",  "overviewGeneratorLag", "overviewGeneratorCpu",
+                                       "overviewOutcomes", "overviewJoinCoverage", "overviewScope",
+                                       "overviewWindow",   "overviewStatistic"};
 static_assert(std::size(kFieldNames) == OverviewPage::FieldCount);
 
 } // namespace
@@ -81,6 +84,10 @@ OverviewPage::OverviewPage(QWidget* parent)
     form->addRow(tr("Arrival rate:"), m_fields[ArrivalRate]);
     form->addRow(tr("Dropped iterations:"), m_fields[Dropped]);
     form->addRow(tr("Generator lag p99:"), m_fields[GeneratorLag]);
+    form->addRow(tr("Generator CPU:"), m_fields[GeneratorCpu]);
+    m_fields[GeneratorCpu]->setToolTip(tr(
+        "The load generator's own CPU per request sent: its engine thread (schedule, HTTP, parsing) and the "
+        "thread that stores the records"));
     form->addRow(tr("Outcomes:"), m_fields[Outcomes]);
     form->addRow(tr("Join coverage:"), m_fields[JoinCoverage]);
     form->addRow(tr("Scope:"), m_fields[ScopeLabel]);
@@ -235,6 +242,21 @@ void OverviewPage::display(const std::shared_ptr<const OverviewResults>& results
                                           .arg(QString::fromStdString(r.generatorBoundReason));
     }
     m_fields[GeneratorLag]->setText(lag);
+    if (const auto& c = r.generatorCost) {
+        const auto us = [](double v) {
+            return QLocale().toString(v, 'f', 1);
+        };
+        m_fields[GeneratorCpu]->setText(
+            c->writerCpuS ? tr("%1 µs per request (engine %2 µs, writer %3 µs); %4 s over %5 requests")
+                                .arg(us(c->cpuPerRequestUs()), us(c->enginePerRequestUs()),
+                                     us(*c->writerPerRequestUs()), QLocale().toString(c->cpuS(), 'f', 2),
+                                     QLocale().toString(qlonglong(std::llround(c->attempts))))
+                          : tr("%1 µs per request (engine thread); %2 s over %3 requests")
+                                .arg(us(c->cpuPerRequestUs()), QLocale().toString(c->cpuS(), 'f', 2),
+                                     QLocale().toString(qlonglong(std::llround(c->attempts)))));
+    } else {
+        m_fields[GeneratorCpu]->setText(tr("not recorded (not a load run of Phasebench)"));
+    }
     m_fields[Outcomes]->setText(outcomes.join(QLatin1Char('\n')));
     m_fields[JoinCoverage]->setText(r.joinCoverage         ? percent(r.joinCoverage)
                                     : r.run.spanCount == 0 ? tr("no server spans in this run")

@@ -40,6 +40,7 @@ public:
         ArrivalRate,
         Dropped,
         GeneratorLag,
+        GeneratorCpu,
         Outcomes,
         JoinCoverage,
         ScopeLabel,
