@@ -3,7 +3,8 @@
 //   accuracy  milestone error vs the scripted server's own write times
 //   capacity  highest open-model rate with 0 dropped iterations (non-streaming, streaming)
 //   lag       generator lag p50/p99 and CPU per 1,000 requests at 1,000 req/s, and `hey`
-//             at the same fixed rate against the same server (CPU ratio)
+//             at the same fixed rate against the same server (CPU ratio; exit 3 when
+//             the whole process used more CPU per request than hey: the guard)
 //   streams   2,000 concurrent SSE streams held; memory per stream
 //   poisson   generator lag p50/p99 at 1,000 req/s with Poisson (and gamma) arrivals
 // Usage: bench_load [all|accuracy|capacity|lag|streams|poisson] [--quick]
@@ -323,7 +324,9 @@ HeyResult runHey(const std::string& url, int rate, int seconds)
     return r;
 }
 
-void lagAndHey()
+// False when the generator used more CPU per request than hey in this run:
+// the guard issue 30 asks for, so that a regression is seen by whoever runs it.
+bool lagAndHey()
 {
     const int seconds = g_quick ? 4 : 10;
     std::cout << "\n== lag and CPU at 1,000 req/s for " << seconds
@@ -357,10 +360,21 @@ void lagAndHey()
         const double heyPer1000 = hey.cpu / double(hey.requests) * 1000;
         std::printf("hey -c 10 -q 100: requests %ld, CPU %.3f s = %.4f CPU-s per 1,000 requests\n",
                     hey.requests, hey.cpu, heyPer1000);
-        std::printf("CPU ratio phasebench / hey = %.2f (engine thread alone: %.2f)\n",
-                    m.cpuPer1000 / heyPer1000, s.engineCpuSeconds / double(s.attempts) * 1000 / heyPer1000);
+        const double ratio = m.cpuPer1000 / heyPer1000;
+        std::printf("CPU ratio phasebench / hey = %.2f (engine thread alone: %.2f)\n", ratio,
+                    s.engineCpuSeconds / double(s.attempts) * 1000 / heyPer1000);
+        if (ratio > 1.0) {
+            std::printf("GUARD FAILED: CPU per request %.2fx hey's (limit 1.0x)\n", ratio);
+            killServer(server);
+            return false;
+        }
+    } else {
+        std::printf("hey did not run: no ratio, the guard cannot pass\n");
+        killServer(server);
+        return false;
     }
     killServer(server);
+    return true;
 }
 
 // ------------------------------------------------------------------ poisson
@@ -522,8 +536,9 @@ int main(int argc, char** argv)
         capacity(false);
         capacity(true);
     }
+    bool guardPassed = true;
     if (what == "all" || what == "lag") {
-        lagAndHey();
+        guardPassed = lagAndHey();
     }
     if (what == "all" || what == "streams") {
         streams();
@@ -533,5 +548,5 @@ int main(int argc, char** argv)
     }
     std::error_code ec;
     std::filesystem::remove_all(benchDir(), ec);
-    return 0;
+    return guardPassed ? 0 : 3;
 }
