@@ -352,9 +352,10 @@ int runOne(int argc, char** argv, const QString& file, const QString& shots, qin
             });
         };
         *done = QObject::connect(view, &ui::ComparisonView::shown, [&clock, startedAt, finish] {
-            std::printf("    typical vs slow comparison shown %lld ms after it was asked for (peak RSS so far "
-                        "%.0f MiB)\n",
-                        static_cast<long long>(clock.elapsed() - startedAt), double(peakRssKiB()) / 1024.0);
+            std::printf(
+                "    typical vs slow comparison shown %lld ms after it was asked for (peak RSS so far "
+                "%.0f MiB)\n",
+                static_cast<long long>(clock.elapsed() - startedAt), double(peakRssKiB()) / 1024.0);
             finish();
         });
         *failed = QObject::connect(view, &ui::ComparisonView::failed, [finish](const QString& message) {
