@@ -277,7 +277,10 @@ ExemplarPair defaultPair(const LoadedRun& run, const std::string& stage, stats::
 {
     std::string chosen = stage;
     const auto windows = figureWindows(run);
-    if (chosen.empty() && !windows.empty()) {
+    // The warm-up (or a stage the figures do not summarize) is no default:
+    // no verdict reads it.
+    if (std::none_of(windows.begin(), windows.end(), [&](const auto& w) { return w.stage == chosen; }) &&
+        !windows.empty()) {
         chosen = windows.back().stage; // empty for a run without stages
     }
     const stats::Window window = chosen.empty() ? windows.front().window : budgetStageWindow(run, chosen);

@@ -149,8 +149,9 @@ ExemplarPair exemplarPair(const stats::Selection& selection, const stats::Metric
 
 // The default pair of `total` over the completed requests in attempts of one
 // window of `run`, never pooled over stages: `stage`'s window as budgets use
-// it, else the last stage of a stepped run (the highest load), else the
-// run's steady window. Empty exemplars when it has none.
+// it when it is one of the run's figure windows (not the warm-up), else the
+// last stage of a stepped run (the highest load), else the run's steady
+// window. Empty exemplars when it has none.
 ExemplarPair defaultPair(const LoadedRun& run, const std::string& stage = {},
                          stats::Convention convention = stats::Convention::NearestRank);
 // The same on run `runId` of `store`, loading only what the pair reads.

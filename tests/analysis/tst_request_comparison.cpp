@@ -243,6 +243,13 @@ void TestRequestComparison::defaultPairIsAtTheStatedRanks()
         QCOMPARE(low.stage, std::string("low"));
         QVERIFY(low.typical->seq < 50 && low.slow->seq < 50);
         QCOMPARE(low.slow->seq, seqAtRank(run, "low", low.slow->rank));
+        // The warm-up, or a stage no figure summarizes: the default stage instead.
+        for (const char* other : {"warmup", "no such stage"}) {
+            const auto fallback = defaultPair(run, other, c);
+            QCOMPARE(fallback.stage, std::string("high"));
+            QCOMPARE(fallback.typical->seq, pair.typical->seq);
+            QCOMPARE(fallback.slow->seq, pair.slow->seq);
+        }
     }
 }
 
