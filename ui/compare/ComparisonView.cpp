@@ -198,20 +198,27 @@ void ComparisonView::display(const std::shared_ptr<const ComparisonResults>& res
     const auto& c = results->comparison;
     QString roleA;
     QString roleB;
+    // The plots' titles name each request's stage already: their roles leave it out.
+    QString plotRoleA;
+    QString plotRoleB;
     if (results->pair) {
         const QString stage = results->pair->stage.empty()
                                   ? QString()
                                   : tr(", stage %1").arg(QString::fromStdString(results->pair->stage));
         roleA = tr(" (p50 of total, rank %1%2)").arg(results->pair->typical->rank).arg(stage);
         roleB = tr(" (p99 of total, rank %1%2)").arg(results->pair->slow->rank).arg(stage);
+        plotRoleA = tr(" (p50 of total, rank %1%2)").arg(results->pair->typical->rank).arg(QString());
+        plotRoleB = tr(" (p99 of total, rank %1%2)").arg(results->pair->slow->rank).arg(QString());
     }
     if (results->samePrompt) {
         const auto ref = QString::fromStdString(results->samePrompt->promptRef);
         roleA = tr(" (baseline run %1, same prompt, ref %2)").arg(results->samePrompt->baselineRun).arg(ref);
         roleB = tr(" (prompt ref %1)").arg(ref);
+        plotRoleA = roleA;
+        plotRoleB = roleB;
     }
-    const QString titleA = plotTitle(tr("A"), c.a, roleA);
-    const QString titleB = plotTitle(tr("B"), c.b, roleB);
+    const QString titleA = plotTitle(tr("A"), c.a, plotRoleA);
+    const QString titleB = plotTitle(tr("B"), c.b, plotRoleB);
     QString heading = headingLine(tr("A"), c.a, roleA) + QLatin1Char('\n') + headingLine(tr("B"), c.b, roleB);
     if (c.table.partition == analysis::DeltaPartition::None) {
         heading += QLatin1Char('\n') + tr("No delta table: a request has no total.");
