@@ -179,6 +179,17 @@ std::optional<std::int64_t> runIdOption(const QCommandLineParser& parser, const 
     return id;
 }
 
+bool optionalRunIdOption(const QCommandLineParser& parser, const char* name, Io& io,
+                         std::optional<std::int64_t>& out)
+{
+    out.reset();
+    if (!parser.isSet(QLatin1String(name))) {
+        return true;
+    }
+    out = runIdOption(parser, name, io);
+    return out.has_value();
+}
+
 std::optional<std::int64_t> chooseRun(const QCommandLineParser& parser, RunStore& store, Io& io)
 {
     if (parser.isSet(QStringLiteral("run"))) {

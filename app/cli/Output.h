@@ -79,6 +79,10 @@ std::unique_ptr<RunStore> openStore(const QCommandLineParser& parser, Io& io, bo
 // The run id given with --NAME; prints "--NAME expects a run id" and
 // returns nullopt when it is not a number (exit code Usage).
 std::optional<std::int64_t> runIdOption(const QCommandLineParser& parser, const char* name, Io& io);
+// An optional --NAME run id into `out` (left empty when not given). False
+// after printing why when it is given and not a number (exit code Usage).
+bool optionalRunIdOption(const QCommandLineParser& parser, const char* name, Io& io,
+                         std::optional<std::int64_t>& out);
 // The run a command reads: --run ID when given, else the file's only run.
 // Prints why and returns nullopt otherwise (exit code Usage).
 std::optional<std::int64_t> chooseRun(const QCommandLineParser& parser, RunStore& store, Io& io);

@@ -100,13 +100,8 @@ int traceCommand(const QStringList& args, Io& io)
     }
     const auto traceId = parsed->hex();
     std::optional<std::int64_t> onlyRun;
-    if (parser.isSet(QStringLiteral("run"))) {
-        bool ok = false;
-        onlyRun = parser.value(QStringLiteral("run")).toLongLong(&ok);
-        if (!ok) {
-            print(io.err, tr("--run expects a run id"));
-            return Usage;
-        }
+    if (!optionalRunIdOption(parser, "run", io, onlyRun)) {
+        return Usage;
     }
     auto store = openStore(parser, io, false);
     if (!store) {

@@ -213,11 +213,8 @@ int traceCompare(const QCommandLineParser& parser, Io& io)
         return Usage;
     }
     std::optional<std::int64_t> onlyRun;
-    if (parser.isSet(QStringLiteral("run"))) {
-        onlyRun = runIdOption(parser, "run", io);
-        if (!onlyRun) {
-            return Usage;
-        }
+    if (!optionalRunIdOption(parser, "run", io, onlyRun)) {
+        return Usage;
     }
     auto store = openStore(parser, io, false);
     if (!store) {
@@ -269,11 +266,8 @@ int traceSamePrompt(const QCommandLineParser& parser, Io& io)
         return Usage;
     }
     std::optional<std::int64_t> onlyRun;
-    if (parser.isSet(QStringLiteral("run"))) {
-        onlyRun = runIdOption(parser, "run", io);
-        if (!onlyRun) {
-            return Usage;
-        }
+    if (!optionalRunIdOption(parser, "run", io, onlyRun)) {
+        return Usage;
     }
     auto store = openStore(parser, io, false);
     if (!store) {
