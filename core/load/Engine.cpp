@@ -63,13 +63,6 @@ std::vector<Stage> openStages(const Scenario& s)
     return stages;
 }
 
-Nanos threadCpuNs()
-{
-    timespec ts{};
-    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
-    return Nanos(ts.tv_sec) * 1'000'000'000 + ts.tv_nsec;
-}
-
 // Wake-ups of this thread are the generator's schedule: ask the kernel for
 // tight timers (the default slack is 50 µs) for the duration of the run.
 class TimerSlack

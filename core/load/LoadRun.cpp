@@ -5,6 +5,7 @@
 #include "budget/BudgetStore.h"
 
 #include "load/Engine.h"
+#include "load/Transport.h"
 #include "store/RunStore.h"
 #include "util/Redact.h"
 
@@ -16,7 +17,6 @@
 #include <cmath>
 #include <condition_variable>
 #include <cstdlib>
-#include <ctime>
 #include <exception>
 #include <map>
 #include <mutex>
@@ -398,9 +398,7 @@ LoadSummary LoadRun::run(RunStore& store)
     });
     std::exception_ptr writeError;
     // This thread is the writer: its CPU is the generator's too.
-    timespec cpu{};
-    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &cpu);
-    const double writerCpu0 = double(cpu.tv_sec) + double(cpu.tv_nsec) / 1e9;
+    const Nanos writerCpu0 = threadCpuNs();
     try {
         writer.drain(store, runId, m_options);
     } catch (...) {
@@ -408,8 +406,7 @@ LoadSummary LoadRun::run(RunStore& store)
         engine.stopNow();
     }
     thread.join();
-    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &cpu);
-    const double writerCpuS = double(cpu.tv_sec) + double(cpu.tv_nsec) / 1e9 - writerCpu0;
+    const double writerCpuS = double(threadCpuNs() - writerCpu0) / 1e9;
     m_engine.store(nullptr);
     m_t0 = engine.runStart();
     if (writeError) {

@@ -10,6 +10,7 @@
 #include <cerrno>
 #include <chrono>
 #include <cstring>
+#include <ctime>
 #include <limits>
 #include <mutex>
 #include <stdexcept>
@@ -79,6 +80,13 @@ Nanos steadyNowNs()
     return std::chrono::duration_cast<std::chrono::nanoseconds>(
                std::chrono::steady_clock::now().time_since_epoch())
         .count();
+}
+
+Nanos threadCpuNs()
+{
+    timespec ts{};
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
+    return Nanos(ts.tv_sec) * 1'000'000'000 + ts.tv_nsec;
 }
 
 // libcurl's C callbacks. They never throw: a failure aborts the transfer.

@@ -26,6 +26,8 @@ namespace pb::load {
 
 // steady_clock (CLOCK_MONOTONIC) now, in ns.
 Nanos steadyNowNs();
+// The calling thread's CPU time (CLOCK_THREAD_CPUTIME_ID), in ns.
+Nanos threadCpuNs();
 
 struct TransportOptions
 {
