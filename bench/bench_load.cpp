@@ -349,7 +349,7 @@ bool lagAndHey()
     std::printf("phasebench: engine thread alone %.3f s = %.4f CPU-s per 1,000 requests\n",
                 s.engineCpuSeconds, s.engineCpuSeconds / double(s.attempts) * 1000);
     // What the run itself stores and the Overview shows (issue 30 item 6).
-    if (const auto c = load::generatorCost(s.engineCpuSeconds, s.writerCpuSeconds, double(s.attempts))) {
+    if (const auto c = s.generatorCost()) {
         std::printf("phasebench: stored with the run (engine + writer threads) %.1f us per request "
                     "(engine %.1f, writer %.1f); the whole process %.1f us\n",
                     c->cpuPerRequestUs(), c->enginePerRequestUs(), *c->writerPerRequestUs(),

@@ -66,15 +66,11 @@ nlohmann::json toJson(const load::LoadSummary& s)
              s.lateThresholdMs ? nlohmann::json(*s.lateThresholdMs) : nlohmann::json()},
             {"generator_late_share", s.lateShare ? nlohmann::json(*s.lateShare) : nlohmann::json()},
             {"generator_bound", s.generatorBound},
-            {"generator_cpu",
-             [&] {
-                 const auto c =
-                     load::generatorCost(s.engineCpuSeconds, s.writerCpuSeconds, double(s.attempts));
-                 return c ? nlohmann::json{{"engine_s", c->engineCpuS},
-                                           {"writer_s", *c->writerCpuS},
-                                           {"per_request_us", c->cpuPerRequestUs()}}
-                          : nlohmann::json();
-             }()},
+            {"generator_cpu", s.generatorCost()
+                                  ? nlohmann::json{{"engine_s", s.engineCpuSeconds},
+                                                   {"writer_s", s.writerCpuSeconds},
+                                                   {"per_request_us", s.generatorCost()->cpuPerRequestUs()}}
+                                  : nlohmann::json()},
             {"generator_bound_reason", s.generatorBoundReason},
             {"outcomes", outcomes},
             {"trace_id_collisions", s.traceIdCollisions},
@@ -106,19 +102,16 @@ void printText(std::ostream& os, const load::LoadSummary& s)
                     .arg(QString::fromStdString(msText(s.lagP50)))
                     .arg(QString::fromStdString(msText(s.lagP99)))
                     .arg(QString::fromStdString(msText(s.lagMax))))
-       << '\n'
-       <<
-        [&] {
-            const auto c = load::generatorCost(s.engineCpuSeconds, s.writerCpuSeconds, double(s.attempts));
-            return c ? cell(tr("generator CPU"), 14) +
-                           toStd(tr("%1 us per request (engine %2 us, writer %3 us)")
-                                     .arg(QString::fromStdString(fixed(c->cpuPerRequestUs(), 1)))
-                                     .arg(QString::fromStdString(fixed(c->enginePerRequestUs(), 1)))
-                                     .arg(QString::fromStdString(fixed(*c->writerPerRequestUs(), 1)))) +
-                           "\n"
-                     : std::string();
-        }()
-       << (s.generatorBound
+       << '\n';
+    if (const auto c = s.generatorCost()) {
+        os << cell(tr("generator CPU"), 14)
+           << toStd(tr("%1 us per request (engine %2 us, writer %3 us)")
+                        .arg(QString::fromStdString(fixed(c->cpuPerRequestUs(), 1)))
+                        .arg(QString::fromStdString(fixed(c->enginePerRequestUs(), 1)))
+                        .arg(QString::fromStdString(fixed(*c->writerPerRequestUs(), 1))))
+           << '\n';
+    }
+    os << (s.generatorBound
                ? toStd(tr("WARNING: generator-bound: %1. The latency figures below are not those of an "
                           "open-model test at the requested rate.")
                            .arg(QString::fromStdString(s.generatorBoundReason))) +

@@ -4,11 +4,13 @@
 // (analysis::summarizeRun), per stage, like every other view's.
 #pragma once
 
+#include "load/GeneratorLag.h"
 #include "model/RequestRecord.h"
 #include "model/Vocabulary.h"
 
 #include <array>
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -60,6 +62,10 @@ struct LoadSummary
     std::size_t traceIdCollisions = 0;
     double engineCpuSeconds = 0; // CPU of the engine thread (not the writer)
     double writerCpuSeconds = 0; // CPU of the thread that stored the records
+    std::optional<GeneratorCost> generatorCost() const
+    {
+        return load::generatorCost(engineCpuSeconds, writerCpuSeconds, double(attempts));
+    }
 
     std::vector<StageSummary> stages;
 };
