@@ -7,8 +7,6 @@
 #include "stats/Exemplar.h"
 #include "store/RunStore.h"
 
-#include <nlohmann/json.hpp>
-
 #include <algorithm>
 #include <cmath>
 #include <map>
@@ -328,38 +326,14 @@ std::string_view refusalName(SamePromptRefusal r)
 namespace {
 
 // What of a run's stored configuration decides whether its prompt refs name
-// the same prompts as another run's.
-struct CmpPromptIdentity
-{
-    std::string digest;
-    std::optional<std::int64_t> seed;
-    bool seeded = false; // a prompt set samples a dataset or generates prompts from the seed
-};
-
-CmpPromptIdentity cmpPromptIdentity(RunStore& store, std::int64_t runId)
+// the same prompts as another run's: its digest, seed and seeded prompt sets.
+RunConfig cmpPromptIdentity(RunStore& store, std::int64_t runId)
 {
     const auto run = store.catalogue().run(runId);
     if (!run) {
         throw StoreError("run " + std::to_string(runId) + " does not exist");
     }
-    CmpPromptIdentity out;
-    out.digest = parseRunConfig(run->configJson).scenarioDigest;
-    const auto j = nlohmann::json::parse(run->configJson, nullptr, false);
-    if (!j.is_object()) {
-        return out;
-    }
-    if (const auto seed = j.find("seed"); seed != j.end() && seed->is_number_integer()) {
-        out.seed = seed->get<std::int64_t>();
-    }
-    if (const auto request = j.find("request"); request != j.end() && request->is_object()) {
-        if (const auto sets = request->find("prompt_sets"); sets != request->end() && sets->is_array()) {
-            for (const auto& set : *sets) {
-                const auto source = set.is_object() ? set.value("source", std::string()) : std::string();
-                out.seeded = out.seeded || source == "dataset" || source == "synthetic";
-            }
-        }
-    }
-    return out;
+    return parseRunConfig(run->configJson);
 }
 
 } // namespace
@@ -376,19 +350,19 @@ SamePromptMatch samePromptInBaseline(RunStore& store, RequestRef b, std::int64_t
     m.promptRef = rows.front().promptRef;
     const auto idA = cmpPromptIdentity(store, baselineRun);
     const auto idB = cmpPromptIdentity(store, b.runId);
-    m.digestA = idA.digest;
-    m.digestB = idB.digest;
+    m.digestA = idA.scenarioDigest;
+    m.digestB = idB.scenarioDigest;
     m.seedA = idA.seed;
     m.seedB = idB.seed;
     if (baselineRun == b.runId) {
         m.refusal = SamePromptRefusal::SameRun;
     } else if (m.promptRef.empty()) {
         m.refusal = SamePromptRefusal::NoPromptRef;
-    } else if (idA.digest.empty() || idB.digest.empty()) {
+    } else if (idA.scenarioDigest.empty() || idB.scenarioDigest.empty()) {
         m.refusal = SamePromptRefusal::NoDigest;
-    } else if (idA.digest != idB.digest) {
+    } else if (idA.scenarioDigest != idB.scenarioDigest) {
         m.refusal = SamePromptRefusal::DigestsDiffer;
-    } else if ((idA.seeded || idB.seeded) && idA.seed != idB.seed) {
+    } else if ((idA.seededPrompts || idB.seededPrompts) && idA.seed != idB.seed) {
         m.refusal = SamePromptRefusal::SeedsDiffer;
     }
     if (m.refusal != SamePromptRefusal::None) {

@@ -106,6 +106,15 @@ RunConfig parseRunConfig(std::string_view configJson)
     if (const auto it = request.find("stream"); it != request.end() && it->is_boolean()) {
         out.streaming = it->get<bool>();
     }
+    if (const auto it = j.find("seed"); it != j.end() && it->is_number_integer()) {
+        out.seed = it->get<std::int64_t>();
+    }
+    if (const auto sets = request.find("prompt_sets"); sets != request.end() && sets->is_array()) {
+        for (const auto& set : *sets) {
+            const auto source = textAt(set, "source");
+            out.seededPrompts = out.seededPrompts || source == "dataset" || source == "synthetic";
+        }
+    }
     out.generatorInstance = textAt(j, "generator_instance_id");
     out.scenarioDigest = textAt(j, "scenario_digest");
     out.scenarioDigestOf = textAt(j, "scenario_digest_of");

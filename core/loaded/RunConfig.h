@@ -6,6 +6,7 @@
 
 #include "model/Sampling.h"
 
+#include <cstdint>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -28,7 +29,11 @@ struct RunConfig
     // ("4/s (low), 8/s (high)", a ramp "0->10/s").
     std::string arrivalProcess;
     std::string arrivalRate;
-    SamplingPolicy sampling; // the server's trace sampling, as recorded
+    SamplingPolicy sampling;          // the server's trace sampling, as recorded
+    std::optional<std::int64_t> seed; // the scenario's random seed, when recorded
+    // A prompt set samples a dataset or generates prompts from the seed: the
+    // same prompt ref names the same prompt only under the same seed.
+    bool seededPrompts = false;
 };
 
 // Empty fields for what the JSON does not hold; never throws (a damaged or
