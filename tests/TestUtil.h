@@ -65,6 +65,17 @@ inline RequestRecord fullRecord(int i)
     r.bytesSent = 512;
     r.bytesReceived = 4096;
     r.chunkOffsets = {100, 200, 150'000'000'000};
+    r.timingProfile = "vllm";
+    r.timingOrigin = "stream";
+    r.reportedTotal = 900'000'000 + i;
+    r.reportedValidation = 1'000'000;
+    r.reportedQueue = 120'000'000;
+    r.reportedPrefill = 80'000'000;
+    r.reportedDecode = 600'000'000;
+    r.reportedInference = 680'000'000;
+    r.reportedItl = 12'500'000;
+    r.reportedFirstReasoning = 81'000'000;
+    r.reportedFirstContent = 300'000'000;
     return r;
 }
 

@@ -36,6 +36,8 @@ QString groupText(ColumnGroup g)
         return ColumnFormat::tr("stream milestone");
     case ColumnGroup::Transfer:
         return ColumnFormat::tr("transfer");
+    case ColumnGroup::ServerReported:
+        return ColumnFormat::tr("server timing from the response");
     }
     return {};
 }
@@ -49,6 +51,9 @@ QString unitText(const RequestColumn& c)
         }
         if (c.group == ColumnGroup::Schedule) {
             return ColumnFormat::tr("milliseconds (ms) from the run's start");
+        }
+        if (c.group == ColumnGroup::ServerReported) {
+            return ColumnFormat::tr("milliseconds (ms) on the server's clock");
         }
         return ColumnFormat::tr("milliseconds (ms)");
     case ColumnType::Boolean:

@@ -50,7 +50,18 @@ namespace {
     X(done, "done", Duration, Milestone)                                                                     \
     X(chunkCount, "chunk_count", Integer, Transfer)                                                          \
     X(bytesSent, "bytes_sent", Integer, Transfer)                                                            \
-    X(bytesReceived, "bytes_received", Integer, Transfer)
+    X(bytesReceived, "bytes_received", Integer, Transfer)                                                    \
+    X(timingProfile, "timing_profile", Text, ServerReported)                                                 \
+    X(timingOrigin, "timing_origin", Text, ServerReported)                                                   \
+    X(reportedTotal, "reported_total", Duration, ServerReported)                                             \
+    X(reportedValidation, "reported_validation", Duration, ServerReported)                                   \
+    X(reportedQueue, "reported_queue", Duration, ServerReported)                                             \
+    X(reportedPrefill, "reported_prefill", Duration, ServerReported)                                         \
+    X(reportedDecode, "reported_decode", Duration, ServerReported)                                           \
+    X(reportedInference, "reported_inference", Duration, ServerReported)                                     \
+    X(reportedItl, "reported_itl", Duration, ServerReported)                                                 \
+    X(reportedFirstReasoning, "reported_first_reasoning", Duration, ServerReported)                          \
+    X(reportedFirstContent, "reported_first_content", Duration, ServerReported)
 
 #define PB_DESCRIBE(member, name, type, group) RequestColumn{name, ColumnType::type, ColumnGroup::group},
 constexpr std::array kColumns{PB_REQUEST_COLUMNS(PB_DESCRIBE)};

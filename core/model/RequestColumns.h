@@ -19,7 +19,17 @@ enum class ColumnType {
     UsageEnum,   // UsageSource, stored by name
 };
 
-enum class ColumnGroup { Identity, Condition, Result, Usage, Schedule, ClientPhase, Milestone, Transfer };
+enum class ColumnGroup {
+    Identity,
+    Condition,
+    Result,
+    Usage,
+    Schedule,
+    ClientPhase,
+    Milestone,
+    Transfer,
+    ServerReported, // timings the server returned with the response (servertiming/TimingProfile.h)
+};
 
 struct RequestColumn
 {

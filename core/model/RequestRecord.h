@@ -84,6 +84,22 @@ struct RequestRecord
     // Arrival of each stream chunk, ns from attempt start (may be empty)
     std::vector<Nanos> chunkOffsets;
 
+    // Server timings the response itself carried (a vLLM `metrics` object,
+    // TGI's x-*-time headers, a provider's usage timings), read through a
+    // timing profile (servertiming/TimingProfile.h). Durations on the
+    // server's clock; NULL when the response did not carry the field.
+    std::string timingProfile;       // the profile that read them ("vllm", "tgi", …)
+    std::string timingOrigin;        // where: "body", "stream" (the final chunk) or "headers"
+    OptNanos reportedTotal;          // the server's whole time (TGI x-total-time, a provider's total_time)
+    OptNanos reportedValidation;     // request validation and tokenization (TGI)
+    OptNanos reportedQueue;          // waiting for a model slot
+    OptNanos reportedPrefill;        // scheduled -> first output token
+    OptNanos reportedDecode;         // first -> last output token
+    OptNanos reportedInference;      // scheduled -> last output token (TGI x-inference-time)
+    OptNanos reportedItl;            // mean time per output token after the first
+    OptNanos reportedFirstReasoning; // scheduled -> first reasoning token
+    OptNanos reportedFirstContent;   // scheduled -> first content token
+
     bool operator==(const RequestRecord&) const = default;
 };
 

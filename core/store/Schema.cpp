@@ -27,7 +27,36 @@ using Step = std::function<void(Connection&, const StepProgress&)>;
 bool addedAfterV1(const RequestColumn& c)
 {
     return c.name == "requested_input_tokens" || c.name == "requested_output_tokens" ||
-           c.name == "prompt_ref";
+           c.name == "prompt_ref" || c.group == ColumnGroup::ServerReported;
+}
+
+// Adds the columns of `group` to requests (a later version's step) and
+// rebuilds the request blocks, which carry every column, run by run: progress
+// after each run (by rows), and a cancel stops between runs or, inside a big
+// run, through SQLite's progress handler (migrate()).
+void addRequestColumns(Connection& db, const std::vector<std::string>& ddl, const StepProgress& progress)
+{
+    for (const auto& column : ddl) {
+        db.exec("ALTER TABLE requests ADD COLUMN " + column + ";");
+    }
+    std::vector<std::pair<std::int64_t, std::int64_t>> runs; // (run, rows)
+    std::int64_t total = 0;
+    {
+        auto st = db.prepare("SELECT runs.id, (SELECT count(*) FROM requests WHERE run_id = runs.id) "
+                             "FROM runs ORDER BY runs.id");
+        while (st.step()) {
+            runs.emplace_back(st.int64(0), st.int64(1));
+            total += st.int64(1);
+        }
+    }
+    std::int64_t done = 0;
+    for (const auto& [run, rows] : runs) {
+        store::rebuildRun(db, run);
+        done += rows;
+        if (!progress(total > 0 ? static_cast<double>(done) / static_cast<double>(total) : 1.0)) {
+            throw Cancelled();
+        }
+    }
 }
 
 std::string requestColumnsDdl()
@@ -329,25 +358,7 @@ CREATE TABLE span_conventions (
 // or, inside a big run, through SQLite's progress handler (migrate()).
 void v9(Connection& db, const StepProgress& progress)
 {
-    db.exec("ALTER TABLE requests ADD COLUMN prompt_ref TEXT;");
-    std::vector<std::pair<std::int64_t, std::int64_t>> runs; // (run, rows)
-    std::int64_t total = 0;
-    {
-        auto st = db.prepare("SELECT runs.id, (SELECT count(*) FROM requests WHERE run_id = runs.id) "
-                             "FROM runs ORDER BY runs.id");
-        while (st.step()) {
-            runs.emplace_back(st.int64(0), st.int64(1));
-            total += st.int64(1);
-        }
-    }
-    std::int64_t done = 0;
-    for (const auto& [run, rows] : runs) {
-        store::rebuildRun(db, run);
-        done += rows;
-        if (!progress(total > 0 ? static_cast<double>(done) / static_cast<double>(total) : 1.0)) {
-            throw Cancelled();
-        }
-    }
+    addRequestColumns(db, {"prompt_ref TEXT"}, progress);
 }
 
 // Version 10: span_traces keyed on the trace ID's rightmost digits (see
@@ -388,6 +399,19 @@ CREATE TABLE span_traces_v10 (
     db.exec("DROP TABLE span_traces; ALTER TABLE span_traces_v10 RENAME TO span_traces;");
 }
 
+// Version 11: the server timings a response carried (timing_profile,
+// timing_origin and the reported_* durations, model/RequestRecord.h).
+void v11(Connection& db, const StepProgress& progress)
+{
+    std::vector<std::string> ddl;
+    for (const auto& c : requestColumns()) {
+        if (c.group == ColumnGroup::ServerReported) {
+            ddl.push_back(sqlColumnName(c) + (c.type == ColumnType::Text ? " TEXT" : " INTEGER"));
+        }
+    }
+    addRequestColumns(db, ddl, progress);
+}
+
 // A step without progress of its own (v3 and v4 also read every row of an old
 // file): a cancel still stops it through SQLite's progress handler (migrate()).
 Step whole(void (*step)(Connection&))
@@ -399,8 +423,8 @@ Step whole(void (*step)(Connection&))
 
 const std::vector<Step>& steps()
 {
-    static const std::vector<Step> s{whole(v1), whole(v2), whole(v3), whole(v4), whole(v5),
-                                     whole(v6), whole(v7), v8,        v9,        v10};
+    static const std::vector<Step> s{whole(v1), whole(v2), whole(v3), whole(v4), whole(v5), whole(v6),
+                                     whole(v7), v8,        v9,        v10,       v11};
     return s;
 }
 

@@ -761,6 +761,11 @@ void TestStore::migratesVersion2File()
         r.requestedInputTokens.reset();
         r.requestedOutputTokens.reset();
         r.promptRef.clear(); // v9
+        for (std::size_t c = 0; c < requestColumns().size(); ++c) {
+            if (requestColumns()[c].group == ColumnGroup::ServerReported) { // v11
+                setColumnNull(r, static_cast<int>(c));
+            }
+        }
     }
     {
         Connection c(path, false, true);
