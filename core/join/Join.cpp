@@ -33,8 +33,25 @@ std::string_view nameOf(JoinStatus s)
         return "no_root_span";
     case JoinStatus::DuplicateTraceId:
         return "duplicate_trace_id";
+    case JoinStatus::ResponseTimings:
+        return "response_timings";
     }
     return "unknown";
+}
+
+std::string_view nameOf(ServerSource s)
+{
+    switch (s) {
+    case ServerSource::None:
+        return "none";
+    case ServerSource::Spans:
+        return "spans";
+    case ServerSource::ResponseMetrics:
+        return "response_metrics";
+    case ServerSource::ResponseHeaders:
+        return "response_headers";
+    }
+    return "none";
 }
 
 JoinAttempt joinAttemptOf(const RequestRecord& r)
@@ -324,6 +341,7 @@ JoinedRow Reconciler::reconcile(const CompactAttempt& a, bool sharedTrace, std::
         return has[static_cast<int>(p)] ? static_cast<double>(acc[static_cast<int>(p)]) * kMs : kNull;
     };
     row.status = JoinStatus::Matched;
+    row.source = ServerSource::Spans;
     const auto rootNs = root.end - root.start;
     row.serverRoot = static_cast<double>(rootNs) * kMs;
     row.gateway = ms(Phase::Gateway);
@@ -483,6 +501,32 @@ JoinResult joinCompact(const std::vector<CompactAttempt>& attempts, const SpanIn
     }
     result.providers = index.providers();
     return result;
+}
+
+// Each row's server source (kServerSourceColumn), only for a run where some
+// row's server phases came from the response's own timings.
+void appendServerSourceColumn(RequestTable& table, const JoinResult& result)
+{
+    const auto old = std::find_if(table.categories.begin(), table.categories.end(),
+                                  [](const CategoryColumn& c) { return c.name == kServerSourceColumn; });
+    if (old != table.categories.end()) {
+        table.categories.erase(old);
+    }
+    if (std::none_of(result.rows.begin(), result.rows.end(), [](const JoinedRow& r) {
+            return r.source == ServerSource::ResponseMetrics || r.source == ServerSource::ResponseHeaders;
+        })) {
+        return;
+    }
+    CategoryColumn col;
+    col.name = std::string(kServerSourceColumn);
+    for (auto s : {ServerSource::Spans, ServerSource::ResponseMetrics, ServerSource::ResponseHeaders}) {
+        col.labels.emplace_back(nameOf(s));
+    }
+    col.codes.reserve(result.rows.size());
+    for (const auto& r : result.rows) {
+        col.codes.push_back(r.source == ServerSource::None ? -1 : static_cast<std::int32_t>(r.source) - 1);
+    }
+    table.categories.push_back(std::move(col));
 }
 
 } // namespace
@@ -753,16 +797,31 @@ void appendJoinedColumns(RequestTable& table, const JoinResult& result)
                                     &JoinedRow::gatewayAuth,
                                     &JoinedRow::gatewayDistribution,
                                     &JoinedRow::gatewayBodyRead,
-                                    &JoinedRow::provider};
+                                    &JoinedRow::provider,
+                                    &JoinedRow::itlEnvelope,
+                                    &JoinedRow::queueDisagreement,
+                                    &JoinedRow::generationDisagreement,
+                                    &JoinedRow::decodeDisagreement};
     static_assert(std::size(members) == std::size(kJoinedColumns));
+    // The columns after these exist only when some row has a value: a
+    // million-row run without response timings does not carry them.
+    constexpr std::size_t kAlwaysAdded = 15;
     for (std::size_t c = 0; c < std::size(members); ++c) {
+        const auto it = std::find_if(table.numeric.begin(), table.numeric.end(),
+                                     [&](const NumericColumn& n) { return n.name == kJoinedColumns[c]; });
+        if (c >= kAlwaysAdded && std::all_of(result.rows.begin(), result.rows.end(), [&](const JoinedRow& row) {
+                return std::isnan(row.*members[c]);
+            })) {
+            if (it != table.numeric.end()) {
+                table.numeric.erase(it);
+            }
+            continue;
+        }
         NumericColumn col{std::string(kJoinedColumns[c]), {}};
         col.values.reserve(result.rows.size());
         for (const auto& row : result.rows) {
             col.values.push_back(row.*members[c]);
         }
-        const auto it = std::find_if(table.numeric.begin(), table.numeric.end(),
-                                     [&](const NumericColumn& n) { return n.name == col.name; });
         if (it != table.numeric.end()) {
             *it = std::move(col);
         } else {
@@ -770,6 +829,7 @@ void appendJoinedColumns(RequestTable& table, const JoinResult& result)
         }
     }
     appendRouteProviderColumn(table, result);
+    appendServerSourceColumn(table, result);
 }
 
 void storeJoinFigures(RunStore& store, std::int64_t runId, const JoinReport& r)

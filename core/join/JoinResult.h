@@ -19,8 +19,20 @@ enum class JoinStatus : std::uint8_t {
     NoServerTrace,    // no span with this trace ID
     NoRootSpan,       // spans, but none that can be the server root
     DuplicateTraceId, // the trace ID is shared with another attempt and the root is ambiguous
+    // No span matched; the server phases come from the timings the response
+    // itself carried (join/ResponseTimings.h).
+    ResponseTimings,
 };
 std::string_view nameOf(JoinStatus s);
+
+// Where an attempt's server phases came from.
+enum class ServerSource : std::uint8_t {
+    None,
+    Spans,           // the span join
+    ResponseMetrics, // a metrics object in the body or the final stream chunk (vLLM, providers' usage)
+    ResponseHeaders, // response headers (TGI)
+};
+std::string_view nameOf(ServerSource s);
 
 // One attempt. Durations in milliseconds, NaN = NULL (not measured or not
 // joined). Negative envelopes are kept as they are and flagged.
@@ -51,6 +63,22 @@ struct JoinedRow
     double streamEnvelope = kNull;  // client first_text - server ttft
     bool viaProvider = false;       // the server called an external provider (a provider span)
     std::int16_t providerName = -1; // the provider it names: index into JoinResult::providers
+    ServerSource source = ServerSource::None;
+    // Client-visible mean inter-token latency minus the server's (reported_itl).
+    double itlEnvelope = kNull;
+    // Spans minus response timings, where an attempt has both (ms).
+    double queueDisagreement = kNull;
+    double generationDisagreement = kNull;
+    double decodeDisagreement = kNull;
+};
+
+// How two sources of one server phase disagree over the attempts that have both.
+struct SourceDisagreement
+{
+    std::string phase;      // "gpu_queue", "generation_server", "decode"
+    std::int64_t pairs = 0; // attempts with both
+    double medianDifference = kNull; // spans - response (ms)
+    double p95AbsDifference = kNull; // |spans - response| (ms)
 };
 
 struct JoinReport
@@ -69,6 +97,16 @@ struct JoinReport
     std::int64_t duplicateTraceIds = 0; // trace IDs used by more than one attempt
     std::int64_t ambiguousRoots = 0;    // several SERVER spans claim the same client span
     std::int64_t duplicateSpans = 0;    // the same span ID received more than once (ignored)
+    // Server timings from the responses themselves (join/ResponseTimings.h).
+    std::int64_t withResponseTimings = 0; // eligible attempts whose response carried server timings
+    std::int64_t responseTimings = 0;     // attempts whose server phases come from them (no span matched)
+    std::int64_t responseMetrics = 0;     // of withResponseTimings: read from a body or stream chunk
+    std::int64_t responseHeaders = 0;     // of withResponseTimings: read from headers
+    std::int64_t bothSources = 0;         // matched by spans and carrying response timings
+    std::vector<std::string> timingProfiles; // the profiles that read them
+    std::vector<SourceDisagreement> disagreements;
+    // Attempts with server phases from any source (matched + responseTimings).
+    std::int64_t serverViews() const { return matched + responseTimings; }
     // A few examples of each finding (trace IDs), for the report and the CLI.
     std::vector<std::string> unmatchedServerTraceSamples;
     std::vector<std::string> negativeEnvelopeSamples;
@@ -84,10 +122,15 @@ struct JoinResult
 
 // Names of the columns appendJoinedColumns() adds (ms, NaN = NULL).
 inline constexpr std::string_view kJoinedColumns[] = {
-    "server_root",          "network_envelope",  "gateway",         "gpu_queue",
-    "generation_server",    "prefill",           "decode",          "response_write",
-    "unattributed",         "server_ttft",       "stream_envelope", "gateway_auth",
-    "gateway_distribution", "gateway_body_read", "provider"};
+    "server_root",          "network_envelope",       "gateway",                 "gpu_queue",
+    "generation_server",    "prefill",                "decode",                  "response_write",
+    "unattributed",         "server_ttft",            "stream_envelope",         "gateway_auth",
+    "gateway_distribution", "gateway_body_read",      "provider",                "itl_envelope",
+    "gpu_queue_disagreement", "generation_disagreement", "decode_disagreement"};
+
+// Each row's server source (nameOf(ServerSource); NULL = none), a category
+// column appendJoinedColumns() adds when some row has a source other than spans.
+inline constexpr std::string_view kServerSourceColumn = "server_source";
 
 // The route's provider of each matched request, a category column that
 // appendJoinedColumns() adds when some request went through a provider span:

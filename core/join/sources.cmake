@@ -3,4 +3,5 @@ target_sources(${PB_CORE_FOLDER_TARGET} PRIVATE
   ${CMAKE_CURRENT_LIST_DIR}/SpanIndex.cpp
   ${CMAKE_CURRENT_LIST_DIR}/SpanReader.cpp
   ${CMAKE_CURRENT_LIST_DIR}/Join.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/ResponseTimings.cpp
 )

@@ -2,12 +2,15 @@
 
 #include "budget/BudgetStore.h"
 #include "join/Join.h"
+#include "join/ResponseTimings.h"
+#include "model/RequestColumns.h"
 #include "loaded/Budgets.h"
 #include "loaded/Goodput.h"
 #include "stats/StageIndex.h"
 #include "store/RunStore.h"
 
 #include <algorithm>
+#include <cmath>
 #include <optional>
 
 namespace pb::analysis {
@@ -16,6 +19,26 @@ namespace {
 // What windows, scope filters and the join's row alignment always read.
 constexpr const char* kAlwaysLoaded[] = {"outcome",          "stage", "start_offset",
                                          "scheduled_offset", "total", "first_text"};
+
+// The reported_* columns of a run whose responses carried no server timings
+// are all NULL: not kept (a million rows would hold 80 MB of NULLs).
+void dropEmptyReportedColumns(RequestTable& t)
+{
+    const auto reported = [](std::string_view name) {
+        const int i = requestColumnIndex(name);
+        return i >= 0 && requestColumns()[static_cast<std::size_t>(i)].group == ColumnGroup::ServerReported;
+    };
+    std::erase_if(t.numeric, [&](const NumericColumn& c) {
+        return reported(c.name) && std::all_of(c.values.begin(), c.values.end(), [](double v) {
+                   return std::isnan(v);
+               });
+    });
+    std::erase_if(t.categories, [&](const CategoryColumn& c) {
+        return reported(c.name) && std::all_of(c.codes.begin(), c.codes.end(), [](std::int32_t v) {
+                   return v < 0;
+               });
+    });
+}
 
 } // namespace
 
@@ -70,6 +93,17 @@ LoadedRun loadRun(RunStore& store, std::int64_t runId, const LoadOptions& option
             const auto goodput = goodputColumns(*out.budgets);
             always.insert(always.end(), goodput.begin(), goodput.end());
         }
+        if (options.join) {
+            // The server view from the responses' own timings needs them
+            // (join/ResponseTimings.h).
+            for (const auto& c : requestColumns()) {
+                if (c.group == ColumnGroup::ServerReported) {
+                    always.emplace_back(c.name);
+                }
+            }
+            always.emplace_back("done");
+            always.emplace_back("output_tokens");
+        }
         for (const auto& c : always) {
             if (std::find(columns.begin(), columns.end(), c) == columns.end()) {
                 columns.push_back(c);
@@ -77,7 +111,9 @@ LoadedRun loadRun(RunStore& store, std::int64_t runId, const LoadOptions& option
         }
     }
     const auto load = [&] {
-        return store.requestReader().loadRequestTable(runId, columns);
+        auto table = store.requestReader().loadRequestTable(runId, columns);
+        dropEmptyReportedColumns(table);
+        return table;
     };
     out.hasSpans = out.info.spanCount > 0;
     const bool join = options.join && out.hasSpans && out.info.requestCount > 0;
@@ -91,24 +127,28 @@ LoadedRun loadRun(RunStore& store, std::int64_t runId, const LoadOptions& option
         joined = pb::join::joinRun(store, runId, joinOptions);
     }
     out.table = load();
-    if (joined && out.table.rows > 0) {
+    if (joined && out.table.rows > 0 && joined->rows.size() != out.table.rows) {
         // A run still being written may have gained rows since the join:
         // join again, then read the table again if it moved on once more.
+        joined.reset();
+        joined = pb::join::joinRun(store, runId, joinOptions);
         if (joined->rows.size() != out.table.rows) {
-            joined.reset();
-            joined = pb::join::joinRun(store, runId, joinOptions);
-            if (joined->rows.size() != out.table.rows) {
-                out.table = load();
-            }
+            out.table = load();
         }
-        if (joined->rows.size() == out.table.rows) {
-            pb::join::appendJoinedColumns(out.table, *joined);
-            out.joined = true;
-            out.join = joined->report;
-            out.matched.reserve(joined->rows.size());
-            for (const auto& r : joined->rows) {
-                out.matched.push_back(r.status == pb::join::JoinStatus::Matched);
-            }
+    }
+    if (options.join && out.table.rows > 0) {
+        // Without spans, or for the attempts no span matched, the server
+        // phases the responses carried.
+        pb::join::addResponseTimings(joined, out.table);
+    }
+    if (joined && out.table.rows > 0 && joined->rows.size() == out.table.rows) {
+        pb::join::appendJoinedColumns(out.table, *joined);
+        out.joined = true;
+        out.join = joined->report;
+        out.matched.reserve(joined->rows.size());
+        for (const auto& r : joined->rows) {
+            out.matched.push_back(r.status == pb::join::JoinStatus::Matched ||
+                                  r.status == pb::join::JoinStatus::ResponseTimings);
         }
     }
     if (!out.joined) {

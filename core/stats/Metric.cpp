@@ -121,7 +121,9 @@ const std::array kCatalogue{
 
     // Server phases and the envelope: columns that the join step adds.
     column("server_root", "server root", Unit::Milliseconds, G::Server,
-           QT_TRANSLATE_NOOP("pb::Metric", "Duration of the server's root span for this attempt.")),
+           QT_TRANSLATE_NOOP("pb::Metric", "Duration of the server's root span for this attempt, or from "
+                                           "response timings the reported total (else validation + queue + "
+                                           "generation).")),
     column("gateway", "gateway", Unit::Milliseconds, G::Server,
            QT_TRANSLATE_NOOP("pb::Metric", "Server gateway work: auth, prepare, route, application queues.")),
     column("gateway_auth", "gateway auth", Unit::Milliseconds, G::Server,
@@ -172,7 +174,8 @@ const std::array kCatalogue{
     column("server_ttft", "TTFT (server first-token write)", Unit::Milliseconds, G::Server,
            QT_TRANSLATE_NOOP("pb::Metric",
                              "Server time to first token: the server root span's start to the server's "
-                             "write of the first output token (server clock only).")),
+                             "write of the first output token, or from response timings queue + prefill "
+                             "(server clock only).")),
     column("stream_envelope", "stream envelope", Unit::Milliseconds, G::Server,
            QT_TRANSLATE_NOOP("pb::Metric",
                              "first_text - server TTFT, paired per request: what network, proxies and "
@@ -182,6 +185,50 @@ const std::array kCatalogue{
            QT_TRANSLATE_NOOP("pb::Metric",
                              "Client total - server root, paired per request. Negative values mean wrong "
                              "span boundaries or a wrong join; they are flagged, never clamped.")),
+    column("itl_envelope", "ITL envelope", Unit::Milliseconds, G::Server,
+           QT_TRANSLATE_NOOP("pb::Metric",
+                             "Client-visible mean inter-token latency, (done - first_text) / (output_tokens - "
+                             "1), minus the server's reported mean ITL, paired per request: what network and "
+                             "buffering add between tokens.")),
+
+    // The server timings the responses carried (servertiming/TimingProfile.h),
+    // as read; the server phases above take them where no span matched.
+    column("reported_total", "server total (reported)", Unit::Milliseconds, G::Server,
+           QT_TRANSLATE_NOOP("pb::Metric", "The server's whole time as its response reported it (TGI "
+                                           "x-total-time, a provider's total_time).")),
+    column("reported_validation", "validation (reported)", Unit::Milliseconds, G::Server,
+           QT_TRANSLATE_NOOP("pb::Metric", "Request validation and tokenization as the response reported it "
+                                           "(TGI x-validation-time).")),
+    column("reported_queue", "queue (reported)", Unit::Milliseconds, G::Server,
+           QT_TRANSLATE_NOOP("pb::Metric", "Waiting for a model slot as the response reported it (vLLM "
+                                           "queue_time_ms, TGI x-queue-time, a provider's queue_time).")),
+    column("reported_prefill", "prefill (reported)", Unit::Milliseconds, G::Server,
+           QT_TRANSLATE_NOOP("pb::Metric", "Scheduling to the first output token as the response reported it "
+                                           "(vLLM time_to_first_token_ms, a provider's prompt_time).")),
+    column("reported_decode", "decode (reported)", Unit::Milliseconds, G::Server,
+           QT_TRANSLATE_NOOP("pb::Metric", "First to last output token as the response reported it (vLLM "
+                                           "generation_time_ms, a provider's completion_time).")),
+    column("reported_inference", "inference (reported)", Unit::Milliseconds, G::Server,
+           QT_TRANSLATE_NOOP("pb::Metric", "Scheduling to the last output token as the response reported it "
+                                           "(TGI x-inference-time).")),
+    column("reported_itl", "server ms per output token (reported)", Unit::Milliseconds, G::Server,
+           QT_TRANSLATE_NOOP("pb::Metric", "The server's mean time between output tokens as the response "
+                                           "reported it (vLLM mean_itl_ms, TGI x-time-per-token).")),
+    column("reported_first_reasoning", "first reasoning token (reported)", Unit::Milliseconds, G::Server,
+           QT_TRANSLATE_NOOP("pb::Metric", "Scheduling to the first reasoning token (vLLM "
+                                           "output_token_metrics.reasoning), beside the client's first_content.")),
+    column("reported_first_content", "first content token (reported)", Unit::Milliseconds, G::Server,
+           QT_TRANSLATE_NOOP("pb::Metric", "Scheduling to the first content token (vLLM "
+                                           "output_token_metrics.content), beside the client's first_text.")),
+    column("gpu_queue_disagreement", "queue: spans - response", Unit::Milliseconds, G::Server,
+           QT_TRANSLATE_NOOP("pb::Metric", "Per request with both sources: gpu_queue from spans minus the "
+                                           "queue time the response reported.")),
+    column("generation_disagreement", "generation: spans - response", Unit::Milliseconds, G::Server,
+           QT_TRANSLATE_NOOP("pb::Metric", "Per request with both sources: generation (server) from spans "
+                                           "minus the response's prefill + decode (or inference).")),
+    column("decode_disagreement", "decode: spans - response", Unit::Milliseconds, G::Server,
+           QT_TRANSLATE_NOOP("pb::Metric", "Per request with both sources: decode from spans minus the decode "
+                                           "time the response reported.")),
 };
 
 } // namespace
