@@ -2043,6 +2043,14 @@ Ejecute &apos;phasebench-cli &lt;comando&gt; --help&apos; para ver las opciones 
         <source>%1 us per request (engine %2 us, writer %3 us)</source>
         <translation>%1 us por solicitud (motor %2 us, escritor %3 us)</translation>
     </message>
+    <message>
+        <source>Server timings the gateway returns with each response: none (default), vllm (a metrics object in the body and the final usage chunk) or tgi (x-*-time headers on non-streamed responses).</source>
+        <translation>Tiempos del servidor que la pasarela devuelve con cada respuesta: none (predeterminado), vllm (un objeto metrics en el cuerpo y en el fragmento final de uso) o tgi (cabeceras x-*-time en las respuestas sin streaming).</translation>
+    </message>
+    <message>
+        <source>--server-timings expects none, vllm or tgi (got &apos;%1&apos;)</source>
+        <translation>--server-timings espera none, vllm o tgi (se recibió &apos;%1&apos;)</translation>
+    </message>
 </context>
 <context>
     <name>pb::diagnose</name>

@@ -2043,6 +2043,14 @@ Run &apos;phasebench-cli &lt;command&gt; --help&apos; for the options of a comma
         <source>%1 us per request (engine %2 us, writer %3 us)</source>
         <translation>%1 мкс на запрос (движок %2 мкс, запись %3 мкс)</translation>
     </message>
+    <message>
+        <source>Server timings the gateway returns with each response: none (default), vllm (a metrics object in the body and the final usage chunk) or tgi (x-*-time headers on non-streamed responses).</source>
+        <translation>Серверные тайминги, которые шлюз возвращает с каждым ответом: none (по умолчанию), vllm (объект metrics в теле и в последнем фрагменте usage) или tgi (заголовки x-*-time в ответах без потоковой передачи).</translation>
+    </message>
+    <message>
+        <source>--server-timings expects none, vllm or tgi (got &apos;%1&apos;)</source>
+        <translation>--server-timings ожидает none, vllm или tgi (получено &apos;%1&apos;)</translation>
+    </message>
 </context>
 <context>
     <name>pb::diagnose</name>

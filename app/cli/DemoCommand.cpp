@@ -1,5 +1,6 @@
 // phasebench-cli demo [--db FILE] [--fault NAME]… [--profile stepped|steady]
-//                    [--steps R,R,…] [--rate R] [--duration S] [--json]
+//                    [--steps R,R,…] [--rate R] [--duration S]
+//                    [--server-timings none|vllm|tgi] [--json]
 // The main job without a display: the OTLP receiver and the demo gateway on
 // free loopback ports, a short open-model run against the gateway (by default
 // stepped past the demo pool's knee, with the demo's budgets stored first),
@@ -69,6 +70,11 @@ int demoCommand(const QStringList& args, Io& io)
                 true);
     parser.addOption({QStringLiteral("fault"),
                       tr("Switch a demo gateway fault on (repeatable; see --list-faults)."), tr("NAME")});
+    parser.addOption({QStringLiteral("server-timings"),
+                      tr("Server timings the gateway returns with each response: none (default), vllm "
+                         "(a metrics object in the body and the final usage chunk) or tgi (x-*-time "
+                         "headers on non-streamed responses)."),
+                      tr("KIND")});
     parser.addOption({QStringLiteral("list-faults"), tr("List the faults and the symptom each produces.")});
     parser.addOption({QStringLiteral("profile"),
                       tr("stepped (default: one stage per rate of --steps, past the demo pool's knee) or "
@@ -116,6 +122,15 @@ int demoCommand(const QStringList& args, Io& io)
             return Usage;
         }
         options.gateway->faults.push_back(*f);
+    }
+    if (parser.isSet(QStringLiteral("server-timings"))) {
+        const auto timings = demo::parseServerTimings(toStd(parser.value(QStringLiteral("server-timings"))));
+        if (!timings) {
+            print(io.err, tr("--server-timings expects none, vllm or tgi (got '%1')")
+                              .arg(parser.value(QStringLiteral("server-timings"))));
+            return Usage;
+        }
+        options.gateway->serverTimings = *timings;
     }
     for (const auto& [name, port] : {std::pair{QStringLiteral("http-port"), &options.receiver->port},
                                      std::pair{QStringLiteral("grpc-port"), &options.receiver->grpcPort}}) {

@@ -24,6 +24,11 @@ int serveDemoCommand(const QStringList& args, Io& io)
         {QStringLiteral("slots"), tr("Compute slots of the inference pool (default 4)."), tr("N")});
     parser.addOption(
         {QStringLiteral("fault"), tr("Switch a fault on (repeatable; see --list-faults)."), tr("NAME")});
+    parser.addOption({QStringLiteral("server-timings"),
+                      tr("Server timings the gateway returns with each response: none (default), vllm "
+                         "(a metrics object in the body and the final usage chunk) or tgi (x-*-time "
+                         "headers on non-streamed responses)."),
+                      tr("KIND")});
     parser.addOption({QStringLiteral("list-faults"), tr("List the faults and the symptom each produces.")});
     parser.addOption({QStringLiteral("api-key-env"),
                       tr("Environment variable holding the bearer token to require (default "
@@ -83,6 +88,15 @@ int serveDemoCommand(const QStringList& args, Io& io)
             return Usage;
         }
         config.faults.push_back(*f);
+    }
+    if (parser.isSet(QStringLiteral("server-timings"))) {
+        const auto timings = demo::parseServerTimings(toStd(parser.value(QStringLiteral("server-timings"))));
+        if (!timings) {
+            print(io.err, tr("--server-timings expects none, vllm or tgi (got '%1')")
+                              .arg(parser.value(QStringLiteral("server-timings"))));
+            return Usage;
+        }
+        config.serverTimings = *timings;
     }
     const auto keyVar = parser.isSet(QStringLiteral("api-key-env"))
                             ? toStd(parser.value(QStringLiteral("api-key-env")))

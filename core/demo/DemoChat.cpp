@@ -56,6 +56,14 @@ struct Chat
     std::string text;
     int reasoningTokens = 0;
     bool finished = false;
+    bool includeUsage = false; // stream_options.include_usage
+    // Measured by generate() on the gateway's clock, for the server timings:
+    // arrival at the pool, slot granted, first and last token produced.
+    Nanos queueStart = 0;
+    Nanos slotGranted = 0;
+    std::optional<Nanos> firstToken;
+    std::optional<Nanos> lastToken;
+    Nanos validationEnd = 0; // the gateway stage (auth, prepare, route) done
 
     SpanRecord& child(const char* name, int kind, Nanos start, Nanos end, json attrs = json::object())
     {
@@ -97,6 +105,42 @@ struct Chat
             u["completion_tokens_details"] = {{"reasoning_tokens", reasoningTokens}};
         }
         return u;
+    }
+    static double ms(Nanos ns) { return static_cast<double>(ns) * 1e-6; }
+    // vLLM's per-request `metrics` (--enable-per-request-metrics): null where
+    // the request produced no token.
+    json vllmMetrics() const
+    {
+        json m = {{"queue_time_ms", ms(slotGranted - queueStart)},
+                  {"time_to_first_token_ms", nullptr},
+                  {"generation_time_ms", nullptr},
+                  {"mean_itl_ms", nullptr},
+                  {"tokens_per_second", nullptr}};
+        if (firstToken && lastToken) {
+            m["time_to_first_token_ms"] = ms(*firstToken - slotGranted);
+            m["generation_time_ms"] = ms(*lastToken - *firstToken);
+            if (outputTokens > 1) {
+                m["mean_itl_ms"] = ms(*lastToken - *firstToken) / (outputTokens - 1);
+            }
+            if (*lastToken > slotGranted) {
+                m["tokens_per_second"] =
+                    outputTokens / (static_cast<double>(*lastToken - slotGranted) * 1e-9);
+            }
+        }
+        return m;
+    }
+    // TGI's headers, whole ms as TGI writes them (truncated).
+    void setTgiHeaders(httplib::Response& res, Nanos now) const
+    {
+        const auto whole = [](Nanos ns) {
+            return std::to_string(ns / 1'000'000);
+        };
+        const Nanos inference = lastToken ? *lastToken - slotGranted : 0;
+        res.set_header("x-total-time", whole(now - rootStart));
+        res.set_header("x-validation-time", whole(validationEnd - rootStart));
+        res.set_header("x-queue-time", whole(slotGranted - queueStart));
+        res.set_header("x-inference-time", whole(inference));
+        res.set_header("x-time-per-token", whole(outputTokens > 0 ? inference / outputTokens : 0));
     }
     // Ends the root span (if the path did not) and hands the tree to the exporter.
     void finish(bool ok);
@@ -167,6 +211,7 @@ bool Chat::generate(httplib::DataSink* sink)
     const auto& t = gw.config.timing;
     const bool heartbeats = sink && gw.faults.has(Fault::Heartbeats);
     const auto qStart = gw.clock.now();
+    queueStart = qStart;
     // Heartbeats: empty events while the request waits for a slot.
     const std::string heartbeat = heartbeats ? sse(chunk(json::object())) : std::string();
     std::function<bool()> tick;
@@ -197,6 +242,7 @@ bool Chat::generate(httplib::DataSink* sink)
     } release{gw.pool};
 
     const auto gStart = gw.clock.now();
+    slotGranted = gStart;
     const int batchAtStart = gw.pool.active();
     const double prefillMs = t.prefillBaseMs + t.prefillPerInputTokenMs * inputTokens;
     bool ok = gw.sleepMs(prefillMs);
@@ -217,6 +263,10 @@ bool Chat::generate(httplib::DataSink* sink)
         }
         const std::string word = kWords[static_cast<std::size_t>(i) % kWords.size()];
         ++produced;
+        lastToken = gw.clock.now();
+        if (!firstToken) {
+            firstToken = lastToken;
+        }
         gw.pool.decoded();
         ++release.kvTokens;
         if (!sink) {
@@ -281,6 +331,9 @@ bool Chat::writeStreamTail(httplib::DataSink& sink)
     json usageChunk = chunk(json::object());
     usageChunk["choices"] = json::array();
     usageChunk["usage"] = usage();
+    if (includeUsage && gw.config.serverTimings == ServerTimings::Vllm) {
+        usageChunk["metrics"] = vllmMetrics();
+    }
     tail += sse(usageChunk);
     if (!sink.write(tail.data(), tail.size())) {
         return false;
@@ -392,6 +445,10 @@ void DemoGateway::Impl::handleChat(const httplib::Request& req, httplib::Respons
     if (problem.empty()) {
         chat->requestedModel = body["model"].get<std::string>();
         chat->stream = body.value("stream", false);
+        if (const auto so = body.find("stream_options"); so != body.end() && so->is_object()) {
+            const auto iu = so->find("include_usage");
+            chat->includeUsage = iu != so->end() && iu->is_boolean() && iu->get<bool>();
+        }
         for (const char* key : {"max_completion_tokens", "max_tokens"}) {
             if (body.contains(key) && body[key].is_number_integer() && body[key].get<int>() > 0) {
                 chat->maxTokens = body[key].get<int>();
@@ -415,6 +472,7 @@ void DemoGateway::Impl::handleChat(const httplib::Request& req, httplib::Respons
     t = clock.now();
     sleepMs(config.timing.routeMs);
     chat->child("route.select", kInternal, t, clock.now(), {{"llm.route", "pool-demo"}});
+    chat->validationEnd = clock.now();
 
     const int wanted = chat->maxTokens > 0 ? chat->maxTokens : config.timing.defaultOutputTokens;
     chat->outputTokens = std::min(wanted, config.timing.maxOutputTokens);
@@ -448,15 +506,19 @@ void DemoGateway::Impl::handleChat(const httplib::Request& req, httplib::Respons
         chat->finish(false);
         return;
     }
-    const json reply = {
-        {"id", chat->completionId},
-        {"object", "chat.completion"},
-        {"created", chat->created},
-        {"model", config.resolvedModel},
-        {"choices", json::array({{{"index", 0},
-                                  {"message", {{"role", "assistant"}, {"content", chat->text}}},
-                                  {"finish_reason", chat->finishReason}}})},
-        {"usage", chat->usage()}};
+    json reply = {{"id", chat->completionId},
+                  {"object", "chat.completion"},
+                  {"created", chat->created},
+                  {"model", config.resolvedModel},
+                  {"choices", json::array({{{"index", 0},
+                                            {"message", {{"role", "assistant"}, {"content", chat->text}}},
+                                            {"finish_reason", chat->finishReason}}})},
+                  {"usage", chat->usage()}};
+    if (config.serverTimings == ServerTimings::Vllm) {
+        reply["metrics"] = chat->vllmMetrics();
+    } else if (config.serverTimings == ServerTimings::Tgi) {
+        chat->setTgiHeaders(res, clock.now());
+    }
     auto text = std::make_shared<std::string>(reply.dump());
     res.set_content_provider(
         text->size(), "application/json",

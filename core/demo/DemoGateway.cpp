@@ -24,6 +24,29 @@ Nanos SpanClock::now() const
                .count();
 }
 
+std::string_view nameOf(ServerTimings s)
+{
+    switch (s) {
+    case ServerTimings::None:
+        return "none";
+    case ServerTimings::Vllm:
+        return "vllm";
+    case ServerTimings::Tgi:
+        return "tgi";
+    }
+    return "none";
+}
+
+std::optional<ServerTimings> parseServerTimings(std::string_view name)
+{
+    for (auto s : {ServerTimings::None, ServerTimings::Vllm, ServerTimings::Tgi}) {
+        if (name == nameOf(s)) {
+            return s;
+        }
+    }
+    return std::nullopt;
+}
+
 DemoGateway::Impl::Impl(GatewayConfig c)
     : config(std::move(c))
     , pool(config.timing.slots)

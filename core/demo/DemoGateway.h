@@ -11,7 +11,9 @@
 
 #include <cstdint>
 #include <memory>
+#include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace pb::demo {
@@ -40,6 +42,16 @@ struct Timing
     int kvCacheTokens = 4096;        // KV-cache capacity for /metrics' kv_cache_usage_perc
 };
 
+// The server timings the gateway returns with each response, as an inference
+// server would (docs/connect.md): none, vLLM's per-request `metrics` object
+// (in the non-streamed body, and in a stream's final usage chunk when the
+// request asked for stream_options.include_usage), or TGI's x-*-time headers
+// (integer ms; on non-streamed responses, whose headers follow generation).
+// The values are the pool's measured waits and generation times.
+enum class ServerTimings : std::uint8_t { None, Vllm, Tgi };
+std::string_view nameOf(ServerTimings s); // "none", "vllm", "tgi"
+std::optional<ServerTimings> parseServerTimings(std::string_view name);
+
 struct GatewayConfig
 {
     std::string bindAddress = "127.0.0.1";
@@ -53,6 +65,7 @@ struct GatewayConfig
     std::string serviceName = "phasebench-demo-gateway";
     Timing timing;
     std::vector<Fault> faults;
+    ServerTimings serverTimings = ServerTimings::None;
     int threads = 64; // one per open connection
 };
 

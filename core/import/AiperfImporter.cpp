@@ -5,6 +5,7 @@
 #include "import/ImportedFigures.h"
 #include "import/JsonStream.h"
 #include "import/LineReader.h"
+#include "import/ServerTimings.h"
 #include "import/ValueParse.h"
 #include "util/Utf8.h"
 
@@ -233,6 +234,10 @@ public:
             r.stream = true;
             r.done = r.total;
         }
+        serverTimings(rec, metrics, r, error);
+        if (!error.empty()) {
+            return error;
+        }
         // Outcome
         const json* err = nonNullMember(rec, "error");
         const bool cancelled = nonNullMember(*meta, "was_cancelled") &&
@@ -276,6 +281,53 @@ public:
     }
 
 private:
+    // Server timings (docs/import.md "Server timings"): the metrics named
+    // below, a {value, unit} each (profile "aiperf"), else a vLLM `metrics`
+    // object in the last of the record's `responses` that carries one.
+    static void serverTimings(const json& rec, const json* metrics, RequestRecord& r, std::string& error)
+    {
+        static constexpr std::pair<std::string_view, OptNanos RequestRecord::*> kServer[] = {
+            {"server_queue_time", &RequestRecord::reportedQueue},
+            {"server_time_to_first_token", &RequestRecord::reportedPrefill},
+            {"server_generation_time", &RequestRecord::reportedDecode},
+            {"server_inter_token_latency", &RequestRecord::reportedItl}};
+        bool any = false;
+        for (const auto& [name, column] : kServer) {
+            const json* m = metrics ? nonNullMember(*metrics, name) : nullptr;
+            if (!m) {
+                continue;
+            }
+            const json* v = nonNullMember(*m, "value");
+            const json* u = nonNullMember(*m, "unit");
+            const auto unit = u && u->is_string() ? parseTimeUnit(u->get<std::string>()) : std::nullopt;
+            const auto ns =
+                v && v->is_number() && unit ? durationToNanos(v->get<double>(), *unit) : std::nullopt;
+            if (!ns) {
+                error = "metrics." + std::string(name) +
+                        ": expected {\"value\": a duration >= 0, \"unit\": a time unit}, found " + m->dump();
+                return;
+            }
+            r.*column = ns;
+            any = true;
+        }
+        if (any) {
+            r.timingProfile = "aiperf";
+            r.timingOrigin = r.stream ? "stream" : "body";
+            return;
+        }
+        const json* responses = nonNullMember(rec, "responses");
+        if (!responses || !responses->is_array()) {
+            return;
+        }
+        for (auto it = responses->rbegin(); it != responses->rend(); ++it) {
+            const json* text = it->is_string() ? &*it : nonNullMember(*it, "text");
+            if (text && text->is_string() &&
+                readResponseTimings(text->get_ref<const std::string&>(), {}, r)) {
+                return;
+            }
+        }
+    }
+
     RequestBatcher m_out;
     TimeOrigin m_origin;
     bool m_newSchema = false;

@@ -3,6 +3,7 @@
 #include "import/ImportSupport.h"
 #include "import/JsonStream.h"
 #include "import/RecordedStream.h"
+#include "import/ServerTimings.h"
 
 #include <QtGlobal>
 
@@ -156,6 +157,26 @@ ImportSummary GenaiPerfImporter::parse(std::istream& in, const ImportOptions& op
         }
         stream.fill(r);
         r.total = r.done;
+        // Server timings travel in the last response: a stream's final usage
+        // chunk (before [DONE]) or a non-streamed body.
+        if (outputs != value.end()) {
+            for (auto it = outputs->rbegin(); it != outputs->rend(); ++it) {
+                const json* text =
+                    it->is_object() && it->contains("response") && (*it)["response"].is_string()
+                        ? &(*it)["response"]
+                        : nullptr;
+                if (!text) {
+                    break;
+                }
+                const std::string_view body = text->get_ref<const std::string&>();
+                if (body.find("[DONE]") != std::string_view::npos &&
+                    body.find('{') == std::string_view::npos) {
+                    continue;
+                }
+                readResponseTimings(body, {}, r);
+                break;
+            }
+        }
         if (const auto inputs = value.find("request_inputs"); inputs != value.end() && inputs->is_object()) {
             if (auto payload = inputs->find("payload"); payload != inputs->end() && payload->is_string()) {
                 const json p = json::parse(payload->get<std::string>(), nullptr, false);

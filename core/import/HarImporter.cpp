@@ -3,6 +3,7 @@
 #include "import/ImportSupport.h"
 #include "import/JsonStream.h"
 #include "import/RecordedStream.h"
+#include "import/ServerTimings.h"
 #include "import/TimeParse.h"
 #include "telemetry/Ids.h"
 
@@ -234,10 +235,26 @@ public:
                     r.bytesReceived = *hs + *bs;
                 }
             }
+            // The server timings the response carried (TGI headers, vLLM or
+            // Groq-style body fields); the body's text is never stored.
+            HeaderList responseHeaders;
+            if (const json* hs = harMember(*response, "headers"); hs && hs->is_array()) {
+                for (const auto& h : *hs) {
+                    if (h.is_object() && h.contains("name") && h["name"].is_string() && h.contains("value") &&
+                        h["value"].is_string()) {
+                        responseHeaders.emplace_back(h["name"].get<std::string>(),
+                                                     h["value"].get<std::string>());
+                    }
+                }
+            }
+            std::string_view timingBody;
             if (const json* content = harMember(*response, "content"); content && content->is_object()) {
                 const std::string mime = lowerAscii(stringMember(*content, "mimeType"));
                 const bool base64 = stringMember(*content, "encoding") == "base64";
                 const json* text = harMember(*content, "text");
+                if (text && text->is_string() && !base64) {
+                    timingBody = text->get_ref<const std::string&>();
+                }
                 if (mime.starts_with("text/event-stream")) {
                     r.stream = true;
                 }
@@ -269,6 +286,7 @@ public:
                     }
                 }
             }
+            readResponseTimings(timingBody, responseHeaders, r);
         }
         if (!error.empty()) {
             m_bad.skipOrFail(line, error);

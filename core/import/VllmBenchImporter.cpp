@@ -5,6 +5,7 @@
 #include "import/JsonStream.h"
 #include "import/LineReader.h"
 #include "import/ValueParse.h"
+#include "servertiming/TimingProfile.h"
 
 #include <QtGlobal>
 
@@ -289,6 +290,16 @@ private:
                                      std::to_string(a->size()) + ")");
             }
         }
+        // vLLM's per-request `metrics` objects (--enable-per-request-metrics),
+        // when the file carries them: one per request, null where unknown.
+        const char* metricsKey = o.contains("metrics") ? "metrics" : "server_metrics";
+        const json* serverMetrics = arrayOf(metricsKey);
+        if (serverMetrics && serverMetrics->size() != n) {
+            m_bad.fail(line, where + "." + metricsKey + ": expected " + std::to_string(n) +
+                                 " entries, one per request as in ttfts, found " +
+                                 std::to_string(serverMetrics->size()));
+        }
+        const auto* vllm = pb::servertiming::findProfile(pb::servertiming::builtinProfiles(), "vllm");
         for (std::size_t i = 0; i < n; ++i) {
             const std::string at = "[" + std::to_string(i) + "]";
             RequestRecord r;
@@ -387,6 +398,20 @@ private:
             }
             if (r.inputTokens || r.outputTokens) {
                 r.usageSource = UsageSource::Estimated; // vLLM bench counts with its tokenizer
+            }
+            if (serverMetrics && vllm) {
+                const json& m = (*serverMetrics)[i];
+                if (!m.is_null() && !m.is_object()) {
+                    m_bad.skipOrFail(line, where + "." + metricsKey + at +
+                                               ": expected a vLLM metrics object or null, found " +
+                                               std::string(m.type_name()));
+                    continue;
+                }
+                if (m.is_object()) {
+                    // The profile reads `metrics.*`; the bench streams, so the
+                    // object came in the final usage chunk.
+                    pb::servertiming::readBody(*vllm, json{{"metrics", m}}, r, "stream");
+                }
             }
             m_out.push(std::move(r), line, where + ": request " + std::to_string(i));
         }

@@ -134,6 +134,7 @@ MeasuredRunResult MeasuredRun::run()
         gatewayConfig.otlpEndpoint = result.endpoints.otlpEndpoint;
         gatewayConfig.faults = m_options.gateway->faults;
         gatewayConfig.timing.slots = m_options.gateway->slots;
+        gatewayConfig.serverTimings = m_options.gateway->serverTimings;
         gateway = std::make_unique<demo::DemoGateway>(gatewayConfig);
         if (!gateway->start(&error)) {
             if (receiver) {

@@ -35,6 +35,8 @@ struct GatewayOptions
 {
     std::vector<demo::Fault> faults;
     int slots = demo::Timing{}.slots; // compute slots of the gateway's inference pool
+    // The server timings the gateway returns with each response (off by default).
+    demo::ServerTimings serverTimings = demo::ServerTimings::None;
 };
 
 // The OTLP receivers' ports (the OpenTelemetry defaults) for a run against
