@@ -153,7 +153,60 @@ nlohmann::json joinJson(const pb::join::JoinReport& r)
             {"no_server_trace", r.noServerTrace},
             {"negative_envelopes", r.negativeEnvelopes},
             {"negative_stream_envelopes", r.negativeStreamEnvelopes},
-            {"duplicate_trace_ids", r.duplicateTraceIds}};
+            {"duplicate_trace_ids", r.duplicateTraceIds},
+            {"response_timings", responseTimingsJson(r)}};
+}
+
+nlohmann::json responseTimingsJson(const pb::join::JoinReport& r)
+{
+    nlohmann::json disagreements = nlohmann::json::array();
+    for (const auto& d : r.disagreements) {
+        disagreements.push_back({{"phase", d.phase},
+                                 {"pairs", d.pairs},
+                                 {"median_spans_minus_response_ms", d.medianDifference},
+                                 {"p95_abs_difference_ms", d.p95AbsDifference}});
+    }
+    return {{"attempts_with_response_timings", r.withResponseTimings},
+            {"from_response_metrics", r.responseMetrics},
+            {"from_response_headers", r.responseHeaders},
+            {"server_phases_from_responses", r.responseTimings},
+            {"server_phases_from_spans", r.matched},
+            {"both_sources", r.bothSources},
+            {"profiles", r.timingProfiles},
+            {"disagreements", std::move(disagreements)}};
+}
+
+void printResponseTimings(std::ostream& os, const pb::join::JoinReport& r)
+{
+    if (r.withResponseTimings == 0) {
+        return;
+    }
+    QStringList profiles;
+    for (const auto& p : r.timingProfiles) {
+        profiles << QString::fromStdString(p);
+    }
+    QStringList origins;
+    if (r.responseMetrics > 0) {
+        origins << tr("%1 from response metrics").arg(r.responseMetrics);
+    }
+    if (r.responseHeaders > 0) {
+        origins << tr("%1 from response headers").arg(r.responseHeaders);
+    }
+    print(os, tr("Server timings on %1 of %2 attempts (profile %3; %4); server phases from spans on %5, "
+                 "from the responses on %6")
+                  .arg(r.withResponseTimings)
+                  .arg(r.eligible)
+                  .arg(profiles.join(QStringLiteral(", ")), origins.join(QStringLiteral(", ")))
+                  .arg(r.matched)
+                  .arg(r.responseTimings));
+    for (const auto& d : r.disagreements) {
+        print(os,
+              tr("  both sources on %1 attempts: %2 spans - response median %3 ms, p95 |difference| %4 ms")
+                  .arg(d.pairs)
+                  .arg(QString::fromStdString(d.phase))
+                  .arg(d.medianDifference, 0, 'f', 2)
+                  .arg(d.p95AbsDifference, 0, 'f', 2));
+    }
 }
 
 void printJoin(std::ostream& os, const pb::join::JoinReport& r)
@@ -168,6 +221,7 @@ void printJoin(std::ostream& os, const pb::join::JoinReport& r)
                   .arg(r.unmatchedServerTraces)
                   .arg(r.negativeEnvelopes)
                   .arg(r.duplicateTraceIds));
+    printResponseTimings(os, r);
 }
 
 namespace {

@@ -26,6 +26,10 @@ void printText(std::ostream& os, const load::LoadSummary& s);
 
 nlohmann::json joinJson(const pb::join::JoinReport& r);
 void printJoin(std::ostream& os, const pb::join::JoinReport& r);
+// The server timings the responses carried: on how many attempts, from where,
+// and how they disagree with the spans (nothing when there were none).
+nlohmann::json responseTimingsJson(const pb::join::JoinReport& r);
+void printResponseTimings(std::ostream& os, const pb::join::JoinReport& r);
 nlohmann::json toJson(const analysis::WindowFigures& w);
 nlohmann::json toJson(const analysis::RunSummary& s);
 void printFigures(std::ostream& os, const analysis::RunSummary& s);

@@ -645,8 +645,10 @@ int statsCommand(const QStringList& args, Io& io)
                                   .arg(summary.joinCoverage ? *summary.joinCoverage * 100.0 : 0.0, 0, 'f', 1)
                                   .arg(summary.join.matched)
                                   .arg(summary.join.eligible));
+                printResponseTimings(io.out, summary.join);
             } else if (wantJoin && !run.hasSpans) {
-                print(io.out, tr("join: the run has no server spans; joined phases are not available"));
+                print(io.out, tr("join: the run has no server spans or response timings; joined phases are not "
+                                 "available"));
             }
             if (perStage) {
                 print(io.out, grouped

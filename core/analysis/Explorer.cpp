@@ -233,7 +233,7 @@ ExplorerResults computeExplorer(const LoadedRun& loaded, const ExplorerRequest& 
     ExplorerResults out;
     out.runId = loaded.info.id;
     out.request = request;
-    out.hasSpans = loaded.hasSpans;
+    out.hasSpans = loaded.hasServerView();
     if (needsJoin(request.y) && !out.hasSpans) {
         out.request.y = ExplorerY::Total;
     }

@@ -25,6 +25,7 @@ OverviewResults computeOverview(const LoadedRun& run)
     }
     out.joined = run.joined;
     out.joinCoverage = run.joinCoverage();
+    out.join = run.join;
 
     SummaryRequest request;
     request.statistic.percentiles.assign(std::begin(kPercentileLevels), std::end(kPercentileLevels));

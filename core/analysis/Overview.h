@@ -34,6 +34,7 @@ struct OverviewResults
     std::string generatorBoundReason;
     std::optional<double> joinCoverage;
     bool joined = false;
+    pb::join::JoinReport join; // its sources: spans, response timings (valid when joined)
 
     // The single window's figures of a run with one window; nullptr for a stepped run.
     const WindowFigures* single() const

@@ -1,5 +1,6 @@
 #include "analysis/TraceReconciliation.h"
 
+#include "join/ResponseTimings.h"
 #include "model/TraceId.h"
 #include "store/RunStore.h"
 
@@ -7,6 +8,27 @@
 
 namespace pb::analysis {
 namespace {
+
+// The server timings the response carried: the row's server phases when no
+// span matched it, else their difference from the spans'.
+void applyReported(TraceReconciliation& t)
+{
+    if (!t.request) {
+        return;
+    }
+    const auto& r = *t.request;
+    const auto ms = [](const OptNanos& v) {
+        return v ? static_cast<double>(*v) / 1e6 : kNull;
+    };
+    if (t.row.status != pb::join::JoinStatus::Matched) {
+        t.row.clientTotal = ms(r.total);
+        t.row.clientFirstText = ms(r.firstText);
+    }
+    pb::join::applyResponseTimings(
+        t.row, pb::join::reportedTimingsOf(r),
+        pb::join::clientItlOf(ms(r.done), ms(r.firstText),
+                              r.outputTokens ? static_cast<double>(*r.outputTokens) : kNull));
+}
 
 void reconcile(RunStore& store, TraceReconciliation& t)
 {
@@ -24,6 +46,7 @@ void reconcile(RunStore& store, TraceReconciliation& t)
     }
     t.report = joined.report;
     t.tree = pb::join::spanTree(t.spans, t.rules);
+    applyReported(t);
 }
 
 } // namespace
@@ -40,7 +63,9 @@ TraceReconciliation reconcileRequest(RunStore& store, std::int64_t runId, std::i
     t.request = std::move(rows.front());
     t.traceId = t.request->traceId;
     if (t.traceId.empty()) {
-        t.row.status = pb::join::JoinStatus::NoTraceId;
+        t.row.status = t.request->outcome == Outcome::Dropped ? pb::join::JoinStatus::NotSent
+                                                              : pb::join::JoinStatus::NoTraceId;
+        applyReported(t);
         return t;
     }
     t.spans = store.spanStore().spansOfTrace(runId, t.traceId);

@@ -8,6 +8,44 @@ double ms(Nanos ns)
     return double(ns) / 1e6;
 }
 
+// Without spans, the server phases the response's own timings give: a
+// "server" lane and its phases one after the other, each named with its
+// source so that it is never mistaken for a span. Placed like a root span
+// (half the network envelope after the client start).
+void responseLanes(TraceResults& out, const RequestRecord& r)
+{
+    const auto& row = out.reconciliation;
+    if (row.status != pb::join::JoinStatus::ResponseTimings || isNull(row.serverRoot)) {
+        return;
+    }
+    const std::string source(pb::join::nameOf(row.source));
+    const std::string detail = "{\"source\":\"" + source + "\",\"timing_profile\":\"" + r.timingProfile +
+                               "\",\"timing_origin\":\"" + r.timingOrigin + "\"}";
+    const std::string suffix = " (" + source + ")";
+    out.serverOffsetMs = isNull(row.networkEnvelope) ? 0.0 : row.networkEnvelope / 2.0;
+    out.serverPlaced = !isNull(row.networkEnvelope);
+    using Kind = WaterfallLane::Kind;
+    double at = out.serverOffsetMs;
+    out.lanes.push_back({Kind::ServerSpan, "server" + suffix, "", 0, at, at + row.serverRoot, detail});
+    const std::pair<const char*, double> phases[] = {
+        {"validation", r.reportedValidation ? ms(*r.reportedValidation) : kNull},
+        {"gpu_queue", row.gpuQueue},
+        {"prefill", row.prefill},
+        {"decode", row.decode}};
+    const bool split = !isNull(row.prefill) || !isNull(row.decode);
+    for (const auto& [name, value] : phases) {
+        if (!isNull(value)) {
+            out.lanes.push_back({Kind::ServerSpan, name + suffix,
+                                 name == std::string("validation") ? "" : name, 1, at, at + value, detail});
+            at += value;
+        }
+    }
+    if (!split && !isNull(row.generation)) {
+        out.lanes.push_back(
+            {Kind::ServerSpan, "generation" + suffix, "generation", 1, at, at + row.generation, detail});
+    }
+}
+
 } // namespace
 
 TraceResults traceWaterfall(const TraceReconciliation& t, std::int64_t runId, std::int64_t seq)
@@ -51,6 +89,7 @@ TraceResults traceWaterfall(const TraceReconciliation& t, std::int64_t runId, st
     const auto& spans = t.spans;
     const auto& tree = t.tree;
     if (tree.empty()) {
+        responseLanes(out, r);
         return out;
     }
     const SpanRecord& root = spans[tree.front().span];

@@ -131,7 +131,7 @@ CheckItem evaluateBudget(const RunData& run, const budget::PhaseBudget& b, const
                              (!run.joined || isNull(run.join.coverage) ? std::string("n/a")
                                                                        : num(run.join.coverage * 100) + "%") +
                              " is below " + num(need * 100) + "%: a joined-phase budget cannot be decided" +
-                             (run.hasSpans ? "" : " (the run has no server spans)"));
+                             (run.hasServerView() ? "" : " (the run has no server spans or response timings)"));
         }
     }
     const stats::BoundMetric bound(*metric, *table);
@@ -309,9 +309,9 @@ CheckItem joinCoverageGate(const RunData& run, double need, const stats::Window&
     auto item = gate("join_coverage", "share", "share", coverage, need, budget::Direction::AtLeast, eligible,
                      population);
     item.note = "server trace sampling: " + describeSampling(run.config.sampling);
-    if (!run.hasSpans) {
+    if (!run.hasServerView()) {
         item.verdict = Verdict::CannotDecide;
-        item.reason = "the run has no server spans";
+        item.reason = "the run has no server spans or response timings";
     } else if (!run.joined) {
         item.verdict = Verdict::CannotDecide;
         item.reason = "the run's spans could not be joined";

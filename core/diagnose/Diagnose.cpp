@@ -129,10 +129,10 @@ Diagnosis runDiagnosis(const RunData& run, const RunData* baseline, const Diagno
         auto q = qualityRules(*baseline, o.rules);
         d.findings.insert(d.findings.end(), q.begin(), q.end());
     }
-    if (!run.hasSpans) {
+    if (!run.hasServerView()) {
         d.notes.push_back(
-            "the run has no server spans: the rules on server phases (gateway, queue, generation, "
-            "root span) were skipped");
+            "the run has no server spans or response timings: the rules on server phases (gateway, queue, "
+            "generation, root span) were skipped");
     }
 
     const auto stages = analysis::runStages(run.table);

@@ -81,7 +81,7 @@ std::vector<Finding> qualityRules(const RunData& run, const RuleOptions& o)
         }
         out.push_back(std::move(f));
     }
-    if (run.hasSpans && j.eligible > 0 && !isNull(j.coverage) && j.coverage < o.minJoinCoverage) {
+    if (run.hasServerView() && j.eligible > 0 && !isNull(j.coverage) && j.coverage < o.minJoinCoverage) {
         auto f = quality(
             "low_join_coverage",
             QT_TRANSLATE_NOOP("pb::diagnose", "Join coverage is low: server phases describe only part of the "
@@ -192,7 +192,7 @@ std::vector<Finding> qualityRules(const RunData& run, const RuleOptions& o)
         out.push_back(std::move(f));
     }
     // Sampling bias: the joined requests are much slower than those without a server trace.
-    if (run.hasSpans && total && run.matched.size() == t.rows && !isNull(j.coverage) && j.coverage < 1.0) {
+    if (run.hasServerView() && total && run.matched.size() == t.rows && !isNull(j.coverage) && j.coverage < 1.0) {
         std::vector<double> joined;
         std::vector<double> unjoined;
         for (std::size_t r = 0; r < t.rows; ++r) {

@@ -503,8 +503,8 @@ JoinResult joinCompact(const std::vector<CompactAttempt>& attempts, const SpanIn
     return result;
 }
 
-// Each row's server source (kServerSourceColumn), only for a run where some
-// row's server phases came from the response's own timings.
+// Each row's server source (kServerSourceColumn), only for a run whose
+// responses carried server timings.
 void appendServerSourceColumn(RequestTable& table, const JoinResult& result)
 {
     const auto old = std::find_if(table.categories.begin(), table.categories.end(),
@@ -512,9 +512,7 @@ void appendServerSourceColumn(RequestTable& table, const JoinResult& result)
     if (old != table.categories.end()) {
         table.categories.erase(old);
     }
-    if (std::none_of(result.rows.begin(), result.rows.end(), [](const JoinedRow& r) {
-            return r.source == ServerSource::ResponseMetrics || r.source == ServerSource::ResponseHeaders;
-        })) {
+    if (result.report.withResponseTimings == 0) {
         return;
     }
     CategoryColumn col;
@@ -809,9 +807,9 @@ void appendJoinedColumns(RequestTable& table, const JoinResult& result)
     for (std::size_t c = 0; c < std::size(members); ++c) {
         const auto it = std::find_if(table.numeric.begin(), table.numeric.end(),
                                      [&](const NumericColumn& n) { return n.name == kJoinedColumns[c]; });
-        if (c >= kAlwaysAdded && std::all_of(result.rows.begin(), result.rows.end(), [&](const JoinedRow& row) {
-                return std::isnan(row.*members[c]);
-            })) {
+        if (c >= kAlwaysAdded &&
+            std::all_of(result.rows.begin(), result.rows.end(),
+                        [&](const JoinedRow& row) { return std::isnan(row.*members[c]); })) {
             if (it != table.numeric.end()) {
                 table.numeric.erase(it);
             }

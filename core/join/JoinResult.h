@@ -75,8 +75,8 @@ struct JoinedRow
 // How two sources of one server phase disagree over the attempts that have both.
 struct SourceDisagreement
 {
-    std::string phase;      // "gpu_queue", "generation_server", "decode"
-    std::int64_t pairs = 0; // attempts with both
+    std::string phase;               // "gpu_queue", "generation_server", "decode"
+    std::int64_t pairs = 0;          // attempts with both
     double medianDifference = kNull; // spans - response (ms)
     double p95AbsDifference = kNull; // |spans - response| (ms)
 };
@@ -98,11 +98,11 @@ struct JoinReport
     std::int64_t ambiguousRoots = 0;    // several SERVER spans claim the same client span
     std::int64_t duplicateSpans = 0;    // the same span ID received more than once (ignored)
     // Server timings from the responses themselves (join/ResponseTimings.h).
-    std::int64_t withResponseTimings = 0; // eligible attempts whose response carried server timings
-    std::int64_t responseTimings = 0;     // attempts whose server phases come from them (no span matched)
-    std::int64_t responseMetrics = 0;     // of withResponseTimings: read from a body or stream chunk
-    std::int64_t responseHeaders = 0;     // of withResponseTimings: read from headers
-    std::int64_t bothSources = 0;         // matched by spans and carrying response timings
+    std::int64_t withResponseTimings = 0;    // eligible attempts whose response carried server timings
+    std::int64_t responseTimings = 0;        // attempts whose server phases come from them (no span matched)
+    std::int64_t responseMetrics = 0;        // of withResponseTimings: read from a body or stream chunk
+    std::int64_t responseHeaders = 0;        // of withResponseTimings: read from headers
+    std::int64_t bothSources = 0;            // matched by spans and carrying response timings
     std::vector<std::string> timingProfiles; // the profiles that read them
     std::vector<SourceDisagreement> disagreements;
     // Attempts with server phases from any source (matched + responseTimings).
@@ -121,15 +121,28 @@ struct JoinResult
 };
 
 // Names of the columns appendJoinedColumns() adds (ms, NaN = NULL).
-inline constexpr std::string_view kJoinedColumns[] = {
-    "server_root",          "network_envelope",       "gateway",                 "gpu_queue",
-    "generation_server",    "prefill",                "decode",                  "response_write",
-    "unattributed",         "server_ttft",            "stream_envelope",         "gateway_auth",
-    "gateway_distribution", "gateway_body_read",      "provider",                "itl_envelope",
-    "gpu_queue_disagreement", "generation_disagreement", "decode_disagreement"};
+inline constexpr std::string_view kJoinedColumns[] = {"server_root",
+                                                      "network_envelope",
+                                                      "gateway",
+                                                      "gpu_queue",
+                                                      "generation_server",
+                                                      "prefill",
+                                                      "decode",
+                                                      "response_write",
+                                                      "unattributed",
+                                                      "server_ttft",
+                                                      "stream_envelope",
+                                                      "gateway_auth",
+                                                      "gateway_distribution",
+                                                      "gateway_body_read",
+                                                      "provider",
+                                                      "itl_envelope",
+                                                      "gpu_queue_disagreement",
+                                                      "generation_disagreement",
+                                                      "decode_disagreement"};
 
 // Each row's server source (nameOf(ServerSource); NULL = none), a category
-// column appendJoinedColumns() adds when some row has a source other than spans.
+// column appendJoinedColumns() adds when some response carried server timings.
 inline constexpr std::string_view kServerSourceColumn = "server_source";
 
 // The route's provider of each matched request, a category column that

@@ -28,12 +28,17 @@ struct Columns
     const CategoryColumn* outcome = nullptr;
 
     explicit Columns(const RequestTable& t)
-        : total(t.completeNumeric("reported_total")), validation(t.completeNumeric("reported_validation")),
-          queue(t.completeNumeric("reported_queue")), prefill(t.completeNumeric("reported_prefill")),
-          decode(t.completeNumeric("reported_decode")), inference(t.completeNumeric("reported_inference")),
-          itl(t.completeNumeric("reported_itl")), clientTotal(t.completeNumeric("total")),
-          firstText(t.completeNumeric("first_text")), done(t.completeNumeric("done")),
-          outputTokens(t.completeNumeric("output_tokens"))
+        : total(t.completeNumeric("reported_total"))
+        , validation(t.completeNumeric("reported_validation"))
+        , queue(t.completeNumeric("reported_queue"))
+        , prefill(t.completeNumeric("reported_prefill"))
+        , decode(t.completeNumeric("reported_decode"))
+        , inference(t.completeNumeric("reported_inference"))
+        , itl(t.completeNumeric("reported_itl"))
+        , clientTotal(t.completeNumeric("total"))
+        , firstText(t.completeNumeric("first_text"))
+        , done(t.completeNumeric("done"))
+        , outputTokens(t.completeNumeric("output_tokens"))
     {
         for (const auto& c : t.categories) {
             if (c.codes.size() < t.rows) {
@@ -82,13 +87,64 @@ double quantile(std::vector<double>& v, double q)
 
 } // namespace
 
+ReportedTimings reportedTimingsOf(const RequestRecord& r)
+{
+    const auto ms = [](const OptNanos& v) {
+        return v ? static_cast<double>(*v) / 1e6 : kNull;
+    };
+    ReportedTimings t;
+    t.any = !r.timingProfile.empty();
+    t.headers = r.timingOrigin == "headers";
+    t.total = ms(r.reportedTotal);
+    t.validation = ms(r.reportedValidation);
+    t.queue = ms(r.reportedQueue);
+    t.prefill = ms(r.reportedPrefill);
+    t.decode = ms(r.reportedDecode);
+    t.inference = ms(r.reportedInference);
+    t.itl = ms(r.reportedItl);
+    return t;
+}
+
+double clientItlOf(double doneMs, double firstTextMs, double outputTokens)
+{
+    return outputTokens > 1 ? diff(doneMs, firstTextMs) / (outputTokens - 1) : kNull;
+}
+
+void applyResponseTimings(JoinedRow& row, const ReportedTimings& t, double clientItl)
+{
+    if (!t.any || row.status == JoinStatus::NotSent) {
+        return;
+    }
+    const double generation = std::isnan(t.inference) ? sum({t.prefill, t.decode}) : t.inference;
+    row.itlEnvelope = diff(clientItl, t.itl);
+    if (row.status == JoinStatus::Matched) {
+        row.queueDisagreement = diff(row.gpuQueue, t.queue);
+        row.generationDisagreement = diff(row.generation, generation);
+        row.decodeDisagreement = diff(row.decode, t.decode);
+        return;
+    }
+    row.status = JoinStatus::ResponseTimings;
+    row.source = t.headers ? ServerSource::ResponseHeaders : ServerSource::ResponseMetrics;
+    row.gpuQueue = t.queue;
+    row.prefill = t.prefill;
+    row.decode = t.decode;
+    row.generation = generation;
+    row.serverTtft = sum({t.queue, t.prefill});
+    row.serverRoot = std::isnan(t.total)
+                         ? sum({std::isnan(t.validation) ? 0.0 : t.validation, t.queue, generation})
+                         : t.total;
+    row.unattributed = diff(t.total, sum({t.validation, t.queue, t.inference}));
+    row.networkEnvelope = diff(row.clientTotal, row.serverRoot);
+    row.streamEnvelope = diff(row.clientFirstText, row.serverTtft);
+    row.negativeEnvelope = row.networkEnvelope < 0;
+    row.negativeStreamEnvelope = row.streamEnvelope < 0;
+}
+
 bool hasResponseTimings(const RequestTable& table)
 {
     for (const auto& c : table.categories) {
         if (c.name == "timing_profile") {
-            return std::any_of(c.codes.begin(), c.codes.end(), [](std::int32_t code) {
-                return code >= 0;
-            });
+            return std::any_of(c.codes.begin(), c.codes.end(), [](std::int32_t code) { return code >= 0; });
         }
     }
     return false;
@@ -141,27 +197,25 @@ void addResponseTimings(std::optional<JoinResult>& joined, const RequestTable& t
         const bool headers = c.origin && headersCode >= 0 && c.origin->codes[r] == headersCode;
         ++(headers ? report.responseHeaders : report.responseMetrics);
 
-        const double queue = Columns::at(c.queue, r);
-        const double prefill = Columns::at(c.prefill, r);
-        const double decode = Columns::at(c.decode, r);
-        const double inference = Columns::at(c.inference, r);
-        const double reportedTotal = Columns::at(c.total, r);
-        const double validation = Columns::at(c.validation, r);
-        const double generation = std::isnan(inference) ? sum({prefill, decode}) : inference;
-
-        // Client-visible mean gap between tokens after the first.
-        double clientItl = kNull;
-        const double tokens = Columns::at(c.outputTokens, r);
-        if (tokens > 1) {
-            clientItl = diff(Columns::at(c.done, r), Columns::at(c.firstText, r)) / (tokens - 1);
+        ReportedTimings t;
+        t.any = true;
+        t.headers = headers;
+        t.queue = Columns::at(c.queue, r);
+        t.prefill = Columns::at(c.prefill, r);
+        t.decode = Columns::at(c.decode, r);
+        t.inference = Columns::at(c.inference, r);
+        t.total = Columns::at(c.total, r);
+        t.validation = Columns::at(c.validation, r);
+        t.itl = Columns::at(c.itl, r);
+        if (row.status != JoinStatus::Matched) {
+            row.clientTotal = Columns::at(c.clientTotal, r);
+            row.clientFirstText = Columns::at(c.firstText, r);
         }
-        row.itlEnvelope = diff(clientItl, Columns::at(c.itl, r));
-
+        applyResponseTimings(
+            row, t,
+            clientItlOf(Columns::at(c.done, r), Columns::at(c.firstText, r), Columns::at(c.outputTokens, r)));
         if (row.status == JoinStatus::Matched) {
             ++report.bothSources;
-            row.queueDisagreement = diff(row.gpuQueue, queue);
-            row.generationDisagreement = diff(row.generation, generation);
-            row.decodeDisagreement = diff(row.decode, decode);
             if (!std::isnan(row.queueDisagreement)) {
                 queueDiff.push_back(row.queueDisagreement);
             }
@@ -173,24 +227,7 @@ void addResponseTimings(std::optional<JoinResult>& joined, const RequestTable& t
             }
             continue;
         }
-        row.status = JoinStatus::ResponseTimings;
-        row.source = headers ? ServerSource::ResponseHeaders : ServerSource::ResponseMetrics;
         ++report.responseTimings;
-        row.clientTotal = Columns::at(c.clientTotal, r);
-        row.clientFirstText = Columns::at(c.firstText, r);
-        row.gpuQueue = queue;
-        row.prefill = prefill;
-        row.decode = decode;
-        row.generation = generation;
-        row.serverTtft = sum({queue, prefill});
-        row.serverRoot = std::isnan(reportedTotal)
-                             ? sum({std::isnan(validation) ? 0.0 : validation, queue, generation})
-                             : reportedTotal;
-        row.unattributed = diff(reportedTotal, sum({validation, queue, inference}));
-        row.networkEnvelope = diff(row.clientTotal, row.serverRoot);
-        row.streamEnvelope = diff(row.clientFirstText, row.serverTtft);
-        row.negativeEnvelope = row.networkEnvelope < 0;
-        row.negativeStreamEnvelope = row.streamEnvelope < 0;
         report.negativeEnvelopes += row.negativeEnvelope ? 1 : 0;
         report.negativeStreamEnvelopes += row.negativeStreamEnvelope ? 1 : 0;
     }

@@ -15,11 +15,35 @@
 #pragma once
 
 #include "join/JoinResult.h"
+#include "model/RequestRecord.h"
 #include "model/RequestTable.h"
 
 #include <optional>
 
 namespace pb::join {
+
+// One attempt's reported timings in ms (NaN = not reported).
+struct ReportedTimings
+{
+    double total = kNull;
+    double validation = kNull;
+    double queue = kNull;
+    double prefill = kNull;
+    double decode = kNull;
+    double inference = kNull;
+    double itl = kNull;
+    bool headers = false; // read from headers (else a body or stream chunk)
+    bool any = false;     // the response carried server timings
+};
+ReportedTimings reportedTimingsOf(const RequestRecord& r);
+// Client-visible mean inter-token latency (ms), NaN when it cannot be had.
+double clientItlOf(double doneMs, double firstTextMs, double outputTokens);
+
+// Applies one attempt's reported timings to its joined row (the definitions
+// above): the disagreement when spans matched it, else its server phases
+// from the response (status ResponseTimings). Nothing when !t.any or the
+// attempt was not sent.
+void applyResponseTimings(JoinedRow& row, const ReportedTimings& t, double clientItl);
 
 // Whether `table` has response timings in any row (reported_* columns).
 bool hasResponseTimings(const RequestTable& table);

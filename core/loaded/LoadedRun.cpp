@@ -3,9 +3,9 @@
 #include "budget/BudgetStore.h"
 #include "join/Join.h"
 #include "join/ResponseTimings.h"
-#include "model/RequestColumns.h"
 #include "loaded/Budgets.h"
 #include "loaded/Goodput.h"
+#include "model/RequestColumns.h"
 #include "stats/StageIndex.h"
 #include "store/RunStore.h"
 
@@ -29,14 +29,12 @@ void dropEmptyReportedColumns(RequestTable& t)
         return i >= 0 && requestColumns()[static_cast<std::size_t>(i)].group == ColumnGroup::ServerReported;
     };
     std::erase_if(t.numeric, [&](const NumericColumn& c) {
-        return reported(c.name) && std::all_of(c.values.begin(), c.values.end(), [](double v) {
-                   return std::isnan(v);
-               });
+        return reported(c.name) &&
+               std::all_of(c.values.begin(), c.values.end(), [](double v) { return std::isnan(v); });
     });
     std::erase_if(t.categories, [&](const CategoryColumn& c) {
-        return reported(c.name) && std::all_of(c.codes.begin(), c.codes.end(), [](std::int32_t v) {
-                   return v < 0;
-               });
+        return reported(c.name) &&
+               std::all_of(c.codes.begin(), c.codes.end(), [](std::int32_t v) { return v < 0; });
     });
 }
 

@@ -69,6 +69,9 @@ struct LoadedRun
 
     // The join computed now when the run was joined, else the stored figure.
     std::optional<double> joinCoverage() const;
+    // Server phases can be had: server spans, or responses that carried
+    // server timings (join/ResponseTimings.h).
+    bool hasServerView() const { return hasSpans || (joined && join.withResponseTimings > 0); }
 };
 
 // The budget version in effect when the run started (budget/BudgetStore.h),

@@ -115,6 +115,28 @@ inline QStringList qualityNotes(const ReportData& d)
     if (d.joined && d.joinCoverage) {
         out << tr("Join coverage %1: joined server phases are over the matched attempts only.")
                    .arg(percent(d.joinCoverage));
+        if (d.join.withResponseTimings > 0) {
+            QStringList profiles;
+            for (const auto& p : d.join.timingProfiles) {
+                profiles << qs(p);
+            }
+            out << tr("Server timings from the responses themselves (%1) on %2 of %3 attempts: server phases "
+                      "from spans on %4, from response metrics or headers on %5.")
+                       .arg(profiles.join(QStringLiteral(", ")))
+                       .arg(d.join.withResponseTimings)
+                       .arg(d.join.eligible)
+                       .arg(d.join.matched)
+                       .arg(d.join.responseTimings);
+            for (const auto& g : d.join.disagreements) {
+                out << tr("Both sources on %1 attempts: %2 from spans minus the response's, median %3 ms, "
+                          "p95 "
+                          "of the absolute difference %4 ms.")
+                           .arg(g.pairs)
+                           .arg(qs(g.phase))
+                           .arg(g.medianDifference, 0, 'f', 2)
+                           .arg(g.p95AbsDifference, 0, 'f', 2);
+            }
+        }
     } else if (d.hasSpans) {
         out << tr("The run has server spans but they were not joined: server phases are not available.");
     } else {

@@ -116,6 +116,7 @@ ReportData buildReport(RunStore& store, const analysis::LoadedRun& run, const an
     d.grouped = grouping.grouped();
     d.joined = summary.joined;
     d.joinCoverage = summary.joinCoverage;
+    d.join = summary.join;
     std::vector<stats::Scope> scopes; // each section's selection, for the baseline's
     for (const auto& g : grouping.groups) {
         for (const auto& w : g.summary.windows) {

@@ -185,11 +185,12 @@ const std::array kCatalogue{
            QT_TRANSLATE_NOOP("pb::Metric",
                              "Client total - server root, paired per request. Negative values mean wrong "
                              "span boundaries or a wrong join; they are flagged, never clamped.")),
-    column("itl_envelope", "ITL envelope", Unit::Milliseconds, G::Server,
-           QT_TRANSLATE_NOOP("pb::Metric",
-                             "Client-visible mean inter-token latency, (done - first_text) / (output_tokens - "
-                             "1), minus the server's reported mean ITL, paired per request: what network and "
-                             "buffering add between tokens.")),
+    column(
+        "itl_envelope", "ITL envelope", Unit::Milliseconds, G::Server,
+        QT_TRANSLATE_NOOP("pb::Metric",
+                          "Client-visible mean inter-token latency, (done - first_text) / (output_tokens - "
+                          "1), minus the server's reported mean ITL, paired per request: what network and "
+                          "buffering add between tokens.")),
 
     // The server timings the responses carried (servertiming/TimingProfile.h),
     // as read; the server phases above take them where no span matched.
@@ -215,8 +216,9 @@ const std::array kCatalogue{
            QT_TRANSLATE_NOOP("pb::Metric", "The server's mean time between output tokens as the response "
                                            "reported it (vLLM mean_itl_ms, TGI x-time-per-token).")),
     column("reported_first_reasoning", "first reasoning token (reported)", Unit::Milliseconds, G::Server,
-           QT_TRANSLATE_NOOP("pb::Metric", "Scheduling to the first reasoning token (vLLM "
-                                           "output_token_metrics.reasoning), beside the client's first_content.")),
+           QT_TRANSLATE_NOOP("pb::Metric",
+                             "Scheduling to the first reasoning token (vLLM "
+                             "output_token_metrics.reasoning), beside the client's first_content.")),
     column("reported_first_content", "first content token (reported)", Unit::Milliseconds, G::Server,
            QT_TRANSLATE_NOOP("pb::Metric", "Scheduling to the first content token (vLLM "
                                            "output_token_metrics.content), beside the client's first_text.")),
@@ -227,8 +229,9 @@ const std::array kCatalogue{
            QT_TRANSLATE_NOOP("pb::Metric", "Per request with both sources: generation (server) from spans "
                                            "minus the response's prefill + decode (or inference).")),
     column("decode_disagreement", "decode: spans - response", Unit::Milliseconds, G::Server,
-           QT_TRANSLATE_NOOP("pb::Metric", "Per request with both sources: decode from spans minus the decode "
-                                           "time the response reported.")),
+           QT_TRANSLATE_NOOP("pb::Metric",
+                             "Per request with both sources: decode from spans minus the decode "
+                             "time the response reported.")),
 };
 
 } // namespace

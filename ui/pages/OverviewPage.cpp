@@ -33,6 +33,37 @@ QString percent(const std::optional<double>& fraction)
     return fraction ? OverviewPage::tr("%L1 %").arg(*fraction * 100.0, 0, 'f', 1) : QStringLiteral("—");
 }
 
+// Where the server phases came from, when the responses carried server
+// timings: spans, response metrics or headers, and how the two disagree.
+QString serverSources(const pb::join::JoinReport& j)
+{
+    if (j.withResponseTimings == 0) {
+        return {};
+    }
+    QStringList profiles;
+    for (const auto& p : j.timingProfiles) {
+        profiles << fromStd(p);
+    }
+    QString out =
+        OverviewPage::tr(" — server phases from spans on %L1 attempts, from the responses' own timings "
+                         "on %L2 (%3: %L4 from response metrics, %L5 from headers)")
+            .arg(j.matched)
+            .arg(j.responseTimings)
+            .arg(profiles.join(QStringLiteral(", ")))
+            .arg(j.responseMetrics)
+            .arg(j.responseHeaders);
+    for (const auto& d : j.disagreements) {
+        out +=
+            QLatin1Char('\n') + OverviewPage::tr("both sources on %L1 attempts: %2 spans − response median "
+                                                 "%L3 ms, p95 |difference| %L4 ms")
+                                    .arg(d.pairs)
+                                    .arg(fromStd(d.phase))
+                                    .arg(d.medianDifference, 0, 'f', 2)
+                                    .arg(d.p95AbsDifference, 0, 'f', 2);
+    }
+    return out;
+}
+
 QString orDash(const QString& s)
 {
     return s.isEmpty() ? QStringLiteral("—") : s;
@@ -258,7 +289,7 @@ void OverviewPage::display(const std::shared_ptr<const OverviewResults>& results
         m_fields[GeneratorCpu]->setText(tr("not recorded (not a load run of Phasebench)"));
     }
     m_fields[Outcomes]->setText(outcomes.join(QLatin1Char('\n')));
-    m_fields[JoinCoverage]->setText(r.joinCoverage         ? percent(r.joinCoverage)
+    m_fields[JoinCoverage]->setText(r.joinCoverage         ? percent(r.joinCoverage) + serverSources(r.join)
                                     : r.run.spanCount == 0 ? tr("no server spans in this run")
                                                            : QStringLiteral("—"));
     const stats::StatsReport* first = windows.empty() ? nullptr : &windows.front().report;
