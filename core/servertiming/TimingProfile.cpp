@@ -409,8 +409,16 @@ bool mayCarryTimings(const TimingProfile& p, std::string_view eventData)
     if (p.marker.empty()) {
         return true;
     }
-    const std::string quoted = "\"" + p.marker + "\"";
-    return eventData.find(quoted) != std::string_view::npos;
+    // Runs on every stream event of a run: a scan, no allocation.
+    const std::string_view marker = p.marker;
+    for (auto at = eventData.find(marker, 1); at != std::string_view::npos;
+         at = eventData.find(marker, at + 1)) {
+        if (eventData[at - 1] == '"' && at + marker.size() < eventData.size() &&
+            eventData[at + marker.size()] == '"') {
+            return true;
+        }
+    }
+    return false;
 }
 
 ReadResult readHeaders(const TimingProfile& p, const HeaderLookup& header, RequestRecord& r)

@@ -126,6 +126,10 @@ public:
     // Records that `p` read fields from a response (auto: decides on it).
     void found(const TimingProfile& p);
     std::string describe() const; // "vllm", "auto (vllm)", "auto (none seen yet)", "none"
+    // Every profile of the choice, and the index of the chosen one (-1: none
+    // yet): lets a caller keep per-profile state without allocating per response.
+    const std::vector<TimingProfile>& profiles() const { return m_profiles; }
+    int chosenIndex() const { return m_chosen; }
 
 private:
     enum class Mode { None, Fixed, Auto };
