@@ -5,6 +5,7 @@
 #include "LoadTestUtil.h"
 #include "TestServers.h"
 #include "load/LoadRun.h"
+#include "loaded/RunConfig.h"
 #include "store/RunStore.h"
 
 #include <QDir>
@@ -177,6 +178,7 @@ void TestServerTimings::vllmNonStreamedBody()
     QCOMPARE(s.malformedFigure, 0.0);
     QCOMPARE(s.summary.serverTimingProfile, std::string("auto (vllm)"));
     QCOMPARE(s.config["server_timings"]["profile"].get<std::string>(), std::string("auto"));
+    QCOMPARE(analysis::parseRunConfig(s.config.dump()).serverTimingProfile, std::string("auto"));
 }
 
 void TestServerTimings::vllmStreamFinalChunkAsksForUsage()
