@@ -6,6 +6,7 @@
 #include <nlohmann/json.hpp>
 
 #include <algorithm>
+#include <array>
 #include <charconv>
 #include <cmath>
 
@@ -391,14 +392,173 @@ ReadResult readBody(const TimingProfile& p, const Json& doc, RequestRecord& r, s
     return res;
 }
 
+namespace {
+
+// The values at a profile's body paths, found in one SAX pass: no document
+// is built, so reading a response's timings costs a lexing of its text and
+// no allocation (this runs on the load engine's thread for every attempt).
+// Per container depth, a bit mask holds the paths whose leading segments
+// match the keys that lead there.
+class PathSax final : public nlohmann::json_sax<Json>
+{
+public:
+    static constexpr std::size_t kMaxPaths = 64;
+    static constexpr std::size_t kMaxSegments = 256; // over all paths
+    static constexpr std::size_t kMaxDepth = 64;
+    enum class State : std::uint8_t { Absent, Null, Number, Other };
+
+    // False when the profile has more paths or segments than this reader
+    // holds (the caller then builds the document instead).
+    bool init(const TimingProfile& p)
+    {
+        for (const auto& f : p.fields) {
+            if (f.source != FieldSource::Body) {
+                continue;
+            }
+            for (const auto& path : f.paths) {
+                if (m_paths == kMaxPaths) {
+                    return false;
+                }
+                m_first[m_paths] = static_cast<std::uint16_t>(m_segments);
+                std::string_view rest = path;
+                while (true) {
+                    if (m_segments == kMaxSegments) {
+                        return false;
+                    }
+                    const auto dot = rest.find('.');
+                    m_seg[m_segments++] = rest.substr(0, dot);
+                    if (dot == std::string_view::npos) {
+                        break;
+                    }
+                    rest.remove_prefix(dot + 1);
+                }
+                m_count[m_paths] = static_cast<std::uint16_t>(m_segments - m_first[m_paths]);
+                ++m_paths;
+            }
+        }
+        m_pending = m_paths == 64 ? ~std::uint64_t(0) : (std::uint64_t(1) << m_paths) - 1;
+        return true;
+    }
+    State state(std::size_t i) const { return m_state[i]; }
+    double value(std::size_t i) const { return m_value[i]; }
+
+    bool null() override { return scalar(State::Null, 0); }
+    bool boolean(bool) override { return scalar(State::Other, 0); }
+    bool number_integer(number_integer_t v) override { return scalar(State::Number, double(v)); }
+    bool number_unsigned(number_unsigned_t v) override { return scalar(State::Number, double(v)); }
+    bool number_float(number_float_t v, const string_t&) override { return scalar(State::Number, v); }
+    bool string(string_t&) override { return scalar(State::Other, 0); }
+    bool binary(binary_t&) override { return scalar(State::Other, 0); }
+    bool start_object(std::size_t) override { return open(true); }
+    bool start_array(std::size_t) override { return open(false); }
+    bool end_object() override { return close(); }
+    bool end_array() override { return close(); }
+    bool key(string_t& k) override
+    {
+        // Key number m_depth of a path (1-based) is its segment m_depth - 1.
+        std::uint64_t next = 0;
+        if (m_depth <= kMaxDepth) {
+            for (std::uint64_t alive = m_alive[m_depth - 1]; alive != 0; alive &= alive - 1) {
+                const auto i = static_cast<std::size_t>(__builtin_ctzll(alive));
+                if (m_count[i] >= m_depth && m_seg[m_first[i] + m_depth - 1] == k) {
+                    next |= std::uint64_t(1) << i;
+                }
+            }
+        }
+        m_pending = next;
+        return true;
+    }
+    bool parse_error(std::size_t, const std::string&, const nlohmann::detail::exception&) override
+    {
+        return false;
+    }
+
+private:
+    // The paths that end here got a value; the rest of the pending ones do
+    // not continue into a scalar.
+    bool scalar(State st, double v)
+    {
+        complete(st, v);
+        m_pending = 0;
+        return true;
+    }
+    void complete(State st, double v)
+    {
+        for (std::uint64_t p = m_pending; p != 0; p &= p - 1) {
+            const auto i = static_cast<std::size_t>(__builtin_ctzll(p));
+            if (m_count[i] == m_depth) {
+                m_state[i] = st; // a repeated key: the last one counts, as in a document
+                m_value[i] = v;
+            }
+        }
+    }
+    bool open(bool object)
+    {
+        complete(State::Other, 0); // a path that ends on a container: not a number
+        ++m_depth;
+        if (m_depth <= kMaxDepth) {
+            // Arrays end every path: a path names object members only.
+            m_alive[m_depth - 1] = object ? m_pending : 0;
+        }
+        m_pending = 0;
+        return true;
+    }
+    bool close()
+    {
+        --m_depth;
+        m_pending = 0;
+        return true;
+    }
+
+    std::array<std::string_view, kMaxSegments> m_seg{};
+    std::array<std::uint16_t, kMaxPaths> m_first{};
+    std::array<std::uint16_t, kMaxPaths> m_count{};
+    std::array<State, kMaxPaths> m_state{};
+    std::array<double, kMaxPaths> m_value{};
+    std::array<std::uint64_t, kMaxDepth> m_alive{};
+    std::size_t m_paths = 0;
+    std::size_t m_segments = 0;
+    std::size_t m_depth = 0; // containers open
+    std::uint64_t m_pending = 0;
+};
+
+} // namespace
+
 ReadResult readBodyText(const TimingProfile& p, std::string_view text, RequestRecord& r,
                         std::string_view origin)
 {
-    const Json doc = Json::parse(text.begin(), text.end(), nullptr, false);
-    if (doc.is_discarded()) {
-        return {};
+    PathSax sax;
+    if (!sax.init(p)) {
+        const Json doc = Json::parse(text.begin(), text.end(), nullptr, false);
+        return doc.is_discarded() ? ReadResult{} : readBody(p, doc, r, origin);
     }
-    return readBody(p, doc, r, origin);
+    if (!Json::sax_parse(text.data(), text.data() + text.size(), &sax)) {
+        return {}; // not JSON: nothing read, not even what came before the error
+    }
+    // The same rules as readBody: per field the first path present and not
+    // null; a value that is not a usable number is malformed.
+    ReadResult res;
+    std::size_t i = 0;
+    for (const auto& f : p.fields) {
+        if (f.source != FieldSource::Body) {
+            continue;
+        }
+        bool done = false;
+        for (std::size_t k = 0; k < f.paths.size(); ++k, ++i) {
+            const auto st = sax.state(i);
+            if (done || st == PathSax::State::Absent || st == PathSax::State::Null) {
+                continue;
+            }
+            done = true;
+            if (st == PathSax::State::Number && store(r, f.column, sax.value(i), f.unit)) {
+                ++res.fields;
+            } else {
+                ++res.malformed;
+            }
+        }
+    }
+    mark(res, p, r, origin);
+    return res;
 }
 
 bool mayCarryTimings(const TimingProfile& p, std::string_view eventData)

@@ -2,6 +2,7 @@
 // vLLM, TGI and Groq send them, unit conversion, profile files and their
 // error messages, and the auto / fixed / none choice of a run.
 #include "TestUtil.h"
+#include "model/RequestColumns.h"
 #include "servertiming/TimingProfile.h"
 
 #include <QTest>
@@ -88,6 +89,7 @@ private Q_SLOTS:
     void choiceAutoLocksOnFirstFound();
     void choiceFixedAndNone();
     void choiceUnknownNameThrows();
+    void textReaderMatchesDocumentReader();
 };
 
 void TestTimingProfile::builtinsInAutoOrder()
@@ -505,6 +507,53 @@ void TestTimingProfile::choiceUnknownNameThrows()
         QVERIFY2(contains(e.what(), "unknown timing profile \"vlm\"") &&
                      contains(e.what(), "expected auto, none, vllm, tgi, groq"),
                  e.what());
+    }
+}
+
+// readBodyText reads in one SAX pass, readBody walks a document: the same
+// rules, so the same record from the same text.
+void TestTimingProfile::textReaderMatchesDocumentReader()
+{
+    const std::vector<std::string> docs{
+        kVllmBody,
+        R"({"metrics":{"queue_time_ms":1,"queue_time_ms":2}})",
+        R"({"metrics":[{"queue_time_ms":1}],"response":{"metrics":{"queue_time_ms":3}}})",
+        R"({"metrics":{"queue_time_ms":null},"response":{"metrics":{"queue_time_ms":4}}})",
+        R"({"metrics":{"queue_time_ms":{"v":1},"mean_itl_ms":[1],"generation_time_ms":"2"}})",
+        R"({"a":{"metrics":{"queue_time_ms":5}},"metrics":{"time_to_first_token_ms":6e0}})",
+        R"({"usage":{"queue_time":0.5,"prompt_time":1},"x_groq":{"usage":{"queue_time":0.25,"total_time":2}}})",
+        R"([{"metrics":{"queue_time_ms":1}}])",
+        R"("metrics")",
+        R"({"metrics":{"queue_time_ms":1}} trailing)",
+        R"({"metrics":{"output_token_metrics":{"reasoning":{"time_to_first_token_ms":18446744073709551615}}}})",
+        R"({"metrics":{"queue_time_ms":-0.0,"mean_itl_ms":1e-6}})",
+    };
+    auto profiles = builtinProfiles();
+    profiles.push_back(parseProfile(json{{"name", "deep"},
+                                         {"fields", json::array({{{"body", json::array({"a.b.c.d", "a.b"})},
+                                                                  {"column", "reported_total"},
+                                                                  {"unit", "ns"}}})}},
+                                    "t"));
+    const std::vector<std::string> deep{R"({"a":{"b":{"c":{"d":7}}}})", R"({"a":{"b":8}})",
+                                        R"({"a":{"b":{"c":null}}})", R"({"a":{"b":{"c":{"d":null}}}})"};
+    for (const auto& p : profiles) {
+        for (const auto& text : p.name == "deep" ? deep : docs) {
+            RequestRecord viaText;
+            RequestRecord viaDoc;
+            const auto a = readBodyText(p, text, viaText, "body");
+            const auto doc = json::parse(text, nullptr, false);
+            const auto b = doc.is_discarded() ? ReadResult{} : readBody(p, doc, viaDoc, "body");
+            const auto where = p.name + ": " + text;
+            QVERIFY2(a.fields == b.fields && a.malformed == b.malformed, where.c_str());
+            QVERIFY2(viaText.timingProfile == viaDoc.timingProfile, where.c_str());
+            for (auto col : reportedColumns()) {
+                const auto i = requestColumnIndex(col);
+                const auto x = getColumn(viaText, i);
+                const auto y = getColumn(viaDoc, i);
+                QVERIFY2(x.isNull == y.isNull && x.integer == y.integer,
+                         (where + " " + std::string(col)).c_str());
+            }
+        }
     }
 }
 
