@@ -5,6 +5,7 @@
 #include "LoadTestUtil.h"
 #include "TestServers.h"
 #include "load/LoadRun.h"
+#include "load/RequestPlan.h"
 #include "loaded/RunConfig.h"
 #include "store/RunStore.h"
 
@@ -153,6 +154,7 @@ private Q_SLOTS:
     void fixedProfileReadsOnlyItself();
     void userProfileFromFile();
     void badProfilesRefused();
+    void rawBodyGetsStreamOptionsUnlessItHasItsOwn();
 };
 
 void TestServerTimings::vllmNonStreamedBody()
@@ -419,6 +421,31 @@ void TestServerTimings::badProfilesRefused()
                                                                               {"column", "reported_queue"},
                                                                               {"unit", "ms"}}})}}})}}))
                 .isEmpty());
+}
+
+void TestServerTimings::rawBodyGetsStreamOptionsUnlessItHasItsOwn()
+{
+    const auto raw = [](json body, const std::string& profile) {
+        auto j = baseScenario("http://127.0.0.1:9");
+        j["target"] = {{"base_url", "http://127.0.0.1:9"}, {"api", "raw"}, {"path", "/v1/chat/completions"},
+                       {"raw_body", std::move(body)}};
+        j["request"].erase("max_tokens");
+        j["server_timings"] = {{"profile", profile}};
+        return json::parse(load::buildBody(scenarioOf(j), "hi"));
+    };
+    const json chat{{"model", "m"}, {"messages", {{{"role", "user"}, {"content", "{{prompt}}"}}}}, {"stream", true}};
+    auto body = raw(chat, "vllm");
+    QVERIFY(body["stream_options"]["include_usage"].get<bool>());
+    QCOMPARE(body["messages"][0]["content"].get<std::string>(), std::string("hi"));
+    // The user's own stream_options are kept as written.
+    auto own = chat;
+    own["stream_options"] = {{"include_usage", false}};
+    QVERIFY(!raw(own, "vllm")["stream_options"]["include_usage"].get<bool>());
+    // A profile that does not want the usage chunk, or a body that is not a streaming chat body.
+    QVERIFY(!raw(chat, "tgi").contains("stream_options"));
+    QVERIFY(!raw(chat, "none").contains("stream_options"));
+    auto generate = json{{"inputs", "{{prompt}}"}, {"stream", true}};
+    QVERIFY(!raw(generate, "vllm").contains("stream_options"));
 }
 
 QTEST_GUILESS_MAIN(TestServerTimings)
