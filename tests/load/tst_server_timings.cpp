@@ -145,6 +145,7 @@ class TestServerTimings : public QObject
 private Q_SLOTS:
     void vllmNonStreamedBody();
     void vllmStreamFinalChunkAsksForUsage();
+    void vllmResponsesApiCompletedEvent();
     void includeUsageFalseSendsNoStreamOptions();
     void nullsStayNull();
     void metricsNullForNGreaterThanOne();
@@ -213,6 +214,39 @@ void TestServerTimings::vllmStreamFinalChunkAsksForUsage()
     QCOMPARE(s.attemptsFigure, double(s.rows.size()));
     QCOMPARE(s.config["server_timings"]["profile"].get<std::string>(), std::string("vllm"));
     QVERIFY(s.config["server_timings"]["include_usage"].get<bool>());
+}
+
+void TestServerTimings::vllmResponsesApiCompletedEvent()
+{
+    // The Responses API: the metrics ride in response.completed's response.
+    CannedServer server([](const HttpRequest&) {
+        const auto metrics = json::parse(kFullMetrics).dump();
+        const std::string events =
+            std::string("event: response.created\ndata: ") +
+            R"({"type":"response.created","response":{"id":"resp_1","status":"in_progress","metrics":null}})" +
+            "\n\nevent: response.output_text.delta\ndata: " +
+            R"({"type":"response.output_text.delta","delta":"hello"})" +
+            "\n\nevent: response.completed\ndata: " +
+            R"({"type":"response.completed","response":{"id":"resp_1","status":"completed",)" +
+            R"("usage":{"input_tokens":5,"output_tokens":4},"metrics":)" + metrics + "}}\n\n";
+        return CannedReply{200, "text/event-stream", events, {}};
+    });
+    auto j = scenario(server.baseUrl(), true);
+    j["target"]["api"] = "responses";
+    const auto s = runInto(j);
+    QVERIFY(!s.rows.empty());
+    for (const auto& req : server.requests()) {
+        QVERIFY(!json::parse(req.body).contains("stream_options")); // not a Responses API field
+    }
+    for (const auto& r : s.rows) {
+        QVERIFY2(r.outcome == Outcome::Completed, r.errorClass.c_str());
+        QCOMPARE(r.timingProfile, std::string("vllm"));
+        QCOMPARE(r.timingOrigin, std::string("stream"));
+        QCOMPARE(ns(r.reportedQueue), Nanos(1'250'000));
+        QCOMPARE(ns(r.reportedDecode), Nanos(410'000'000));
+        QCOMPARE(ns(r.reportedFirstContent), Nanos(346'250'000));
+    }
+    QCOMPARE(s.profileFigure, std::string("auto (vllm)"));
 }
 
 void TestServerTimings::includeUsageFalseSendsNoStreamOptions()
@@ -427,13 +461,16 @@ void TestServerTimings::rawBodyGetsStreamOptionsUnlessItHasItsOwn()
 {
     const auto raw = [](json body, const std::string& profile) {
         auto j = baseScenario("http://127.0.0.1:9");
-        j["target"] = {{"base_url", "http://127.0.0.1:9"}, {"api", "raw"}, {"path", "/v1/chat/completions"},
+        j["target"] = {{"base_url", "http://127.0.0.1:9"},
+                       {"api", "raw"},
+                       {"path", "/v1/chat/completions"},
                        {"raw_body", std::move(body)}};
         j["request"].erase("max_tokens");
         j["server_timings"] = {{"profile", profile}};
         return json::parse(load::buildBody(scenarioOf(j), "hi"));
     };
-    const json chat{{"model", "m"}, {"messages", {{{"role", "user"}, {"content", "{{prompt}}"}}}}, {"stream", true}};
+    const json chat{
+        {"model", "m"}, {"messages", {{{"role", "user"}, {"content", "{{prompt}}"}}}}, {"stream", true}};
     auto body = raw(chat, "vllm");
     QVERIFY(body["stream_options"]["include_usage"].get<bool>());
     QCOMPARE(body["messages"][0]["content"].get<std::string>(), std::string("hi"));
