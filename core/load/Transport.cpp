@@ -461,7 +461,14 @@ void Transport::setServerTimings(servertiming::ProfileChoice* choice)
     if (!m_timings) {
         return;
     }
-    for (const auto& p : m_timings->profiles()) {
+    // A fixed profile: only its own headers are compared; auto: every candidate's.
+    const auto& profiles = m_timings->profiles();
+    const int chosen = m_timings->chosenIndex();
+    for (std::size_t i = 0; i < profiles.size(); ++i) {
+        if (chosen >= 0 && i != std::size_t(chosen)) {
+            continue;
+        }
+        const auto& p = profiles[i];
         m_timingBody = m_timingBody || p.hasBodyFields();
         for (const auto& f : p.fields) {
             if (f.source != servertiming::FieldSource::Header) {
