@@ -7,12 +7,16 @@
 //             the whole process used more CPU per request than hey: the guard)
 //   streams   2,000 concurrent SSE streams held; memory per stream
 //   poisson   generator lag p50/p99 at 1,000 req/s with Poisson (and gamma) arrivals
-// Usage: bench_load [all|accuracy|capacity|lag|streams|poisson] [--quick]
+//   timings   CPU per request at 1,000 req/s with server_timings "none" vs "vllm" against
+//             a server whose answers carry a vLLM metrics object (issue 31)
+// Usage: bench_load [all|accuracy|capacity|lag|streams|poisson|timings] [--quick]
 //        bench_load serve [json|sse|scripted] [PORT]   (a server for manual runs)
 #include "TestServers.h"
 #include "load/GeneratorLag.h"
 #include "load/LoadRun.h"
 #include "load/Scheduler.h"
+#include "load/Transport.h"
+#include "servertiming/TimingProfile.h"
 #include "store/RunStore.h"
 
 #include <nlohmann/json.hpp>
@@ -377,6 +381,106 @@ bool lagAndHey()
     return true;
 }
 
+// ------------------------------------------------------------------ timings
+
+// Issue 31: "the capture adds no measurable CPU per request at 1,000 req/s".
+// The same fixed-rate load against a server whose every answer carries a
+// vLLM metrics object (in the JSON body; in the final usage chunk of a
+// stream), read with server_timings "none" and "vllm", alternated so that a
+// drift of the machine falls on both.
+void timings()
+{
+    const int seconds = g_quick ? 4 : 10;
+    const int rounds = g_quick ? 1 : 3;
+    std::cout << "\n== server-timing capture: CPU per request at 1,000 req/s, " << seconds << " s per run, "
+              << rounds << " round(s) of none / vllm ==\n";
+    test::EventServerConfig cfg;
+    cfg.metricsJson =
+        R"({"queue_time_ms":0.42,"time_to_first_token_ms":12.5,"generation_time_ms":80.25,"mean_itl_ms":8.9,)"
+        R"("tokens_per_second":112.1,"output_token_metrics":{"reasoning":null,"content":{"token_count":10,)"
+        R"("time_to_first_token_ms":12.5,"generation_time_ms":80.25,"mean_itl_ms":8.9},"unclassified_token_count":0}})";
+    {
+        // The capture's own work per response, alone on this thread: what the
+        // runs below add to every attempt, without their run-to-run noise.
+        const std::string body =
+            R"({"id":"chatcmpl-e","object":"chat.completion","created":1,"model":"event-model","choices":[{"index":0,)"
+            R"("message":{"role":"assistant","content":"ok"},"finish_reason":"stop"}],"usage":{"prompt_tokens":5,)"
+            R"("completion_tokens":10,"total_tokens":15},"metrics":)" +
+            cfg.metricsJson + "}";
+        const std::string content =
+            R"({"id":"chatcmpl-e","object":"chat.completion.chunk","created":1,"model":"event-model",)"
+            R"("choices":[{"index":0,"delta":{"content":"tok"}}]})";
+        const auto& vllm = *servertiming::findProfile(servertiming::builtinProfiles(), "vllm");
+        const int n = g_quick ? 50'000 : 200'000;
+        RequestRecord r;
+        std::int64_t sink = 0;
+        Nanos t0 = load::threadCpuNs();
+        for (int i = 0; i < n; ++i) {
+            if (servertiming::mayCarryTimings(vllm, body)) {
+                sink += servertiming::readBodyText(vllm, body, r, "body").fields;
+            }
+        }
+        const double bodyUs = double(load::threadCpuNs() - t0) / n / 1e3;
+        std::string kept;
+        t0 = load::threadCpuNs();
+        for (int i = 0; i < n; ++i) {
+            // A stream of 11 content events and the final usage chunk: the filter on each, one copy, one
+            // read.
+            for (int e = 0; e < 11; ++e) {
+                sink += servertiming::mayCarryTimings(vllm, content) ? 1 : 0;
+            }
+            if (servertiming::mayCarryTimings(vllm, body)) {
+                kept.assign(body);
+            }
+            sink += servertiming::readBodyText(vllm, kept, r, "stream").fields;
+        }
+        const double streamUs = double(load::threadCpuNs() - t0) / n / 1e3;
+        std::printf(
+            "capture alone (vllm profile, %zu-byte body): %.2f us per non-streamed response, %.2f us per "
+            "12-event stream (fields read: %lld)\n",
+            body.size(), bodyUs, streamUs, static_cast<long long>(sink / (2 * n)));
+    }
+    for (const bool stream : {false, true}) {
+        cfg.sse = stream;
+        auto server = forkServer(cfg);
+        std::printf("%s:\n", stream ? "streaming (SSE, 10 chunks, metrics in the final usage chunk)"
+                                    : "non-streaming (metrics in the JSON body)");
+        std::printf("%-6s %5s %9s %9s %14s %14s %11s\n", "round", "prof", "attempts", "timings",
+                    "process_us/req", "engine_us/req", "lag_p99_ms");
+        double sum[2] = {0, 0};
+        double engineSum[2] = {0, 0};
+        for (int round = 1; round <= rounds; ++round) {
+            for (int k = 0; k < 2; ++k) {
+                auto j = scenario(server.url(), stream,
+                                  {{"type", "constant-arrival-rate"},
+                                   {"rate", 1000},
+                                   {"duration", std::to_string(seconds) + "s"},
+                                   {"max_in_flight", 256}});
+                j["server_timings"] = {{"profile", k == 0 ? "none" : "vllm"}};
+                if (k == 0) {
+                    // The same request bytes for both: none would not ask for the usage chunk.
+                    j["server_timings"]["include_usage"] = true;
+                }
+                const auto m = runLoad(j, "timings.phasebench");
+                const auto& s = m.summary;
+                const double perReq = m.cpu / double(s.attempts) * 1e6;
+                const double enginePerReq = s.engineCpuSeconds / double(s.attempts) * 1e6;
+                sum[k] += perReq;
+                engineSum[k] += enginePerReq;
+                std::printf("%-6d %5s %9lld %9lld %14.2f %14.2f %11.3f\n", round, k == 0 ? "none" : "vllm",
+                            static_cast<long long>(s.attempts),
+                            static_cast<long long>(s.serverTimingAttempts), perReq, enginePerReq,
+                            msOf(s.lagP99));
+            }
+        }
+        std::printf("mean: none %.2f us/req, vllm %.2f us/req (whole process), ratio vllm/none %.3f; "
+                    "engine thread: %.2f vs %.2f us/req, ratio %.3f\n",
+                    sum[0] / rounds, sum[1] / rounds, sum[1] / sum[0], engineSum[0] / rounds,
+                    engineSum[1] / rounds, engineSum[1] / engineSum[0]);
+        killServer(server);
+    }
+}
+
 // ------------------------------------------------------------------ poisson
 
 // Random arrivals come in clusters: at 1,000 req/s a Poisson schedule has
@@ -545,6 +649,9 @@ int main(int argc, char** argv)
     }
     if (what == "all" || what == "poisson") {
         poisson();
+    }
+    if (what == "all" || what == "timings") {
+        timings();
     }
     std::error_code ec;
     std::filesystem::remove_all(benchDir(), ec);

@@ -111,6 +111,7 @@ Engine::Engine(const Scenario& scenario, const std::string& apiKey, std::uint32_
     , m_plan(scenario)
     , m_traceGen(instanceId)
     , m_stageNames(stageNames(scenario))
+    , m_timingChoice(scenario.serverTimings.profiles(), scenario.serverTimings.profile)
     , m_idPrefix(instanceIdHex(instanceId) + "-")
 {
     TransportOptions opts;
@@ -122,6 +123,7 @@ Engine::Engine(const Scenario& scenario, const std::string& apiKey, std::uint32_
         std::make_unique<Transport>(opts, endpointOf(scenario, apiKey), [this](Attempt& a) { onDone(a); });
     const auto cap = static_cast<std::size_t>(scenario.executor.maxInFlight);
     m_transport->setCapacity(cap, static_cast<std::size_t>(scenario.executor.preAllocated));
+    m_transport->setServerTimings(&m_timingChoice);
     m_slots.resize(cap);
     if (scenario.executor.open()) {
         m_schedule.emplace(openStages(scenario), scenario.arrivalOptions());

@@ -61,6 +61,12 @@ public:
     Nanos cpuTime() const { return m_cpuNs; }
     // Open executors: the planned stages (warm-up first); null for constant-vus.
     const ArrivalSchedule* schedule() const { return m_schedule ? &*m_schedule : nullptr; }
+    // Server timings, after run(): the profile in use ("vllm", "auto (tgi)",
+    // "auto (none seen yet)", "none"), attempts that carried some, and fields
+    // present but unusable.
+    std::string serverTimingProfile() const { return m_timingChoice.describe(); }
+    std::int64_t serverTimingAttempts() const { return m_transport->timingAttempts(); }
+    std::int64_t serverTimingMalformed() const { return m_transport->timingMalformed(); }
 
 private:
     enum class TimerKind { Cancel, Retry, NextIteration };
@@ -112,6 +118,7 @@ private:
     TraceIdGenerator m_traceGen;
     std::vector<std::string> m_stageNames;
     std::optional<ArrivalSchedule> m_schedule;
+    servertiming::ProfileChoice m_timingChoice; // before the transport, which points at it
     std::unique_ptr<Transport> m_transport;
     std::vector<Slot> m_slots; // by Attempt::index()
     std::priority_queue<Timer, std::vector<Timer>, std::greater<>> m_timers;

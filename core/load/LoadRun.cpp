@@ -430,6 +430,9 @@ LoadSummary LoadRun::run(RunStore& store)
     summary.runId = runId;
     summary.instanceId = instanceIdHex(instance);
     summary.status = aborted ? RunStatus::Aborted : RunStatus::Complete;
+    summary.serverTimingProfile = engine.serverTimingProfile();
+    summary.serverTimingAttempts = engine.serverTimingAttempts();
+    summary.serverTimingMalformed = engine.serverTimingMalformed();
 
     const auto ms = [](const OptNanos& v) {
         return v ? std::optional<double>(double(*v) / 1e6) : std::nullopt;
@@ -461,6 +464,16 @@ LoadSummary LoadRun::run(RunStore& store)
                                   st.achievedRate, double(st.dropped)});
     }
     writeWhenFree([&] { store.catalogue().setLoadFigures(runId, figures); });
+    // Which profile read the server timings: the requested one is in the
+    // stored configuration; what auto settled on is known only now.
+    writeWhenFree([&] {
+        auto& c = store.catalogue();
+        c.setFigure(runId, "server_timing_profile", std::nullopt, summary.serverTimingProfile);
+        c.setFigure(runId, "server_timing_attempts", double(summary.serverTimingAttempts),
+                    "attempts whose response carried server timings the profile read");
+        c.setFigure(runId, "server_timing_malformed_fields", double(summary.serverTimingMalformed),
+                    "timing fields present but not a non-negative number (stored NULL)");
+    });
     writeWhenFree([&] { store.catalogue().setRunStatus(runId, summary.status); });
     if (engineError) {
         try {

@@ -68,6 +68,16 @@ struct LoadSummary
     }
 
     std::vector<StageSummary> stages;
+
+    // Server timings (scenario "server_timings"): the profile that read them
+    // ("vllm", "auto (vllm)", "auto (none seen yet)", "none"), the attempts
+    // whose record got some reported_* field, and the fields that were
+    // present but not a usable number (stored NULL). Stored as the run figures
+    // server_timing_profile (text), server_timing_attempts and
+    // server_timing_malformed_fields.
+    std::string serverTimingProfile;
+    std::int64_t serverTimingAttempts = 0;
+    std::int64_t serverTimingMalformed = 0;
 };
 
 // Nearest-rank quantile (p in (0, 100]) of sorted values.

@@ -59,6 +59,28 @@ std::string fillTemplate(const std::string& tpl, const Scenario& s, const std::s
     return out;
 }
 
+// A raw chat-completions body that streams and sets no stream_options gets
+// {"include_usage": true} for the server timings of the final chunk; the
+// text is kept as written (inserted before the closing brace), and any
+// other body (not JSON, another API, its own stream_options) is left alone.
+void askForUsageChunk(std::string& body)
+{
+    const auto doc = json::parse(body, nullptr, false);
+    if (doc.is_discarded() || !doc.is_object() || !doc.contains("messages") ||
+        doc.contains("stream_options")) {
+        return;
+    }
+    const auto stream = doc.find("stream");
+    if (stream == doc.end() || !stream->is_boolean() || !stream->get<bool>()) {
+        return;
+    }
+    const auto close = body.find_last_of('}');
+    if (close == std::string::npos) {
+        return;
+    }
+    body.insert(close, R"(,"stream_options":{"include_usage":true})");
+}
+
 } // namespace
 
 std::string promptRef(std::uint32_t set, std::size_t prompt)
@@ -70,7 +92,11 @@ std::string buildBody(const Scenario& s, const std::string& prompt, std::optiona
 {
     const auto& r = s.request;
     if (s.target.api == ApiStyle::Raw) {
-        return fillTemplate(s.target.rawBody, s, prompt, maxTokens);
+        auto out = fillTemplate(s.target.rawBody, s, prompt, maxTokens);
+        if (r.stream && s.serverTimings.wantsUsageChunk()) {
+            askForUsageChunk(out);
+        }
+        return out;
     }
     json body{{"model", s.target.model}};
     if (s.target.api == ApiStyle::Chat) {
@@ -88,7 +114,8 @@ std::string buildBody(const Scenario& s, const std::string& prompt, std::optiona
         body["temperature"] = *r.temperature;
     }
     body["stream"] = r.stream;
-    if (r.stream && r.includeUsage && s.target.api == ApiStyle::Chat) {
+    // The final usage chunk carries the usage and, for vLLM-style servers, the server timings.
+    if (r.stream && (r.includeUsage || s.serverTimings.wantsUsageChunk()) && s.target.api == ApiStyle::Chat) {
         body["stream_options"] = json{{"include_usage", true}};
     }
     if (!r.toolsJson.empty()) {

@@ -566,7 +566,7 @@ Scenario parseScenario(std::string_view text, const std::string& file, const std
     top.expectObject();
     top.allowOnly({"name", "target", "request", "executor", "warmup", "graceful_stop", "timeout",
                    "cancel_after", "retry", "generator", "sample_interval", "budgets", "$schema",
-                   "description", "seed", "metrics", "sampling"});
+                   "description", "seed", "metrics", "sampling", "server_timings"});
     Scenario s;
     s.file = file;
     s.name = top.str("name", "scenario");
@@ -624,6 +624,9 @@ Scenario parseScenario(std::string_view text, const std::string& file, const std
     }
     if (top.has("sampling")) {
         s.sampling = parseSampling(top.child("sampling"));
+    }
+    if (top.has("server_timings")) {
+        s.serverTimings = detail::parseServerTimings(top.child("server_timings"), baseDir);
     }
     s.digest = sha256Digest(text);
     return s;

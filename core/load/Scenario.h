@@ -8,6 +8,7 @@
 #include "metrics/MetricsSource.h"
 #include "model/RequestRecord.h"
 #include "model/Sampling.h"
+#include "servertiming/TimingProfile.h"
 #include "stream/ChatStreamReader.h"
 
 #include <cstdint>
@@ -159,6 +160,25 @@ struct RetryPolicy
 using MetricsSource = pb::metrics::MetricsSource;
 // --- end of the metrics block ---
 
+// "server_timings": which timing profile reads the server timings each
+// response carries (servertiming/TimingProfile.h; docs/scenario.md).
+struct ServerTimings
+{
+    std::string profile = "auto"; // "auto", "none" or the name of a built-in or user profile
+    // From "profiles" and "profiles_file", after the built-ins (names differ from theirs).
+    std::vector<servertiming::TimingProfile> userProfiles;
+    std::string profilesFile;         // the file's name as written (stored configuration only)
+    std::optional<bool> includeUsage; // as written; nullopt = what the profiles want
+
+    bool enabled() const { return profile != "none"; }
+    // Built-ins, then the user's profiles: the candidates of a ProfileChoice.
+    std::vector<servertiming::TimingProfile> profiles() const;
+    // Whether a streamed request asks for the final usage chunk on the
+    // profiles' behalf: include_usage, or by default whether the chosen
+    // profile (auto: any candidate) wants it.
+    bool wantsUsageChunk() const;
+};
+
 struct Scenario
 {
     std::string name;
@@ -194,6 +214,7 @@ struct Scenario
     // "sha256:<hex>" of the scenario document as read (parseScenario); empty
     // for a scenario built in code, whose stored configuration is digested.
     std::string digest;
+    ServerTimings serverTimings;
 };
 
 // Parses scenario JSON. `file` names the source in messages; relative prompt

@@ -8,6 +8,8 @@
 #include <QByteArrayView>
 #include <QCryptographicHash>
 
+#include <filesystem>
+
 namespace pb::load {
 
 using json = nlohmann::json;
@@ -116,6 +118,20 @@ std::string scenarioConfigJson(const Scenario& s, std::uint32_t instanceId, cons
         out["metrics"] = detail::metricsConfigJson(*s.metrics);
     }
     out["sampling"] = json::parse(samplingToJson(s.sampling));
+    // The requested profile (what auto settled on is the run figure
+    // server_timing_profile) and the user's profiles in full: they are rules, not data.
+    json timings{{"profile", s.serverTimings.profile},
+                 {"include_usage", s.serverTimings.wantsUsageChunk()},
+                 {"include_usage_source", s.serverTimings.includeUsage ? "scenario" : "profile"}};
+    auto userProfiles = json::array();
+    for (const auto& p : s.serverTimings.userProfiles) {
+        userProfiles.push_back(servertiming::toJson(p));
+    }
+    timings["profiles"] = std::move(userProfiles);
+    if (!s.serverTimings.profilesFile.empty()) {
+        timings["profiles_file"] = std::filesystem::path(s.serverTimings.profilesFile).filename().string();
+    }
+    out["server_timings"] = std::move(timings);
     if (!s.digest.empty()) {
         out["scenario_digest"] = s.digest;
         out["scenario_digest_of"] = "scenario document";

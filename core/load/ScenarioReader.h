@@ -192,4 +192,7 @@ private:
 RequestProfile parseRequest(const Node& r, const std::string& file, const std::string& baseDir,
                             std::uint64_t seed);
 
+// "server_timings": profile choice, user profiles (relative profiles_file against `baseDir`).
+ServerTimings parseServerTimings(const Node& n, const std::string& baseDir);
+
 } // namespace pb::load::detail

@@ -146,8 +146,12 @@ struct TransportCallbacks
             if (status >= 200 && a.m_stamps.headers == 0) {
                 a.m_stamps.headers = steadyNowNs();
             }
+            // A new response (after a 1xx): only the final one's headers count.
+            std::fill(a.m_timingHeaderSeen.begin(), a.m_timingHeaderSeen.end(), char(0));
         } else if (startsWithNoCase(line, "content-type:")) {
             a.m_sse = containsNoCase(line, "text/event-stream");
+        } else if (!a.m_owner->m_timingHeaderNames.empty()) {
+            a.m_owner->captureTimingHeader(a, line);
         }
         return len;
     }
@@ -423,6 +427,14 @@ void Transport::start(Attempt& a, std::string_view body, const TraceContext& tc,
     a.m_bytesIn = 0;
     a.m_bytesOut = 0;
     a.record.chunkOffsets.clear();
+    if (m_timings) {
+        a.m_timingHeaderValues.resize(m_timingHeaderNames.size());
+        a.m_timingHeaderSeen.assign(m_timingHeaderNames.size(), char(0));
+        a.m_timingEvents.resize(m_timings->profiles().size());
+        for (auto& e : a.m_timingEvents) {
+            e.clear(); // keeps its capacity for the next final chunk
+        }
+    }
     tc.writeTraceparent(a.m_traceparent);
     curl_easy_setopt(a.m_easy, CURLOPT_POSTFIELDS, body.data());
     curl_easy_setopt(a.m_easy, CURLOPT_POSTFIELDSIZE_LARGE, curl_off_t(body.size()));
@@ -441,6 +453,104 @@ void Transport::start(Attempt& a, std::string_view body, const TraceContext& tc,
     ++m_active;
 }
 
+void Transport::setServerTimings(servertiming::ProfileChoice* choice)
+{
+    m_timings = choice && choice->enabled() ? choice : nullptr;
+    m_timingBody = false;
+    m_timingHeaderNames.clear();
+    if (!m_timings) {
+        return;
+    }
+    // A fixed profile: only its own headers are compared; auto: every candidate's.
+    const auto& profiles = m_timings->profiles();
+    const int chosen = m_timings->chosenIndex();
+    for (std::size_t i = 0; i < profiles.size(); ++i) {
+        if (chosen >= 0 && i != std::size_t(chosen)) {
+            continue;
+        }
+        const auto& p = profiles[i];
+        m_timingBody = m_timingBody || p.hasBodyFields();
+        for (const auto& f : p.fields) {
+            if (f.source != servertiming::FieldSource::Header) {
+                continue;
+            }
+            for (const auto& name : f.paths) { // lower-case (parseProfile, the built-ins)
+                if (std::find(m_timingHeaderNames.begin(), m_timingHeaderNames.end(), name) ==
+                    m_timingHeaderNames.end()) {
+                    m_timingHeaderNames.push_back(name);
+                }
+            }
+        }
+    }
+}
+
+// A response header line: kept only when a profile names it; every other
+// header costs a length compare per name, no allocation.
+void Transport::captureTimingHeader(Attempt& a, std::string_view line)
+{
+    const auto colon = line.find(':');
+    if (colon == std::string_view::npos) {
+        return;
+    }
+    const auto name = line.substr(0, colon);
+    for (std::size_t i = 0; i < m_timingHeaderNames.size(); ++i) {
+        const auto& want = m_timingHeaderNames[i];
+        if (name.size() == want.size() && startsWithNoCase(name, want)) {
+            const auto value = line.substr(colon + 1); // trimmed when read
+            a.m_timingHeaderValues[i].assign(value.data(), value.size());
+            a.m_timingHeaderSeen[i] = 1;
+            return;
+        }
+    }
+}
+
+void Transport::readTimings(Attempt& a, bool sse, bool bodyKept)
+{
+    const auto& names = m_timingHeaderNames;
+    const bool anyHeader = std::find(a.m_timingHeaderSeen.begin(), a.m_timingHeaderSeen.end(), char(1)) !=
+                           a.m_timingHeaderSeen.end();
+    const auto lookup = [&a, &names](std::string_view lowerName) -> std::optional<std::string_view> {
+        for (std::size_t i = 0; i < names.size(); ++i) {
+            if (a.m_timingHeaderSeen[i] && names[i] == lowerName) {
+                return std::string_view(a.m_timingHeaderValues[i]);
+            }
+        }
+        return std::nullopt;
+    };
+    const auto& profiles = m_timings->profiles();
+    const int chosen = m_timings->chosenIndex();
+    const std::size_t first = chosen >= 0 ? std::size_t(chosen) : 0;
+    const std::size_t last = chosen >= 0 ? first + 1 : profiles.size();
+    for (std::size_t i = first; i < last; ++i) {
+        const auto& p = profiles[i];
+        servertiming::ReadResult res;
+        const auto add = [&res](servertiming::ReadResult r) {
+            res.fields += r.fields;
+            res.malformed += r.malformed;
+        };
+        if (anyHeader && p.hasHeaderFields()) {
+            add(servertiming::readHeaders(p, lookup, a.record));
+        }
+        if (sse) {
+            if (!a.m_timingEvents[i].empty()) {
+                add(servertiming::readBodyText(p, a.m_timingEvents[i], a.record, "stream"));
+            }
+        } else if (bodyKept && servertiming::mayCarryTimings(p, a.m_body)) {
+            add(servertiming::readBodyText(p, a.m_body, a.record, "body"));
+        }
+        // Auto, undecided: a profile that reads nothing is not this server's,
+        // so its malformed fields are not the run's.
+        if (res.fields > 0 || m_timings->decided()) {
+            m_timingMalformed += res.malformed;
+        }
+        if (res.fields > 0) {
+            ++m_timingAttempts;
+            m_timings->found(p);
+            return;
+        }
+    }
+}
+
 void Transport::feedStream(Attempt& a, std::string_view bytes, Nanos now)
 {
     a.m_parserFailed = !a.m_parser.feed(bytes, [&](const pb::stream::Event& ev) {
@@ -457,6 +567,18 @@ void Transport::feedStream(Attempt& a, std::string_view bytes, Nanos now)
         }
         if (sig.text && st.firstText == 0) {
             st.firstText = now;
+        }
+        if (m_timingBody) {
+            // Only the last event that may carry timings is kept, per
+            // profile, and parsed when the attempt ends.
+            const auto& profiles = m_timings->profiles();
+            const int chosen = m_timings->chosenIndex();
+            for (std::size_t i = chosen >= 0 ? std::size_t(chosen) : 0;
+                 i < (chosen >= 0 ? std::size_t(chosen) + 1 : profiles.size()); ++i) {
+                if (servertiming::mayCarryTimings(profiles[i], ev.data)) {
+                    a.m_timingEvents[i].assign(ev.data.data(), ev.data.size());
+                }
+            }
         }
     });
 }
@@ -605,6 +727,9 @@ void Transport::finish(Attempt& a, int curlCode, bool cancelled, const std::stri
     f.sse = a.m_sse && ok2xx;
     f.parserFailed = a.m_parserFailed && curlCode == CURLE_WRITE_ERROR;
     auto& r = a.record;
+    if (m_timings) {
+        readTimings(a, f.sse, !f.sse && ok2xx && curlCode == CURLE_OK && !cancelled && !a.m_bodyOverflow);
+    }
     pb::stream::Usage usage;
     if (f.sse) {
         a.m_parser.finish(); // a trailing event without its blank line is dropped

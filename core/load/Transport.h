@@ -9,6 +9,7 @@
 #include "load/AttemptTiming.h"
 #include "load/Scenario.h"
 #include "load/TraceContext.h"
+#include "servertiming/TimingProfile.h"
 #include "stream/ChatStreamReader.h"
 #include "stream/SseParser.h"
 
@@ -97,6 +98,12 @@ private:
     bool m_transportFailure = false;
     std::int64_t m_bytesIn = 0;
     std::int64_t m_bytesOut = 0;
+    // Server timings (Transport::setServerTimings): the values of the headers
+    // the profiles name (parallel to Transport::m_timingHeaderNames), and per
+    // profile the data of the last stream event that may carry its fields.
+    std::vector<std::string> m_timingHeaderValues;
+    std::vector<char> m_timingHeaderSeen;
+    std::vector<std::string> m_timingEvents;
 };
 
 class Transport
@@ -139,6 +146,15 @@ public:
     // Interrupts poll() from any thread.
     void wake();
 
+    // Reads every attempt's server timings with `choice` (owned by the
+    // caller, used on the engine thread; auto locks through found()). Call
+    // before the first start(); null or "none": no work at all.
+    void setServerTimings(servertiming::ProfileChoice* choice);
+    // Attempts whose record got some reported_* field, and fields that were
+    // present but not a usable number (left NULL).
+    std::int64_t timingAttempts() const { return m_timingAttempts; }
+    std::int64_t timingMalformed() const { return m_timingMalformed; }
+
 private:
     friend struct TransportCallbacks; // libcurl's C callbacks, in Transport.cpp
 
@@ -150,6 +166,8 @@ private:
     void drainMessages();
     void finish(Attempt& a, int curlCode, bool cancelled, const std::string& cancelClass, bool detach = true);
     void feedStream(Attempt& a, std::string_view bytes, Nanos now);
+    void captureTimingHeader(Attempt& a, std::string_view line);
+    void readTimings(Attempt& a, bool sse, bool bodyKept);
 
     TransportOptions m_options;
     Endpoint m_endpoint;
@@ -173,6 +191,11 @@ private:
     std::size_t m_capacity = 0;
     std::size_t m_acquired = 0;
     std::size_t m_active = 0;
+    servertiming::ProfileChoice* m_timings = nullptr; // null: timings not read
+    bool m_timingBody = false;                        // some profile has body fields
+    std::vector<std::string> m_timingHeaderNames;     // lower-case, every profile's
+    std::int64_t m_timingAttempts = 0;
+    std::int64_t m_timingMalformed = 0;
 };
 
 } // namespace pb::load

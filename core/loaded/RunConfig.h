@@ -34,6 +34,10 @@ struct RunConfig
     // A prompt set samples a dataset or generates prompts from the seed: the
     // same prompt ref names the same prompt only under the same seed.
     bool seededPrompts = false;
+    // The timing profile the scenario asked for ("auto", "none", "vllm", a
+    // user profile); empty when not recorded. What auto settled on is the
+    // run figure server_timing_profile.
+    std::string serverTimingProfile;
 };
 
 // Empty fields for what the JSON does not hold; never throws (a damaged or

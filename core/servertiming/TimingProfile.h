@@ -92,10 +92,13 @@ struct ReadResult
 // "stream"; r.timingProfile/timingOrigin are set when some field was read.
 ReadResult readBody(const TimingProfile& p, const nlohmann::json& doc, RequestRecord& r,
                     std::string_view origin);
-// Same, parsing `text` first (no field read when it is not JSON).
+// Same from the text, with the same result: one scan that converts only the
+// numbers at the profile's paths, no document (cheap enough for every
+// attempt of a load run). No field is read when `text` is not JSON.
 ReadResult readBodyText(const TimingProfile& p, std::string_view text, RequestRecord& r,
                         std::string_view origin);
-// True when a stream event's data may carry the profile's body fields.
+// True when a stream event's data may carry the profile's body fields: the
+// marker in quotes occurs in it (a filter, no parse, no allocation).
 bool mayCarryTimings(const TimingProfile& p, std::string_view eventData);
 
 // Header lookup: the value of a header by (lower-case) name, if present.
@@ -126,6 +129,10 @@ public:
     // Records that `p` read fields from a response (auto: decides on it).
     void found(const TimingProfile& p);
     std::string describe() const; // "vllm", "auto (vllm)", "auto (none seen yet)", "none"
+    // Every profile of the choice, and the index of the chosen one (-1: none
+    // yet): lets a caller keep per-profile state without allocating per response.
+    const std::vector<TimingProfile>& profiles() const { return m_profiles; }
+    int chosenIndex() const { return m_chosen; }
 
 private:
     enum class Mode { None, Fixed, Auto };

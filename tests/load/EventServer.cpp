@@ -103,7 +103,8 @@ void EventServer::serve()
     const std::string jsonBody =
         R"({"id":"chatcmpl-e","object":"chat.completion","created":1,"model":"event-model","choices":[{"index":0,"message":{"role":"assistant","content":"ok"},"finish_reason":"stop"}],"usage":{"prompt_tokens":5,"completion_tokens":)" +
         std::to_string(cfg.completionTokens) + R"(,"total_tokens":)" +
-        std::to_string(cfg.completionTokens + 5) + "}}";
+        std::to_string(cfg.completionTokens + 5) + "}" +
+        (cfg.metricsJson.empty() ? std::string() : ",\"metrics\":" + cfg.metricsJson) + "}";
     const std::string jsonResponse = "HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: " +
                                      std::to_string(jsonBody.size()) + "\r\n" +
                                      (cfg.closeAfterResponse ? "Connection: close\r\n" : "") + "\r\n" +
@@ -116,7 +117,9 @@ void EventServer::serve()
     const std::string tail =
         chunk(std::string(R"(data: {"choices":[{"index":0,"delta":{},"finish_reason":"stop"}]})") + "\n\n" +
               R"(data: {"choices":[],"usage":{"prompt_tokens":5,"completion_tokens":)" +
-              std::to_string(cfg.completionTokens) + "}}\n\ndata: [DONE]\n\n") +
+              std::to_string(cfg.completionTokens) + "}" +
+              (cfg.metricsJson.empty() ? std::string() : ",\"metrics\":" + cfg.metricsJson) +
+              "}\n\ndata: [DONE]\n\n") +
         "0\r\n\r\n";
 
     const int ep = ::epoll_create1(EPOLL_CLOEXEC);

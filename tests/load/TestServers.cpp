@@ -170,6 +170,61 @@ ScriptedSseServer::~ScriptedSseServer()
     }
 }
 
+CannedServer::CannedServer(Handler handler)
+    : m_handler(std::move(handler))
+    , m_server(std::make_unique<httplib::Server>())
+{
+    m_server->Post(".*", [this](const httplib::Request& req, httplib::Response& res) {
+        HttpRequest r;
+        r.method = req.method;
+        r.target = req.path;
+        for (const auto& [k, v] : req.headers) {
+            std::string name = k;
+            std::transform(name.begin(), name.end(), name.begin(),
+                           [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+            r.headers[name] = v;
+        }
+        r.body = req.body;
+        {
+            std::lock_guard lk(m_mx);
+            m_requests.push_back(r);
+        }
+        const auto reply = m_handler(r);
+        res.status = reply.status;
+        for (const auto& [k, v] : reply.headers) {
+            res.set_header(k, v);
+        }
+        res.set_content(reply.body, reply.contentType);
+    });
+    m_port = m_server->bind_to_any_port("127.0.0.1");
+    if (m_port <= 0) {
+        throw std::runtime_error("cannot bind a loopback port");
+    }
+    m_thread = std::thread([this] { m_server->listen_after_bind(); });
+    while (!m_server->is_running()) {
+        std::this_thread::sleep_for(std::chrono::milliseconds(1));
+    }
+}
+
+CannedServer::~CannedServer()
+{
+    m_server->stop();
+    if (m_thread.joinable()) {
+        m_thread.join();
+    }
+}
+
+std::string CannedServer::baseUrl() const
+{
+    return "http://127.0.0.1:" + std::to_string(m_port);
+}
+
+std::vector<HttpRequest> CannedServer::requests() const
+{
+    std::lock_guard lk(m_mx);
+    return m_requests;
+}
+
 std::string ScriptedSseServer::baseUrl() const
 {
     return "http://127.0.0.1:" + std::to_string(m_port);

@@ -137,6 +137,36 @@ private:
     std::vector<std::thread> m_workers;
 };
 
+// One canned answer of a CannedServer.
+struct CannedReply
+{
+    int status = 200;
+    std::string contentType = "application/json";
+    std::string body;
+    std::vector<std::pair<std::string, std::string>> headers;
+};
+
+// A cpp-httplib server that answers every POST with what `handler` returns
+// for it, and keeps the requests it received (server-timing suites).
+class CannedServer
+{
+public:
+    using Handler = std::function<CannedReply(const HttpRequest&)>;
+    explicit CannedServer(Handler handler);
+    ~CannedServer();
+    int port() const { return m_port; }
+    std::string baseUrl() const;
+    std::vector<HttpRequest> requests() const;
+
+private:
+    Handler m_handler;
+    std::unique_ptr<httplib::Server> m_server;
+    std::thread m_thread;
+    int m_port = 0;
+    mutable std::mutex m_mx;
+    std::vector<HttpRequest> m_requests;
+};
+
 struct EventServerConfig
 {
     bool sse = false;
@@ -145,6 +175,9 @@ struct EventServerConfig
     Nanos chunkInterval = 0; // between chunks
     bool closeAfterResponse = false;
     int completionTokens = 10;
+    // Non-empty: a vLLM-style `"metrics": <this JSON>` in the JSON body and
+    // in the final usage chunk of a stream (bench_load timings).
+    std::string metricsJson;
 };
 
 class EventServer
