@@ -803,11 +803,10 @@ void appendJoinedColumns(RequestTable& table, const JoinResult& result)
     static_assert(std::size(members) == std::size(kJoinedColumns));
     // The columns after these exist only when some row has a value: a
     // million-row run without response timings does not carry them.
-    constexpr std::size_t kAlwaysAdded = 15;
     for (std::size_t c = 0; c < std::size(members); ++c) {
         const auto it = std::find_if(table.numeric.begin(), table.numeric.end(),
                                      [&](const NumericColumn& n) { return n.name == kJoinedColumns[c]; });
-        if (c >= kAlwaysAdded &&
+        if (c >= kAlwaysJoinedColumns &&
             std::all_of(result.rows.begin(), result.rows.end(),
                         [&](const JoinedRow& row) { return std::isnan(row.*members[c]); })) {
             if (it != table.numeric.end()) {

@@ -141,6 +141,10 @@ inline constexpr std::string_view kJoinedColumns[] = {"server_root",
                                                       "generation_disagreement",
                                                       "decode_disagreement"};
 
+// The first this many of kJoinedColumns are always added; the rest (the ITL
+// envelope and the disagreements of two sources) only when a row has a value.
+inline constexpr std::size_t kAlwaysJoinedColumns = 15;
+
 // Each row's server source (nameOf(ServerSource); NULL = none), a category
 // column appendJoinedColumns() adds when some response carried server timings.
 inline constexpr std::string_view kServerSourceColumn = "server_source";

@@ -316,7 +316,14 @@ void TestResponseTimings::poolSaturationFromQueueTimeAlone()
     QCOMPARE(data.join.timingProfiles, std::vector<std::string>{"vllm"});
     const auto diagnosis = diagnose::runDiagnosis(data, nullptr);
     const auto* f = findRule(diagnosis, "queue_saturation");
-    QVERIFY(f);
+    std::string found;
+    for (const auto& x : diagnosis.findings) {
+        found += x.rule + " ";
+    }
+    for (const auto& n : diagnosis.notes) {
+        found += "| " + n;
+    }
+    QVERIFY2(f, found.c_str());
     QCOMPARE(f->owner, diagnose::Owner::InferencePool);
     const auto queue = std::find_if(f->evidence.begin(), f->evidence.end(),
                                     [](const diagnose::Evidence& e) { return e.figure == "gpu_queue"; });
