@@ -188,10 +188,6 @@
         <translation>Tokens de razonamiento informados por el proveedor.</translation>
     </message>
     <message>
-        <source>Duration of the server&apos;s root span for this attempt.</source>
-        <translation>Duración del span raíz del servidor para este intento.</translation>
-    </message>
-    <message>
         <source>Server gateway work: auth, prepare, route, application queues.</source>
         <translation>Trabajo de la pasarela del servidor: autenticación, preparación, enrutamiento, colas de la aplicación.</translation>
     </message>
@@ -232,10 +228,6 @@
         <translation>Generación por token de salida en el servidor: generation (servidor) / output_tokens, la cifra que normaliza la generación por la longitud de la respuesta. Solo solicitudes completadas y unidas.</translation>
     </message>
     <message>
-        <source>Server time to first token: the server root span&apos;s start to the server&apos;s write of the first output token (server clock only).</source>
-        <translation>Tiempo hasta el primer token en el servidor: del inicio del span raíz del servidor a la escritura del primer token de salida por el servidor (solo reloj del servidor).</translation>
-    </message>
-    <message>
         <source>first_text - server TTFT, paired per request: what network, proxies and buffering add to the first visible text. Negative values are flagged, never clamped.</source>
         <translation>first_text - TTFT del servidor, emparejados por solicitud: lo que la red, los proxies y el búfer añaden al primer texto visible. Los valores negativos se marcan, nunca se recortan.</translation>
     </message>
@@ -254,6 +246,66 @@
     <message>
         <source>An external provider&apos;s total time, from its provider.request span: owned by the provider. Its queue and generation are inside and cannot be reconstructed by subtraction.</source>
         <translation>El tiempo total de un proveedor externo, de su span provider.request: es del proveedor. Su cola y su generación están dentro y no se pueden reconstruir por resta.</translation>
+    </message>
+    <message>
+        <source>Duration of the server&apos;s root span for this attempt, or from response timings the reported total (else validation + queue + generation).</source>
+        <translation>Duración del span raíz del servidor para este intento o, a partir de los tiempos de la respuesta, el total informado (si no, validación + cola + generación).</translation>
+    </message>
+    <message>
+        <source>Server time to first token: the server root span&apos;s start to the server&apos;s write of the first output token, or from response timings queue + prefill (server clock only).</source>
+        <translation>Tiempo hasta el primer token en el servidor: del inicio del span raíz del servidor a la escritura del primer token de salida o, a partir de los tiempos de la respuesta, cola + prefill (solo reloj del servidor).</translation>
+    </message>
+    <message>
+        <source>Client-visible mean inter-token latency, (done - first_text) / (output_tokens - 1), minus the server&apos;s reported mean ITL, paired per request: what network and buffering add between tokens.</source>
+        <translation>Latencia media entre tokens visible para el cliente, (done - first_text) / (output_tokens - 1), menos la ITL media informada por el servidor, emparejadas por solicitud: lo que la red y el búfer añaden entre tokens.</translation>
+    </message>
+    <message>
+        <source>The server&apos;s whole time as its response reported it (TGI x-total-time, a provider&apos;s total_time).</source>
+        <translation>El tiempo total del servidor según su respuesta (TGI x-total-time, total_time de un proveedor).</translation>
+    </message>
+    <message>
+        <source>Request validation and tokenization as the response reported it (TGI x-validation-time).</source>
+        <translation>Validación y tokenización de la solicitud según la respuesta (TGI x-validation-time).</translation>
+    </message>
+    <message>
+        <source>Waiting for a model slot as the response reported it (vLLM queue_time_ms, TGI x-queue-time, a provider&apos;s queue_time).</source>
+        <translation>Espera de una ranura del modelo según la respuesta (vLLM queue_time_ms, TGI x-queue-time, queue_time de un proveedor).</translation>
+    </message>
+    <message>
+        <source>Scheduling to the first output token as the response reported it (vLLM time_to_first_token_ms, a provider&apos;s prompt_time).</source>
+        <translation>De la planificación al primer token de salida según la respuesta (vLLM time_to_first_token_ms, prompt_time de un proveedor).</translation>
+    </message>
+    <message>
+        <source>First to last output token as the response reported it (vLLM generation_time_ms, a provider&apos;s completion_time).</source>
+        <translation>Del primer al último token de salida según la respuesta (vLLM generation_time_ms, completion_time de un proveedor).</translation>
+    </message>
+    <message>
+        <source>Scheduling to the last output token as the response reported it (TGI x-inference-time).</source>
+        <translation>De la planificación al último token de salida según la respuesta (TGI x-inference-time).</translation>
+    </message>
+    <message>
+        <source>The server&apos;s mean time between output tokens as the response reported it (vLLM mean_itl_ms, TGI x-time-per-token).</source>
+        <translation>El tiempo medio del servidor entre tokens de salida según la respuesta (vLLM mean_itl_ms, TGI x-time-per-token).</translation>
+    </message>
+    <message>
+        <source>Scheduling to the first reasoning token (vLLM output_token_metrics.reasoning), beside the client&apos;s first_content.</source>
+        <translation>De la planificación al primer token de razonamiento (vLLM output_token_metrics.reasoning), junto al first_content del cliente.</translation>
+    </message>
+    <message>
+        <source>Scheduling to the first content token (vLLM output_token_metrics.content), beside the client&apos;s first_text.</source>
+        <translation>De la planificación al primer token de contenido (vLLM output_token_metrics.content), junto al first_text del cliente.</translation>
+    </message>
+    <message>
+        <source>Per request with both sources: gpu_queue from spans minus the queue time the response reported.</source>
+        <translation>Por solicitud con ambas fuentes: gpu_queue de los spans menos el tiempo de cola informado por la respuesta.</translation>
+    </message>
+    <message>
+        <source>Per request with both sources: generation (server) from spans minus the response&apos;s prefill + decode (or inference).</source>
+        <translation>Por solicitud con ambas fuentes: generation (servidor) de los spans menos prefill + decode (o inferencia) de la respuesta.</translation>
+    </message>
+    <message>
+        <source>Per request with both sources: decode from spans minus the decode time the response reported.</source>
+        <translation>Por solicitud con ambas fuentes: decode de los spans menos el tiempo de decode informado por la respuesta.</translation>
     </message>
 </context>
 <context>
@@ -1282,10 +1334,6 @@ Comandos:</translation>
         <translation>unión: cobertura %1% (%2 de %3 intentos enviados coincidieron con una traza del servidor); las fases unidas cubren los intentos coincidentes</translation>
     </message>
     <message>
-        <source>join: the run has no server spans; joined phases are not available</source>
-        <translation>unión: la ejecución no tiene spans del servidor; las fases unidas no están disponibles</translation>
-    </message>
-    <message>
         <source>stages are summarized separately, never pooled</source>
         <translation>las etapas se resumen por separado, nunca agrupadas</translation>
     </message>
@@ -2050,6 +2098,26 @@ Ejecute &apos;phasebench-cli &lt;comando&gt; --help&apos; para ver las opciones 
     <message>
         <source>--server-timings expects none, vllm or tgi (got &apos;%1&apos;)</source>
         <translation>--server-timings espera none, vllm o tgi (se recibió &apos;%1&apos;)</translation>
+    </message>
+    <message>
+        <source>%1 from response metrics</source>
+        <translation>%1 de métricas de la respuesta</translation>
+    </message>
+    <message>
+        <source>%1 from response headers</source>
+        <translation>%1 de cabeceras de la respuesta</translation>
+    </message>
+    <message>
+        <source>Server timings on %1 of %2 attempts (profile %3; %4); server phases from spans on %5, from the responses on %6</source>
+        <translation>Tiempos del servidor en %1 de %2 intentos (perfil %3; %4); fases del servidor de los spans en %5, de las respuestas en %6</translation>
+    </message>
+    <message>
+        <source>  both sources on %1 attempts: %2 spans - response median %3 ms, p95 |difference| %4 ms</source>
+        <translation>  ambas fuentes en %1 intentos: %2 spans - respuesta mediana %3 ms, p95 |diferencia| %4 ms</translation>
+    </message>
+    <message>
+        <source>join: the run has no server spans or response timings; joined phases are not available</source>
+        <translation>join: la ejecución no tiene spans del servidor ni tiempos en las respuestas; las fases unidas no están disponibles</translation>
     </message>
 </context>
 <context>
@@ -3101,6 +3169,14 @@ Ejecute &apos;phasebench-cli &lt;comando&gt; --help&apos; para ver las opciones 
         <source>Generator overhead</source>
         <translation>Coste del generador</translation>
     </message>
+    <message>
+        <source>Server timings from the responses themselves (%1) on %2 of %3 attempts: server phases from spans on %4, from response metrics or headers on %5.</source>
+        <translation>Tiempos del servidor de las propias respuestas (%1) en %2 de %3 intentos: fases del servidor de los spans en %4, de métricas o cabeceras de la respuesta en %5.</translation>
+    </message>
+    <message>
+        <source>Both sources on %1 attempts: %2 from spans minus the response&apos;s, median %3 ms, p95 of the absolute difference %4 ms.</source>
+        <translation>Ambas fuentes en %1 intentos: %2 de los spans menos el de la respuesta, mediana %3 ms, p95 de la diferencia absoluta %4 ms.</translation>
+    </message>
 </context>
 <context>
     <name>pb::ui</name>
@@ -3310,6 +3386,14 @@ Ejecute &apos;phasebench-cli &lt;comando&gt; --help&apos; para ver las opciones 
 %2; unit: %3</source>
         <translation>%1
 %2; unidad: %3</translation>
+    </message>
+    <message>
+        <source>server timing from the response</source>
+        <translation>tiempo del servidor de la respuesta</translation>
+    </message>
+    <message>
+        <source>milliseconds (ms) on the server&apos;s clock</source>
+        <translation>milisegundos (ms) en el reloj del servidor</translation>
     </message>
 </context>
 <context>
@@ -5468,6 +5552,14 @@ o: vllm serve … %2</translation>
     <message>
         <source>not recorded (not a load run of Phasebench)</source>
         <translation>no registrado (no es una ejecución de carga de Phasebench)</translation>
+    </message>
+    <message>
+        <source> — server phases from spans on %L1 attempts, from the responses&apos; own timings on %L2 (%3: %L4 from response metrics, %L5 from headers)</source>
+        <translation> — fases del servidor de los spans en %L1 intentos, de los propios tiempos de las respuestas en %L2 (%3: %L4 de métricas de la respuesta, %L5 de cabeceras)</translation>
+    </message>
+    <message>
+        <source>both sources on %L1 attempts: %2 spans − response median %L3 ms, p95 |difference| %L4 ms</source>
+        <translation>ambas fuentes en %L1 intentos: %2 spans − respuesta mediana %L3 ms, p95 |diferencia| %L4 ms</translation>
     </message>
 </context>
 <context>

@@ -188,10 +188,6 @@
         <translation>Токены рассуждений по данным провайдера.</translation>
     </message>
     <message>
-        <source>Duration of the server&apos;s root span for this attempt.</source>
-        <translation>Длительность корневого спана сервера для этой попытки.</translation>
-    </message>
-    <message>
         <source>Server gateway work: auth, prepare, route, application queues.</source>
         <translation>Работа серверного шлюза: аутентификация, подготовка, маршрутизация, очереди приложения.</translation>
     </message>
@@ -232,10 +228,6 @@
         <translation>Генерация на выходной токен на стороне сервера: generation (сервер) / output_tokens — величина, нормирующая генерацию по длине ответа. Только завершённые и сопоставленные запросы.</translation>
     </message>
     <message>
-        <source>Server time to first token: the server root span&apos;s start to the server&apos;s write of the first output token (server clock only).</source>
-        <translation>Время до первого токена на сервере: от начала корневого спана сервера до записи сервером первого выходного токена (только часы сервера).</translation>
-    </message>
-    <message>
         <source>first_text - server TTFT, paired per request: what network, proxies and buffering add to the first visible text. Negative values are flagged, never clamped.</source>
         <translation>first_text - TTFT сервера, попарно для каждого запроса: что сеть, прокси и буферизация добавляют к первому видимому тексту. Отрицательные значения помечаются, но никогда не обрезаются.</translation>
     </message>
@@ -254,6 +246,66 @@
     <message>
         <source>An external provider&apos;s total time, from its provider.request span: owned by the provider. Its queue and generation are inside and cannot be reconstructed by subtraction.</source>
         <translation>Полное время внешнего провайдера по его спану provider.request: относится к провайдеру. Его очередь и генерация находятся внутри, и восстановить их вычитанием нельзя.</translation>
+    </message>
+    <message>
+        <source>Duration of the server&apos;s root span for this attempt, or from response timings the reported total (else validation + queue + generation).</source>
+        <translation>Длительность корневого спана сервера для этой попытки или, по таймингам из ответа, сообщённое общее время (иначе валидация + очередь + генерация).</translation>
+    </message>
+    <message>
+        <source>Server time to first token: the server root span&apos;s start to the server&apos;s write of the first output token, or from response timings queue + prefill (server clock only).</source>
+        <translation>Время до первого токена на сервере: от начала корневого спана сервера до записи первого выходного токена или, по таймингам из ответа, очередь + prefill (только часы сервера).</translation>
+    </message>
+    <message>
+        <source>Client-visible mean inter-token latency, (done - first_text) / (output_tokens - 1), minus the server&apos;s reported mean ITL, paired per request: what network and buffering add between tokens.</source>
+        <translation>Видимая клиенту средняя задержка между токенами, (done - first_text) / (output_tokens - 1), минус средняя ITL, сообщённая сервером, попарно для каждого запроса: что добавляют сеть и буферизация между токенами.</translation>
+    </message>
+    <message>
+        <source>The server&apos;s whole time as its response reported it (TGI x-total-time, a provider&apos;s total_time).</source>
+        <translation>Общее время сервера по его ответу (TGI x-total-time, total_time провайдера).</translation>
+    </message>
+    <message>
+        <source>Request validation and tokenization as the response reported it (TGI x-validation-time).</source>
+        <translation>Проверка и токенизация запроса по ответу (TGI x-validation-time).</translation>
+    </message>
+    <message>
+        <source>Waiting for a model slot as the response reported it (vLLM queue_time_ms, TGI x-queue-time, a provider&apos;s queue_time).</source>
+        <translation>Ожидание слота модели по ответу (vLLM queue_time_ms, TGI x-queue-time, queue_time провайдера).</translation>
+    </message>
+    <message>
+        <source>Scheduling to the first output token as the response reported it (vLLM time_to_first_token_ms, a provider&apos;s prompt_time).</source>
+        <translation>От планирования до первого выходного токена по ответу (vLLM time_to_first_token_ms, prompt_time провайдера).</translation>
+    </message>
+    <message>
+        <source>First to last output token as the response reported it (vLLM generation_time_ms, a provider&apos;s completion_time).</source>
+        <translation>От первого до последнего выходного токена по ответу (vLLM generation_time_ms, completion_time провайдера).</translation>
+    </message>
+    <message>
+        <source>Scheduling to the last output token as the response reported it (TGI x-inference-time).</source>
+        <translation>От планирования до последнего выходного токена по ответу (TGI x-inference-time).</translation>
+    </message>
+    <message>
+        <source>The server&apos;s mean time between output tokens as the response reported it (vLLM mean_itl_ms, TGI x-time-per-token).</source>
+        <translation>Среднее время сервера между выходными токенами по ответу (vLLM mean_itl_ms, TGI x-time-per-token).</translation>
+    </message>
+    <message>
+        <source>Scheduling to the first reasoning token (vLLM output_token_metrics.reasoning), beside the client&apos;s first_content.</source>
+        <translation>От планирования до первого токена рассуждения (vLLM output_token_metrics.reasoning), рядом с first_content клиента.</translation>
+    </message>
+    <message>
+        <source>Scheduling to the first content token (vLLM output_token_metrics.content), beside the client&apos;s first_text.</source>
+        <translation>От планирования до первого токена содержимого (vLLM output_token_metrics.content), рядом с first_text клиента.</translation>
+    </message>
+    <message>
+        <source>Per request with both sources: gpu_queue from spans minus the queue time the response reported.</source>
+        <translation>Для запроса с обоими источниками: gpu_queue из спанов минус время очереди из ответа.</translation>
+    </message>
+    <message>
+        <source>Per request with both sources: generation (server) from spans minus the response&apos;s prefill + decode (or inference).</source>
+        <translation>Для запроса с обоими источниками: generation (сервер) из спанов минус prefill + decode (или inference) из ответа.</translation>
+    </message>
+    <message>
+        <source>Per request with both sources: decode from spans minus the decode time the response reported.</source>
+        <translation>Для запроса с обоими источниками: decode из спанов минус время decode из ответа.</translation>
     </message>
 </context>
 <context>
@@ -1282,10 +1334,6 @@ Commands:</source>
         <translation>сопоставление: покрытие %1% (%2 из %3 отправленных попыток сопоставлены с трассой сервера); сопоставленные фазы — по сопоставленным попыткам</translation>
     </message>
     <message>
-        <source>join: the run has no server spans; joined phases are not available</source>
-        <translation>сопоставление: в прогоне нет спанов сервера; сопоставленные фазы недоступны</translation>
-    </message>
-    <message>
         <source>stages are summarized separately, never pooled</source>
         <translation>этапы сводятся по отдельности и никогда не объединяются</translation>
     </message>
@@ -2050,6 +2098,26 @@ Run &apos;phasebench-cli &lt;command&gt; --help&apos; for the options of a comma
     <message>
         <source>--server-timings expects none, vllm or tgi (got &apos;%1&apos;)</source>
         <translation>--server-timings ожидает none, vllm или tgi (получено &apos;%1&apos;)</translation>
+    </message>
+    <message>
+        <source>%1 from response metrics</source>
+        <translation>%1 из метрик ответа</translation>
+    </message>
+    <message>
+        <source>%1 from response headers</source>
+        <translation>%1 из заголовков ответа</translation>
+    </message>
+    <message>
+        <source>Server timings on %1 of %2 attempts (profile %3; %4); server phases from spans on %5, from the responses on %6</source>
+        <translation>Тайминги сервера в %1 из %2 попыток (профиль %3; %4); фазы сервера из спанов в %5, из ответов в %6</translation>
+    </message>
+    <message>
+        <source>  both sources on %1 attempts: %2 spans - response median %3 ms, p95 |difference| %4 ms</source>
+        <translation>  оба источника в %1 попытках: %2 спаны - ответ, медиана %3 мс, p95 |разницы| %4 мс</translation>
+    </message>
+    <message>
+        <source>join: the run has no server spans or response timings; joined phases are not available</source>
+        <translation>join: в прогоне нет спанов сервера и таймингов в ответах; объединённые фазы недоступны</translation>
     </message>
 </context>
 <context>
@@ -3101,6 +3169,14 @@ Run &apos;phasebench-cli &lt;command&gt; --help&apos; for the options of a comma
         <source>Generator overhead</source>
         <translation>Издержки генератора</translation>
     </message>
+    <message>
+        <source>Server timings from the responses themselves (%1) on %2 of %3 attempts: server phases from spans on %4, from response metrics or headers on %5.</source>
+        <translation>Тайминги сервера из самих ответов (%1) в %2 из %3 попыток: фазы сервера из спанов в %4, из метрик или заголовков ответа в %5.</translation>
+    </message>
+    <message>
+        <source>Both sources on %1 attempts: %2 from spans minus the response&apos;s, median %3 ms, p95 of the absolute difference %4 ms.</source>
+        <translation>Оба источника в %1 попытках: %2 из спанов минус из ответа, медиана %3 мс, p95 абсолютной разницы %4 мс.</translation>
+    </message>
 </context>
 <context>
     <name>pb::ui</name>
@@ -3310,6 +3386,14 @@ Run &apos;phasebench-cli &lt;command&gt; --help&apos; for the options of a comma
 %2; unit: %3</source>
         <translation>%1
 %2; единица: %3</translation>
+    </message>
+    <message>
+        <source>server timing from the response</source>
+        <translation>тайминг сервера из ответа</translation>
+    </message>
+    <message>
+        <source>milliseconds (ms) on the server&apos;s clock</source>
+        <translation>миллисекунды (мс) по часам сервера</translation>
     </message>
 </context>
 <context>
@@ -5473,6 +5557,14 @@ or: vllm serve … %2</source>
     <message>
         <source>not recorded (not a load run of Phasebench)</source>
         <translation>не записано (это не нагрузочный прогон Phasebench)</translation>
+    </message>
+    <message>
+        <source> — server phases from spans on %L1 attempts, from the responses&apos; own timings on %L2 (%3: %L4 from response metrics, %L5 from headers)</source>
+        <translation> — фазы сервера из спанов в %L1 попытках, из собственных таймингов ответов в %L2 (%3: %L4 из метрик ответа, %L5 из заголовков)</translation>
+    </message>
+    <message>
+        <source>both sources on %L1 attempts: %2 spans − response median %L3 ms, p95 |difference| %L4 ms</source>
+        <translation>оба источника в %L1 попытках: %2 спаны − ответ, медиана %L3 мс, p95 |разницы| %L4 мс</translation>
     </message>
 </context>
 <context>
