@@ -647,8 +647,9 @@ int statsCommand(const QStringList& args, Io& io)
                                   .arg(summary.join.eligible));
                 printResponseTimings(io.out, summary.join);
             } else if (wantJoin && !run.hasSpans) {
-                print(io.out, tr("join: the run has no server spans or response timings; joined phases are not "
-                                 "available"));
+                print(io.out,
+                      tr("join: the run has no server spans or response timings; joined phases are not "
+                         "available"));
             }
             if (perStage) {
                 print(io.out, grouped

@@ -127,11 +127,12 @@ CheckItem evaluateBudget(const RunData& run, const budget::PhaseBudget& b, const
         item.note = "server trace sampling: " + describeSampling(run.config.sampling);
         const double need = gates.minJoinCoverage.value_or(0.9);
         if (!run.joined || isNull(run.join.coverage) || run.join.coverage < need) {
-            return undecided("join coverage " +
-                             (!run.joined || isNull(run.join.coverage) ? std::string("n/a")
-                                                                       : num(run.join.coverage * 100) + "%") +
-                             " is below " + num(need * 100) + "%: a joined-phase budget cannot be decided" +
-                             (run.hasServerView() ? "" : " (the run has no server spans or response timings)"));
+            return undecided(
+                "join coverage " +
+                (!run.joined || isNull(run.join.coverage) ? std::string("n/a")
+                                                          : num(run.join.coverage * 100) + "%") +
+                " is below " + num(need * 100) + "%: a joined-phase budget cannot be decided" +
+                (run.hasServerView() ? "" : " (the run has no server spans or response timings)"));
         }
     }
     const stats::BoundMetric bound(*metric, *table);

@@ -192,7 +192,8 @@ std::vector<Finding> qualityRules(const RunData& run, const RuleOptions& o)
         out.push_back(std::move(f));
     }
     // Sampling bias: the joined requests are much slower than those without a server trace.
-    if (run.hasServerView() && total && run.matched.size() == t.rows && !isNull(j.coverage) && j.coverage < 1.0) {
+    if (run.hasServerView() && total && run.matched.size() == t.rows && !isNull(j.coverage) &&
+        j.coverage < 1.0) {
         std::vector<double> joined;
         std::vector<double> unjoined;
         for (std::size_t r = 0; r < t.rows; ++r) {

@@ -132,7 +132,7 @@ struct ReportData
     bool hasSpans = false;
     bool joined = false;
     std::optional<double> joinCoverage;
-    pb::join::JoinReport join; // the server view's sources (spans, response timings) when joined
+    pb::join::JoinReport join;             // the server view's sources (spans, response timings) when joined
     std::vector<std::string> dataWarnings; // data quality, beside the verdict
     std::optional<diagnose::CheckResult> check;
     std::optional<BudgetMatrix> matrix; // with `check`
