@@ -2119,6 +2119,14 @@ Ejecute &apos;phasebench-cli &lt;comando&gt; --help&apos; para ver las opciones 
         <source>join: the run has no server spans or response timings; joined phases are not available</source>
         <translation>join: la ejecución no tiene spans del servidor ni tiempos en las respuestas; las fases unidas no están disponibles</translation>
     </message>
+    <message>
+        <source>server timings</source>
+        <translation>tiempos del servidor</translation>
+    </message>
+    <message>
+        <source>profile %1: on %2 of %3 attempts, %4 malformed fields</source>
+        <translation>perfil %1: en %2 de %3 intentos, %4 campos mal formados</translation>
+    </message>
 </context>
 <context>
     <name>pb::diagnose</name>

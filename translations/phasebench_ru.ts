@@ -2119,6 +2119,14 @@ Run &apos;phasebench-cli &lt;command&gt; --help&apos; for the options of a comma
         <source>join: the run has no server spans or response timings; joined phases are not available</source>
         <translation>join: в прогоне нет спанов сервера и таймингов в ответах; объединённые фазы недоступны</translation>
     </message>
+    <message>
+        <source>server timings</source>
+        <translation>тайминги сервера</translation>
+    </message>
+    <message>
+        <source>profile %1: on %2 of %3 attempts, %4 malformed fields</source>
+        <translation>профиль %1: в %2 из %3 попыток, некорректных полей: %4</translation>
+    </message>
 </context>
 <context>
     <name>pb::diagnose</name>

@@ -72,6 +72,10 @@ nlohmann::json toJson(const load::LoadSummary& s)
                                                    {"per_request_us", s.generatorCost()->cpuPerRequestUs()}}
                                   : nlohmann::json()},
             {"generator_bound_reason", s.generatorBoundReason},
+            {"server_timings",
+             {{"profile", s.serverTimingProfile},
+              {"attempts", s.serverTimingAttempts},
+              {"malformed_fields", s.serverTimingMalformed}}},
             {"outcomes", outcomes},
             {"trace_id_collisions", s.traceIdCollisions},
             {"stages", stages}};
@@ -109,6 +113,16 @@ void printText(std::ostream& os, const load::LoadSummary& s)
                         .arg(QString::fromStdString(fixed(c->cpuPerRequestUs(), 1)))
                         .arg(QString::fromStdString(fixed(c->enginePerRequestUs(), 1)))
                         .arg(QString::fromStdString(fixed(*c->writerPerRequestUs(), 1))))
+           << '\n';
+    }
+    if (!s.serverTimingProfile.empty() && s.serverTimingProfile != "none") {
+        // Which timing profile read the responses' own server timings.
+        os << cell(tr("server timings"), 14)
+           << toStd(tr("profile %1: on %2 of %3 attempts, %4 malformed fields")
+                        .arg(QString::fromStdString(s.serverTimingProfile))
+                        .arg(s.serverTimingAttempts)
+                        .arg(s.attempts)
+                        .arg(s.serverTimingMalformed))
            << '\n';
     }
     os << (s.generatorBound

@@ -44,6 +44,19 @@ void responseLanes(TraceResults& out, const RequestRecord& r)
         out.lanes.push_back(
             {Kind::ServerSpan, "generation" + suffix, "generation", 1, at, at + row.generation, detail});
     }
+    // vLLM's first reasoning and first content tokens, from scheduling (the
+    // queue's end), beside the client's first_content and first_text.
+    const double scheduled = out.serverOffsetMs + (r.reportedValidation ? ms(*r.reportedValidation) : 0.0) +
+                             (isNull(row.gpuQueue) ? 0.0 : row.gpuQueue);
+    const std::pair<const char*, const OptNanos*> firsts[] = {
+        {"server_first_reasoning", &r.reportedFirstReasoning},
+        {"server_first_content", &r.reportedFirstContent}};
+    for (const auto& [name, value] : firsts) {
+        if (*value && !isNull(row.gpuQueue)) {
+            const double t = scheduled + ms(**value);
+            out.lanes.push_back({Kind::Milestone, name + suffix, name, 0, t, t, detail});
+        }
+    }
 }
 
 } // namespace

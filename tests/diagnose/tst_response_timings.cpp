@@ -244,6 +244,8 @@ void TestResponseTimings::waterfallNamesTheSource()
     const auto run = store.catalogue().createRun(info);
     auto r = client(0, 900, 250, 880, 50);
     vllm(r, 120, 80, 600, 12.5);
+    r.reportedFirstReasoning = ns(70);
+    r.reportedFirstContent = ns(300);
     store.insertRequests(run, std::span(&r, 1));
     const auto trace = analysis::reconcileRequest(store, run, 0);
     QCOMPARE(trace.row.status, join::JoinStatus::ResponseTimings);
@@ -265,6 +267,14 @@ void TestResponseTimings::waterfallNamesTheSource()
     });
     QCOMPARE(decode->startMs, 50.0 + 120.0 + 80.0);
     QCOMPARE(decode->endMs, 50.0 + 800.0);
+    // The server's first reasoning and content tokens, from the queue's end.
+    const auto milestone = [&](const char* name) {
+        const auto it = std::find_if(w.lanes.begin(), w.lanes.end(),
+                                     [&](const analysis::WaterfallLane& l) { return l.name == name; });
+        return it == w.lanes.end() ? -1.0 : it->startMs;
+    };
+    QCOMPARE(milestone("server_first_reasoning (response_metrics)"), 50.0 + 120.0 + 70.0);
+    QCOMPARE(milestone("server_first_content (response_metrics)"), 50.0 + 120.0 + 300.0);
 }
 
 void TestResponseTimings::runWithoutResponseTimingsCarriesNoExtraColumns()

@@ -9,6 +9,7 @@
 
 #include <QProcess>
 #include <QRegularExpression>
+#include <QTemporaryDir>
 
 #include <QTest>
 
@@ -125,6 +126,7 @@ private Q_SLOTS:
     void queueTimeGrowsWhenThePoolIsSaturated();
     void namesParse();
     void cliOption();
+    void demoRunShowsBothSources();
 };
 
 void TestDemoServerTimings::offByDefault()
@@ -268,6 +270,38 @@ void TestDemoServerTimings::cliOption()
     QCOMPARE(reply.status, 200);
     QVERIFY(reply.header("x-inference-time") >= 0);
     QVERIFY(reply.header("x-queue-time") >= 0);
+}
+
+void TestDemoServerTimings::demoRunShowsBothSources()
+{
+    // The whole path: the gateway returns vLLM metrics, the engine reads them
+    // (auto-detected), the run says so, and the join keeps both sources.
+    QTemporaryDir dir;
+    const auto db = dir.filePath(QStringLiteral("both.phasebench"));
+    const auto r = test::runProcess(
+        QStringLiteral(PHASEBENCH_CLI),
+        {QStringLiteral("demo"), QStringLiteral("--db"), db, QStringLiteral("--server-timings"),
+         QStringLiteral("vllm"), QStringLiteral("--rate"), QStringLiteral("5"), QStringLiteral("--duration"),
+         QStringLiteral("3"), QStringLiteral("--json")},
+        120000);
+    QCOMPARE(r.exitCode, 0);
+    const auto j = nlohmann::json::parse(r.out.toStdString());
+    QCOMPARE(j["load"]["server_timings"]["profile"].get<std::string>(), std::string("auto (vllm)"));
+    const auto attempts = j["load"]["attempts"].get<std::int64_t>();
+    QVERIFY(attempts > 5);
+    QCOMPARE(j["load"]["server_timings"]["attempts"].get<std::int64_t>(), attempts);
+    QCOMPARE(j["load"]["server_timings"]["malformed_fields"].get<std::int64_t>(), std::int64_t(0));
+    const auto& rt = j["join"]["response_timings"];
+    QCOMPARE(rt["attempts_with_response_timings"].get<std::int64_t>(),
+             j["join"]["eligible"].get<std::int64_t>());
+    QCOMPARE(rt["both_sources"].get<std::int64_t>(), j["join"]["matched"].get<std::int64_t>());
+    QCOMPARE(rt["server_phases_from_responses"].get<std::int64_t>(), std::int64_t(0));
+    QVERIFY2(rt["profiles"] == nlohmann::json::array({"vllm"}), rt.dump().c_str());
+    // The demo's gateway measures its queue once, for the span and the metric.
+    const auto& d = rt["disagreements"];
+    QVERIFY(!d.empty());
+    QCOMPARE(d[0]["phase"].get<std::string>(), std::string("gpu_queue"));
+    QVERIFY2(std::abs(d[0]["median_spans_minus_response_ms"].get<double>()) < 1.0, d.dump().c_str());
 }
 
 QTEST_GUILESS_MAIN(TestDemoServerTimings)
