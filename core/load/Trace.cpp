@@ -8,6 +8,8 @@
 #include <charconv>
 #include <cmath>
 #include <fstream>
+#include <optional>
+#include <string_view>
 
 namespace pb::load {
 namespace {

@@ -55,7 +55,7 @@ std::vector<TraceEntry> parseTrace(std::istream& in, const std::string& file, Tr
 std::vector<TraceEntry> readTraceFile(const std::string& path, TraceFormat format, std::int64_t blockTokens,
                                       const TraceProgress& progress = {});
 
-// "mooncake" for .jsonl/.json, "csv" for .csv; else nullopt-like false.
+// The format a file name implies: .jsonl/.json mooncake, .csv csv; false for any other.
 bool traceFormatFromName(const std::string& name, TraceFormat& out);
 const char* nameOf(TraceFormat f);
 

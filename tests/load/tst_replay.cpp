@@ -7,6 +7,7 @@
 #include "load/RequestPlan.h"
 #include "load/TokenEstimate.h"
 #include "load/Trace.h"
+#include "scaleout/K6Script.h"
 
 #include <QTemporaryDir>
 #include <QTest>
@@ -330,6 +331,8 @@ void TestReplay::scenarioKeys()
     QCOMPARE(plan.replayEntry(3).promptRef, std::string("0:1")); // arrival 3 of a loop: entry 1
     const auto prompt = load::replayPrompt(s.executor.replay.entries[1], 16, 7, 1);
     QVERIFY(config.dump().find(prompt.substr(0, 24)) == std::string::npos);
+    // k6 has no trace executor: the export refuses rather than writing a script without prompts.
+    QVERIFY_THROWS_EXCEPTION(load::ScenarioError, scaleout::exportK6Script(s));
 }
 
 void TestReplay::arrivalsFollowTheTrace_data()
