@@ -269,6 +269,11 @@ void parseReplay(const Node& e, Executor& out, const std::string& baseDir)
     if (promptBytes > kMaxReplayPromptBytes) {
         e.fail("file", "the trace's prompts add up to more than 1 GiB (they are prepared before the run)");
     }
+    // Checked in double before any offset is scaled to ns (a tiny speedup would overflow).
+    if (double(r.entries.back().offset) / r.speedup > double(kMaxDuration)) {
+        e.fail(e.has("speedup") ? "speedup" : "file",
+               "the trace lasts longer than 168h (7 days) after speedup");
+    }
     // A pass lasts the last offset plus the mean gap, so that a loop keeps the trace's mean rate.
     const auto n = r.entries.size();
     const Nanos last = r.scaledOffset(n - 1);

@@ -5,6 +5,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include <algorithm>
 #include <charconv>
 #include <cmath>
 #include <fstream>
@@ -258,7 +259,11 @@ std::string replayPrompt(const TraceEntry& e, std::int64_t blockTokens, std::uin
         if (out.size() >= bytes) {
             break;
         }
-        out += syntheticPrompt(blockTokens, blocks, id); // exactly blockTokens * 4 bytes
+        // Exactly blockTokens * 4 bytes; of a block the input only partly
+        // covers, one token more than needed (then cut), which is the full
+        // block's beginning: only a text's last byte may differ ('.').
+        const auto need = static_cast<std::int64_t>(bytes - out.size()) / kBytesPerToken;
+        out += syntheticPrompt(std::min(blockTokens, need + 1), blocks, id);
     }
     if (out.size() < bytes) {
         const auto rest = static_cast<std::int64_t>(bytes - out.size()) / kBytesPerToken;

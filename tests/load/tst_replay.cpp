@@ -256,8 +256,12 @@ void TestReplay::promptsShareExactlyTheirBlocks()
     const auto ab = commonPrefix(p[0], p[1]);
     QVERIFY(ab >= 2 * blockBytes);
     QVERIFY2(ab < 3 * blockBytes, std::to_string(ab).c_str());
-    // A last block only partly covered is that block's beginning.
+    // A last block only partly covered is that block's beginning, whatever the cut.
     QVERIFY(p[0].starts_with(p[2]));
+    for (std::int64_t in = 33; in < 48; ++in) {
+        const load::TraceEntry cut{0, in, 1, {1, 2, 3}};
+        QVERIFY2(p[0].starts_with(load::replayPrompt(cut, B, 7, 99)), std::to_string(in).c_str());
+    }
     // Equal ids and lengths: the same prompt (both only blocks, no tail of their own).
     QCOMPARE(p[4], p[0]);
     // [5] and a 60-token input: no block in common with [1, …], and a tail of its own.
@@ -309,6 +313,14 @@ void TestReplay::scenarioKeys()
     j["executor"]["speedup"] = 0;
     expectError(j, "executor.speedup: expected a positive number");
 
+    j = replayScenario("http://127.0.0.1:9", good);
+    j["executor"]["speedup"] = 2e-6; // 0.5 s becomes a pass of about 6 days: within 168h
+    QCOMPARE(scenarioOf(j).executor.replay.passLength, Nanos(500'000'000'000'000));
+    j["executor"]["speedup"] = 1e-7;
+    expectError(j, "executor.speedup: the trace lasts longer than 168h");
+    const auto far = writeFile(dir, "far.jsonl", line(0, 1, 1, {}) + line(9e11, 1, 1, {}));
+    j = replayScenario("http://127.0.0.1:9", far);
+    expectError(j, "executor.file: the trace lasts longer than 168h");
     j = replayScenario("http://127.0.0.1:9", good);
     j["executor"]["speedup"] = 2;
     const auto s = scenarioOf(j);
