@@ -12,10 +12,13 @@
 #include <QTemporaryDir>
 #include <QTest>
 
+#include <atomic>
+#include <chrono>
 #include <fstream>
 #include <map>
 #include <mutex>
 #include <sstream>
+#include <thread>
 
 using namespace pb;
 using namespace pb::test;
@@ -87,8 +90,10 @@ struct RecordingServer
 {
     std::mutex mx;
     std::vector<Received> got;
+    std::atomic<int> delayMs{0};
     CannedServer server{[this](const HttpRequest& req) {
         const auto at = steadyNs();
+        std::this_thread::sleep_for(std::chrono::milliseconds(delayMs.load()));
         const auto body = json::parse(req.body, nullptr, false);
         Received r{at, {}, 0};
         if (!body.is_discarded() && body.contains("messages")) {
@@ -129,6 +134,7 @@ private Q_SLOTS:
     void arrivalsFollowTheTrace();
     void loopRepeatsUntilTheDuration();
     void serverSeesSharedPrefixes();
+    void noFreeSlotDropsTheEntry();
 };
 
 void TestReplay::mooncakeLines()
@@ -471,6 +477,35 @@ void TestReplay::serverSeesSharedPrefixes()
             QVERIFY2(lcp == std::min(pa.size(), pb.size()) || lcp < (shared + 1) * blockBytes, what.c_str());
         }
     }
+}
+
+void TestReplay::noFreeSlotDropsTheEntry()
+{
+    QTemporaryDir dir;
+    // Three requests at once with one slot: two are dropped, never delayed;
+    // the next request is still the trace's fourth.
+    auto j = replayScenario("", writeFile(dir, "t.csv", "0,8,2\n0,9,2\n0,10,2\n400,11,2\n"));
+    RecordingServer rec;
+    rec.delayMs = 200;
+    j["target"]["base_url"] = rec.server.baseUrl();
+    j["executor"]["max_in_flight"] = 1;
+    j["executor"]["pre_allocated"] = 1;
+    const auto run = runEngine(load::parseScenario(j.dump(), "test.json"));
+    QCOMPARE(run.records.size(), std::size_t(4));
+    const auto dropped = run.withOutcome(Outcome::Dropped);
+    QCOMPARE(dropped.size(), std::size_t(2));
+    for (const auto& r : dropped) {
+        QCOMPARE(*r.scheduledOffset, Nanos(0));
+    }
+    auto done = run.withOutcome(Outcome::Completed);
+    QCOMPARE(done.size(), std::size_t(2));
+    std::sort(done.begin(), done.end(), [](const RequestRecord& a, const RequestRecord& b) {
+        return *a.scheduledOffset < *b.scheduledOffset;
+    });
+    QCOMPARE(done[0].promptRef, std::string("0:0"));
+    QCOMPARE(done[1].promptRef, std::string("0:3"));
+    QCOMPARE(*done[1].requestedInputTokens, std::int64_t(11));
+    QCOMPARE(*done[1].scheduledOffset, Nanos(400'000'000));
 }
 
 QTEST_GUILESS_MAIN(TestReplay)
