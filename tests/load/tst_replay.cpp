@@ -4,11 +4,14 @@
 // loopback server that records when each request came and what it said.
 #include "LoadTestUtil.h"
 #include "TestServers.h"
+#include "load/LoadRun.h"
 #include "load/RequestPlan.h"
 #include "load/TokenEstimate.h"
 #include "load/Trace.h"
 #include "scaleout/K6Script.h"
+#include "store/RunStore.h"
 
+#include <QFile>
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -135,6 +138,7 @@ private Q_SLOTS:
     void loopRepeatsUntilTheDuration();
     void serverSeesSharedPrefixes();
     void noFreeSlotDropsTheEntry();
+    void storedRunHasNoPromptText();
 };
 
 void TestReplay::mooncakeLines()
@@ -506,6 +510,57 @@ void TestReplay::noFreeSlotDropsTheEntry()
     QCOMPARE(done[1].promptRef, std::string("0:3"));
     QCOMPARE(*done[1].requestedInputTokens, std::int64_t(11));
     QCOMPARE(*done[1].scheduledOffset, Nanos(400'000'000));
+}
+
+void TestReplay::storedRunHasNoPromptText()
+{
+    QTemporaryDir dir;
+    // A loop of 4 requests a pass of 200 ms, cut at 500 ms: 10 arrivals, 20 a second.
+    auto j = replayScenario("", writeFile(dir, "t.jsonl",
+                                          line(0, 40, 2, {1, 2}) + line(50, 40, 2, {1, 3}) +
+                                              line(100, 40, 2, {1, 2}) + line(150, 40, 2, {4})));
+    RecordingServer rec;
+    j["target"]["base_url"] = rec.server.baseUrl();
+    j["executor"]["loop"] = true;
+    j["executor"]["duration"] = "500ms";
+    const auto s = scenarioOf(j);
+    const auto db = dir.filePath(QStringLiteral("w.phasebench"));
+    std::int64_t runId = 0;
+    {
+        RunStore store(db.toStdString());
+        load::LoadRun run(s);
+        const auto summary = run.run(store);
+        runId = summary.runId;
+        QCOMPARE(summary.stages.size(), std::size_t(1));
+        QCOMPARE(summary.stages[0].name, std::string("replay"));
+        QCOMPARE(summary.stages[0].scheduled, std::int64_t(10));
+        QCOMPARE(summary.stages[0].requestedRate, 20.0);
+        QCOMPARE(summary.dropped, std::int64_t(0));
+        const auto config = json::parse(store.catalogue().run(runId)->configJson);
+        QCOMPARE(config["executor"]["replay"]["loop"].get<bool>(), true);
+        QCOMPARE(config["executor"]["replay"]["pass_ms"].get<double>(), 200.0);
+        const auto rows = store.requestReader().requestsBySeq(runId, 0, 100);
+        QCOMPARE(rows.size(), std::size_t(10));
+        for (const auto& r : rows) {
+            QVERIFY(r.promptRef.starts_with("0:"));
+            QCOMPARE(*r.requestedInputTokens, std::int64_t(40));
+        }
+    }
+    QByteArray bytes;
+    for (const auto& suffix : {QString(), QStringLiteral("-wal"), QStringLiteral("-shm")}) {
+        QFile f(db + suffix);
+        if (f.open(QIODevice::ReadOnly)) {
+            bytes += f.readAll();
+        }
+    }
+    QVERIFY(!bytes.isEmpty());
+    for (std::size_t i = 0; i < 4; ++i) {
+        // Any 24 bytes of a block or a tail would show a stored prompt.
+        const auto prompt = load::replayPrompt(s.executor.replay.entries[i], 16, 7, i);
+        for (std::size_t at = 0; at + 24 <= prompt.size(); at += 40) {
+            QVERIFY(!bytes.contains(QByteArray::fromStdString(prompt.substr(at, 24))));
+        }
+    }
 }
 
 QTEST_GUILESS_MAIN(TestReplay)
