@@ -125,7 +125,9 @@ Engine::Engine(const Scenario& scenario, const std::string& apiKey, std::uint32_
     m_transport->setCapacity(cap, static_cast<std::size_t>(scenario.executor.preAllocated));
     m_transport->setServerTimings(&m_timingChoice);
     m_slots.resize(cap);
-    if (scenario.executor.open()) {
+    if (scenario.executor.kind == ExecutorKind::Replay) {
+        m_schedule.emplace(openStages(scenario), scenario.executor.replay);
+    } else if (scenario.executor.open()) {
         m_schedule.emplace(openStages(scenario), scenario.arrivalOptions());
     }
 }
@@ -287,13 +289,14 @@ void Engine::abandonWaiting()
     }
 }
 
-void Engine::newIteration(Slot& s, std::uint32_t stage, Nanos scheduled)
+void Engine::newIteration(Slot& s, std::uint32_t stage, Nanos scheduled, std::uint64_t arrivalIndex)
 {
     s.logicalId = m_idPrefix + std::to_string(++m_logicalSeq);
     s.attemptNo = 1;
     s.stage = stage;
     s.scheduled = scheduled;
-    s.request = &m_plan.next();
+    // A replay serves the trace's entry of this arrival (dropped arrivals skip theirs).
+    s.request = m_plan.replay() ? &m_plan.replayEntry(arrivalIndex) : &m_plan.next();
 }
 
 void Engine::arrive(const Arrival& arrival)
@@ -320,7 +323,7 @@ void Engine::arrive(const Arrival& arrival)
     Slot& s = m_slots[a->index()];
     s.attempt = a;
     s.vu = false;
-    newIteration(s, arrival.stage, m_t0 + arrival.offset);
+    newIteration(s, arrival.stage, m_t0 + arrival.offset, arrival.index);
     startAttempt(*a);
 }
 

@@ -100,7 +100,7 @@ private:
     };
 
     void arrive(const Arrival& a);
-    void newIteration(Slot& s, std::uint32_t stage, Nanos scheduled);
+    void newIteration(Slot& s, std::uint32_t stage, Nanos scheduled, std::uint64_t arrivalIndex = 0);
     void startAttempt(Attempt& a);
     void onDone(Attempt& a);
     void onTimer(const Timer& t);

@@ -126,6 +126,17 @@ std::string buildBody(const Scenario& s, const std::string& prompt, std::optiona
 
 RequestPlan::RequestPlan(const Scenario& s)
 {
+    if (s.executor.kind == ExecutorKind::Replay) {
+        // Prompts from the trace's hash blocks; max_tokens = the entry's output length.
+        const auto& r = s.executor.replay;
+        m_replay.reserve(r.entries.size());
+        for (std::size_t i = 0; i < r.entries.size(); ++i) {
+            const auto prompt = replayPrompt(r.entries[i], r.blockTokens, s.seed, i);
+            const auto maxTokens = std::optional(r.entries[i].outputTokens);
+            m_replay.push_back(
+                {buildBody(s, prompt, maxTokens), 0, promptRef(0, i), estimateTokens(prompt), maxTokens});
+        }
+    }
     const auto& sets = s.request.promptSets;
     for (std::uint32_t i = 0; i < sets.size(); ++i) {
         Set set;

@@ -47,6 +47,12 @@ public:
 
     const PreparedRequest& next();
     std::size_t setCount() const { return m_sets.size(); }
+    // Trace replay: one request per trace entry, served by arrival index.
+    bool replay() const { return !m_replay.empty(); }
+    const PreparedRequest& replayEntry(std::uint64_t arrivalIndex) const
+    {
+        return m_replay[arrivalIndex % m_replay.size()];
+    }
 
 private:
     struct Set
@@ -57,6 +63,7 @@ private:
         std::size_t cursor = 0;
     };
     std::vector<Set> m_sets;
+    std::vector<PreparedRequest> m_replay;
     double m_totalWeight = 0;
 };
 

@@ -224,7 +224,73 @@ double boundedRate(const Node& n, const char* key, double given, double perSecon
     return rate;
 }
 
-Executor parseExecutor(const Node& e, const std::string& file)
+// executor type "replay" (docs/scenario.md, "Trace replay"): reads the trace now, so that a bad
+// line stops the scenario before the run, naming the trace file and the line.
+void parseReplay(const Node& e, Executor& out, const std::string& baseDir)
+{
+    e.allowOnly({"type", "file", "format", "speedup", "loop", "duration", "block_tokens", "max_in_flight",
+                 "pre_allocated", "stage"});
+    out.kind = ExecutorKind::Replay;
+    auto& r = out.replay;
+    r.file = e.str("file", {}, true);
+    if (e.has("format")) {
+        const auto f = e.str("format");
+        if (f != "mooncake" && f != "csv") {
+            e.fail("format", "expected \"mooncake\" or \"csv\"");
+        }
+        r.format = f == "csv" ? TraceFormat::Csv : TraceFormat::Mooncake;
+    } else if (!traceFormatFromName(r.file, r.format)) {
+        e.fail("format", "missing (expected \"mooncake\" or \"csv\"; the file name ends in neither .jsonl, "
+                         ".json nor .csv)");
+    }
+    r.speedup = e.positive("speedup", 1.0);
+    if (r.speedup > 1e6) {
+        e.fail("speedup", "expected a number up to 1000000");
+    }
+    r.loop = e.boolean("loop", false);
+    r.blockTokens = e.integer("block_tokens", 512, 1, int(kMaxTraceTokens));
+    const auto duration = e.duration("duration");
+    if (r.loop && !duration) {
+        e.fail("duration", "missing (a looped replay runs until its duration)");
+    }
+    std::filesystem::path path(r.file);
+    if (path.is_relative()) {
+        path = std::filesystem::path(baseDir) / path;
+    }
+    try {
+        r.entries = readTraceFile(path.string(), r.format, r.blockTokens);
+    } catch (const TraceError& ex) {
+        e.fail("file", ex.what());
+    }
+    std::int64_t promptBytes = 0;
+    for (const auto& entry : r.entries) {
+        promptBytes += entry.inputTokens * kBytesPerTokenOfTrace;
+    }
+    if (promptBytes > kMaxReplayPromptBytes) {
+        e.fail("file", "the trace's prompts add up to more than 1 GiB (they are prepared before the run)");
+    }
+    // Checked in double before any offset is scaled to ns (a tiny speedup would overflow).
+    if (double(r.entries.back().offset) / r.speedup > double(kMaxDuration)) {
+        e.fail(e.has("speedup") ? "speedup" : "file",
+               "the trace lasts longer than 168h (7 days) after speedup");
+    }
+    // A pass lasts the last offset plus the mean gap, so that a loop keeps the trace's mean rate.
+    const auto n = r.entries.size();
+    const Nanos last = r.scaledOffset(n - 1);
+    const Nanos gap = n > 1 ? last / Nanos(n - 1) : static_cast<Nanos>(double(kSecond) / r.speedup);
+    r.passLength = last + std::max<Nanos>(gap, 1'000'000);
+    const double meanRate = double(n) / (double(r.passLength) / 1e9);
+    if (meanRate > kMaxRatePerSecond) {
+        e.fail("speedup", "the replay asks for more than 100000 arrivals per second on average");
+    }
+    Stage st{e.str("stage", "replay"), meanRate, meanRate, duration.value_or(r.passLength)};
+    if (st.duration > kMaxDuration) {
+        e.fail(duration ? "duration" : "speedup", "the replay lasts longer than 168h (7 days)");
+    }
+    out.stages.push_back(std::move(st));
+}
+
+Executor parseExecutor(const Node& e, const std::string& file, const std::string& baseDir)
 {
     Executor out;
     const auto type = e.str("type", {}, true);
@@ -254,6 +320,10 @@ Executor parseExecutor(const Node& e, const std::string& file)
     }
     out.timeUnit = e.duration("time_unit").value_or(kSecond);
     const double perSecond = double(kSecond) / double(out.timeUnit);
+    if (type == "replay") {
+        parseReplay(e, out, baseDir);
+        return out;
+    }
     if (type == "constant-arrival-rate") {
         e.allowOnly({"type", "rate", "time_unit", "duration", "pre_allocated", "max_in_flight", "stage",
                      "arrival", "burstiness"});
@@ -267,7 +337,7 @@ Executor parseExecutor(const Node& e, const std::string& file)
     if (type != "ramping-arrival-rate" && type != "stepped-arrival-rate") {
         e.fail("type",
                "expected \"constant-arrival-rate\", \"ramping-arrival-rate\", \"stepped-arrival-rate\" "
-               "or \"constant-vus\"");
+               "\"constant-vus\" or \"replay\"");
     }
     e.allowOnly({"type", "start_rate", "time_unit", "stages", "pre_allocated", "max_in_flight", "arrival",
                  "burstiness"});
@@ -424,6 +494,8 @@ std::string_view nameOf(ExecutorKind k)
         return "ramping-arrival-rate";
     case ExecutorKind::ConstantVus:
         return "constant-vus";
+    case ExecutorKind::Replay:
+        return "replay";
     }
     return "constant-arrival-rate";
 }
@@ -586,12 +658,16 @@ Scenario parseScenario(std::string_view text, const std::string& file, const std
         s.seedDrawn = true;
     }
     s.target = parseTarget(top.child("target"));
-    s.request = detail::parseRequest(top.child("request"), file, baseDir, s.seed);
-    s.executor = parseExecutor(top.child("executor"), file);
-    if (s.executor.open()) {
+    const bool replay = top.child("executor").str("type") == "replay";
+    s.request = detail::parseRequest(top.child("request"), file, baseDir, s.seed, replay);
+    s.executor = parseExecutor(top.child("executor"), file, baseDir);
+    if (s.executor.open() && !replay) {
         parseArrival(top.child("executor"), s);
     }
     s.warmup = top.duration("warmup", true).value_or(0);
+    if (replay && s.warmup > 0) {
+        top.fail("warmup", "not used with executor type \"replay\" (the trace's offsets start the run)");
+    }
     if (s.warmup + s.executor.plannedDuration() > kMaxDuration) {
         top.fail("warmup", "warmup and the executor's stages last longer than 168h (7 days) in all");
     }

@@ -5,12 +5,14 @@
 #pragma once
 
 #include "load/ArrivalProcess.h"
+#include "load/Trace.h"
 #include "metrics/MetricsSource.h"
 #include "model/RequestRecord.h"
 #include "model/Sampling.h"
 #include "servertiming/TimingProfile.h"
 #include "stream/ChatStreamReader.h"
 
+#include <cmath>
 #include <cstdint>
 #include <optional>
 #include <stdexcept>
@@ -33,7 +35,7 @@ enum class HttpVersion {
     Http2,              // HTTP/2 over TLS (ALPN), HTTP/1.1 on cleartext
     Http2PriorKnowledge // h2c without upgrade
 };
-enum class ExecutorKind { ConstantArrivalRate, RampingArrivalRate, ConstantVus };
+enum class ExecutorKind { ConstantArrivalRate, RampingArrivalRate, ConstantVus, Replay };
 
 std::string_view nameOf(ApiStyle a);
 std::string_view nameOf(ExecutorKind k);
@@ -70,7 +72,7 @@ struct LengthSpec
     double spread = 0; // 0 <= spread < 1
 };
 
-enum class PromptSource { List, Dataset, Synthetic };
+enum class PromptSource { List, Dataset, Synthetic, Replay };
 
 struct PromptSet
 {
@@ -132,6 +134,24 @@ struct Stage
     Nanos duration = 0;
 };
 
+// executor type "replay": arrivals and lengths from a trace file (load/Trace.h).
+struct ReplaySpec
+{
+    std::string file; // as written (stored configuration: its file name only)
+    TraceFormat format = TraceFormat::Mooncake;
+    double speedup = 1; // offsets divided by it
+    bool loop = false;  // repeat the trace until the duration
+    std::int64_t blockTokens = 512;
+    std::vector<TraceEntry> entries;
+    Nanos passLength = 0; // one pass of the trace after speedup; a loop's period
+
+    // Entry i's offset within a pass, after speedup.
+    Nanos scaledOffset(std::size_t i) const
+    {
+        return static_cast<Nanos>(std::llround(double(entries[i].offset) / speedup));
+    }
+};
+
 struct Executor
 {
     ExecutorKind kind = ExecutorKind::ConstantArrivalRate;
@@ -141,6 +161,7 @@ struct Executor
     int preAllocated = 0;
     int maxInFlight = 0;
     Nanos timeUnit = 1'000'000'000; // for display: rates were given per this unit
+    ReplaySpec replay;              // replay: one stage "replay" of the run's duration
 
     bool open() const { return kind != ExecutorKind::ConstantVus; }
     Nanos plannedDuration() const;

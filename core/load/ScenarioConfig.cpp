@@ -50,6 +50,7 @@ std::string scenarioConfigJson(const Scenario& s, std::uint32_t instanceId, cons
                  {"output_bucket", p.outputBucket},
                  {"source", p.source == PromptSource::List      ? "list"
                             : p.source == PromptSource::Dataset ? "dataset"
+                            : p.source == PromptSource::Replay  ? "replay"
                                                                 : "synthetic"},
                  {"output_tokens_source", p.outputSource},
                  {"buckets_from", p.measuredBuckets() ? "measured_tokens" : "label"}};
@@ -88,7 +89,19 @@ std::string scenarioConfigJson(const Scenario& s, std::uint32_t instanceId, cons
                               {"duration_ms", ms(st.duration)}});
         }
         executor["stages"] = stages;
-        executor["arrival"] = nameOf(s.arrival);
+        if (s.executor.kind == ExecutorKind::Replay) {
+            // The trace by file name and shape only: its lines hold the run's prompt lengths.
+            const auto& r = s.executor.replay;
+            executor["replay"] = {{"file", std::filesystem::path(r.file).filename().string()},
+                                  {"format", nameOf(r.format)},
+                                  {"speedup", r.speedup},
+                                  {"loop", r.loop},
+                                  {"block_tokens", r.blockTokens},
+                                  {"entries", r.entries.size()},
+                                  {"pass_ms", ms(r.passLength)}};
+        }
+        executor["arrival"] =
+            s.executor.kind == ExecutorKind::Replay ? std::string("trace") : std::string(nameOf(s.arrival));
         if (s.arrival == ArrivalKind::Gamma) {
             executor["burstiness"] = s.burstiness;
         }

@@ -189,8 +189,9 @@ private:
 };
 
 // request: the prompt sets (sampled and generated with `seed`), lengths and buckets.
+// `replay`: the executor replays a trace, which makes the prompts ("prompts" is refused).
 RequestProfile parseRequest(const Node& r, const std::string& file, const std::string& baseDir,
-                            std::uint64_t seed);
+                            std::uint64_t seed, bool replay = false);
 
 // "server_timings": profile choice, user profiles (relative profiles_file against `baseDir`).
 ServerTimings parseServerTimings(const Node& n, const std::string& baseDir);

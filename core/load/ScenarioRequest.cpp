@@ -138,16 +138,26 @@ void readSource(const Node& p, PromptSet& set, const std::string& baseDir, std::
 } // namespace
 
 RequestProfile parseRequest(const Node& r, const std::string& file, const std::string& baseDir,
-                            std::uint64_t seed)
+                            std::uint64_t seed, bool replay)
 {
     r.allowOnly(
         {"prompts", "max_tokens", "temperature", "stream", "include_usage", "tools", "token_buckets"});
     RequestProfile out;
-    if (!r.has("prompts") || !r.raw().at("prompts").is_array() || r.raw().at("prompts").empty()) {
+    if (replay) {
+        if (r.has("prompts")) {
+            r.fail("prompts", "not used with executor type \"replay\" (the trace's lengths and hash blocks "
+                              "make the prompts)");
+        }
+        PromptSet set;
+        set.source = PromptSource::Replay;
+        set.outputSource = "trace";
+        out.promptSets.push_back(std::move(set));
+    } else if (!r.has("prompts") || !r.raw().at("prompts").is_array() || r.raw().at("prompts").empty()) {
         r.fail("prompts", "expected a non-empty array of prompt sets");
     }
     std::set<std::string> buckets;
-    const auto& arr = r.raw().at("prompts");
+    static const nlohmann::json kNoSets = nlohmann::json::array();
+    const auto& arr = replay ? kNoSets : r.raw().at("prompts");
     for (std::size_t i = 0; i < arr.size(); ++i) {
         Node p(arr[i], r.sub("prompts") + std::string("[") + std::to_string(i) + "]", file);
         p.expectObject();

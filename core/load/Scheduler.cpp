@@ -17,6 +17,33 @@ ArrivalSchedule::ArrivalSchedule(std::vector<Stage> stages, ArrivalOptions arriv
     advance();
 }
 
+ArrivalSchedule::ArrivalSchedule(std::vector<Stage> stages, const ReplaySpec& replay)
+    : m_stages(std::move(stages))
+    , m_replayPass(replay.passLength)
+    , m_replayLoop(replay.loop)
+{
+    m_starts.push_back(0);
+    m_end = m_stages.empty() ? 0 : m_stages.front().duration;
+    for (std::size_t i = 0; i < replay.entries.size(); ++i) {
+        m_replayOffsets.push_back(replay.scaledOffset(i));
+    }
+    advance();
+}
+
+std::optional<Nanos> ArrivalSchedule::replayAt(std::uint64_t k) const
+{
+    const auto n = m_replayOffsets.size();
+    const auto pass = k / n;
+    if (pass > 0 && !m_replayLoop) {
+        return std::nullopt;
+    }
+    const Nanos t = Nanos(pass) * m_replayPass + m_replayOffsets[k % n];
+    if (t >= m_end) {
+        return std::nullopt;
+    }
+    return t;
+}
+
 std::optional<Nanos> ArrivalSchedule::timeAtCount(std::uint32_t stage, double u) const
 {
     const auto& s = m_stages[stage];
@@ -49,12 +76,20 @@ std::optional<Nanos> ArrivalSchedule::timeAtCount(std::uint32_t stage, double u)
 
 void ArrivalSchedule::advance()
 {
+    if (!m_replayOffsets.empty()) {
+        if (const auto t = replayAt(m_k)) {
+            m_next = Arrival{*t, 0, m_k};
+        } else {
+            m_next.reset();
+        }
+        return;
+    }
     while (m_stage < m_stages.size()) {
         // Uniform: count k itself, never a sum, so rounding cannot drift.
         m_nextU =
             m_arrival.kind == ArrivalKind::Uniform ? double(m_k) : m_u + unitGap(m_arrival, m_stage, m_k);
         if (const auto t = timeAtCount(m_stage, m_nextU)) {
-            m_next = Arrival{*t, m_stage};
+            m_next = Arrival{*t, m_stage, m_k};
             return;
         }
         ++m_stage;
@@ -89,6 +124,16 @@ double ArrivalSchedule::rateAt(Nanos offset) const
 std::uint64_t ArrivalSchedule::plannedCount(std::uint32_t i) const
 {
     const auto& s = m_stages.at(i);
+    if (!m_replayOffsets.empty()) {
+        // Whole passes, then the entries of the last pass before the end.
+        const auto n = m_replayOffsets.size();
+        const std::uint64_t full = m_replayLoop && m_replayPass > 0 ? std::uint64_t(m_end / m_replayPass) : 0;
+        std::uint64_t count = full * n;
+        for (std::uint64_t k = full * n; k < (full + 1) * n; ++k) {
+            count += replayAt(k) ? 1 : 0;
+        }
+        return count;
+    }
     const double d = double(s.duration) / 1e9;
     const double n = (s.startRate + s.endRate) / 2.0 * d; // N(D)
     if (s.startRate <= 0 && s.endRate <= 0) {

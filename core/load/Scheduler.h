@@ -13,6 +13,9 @@
 // where u_k is the sum of gaps 0..k of a unit-rate process drawn from
 // (seed, stage, gap index) — deterministic, independent of completions, and
 // with the rate r(t) of the stage at every t (time rescaling).
+//
+// A trace replay takes its offsets from the trace (scaled by the speedup,
+// repeated every pass when looping), each again from the run start.
 #pragma once
 
 #include "load/ArrivalProcess.h"
@@ -28,12 +31,16 @@ struct Arrival
 {
     Nanos offset = 0;        // from run start
     std::uint32_t stage = 0; // index into stages()
+    std::uint64_t index = 0; // replay: the trace entry is index % entries
 };
 
 class ArrivalSchedule
 {
 public:
     explicit ArrivalSchedule(std::vector<Stage> stages, ArrivalOptions arrival = {});
+    // Trace replay: `stages` holds the one stage "replay"; arrival k is entry
+    // k % n at its scaled offset in pass k / n (passes only when looping).
+    ArrivalSchedule(std::vector<Stage> stages, const ReplaySpec& replay);
 
     // The next arrival without consuming it; nullopt at the end of the schedule.
     std::optional<Arrival> peek() const { return m_next; }
@@ -54,6 +61,7 @@ private:
     // The offset of count `u` (N(t) = u) in `stage`, or nullopt past its end.
     std::optional<Nanos> timeAtCount(std::uint32_t stage, double u) const;
     void advance();
+    std::optional<Nanos> replayAt(std::uint64_t k) const;
 
     std::vector<Stage> m_stages;
     ArrivalOptions m_arrival;
@@ -64,6 +72,9 @@ private:
     std::uint32_t m_stage = 0;
     std::uint64_t m_k = 0;
     std::optional<Arrival> m_next;
+    std::vector<Nanos> m_replayOffsets; // non-empty: a replay
+    Nanos m_replayPass = 0;
+    bool m_replayLoop = false;
 };
 
 } // namespace pb::load

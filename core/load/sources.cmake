@@ -11,6 +11,7 @@ target_sources(${PB_CORE_FOLDER_TARGET} PRIVATE
   ${CMAKE_CURRENT_LIST_DIR}/Transport.cpp
   ${CMAKE_CURRENT_LIST_DIR}/ArrivalProcess.cpp
   ${CMAKE_CURRENT_LIST_DIR}/PromptSources.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/Trace.cpp
   ${CMAKE_CURRENT_LIST_DIR}/Scheduler.cpp
   ${CMAKE_CURRENT_LIST_DIR}/Engine.cpp
   ${CMAKE_CURRENT_LIST_DIR}/GeneratorLag.cpp

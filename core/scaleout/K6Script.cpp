@@ -582,6 +582,10 @@ std::string headerVariable(const std::string& name)
 
 K6Script exportK6Script(const Scenario& s)
 {
+    if (s.executor.kind == load::ExecutorKind::Replay) {
+        // k6 has no executor that starts requests at a trace's own offsets.
+        throw load::ScenarioError(s.file + ": executor type \"replay\" cannot be exported to k6");
+    }
     K6Script out;
     const auto names = load::stageNames(s);
     std::vector<load::Stage> stages;
