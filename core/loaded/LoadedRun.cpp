@@ -11,6 +11,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <iterator>
 #include <optional>
 
 namespace pb::analysis {
@@ -108,8 +109,29 @@ LoadedRun loadRun(RunStore& store, std::int64_t runId, const LoadOptions& option
             }
         }
     }
+    // The reported_* columns are read only when timing_profile (4 B a row)
+    // shows that some response carried server timings: a million-row run
+    // without them would otherwise hold 80 MB of NULLs while it loads.
+    std::vector<std::string> first;
+    std::vector<std::string> reported;
+    for (const auto& c : requestColumns()) {
+        const std::string name(c.name);
+        if (!columns.empty() && std::find(columns.begin(), columns.end(), name) == columns.end()) {
+            continue;
+        }
+        (c.group == ColumnGroup::ServerReported && name != "timing_profile" ? reported : first)
+            .push_back(name);
+    }
     const auto load = [&] {
-        auto table = store.requestReader().loadRequestTable(runId, columns);
+        auto table = store.requestReader().loadRequestTable(runId, first);
+        if (!reported.empty() && pb::join::hasResponseTimings(table)) {
+            auto more = store.requestReader().loadRequestTable(runId, reported);
+            if (more.rows == table.rows) {
+                std::move(more.numeric.begin(), more.numeric.end(), std::back_inserter(table.numeric));
+                std::move(more.categories.begin(), more.categories.end(),
+                          std::back_inserter(table.categories));
+            }
+        }
         dropEmptyReportedColumns(table);
         return table;
     };
