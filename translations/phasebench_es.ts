@@ -6396,6 +6396,12 @@ la raíz empieza la mitad de la envolvente de red (%L1 ms) después del inicio d
         <source>%L1 stream chunks</source>
         <translation>%L1 fragmentos del stream</translation>
     </message>
+    <message>
+        <source>Server phases from the response&apos;s own timings (no span), placed on the client axis assuming a symmetric network:
+the server starts half the network envelope (%L1 ms) after the client start.</source>
+        <translation>Fases del servidor a partir de los propios tiempos de la respuesta (sin span), situadas en el eje del cliente suponiendo una red simétrica:
+el servidor empieza la mitad de la envolvente de red (%L1 ms) después del inicio del cliente.</translation>
+    </message>
 </context>
 <context>
     <name>pb::ui::Workbench</name>

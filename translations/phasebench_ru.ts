@@ -6403,6 +6403,12 @@ the root starts half the network envelope (%L1 ms) after the client start.</sour
         <source>%L1 stream chunks</source>
         <translation>фрагментов потока: %L1</translation>
     </message>
+    <message>
+        <source>Server phases from the response&apos;s own timings (no span), placed on the client axis assuming a symmetric network:
+the server starts half the network envelope (%L1 ms) after the client start.</source>
+        <translation>Фазы сервера по собственным таймингам ответа (без спана), размещены на оси клиента в предположении симметричной сети:
+сервер начинается через половину сетевой оболочки (%L1 мс) после старта клиента.</translation>
+    </message>
 </context>
 <context>
     <name>pb::ui::Workbench</name>

@@ -169,6 +169,7 @@ private Q_SLOTS:
     void initTestCase();
     void selectingARowShowsItsTrace();
     void percentileCellOpensItsRequest();
+    void responseTimingsNameTheirSource();
     void timelinePointsOpenTheirRequests();
 };
 
@@ -280,6 +281,59 @@ void TestUiTrace::selectingARowShowsItsTrace()
     const QByteArray svgText = svgFile.readAll();
     QVERIFY(svgText.contains("<svg"));
     QVERIFY(svgText.contains("wait"));
+}
+
+void TestUiTrace::responseTimingsNameTheirSource()
+{
+    // No span: the server phases come from the response's vLLM metrics, and
+    // the Waterfall says so in its lanes, its note and the reconciliation.
+    QTemporaryDir dir;
+    const QString db = dir.filePath(QStringLiteral("r.phasebench"));
+    std::int64_t runId = 0;
+    {
+        RunStore store(db.toStdString());
+        RunInfo info;
+        info.name = "metrics only";
+        info.kind = RunKind::Load;
+        info.status = RunStatus::Complete;
+        runId = store.catalogue().createRun(info);
+        auto r = attempt("1af7651916cd43dd8448eb211c80319b", "c7ad6b7169203331", 1000 * kMs);
+        r.outputTokens = 40;
+        r.timingProfile = "vllm";
+        r.timingOrigin = "stream";
+        r.reportedQueue = 100 * kMs;
+        r.reportedPrefill = 30 * kMs;
+        r.reportedDecode = 770 * kMs;
+        store.insertRequests(runId, std::span(&r, 1));
+    }
+    MainWindow w;
+    w.resize(1366, 768);
+    w.show();
+    QVERIFY(w.openWorkbench(db));
+    QCOMPARE(w.currentRunId(), runId);
+    auto* page = w.waterfallPage();
+    QSignalSpy updated(page, &WaterfallPage::updated);
+    QTableView* view = w.requestsPage()->view();
+    QTRY_COMPARE_WITH_TIMEOUT(view->model()->rowCount(), 1, 20000);
+    view->setCurrentIndex(view->model()->index(0, 0));
+    QVERIFY(updated.wait(10000));
+    const ui::TraceResults* t = page->results();
+    QVERIFY(t);
+    // Server 900 ms in a 1000 ms attempt: placed 50 ms after the client start.
+    QCOMPARE(t->serverOffsetMs, 50.0);
+    const auto* queue = lane(*t, "gpu_queue (response_metrics)");
+    QVERIFY(queue);
+    QCOMPARE(queue->startMs, 50.0);
+    QCOMPARE(queue->endMs, 150.0);
+    QCOMPARE(lane(*t, "decode (response_metrics)")->endMs, 950.0);
+    QAbstractItemModel& m = *pb::test::child<QTableView>(page, "reconciliationTable")->model();
+    QCOMPARE(figure(m, "gpu_queue"), 100.0);
+    QCOMPARE(figure(m, "network_envelope"), 100.0);
+    QCOMPARE(m.data(m.index(0, ReconciliationModel::Value)).toString(), QStringLiteral("response_timings"));
+    auto* plot = pb::test::child<pb::ui::WaterfallPlot>(page, "waterfallPlot");
+    auto* note = qobject_cast<QCPTextElement*>(plot->plotLayout()->element(0, 0));
+    QVERIFY(note);
+    QVERIFY2(note->text().contains(QStringLiteral("response's own timings")), qPrintable(note->text()));
 }
 
 void TestUiTrace::percentileCellOpensItsRequest()

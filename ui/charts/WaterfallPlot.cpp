@@ -51,11 +51,18 @@ void WaterfallPlot::setTrace(const TraceResults& trace)
     const DrawnLanes drawn = drawWaterfallLanes(this, xAxis, yAxis, trace);
     m_toolTips = drawn.toolTips;
     m_lanes = drawn.lanes;
-    m_note->setText(trace.serverPlaced ? tr("Server spans on the client axis assume a symmetric "
-                                            "network:\nthe root starts half the network "
-                                            "envelope (%L1 ms) after the client start.")
-                                             .arg(trace.serverOffsetMs, 0, 'f', 2)
-                                       : tr("No server spans joined to this request."));
+    const bool fromResponse = trace.reconciliation.status == pb::join::JoinStatus::ResponseTimings;
+    m_note->setText(
+        !trace.serverPlaced ? tr("No server spans joined to this request.")
+        : fromResponse
+            ? tr("Server phases from the response's own timings (no span), placed on the client axis "
+                 "assuming a symmetric network:\nthe server starts half the network envelope (%L1 ms) "
+                 "after the client start.")
+                  .arg(trace.serverOffsetMs, 0, 'f', 2)
+            : tr("Server spans on the client axis assume a symmetric "
+                 "network:\nthe root starts half the network "
+                 "envelope (%L1 ms) after the client start.")
+                  .arg(trace.serverOffsetMs, 0, 'f', 2));
     xAxis->setRange(0, drawn.maxX * 1.18);
     replot();
 }
