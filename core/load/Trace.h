@@ -9,6 +9,7 @@
 #pragma once
 
 #include "load/Random.h"
+#include "util/Utf8.h"
 
 #include <cstdint>
 #include <functional>
@@ -21,10 +22,21 @@ namespace pb::load {
 
 using TraceNanos = std::int64_t;
 
+// Its message quotes the trace's bytes: repaired to valid UTF-8, so that a
+// terminal, a log or the window never meets bytes it cannot show.
 class TraceError : public std::runtime_error
 {
 public:
-    using std::runtime_error::runtime_error;
+    explicit TraceError(std::string what)
+        : std::runtime_error(repaired(std::move(what)))
+    {}
+
+private:
+    static std::string repaired(std::string s)
+    {
+        utf8::repair(s);
+        return s;
+    }
 };
 
 enum class TraceFormat { Mooncake, Csv };

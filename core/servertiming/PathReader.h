@@ -167,6 +167,11 @@ private:
                     }
                 }
             }
+            // A repeated key replaces what its first value held, as in a
+            // document (nlohmann keeps the last): the paths below it start over.
+            for (std::uint64_t n = next; n != 0; n &= n - 1) {
+                m_state[static_cast<std::size_t>(__builtin_ctzll(n))] = State::Absent;
+            }
             if (!value(depth, next)) {
                 return false;
             }

@@ -7,6 +7,7 @@
 #pragma once
 
 #include "model/RequestRecord.h"
+#include "util/Utf8.h"
 
 #include <nlohmann/json_fwd.hpp>
 
@@ -22,10 +23,20 @@ namespace pb::servertiming {
 
 // A profile file or scenario entry that cannot be used: the message names the
 // file (or scenario key), the profile and field, and what was expected.
+// The message quotes the file's bytes: repaired to valid UTF-8.
 class ProfileError : public std::runtime_error
 {
 public:
-    using std::runtime_error::runtime_error;
+    explicit ProfileError(std::string what)
+        : std::runtime_error(repaired(std::move(what)))
+    {}
+
+private:
+    static std::string repaired(std::string s)
+    {
+        utf8::repair(s);
+        return s;
+    }
 };
 
 enum class FieldSource : std::uint8_t {

@@ -517,6 +517,9 @@ void TestTimingProfile::textReaderMatchesDocumentReader()
     const std::vector<std::string> docs{
         kVllmBody,
         R"({"metrics":{"queue_time_ms":1,"queue_time_ms":2}})",
+        // A repeated object replaces the first one whole (found by fuzz/fuzz_timing_body.cpp).
+        R"({"metrics":{"queue_time_ms":1,"mean_itl_ms":9},"metrics":{"time_to_first_token_ms":3}})",
+        R"({"metrics":{"queue_time_ms":1},"metrics":null})",
         R"({"metrics":[{"queue_time_ms":1}],"response":{"metrics":{"queue_time_ms":3}}})",
         R"({"metrics":{"queue_time_ms":null},"response":{"metrics":{"queue_time_ms":4}}})",
         R"({"metrics":{"queue_time_ms":{"v":1},"mean_itl_ms":[1],"generation_time_ms":"2"}})",
