@@ -39,6 +39,7 @@ int traceCommand(const QStringList& args, Io& io);
 int serveDemoCommand(const QStringList& args, Io& io);
 int statsCommand(const QStringList& args, Io& io);
 int checkCommand(const QStringList& args, Io& io);
+int capacityCommand(const QStringList& args, Io& io);
 int diagnoseCommand(const QStringList& args, Io& io);
 int demoCommand(const QStringList& args, Io& io);
 int reportCommand(const QStringList& args, Io& io);

@@ -1,5 +1,6 @@
 # core/analysis: the one API that turns a stored run into its figures.
 target_sources(${PB_CORE_FOLDER_TARGET} PRIVATE
+  ${CMAKE_CURRENT_LIST_DIR}/Capacity.cpp
   ${CMAKE_CURRENT_LIST_DIR}/Diagnosis.cpp
   ${CMAKE_CURRENT_LIST_DIR}/Distributions.cpp
   ${CMAKE_CURRENT_LIST_DIR}/Explorer.cpp

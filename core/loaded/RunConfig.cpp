@@ -53,6 +53,13 @@ void describeArrivals(const nlohmann::json& executor, RunConfig& out)
     if (stages == executor.end() || !stages->is_array()) {
         return;
     }
+    for (const auto& st : *stages) {
+        const auto from = st.is_object() ? st.find("start_rate_per_s") : st.end();
+        const auto to = st.is_object() ? st.find("end_rate_per_s") : st.end();
+        if (st.is_object() && from != st.end() && to != st.end() && from->is_number() && to->is_number()) {
+            out.stageRates.push_back({textAt(st, "name"), from->get<double>(), to->get<double>()});
+        }
+    }
     std::size_t shown = 0;
     for (const auto& st : *stages) {
         if (shown == 8) { // a long stepped run: its first stages, and how many there are

@@ -10,6 +10,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <vector>
 
 namespace pb::analysis {
 
@@ -29,6 +30,14 @@ struct RunConfig
     // ("4/s (low), 8/s (high)", a ramp "0->10/s").
     std::string arrivalProcess;
     std::string arrivalRate;
+    // Each stage of an open executor as configured, in the stored order.
+    struct StageRate
+    {
+        std::string stage;
+        double startRate = 0; // req/s
+        double endRate = 0;
+    };
+    std::vector<StageRate> stageRates;
     SamplingPolicy sampling;          // the server's trace sampling, as recorded
     std::optional<std::int64_t> seed; // the scenario's random seed, when recorded
     // A prompt set samples a dataset or generates prompts from the seed: the
