@@ -11,6 +11,8 @@
 
 #include <functional>
 #include <memory>
+#include <optional>
+#include <string>
 #include <utility>
 #include <vector>
 
@@ -21,6 +23,9 @@ class QSplitter;
 class QTabWidget;
 class QTimer;
 
+namespace pb::capacity {
+struct CapacityOptions;
+}
 namespace pb::session {
 struct MeasuredRunOptions;
 }
@@ -106,6 +111,8 @@ public Q_SLOTS:
     // Starts a measured run (the demo or a launch) into settings.dbPath (opened, or created, first);
     // the run is selected as soon as it exists and fills the pages live.
     bool startRun(const pb::session::MeasuredRunOptions& settings);
+    // Starts a capacity search the same way; its stepped run is selected once it exists.
+    bool startCapacity(const pb::capacity::CapacityOptions& options);
     void stopRun();
 
 Q_SIGNALS:
@@ -135,6 +142,11 @@ private:
     void followLink(const PageLink& link);
     void runDataChanged();
     void launchRun(pb::session::MeasuredRunOptions settings);
+    void launchCapacity(pb::capacity::CapacityOptions options);
+    // Where a launch goes (the open workbench, else the demo's), or nothing
+    // after telling the user the workbench is read-only.
+    std::optional<std::string> launchTarget();
+    bool startWork(const QString& dbPath, bool demoGateway, const std::function<bool()>& start);
     void newWorkbench();
     void openWorkbenchDialog();
     void importDialog();

@@ -65,6 +65,7 @@ void MainWindow::addPages()
     LauncherPage* launcher = launcherPage();
     launcher->setController(m_runController);
     connect(launcher, &LauncherPage::launchRequested, this, &MainWindow::launchRun);
+    connect(launcher, &LauncherPage::capacityRequested, this, &MainWindow::launchCapacity);
     connect(launcher, &LauncherPage::stopRequested, this, &MainWindow::stopRun);
 }
 
@@ -143,18 +144,33 @@ DistributionsPage* MainWindow::distributionsPage() const
     return qobject_cast<DistributionsPage*>(page(PageId::Distributions));
 }
 
-void MainWindow::launchRun(session::MeasuredRunOptions settings)
+std::optional<std::string> MainWindow::launchTarget()
 {
     if (m_workbench->isReadOnly()) {
         showMessage(QMessageBox::Warning, tr("Workbench Is Read-Only"),
                     tr("%1 is read-only; a run cannot be stored in it.")
                         .arg(QFileInfo(m_workbench->path()).fileName()),
                     tr("Open or create a writable workbench file (File › New, Ctrl+N) and launch there."));
-        return;
+        return std::nullopt;
     }
     // Into the open workbench, else the demo's own: runs collect beside the others.
-    settings.dbPath = (m_workbench->isOpen() ? m_workbench->path() : demoWorkbenchPath()).toStdString();
-    startRun(settings);
+    return (m_workbench->isOpen() ? m_workbench->path() : demoWorkbenchPath()).toStdString();
+}
+
+void MainWindow::launchRun(session::MeasuredRunOptions settings)
+{
+    if (const auto path = launchTarget()) {
+        settings.dbPath = *path;
+        startRun(settings);
+    }
+}
+
+void MainWindow::launchCapacity(capacity::CapacityOptions options)
+{
+    if (const auto path = launchTarget()) {
+        options.dbPath = *path;
+        startCapacity(options);
+    }
 }
 
 } // namespace pb::ui

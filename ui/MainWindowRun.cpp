@@ -5,9 +5,11 @@
 #include "ImportController.h"
 #include "JobProgressWidget.h"
 #include "MainWindow.h"
+
 #include "RunController.h"
 #include "UpgradeController.h"
 #include "Workbench.h"
+#include "capacity/CapacitySearch.h"
 #include "pages/RunsPage.h"
 #include "session/SessionOptions.h"
 #include "telemetry/ExporterSettings.h"
@@ -31,28 +33,39 @@ QString MainWindow::runAddressText() const
 
 bool MainWindow::startRun(const session::MeasuredRunOptions& settings)
 {
+    return startWork(QString::fromStdString(settings.dbPath), settings.gateway.has_value(),
+                     [this, settings] { return m_runController->start(settings); });
+}
+
+bool MainWindow::startCapacity(const capacity::CapacityOptions& options)
+{
+    return startWork(QString::fromStdString(options.dbPath), options.gateway.has_value(),
+                     [this, options] { return m_runController->startCapacity(options); });
+}
+
+bool MainWindow::startWork(const QString& dbPath, bool demoGateway, const std::function<bool()>& start)
+{
     if (m_runController->isRunning() || m_imports->isBusy()) {
         statusBar()->showMessage(tr("Wait for the running work to finish before starting a run."), 10000);
         return false;
     }
-    const QString dbPath = QString::fromStdString(settings.dbPath);
     if (m_workbench->path() != QFileInfo(dbPath).absoluteFilePath()) {
         const bool create = !QFileInfo::exists(dbPath);
         if (!openWorkbench(dbPath, create, Remember::No)) {
             return false;
         }
         if (m_upgrade->isBusy()) { // a file of an older version: the run starts once it opened
-            m_afterUpgrade = [this, settings] {
-                startRun(settings);
+            m_afterUpgrade = [this, dbPath, demoGateway, start] {
+                startWork(dbPath, demoGateway, start);
             };
             return true;
         }
     }
     m_runProgress->reset();
     m_runProgress->cancelButton()->setEnabled(true);
-    m_runProgress->setText(settings.gateway ? tr("Starting the demo gateway…") : tr("Starting the run…"));
+    m_runProgress->setText(demoGateway ? tr("Starting the demo gateway…") : tr("Starting the run…"));
     m_runProgress->setProgress(0, 0);
-    return m_runController->start(settings);
+    return start();
 }
 
 void MainWindow::stopRun()

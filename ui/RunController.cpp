@@ -1,6 +1,7 @@
 #include "RunController.h"
 
 #include "Job.h"
+#include "capacity/CapacitySearch.h"
 #include "demo/DemoScenario.h"
 #include "session/MeasuredRun.h"
 
@@ -10,6 +11,7 @@
 #include <QMutexLocker>
 #include <QStandardPaths>
 
+#include <chrono>
 #include <functional>
 
 namespace pb::ui {
@@ -74,6 +76,9 @@ RunController::~RunController()
     if (m_run) {
         m_run->stop();
     }
+    if (m_search) {
+        m_search->cancel();
+    }
     m_job->discard();
 }
 
@@ -89,6 +94,7 @@ bool RunController::start(const session::MeasuredRunOptions& settings)
         return false;
     }
     session::MeasuredRunOptions options = settings;
+    m_capacityResult.reset();
     m_dbPath = QString::fromStdString(options.dbPath);
     m_demoGateway = options.gateway.has_value();
     m_runId = 0;
@@ -108,13 +114,33 @@ bool RunController::start(const session::MeasuredRunOptions& settings)
         relay->post(
             [gateway, otlp, runId, grpc](RunController* c) { c->onStarted(gateway, otlp, runId, grpc); });
     };
-    options.onSample = [relay, plannedMs](const load::LiveSample& s) {
-        const qint64 elapsed = (s.sample.offset + s.sample.interval) / 1'000'000;
+    relaySamples(options.onSample, plannedMs, false);
+    m_run = std::make_shared<session::MeasuredRun>(std::move(options));
+    const auto run = m_run;
+    m_job->start([run](JobContext&) -> QVariant {
+        const session::MeasuredRunResult result = run->run();
+        return QVariant::fromValue(qint64(result.load.runId));
+    });
+    Q_EMIT busyChanged(true);
+    return true;
+}
+
+void RunController::relaySamples(std::function<void(const load::LiveSample&)>& onSample, qint64 plannedMs,
+                                 bool wallClock)
+{
+    const auto relay = m_relay;
+    const auto origin = std::chrono::steady_clock::now();
+    onSample = [relay, plannedMs, wallClock, origin](const load::LiveSample& s) {
+        // A capacity search's stages each start their own clock: its samples go on the search's.
+        const double offsetS =
+            wallClock ? std::chrono::duration<double>(std::chrono::steady_clock::now() - origin).count()
+                      : double(s.sample.offset + s.sample.interval) / 1e9;
+        const qint64 elapsed = qint64(offsetS * 1000);
         const qint64 completed = s.totalCompleted;
         const qint64 failedCount = s.totalFailed;
         const qint64 dropped = s.totalDropped;
         LivePoint point;
-        point.offsetS = double(s.sample.offset + s.sample.interval) / 1e9;
+        point.offsetS = offsetS;
         point.targetRate = s.sample.targetRate;
         point.achievedRate = s.sample.achievedRate;
         point.inFlight = s.sample.inFlight;
@@ -126,11 +152,42 @@ bool RunController::start(const session::MeasuredRunOptions& settings)
             Q_EMIT c->livePoint(point);
         });
     };
-    m_run = std::make_shared<session::MeasuredRun>(std::move(options));
-    const auto run = m_run;
-    m_job->start([run](JobContext&) -> QVariant {
-        const session::MeasuredRunResult result = run->run();
-        return QVariant::fromValue(qint64(result.load.runId));
+}
+
+bool RunController::startCapacity(const capacity::CapacityOptions& settings)
+{
+    if (isRunning()) {
+        Q_EMIT failed(tr("A run is already running."));
+        return false;
+    }
+    capacity::CapacityOptions options = settings;
+    m_dbPath = QString::fromStdString(options.dbPath);
+    m_demoGateway = options.gateway.has_value();
+    m_runId = 0;
+    m_capacityResult.reset();
+    m_plannedMs = options.plan.maxTime / 1'000'000; // the search's time budget bounds it
+    m_relay = std::make_shared<Relay>();
+    m_relay->target = this;
+    const auto relay = m_relay;
+    relaySamples(options.onSample, m_plannedMs, true);
+    options.onRunCreated = [relay](std::int64_t runId) {
+        relay->post([runId](RunController* c) { c->onStarted({}, {}, runId, {}); });
+    };
+    options.onProbe = [relay](const capacity::CapacityProbe& p, bool decided) {
+        const QString stage = QString::fromStdString(p.stage);
+        const QString verdict = QString::fromLatin1(diagnose::verdictName(p.verdict));
+        const double rate = p.rate;
+        relay->post([=](RunController* c) {
+            Q_EMIT c->capacityStage(stage, rate, decided, decided ? verdict : QString());
+        });
+    };
+    m_search = std::make_shared<capacity::CapacitySearch>(std::move(options));
+    auto result = std::make_shared<capacity::CapacityResult>();
+    m_capacityResult = result;
+    const auto search = m_search;
+    m_job->start([search, result](JobContext&) -> QVariant {
+        *result = search->run();
+        return QVariant::fromValue(qint64(result->runId));
     });
     Q_EMIT busyChanged(true);
     return true;
@@ -140,6 +197,9 @@ void RunController::stop()
 {
     if (m_run) {
         m_run->stop();
+    }
+    if (m_search) {
+        m_search->cancel();
     }
 }
 
@@ -157,6 +217,7 @@ void RunController::finish()
         m_relay.reset();
     }
     m_run.reset();
+    m_search.reset();
     Q_EMIT busyChanged(false);
 }
 

@@ -8,6 +8,7 @@
 #include <QObject>
 #include <QString>
 
+#include <functional>
 #include <memory>
 #include <optional>
 
@@ -15,6 +16,14 @@ namespace pb::session {
 class MeasuredRun;
 struct MeasuredRunOptions;
 } // namespace pb::session
+namespace pb::load {
+struct LiveSample;
+}
+namespace pb::capacity {
+class CapacitySearch;
+struct CapacityOptions;
+struct CapacityResult;
+} // namespace pb::capacity
 
 namespace pb::ui {
 
@@ -49,6 +58,12 @@ public:
     // Starts a run into options.dbPath. False (with failed()) when one is
     // running.
     bool start(const session::MeasuredRunOptions& options);
+    // Starts a capacity search (capacity/CapacitySearch.h) into
+    // options.dbPath: started() once its stepped run exists, live samples of
+    // each stage, capacityStage() per stage, finished() with the stepped run.
+    bool startCapacity(const capacity::CapacityOptions& options);
+    // The last capacity search's result, after its finished(); null otherwise.
+    const capacity::CapacityResult* capacityResult() const { return m_capacityResult.get(); }
     // Graceful stop: the load stops, requests in flight drain, the run is
     // still joined and summarized, then finished() follows.
     void stop();
@@ -70,6 +85,8 @@ Q_SIGNALS:
     void sampled(qint64 elapsedMs, qint64 plannedMs, qint64 completed, qint64 failed, qint64 dropped);
     void livePoint(const pb::ui::LivePoint& point);
     void finished(qint64 runId);
+    // A capacity search's stage: announced (decided false) or decided.
+    void capacityStage(const QString& stage, double rate, bool decided, const QString& verdict);
     void failed(const QString& message);
 
 private:
@@ -77,6 +94,8 @@ private:
     void onStarted(const QString& gatewayUrl, const QString& otlpEndpoint, qint64 runId,
                    const QString& otlpGrpcEndpoint);
     void finish();
+    void relaySamples(std::function<void(const load::LiveSample&)>& onSample, qint64 plannedMs,
+                      bool wallClock);
 
     Job* m_job;
     QString m_dbPath;
@@ -84,6 +103,8 @@ private:
     bool m_demoGateway = false;
     std::shared_ptr<Relay> m_relay;
     std::shared_ptr<session::MeasuredRun> m_run;
+    std::shared_ptr<capacity::CapacitySearch> m_search;
+    std::shared_ptr<capacity::CapacityResult> m_capacityResult;
     qint64 m_runId = 0;
 };
 

@@ -24,15 +24,19 @@ CapacityAnswer capacityAnswer(const LoadedRun& run, const RunVerdict& verdict)
     if (!verdict.check) {
         return a;
     }
-    for (const auto& d : verdict.check->stages) {
-        const auto& rates = run.config.stageRates;
+    const auto& rates = run.config.stageRates;
+    const auto& decisions = verdict.check->stages;
+    for (const auto& d : decisions) {
+        // A run of one stage is decided as a whole: its decision is that stage's.
+        const std::string name =
+            d.stage.empty() && decisions.size() == 1 && rates.size() == 1 ? rates.front().stage : d.stage;
         const auto it = std::find_if(rates.begin(), rates.end(), [&](const RunConfig::StageRate& r) {
-            return r.stage == d.stage && r.startRate == r.endRate;
+            return r.stage == name && r.startRate == r.endRate;
         });
-        if (d.stage.empty() || it == rates.end()) {
+        if (name.empty() || it == rates.end()) {
             continue; // a ramp has no one rate
         }
-        a.stages.push_back({d.stage, it->endRate, d.verdict, d.n});
+        a.stages.push_back({name, it->endRate, d.verdict, d.n, d.stage});
     }
     std::stable_sort(a.stages.begin(), a.stages.end(),
                      [](const CapacityStage& x, const CapacityStage& y) { return x.rate < y.rate; });
@@ -55,7 +59,7 @@ CapacityAnswer capacityAnswer(const LoadedRun& run, const RunVerdict& verdict)
         }
         const diagnose::CheckItem* undecided = nullptr;
         for (const auto& i : verdict.check->items) {
-            if (i.stage != a.lowestNotMet->stage) {
+            if (i.stage != a.lowestNotMet->verdictStage) {
                 continue;
             }
             if (i.verdict == Verdict::Fail) {

@@ -20,6 +20,9 @@ struct CapacityStage
     double rate = 0; // requested, req/s
     diagnose::Verdict verdict = diagnose::Verdict::CannotDecide;
     std::size_t n = 0; // the stage window's completed attempts
+    // The verdict's name of the stage: empty when the run has this one stage
+    // only (its items then decide the whole run).
+    std::string verdictStage;
 };
 
 struct CapacityAnswer

@@ -322,16 +322,23 @@ CapacityResult CapacitySearch::run()
             stepped.append(stageStore, measuredResult.load.runId, {probe.stage, *rate, length});
         }
         removeStore(scratch);
+        if (result.runId == 0 && m_options.onRunCreated) {
+            m_options.onRunCreated(stepped.runId());
+        }
         result.runId = stepped.runId();
         result.requests += probe.requests;
 
         const auto loaded = analysis::loadRun(target, stepped.runId());
-        const auto verdict = analysis::decideRun(loaded, resolved);
-        probe.verdict = verdict.check ? diagnose::stageVerdict(*verdict.check, probe.stage)
-                                      : diagnose::Verdict::CannotDecide;
+        // The stage's decision as the answer reads it (a run of one stage is decided as a whole).
+        const auto sofar = analysis::capacityAnswer(loaded, analysis::decideRun(loaded, resolved));
+        const auto decided =
+            std::find_if(sofar.stages.begin(), sofar.stages.end(),
+                         [&](const analysis::CapacityStage& st) { return st.stage == probe.stage; });
+        probe.verdict = decided != sofar.stages.end() ? decided->verdict : diagnose::Verdict::CannotDecide;
         probe.seconds = seconds(Clock::now() - stageBegan);
-        done.push_back(
-            {*rate, probe.verdict == diagnose::Verdict::Pass ? ProbeDecision::Met : ProbeDecision::NotMet});
+        const bool met =
+            probe.verdict == diagnose::Verdict::Pass || probe.verdict == diagnose::Verdict::NotMeasurable;
+        done.push_back({*rate, met ? ProbeDecision::Met : ProbeDecision::NotMet});
         result.probes.push_back(probe);
         if (m_options.onProbe) {
             m_options.onProbe(probe, true);

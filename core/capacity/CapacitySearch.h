@@ -99,6 +99,8 @@ struct CapacityOptions
     // Per stage, before it starts and after it was decided (on the search's thread).
     std::function<void(const CapacityProbe&, bool decided)> onProbe;
     std::function<void(const load::LiveSample&)> onSample;
+    // Once, when the stepped run exists (after the first stage was measured).
+    std::function<void(std::int64_t runId)> onRunCreated;
     // Where a stage's own run is measured before it joins the stepped run;
     // default: a file beside dbPath, removed at the end.
     std::string scratchPath;

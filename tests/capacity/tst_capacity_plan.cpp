@@ -184,6 +184,20 @@ private Q_SLOTS:
         a = analysis::capacityAnswer(run, v);
         QCOMPARE(a.breaking->metric, std::string("gateway"));
 
+        // A run of one stage is decided as a whole: that decision is the stage's.
+        {
+            analysis::LoadedRun one;
+            one.config.stageRates.push_back({"3/s", 3, 3});
+            analysis::RunVerdict whole;
+            whole.check.emplace();
+            whole.check->stages.push_back({"", "steady", 40, diagnose::Verdict::Fail});
+            whole.check->items.push_back(item("", "gpu_queue", diagnose::Verdict::Fail));
+            const auto single = analysis::capacityAnswer(one, whole);
+            QCOMPARE(single.stages.size(), std::size_t(1));
+            QCOMPARE(single.lowestNotMet->stage, std::string("3/s"));
+            QCOMPARE(single.breaking->metric, std::string("gpu_queue"));
+        }
+
         // A pass above a failure is reported; the answer stays below the failure.
         v.check->stages[1].verdict = diagnose::Verdict::Fail; // 6/s
         a = analysis::capacityAnswer(run, v);

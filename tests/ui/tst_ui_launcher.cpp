@@ -2,6 +2,7 @@
 // naming the JSON path), the stages model, the form writing the document,
 // and a launch against the built-in demo gateway that streams live points
 // and ends on a filled overview.
+#include "CapacityBox.h"
 #include "LauncherPage.h"
 #include "LivePlot.h"
 #include "MainWindow.h"
@@ -11,6 +12,7 @@
 #include "ScenarioDocument.h"
 #include "StagesModel.h"
 #include "TestUtil.h"
+#include "demo/DemoScenario.h"
 #include "load/Scenario.h"
 #include "store/RunStore.h"
 #include "ui/PlotTestUtil.h"
@@ -19,6 +21,8 @@
 #include <QAbstractItemModelTester>
 #include <QComboBox>
 #include <QDoubleSpinBox>
+#include <QFile>
+#include <QGroupBox>
 #include <QJsonArray>
 #include <QLabel>
 #include <QLineEdit>
@@ -57,6 +61,7 @@ private Q_SLOTS:
     void formWritesTheDocument();
     void launchErrors();
     void launchAgainstTheDemoGateway();
+    void capacitySearchFromTheLauncher();
 };
 
 void TestUiLauncher::documentRoundTrip()
@@ -320,6 +325,80 @@ void TestUiLauncher::launchAgainstTheDemoGateway()
     QCOMPARE(overview->results()->joinCoverage.value_or(0), 1.0);
     QVERIFY(!overview->results()->summary.windows.empty() &&
             !overview->results()->summary.windows.front().report.metrics.empty());
+}
+
+void TestUiLauncher::capacitySearchFromTheLauncher()
+{
+    QTemporaryDir dir;
+    const QString db = dir.filePath(QStringLiteral("capacity.phasebench"));
+    MainWindow w;
+    w.resize(1366, 768);
+    w.show();
+    QVERIFY(w.openWorkbench(db, true));
+    LauncherPage* page = w.launcherPage();
+    w.pages()->setCurrentWidget(page);
+    ScenarioDocument doc = ScenarioDocument::defaultScenario();
+    doc.setValue(QStringLiteral("name"), QStringLiteral("search"));
+    doc.setValue(QStringLiteral("warmup"), QStringLiteral("0s"));
+    doc.setValue(QStringLiteral("graceful_stop"), QStringLiteral("10s"));
+    doc.setValue(QStringLiteral("executor"),
+                 QJsonObject{{QStringLiteral("type"), QStringLiteral("constant-arrival-rate")},
+                             {QStringLiteral("rate"), 6},
+                             {QStringLiteral("duration"), QStringLiteral("10s")},
+                             {QStringLiteral("max_in_flight"), 50}});
+    page->setDocument(doc);
+    page->setUseDemoGateway(true);
+    auto* box = child<QGroupBox>(page, "launcherCapacity");
+    auto* startButton = child<QPushButton>(page, "launchStart");
+    box->setChecked(true);
+    QVERIFY(startButton->text().contains(QStringLiteral("Search")));
+    // Without budgets there is nothing to decide a stage by.
+    QVERIFY(!page->start());
+    QVERIFY(pb::test::labelText(page, "launcherError").contains(QStringLiteral("budget")));
+
+    const QString budgets = dir.filePath(QStringLiteral("budgets.json"));
+    QFile f(budgets);
+    QVERIFY(f.open(QIODevice::WriteOnly));
+    // The demo's budgets for any model (the launcher's scenario names its own).
+    f.write(QByteArray(demo::demoBudgetsJson().c_str()).replace("\"model\": \"phasebench-demo\", ", ""));
+    f.close();
+    doc.setValue(QStringLiteral("budgets"), budgets);
+    page->setDocument(doc);
+    box->setChecked(true);
+    // A request budget for one stage of 6 req/s (12.5 s, 75 requests): the 12/s stage would not fit.
+    child<QSpinBox>(page, "capacityMaxRequests")->setValue(120);
+    QSignalSpy started(&w, &MainWindow::runStarted);
+    QSignalSpy finished(&w, &MainWindow::runFinished);
+    QSignalSpy failed(&w, &MainWindow::runFailed);
+    QTest::mouseClick(startButton, Qt::LeftButton);
+    QVERIFY(finished.wait(90000));
+    QVERIFY2(failed.isEmpty(),
+             failed.isEmpty() ? "" : qPrintable(failed.constFirst().constFirst().toString()));
+    QCOMPARE(started.count(), 1); // the stepped run, once it existed
+    const qint64 runId = finished.constFirst().constFirst().toLongLong();
+    QCOMPARE(started.constFirst().constFirst().toLongLong(), runId);
+    const auto* result = w.findChild<RunController*>()->capacityResult();
+    QVERIFY(result);
+    QCOMPARE(result->runId, runId);
+    QCOMPARE(result->probes.size(), std::size_t(1));
+    QCOMPARE(result->answer.stages.size(), std::size_t(1)); // decided, by the run's own verdict
+    QCOMPARE(result->answer.stages.front().stage, std::string("6/s"));
+    QCOMPARE(result->answer.stages.front().verdict, result->probes.front().verdict);
+    QVERIFY(result->stopReason.find("request budget") != std::string::npos);
+    QCOMPARE(pb::test::labelText(page, "launcherState"), CapacityBox::answerText(*result));
+    // One stepped run with the one stage, named by its rate, in the open workbench.
+    RunStore store(db.toStdString(), RunStore::Mode::ReadOnly);
+    QCOMPARE(store.catalogue().runs().size(), std::size_t(1));
+    QCOMPARE(store.catalogue().run(runId)->name, std::string("search (capacity)"));
+    QCOMPARE(store.catalogue().run(runId)->status, RunStatus::Complete);
+    std::set<std::string> stages;
+    for (const auto& r : store.requestReader().requestsBySeq(runId, 0, 1000)) {
+        stages.insert(r.stage);
+    }
+    QCOMPARE(stages, (std::set<std::string>{"6/s"}));
+    QVERIFY(!QFile::exists(db + QStringLiteral(".capacity-stage")));
+    box->setChecked(false);
+    QVERIFY(!startButton->text().contains(QStringLiteral("Search")));
 }
 
 QTEST_MAIN(TestUiLauncher)

@@ -1,8 +1,10 @@
 #include "LauncherPage.h"
 
+#include "CapacityBox.h"
 #include "LivePlot.h"
 #include "StagesModel.h"
 #include "TableCopy.h"
+#include "budget/Budget.h"
 #include "load/Scenario.h"
 #include "telemetry/ExporterSettings.h"
 #include "util/DataDir.h"
@@ -302,6 +304,10 @@ QWidget* LauncherPage::createForm()
     budgetsLayout->addWidget(m_budgets, 1);
     budgetsLayout->addWidget(browse);
     layout->addWidget(budgets);
+    m_capacity = new CapacityBox;
+    connect(m_capacity, &QGroupBox::toggled, this,
+            [this](bool on) { m_start->setText(on ? tr("&Start Search") : tr("&Start Run")); });
+    layout->addWidget(m_capacity);
 
     auto* receiver = new QGroupBox(tr("OTLP receiver (server spans)"));
     auto* receiverForm = new QFormLayout(receiver);
@@ -356,17 +362,29 @@ void LauncherPage::setController(RunController* controller)
                 m_progress->setRange(0, int(qMax<qint64>(plannedMs, 1)));
                 m_progress->setValue(int(qMin(elapsedMs, plannedMs)));
                 m_progress->setFormat(tr("%1 / %2 s").arg(elapsedMs / 1000).arg(plannedMs / 1000));
-                m_state->setText(tr("Run %1: completed %L2, failed %L3, dropped %L4")
-                                     .arg(m_controller->runId())
-                                     .arg(completed)
-                                     .arg(failed)
-                                     .arg(dropped));
+                const QString stage =
+                    m_capacityState.isEmpty() ? QString() : m_capacityState + QLatin1Char(' ');
+                m_state->setText(stage + tr("Run %1: completed %L2, failed %L3, dropped %L4")
+                                             .arg(m_controller->runId())
+                                             .arg(completed)
+                                             .arg(failed)
+                                             .arg(dropped));
             });
     connect(controller, &RunController::finished, this, [this](qint64 runId) {
         m_progress->setValue(m_progress->maximum());
         m_progress->setFormat(tr("Finished"));
-        m_state->setText(tr("Run %1 finished: its figures are on the other pages.").arg(runId));
+        if (const auto* result = m_controller->capacityResult()) {
+            m_state->setText(CapacityBox::answerText(*result));
+        } else {
+            m_state->setText(tr("Run %1 finished: its figures are on the other pages.").arg(runId));
+        }
     });
+    connect(controller, &RunController::capacityStage, this,
+            [this](const QString& stage, double rate, bool decided, const QString& verdict) {
+                m_capacityState = decided ? tr("Stage %1 %2.").arg(stage, CapacityBox::verdictText(verdict))
+                                          : tr("Stage %1: %2 req/s…").arg(stage).arg(rate);
+                m_state->setText(m_capacityState);
+            });
     connect(controller, &RunController::failed, this, [this](const QString& message) {
         m_progress->setFormat(tr("Failed"));
         showError(message);
@@ -460,18 +478,57 @@ std::optional<session::MeasuredRunOptions> LauncherPage::launchSettings(QString*
     return settings;
 }
 
+std::optional<capacity::CapacityOptions> LauncherPage::capacitySettings(QString* error) const
+{
+    const auto settings = launchSettings(error);
+    if (!settings) {
+        return std::nullopt;
+    }
+    const auto& scenario = *settings->scenario;
+    if (scenario.budgetsJson.empty()) {
+        if (error != nullptr) {
+            *error = tr("A capacity search decides each stage by budgets: choose a budget file.");
+        }
+        return std::nullopt;
+    }
+    capacity::CapacityOptions options;
+    options.scenario = scenario;
+    options.budgets = budget::parseBudgets(scenario.budgetsJson, "budgets");
+    options.budgetsSource = "the scenario's budgets";
+    options.runName = scenario.name + " (capacity)";
+    options.gateway = settings->gateway;
+    options.receiver = settings->receiver;
+    options.plan = m_capacity->plan();
+    if (const auto problem = capacity::CapacitySearch(options).checkOptions(); !problem.empty()) {
+        if (error != nullptr) {
+            *error = QString::fromStdString(problem);
+        }
+        return std::nullopt;
+    }
+    return options;
+}
+
 bool LauncherPage::start()
 {
     if (m_controller != nullptr && m_controller->isRunning()) {
         return false;
     }
     QString error;
-    const auto settings = launchSettings(&error);
-    if (!settings) {
+    const bool search = m_capacity->searchMode();
+    std::optional<capacity::CapacityOptions> searchSettings;
+    std::optional<session::MeasuredRunOptions> settings;
+    if (search) {
+        searchSettings = capacitySettings(&error);
+    } else {
+        settings = launchSettings(&error);
+    }
+    if (!settings && !searchSettings) {
         showError(error);
         return false;
     }
     showError({});
+    m_capacity->remember();
+    m_capacityState.clear();
     QSettings stored;
     stored.setValue(settingsKey("scenario"), m_doc.toJson());
     stored.setValue(settingsKey("demoGateway"), useDemoGateway());
@@ -480,7 +537,11 @@ bool LauncherPage::start()
     m_plot->clearPoints();
     m_progress->setRange(0, 0); // busy until the first sample
     m_state->setText(tr("Starting…"));
-    Q_EMIT launchRequested(*settings);
+    if (searchSettings) {
+        Q_EMIT capacityRequested(*searchSettings);
+    } else {
+        Q_EMIT launchRequested(*settings);
+    }
     return true;
 }
 

@@ -10,6 +10,7 @@
 
 #include "RunController.h"
 #include "ScenarioDocument.h"
+#include "capacity/CapacitySearch.h"
 #include "session/SessionOptions.h"
 
 #include <QWidget>
@@ -31,6 +32,7 @@ class QTableView;
 
 namespace pb::ui {
 
+class CapacityBox;
 class LivePlot;
 class StagesModel;
 
@@ -52,6 +54,9 @@ public:
     // What a launch would run, or nothing with `error` saying what is wrong
     // (core's message naming the JSON path, or an unset key variable).
     std::optional<session::MeasuredRunOptions> launchSettings(QString* error) const;
+    // A capacity search of the scenario (the capacity box checked), or
+    // nothing with `error` saying why (no budgets, a closed model, …).
+    std::optional<capacity::CapacityOptions> capacitySettings(QString* error) const;
     // Checks the form and emits launchRequested; false (with the error
     // shown on the page) when the scenario is not valid.
     bool start();
@@ -61,6 +66,7 @@ public:
 
 Q_SIGNALS:
     void launchRequested(const pb::session::MeasuredRunOptions& settings);
+    void capacityRequested(const pb::capacity::CapacityOptions& settings);
     void stopRequested();
 
 private:
@@ -100,6 +106,7 @@ private:
     QTableView* m_stagesView;
     QWidget* m_stagesBox;
     QLineEdit* m_budgets;
+    CapacityBox* m_capacity;
     QLineEdit* m_receiverBind;
     QSpinBox* m_receiverPort;
     QSpinBox* m_grpcPort;
@@ -112,6 +119,7 @@ private:
     QLabel* m_error;
     QLabel* m_receiver;
     LivePlot* m_plot;
+    QString m_capacityState; // the capacity search's stage, shown before the live counts
 };
 
 } // namespace pb::ui
