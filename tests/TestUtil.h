@@ -76,6 +76,9 @@ inline RequestRecord fullRecord(int i)
     r.reportedItl = 12'500'000;
     r.reportedFirstReasoning = 81'000'000;
     r.reportedFirstContent = 300'000'000;
+    r.sessionId = "a1b2c3d4-s" + std::to_string(i / 3);
+    r.turn = i % 3 + 1;
+    r.turnGroup = i % 3 == 0 ? "first" : "later";
     return r;
 }
 

@@ -38,6 +38,8 @@ QString groupText(ColumnGroup g)
         return ColumnFormat::tr("transfer");
     case ColumnGroup::ServerReported:
         return ColumnFormat::tr("server timing from the response");
+    case ColumnGroup::Session:
+        return ColumnFormat::tr("multi-turn session");
     }
     return {};
 }

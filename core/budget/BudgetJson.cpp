@@ -122,19 +122,30 @@ public:
     {
         BudgetCondition c = base;
         onlyKeys(j, path,
-                 {"model", "route", "provider", "scenario", "stage", "input_bucket", "output_bucket",
+                 {"model", "route", "provider", "scenario", "stage", "input_bucket", "output_bucket", "turn",
                   "stream", "min_rate", "max_rate", "window", "warmup_ms", "settle_ms", "min_duration_ms",
                   "min_samples"});
-        const std::pair<const char*, const char*> columns[] = {{"model", "model"},
-                                                               {"route", "resolved_model"},
-                                                               // the join's route_provider column
-                                                               {"provider", "route_provider"},
-                                                               {"scenario", "scenario"},
-                                                               {"input_bucket", "input_bucket"},
-                                                               {"output_bucket", "output_bucket"}};
+        const std::pair<const char*, const char*> columns[] = {
+            {"model", "model"},
+            {"route", "resolved_model"},
+            // the join's route_provider column
+            {"provider", "route_provider"},
+            {"scenario", "scenario"},
+            {"input_bucket", "input_bucket"},
+            {"output_bucket", "output_bucket"},
+            // a session's turn 1, or the turns that resend a history
+            {"turn", "turn_group"}};
         for (const auto& [key, column] : columns) {
             if (j.contains(key)) {
                 c.filters.push_back({column, texts(j[key], path + "." + key)});
+            }
+        }
+        if (j.contains("turn")) {
+            for (const auto& v : c.filters.back().values) {
+                if (v != "first" && v != "later") {
+                    fail(path + ".turn",
+                         "expected \"first\" or \"later\" (a session's turn 1, or its later turns)");
+                }
             }
         }
         if (j.contains("stream")) {
@@ -252,6 +263,7 @@ Json conditionJson(const BudgetCondition& c)
     for (const auto& f : c.filters) {
         j[f.column == "resolved_model"   ? std::string("route")
           : f.column == "route_provider" ? std::string("provider")
+          : f.column == "turn_group"     ? std::string("turn")
                                          : f.column] = f.values;
     }
     if (c.stream) {

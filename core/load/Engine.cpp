@@ -1,5 +1,7 @@
 #include "load/Engine.h"
 
+#include "load/Random.h"
+#include "load/TokenEstimate.h"
 #include "stats/Percentile.h"
 
 #include <algorithm>
@@ -272,6 +274,14 @@ void Engine::beginStop(Nanos now, bool byUser)
     if (!m_stopping) {
         m_stopping = true;
         m_drainDeadline = now + m_scenario.gracefulStop;
+        // No new turn once the schedule ended: sessions between turns end here.
+        for (auto& s : m_slots) {
+            if (s.attempt && s.thinking) {
+                Attempt* a = s.attempt;
+                s = Slot{};
+                m_transport->release(*a);
+            }
+        }
     }
     if (byUser) {
         abandonWaiting(); // a stop by the user does not start retries or new iterations
@@ -324,7 +334,70 @@ void Engine::arrive(const Arrival& arrival)
     s.attempt = a;
     s.vu = false;
     newIteration(s, arrival.stage, m_t0 + arrival.offset, arrival.index);
+    if (m_scenario.sessions) {
+        startSession(s);
+    }
     startAttempt(*a);
+}
+
+void Engine::startSession(Slot& s)
+{
+    const auto& spec = *m_scenario.sessions;
+    auto session = std::make_shared<Session>();
+    const std::uint64_t k = m_sessionSeq++;
+    session->id = m_idPrefix + "s" + std::to_string(k + 1);
+    const CounterRng rng(m_scenario.seed, 0x5e55'1011);
+    const int span = spec.maxTurns - spec.minTurns + 1;
+    session->turns = spec.minTurns + std::min(span - 1, int(rng.uniform(k, 0) * span));
+    session->userText = m_scenario.request.promptSets[s.request->set].prompts[s.request->prompt];
+    s.session = std::move(session);
+}
+
+std::uint32_t Engine::stageAt(Nanos offset) const
+{
+    std::uint32_t stage = 0;
+    for (std::uint32_t i = 1; i < m_schedule->stages().size(); ++i) {
+        if (offset >= m_schedule->stageStart(i)) {
+            stage = i;
+        }
+    }
+    return stage;
+}
+
+bool Engine::nextTurn(Slot& s, Attempt& a, Nanos now)
+{
+    auto& session = *s.session;
+    if (session.turn >= session.turns || m_stopping || m_userStop || m_hardStopped) {
+        return false;
+    }
+    session.history.push_back({"user", std::move(session.userText)});
+    session.history.push_back({"assistant", std::move(a.answerText)});
+    const PreparedRequest& next = m_plan.next();
+    session.userText = m_scenario.request.promptSets[next.set].prompts[next.prompt];
+    ++session.turn;
+    auto messages = session.history;
+    messages.push_back({"user", session.userText});
+    std::int64_t tokens = 0;
+    for (const auto& m : messages) {
+        tokens += estimateTokens(m.content);
+    }
+    session.request = next;
+    session.request.body = buildChatBody(m_scenario, messages, next.maxTokens);
+    session.request.inputTokens = tokens;
+    const auto& spec = *m_scenario.sessions;
+    const CounterRng rng(m_scenario.seed, 0x7415'4000);
+    const double u = rng.uniform(m_logicalSeq, 0);
+    const Nanos think = spec.minThink + Nanos(double(spec.maxThink - spec.minThink) * u);
+    // A new logical request: its own id, scheduled a think time after the answer.
+    s.logicalId = m_idPrefix + std::to_string(++m_logicalSeq);
+    s.attemptNo = 1;
+    s.scheduled = now + think;
+    s.stage = stageAt(s.scheduled - m_t0);
+    s.request = &session.request;
+    s.thinking = true;
+    s.gen = ++m_gen;
+    m_timers.push({s.scheduled, a.index(), s.gen, TimerKind::NextTurn});
+    return true;
 }
 
 void Engine::startAttempt(Attempt& a)
@@ -349,6 +422,16 @@ void Engine::startAttempt(Attempt& a)
     r.requestedInputTokens = s.request->inputTokens;
     r.requestedOutputTokens = s.request->maxTokens;
     r.scheduledOffset = s.scheduled - m_t0;
+    if (s.session) {
+        r.sessionId = s.session->id;
+        r.turn = s.session->turn;
+        r.turnGroup = s.session->turn == 1 ? "first" : "later";
+        // Only an answer that a later turn resends is kept (in memory).
+        a.collectText = s.session->turn < s.session->turns;
+    } else {
+        a.collectText = false;
+    }
+    s.thinking = false;
     if (s.attemptNo == 1) {
         ++m_interval.started;
         ++m_totals.totalStarted;
@@ -403,6 +486,7 @@ void Engine::onDone(Attempt& a)
         ++m_totals.totalFailed;
     }
     m_interval.outputTokens += r.outputTokens.value_or(0);
+    const bool completed = r.outcome == Outcome::Completed;
     const bool retry =
         s.attemptNo < m_scenario.retry.maxAttempts && !m_userStop && !m_hardStopped && retryable(a);
     m_batch.push_back(std::move(r));
@@ -413,6 +497,12 @@ void Engine::onDone(Attempt& a)
         ++s.attemptNo;
         s.scheduled = now + backoff;
         m_timers.push({s.scheduled, a.index(), s.gen, TimerKind::Retry});
+        return;
+    }
+    // A session goes on after a completed answer; a failed turn ends it.
+    if (s.session && completed && nextTurn(s, a, now)) {
+        ++m_interval.scheduled;
+        ++m_totals.totalScheduled;
         return;
     }
     if (s.vu && !m_userStop && !m_hardStopped && now < m_closedEnd) {
@@ -447,8 +537,9 @@ void Engine::onTimer(const Timer& t)
             return;
         }
         [[fallthrough]];
+    case TimerKind::NextTurn:
     case TimerKind::Retry:
-        if (m_userStop || m_hardStopped) {
+        if (m_userStop || m_hardStopped || (t.kind == TimerKind::NextTurn && m_stopping)) {
             s = Slot{};
             m_transport->release(a);
             return;

@@ -69,7 +69,7 @@ public:
     std::int64_t serverTimingMalformed() const { return m_transport->timingMalformed(); }
 
 private:
-    enum class TimerKind { Cancel, Retry, NextIteration };
+    enum class TimerKind { Cancel, Retry, NextIteration, NextTurn };
     struct Timer
     {
         Nanos at;
@@ -77,6 +77,17 @@ private:
         std::uint64_t gen;
         TimerKind kind;
         bool operator>(const Timer& o) const { return at > o.at; }
+    };
+    // A multi-turn session (Scenario::sessions): the conversation so far,
+    // in memory only, and the body of its current later turn.
+    struct Session
+    {
+        std::string id;
+        int turn = 1;
+        int turns = 1;
+        std::vector<ChatMessage> history;
+        std::string userText; // the current turn's prompt
+        PreparedRequest request;
     };
     struct Slot
     {
@@ -88,6 +99,8 @@ private:
         const PreparedRequest* request = nullptr;
         std::uint64_t gen = 0;
         bool vu = false; // owned by a closed-model virtual user
+        std::shared_ptr<Session> session;
+        bool thinking = false; // a session between an answer and its next turn
     };
     struct Interval
     {
@@ -111,6 +124,10 @@ private:
     std::uint32_t closedStageAt(Nanos now) const;
     bool retryable(const Attempt& a) const;
     void measuredBuckets(RequestRecord& r) const;
+    // Sessions: a new one at an arrival; the next turn after a completed answer (false: it ended).
+    void startSession(Slot& s);
+    bool nextTurn(Slot& s, Attempt& a, Nanos now);
+    std::uint32_t stageAt(Nanos offset) const;
 
     const Scenario& m_scenario;
     EngineSink& m_sink;
@@ -135,6 +152,7 @@ private:
     bool m_hardStopped = false;
     std::uint64_t m_gen = 0;
     std::uint64_t m_logicalSeq = 0;
+    std::uint64_t m_sessionSeq = 0;
     std::string m_idPrefix;
     std::size_t m_collisions = 0;
     Nanos m_cpuNs = 0;

@@ -88,27 +88,14 @@ std::string promptRef(std::uint32_t set, std::size_t prompt)
     return std::to_string(set) + ':' + std::to_string(prompt);
 }
 
-std::string buildBody(const Scenario& s, const std::string& prompt, std::optional<std::int64_t> maxTokens)
+namespace {
+
+// The body's fields besides the prompt: model, max tokens, temperature, stream, tools.
+std::string finishBody(const Scenario& s, json body, std::optional<std::int64_t> maxTokens)
 {
     const auto& r = s.request;
-    if (s.target.api == ApiStyle::Raw) {
-        auto out = fillTemplate(s.target.rawBody, s, prompt, maxTokens);
-        if (r.stream && s.serverTimings.wantsUsageChunk()) {
-            askForUsageChunk(out);
-        }
-        return out;
-    }
-    json body{{"model", s.target.model}};
-    if (s.target.api == ApiStyle::Chat) {
-        body["messages"] = json::array({json{{"role", "user"}, {"content", prompt}}});
-        if (maxTokens) {
-            body["max_tokens"] = *maxTokens;
-        }
-    } else {
-        body["input"] = prompt;
-        if (maxTokens) {
-            body["max_output_tokens"] = *maxTokens;
-        }
+    if (s.target.api == ApiStyle::Chat && maxTokens) {
+        body["max_tokens"] = *maxTokens;
     }
     if (r.temperature) {
         body["temperature"] = *r.temperature;
@@ -121,7 +108,44 @@ std::string buildBody(const Scenario& s, const std::string& prompt, std::optiona
     if (!r.toolsJson.empty()) {
         body["tools"] = json::parse(r.toolsJson);
     }
-    return body.dump();
+    return body.dump(-1, ' ', false, json::error_handler_t::replace);
+}
+
+} // namespace
+
+std::string buildChatBody(const Scenario& s, const std::vector<ChatMessage>& messages,
+                          std::optional<std::int64_t> maxTokens)
+{
+    json body{{"model", s.target.model}};
+    auto list = json::array();
+    for (const auto& m : messages) {
+        list.push_back(json{{"role", m.role}, {"content", m.content}});
+    }
+    body["messages"] = std::move(list);
+    return finishBody(s, std::move(body), maxTokens);
+}
+
+std::string buildBody(const Scenario& s, const std::string& prompt, std::optional<std::int64_t> maxTokens)
+{
+    const auto& r = s.request;
+    if (s.target.api == ApiStyle::Raw) {
+        auto out = fillTemplate(s.target.rawBody, s, prompt, maxTokens);
+        if (r.stream && s.serverTimings.wantsUsageChunk()) {
+            askForUsageChunk(out);
+        }
+        return out;
+    }
+    if (s.target.api == ApiStyle::Chat) {
+        return buildChatBody(s, {{"user", prompt}}, maxTokens);
+    }
+    json body{{"model", s.target.model}};
+    {
+        body["input"] = prompt;
+        if (maxTokens) {
+            body["max_output_tokens"] = *maxTokens;
+        }
+    }
+    return finishBody(s, std::move(body), maxTokens);
 }
 
 RequestPlan::RequestPlan(const Scenario& s)
@@ -134,7 +158,7 @@ RequestPlan::RequestPlan(const Scenario& s)
             const auto prompt = replayPrompt(r.entries[i], r.blockTokens, s.seed, i);
             const auto maxTokens = std::optional(r.entries[i].outputTokens);
             m_replay.push_back(
-                {buildBody(s, prompt, maxTokens), 0, promptRef(0, i), estimateTokens(prompt), maxTokens});
+                {buildBody(s, prompt, maxTokens), 0, promptRef(0, i), estimateTokens(prompt), maxTokens, i});
         }
     }
     const auto& sets = s.request.promptSets;
@@ -147,7 +171,7 @@ RequestPlan::RequestPlan(const Scenario& s)
             const auto own = k < sets[i].maxTokens.size() ? sets[i].maxTokens[k] : 0;
             const auto maxTokens = own > 0 ? std::optional(own) : s.request.maxTokens;
             set.requests.push_back(
-                {buildBody(s, p, maxTokens), i, promptRef(i, k), estimateTokens(p), maxTokens});
+                {buildBody(s, p, maxTokens), i, promptRef(i, k), estimateTokens(p), maxTokens, k});
         }
         m_totalWeight += set.weight;
         m_sets.push_back(std::move(set));

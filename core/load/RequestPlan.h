@@ -27,6 +27,14 @@ struct PreparedRequest
     // and the max_tokens sent (nullopt = none).
     std::int64_t inputTokens = 0;
     std::optional<std::int64_t> maxTokens;
+    std::size_t prompt = 0; // index into the set's prompts (a session's turn reads its text)
+};
+
+// One message of a multi-turn conversation (a session's history).
+struct ChatMessage
+{
+    std::string role; // "user" or "assistant"
+    std::string content;
 };
 
 // The reference of prompt `prompt` of set `set`: "<set>:<prompt>" (PreparedRequest::promptRef).
@@ -35,6 +43,9 @@ std::string promptRef(std::uint32_t set, std::size_t prompt);
 // The body of one request for `prompt` (chat, responses or raw template),
 // with `maxTokens` as its max_tokens (nullopt = none sent).
 std::string buildBody(const Scenario& s, const std::string& prompt, std::optional<std::int64_t> maxTokens);
+// A chat body with the whole conversation (a session's later turn).
+std::string buildChatBody(const Scenario& s, const std::vector<ChatMessage>& messages,
+                          std::optional<std::int64_t> maxTokens);
 inline std::string buildBody(const Scenario& s, const std::string& prompt)
 {
     return buildBody(s, prompt, s.request.maxTokens);

@@ -637,7 +637,7 @@ Scenario parseScenario(std::string_view text, const std::string& file, const std
     Node top(doc, "", file);
     top.expectObject();
     top.allowOnly({"name", "target", "request", "executor", "warmup", "graceful_stop", "timeout",
-                   "cancel_after", "retry", "generator", "sample_interval", "budgets", "$schema",
+                   "cancel_after", "retry", "generator", "sample_interval", "budgets", "sessions", "$schema",
                    "description", "seed", "metrics", "sampling", "server_timings"});
     Scenario s;
     s.file = file;
@@ -703,6 +703,9 @@ Scenario parseScenario(std::string_view text, const std::string& file, const std
     }
     if (top.has("server_timings")) {
         s.serverTimings = detail::parseServerTimings(top.child("server_timings"), baseDir);
+    }
+    if (top.has("sessions")) {
+        s.sessions = detail::parseSessions(top.child("sessions"), s);
     }
     s.digest = sha256Digest(text);
     return s;

@@ -200,6 +200,19 @@ struct ServerTimings
     bool wantsUsageChunk() const;
 };
 
+// "sessions": multi-turn conversations (docs/scenario.md, "Sessions"). Each
+// arrival of the open executor starts a session; each later turn is sent a
+// think time after the previous answer, with the conversation so far (the
+// answers' text held in memory only, never stored) resent.
+struct SessionSpec
+{
+    int minTurns = 1; // turns per session, uniform in [minTurns, maxTurns]
+    int maxTurns = 1;
+    Nanos minThink = 0; // think time after an answer, uniform in [minThink, maxThink]
+    Nanos maxThink = 0;
+};
+inline constexpr int kMaxTurns = 100;
+
 struct Scenario
 {
     std::string name;
@@ -236,6 +249,7 @@ struct Scenario
     // for a scenario built in code, whose stored configuration is digested.
     std::string digest;
     ServerTimings serverTimings;
+    std::optional<SessionSpec> sessions;
 };
 
 // Parses scenario JSON. `file` names the source in messages; relative prompt

@@ -145,6 +145,13 @@ std::string scenarioConfigJson(const Scenario& s, std::uint32_t instanceId, cons
         timings["profiles_file"] = std::filesystem::path(s.serverTimings.profilesFile).filename().string();
     }
     out["server_timings"] = std::move(timings);
+    if (s.sessions) {
+        const auto& ss = *s.sessions;
+        out["sessions"] = {{"min_turns", ss.minTurns},
+                           {"max_turns", ss.maxTurns},
+                           {"min_think_ms", double(ss.minThink) / 1e6},
+                           {"max_think_ms", double(ss.maxThink) / 1e6}};
+    }
     if (!s.digest.empty()) {
         out["scenario_digest"] = s.digest;
         out["scenario_digest_of"] = "scenario document";

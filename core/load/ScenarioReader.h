@@ -195,5 +195,7 @@ RequestProfile parseRequest(const Node& r, const std::string& file, const std::s
 
 // "server_timings": profile choice, user profiles (relative profiles_file against `baseDir`).
 ServerTimings parseServerTimings(const Node& n, const std::string& baseDir);
+// "sessions" (load/ScenarioSessions.cpp); needs the executor and the API already parsed.
+SessionSpec parseSessions(const Node& n, const Scenario& s);
 
 } // namespace pb::load::detail

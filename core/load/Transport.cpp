@@ -1,5 +1,7 @@
 #include "load/Transport.h"
 
+#include "stream/ChatText.h"
+
 #include "util/Curl.h"
 
 #include <curl/curl.h>
@@ -420,6 +422,7 @@ void Transport::start(Attempt& a, std::string_view body, const TraceContext& tc,
     a.m_sse = m_endpoint.stream;
     a.m_parser.reset();
     a.m_reader.reset();
+    a.answerText.clear();
     a.m_body.clear();
     a.m_parserFailed = false;
     a.m_bodyOverflow = false;
@@ -555,6 +558,9 @@ void Transport::feedStream(Attempt& a, std::string_view bytes, Nanos now)
 {
     a.m_parserFailed = !a.m_parser.feed(bytes, [&](const pb::stream::Event& ev) {
         const auto sig = a.m_reader.onEvent(ev);
+        if (a.collectText && sig.text) {
+            a.answerText += pb::stream::chatDeltaText(ev.data);
+        }
         auto& st = a.m_stamps;
         if (sig.event && st.firstEvent == 0) {
             st.firstEvent = now;
@@ -746,6 +752,9 @@ void Transport::finish(Attempt& a, int curlCode, bool cancelled, const std::stri
         r.chunkOffsets.clear();
         if (ok2xx && curlCode == CURLE_OK && !cancelled) {
             const auto body = pb::stream::readBody(a.m_body, m_endpoint.protocol);
+            if (a.collectText && !a.m_bodyOverflow) {
+                a.answerText = pb::stream::chatMessageText(a.m_body);
+            }
             f.sawContent = body.content;
             f.bodyError = body.error;
             f.bodyErrorClass = body.errorClass;

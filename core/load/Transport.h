@@ -68,6 +68,10 @@ public:
     // transport fills result, usage, phases, milestones and transfer columns.
     RequestRecord record;
     std::uint64_t cookie = 0; // free for the caller
+    // A session's turn (load/Engine.h): the transport keeps the answer's
+    // visible text in answerText (memory only; cleared at each start).
+    bool collectText = false;
+    std::string answerText;
 
     std::size_t index() const { return m_index; }
     const AttemptStamps& stamps() const { return m_stamps; }

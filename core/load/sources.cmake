@@ -6,6 +6,7 @@ target_sources(${PB_CORE_FOLDER_TARGET} PRIVATE
   ${CMAKE_CURRENT_LIST_DIR}/ScenarioRequest.cpp
   ${CMAKE_CURRENT_LIST_DIR}/ScenarioMetrics.cpp
   ${CMAKE_CURRENT_LIST_DIR}/ScenarioServerTimings.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/ScenarioSessions.cpp
   ${CMAKE_CURRENT_LIST_DIR}/RequestPlan.cpp
   ${CMAKE_CURRENT_LIST_DIR}/AttemptTiming.cpp
   ${CMAKE_CURRENT_LIST_DIR}/Transport.cpp

@@ -61,7 +61,10 @@ namespace {
     X(reportedInference, "reported_inference", Duration, ServerReported)                                     \
     X(reportedItl, "reported_itl", Duration, ServerReported)                                                 \
     X(reportedFirstReasoning, "reported_first_reasoning", Duration, ServerReported)                          \
-    X(reportedFirstContent, "reported_first_content", Duration, ServerReported)
+    X(reportedFirstContent, "reported_first_content", Duration, ServerReported)                              \
+    X(sessionId, "session_id", Text, Session)                                                                \
+    X(turn, "turn", Integer, Session)                                                                        \
+    X(turnGroup, "turn_group", Text, Session)
 
 #define PB_DESCRIBE(member, name, type, group) RequestColumn{name, ColumnType::type, ColumnGroup::group},
 constexpr std::array kColumns{PB_REQUEST_COLUMNS(PB_DESCRIBE)};

@@ -29,6 +29,7 @@ enum class ColumnGroup {
     Milestone,
     Transfer,
     ServerReported, // timings the server returned with the response (servertiming/TimingProfile.h)
+    Session,        // a multi-turn session's id and turn (load/Sessions.h)
 };
 
 struct RequestColumn

@@ -100,6 +100,13 @@ struct RequestRecord
     OptNanos reportedFirstReasoning; // scheduled -> first reasoning token
     OptNanos reportedFirstContent;   // scheduled -> first content token
 
+    // A multi-turn session (scenario "sessions"): its ID, the turn's index
+    // (1-based) and "first" or "later", the category that keeps turn 1 (no
+    // history) apart from the turns that resend one. Empty/NULL otherwise.
+    std::string sessionId;
+    OptInt turn;
+    std::string turnGroup;
+
     bool operator==(const RequestRecord&) const = default;
 };
 

@@ -27,7 +27,7 @@ using Step = std::function<void(Connection&, const StepProgress&)>;
 bool addedAfterV1(const RequestColumn& c)
 {
     return c.name == "requested_input_tokens" || c.name == "requested_output_tokens" ||
-           c.name == "prompt_ref" || c.group == ColumnGroup::ServerReported;
+           c.name == "prompt_ref" || c.group == ColumnGroup::ServerReported || c.group == ColumnGroup::Session;
 }
 
 // Adds the columns of `group` to requests (a later version's step) and
@@ -412,6 +412,18 @@ void v11(Connection& db, const StepProgress& progress)
     addRequestColumns(db, ddl, progress);
 }
 
+// Version 12: multi-turn sessions (session_id, turn, turn_group).
+void v12(Connection& db, const StepProgress& progress)
+{
+    std::vector<std::string> ddl;
+    for (const auto& c : requestColumns()) {
+        if (c.group == ColumnGroup::Session) {
+            ddl.push_back(sqlColumnName(c) + (c.type == ColumnType::Text ? " TEXT" : " INTEGER"));
+        }
+    }
+    addRequestColumns(db, ddl, progress);
+}
+
 // A step without progress of its own (v3 and v4 also read every row of an old
 // file): a cancel still stops it through SQLite's progress handler (migrate()).
 Step whole(void (*step)(Connection&))
@@ -424,7 +436,7 @@ Step whole(void (*step)(Connection&))
 const std::vector<Step>& steps()
 {
     static const std::vector<Step> s{whole(v1), whole(v2), whole(v3), whole(v4), whole(v5), whole(v6),
-                                     whole(v7), v8,        v9,        v10,       v11};
+                                     whole(v7), v8,        v9,        v10,       v11,       v12};
     return s;
 }
 

@@ -3,4 +3,5 @@ target_sources(${PB_CORE_FOLDER_TARGET} PRIVATE
   ${CMAKE_CURRENT_LIST_DIR}/SseParser.cpp
   ${CMAKE_CURRENT_LIST_DIR}/ChatStreamReader.cpp
   ${CMAKE_CURRENT_LIST_DIR}/ChatChunkScan.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/ChatText.cpp
 )

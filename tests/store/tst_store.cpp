@@ -762,7 +762,8 @@ void TestStore::migratesVersion2File()
         r.requestedOutputTokens.reset();
         r.promptRef.clear(); // v9
         for (std::size_t c = 0; c < requestColumns().size(); ++c) {
-            if (requestColumns()[c].group == ColumnGroup::ServerReported) { // v11
+            if (requestColumns()[c].group == ColumnGroup::ServerReported ||
+                requestColumns()[c].group == ColumnGroup::Session) { // v11, v12
                 setColumnNull(r, static_cast<int>(c));
             }
         }
