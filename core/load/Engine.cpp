@@ -349,7 +349,13 @@ void Engine::startSession(Slot& s)
     const CounterRng rng(m_scenario.seed, 0x5e55'1011);
     const int span = spec.maxTurns - spec.minTurns + 1;
     session->turns = spec.minTurns + std::min(span - 1, int(rng.uniform(k, 0) * span));
-    session->userText = m_scenario.request.promptSets[s.request->set].prompts[s.request->prompt];
+    const auto& set = m_scenario.request.promptSets[s.request->set];
+    session->userText = set.prompts[s.request->prompt];
+    if (spec.fromDataset && s.request->prompt < set.followUps.size()) {
+        session->followUps = &set.followUps[s.request->prompt];
+        session->request = *s.request; // later turns keep the conversation's set and prompt
+        session->turns = int(std::min<std::size_t>(1 + session->followUps->size(), kMaxTurns));
+    }
     s.session = std::move(session);
 }
 
@@ -372,8 +378,11 @@ bool Engine::nextTurn(Slot& s, Attempt& a, Nanos now)
     }
     session.history.push_back({"user", std::move(session.userText)});
     session.history.push_back({"assistant", std::move(a.answerText)});
-    const PreparedRequest& next = m_plan.next();
-    session.userText = m_scenario.request.promptSets[next.set].prompts[next.prompt];
+    // The conversation's own next question, else the next prompt of the plan.
+    const PreparedRequest& next = session.followUps ? session.request : m_plan.next();
+    const auto& nextSet = m_scenario.request.promptSets[next.set];
+    session.userText = session.followUps ? (*session.followUps)[std::size_t(session.turn - 1)]
+                                         : nextSet.prompts[next.prompt];
     ++session.turn;
     auto messages = session.history;
     messages.push_back({"user", session.userText});
@@ -381,8 +390,12 @@ bool Engine::nextTurn(Slot& s, Attempt& a, Nanos now)
     for (const auto& m : messages) {
         tokens += estimateTokens(m.content);
     }
-    session.request = next;
-    session.request.body = buildChatBody(m_scenario, messages, next.maxTokens);
+    if (session.followUps) {
+        session.request.promptRef = promptRef(next.set, next.prompt) + "/" + std::to_string(session.turn);
+    } else {
+        session.request = next;
+    }
+    session.request.body = buildChatBody(m_scenario, messages, session.request.maxTokens);
     session.request.inputTokens = tokens;
     const auto& spec = *m_scenario.sessions;
     const CounterRng rng(m_scenario.seed, 0x7415'4000);

@@ -88,6 +88,8 @@ private:
         std::vector<ChatMessage> history;
         std::string userText; // the current turn's prompt
         PreparedRequest request;
+        // "turns": "dataset": the conversation's later human turns.
+        const std::vector<std::string>* followUps = nullptr;
     };
     struct Slot
     {

@@ -75,7 +75,15 @@ std::vector<DatasetEntry> readShareGpt(const std::string& text)
                 auto prompt = valueOf(turns[i]);
                 const auto reply = valueOf(turns[i + 1]);
                 if (!prompt.empty() && !reply.empty()) {
-                    out.push_back({std::move(prompt), estimateTokens(reply)});
+                    DatasetEntry e{std::move(prompt), estimateTokens(reply), {}};
+                    for (std::size_t k = i + 2; k < turns.size(); ++k) {
+                        if (isRole(turns[k], "human", "user")) {
+                            if (auto next = valueOf(turns[k]); !next.empty()) {
+                                e.followUps.push_back(std::move(next));
+                            }
+                        }
+                    }
+                    out.push_back(std::move(e));
                 }
                 break;
             }

@@ -19,6 +19,9 @@ struct DatasetEntry
 {
     std::string prompt;
     std::int64_t outputTokens = 0; // 0 = not given
+    // ShareGPT: the conversation's later human turns, in order (a session's
+    // turns 2, 3, … with "turns": "dataset").
+    std::vector<std::string> followUps;
 };
 
 class DatasetError : public std::runtime_error

@@ -91,6 +91,9 @@ struct PromptSet
     std::optional<LengthSpec> syntheticInput;
     std::string outputSource;             // "request", "fixed", "distribution" or "dataset"
     std::optional<LengthSpec> outputSpec; // fixed (spread 0) or distribution
+    // ShareGPT datasets: each prompt's later human turns (parallel to prompts;
+    // empty otherwise), a session's next prompts with "turns": "dataset".
+    std::vector<std::vector<std::string>> followUps;
 
     bool measuredBuckets() const { return bucket.empty(); }
 };
@@ -210,6 +213,9 @@ struct SessionSpec
     int maxTurns = 1;
     Nanos minThink = 0; // think time after an answer, uniform in [minThink, maxThink]
     Nanos maxThink = 0;
+    // "turns": "dataset": each session follows its first prompt's ShareGPT
+    // conversation, one turn per human turn (at most kMaxTurns).
+    bool fromDataset = false;
 };
 inline constexpr int kMaxTurns = 100;
 

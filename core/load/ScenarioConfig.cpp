@@ -150,7 +150,8 @@ std::string scenarioConfigJson(const Scenario& s, std::uint32_t instanceId, cons
         out["sessions"] = {{"min_turns", ss.minTurns},
                            {"max_turns", ss.maxTurns},
                            {"min_think_ms", double(ss.minThink) / 1e6},
-                           {"max_think_ms", double(ss.maxThink) / 1e6}};
+                           {"max_think_ms", double(ss.maxThink) / 1e6},
+                           {"turns_from_dataset", ss.fromDataset}};
     }
     if (!s.digest.empty()) {
         out["scenario_digest"] = s.digest;

@@ -110,6 +110,7 @@ void readSource(const Node& p, PromptSet& set, const std::string& baseDir, std::
         for (const auto i : sampleIndices(entries.size(), n, CounterRng(seed, stream))) {
             set.prompts.push_back(std::move(entries[i].prompt));
             set.maxTokens.push_back(entries[i].outputTokens);
+            set.followUps.push_back(std::move(entries[i].followUps));
         }
         return;
     }

@@ -1,6 +1,8 @@
 // The scenario's "sessions": multi-turn conversations.
-// {"turns": 3 | {"min": 2, "max": 5}, "think_time": "2s" | {"min": "1s", "max": "5s"}}
+// {"turns": 3 | {"min": 2, "max": 5} | "dataset", "think_time": "2s" | {"min": "1s", "max": "5s"}}
 #include "load/ScenarioReader.h"
+
+#include <algorithm>
 
 namespace pb::load::detail {
 
@@ -19,7 +21,23 @@ SessionSpec parseSessions(const Node& n, const Scenario& s)
     if (!n.has("turns")) {
         n.fail("turns", "missing (expected a number of turns, or {\"min\", \"max\"})");
     }
-    if (n.raw().at("turns").is_object()) {
+    if (n.raw().at("turns").is_string()) {
+        if (n.str("turns") != "dataset") {
+            n.fail("turns", "expected a number of turns, {\"min\", \"max\"} or \"dataset\"");
+        }
+        const auto& sets = s.request.promptSets;
+        const bool conversations =
+            !sets.empty() && std::all_of(sets.begin(), sets.end(), [](const PromptSet& p) {
+                return p.source == PromptSource::Dataset && p.datasetFormat == "sharegpt";
+            });
+        if (!conversations) {
+            n.fail("turns",
+                   "\"dataset\" follows ShareGPT conversations: every prompt set needs a ShareGPT dataset");
+        }
+        out.fromDataset = true;
+        out.minTurns = 1;
+        out.maxTurns = kMaxTurns;
+    } else if (n.raw().at("turns").is_object()) {
         const Node t = n.child("turns");
         t.allowOnly({"min", "max"});
         out.minTurns = t.integer("min", 1, 1, kMaxTurns);

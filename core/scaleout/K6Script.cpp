@@ -582,6 +582,11 @@ std::string headerVariable(const std::string& name)
 
 K6Script exportK6Script(const Scenario& s)
 {
+    if (s.sessions) {
+        // k6 has no answer text to resend: a session would be N unrelated requests.
+        throw load::ScenarioError(s.file +
+                                  ": \"sessions\" (multi-turn conversations) cannot be exported to k6");
+    }
     if (s.executor.kind == load::ExecutorKind::Replay) {
         // k6 has no executor that starts requests at a trace's own offsets.
         throw load::ScenarioError(s.file + ": executor type \"replay\" cannot be exported to k6");

@@ -9,6 +9,7 @@
 #include "analysis/LoadedRun.h"
 #include "budget/Budget.h"
 #include "load/LoadRun.h"
+#include "scaleout/K6Script.h"
 #include "stats/Scope.h"
 #include "stats/Selection.h"
 #include "store/RunStore.h"
@@ -214,6 +215,61 @@ private Q_SLOTS:
         }());
     }
 
+    void sessionsFollowTheDatasetsConversations()
+    {
+        QTemporaryDir dir;
+        // Two ShareGPT conversations: three human turns and one.
+        const json conversations = json::array(
+            {{{"conversations",
+               {{{"from", "human"}, {"value", "how do tides work"}},
+                {{"from", "gpt"}, {"value", "the moon pulls the oceans"}},
+                {{"from", "human"}, {"value", "and the sun"}},
+                {{"from", "gpt"}, {"value", "it pulls too, less"}},
+                {{"from", "human"}, {"value", "spring tides then"}},
+                {{"from", "gpt"}, {"value", "when both align"}}}}},
+             {{"conversations",
+               {{{"from", "human"}, {"value", "name a prime"}}, {{"from", "gpt"}, {"value", "seven"}}}}}});
+        const QString file = dir.filePath(QStringLiteral("chats.json"));
+        QFile f(file);
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.write(conversations.dump().c_str());
+        f.close();
+        ConversationServer server;
+        auto j = sessionScenario(server.server.baseUrl(), false);
+        j["request"]["prompts"] = json::array({{{"dataset", file.toStdString()}, {"format", "sharegpt"}}});
+        j["executor"]["rate"] = 1;
+        j["executor"]["duration"] = "2s"; // two sessions, one per conversation
+        j["sessions"] = {{"turns", "dataset"}, {"think_time", "50ms"}};
+        const auto run = runEngine(scenarioOf(j));
+        QCOMPARE(run.records.size(), std::size_t(4)); // 3 turns + 1 turn
+        std::lock_guard lk(server.mx);
+        std::set<std::vector<std::string>> userTurns;
+        for (const auto& t : server.got) {
+            std::vector<std::string> users;
+            for (const auto& m : t.messages) {
+                if (m.value("role", std::string()) == "user") {
+                    users.push_back(m.value("content", std::string()));
+                }
+            }
+            userTurns.insert(users);
+        }
+        // Each conversation's human turns in order, with the server's own answers between them.
+        QVERIFY(userTurns.count({"how do tides work"}));
+        QVERIFY(userTurns.count({"how do tides work", "and the sun"}));
+        QVERIFY(userTurns.count({"how do tides work", "and the sun", "spring tides then"}));
+        QVERIFY(userTurns.count({"name a prime"}));
+        std::set<std::string> refs;
+        for (const auto& r : run.records) {
+            refs.insert(r.promptRef);
+        }
+        QCOMPARE(refs.size(), std::size_t(4)); // each turn its own reference, never its text
+
+        // "dataset" needs ShareGPT conversations.
+        auto plain = sessionScenario(server.server.baseUrl(), false);
+        plain["sessions"]["turns"] = "dataset";
+        QVERIFY_THROWS_EXCEPTION(load::ScenarioError, scenarioOf(plain));
+    }
+
     void budgetsSelectTheTurn()
     {
         const auto set = budget::parseBudgets(
@@ -257,6 +313,8 @@ private Q_SLOTS:
         auto inverted = j;
         inverted["sessions"]["turns"] = {{"min", 3}, {"max", 2}};
         refused(inverted, "at least min");
+        // k6 cannot resend the answers: the export refuses sessions.
+        QVERIFY_THROWS_EXCEPTION(load::ScenarioError, scaleout::exportK6Script(s));
         auto unknown = j;
         unknown["sessions"]["history"] = "all";
         refused(unknown, "history");
