@@ -1,14 +1,19 @@
 // The prefix-cache rules on crafted runs in a real store file: a TTFT that
 // fell because more requests hit the prefix cache (the uncached ones' TTFT
 // flat) is told from a TTFT that rose with the queue (the uncached ones'
-// TTFT rose), by comparing the hit and miss populations apart.
+// TTFT rose), by comparing the hit and miss populations apart; and budgets
+// whose condition names one population (prefix_cache: hit | miss).
 #include "DiagnoseTestUtil.h"
+#include "budget/Budget.h"
+#include "diagnose/Check.h"
 #include "diagnose/Diagnose.h"
 #include "diagnose/Figures.h"
 #include "diagnose/Rules.h"
 
 #include <QTemporaryDir>
 #include <QTest>
+
+#include <nlohmann/json.hpp>
 
 using namespace pb;
 using namespace pb::diagnose;
@@ -93,6 +98,7 @@ private Q_SLOTS:
     void fewerCacheHitsRaiseTheTtft();
     void ttftRoseWithTheQueue();
     void nothingWithoutCachedTokens();
+    void budgetsHoldEachPopulation();
 };
 
 void TestPrefixCacheRules::sidesSplitThePopulations()
@@ -185,6 +191,52 @@ void TestPrefixCacheRules::nothingWithoutCachedTokens()
     const auto f = prefixCacheRules(a, b);
     QCOMPARE(f.size(), std::size_t(1));
     QCOMPARE(f.front().rule, std::string("ttft_uncached_rose"));
+}
+
+void TestPrefixCacheRules::budgetsHoldEachPopulation()
+{
+    QTemporaryDir dir;
+    RunStore store(test::tempPath(dir, "b.phasebench"));
+    Builder b(store, "budgets");
+    // Enough requests a population for the p95's interval to decide.
+    b.stage("s", 100, 10, 0, request(120, 20, 1500));
+    b.stage("s", 80, 8, 50, request(400, 20, 0));
+    const auto data = loadRunData(store, b.runId);
+    // 200 ms at p95: the hits meet it, the misses do not, pooled fails too.
+    const auto set = budget::parseBudgets(R"({"defaults": {"window": "all"},
+        "phases": [{"id": "ttft_hit", "metric": "first_text", "threshold": 200,
+                    "condition": {"prefix_cache": "hit"}},
+                   {"id": "ttft_miss", "metric": "first_text", "threshold": 200,
+                    "condition": {"prefix_cache": "miss"}}]})",
+                                          "b.json");
+    QCOMPARE(set.budgets.at(0).condition.prefixCache, stats::PrefixCacheFilter::Hit);
+    const auto r = evaluateBudgets(data, set);
+    const CheckItem* hit = nullptr;
+    const CheckItem* miss = nullptr;
+    for (const auto& i : r.items) {
+        (i.id == "ttft_hit" ? hit : miss) = &i;
+    }
+    QVERIFY(hit && miss);
+    QCOMPARE(hit->n, std::size_t(100));
+    QVERIFY2(hit->verdict == Verdict::Pass, hit->reason.c_str());
+    QCOMPARE(hit->observed.value_or(-1), 120.0);
+    QVERIFY(hit->scope.find("prefix cache hit") != std::string::npos);
+    QCOMPARE(miss->n, std::size_t(80));
+    QVERIFY2(miss->verdict == Verdict::Fail, miss->reason.c_str());
+    // Stored with the run as given; a budget without the key keeps its text.
+    const auto stored = budget::budgetsToJson(set);
+    const auto storedJson = nlohmann::json::parse(stored);
+    QCOMPARE(storedJson.at("phases").at(0).at("condition").at("prefix_cache").get<std::string>(),
+             std::string("hit"));
+    QCOMPARE(budget::parseBudgets(stored, "stored").budgets.at(1).condition.prefixCache,
+             stats::PrefixCacheFilter::Miss);
+    QVERIFY(
+        budget::budgetsToJson(budget::parseBudgets(R"({"slo": {"metric": "total", "threshold": 1}})", "x"))
+            .find("prefix_cache") == std::string::npos);
+    QVERIFY_THROWS_EXCEPTION(budget::BudgetError,
+                             budget::parseBudgets(R"({"slo": {"metric": "total", "threshold": 1,
+                                 "condition": {"prefix_cache": "sometimes"}}})",
+                                                  "bad.json"));
 }
 
 QTEST_GUILESS_MAIN(TestPrefixCacheRules)
