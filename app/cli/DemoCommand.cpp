@@ -1,6 +1,6 @@
 // phasebench-cli demo [--db FILE] [--fault NAME]… [--profile stepped|steady]
 //                    [--steps R,R,…] [--rate R] [--duration S]
-//                    [--server-timings none|vllm|tgi] [--json]
+//                    [--server-timings none|vllm|tgi] [--prefix-cache] [--json]
 // The main job without a display: the OTLP receiver and the demo gateway on
 // free loopback ports, a short open-model run against the gateway (by default
 // stepped past the demo pool's knee, with the demo's budgets stored first),
@@ -75,6 +75,9 @@ int demoCommand(const QStringList& args, Io& io)
                          "(a metrics object in the body and the final usage chunk) or tgi (x-*-time "
                          "headers on non-streamed responses)."),
                       tr("KIND")});
+    parser.addOption({QStringLiteral("prefix-cache"),
+                      tr("Give the demo inference pool a prefix cache: prompt blocks seen before are "
+                         "reported as cached_tokens and not prefilled again.")});
     parser.addOption({QStringLiteral("list-faults"), tr("List the faults and the symptom each produces.")});
     parser.addOption({QStringLiteral("profile"),
                       tr("stepped (default: one stage per rate of --steps, past the demo pool's knee) or "
@@ -132,6 +135,7 @@ int demoCommand(const QStringList& args, Io& io)
         }
         options.gateway->serverTimings = *timings;
     }
+    options.gateway->prefixCache = parser.isSet(QStringLiteral("prefix-cache"));
     for (const auto& [name, port] : {std::pair{QStringLiteral("http-port"), &options.receiver->port},
                                      std::pair{QStringLiteral("grpc-port"), &options.receiver->grpcPort}}) {
         if (!parser.isSet(name)) {

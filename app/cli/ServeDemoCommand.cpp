@@ -24,6 +24,9 @@ int serveDemoCommand(const QStringList& args, Io& io)
         {QStringLiteral("slots"), tr("Compute slots of the inference pool (default 4)."), tr("N")});
     parser.addOption(
         {QStringLiteral("fault"), tr("Switch a fault on (repeatable; see --list-faults)."), tr("NAME")});
+    parser.addOption({QStringLiteral("prefix-cache"),
+                      tr("Give the inference pool a prefix cache: prompt blocks seen before are reported "
+                         "as cached_tokens and not prefilled again.")});
     parser.addOption({QStringLiteral("server-timings"),
                       tr("Server timings the gateway returns with each response: none (default), vllm "
                          "(a metrics object in the body and the final usage chunk) or tgi (x-*-time "
@@ -89,6 +92,7 @@ int serveDemoCommand(const QStringList& args, Io& io)
         }
         config.faults.push_back(*f);
     }
+    config.timing.prefixCache = parser.isSet(QStringLiteral("prefix-cache"));
     if (parser.isSet(QStringLiteral("server-timings"))) {
         const auto timings = demo::parseServerTimings(toStd(parser.value(QStringLiteral("server-timings"))));
         if (!timings) {

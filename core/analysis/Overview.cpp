@@ -43,6 +43,22 @@ OverviewResults computeOverview(const LoadedRun& run)
         auto& windows = grouping.groups[g].summary.windows;
         std::move(windows.begin(), windows.end(), std::back_inserter(out.summary.windows));
     }
+    // Hits and misses of the prefix cache, each window on its own; the first
+    // model/scenario group's scope, as the summary's first group.
+    stats::Scope scope;
+    const auto choice = chooseGroup(run.table, {}, false, scope);
+    if (choice.chosen) {
+        scope = choice.groups[*choice.chosen].scope;
+    }
+    auto statistic = request.statistic;
+    statistic.exemplars = false;
+    for (const auto& w : figureWindows(run)) {
+        auto figures = stats::prefixCacheFigures(run.table, scope, w.window, statistic);
+        if (figures.reported > 0) {
+            out.prefixCache.push_back({w.stage, std::move(figures)});
+        }
+    }
+    out.scrapedPrefixCache = scrapedPrefixCache(targetTracks(run.targetSeries));
     return out;
 }
 

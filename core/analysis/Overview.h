@@ -9,7 +9,9 @@
 #include "analysis/LoadedRun.h"
 #include "analysis/Presets.h"
 #include "analysis/RunSummary.h"
+#include "analysis/TargetMetrics.h"
 #include "load/GeneratorLag.h"
+#include "stats/PrefixCache.h"
 #include "stats/Scope.h"
 #include "stats/TailComposition.h"
 
@@ -35,6 +37,17 @@ struct OverviewResults
     std::optional<double> joinCoverage;
     bool joined = false;
     pb::join::JoinReport join; // its sources: spans, response timings (valid when joined)
+    // The prefix-cache population per window of the policy (the summary's
+    // windows, first group): the cached-token share and TTFT of hit and miss
+    // requests apart. Empty when no request reported cached input tokens.
+    struct PrefixCacheWindow
+    {
+        std::string stage; // empty for a run without stages
+        stats::PrefixCacheFigures figures;
+    };
+    std::vector<PrefixCacheWindow> prefixCache;
+    // The hit rate the target published on /metrics, when it did.
+    std::optional<ScrapedPrefixCache> scrapedPrefixCache;
 
     // The single window's figures of a run with one window; nullptr for a stepped run.
     const WindowFigures* single() const

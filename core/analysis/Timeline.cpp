@@ -140,10 +140,11 @@ TimelineResults computeTimeline(const LoadedRun& joined, const TimelineRequest& 
 
     // The target's own series, as scraped (no binning: one point per scrape).
     const auto tracks = targetTracks(joined.targetSeries);
-    for (const auto role :
-         {metrics::SeriesRole::Running, metrics::SeriesRole::Waiting, metrics::SeriesRole::Other,
-          metrics::SeriesRole::KvCacheUsage, metrics::SeriesRole::PromptTokens,
-          metrics::SeriesRole::GenerationTokens, metrics::SeriesRole::Preemptions}) {
+    for (const auto role : {metrics::SeriesRole::Running, metrics::SeriesRole::Waiting,
+                            metrics::SeriesRole::Other, metrics::SeriesRole::KvCacheUsage,
+                            metrics::SeriesRole::PromptTokens, metrics::SeriesRole::GenerationTokens,
+                            metrics::SeriesRole::Preemptions, metrics::SeriesRole::PrefixCacheQueries,
+                            metrics::SeriesRole::PrefixCacheHits, metrics::SeriesRole::PrefixCacheHitRate}) {
         for (const auto& t : tracks) {
             if (t.role != role || t.values.empty()) {
                 continue;

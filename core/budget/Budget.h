@@ -26,7 +26,10 @@ struct BudgetCondition
 {
     // model, resolved_model (route), route_provider (provider), buckets, scenario, stage
     std::vector<stats::CategoryFilter> filters;
-    std::optional<bool> stream;    // stream on/off
+    std::optional<bool> stream; // stream on/off
+    // Prefix-cache hits or misses only (stats/PrefixCache.h): cached
+    // requests are their own population, so a TTFT budget can hold each.
+    stats::PrefixCacheFilter prefixCache = stats::PrefixCacheFilter::All;
     std::optional<double> minRate; // achieved rate of the window, req/s
     std::optional<double> maxRate;
     // The run analysis's own windows (loaded/Windows.h): one per stage of a

@@ -124,7 +124,7 @@ public:
         onlyKeys(j, path,
                  {"model", "route", "provider", "scenario", "stage", "input_bucket", "output_bucket", "turn",
                   "stream", "min_rate", "max_rate", "window", "warmup_ms", "settle_ms", "min_duration_ms",
-                  "min_samples"});
+                  "min_samples", "prefix_cache"});
         const std::pair<const char*, const char*> columns[] = {
             {"model", "model"},
             {"route", "resolved_model"},
@@ -153,6 +153,13 @@ public:
                 fail(path + ".stream", "expected true or false");
             }
             c.stream = j["stream"].get<bool>();
+        }
+        if (j.contains("prefix_cache")) {
+            const auto f = stats::parsePrefixCacheFilter(text(j["prefix_cache"], path + ".prefix_cache"));
+            if (!f) {
+                fail(path + ".prefix_cache", "expected \"all\", \"hit\" or \"miss\"");
+            }
+            c.prefixCache = *f;
         }
         if (j.contains("min_rate")) {
             c.minRate = nonNegative(j["min_rate"], path + ".min_rate");
@@ -268,6 +275,9 @@ Json conditionJson(const BudgetCondition& c)
     }
     if (c.stream) {
         j["stream"] = *c.stream;
+    }
+    if (c.prefixCache != stats::PrefixCacheFilter::All) { // absent: stored budgets keep their text
+        j["prefix_cache"] = std::string(stats::prefixCacheFilterName(c.prefixCache));
     }
     if (c.minRate) {
         j["min_rate"] = *c.minRate;

@@ -47,6 +47,8 @@ struct Chat
     std::vector<SpanRecord> spans;
     std::string requestedModel;
     int inputTokens = 0;
+    int cachedTokens = 0;                   // of inputTokens, found in the prefix cache
+    std::vector<std::uint64_t> blockHashes; // the prompt's prefix blocks (with a prefix cache)
     int maxTokens = 0;
     int outputTokens = 0;
     bool stream = false;
@@ -101,6 +103,9 @@ struct Chat
         json u = {{"prompt_tokens", inputTokens},
                   {"completion_tokens", outputTokens},
                   {"total_tokens", inputTokens + outputTokens}};
+        if (gw.prefixCache) {
+            u["prompt_tokens_details"] = {{"cached_tokens", cachedTokens}};
+        }
         if (reasoningTokens > 0) {
             u["completion_tokens_details"] = {{"reasoning_tokens", reasoningTokens}};
         }
@@ -244,8 +249,16 @@ bool Chat::generate(httplib::DataSink* sink)
     const auto gStart = gw.clock.now();
     slotGranted = gStart;
     const int batchAtStart = gw.pool.active();
-    const double prefillMs = t.prefillBaseMs + t.prefillPerInputTokenMs * inputTokens;
+    // The cache is looked up when the request is scheduled, as vLLM does;
+    // its blocks are remembered once the prefill has computed them.
+    if (gw.prefixCache) {
+        cachedTokens = gw.prefixCache->lookup(blockHashes, inputTokens);
+    }
+    const double prefillMs = t.prefillBaseMs + t.prefillPerInputTokenMs * (inputTokens - cachedTokens);
     bool ok = gw.sleepMs(prefillMs);
+    if (ok && gw.prefixCache) {
+        gw.prefixCache->insert(blockHashes);
+    }
     gw.pool.prefilled(inputTokens);
     release.kvTokens += inputTokens;
     const auto prefillEnd = gw.clock.now();
@@ -311,6 +324,9 @@ bool Chat::generate(httplib::DataSink* sink)
                   {"gen_ai.latency.time_in_model_prefill", static_cast<double>(prefillEnd - gStart) * 1e-9},
                   {"gen_ai.latency.time_in_model_decode", static_cast<double>(gEnd - prefillEnd) * 1e-9},
                   {"llm.batch.active_at_start", batchAtStart}};
+    if (gw.prefixCache) {
+        attrs["gen_ai.usage.cache_read.input_tokens"] = cachedTokens;
+    }
     if (firstText) {
         // Seconds from this span's start to the first text written to the client.
         attrs["gen_ai.latency.time_to_first_token"] = static_cast<double>(*firstText - gStart) * 1e-9;
@@ -391,6 +407,30 @@ int estimateInputTokens(const json& messages)
     return static_cast<int>(tokens);
 }
 
+// The messages' text as the prefix cache sees it: the contents in order,
+// without the chat framing, so that blocks line up with a replayed trace's
+// hash blocks. Only hashed, never kept.
+std::string promptText(const json& messages)
+{
+    std::string out;
+    for (const auto& m : messages) {
+        const auto it = m.is_object() ? m.find("content") : m.end();
+        if (!m.is_object() || it == m.end()) {
+            continue;
+        }
+        if (it->is_string()) {
+            out += it->get_ref<const std::string&>();
+        } else if (it->is_array()) {
+            for (const auto& part : *it) {
+                if (part.is_object() && part.contains("text") && part["text"].is_string()) {
+                    out += part["text"].get_ref<const std::string&>();
+                }
+            }
+        }
+    }
+    return out;
+}
+
 void setError(httplib::Response& res, int status, const std::string& message, const char* type)
 {
     res.status = status;
@@ -456,6 +496,9 @@ void DemoGateway::Impl::handleChat(const httplib::Request& req, httplib::Respons
             }
         }
         chat->inputTokens = estimateInputTokens(body["messages"]);
+        if (prefixCache) {
+            chat->blockHashes = prefixBlockHashes(promptText(body["messages"]), prefixCache->blockTokens());
+        }
     }
     sleepMs(config.timing.prepareMs +
             (faults.has(Fault::SlowGateway) ? config.timing.slowGatewayExtraMs : 0));

@@ -55,6 +55,10 @@ DemoGateway::Impl::Impl(GatewayConfig c)
         faults.set(f, true);
     }
     applySlots();
+    if (config.timing.prefixCache) {
+        prefixCache = std::make_unique<PrefixCache>(
+            config.timing.prefixBlockTokens, static_cast<std::size_t>(config.timing.prefixCacheBlocks));
+    }
     if (!config.otlpEndpoint.empty()) {
         exporter = std::make_unique<OtlpExporter>(ExporterConfig{.endpoint = config.otlpEndpoint});
     }

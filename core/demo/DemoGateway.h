@@ -40,6 +40,13 @@ struct Timing
     int preambleTokens = 8;          // reasoning / tool-call deltas before text
     double heartbeatIntervalMs = 50; // with Fault::Heartbeats
     int kvCacheTokens = 4096;        // KV-cache capacity for /metrics' kv_cache_usage_perc
+    // Prefix caching (off by default; PrefixCache.h): a request's leading
+    // blocks already prefilled for an earlier one are reported as
+    // usage.prompt_tokens_details.cached_tokens and not prefilled again
+    // (prefill costs prefillPerInputTokenMs only for the uncached tokens).
+    bool prefixCache = false;
+    int prefixBlockTokens = 16;      // vLLM's default block size
+    int prefixCacheBlocks = 1 << 16; // LRU bound, in blocks
 };
 
 // The server timings the gateway returns with each response, as an inference

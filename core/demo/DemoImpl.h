@@ -4,6 +4,7 @@
 
 #include "demo/DemoGateway.h"
 #include "demo/InferencePool.h"
+#include "demo/PrefixCache.h"
 #include "model/Span.h"
 #include "telemetry/Ids.h"
 
@@ -48,6 +49,7 @@ struct DemoGateway::Impl
     GatewayConfig config;
     FaultSet faults;
     InferencePool pool;
+    std::unique_ptr<PrefixCache> prefixCache; // with Timing::prefixCache
     SpanClock clock;
     std::unique_ptr<OtlpExporter> exporter;
     httplib::Server server;

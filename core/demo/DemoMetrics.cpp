@@ -49,6 +49,14 @@ std::string DemoGateway::Impl::metricsText() const
            std::to_string(c.promptTokens));
     metric("vllm:generation_tokens_total", "counter", "Number of generation tokens processed.",
            std::to_string(c.generationTokens));
+    if (prefixCache) {
+        // vLLM v1's counters, in tokens: queried prompt tokens and those found cached.
+        const auto pc = prefixCache->counters();
+        metric("vllm:prefix_cache_queries_total", "counter",
+               "Prefix cache queries, in terms of number of queried tokens.", std::to_string(pc.queries));
+        metric("vllm:prefix_cache_hits_total", "counter",
+               "Prefix cache hits, in terms of number of cached tokens.", std::to_string(pc.hits));
+    }
     out += "# HELP vllm:request_success_total Count of successfully processed requests.\n"
            "# TYPE vllm:request_success_total counter\n";
     out += "vllm:request_success_total{model_name=\"" + escapeLabel(config.model) +

@@ -7,6 +7,7 @@ pkg_check_modules(HTTPLIB REQUIRED IMPORTED_TARGET GLOBAL cpp-httplib)
 target_sources(${PB_CORE_FOLDER_TARGET} PRIVATE
   ${CMAKE_CURRENT_LIST_DIR}/DemoFaults.cpp
   ${CMAKE_CURRENT_LIST_DIR}/InferencePool.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/PrefixCache.cpp
   ${CMAKE_CURRENT_LIST_DIR}/OtlpExporter.cpp
   ${CMAKE_CURRENT_LIST_DIR}/DemoGateway.cpp
   ${CMAKE_CURRENT_LIST_DIR}/DemoChat.cpp

@@ -112,6 +112,7 @@ CheckItem evaluateBudget(const RunData& run, const budget::PhaseBudget& b, const
     }
     stats::Scope scope;
     scope.filters = c.filters;
+    scope.prefixCache = c.prefixCache;
     const auto selection = stats::select(*table, scope, window, index);
     item.scope = selection.scopeLabel() + (c.stream ? (*c.stream ? "; stream on" : "; stream off") : "");
     item.window = selection.windowLabel();

@@ -225,6 +225,8 @@ Diagnosis runDiagnosis(const RunData& run, const RunData* baseline, const Diagno
         if (!d.refused) {
             auto f = comparisonRules(a, b, o.rules);
             d.findings.insert(d.findings.end(), f.begin(), f.end());
+            auto p = prefixCacheRules(a, b, o.rules);
+            d.findings.insert(d.findings.end(), p.begin(), p.end());
         } else {
             d.notes.push_back("the comparison rules (1-6) were not applied: the load profiles differ");
         }

@@ -78,6 +78,54 @@ FigureStat describe(std::vector<double>& values)
     return fromSummary(m);
 }
 
+// The prefix-cache populations: a hit's prefill is mostly skipped, so its
+// TTFT is its own population, never pooled with the misses'.
+void prefixCacheFigures(SideFigures& side, const stats::Selection& selection, const Columns& col,
+                        const std::vector<double>* firstText)
+{
+    const auto* cached = col.find("cached_input_tokens");
+    const auto* input = col.find("input_tokens");
+    if (!cached) {
+        return;
+    }
+    std::vector<double> hit;
+    std::vector<double> miss;
+    std::size_t hits = 0;
+    double inputTokens = 0;
+    double cachedTokens = 0;
+    for (const auto row : selection.rows()) {
+        const double c = Columns::at(cached, row);
+        const bool isHit = !isNull(c) && c > 0;
+        const double text = Columns::at(firstText, row);
+        if (!isNull(text)) {
+            (isHit ? hit : miss).push_back(text);
+        }
+        if (isNull(c)) {
+            continue;
+        }
+        ++side.prefixReported;
+        hits += isHit ? 1 : 0;
+        const double in = Columns::at(input, row);
+        if (!isNull(in) && in > 0) {
+            inputTokens += in;
+            cachedTokens += c;
+        }
+    }
+    if (side.prefixReported == 0) {
+        return;
+    }
+    side.prefixHitShare = double(hits) / double(side.prefixReported);
+    if (inputTokens > 0) {
+        side.prefixCachedShare = cachedTokens / inputTokens;
+    }
+    if (!hit.empty()) {
+        side.figures["first_text_prefix_hit"] = describe(hit);
+    }
+    if (!miss.empty()) {
+        side.figures["first_text_prefix_miss"] = describe(miss);
+    }
+}
+
 } // namespace
 
 SideFigures sideFigures(const stats::Selection& selection, std::string label)
@@ -169,6 +217,7 @@ SideFigures sideFigures(const stats::Selection& selection, std::string label)
     if (side.connectionRows > 0) {
         side.newConnectionShare = double(newConnections) / double(side.connectionRows);
     }
+    prefixCacheFigures(side, selection, col, firstText);
     return side;
 }
 

@@ -31,6 +31,13 @@ struct SideFigures
     std::optional<double> newConnectionShare;  // rows with connect or tls > 0, of rows measuring them
     std::size_t connectionRows = 0;
     std::size_t firstOutputFromText = 0; // seg_first_output rows that used first_text
+    // The prefix-cache populations (stats/PrefixCache.h): the cached-token
+    // share and the share of requests with a cached prefix, over the rows
+    // that reported cached_input_tokens; empty when none did. Their TTFT
+    // apart: figures "first_text_prefix_hit" and "first_text_prefix_miss".
+    std::optional<double> prefixCachedShare;
+    std::optional<double> prefixHitShare;
+    std::size_t prefixReported = 0;
 
     const FigureStat* figure(const std::string& name) const
     {
@@ -81,6 +88,8 @@ inline constexpr const char* kSideMetrics[] = {"total",
 //   seg_event_to_output   first output - first_event
 //   seg_content_to_text   first_text - first_content
 // `firstOutputFromText` counts the requests whose first output is first_text.
+// And first_text of the prefix-cache hits (cached_input_tokens > 0) and of
+// the rest: first_text_prefix_hit, first_text_prefix_miss.
 SideFigures sideFigures(const stats::Selection& selection, std::string label);
 
 } // namespace pb::diagnose

@@ -39,11 +39,23 @@ struct RuleOptions
     // or throughput below followShare x arrival.
     double kneeFactor = 1.5;
     double followShare = 0.9;
+    // Prefix cache: a cached share (tokens, else requests) that moves by this
+    // much explains a pooled TTFT move when the uncached TTFT stays flat.
+    double prefixShareChange = 0.10;
 };
 
 // Rules 1-6 and "unattributed server time growing": `before` is the baseline side.
 std::vector<Finding> comparisonRules(const SideFigures& before, const SideFigures& after,
                                      const RuleOptions& options = {});
+
+// The prefix-cache rules (RulesPrefixCache.cpp): hits and misses compared
+// apart. The pooled TTFT (first_text p50) fell while the cached share rose
+// and the misses' TTFT stayed flat: the cache mix, not the server
+// (ttft_prefix_cache_hits; the reverse, ttft_prefix_cache_misses); the
+// misses' TTFT rose: the queue or the prefill (ttft_uncached_rose). Nothing
+// when no side reported cached input tokens.
+std::vector<Finding> prefixCacheRules(const SideFigures& before, const SideFigures& after,
+                                      const RuleOptions& options = {});
 
 // Rule 7, the streaming seed's table in its fixed order, on one side: slow
 // before the headers; fast headers, slow first output (first_content, else

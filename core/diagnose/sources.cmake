@@ -8,6 +8,7 @@ target_sources(${PB_CORE_FOLDER_TARGET} PRIVATE
   ${CMAKE_CURRENT_LIST_DIR}/Report.cpp
   ${CMAKE_CURRENT_LIST_DIR}/RulesCompare.cpp
   ${CMAKE_CURRENT_LIST_DIR}/RulesMetrics.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/RulesPrefixCache.cpp
   ${CMAKE_CURRENT_LIST_DIR}/RulesQuality.cpp
   ${CMAKE_CURRENT_LIST_DIR}/RulesStream.cpp
 )

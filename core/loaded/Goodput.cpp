@@ -29,6 +29,7 @@ std::vector<char> coveredRows(const LoadedRun& run, const budget::PhaseBudget& b
     scope.outcome.kind = stats::OutcomeFilter::Kind::All;
     scope.cached = stats::CachedFilter::Include;
     scope.filters = c.filters;
+    scope.prefixCache = c.prefixCache;
     const auto selection = stats::select(table, scope, window, stageIndexOf(run));
     const double* stream = nullptr;
     if (c.stream) {

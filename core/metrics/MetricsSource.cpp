@@ -7,7 +7,7 @@
 namespace pb::metrics {
 namespace {
 
-constexpr std::array<std::string_view, 22> kDefaults{
+constexpr std::array<std::string_view, 25> kDefaults{
     // vLLM (v0 and v1 names: gpu_cache_usage_perc became kv_cache_usage_perc)
     "vllm:num_requests_running",
     "vllm:num_requests_waiting",
@@ -17,6 +17,10 @@ constexpr std::array<std::string_view, 22> kDefaults{
     "vllm:prompt_tokens_total",
     "vllm:generation_tokens_total",
     "vllm:request_success_total",
+    // vLLM's prefix cache: v1's counters in tokens, v0's hit-rate gauge
+    "vllm:prefix_cache_queries_total",
+    "vllm:prefix_cache_hits_total",
+    "vllm:gpu_prefix_cache_hit_rate",
     // TGI
     "tgi_queue_size",
     "tgi_batch_current_size",
@@ -50,6 +54,10 @@ constexpr std::pair<std::string_view, SeriesRole> kRoles[] = {
     {"vllm:generation_tokens_total", SeriesRole::GenerationTokens},
     {"sglang:generation_tokens_total", SeriesRole::GenerationTokens},
     {"vllm:num_preemptions_total", SeriesRole::Preemptions},
+    {"vllm:prefix_cache_queries_total", SeriesRole::PrefixCacheQueries},
+    {"vllm:prefix_cache_hits_total", SeriesRole::PrefixCacheHits},
+    {"vllm:gpu_prefix_cache_hit_rate", SeriesRole::PrefixCacheHitRate},
+    {"sglang:cache_hit_rate", SeriesRole::PrefixCacheHitRate},
 };
 
 } // namespace

@@ -44,6 +44,11 @@ enum class SeriesRole {
     PromptTokens,     // counter
     GenerationTokens, // counter
     Preemptions,      // counter
+    // The prefix cache: prompt tokens looked up and found (counters, in
+    // tokens, vLLM v1), or a server's own hit-rate gauge 0..1 (vLLM v0, SGLang).
+    PrefixCacheQueries,
+    PrefixCacheHits,
+    PrefixCacheHitRate,
 };
 SeriesRole roleOf(std::string_view seriesName);
 

@@ -195,6 +195,10 @@ std::vector<std::string> selectors(const budget::PhaseBudget& b, const Scenario&
               " never holds in this scenario";
         return {};
     }
+    if (c.prefixCache != stats::PrefixCacheFilter::All) {
+        why = "prefix-cache condition (k6 does not read the cached input tokens)";
+        return {};
+    }
     if (c.minRate || c.maxRate || c.minDurationMs > 0) {
         why = "rate or duration condition (decided by phasebench-cli check)";
         return {};

@@ -135,6 +135,7 @@ MeasuredRunResult MeasuredRun::run()
         gatewayConfig.faults = m_options.gateway->faults;
         gatewayConfig.timing.slots = m_options.gateway->slots;
         gatewayConfig.serverTimings = m_options.gateway->serverTimings;
+        gatewayConfig.timing.prefixCache = m_options.gateway->prefixCache;
         gateway = std::make_unique<demo::DemoGateway>(gatewayConfig);
         if (!gateway->start(&error)) {
             if (receiver) {

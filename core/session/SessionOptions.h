@@ -37,6 +37,8 @@ struct GatewayOptions
     int slots = demo::Timing{}.slots; // compute slots of the gateway's inference pool
     // The server timings the gateway returns with each response (off by default).
     demo::ServerTimings serverTimings = demo::ServerTimings::None;
+    // The pool's prefix cache (demo::Timing::prefixCache; off by default).
+    bool prefixCache = false;
 };
 
 // The OTLP receivers' ports (the OpenTelemetry defaults) for a run against

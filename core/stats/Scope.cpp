@@ -62,6 +62,9 @@ std::string scopeLabel(const Scope& s)
         break;
     }
     out += "; outcome " + outcomeFilterName(s.outcome);
+    if (s.prefixCache != PrefixCacheFilter::All) {
+        out += "; prefix cache " + std::string(prefixCacheFilterName(s.prefixCache));
+    }
     for (const auto& f : s.filters) {
         out += "; " + f.column + "=";
         for (std::size_t i = 0; i < f.values.size(); ++i) {
@@ -132,6 +135,33 @@ std::optional<CachedFilter> parseCachedFilter(std::string_view s)
         return CachedFilter::Only;
     }
     return std::nullopt;
+}
+
+std::optional<PrefixCacheFilter> parsePrefixCacheFilter(std::string_view s)
+{
+    if (s == "all") {
+        return PrefixCacheFilter::All;
+    }
+    if (s == "hit") {
+        return PrefixCacheFilter::Hit;
+    }
+    if (s == "miss") {
+        return PrefixCacheFilter::Miss;
+    }
+    return std::nullopt;
+}
+
+std::string_view prefixCacheFilterName(PrefixCacheFilter f)
+{
+    switch (f) {
+    case PrefixCacheFilter::All:
+        return "all";
+    case PrefixCacheFilter::Hit:
+        return "hit";
+    case PrefixCacheFilter::Miss:
+        return "miss";
+    }
+    return "all";
 }
 
 std::optional<OutcomeFilter> parseOutcomeFilter(std::string_view s)

@@ -22,6 +22,11 @@ enum class TokenCounting {
     Logical, // only its final attempt's tokens
 };
 enum class CachedFilter { Include, Exclude, Only };
+// The prefix-cache population (not the whole-response `cached` column): a
+// hit is a request whose cached_input_tokens > 0; a miss reported none (0 or
+// NULL). Cached prefixes lower the prefill, so hits and misses are separate
+// populations of TTFT, never pooled when the share of hits moves.
+enum class PrefixCacheFilter { All, Hit, Miss };
 
 struct OutcomeFilter
 {
@@ -52,6 +57,8 @@ struct Scope
     // separate figures over every outcome.
     OutcomeFilter outcome;
     std::vector<CategoryFilter> filters;
+    // Like a category filter: it narrows the population, not only the figures.
+    PrefixCacheFilter prefixCache = PrefixCacheFilter::All;
 };
 
 struct Window
@@ -98,6 +105,8 @@ std::string outcomeFilterName(const OutcomeFilter& f); // "completed", "all", or
 std::optional<EventUnit> parseEventUnit(std::string_view s);
 std::optional<TokenCounting> parseTokenCounting(std::string_view s);
 std::optional<CachedFilter> parseCachedFilter(std::string_view s);
+std::optional<PrefixCacheFilter> parsePrefixCacheFilter(std::string_view s); // all | hit | miss
+std::string_view prefixCacheFilterName(PrefixCacheFilter f);
 std::optional<OutcomeFilter> parseOutcomeFilter(std::string_view s);
 // all | steady | stage:NAME | stage-steady:NAME | range:FROM_MS-TO_MS
 // (warm-up and settle keep the values of `base`).

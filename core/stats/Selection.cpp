@@ -73,6 +73,16 @@ void setOutcomes(const RequestTable& t, std::vector<std::string>& warnings,
     cachedCol = t.completeNumeric("cached");
 }
 
+// Whether `row` belongs to the scope's prefix-cache population.
+bool prefixCacheAccepts(PrefixCacheFilter f, const std::vector<double>* cachedInput, std::size_t row)
+{
+    if (f == PrefixCacheFilter::All) {
+        return true;
+    }
+    const bool hit = cachedInput && !isNull((*cachedInput)[row]) && (*cachedInput)[row] > 0;
+    return f == PrefixCacheFilter::Hit ? hit : !hit;
+}
+
 } // namespace
 
 void Selection::selectIndexed(Selection& s, const StageIndex& index, const Scope& scope, const Window& window)
@@ -114,6 +124,11 @@ void Selection::selectIndexed(Selection& s, const StageIndex& index, const Scope
             const auto c = col->codes[r];
             return c < 0 || !accepted[static_cast<std::size_t>(c)];
         });
+    }
+    if (scope.prefixCache != PrefixCacheFilter::All) {
+        const auto* cachedInput = t.completeNumeric("cached_input_tokens");
+        std::erase_if(candidates,
+                      [&](RowIndex r) { return !prefixCacheAccepts(scope.prefixCache, cachedInput, r); });
     }
     s.m_population = std::move(candidates);
     for (const auto row : s.m_population) {
@@ -462,8 +477,9 @@ Selection select(const RequestTable& table, const Scope& scope, const Window& wi
         }
     }
 
+    const auto* cachedInput = t.completeNumeric("cached_input_tokens");
     for (std::size_t r = 0; r < n; ++r) {
-        if (!keep[r]) {
+        if (!keep[r] || !prefixCacheAccepts(scope.prefixCache, cachedInput, r)) {
             continue;
         }
         const auto row = static_cast<RowIndex>(r);

@@ -6,6 +6,7 @@ target_sources(${PB_CORE_FOLDER_TARGET} PRIVATE
   ${CMAKE_CURRENT_LIST_DIR}/Selection.cpp
   ${CMAKE_CURRENT_LIST_DIR}/StageIndex.cpp
   ${CMAKE_CURRENT_LIST_DIR}/Summarize.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/PrefixCache.cpp
   ${CMAKE_CURRENT_LIST_DIR}/Exemplar.cpp
   ${CMAKE_CURRENT_LIST_DIR}/Rates.cpp
   ${CMAKE_CURRENT_LIST_DIR}/TailComposition.cpp

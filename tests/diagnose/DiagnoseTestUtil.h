@@ -63,6 +63,7 @@ struct Req
     std::optional<double> totalMs; // overrides the sum
     std::int64_t outputTokens = 100;
     std::int64_t inputTokens = 500;
+    std::optional<std::int64_t> cachedInputTokens; // the prefix cache's share of inputTokens; unset = NULL
     bool spans = true;
     Outcome outcome = Outcome::Completed;
     // Streaming milestones from the attempt start (ms); unset = NULL.
@@ -120,6 +121,7 @@ struct Builder
             r.outputBucket = "output_0_256";
             r.outcome = q.outcome;
             r.inputTokens = q.inputTokens;
+            r.cachedInputTokens = q.cachedInputTokens;
             r.outputTokens = q.outputTokens;
             r.usageSource = UsageSource::Provider;
             const double at = startMs + i * 1000.0 / rate;

@@ -61,6 +61,12 @@ QString seriesLabel(const std::string& name)
         return TimelinePlots::tr("generation tokens/s");
     case metrics::SeriesRole::Preemptions:
         return TimelinePlots::tr("preemptions/s");
+    case metrics::SeriesRole::PrefixCacheQueries:
+        return TimelinePlots::tr("prefix-cache queried tokens/s");
+    case metrics::SeriesRole::PrefixCacheHits:
+        return TimelinePlots::tr("prefix-cache hit tokens/s");
+    case metrics::SeriesRole::PrefixCacheHitRate:
+        return TimelinePlots::tr("prefix-cache hit rate");
     case metrics::SeriesRole::Other:
         break;
     }

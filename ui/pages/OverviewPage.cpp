@@ -64,6 +64,38 @@ QString serverSources(const pb::join::JoinReport& j)
     return out;
 }
 
+// The prefix-cache populations as core computed them: per window, the
+// cached-token share and TTFT of hits and misses apart; then the target's
+// scraped hit rate.
+QString prefixCacheText(const analysis::OverviewResults& r)
+{
+    QStringList lines;
+    const auto quantile = [](const stats::MetricSummary& m, double p) {
+        const auto* q = m.quantile(p);
+        return OverviewModel::formatMs(q ? q->value : std::nullopt);
+    };
+    for (const auto& w : r.prefixCache) {
+        const auto& f = w.figures;
+        QString line = OverviewPage::tr("cached-token share %1 (%L2 of %L3 requests hit)")
+                           .arg(percent(f.tokenShare))
+                           .arg(f.hits)
+                           .arg(f.reported);
+        if (f.split()) {
+            line += OverviewPage::tr(
+                        "; TTFT (first text) hit p50 %1, p95 %2 (N %L3); miss p50 %4, p95 %5 (N %L6)")
+                        .arg(quantile(*f.hit, 0.5), quantile(*f.hit, 0.95))
+                        .arg(f.hit->n)
+                        .arg(quantile(*f.miss, 0.5), quantile(*f.miss, 0.95))
+                        .arg(f.miss->n);
+        }
+        lines << (w.stage.empty() ? line : fromStd(w.stage) + QStringLiteral(": ") + line);
+    }
+    if (const auto& s = r.scrapedPrefixCache) {
+        lines << OverviewPage::tr("target's hit rate %1 (%2)").arg(percent(s->hitRate), fromStd(s->series));
+    }
+    return lines.isEmpty() ? QStringLiteral("—") : lines.join(QLatin1Char('\n'));
+}
+
 QString orDash(const QString& s)
 {
     return s.isEmpty() ? QStringLiteral("—") : s;
@@ -74,8 +106,8 @@ constexpr const char* kFieldNames[] = {"overviewTitle",    "overviewStatus",    
                                        "overviewSource",   "overviewScenario",     "overviewModel",
                                        "overviewEndpoint", "overviewStreaming",    "overviewArrivalRate",
                                        "overviewDropped",  "overviewGeneratorLag", "overviewGeneratorCpu",
-                                       "overviewOutcomes", "overviewJoinCoverage", "overviewScope",
-                                       "overviewWindow",   "overviewStatistic"};
+                                       "overviewOutcomes", "overviewJoinCoverage", "overviewPrefixCache",
+                                       "overviewScope",    "overviewWindow",       "overviewStatistic"};
 static_assert(std::size(kFieldNames) == OverviewPage::FieldCount);
 
 } // namespace
@@ -121,6 +153,7 @@ OverviewPage::OverviewPage(QWidget* parent)
         "thread that stores the records"));
     form->addRow(tr("Outcomes:"), m_fields[Outcomes]);
     form->addRow(tr("Join coverage:"), m_fields[JoinCoverage]);
+    form->addRow(tr("Prefix cache:"), m_fields[PrefixCache]);
     form->addRow(tr("Scope:"), m_fields[ScopeLabel]);
     form->addRow(tr("Window:"), m_fields[WindowLabel]);
     form->addRow(tr("Statistic:"), m_fields[StatisticLabel]);
@@ -292,6 +325,7 @@ void OverviewPage::display(const std::shared_ptr<const OverviewResults>& results
     m_fields[JoinCoverage]->setText(r.joinCoverage         ? percent(r.joinCoverage) + serverSources(r.join)
                                     : r.run.spanCount == 0 ? tr("no server spans in this run")
                                                            : QStringLiteral("—"));
+    m_fields[PrefixCache]->setText(prefixCacheText(r));
     const stats::StatsReport* first = windows.empty() ? nullptr : &windows.front().report;
     m_fields[ScopeLabel]->setText(first ? QString::fromStdString(first->scope) : QStringLiteral("—"));
     m_fields[WindowLabel]->setText(

@@ -43,6 +43,7 @@ public:
         GeneratorCpu,
         Outcomes,
         JoinCoverage,
+        PrefixCache,
         ScopeLabel,
         WindowLabel,
         StatisticLabel,
