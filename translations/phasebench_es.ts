@@ -2127,6 +2127,206 @@ Ejecute &apos;phasebench-cli &lt;comando&gt; --help&apos; para ver las opciones 
         <source>profile %1: on %2 of %3 attempts, %4 malformed fields</source>
         <translation>perfil %1: en %2 de %3 intentos, %4 campos mal formados</translation>
     </message>
+    <message>
+        <source>met</source>
+        <translation>cumplida</translation>
+    </message>
+    <message>
+        <source>failed</source>
+        <translation>no cumplida</translation>
+    </message>
+    <message>
+        <source>cannot decide</source>
+        <translation>no se puede decidir</translation>
+    </message>
+    <message>
+        <source>not measurable</source>
+        <translation>no medible</translation>
+    </message>
+    <message>
+        <source>(interval %1-%2)</source>
+        <translation>(intervalo %1-%2)</translation>
+    </message>
+    <message>
+        <source>Capacity search: stepped run %1 in %2</source>
+        <translation>Búsqueda de capacidad: ejecución escalonada %1 en %2</translation>
+    </message>
+    <message>
+        <source>stage</source>
+        <translation>etapa</translation>
+    </message>
+    <message>
+        <source>rate/s</source>
+        <translation>tasa/s</translation>
+    </message>
+    <message>
+        <source>verdict</source>
+        <translation>veredicto</translation>
+    </message>
+    <message>
+        <source>note</source>
+        <translation>nota</translation>
+    </message>
+    <message>
+        <source>stopped early: %1</source>
+        <translation>detenida antes: %1</translation>
+    </message>
+    <message>
+        <source>Highest rate that met every budget: %1 req/s (stage %2)</source>
+        <translation>Tasa más alta que cumplió todos los presupuestos: %1 sol/s (etapa %2)</translation>
+    </message>
+    <message>
+        <source>No rate tried met every budget.</source>
+        <translation>Ninguna tasa probada cumplió todos los presupuestos.</translation>
+    </message>
+    <message>
+        <source>Next step: %1 req/s (stage %2) %3</source>
+        <translation>Paso siguiente: %1 sol/s (etapa %2) %3</translation>
+    </message>
+    <message>
+        <source>The capacity lies between %1 and %2 req/s.</source>
+        <translation>La capacidad está entre %1 y %2 sol/s.</translation>
+    </message>
+    <message>
+        <source>What broke there: %1; owner: %2</source>
+        <translation>Lo que falló allí: %1; responsable: %2</translation>
+    </message>
+    <message>
+        <source>Search ended: %1 (%2 stages, %3 s, %4 requests planned).</source>
+        <translation>Búsqueda terminada: %1 (%2 etapas, %3 s, %4 solicitudes previstas).</translation>
+    </message>
+    <message>
+        <source>Find the highest arrival rate that meets the budgets: short stages at growing rates until one does not, then bisection to a precision, within a time and a request budget. Every stage is kept in one stepped run, decided as `check` decides it.</source>
+        <translation>Busca la tasa de llegada más alta que cumple los presupuestos: etapas cortas a tasas crecientes hasta que una no los cumple, luego bisección hasta una precisión, dentro de un presupuesto de tiempo y de solicitudes. Cada etapa se conserva en una ejecución escalonada, decidida como la decide `check`.</translation>
+    </message>
+    <message>
+        <source>Scenario file (JSON, an open executor; its stages are replaced). Optional with --demo.</source>
+        <translation>Archivo de escenario (JSON, un ejecutor abierto; sus etapas se sustituyen). Opcional con --demo.</translation>
+    </message>
+    <message>
+        <source>Budget file (JSON, docs/budgets.md); with --demo the demo&apos;s budgets by default.</source>
+        <translation>Archivo de presupuestos (JSON, docs/budgets.md); con --demo, los presupuestos de la demostración por defecto.</translation>
+    </message>
+    <message>
+        <source>Run against the built-in demo gateway (its spans received on loopback).</source>
+        <translation>Ejecuta contra la pasarela de demostración integrada (sus spans se reciben en loopback).</translation>
+    </message>
+    <message>
+        <source>First rate, req/s (default: the scenario&apos;s first stage rate).</source>
+        <translation>Primera tasa, sol/s (por defecto: la tasa de la primera etapa del escenario).</translation>
+    </message>
+    <message>
+        <source>Factor between rates until one fails (default 2).</source>
+        <translation>Factor entre tasas hasta que una falla (por defecto 2).</translation>
+    </message>
+    <message>
+        <source>G</source>
+        <translation>G</translation>
+    </message>
+    <message>
+        <source>Bisect until the bracket is this narrow: req/s, or a share of the rate as &quot;10%&quot; (default 10%).</source>
+        <translation>Bisecar hasta que el intervalo sea así de estrecho: sol/s, o una proporción de la tasa como &quot;10%&quot; (por defecto 10%).</translation>
+    </message>
+    <message>
+        <source>Highest rate to try, req/s (default 10000).</source>
+        <translation>Tasa más alta que se probará, sol/s (por defecto 10000).</translation>
+    </message>
+    <message>
+        <source>Time budget of the whole search, seconds (default 600).</source>
+        <translation>Presupuesto de tiempo de toda la búsqueda, segundos (por defecto 600).</translation>
+    </message>
+    <message>
+        <source>Request budget of the whole search (default 20000).</source>
+        <translation>Presupuesto de solicitudes de toda la búsqueda (por defecto 20000).</translation>
+    </message>
+    <message>
+        <source>Steady requests per stage (default: what the budgets&apos; percentiles need, plus a quarter).</source>
+        <translation>Solicitudes estables por etapa (por defecto: las que necesitan los percentiles de los presupuestos, más una cuarta parte).</translation>
+    </message>
+    <message>
+        <source>Receive the server&apos;s spans over OTLP/HTTP on this port during each stage (default 0 = off; any free port with --demo).</source>
+        <translation>Recibe los spans del servidor por OTLP/HTTP en este puerto durante cada etapa (por defecto 0 = desactivado; cualquier puerto libre con --demo).</translation>
+    </message>
+    <message>
+        <source>Run name (default: the scenario&apos;s name + &quot; (capacity)&quot;).</source>
+        <translation>Nombre de la ejecución (por defecto: el nombre del escenario + &quot; (capacity)&quot;).</translation>
+    </message>
+    <message>
+        <source>No progress lines.</source>
+        <translation>Sin líneas de progreso.</translation>
+    </message>
+    <message>
+        <source>expected one scenario file (or --demo)</source>
+        <translation>se esperaba un archivo de escenario (o --demo)</translation>
+    </message>
+    <message>
+        <source>--budgets is required: the search decides each stage by them</source>
+        <translation>--budgets es obligatorio: la búsqueda decide cada etapa con ellos</translation>
+    </message>
+    <message>
+        <source>--growth expects a factor above 1</source>
+        <translation>--growth espera un factor mayor que 1</translation>
+    </message>
+    <message>
+        <source>--precision expects req/s above 0, or a share such as 10%</source>
+        <translation>--precision espera sol/s mayores que 0, o una proporción como 10%</translation>
+    </message>
+    <message>
+        <source>--slots sets the demo gateway&apos;s pool; it needs --demo</source>
+        <translation>--slots fija el pool de la pasarela de demostración; necesita --demo</translation>
+    </message>
+    <message>
+        <source>--http-port expects a number from 0 to 65535</source>
+        <translation>--http-port espera un número de 0 a 65535</translation>
+    </message>
+    <message>
+        <source>stage %1: %2 req/s for %3 s</source>
+        <translation>etapa %1: %2 sol/s durante %3 s</translation>
+    </message>
+    <message>
+        <source>stage %1: %2%3</source>
+        <translation>etapa %1: %2%3</translation>
+    </message>
+    <message>
+        <source> (stopped early: %1)</source>
+        <translation> (detenida antes: %1)</translation>
+    </message>
+    <message>
+        <source>Search for the highest arrival rate that meets the budgets.</source>
+        <translation>Busca la tasa de llegada más alta que cumple los presupuestos.</translation>
+    </message>
+    <message>
+        <source>Give the demo inference pool a prefix cache: prompt blocks seen before are reported as cached_tokens and not prefilled again.</source>
+        <translation>Da al pool de inferencia de la demostración una caché de prefijos: los bloques de prompt ya vistos se informan como cached_tokens y no se vuelven a prellenar.</translation>
+    </message>
+    <message>
+        <source>Give the inference pool a prefix cache: prompt blocks seen before are reported as cached_tokens and not prefilled again.</source>
+        <translation>Da al pool de inferencia una caché de prefijos: los bloques de prompt ya vistos se informan como cached_tokens y no se vuelven a prellenar.</translation>
+    </message>
+    <message>
+        <source>--prefix-cache expects all, hit or miss</source>
+        <translation>--prefix-cache espera all, hit o miss</translation>
+    </message>
+    <message>
+        <source>Prefix-cache population: all (default), hit (cached_input_tokens &gt; 0) or miss.</source>
+        <translation>Población de la caché de prefijos: all (por defecto), hit (cached_input_tokens &gt; 0) o miss.</translation>
+    </message>
+    <message>
+        <source>Prefix cache: cached-token share %1% (%2 of %3 input tokens); %4 of %5 requests hit</source>
+        <translation>Caché de prefijos: proporción de tokens en caché %1% (%2 de %3 tokens de entrada); %4 de %5 solicitudes con acierto</translation>
+    </message>
+    <message>
+        <source>hit</source>
+        <translation>acierto</translation>
+    </message>
+    <message>
+        <source>miss</source>
+        <translation>fallo</translation>
+    </message>
+    <message>
+        <source>  %1 (%2 ms): N %3, p50 %4, p95 %5</source>
+        <translation>  %1 (%2 ms): N %3, p50 %4, p95 %5</translation>
+    </message>
 </context>
 <context>
     <name>pb::diagnose</name>
@@ -2357,6 +2557,30 @@ Ejecute &apos;phasebench-cli &lt;comando&gt; --help&apos; para ver las opciones 
     <message>
         <source>Start with that phase&apos;s owner, and open the worst requests of each phase in the Waterfall.</source>
         <translation>Empiece por el responsable de esa fase y abra las peores solicitudes de cada fase en la cascada.</translation>
+    </message>
+    <message>
+        <source>TTFT fell because more requests hit the prefix cache: the cached share rose while the TTFT of uncached requests stayed flat.</source>
+        <translation>El TTFT bajó porque más solicitudes acertaron en la caché de prefijos: la proporción en caché subió mientras el TTFT de las solicitudes sin caché se mantuvo.</translation>
+    </message>
+    <message>
+        <source>Compare cached and uncached requests apart (stats --prefix-cache hit, miss): the server is not faster, more prompts share a cached prefix.</source>
+        <translation>Compare por separado las solicitudes con y sin caché (stats --prefix-cache hit, miss): el servidor no es más rápido, más prompts comparten un prefijo en caché.</translation>
+    </message>
+    <message>
+        <source>TTFT rose because fewer requests hit the prefix cache: the cached share fell while the TTFT of uncached requests stayed flat.</source>
+        <translation>El TTFT subió porque menos solicitudes acertaron en la caché de prefijos: la proporción en caché bajó mientras el TTFT de las solicitudes sin caché se mantuvo.</translation>
+    </message>
+    <message>
+        <source>Check the prompt mix and the prefix cache (its size, evictions and hit rate on /metrics): fewer prompts share a cached prefix.</source>
+        <translation>Revise la mezcla de prompts y la caché de prefijos (su tamaño, desalojos y tasa de aciertos en /metrics): menos prompts comparten un prefijo en caché.</translation>
+    </message>
+    <message>
+        <source>TTFT rose among uncached requests too (a like-for-like population): the queue or the prefill, not the prefix-cache mix.</source>
+        <translation>El TTFT también subió entre las solicitudes sin caché (una población comparable): la cola o el prefill, no la mezcla de la caché de prefijos.</translation>
+    </message>
+    <message>
+        <source>Check the queue in front of the model (gpu_queue, waiting requests) and the prefill time; the prefix cache does not explain this rise.</source>
+        <translation>Revise la cola delante del modelo (gpu_queue, solicitudes en espera) y el tiempo de prefill; la caché de prefijos no explica esta subida.</translation>
     </message>
 </context>
 <context>
@@ -3313,6 +3537,72 @@ Ejecute &apos;phasebench-cli &lt;comando&gt; --help&apos; para ver las opciones 
     </message>
 </context>
 <context>
+    <name>pb::ui::CapacityBox</name>
+    <message>
+        <source>Capacity search (highest rate that meets the budgets)</source>
+        <translation>Búsqueda de capacidad (tasa más alta que cumple los presupuestos)</translation>
+    </message>
+    <message>
+        <source>Instead of the stages above: short stages at growing rates from the first stage&apos;s rate until one does not meet the budgets, then bisection. Every stage is kept in one stepped run, decided as Check decides it.</source>
+        <translation>En lugar de las etapas de arriba: etapas cortas a tasas crecientes desde la tasa de la primera etapa hasta que una no cumple los presupuestos, luego bisección. Cada etapa se conserva en una ejecución escalonada, decidida como la decide Check.</translation>
+    </message>
+    <message>
+        <source> s</source>
+        <translation> s</translation>
+    </message>
+    <message>
+        <source>Precision:</source>
+        <translation>Precisión:</translation>
+    </message>
+    <message>
+        <source>Time budget:</source>
+        <translation>Presupuesto de tiempo:</translation>
+    </message>
+    <message>
+        <source>Request budget:</source>
+        <translation>Presupuesto de solicitudes:</translation>
+    </message>
+    <message>
+        <source>met the budgets</source>
+        <translation>cumplió los presupuestos</translation>
+    </message>
+    <message>
+        <source>did not meet the budgets</source>
+        <translation>no cumplió los presupuestos</translation>
+    </message>
+    <message>
+        <source>could not be decided</source>
+        <translation>no se pudo decidir</translation>
+    </message>
+    <message>
+        <source>Capacity: %1 req/s met every budget.</source>
+        <translation>Capacidad: %1 sol/s cumplió todos los presupuestos.</translation>
+    </message>
+    <message>
+        <source>No rate tried met every budget.</source>
+        <translation>Ninguna tasa probada cumplió todos los presupuestos.</translation>
+    </message>
+    <message>
+        <source>%1 req/s did not</source>
+        <translation>%1 sol/s no</translation>
+    </message>
+    <message>
+        <source>several owners</source>
+        <translation>varios responsables</translation>
+    </message>
+    <message>
+        <source>%1 %2 %3 against %4 %5 (%6)</source>
+        <translation>%1 %2 %3 frente a %4 %5 (%6)</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n stage(s) in run %1; %2.</source>
+        <translation>
+            <numerusform>%n etapa en la ejecución %1; %2.</numerusform>
+            <numerusform>%n etapas en la ejecución %1; %2.</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>pb::ui::ChoiceDelegate</name>
     <message>
         <source>(not imported)</source>
@@ -3402,6 +3692,10 @@ Ejecute &apos;phasebench-cli &lt;comando&gt; --help&apos; para ver las opciones 
     <message>
         <source>milliseconds (ms) on the server&apos;s clock</source>
         <translation>milisegundos (ms) en el reloj del servidor</translation>
+    </message>
+    <message>
+        <source>multi-turn session</source>
+        <translation>sesión de varios turnos</translation>
     </message>
 </context>
 <context>
@@ -4814,6 +5108,22 @@ no se encontró ningún codo</translation>
         <source>or start vLLM with &lt;code&gt;%1&lt;/code&gt;.</source>
         <translation>o inicie vLLM con &lt;code&gt;%1&lt;/code&gt;.</translation>
     </message>
+    <message>
+        <source>&amp;Start Search</source>
+        <translation>&amp;Iniciar búsqueda</translation>
+    </message>
+    <message>
+        <source>Stage %1 %2.</source>
+        <translation>Etapa %1: %2.</translation>
+    </message>
+    <message>
+        <source>Stage %1: %2 req/s…</source>
+        <translation>Etapa %1: %2 sol/s…</translation>
+    </message>
+    <message>
+        <source>A capacity search decides each stage by budgets: choose a budget file.</source>
+        <translation>Una búsqueda de capacidad decide cada etapa con presupuestos: elija un archivo de presupuestos.</translation>
+    </message>
 </context>
 <context>
     <name>pb::ui::LivePlot</name>
@@ -5569,6 +5879,22 @@ o: vllm serve … %2</translation>
         <source>both sources on %L1 attempts: %2 spans − response median %L3 ms, p95 |difference| %L4 ms</source>
         <translation>ambas fuentes en %L1 intentos: %2 spans − respuesta mediana %L3 ms, p95 |diferencia| %L4 ms</translation>
     </message>
+    <message>
+        <source>cached-token share %1 (%L2 of %L3 requests hit)</source>
+        <translation>proporción de tokens en caché %1 (%L2 de %L3 solicitudes con acierto)</translation>
+    </message>
+    <message>
+        <source>; TTFT (first text) hit p50 %1, p95 %2 (N %L3); miss p50 %4, p95 %5 (N %L6)</source>
+        <translation>; TTFT (primer texto) acierto p50 %1, p95 %2 (N %L3); fallo p50 %4, p95 %5 (N %L6)</translation>
+    </message>
+    <message>
+        <source>target&apos;s hit rate %1 (%2)</source>
+        <translation>tasa de aciertos del destino %1 (%2)</translation>
+    </message>
+    <message>
+        <source>Prefix cache:</source>
+        <translation>Caché de prefijos:</translation>
+    </message>
 </context>
 <context>
     <name>pb::ui::PhasePercentilesPage</name>
@@ -6175,6 +6501,18 @@ derivadas de la tabla de solicitudes; sin tasa objetivo; %1</translation>
     <message>
         <source>Drag to pan, wheel to zoom; Shift+drag to select a time range; double-click a point to open the request at its percentile</source>
         <translation>Arrastrar para desplazar, rueda para ampliar; Mayús+arrastrar para seleccionar un intervalo de tiempo; doble clic en un punto para abrir la solicitud de su percentil</translation>
+    </message>
+    <message>
+        <source>prefix-cache queried tokens/s</source>
+        <translation>tokens consultados en la caché de prefijos/s</translation>
+    </message>
+    <message>
+        <source>prefix-cache hit tokens/s</source>
+        <translation>tokens con acierto en la caché de prefijos/s</translation>
+    </message>
+    <message>
+        <source>prefix-cache hit rate</source>
+        <translation>tasa de aciertos de la caché de prefijos</translation>
     </message>
 </context>
 <context>

@@ -2127,6 +2127,206 @@ Run &apos;phasebench-cli &lt;command&gt; --help&apos; for the options of a comma
         <source>profile %1: on %2 of %3 attempts, %4 malformed fields</source>
         <translation>профиль %1: в %2 из %3 попыток, некорректных полей: %4</translation>
     </message>
+    <message>
+        <source>met</source>
+        <translation>выполнен</translation>
+    </message>
+    <message>
+        <source>failed</source>
+        <translation>не выполнен</translation>
+    </message>
+    <message>
+        <source>cannot decide</source>
+        <translation>нельзя решить</translation>
+    </message>
+    <message>
+        <source>not measurable</source>
+        <translation>не измеряется</translation>
+    </message>
+    <message>
+        <source>(interval %1-%2)</source>
+        <translation>(интервал %1-%2)</translation>
+    </message>
+    <message>
+        <source>Capacity search: stepped run %1 in %2</source>
+        <translation>Поиск пропускной способности: ступенчатый прогон %1 в %2</translation>
+    </message>
+    <message>
+        <source>stage</source>
+        <translation>ступень</translation>
+    </message>
+    <message>
+        <source>rate/s</source>
+        <translation>частота/с</translation>
+    </message>
+    <message>
+        <source>verdict</source>
+        <translation>вердикт</translation>
+    </message>
+    <message>
+        <source>note</source>
+        <translation>примечание</translation>
+    </message>
+    <message>
+        <source>stopped early: %1</source>
+        <translation>остановлена раньше: %1</translation>
+    </message>
+    <message>
+        <source>Highest rate that met every budget: %1 req/s (stage %2)</source>
+        <translation>Наибольшая частота, выдержавшая все бюджеты: %1 запр./с (ступень %2)</translation>
+    </message>
+    <message>
+        <source>No rate tried met every budget.</source>
+        <translation>Ни одна опробованная частота не выдержала все бюджеты.</translation>
+    </message>
+    <message>
+        <source>Next step: %1 req/s (stage %2) %3</source>
+        <translation>Следующий шаг: %1 запр./с (ступень %2) %3</translation>
+    </message>
+    <message>
+        <source>The capacity lies between %1 and %2 req/s.</source>
+        <translation>Пропускная способность лежит между %1 и %2 запр./с.</translation>
+    </message>
+    <message>
+        <source>What broke there: %1; owner: %2</source>
+        <translation>Что нарушено там: %1; владелец: %2</translation>
+    </message>
+    <message>
+        <source>Search ended: %1 (%2 stages, %3 s, %4 requests planned).</source>
+        <translation>Поиск завершён: %1 (ступеней: %2, %3 с, запланировано запросов: %4).</translation>
+    </message>
+    <message>
+        <source>Find the highest arrival rate that meets the budgets: short stages at growing rates until one does not, then bisection to a precision, within a time and a request budget. Every stage is kept in one stepped run, decided as `check` decides it.</source>
+        <translation>Найти наибольшую частоту поступления, при которой выполняются бюджеты: короткие ступени с растущей частотой, пока одна не нарушит их, затем деление пополам до заданной точности, в пределах бюджета времени и запросов. Каждая ступень сохраняется в одном ступенчатом прогоне и решается так, как решает `check`.</translation>
+    </message>
+    <message>
+        <source>Scenario file (JSON, an open executor; its stages are replaced). Optional with --demo.</source>
+        <translation>Файл сценария (JSON, открытый исполнитель; его ступени заменяются). С --demo необязателен.</translation>
+    </message>
+    <message>
+        <source>Budget file (JSON, docs/budgets.md); with --demo the demo&apos;s budgets by default.</source>
+        <translation>Файл бюджетов (JSON, docs/budgets.md); с --demo по умолчанию бюджеты демо.</translation>
+    </message>
+    <message>
+        <source>Run against the built-in demo gateway (its spans received on loopback).</source>
+        <translation>Запуск против встроенного демо-шлюза (его спаны принимаются на loopback).</translation>
+    </message>
+    <message>
+        <source>First rate, req/s (default: the scenario&apos;s first stage rate).</source>
+        <translation>Первая частота, запр./с (по умолчанию: частота первой ступени сценария).</translation>
+    </message>
+    <message>
+        <source>Factor between rates until one fails (default 2).</source>
+        <translation>Множитель между частотами, пока одна не нарушит бюджеты (по умолчанию 2).</translation>
+    </message>
+    <message>
+        <source>G</source>
+        <translation>G</translation>
+    </message>
+    <message>
+        <source>Bisect until the bracket is this narrow: req/s, or a share of the rate as &quot;10%&quot; (default 10%).</source>
+        <translation>Делить пополам, пока интервал не станет таким узким: запр./с или доля частоты, например &quot;10%&quot; (по умолчанию 10%).</translation>
+    </message>
+    <message>
+        <source>Highest rate to try, req/s (default 10000).</source>
+        <translation>Наибольшая частота для пробы, запр./с (по умолчанию 10000).</translation>
+    </message>
+    <message>
+        <source>Time budget of the whole search, seconds (default 600).</source>
+        <translation>Бюджет времени всего поиска, секунды (по умолчанию 600).</translation>
+    </message>
+    <message>
+        <source>Request budget of the whole search (default 20000).</source>
+        <translation>Бюджет запросов всего поиска (по умолчанию 20000).</translation>
+    </message>
+    <message>
+        <source>Steady requests per stage (default: what the budgets&apos; percentiles need, plus a quarter).</source>
+        <translation>Устоявшихся запросов на ступень (по умолчанию: сколько нужно перцентилям бюджетов, плюс четверть).</translation>
+    </message>
+    <message>
+        <source>Receive the server&apos;s spans over OTLP/HTTP on this port during each stage (default 0 = off; any free port with --demo).</source>
+        <translation>Принимать спаны сервера по OTLP/HTTP на этом порту во время каждой ступени (по умолчанию 0 = выкл.; с --demo любой свободный порт).</translation>
+    </message>
+    <message>
+        <source>Run name (default: the scenario&apos;s name + &quot; (capacity)&quot;).</source>
+        <translation>Имя прогона (по умолчанию: имя сценария + &quot; (capacity)&quot;).</translation>
+    </message>
+    <message>
+        <source>No progress lines.</source>
+        <translation>Без строк прогресса.</translation>
+    </message>
+    <message>
+        <source>expected one scenario file (or --demo)</source>
+        <translation>ожидался один файл сценария (или --demo)</translation>
+    </message>
+    <message>
+        <source>--budgets is required: the search decides each stage by them</source>
+        <translation>--budgets обязателен: поиск решает каждую ступень по ним</translation>
+    </message>
+    <message>
+        <source>--growth expects a factor above 1</source>
+        <translation>--growth ожидает множитель больше 1</translation>
+    </message>
+    <message>
+        <source>--precision expects req/s above 0, or a share such as 10%</source>
+        <translation>--precision ожидает запр./с больше 0 или долю, например 10%</translation>
+    </message>
+    <message>
+        <source>--slots sets the demo gateway&apos;s pool; it needs --demo</source>
+        <translation>--slots задаёт пул демо-шлюза; нужен --demo</translation>
+    </message>
+    <message>
+        <source>--http-port expects a number from 0 to 65535</source>
+        <translation>--http-port ожидает число от 0 до 65535</translation>
+    </message>
+    <message>
+        <source>stage %1: %2 req/s for %3 s</source>
+        <translation>ступень %1: %2 запр./с в течение %3 с</translation>
+    </message>
+    <message>
+        <source>stage %1: %2%3</source>
+        <translation>ступень %1: %2%3</translation>
+    </message>
+    <message>
+        <source> (stopped early: %1)</source>
+        <translation> (остановлена раньше: %1)</translation>
+    </message>
+    <message>
+        <source>Search for the highest arrival rate that meets the budgets.</source>
+        <translation>Найти наибольшую частоту поступления, при которой выполняются бюджеты.</translation>
+    </message>
+    <message>
+        <source>Give the demo inference pool a prefix cache: prompt blocks seen before are reported as cached_tokens and not prefilled again.</source>
+        <translation>Дать пулу инференса демо кэш префиксов: уже встречавшиеся блоки промпта сообщаются как cached_tokens и не проходят prefill повторно.</translation>
+    </message>
+    <message>
+        <source>Give the inference pool a prefix cache: prompt blocks seen before are reported as cached_tokens and not prefilled again.</source>
+        <translation>Дать пулу инференса кэш префиксов: уже встречавшиеся блоки промпта сообщаются как cached_tokens и не проходят prefill повторно.</translation>
+    </message>
+    <message>
+        <source>--prefix-cache expects all, hit or miss</source>
+        <translation>--prefix-cache ожидает all, hit или miss</translation>
+    </message>
+    <message>
+        <source>Prefix-cache population: all (default), hit (cached_input_tokens &gt; 0) or miss.</source>
+        <translation>Совокупность по кэшу префиксов: all (по умолчанию), hit (cached_input_tokens &gt; 0) или miss.</translation>
+    </message>
+    <message>
+        <source>Prefix cache: cached-token share %1% (%2 of %3 input tokens); %4 of %5 requests hit</source>
+        <translation>Кэш префиксов: доля кэшированных токенов %1% (%2 из %3 входных токенов); попаданий: %4 из %5 запросов</translation>
+    </message>
+    <message>
+        <source>hit</source>
+        <translation>попадание</translation>
+    </message>
+    <message>
+        <source>miss</source>
+        <translation>промах</translation>
+    </message>
+    <message>
+        <source>  %1 (%2 ms): N %3, p50 %4, p95 %5</source>
+        <translation>  %1 (%2 мс): N %3, p50 %4, p95 %5</translation>
+    </message>
 </context>
 <context>
     <name>pb::diagnose</name>
@@ -2357,6 +2557,30 @@ Run &apos;phasebench-cli &lt;command&gt; --help&apos; for the options of a comma
     <message>
         <source>Start with that phase&apos;s owner, and open the worst requests of each phase in the Waterfall.</source>
         <translation>Начните с владельца этой фазы и откройте худшие запросы каждой фазы в диаграмме-водопаде.</translation>
+    </message>
+    <message>
+        <source>TTFT fell because more requests hit the prefix cache: the cached share rose while the TTFT of uncached requests stayed flat.</source>
+        <translation>TTFT снизился, потому что больше запросов попало в кэш префиксов: доля кэшированных выросла, а TTFT некэшированных запросов не изменился.</translation>
+    </message>
+    <message>
+        <source>Compare cached and uncached requests apart (stats --prefix-cache hit, miss): the server is not faster, more prompts share a cached prefix.</source>
+        <translation>Сравнивайте кэшированные и некэшированные запросы раздельно (stats --prefix-cache hit, miss): сервер не стал быстрее, больше промптов разделяют кэшированный префикс.</translation>
+    </message>
+    <message>
+        <source>TTFT rose because fewer requests hit the prefix cache: the cached share fell while the TTFT of uncached requests stayed flat.</source>
+        <translation>TTFT вырос, потому что меньше запросов попало в кэш префиксов: доля кэшированных упала, а TTFT некэшированных запросов не изменился.</translation>
+    </message>
+    <message>
+        <source>Check the prompt mix and the prefix cache (its size, evictions and hit rate on /metrics): fewer prompts share a cached prefix.</source>
+        <translation>Проверьте состав промптов и кэш префиксов (его размер, вытеснения и долю попаданий в /metrics): меньше промптов разделяют кэшированный префикс.</translation>
+    </message>
+    <message>
+        <source>TTFT rose among uncached requests too (a like-for-like population): the queue or the prefill, not the prefix-cache mix.</source>
+        <translation>TTFT вырос и среди некэшированных запросов (сопоставимая совокупность): дело в очереди или prefill, а не в составе по кэшу префиксов.</translation>
+    </message>
+    <message>
+        <source>Check the queue in front of the model (gpu_queue, waiting requests) and the prefill time; the prefix cache does not explain this rise.</source>
+        <translation>Проверьте очередь перед моделью (gpu_queue, ожидающие запросы) и время prefill; кэш префиксов не объясняет этот рост.</translation>
     </message>
 </context>
 <context>
@@ -3313,6 +3537,73 @@ Run &apos;phasebench-cli &lt;command&gt; --help&apos; for the options of a comma
     </message>
 </context>
 <context>
+    <name>pb::ui::CapacityBox</name>
+    <message>
+        <source>Capacity search (highest rate that meets the budgets)</source>
+        <translation>Поиск пропускной способности (наибольшая частота, выдерживающая бюджеты)</translation>
+    </message>
+    <message>
+        <source>Instead of the stages above: short stages at growing rates from the first stage&apos;s rate until one does not meet the budgets, then bisection. Every stage is kept in one stepped run, decided as Check decides it.</source>
+        <translation>Вместо ступеней выше: короткие ступени с растущей частотой от частоты первой ступени, пока одна не нарушит бюджеты, затем деление пополам. Каждая ступень сохраняется в одном ступенчатом прогоне и решается так, как решает Check.</translation>
+    </message>
+    <message>
+        <source> s</source>
+        <translation> с</translation>
+    </message>
+    <message>
+        <source>Precision:</source>
+        <translation>Точность:</translation>
+    </message>
+    <message>
+        <source>Time budget:</source>
+        <translation>Бюджет времени:</translation>
+    </message>
+    <message>
+        <source>Request budget:</source>
+        <translation>Бюджет запросов:</translation>
+    </message>
+    <message>
+        <source>met the budgets</source>
+        <translation>выдержала бюджеты</translation>
+    </message>
+    <message>
+        <source>did not meet the budgets</source>
+        <translation>не выдержала бюджеты</translation>
+    </message>
+    <message>
+        <source>could not be decided</source>
+        <translation>решить нельзя</translation>
+    </message>
+    <message>
+        <source>Capacity: %1 req/s met every budget.</source>
+        <translation>Пропускная способность: %1 запр./с выдержала все бюджеты.</translation>
+    </message>
+    <message>
+        <source>No rate tried met every budget.</source>
+        <translation>Ни одна опробованная частота не выдержала все бюджеты.</translation>
+    </message>
+    <message>
+        <source>%1 req/s did not</source>
+        <translation>%1 запр./с — нет</translation>
+    </message>
+    <message>
+        <source>several owners</source>
+        <translation>несколько владельцев</translation>
+    </message>
+    <message>
+        <source>%1 %2 %3 against %4 %5 (%6)</source>
+        <translation>%1 %2 %3 при пороге %4 %5 (%6)</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n stage(s) in run %1; %2.</source>
+        <translation>
+            <numerusform>%n ступень в прогоне %1; %2.</numerusform>
+            <numerusform>%n ступени в прогоне %1; %2.</numerusform>
+            <numerusform>%n ступеней в прогоне %1; %2.</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>pb::ui::ChoiceDelegate</name>
     <message>
         <source>(not imported)</source>
@@ -3402,6 +3693,10 @@ Run &apos;phasebench-cli &lt;command&gt; --help&apos; for the options of a comma
     <message>
         <source>milliseconds (ms) on the server&apos;s clock</source>
         <translation>миллисекунды (мс) по часам сервера</translation>
+    </message>
+    <message>
+        <source>multi-turn session</source>
+        <translation>многоходовая сессия</translation>
     </message>
 </context>
 <context>
@@ -4819,6 +5114,22 @@ no knee found</source>
         <source>or start vLLM with &lt;code&gt;%1&lt;/code&gt;.</source>
         <translation>или запустите vLLM с &lt;code&gt;%1&lt;/code&gt;.</translation>
     </message>
+    <message>
+        <source>&amp;Start Search</source>
+        <translation>&amp;Начать поиск</translation>
+    </message>
+    <message>
+        <source>Stage %1 %2.</source>
+        <translation>Ступень %1: %2.</translation>
+    </message>
+    <message>
+        <source>Stage %1: %2 req/s…</source>
+        <translation>Ступень %1: %2 запр./с…</translation>
+    </message>
+    <message>
+        <source>A capacity search decides each stage by budgets: choose a budget file.</source>
+        <translation>Поиск пропускной способности решает каждую ступень по бюджетам: выберите файл бюджетов.</translation>
+    </message>
 </context>
 <context>
     <name>pb::ui::LivePlot</name>
@@ -5574,6 +5885,22 @@ or: vllm serve … %2</source>
         <source>both sources on %L1 attempts: %2 spans − response median %L3 ms, p95 |difference| %L4 ms</source>
         <translation>оба источника в %L1 попытках: %2 спаны − ответ, медиана %L3 мс, p95 |разницы| %L4 мс</translation>
     </message>
+    <message>
+        <source>cached-token share %1 (%L2 of %L3 requests hit)</source>
+        <translation>доля кэшированных токенов %1 (попаданий: %L2 из %L3 запросов)</translation>
+    </message>
+    <message>
+        <source>; TTFT (first text) hit p50 %1, p95 %2 (N %L3); miss p50 %4, p95 %5 (N %L6)</source>
+        <translation>; TTFT (первый текст) попадание p50 %1, p95 %2 (N %L3); промах p50 %4, p95 %5 (N %L6)</translation>
+    </message>
+    <message>
+        <source>target&apos;s hit rate %1 (%2)</source>
+        <translation>доля попаданий цели %1 (%2)</translation>
+    </message>
+    <message>
+        <source>Prefix cache:</source>
+        <translation>Кэш префиксов:</translation>
+    </message>
 </context>
 <context>
     <name>pb::ui::PhasePercentilesPage</name>
@@ -6181,6 +6508,18 @@ derived from the request table; no target rate; %1</source>
     <message>
         <source>Drag to pan, wheel to zoom; Shift+drag to select a time range; double-click a point to open the request at its percentile</source>
         <translation>Перетаскивание — прокрутка, колесо — масштаб; Shift+перетаскивание — выбор интервала времени; двойной щелчок по точке открывает запрос её перцентиля</translation>
+    </message>
+    <message>
+        <source>prefix-cache queried tokens/s</source>
+        <translation>запрошенных в кэше префиксов токенов/с</translation>
+    </message>
+    <message>
+        <source>prefix-cache hit tokens/s</source>
+        <translation>токенов-попаданий в кэш префиксов/с</translation>
+    </message>
+    <message>
+        <source>prefix-cache hit rate</source>
+        <translation>доля попаданий в кэш префиксов</translation>
     </message>
 </context>
 <context>
