@@ -64,11 +64,12 @@ public:
         if (!m_began) {
             m_began = s.sample.offset;
         }
+        m_elapsed = s.sample.offset + s.sample.interval - *m_began;
         m_recent.push_back(s.sample);
         if (m_recent.size() > 4) {
             m_recent.pop_front();
         }
-        if (s.sample.offset + s.sample.interval - *m_began < m_judgeAfter || m_recent.size() < 4) {
+        if (m_elapsed < m_judgeAfter || m_recent.size() < 4) {
             return false;
         }
         for (std::size_t i = 1; i < m_recent.size(); ++i) {
@@ -81,13 +82,44 @@ public:
         return true;
     }
 
+    // How long the stage has run, by its samples.
+    Nanos elapsed() const { return m_elapsed; }
+
 private:
     std::string m_stage;
     double m_rate;
     Nanos m_judgeAfter;
     std::optional<Nanos> m_began;
+    Nanos m_elapsed = 0;
     std::deque<RunSample> m_recent;
 };
+
+// The budget a stage already failed on what it measured so far (its own run
+// in the scratch file, decided by the run verdict), or empty. Gates are left
+// out: the join's coverage and the drop counts still grow while it runs. A
+// failure decided this early stays one: the requests still in flight are the
+// slower ones.
+std::string decidedFailure(const std::string& path, std::int64_t runId,
+                           const analysis::ResolvedBudgets& budgets)
+{
+    if (runId == 0) {
+        return {};
+    }
+    try {
+        RunStore store(path, RunStore::Mode::ReadOnly);
+        const auto verdict = analysis::decideRun(analysis::loadRun(store, runId), budgets);
+        if (verdict.check) {
+            for (const auto& i : verdict.check->items) {
+                if (i.verdict == diagnose::Verdict::Fail && i.kind != "gate") {
+                    return i.id;
+                }
+            }
+        }
+    } catch (const std::exception&) {
+        // The file busy or the run not readable yet: judged again at a later sample.
+    }
+    return {};
+}
 
 void removeStore(const std::string& path)
 {
@@ -224,6 +256,10 @@ CapacityResult CapacitySearch::run()
         plan.startRate = first.endRate > 0 ? first.endRate : (first.startRate > 0 ? first.startRate : 1);
     }
     const std::size_t needed = requestsToDecide(m_options.budgets);
+    std::size_t minSamples = std::max<std::size_t>(10, m_options.budgets.gates.minSampleSize.value_or(0));
+    for (const auto& b : m_options.budgets.budgets) {
+        minSamples = std::max(minSamples, b.condition.minSamples);
+    }
     // A quarter more than the intervals need: a stage that falls behind still decides.
     const double stageRequests = std::max(plan.stageRequests, std::ceil(double(needed) * 1.25));
     const std::string scratch =
@@ -286,6 +322,10 @@ CapacityResult CapacitySearch::run()
         const Nanos stopBefore = base.gracefulStop + 10'000'000'000;
         const double minSteady = std::max<double>(double(needed), 10);
         QueueWatch watch(probe.stage, *rate, plan.settle + Nanos(std::llround(minSteady / *rate * 1e9)));
+        // A failure can be decided on fewer requests than a pass (the
+        // interval's lower bound comes first): judged from the budgets' sample floor on.
+        const Nanos decideAfter = plan.settle + Nanos(std::llround(double(minSamples) / *rate * 1e9));
+        int sinceDecision = 0;
         o.onSample = [&](const load::LiveSample& sample) {
             if (probe.stoppedEarly.empty()) {
                 if (watch.over(sample)) {
@@ -294,6 +334,14 @@ CapacityResult CapacitySearch::run()
                 } else if (Clock::now() + std::chrono::nanoseconds(stopBefore) > deadline) {
                     probe.stoppedEarly = kTimeRanOut;
                     current->stop();
+                } else if (sample.stage == probe.stage && watch.elapsed() >= decideAfter &&
+                           ++sinceDecision >= 2) {
+                    sinceDecision = 0;
+                    if (const auto failed = decidedFailure(scratch, current->runId(), resolved);
+                        !failed.empty()) {
+                        probe.stoppedEarly = "the verdict was already decided (" + failed + " failed)";
+                        current->stop();
+                    }
                 }
             }
             if (m_options.onSample) {

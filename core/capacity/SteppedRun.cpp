@@ -146,8 +146,14 @@ void SteppedRun::append(RunStore& source, std::int64_t runId, const SteppedStage
             m_target.catalogue().setFigure(m_runId, scaleout::kRunStartFigure, double(*start),
                                            std::to_string(*start));
         }
+        // The stages so far with their rates: the answer reads them after each stage.
+        m_stages.push_back(stage);
+        m_target.catalogue().setRunConfig(m_runId, configJson("{}"));
         m_target.commit();
     } catch (...) {
+        if (!m_stages.empty() && m_stages.back().stage == stage.stage) {
+            m_stages.pop_back();
+        }
         m_target.rollback();
         throw;
     }
@@ -178,14 +184,10 @@ void SteppedRun::append(RunStore& source, std::int64_t runId, const SteppedStage
             }
         }
     }
-    m_stages.push_back(stage);
 }
 
-void SteppedRun::finish(RunStatus status, const std::string& extraConfig)
+std::string SteppedRun::configJson(const std::string& extraConfig) const
 {
-    if (m_runId == 0) {
-        return;
-    }
     auto config = json::parse(m_configJson, nullptr, false);
     if (!config.is_object()) {
         config = json::object();
@@ -206,6 +208,14 @@ void SteppedRun::finish(RunStatus status, const std::string& extraConfig)
     if (extra.is_object()) {
         config.update(extra);
     }
+    return config.dump(-1, ' ', false, json::error_handler_t::replace);
+}
+
+void SteppedRun::finish(RunStatus status, const std::string& extraConfig)
+{
+    if (m_runId == 0) {
+        return;
+    }
     std::vector<store::MetricSeries> series;
     for (auto& [key, s] : m_series) {
         series.push_back(std::move(s));
@@ -213,8 +223,7 @@ void SteppedRun::finish(RunStatus status, const std::string& extraConfig)
     m_series.clear();
     m_target.begin();
     try {
-        m_target.catalogue().setRunConfig(m_runId,
-                                          config.dump(-1, ' ', false, json::error_handler_t::replace));
+        m_target.catalogue().setRunConfig(m_runId, configJson(extraConfig));
         m_target.catalogue().setLoadFigures(m_runId, m_figures);
         if (!series.empty()) {
             m_target.targetMetrics().insert(m_runId, series);

@@ -56,6 +56,9 @@ public:
 
 private:
     void create(RunStore& source, std::int64_t runId);
+    // The first stage run's configuration with the stages appended so far
+    // (executor.stages) and `extraConfig` merged at its top level.
+    std::string configJson(const std::string& extraConfig) const;
 
     RunStore& m_target;
     std::string m_name;

@@ -8,6 +8,7 @@
 #include "analysis/Capacity.h"
 #include "budget/Budget.h"
 #include "capacity/CapacitySearch.h"
+#include "demo/DemoFaults.h"
 #include "demo/DemoScenario.h"
 #include "loaded/LoadedRun.h"
 #include "loaded/Windows.h"
@@ -134,6 +135,34 @@ private Q_SLOTS:
         QVERIFY(!QFile::exists(db + QStringLiteral(".capacity-stage")));
         // No prompt text and no key in the file.
         QVERIFY(!fileBytes(db).contains(demo::kDemoToken));
+    }
+
+    void aStageAlreadyFailedStopsEarly()
+    {
+        QTemporaryDir dir;
+        const QString db = dir.filePath(QStringLiteral("gateway.phasebench"));
+        auto options = demoSearch(db);
+        // +150 ms in the gateway: its p90 budget (60 ms) fails at any rate.
+        options.gateway->faults = {*demo::parseFault("slow-gateway")};
+        options.plan.startRate = 4;
+        options.plan.minRate = 2;
+        capacity::CapacitySearch search(std::move(options));
+        const auto result = search.run();
+        QCOMPARE(result.probes.size(), std::size_t(2)); // 4/s, then 2/s, the lowest allowed
+        for (const auto& p : result.probes) {
+            QCOMPARE(p.verdict, diagnose::Verdict::Fail);
+            QVERIFY2(p.stoppedEarly.find("already decided (gateway failed)") != std::string::npos,
+                     p.stoppedEarly.c_str());
+        }
+        QVERIFY(!result.answer.highestMet);
+        QCOMPARE(result.answer.breaking->metric, std::string("gateway"));
+        QCOMPARE(result.answer.breaking->owner, std::optional(diagnose::Owner::Gateway));
+        // Cut short: fewer requests than the stages planned.
+        RunStore store(db.toStdString(), RunStore::Mode::ReadOnly);
+        const auto planned = std::llround(4 * double(result.probes[0].planned) / 1e9) +
+                             std::llround(2 * double(result.probes[1].planned) / 1e9);
+        QVERIFY(store.requestReader().requestCount(result.runId) < planned);
+        QVERIFY(result.stopReason.find("lowest rate allowed") != std::string::npos);
     }
 
     void budgetsStopTheSearchBeforeAStageOverruns()
