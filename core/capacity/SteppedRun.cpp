@@ -43,30 +43,9 @@ std::optional<double> shifted(std::optional<double> ms, Nanos delta)
 // rule's inputs keep the worst stage's, and each stage keeps its own rates.
 void combine(store::LoadFigures& out, const store::LoadFigures& f, Nanos delta, bool first)
 {
-    out.droppedIterations = sum(out.droppedIterations, f.droppedIterations);
-    out.iterationsScheduled = sum(out.iterationsScheduled, f.iterationsScheduled);
-    out.iterationsStarted = sum(out.iterationsStarted, f.iterationsStarted);
-    out.attempts = sum(out.attempts, f.attempts);
-    out.retries = sum(out.retries, f.retries);
-    out.generatorLagP50Ms = maxOf(out.generatorLagP50Ms, f.generatorLagP50Ms);
-    out.generatorLagP99Ms = maxOf(out.generatorLagP99Ms, f.generatorLagP99Ms);
-    out.generatorLagMaxMs = maxOf(out.generatorLagMaxMs, f.generatorLagMaxMs);
-    out.generatorLateShare = maxOf(out.generatorLateShare, f.generatorLateShare);
-    out.generatorLateThresholdMs = maxOf(out.generatorLateThresholdMs, f.generatorLateThresholdMs);
+    store::addGeneratorFigures(out, f);
     out.generatorLatencyP50Ms = maxOf(out.generatorLatencyP50Ms, f.generatorLatencyP50Ms);
-    out.generatorCpuSeconds = sum(out.generatorCpuSeconds, f.generatorCpuSeconds);
-    out.generatorWriterCpuSeconds = sum(out.generatorWriterCpuSeconds, f.generatorWriterCpuSeconds);
     out.traceIdCollisions = sum(out.traceIdCollisions, f.traceIdCollisions);
-    if (f.generatorBound) {
-        out.generatorBound = out.generatorBound.value_or(false) || *f.generatorBound;
-        if (*f.generatorBound && out.generatorBoundReason.empty()) {
-            out.generatorBoundReason = f.generatorBoundReason;
-        }
-    }
-    if (!f.generatorInstanceId.empty() &&
-        out.generatorInstanceId.find(f.generatorInstanceId) == std::string::npos) {
-        out.generatorInstanceId += (out.generatorInstanceId.empty() ? "" : ",") + f.generatorInstanceId;
-    }
     if (first) {
         out.steadyWindowStartMs = shifted(f.steadyWindowStartMs, delta);
     }

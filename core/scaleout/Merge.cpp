@@ -100,14 +100,6 @@ std::optional<double> sum(std::optional<double> a, std::optional<double> b)
     return b ? std::optional(*a + *b) : a;
 }
 
-std::optional<double> maxOf(std::optional<double> a, std::optional<double> b)
-{
-    if (!a) {
-        return b;
-    }
-    return b ? std::optional(std::max(*a, *b)) : a;
-}
-
 // Each generator's load adds up (rates, counts); lag and CPU are per
 // generator, so the merged run keeps the worst.
 store::LoadFigures combine(const std::vector<store::LoadFigures>& all)
@@ -116,30 +108,7 @@ store::LoadFigures combine(const std::vector<store::LoadFigures>& all)
     for (const auto& f : all) {
         out.requestedRate = sum(out.requestedRate, f.requestedRate);
         out.achievedRate = sum(out.achievedRate, f.achievedRate);
-        out.droppedIterations = sum(out.droppedIterations, f.droppedIterations);
-        out.iterationsScheduled = sum(out.iterationsScheduled, f.iterationsScheduled);
-        out.iterationsStarted = sum(out.iterationsStarted, f.iterationsStarted);
-        out.attempts = sum(out.attempts, f.attempts);
-        out.retries = sum(out.retries, f.retries);
-        out.generatorLagP50Ms = maxOf(out.generatorLagP50Ms, f.generatorLagP50Ms);
-        out.generatorLagP99Ms = maxOf(out.generatorLagP99Ms, f.generatorLagP99Ms);
-        out.generatorLagMaxMs = maxOf(out.generatorLagMaxMs, f.generatorLagMaxMs);
-        // The worst generator's share late, each against its own threshold (the
-        // merged run's rate is the sum, so its threshold would be tighter).
-        out.generatorLateShare = maxOf(out.generatorLateShare, f.generatorLateShare);
-        out.generatorLateThresholdMs = maxOf(out.generatorLateThresholdMs, f.generatorLateThresholdMs);
-        // Summed, as the attempts are: the fleet's CPU per request stays per request.
-        out.generatorCpuSeconds = sum(out.generatorCpuSeconds, f.generatorCpuSeconds);
-        out.generatorWriterCpuSeconds = sum(out.generatorWriterCpuSeconds, f.generatorWriterCpuSeconds);
-        if (f.generatorBound) {
-            out.generatorBound = out.generatorBound.value_or(false) || *f.generatorBound;
-            if (*f.generatorBound && out.generatorBoundReason.empty()) {
-                out.generatorBoundReason = f.generatorBoundReason;
-            }
-        }
-        if (!f.generatorInstanceId.empty()) {
-            out.generatorInstanceId += (out.generatorInstanceId.empty() ? "" : ",") + f.generatorInstanceId;
-        }
+        store::addGeneratorFigures(out, f);
         if (!out.steadyWindowStartMs) {
             out.steadyWindowStartMs = f.steadyWindowStartMs;
             out.steadyWindowEndMs = f.steadyWindowEndMs;

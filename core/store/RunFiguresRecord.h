@@ -84,4 +84,11 @@ struct BudgetsFigure
     std::string json; // {"set_utc", "budgets"}
 };
 
+// Several generators' or stages' load figures as one run's (a merge, a
+// capacity search's stepped run): counts and CPU add up, lag and the
+// generator-saturation rule's inputs keep the worst, a bound generator makes
+// the run bound, instance IDs are listed once each. Rates, stages, windows,
+// collisions and the latency median are the caller's to combine.
+void addGeneratorFigures(LoadFigures& out, const LoadFigures& f);
+
 } // namespace pb::store

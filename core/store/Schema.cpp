@@ -27,7 +27,8 @@ using Step = std::function<void(Connection&, const StepProgress&)>;
 bool addedAfterV1(const RequestColumn& c)
 {
     return c.name == "requested_input_tokens" || c.name == "requested_output_tokens" ||
-           c.name == "prompt_ref" || c.group == ColumnGroup::ServerReported || c.group == ColumnGroup::Session;
+           c.name == "prompt_ref" || c.group == ColumnGroup::ServerReported ||
+           c.group == ColumnGroup::Session;
 }
 
 // Adds the columns of `group` to requests (a later version's step) and

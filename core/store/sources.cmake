@@ -6,6 +6,7 @@ target_sources(${PB_CORE_FOLDER_TARGET} PRIVATE
   ${CMAKE_CURRENT_LIST_DIR}/RunStore.cpp
   ${CMAKE_CURRENT_LIST_DIR}/RunCatalogue.cpp
   ${CMAKE_CURRENT_LIST_DIR}/RunFigureKeys.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/RunFiguresRecord.cpp
   ${CMAKE_CURRENT_LIST_DIR}/BlockCodec.cpp
   ${CMAKE_CURRENT_LIST_DIR}/RequestBlocks.cpp
   ${CMAKE_CURRENT_LIST_DIR}/RequestRows.cpp
