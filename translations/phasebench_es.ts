@@ -3460,6 +3460,26 @@ Ejecute &apos;phasebench-cli &lt;comando&gt; --help&apos; para ver las opciones 
         <source>Copy Chart as Image</source>
         <translation>Copiar gráfico como imagen</translation>
     </message>
+    <message>
+        <source>Capacity: %1 req/s met every budget.</source>
+        <translation>Capacidad: %1 sol/s cumplió todos los presupuestos.</translation>
+    </message>
+    <message>
+        <source>No rate tried met every budget.</source>
+        <translation>Ninguna tasa probada cumplió todos los presupuestos.</translation>
+    </message>
+    <message>
+        <source>%1 req/s did not</source>
+        <translation>%1 sol/s no</translation>
+    </message>
+    <message>
+        <source>several owners</source>
+        <translation>varios responsables</translation>
+    </message>
+    <message>
+        <source>%1 %2 %3 against %4 %5 (%6)</source>
+        <translation>%1 %2 %3 frente a %4 %5 (%6)</translation>
+    </message>
 </context>
 <context>
     <name>pb::ui::BudgetModel</name>
@@ -3573,26 +3593,6 @@ Ejecute &apos;phasebench-cli &lt;comando&gt; --help&apos; para ver las opciones 
     <message>
         <source>could not be decided</source>
         <translation>no se pudo decidir</translation>
-    </message>
-    <message>
-        <source>Capacity: %1 req/s met every budget.</source>
-        <translation>Capacidad: %1 sol/s cumplió todos los presupuestos.</translation>
-    </message>
-    <message>
-        <source>No rate tried met every budget.</source>
-        <translation>Ninguna tasa probada cumplió todos los presupuestos.</translation>
-    </message>
-    <message>
-        <source>%1 req/s did not</source>
-        <translation>%1 sol/s no</translation>
-    </message>
-    <message>
-        <source>several owners</source>
-        <translation>varios responsables</translation>
-    </message>
-    <message>
-        <source>%1 %2 %3 against %4 %5 (%6)</source>
-        <translation>%1 %2 %3 frente a %4 %5 (%6)</translation>
     </message>
     <message numerus="yes">
         <source>%n stage(s) in run %1; %2.</source>

@@ -3460,6 +3460,26 @@ Run &apos;phasebench-cli &lt;command&gt; --help&apos; for the options of a comma
         <source>Copy Chart as Image</source>
         <translation>Копировать диаграмму как изображение</translation>
     </message>
+    <message>
+        <source>Capacity: %1 req/s met every budget.</source>
+        <translation>Пропускная способность: %1 запр./с выдержала все бюджеты.</translation>
+    </message>
+    <message>
+        <source>No rate tried met every budget.</source>
+        <translation>Ни одна опробованная частота не выдержала все бюджеты.</translation>
+    </message>
+    <message>
+        <source>%1 req/s did not</source>
+        <translation>%1 запр./с — нет</translation>
+    </message>
+    <message>
+        <source>several owners</source>
+        <translation>несколько владельцев</translation>
+    </message>
+    <message>
+        <source>%1 %2 %3 against %4 %5 (%6)</source>
+        <translation>%1 %2 %3 при пороге %4 %5 (%6)</translation>
+    </message>
 </context>
 <context>
     <name>pb::ui::BudgetModel</name>
@@ -3573,26 +3593,6 @@ Run &apos;phasebench-cli &lt;command&gt; --help&apos; for the options of a comma
     <message>
         <source>could not be decided</source>
         <translation>решить нельзя</translation>
-    </message>
-    <message>
-        <source>Capacity: %1 req/s met every budget.</source>
-        <translation>Пропускная способность: %1 запр./с выдержала все бюджеты.</translation>
-    </message>
-    <message>
-        <source>No rate tried met every budget.</source>
-        <translation>Ни одна опробованная частота не выдержала все бюджеты.</translation>
-    </message>
-    <message>
-        <source>%1 req/s did not</source>
-        <translation>%1 запр./с — нет</translation>
-    </message>
-    <message>
-        <source>several owners</source>
-        <translation>несколько владельцев</translation>
-    </message>
-    <message>
-        <source>%1 %2 %3 against %4 %5 (%6)</source>
-        <translation>%1 %2 %3 при пороге %4 %5 (%6)</translation>
     </message>
     <message numerus="yes">
         <source>%n stage(s) in run %1; %2.</source>

@@ -27,6 +27,9 @@ VerdictResults computeVerdict(const LoadedRun& run, const std::vector<budget::St
     if (verdict.check) {
         out.hasBudgets = true;
         out.check = *verdict.check;
+        if (run.config.capacitySearch) {
+            out.capacity = capacityAnswer(run, verdict);
+        }
     }
     auto diagnosis = runDiagnosis(run, nullptr, options);
     out.knee = std::move(diagnosis.knee);

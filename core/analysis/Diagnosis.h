@@ -6,6 +6,7 @@
 // them in a Job.
 #pragma once
 
+#include "analysis/Capacity.h"
 #include "analysis/LoadedRun.h"
 #include "budget/BudgetStore.h"
 #include "diagnose/Check.h"
@@ -30,6 +31,8 @@ struct VerdictResults
     std::optional<diagnose::Knee> knee;
     std::optional<diagnose::Finding> firstFinding;
     std::size_t findings = 0;
+    // A capacity search's run: its answer from the same verdict (analysis/Capacity.h).
+    std::optional<CapacityAnswer> capacity;
 };
 // Evaluates the budgets of `budgetFile` (when not empty), else the version
 // stored with the run that was in effect when it started, and diagnoses the

@@ -136,6 +136,7 @@ RunConfig parseRunConfig(std::string_view configJson)
     }
     out.serverTimingProfile = textAt(objectAt(j, "server_timings"), "profile");
     describeArrivals(objectAt(j, "executor"), out);
+    out.capacitySearch = j.contains("capacity") && j["capacity"].is_object();
     if (const auto it = j.find("sampling"); it != j.end() && it->is_object()) {
         out.sampling = samplingFromJson(it->dump());
     }

@@ -38,6 +38,8 @@ struct RunConfig
         double endRate = 0;
     };
     std::vector<StageRate> stageRates;
+    // A capacity search's stepped run (config "capacity", capacity/CapacitySearch.h).
+    bool capacitySearch = false;
     SamplingPolicy sampling;          // the server's trace sampling, as recorded
     std::optional<std::int64_t> seed; // the scenario's random seed, when recorded
     // A prompt set samples a dataset or generates prompts from the seed: the

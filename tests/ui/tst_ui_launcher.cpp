@@ -3,6 +3,7 @@
 // and a launch against the built-in demo gateway that streams live points
 // and ends on a filled overview.
 #include "CapacityBox.h"
+#include "CapacityText.h"
 #include "LauncherPage.h"
 #include "LivePlot.h"
 #include "MainWindow.h"
@@ -397,6 +398,17 @@ void TestUiLauncher::capacitySearchFromTheLauncher()
     }
     QCOMPARE(stages, (std::set<std::string>{"6/s"}));
     QVERIFY(!QFile::exists(db + QStringLiteral(".capacity-stage")));
+    // The Overview's verdict leads with the same answer, from the stored run's own verdict.
+    auto* overview = w.overviewPage();
+    w.pages()->setCurrentWidget(overview);
+    QTRY_VERIFY_WITH_TIMEOUT(!overview->isComputing() && overview->results() &&
+                                 overview->results()->run.id == runId &&
+                                 overview->results()->run.status == RunStatus::Complete,
+                             20000);
+    QTRY_COMPARE_WITH_TIMEOUT(pb::test::labelText(overview, "verdictCapacity"),
+                              capacityAnswerText(result->answer), 20000);
+    QVERIFY(pb::test::labelText(page, "launcherState").startsWith(capacityAnswerText(result->answer)));
+    w.pages()->setCurrentWidget(page);
     box->setChecked(false);
     QVERIFY(!startButton->text().contains(QStringLiteral("Search")));
 }

@@ -1,8 +1,7 @@
 #include "CapacityBox.h"
 
-#include "diagnose/Finding.h"
+#include "CapacityText.h"
 
-#include <QCoreApplication>
 #include <QDoubleSpinBox>
 #include <QFormLayout>
 #include <QSettings>
@@ -14,11 +13,6 @@ namespace {
 QString capacityKey(const char* name)
 {
     return QStringLiteral("launcher/capacity/") + QLatin1String(name);
-}
-
-QString rateText(double r)
-{
-    return QString::number(r, 'g', 4);
 }
 
 } // namespace
@@ -99,32 +93,10 @@ QString CapacityBox::verdictText(const QString& verdictName)
 
 QString CapacityBox::answerText(const capacity::CapacityResult& result)
 {
-    const auto& a = result.answer;
-    QString text = a.highestMet ? tr("Capacity: %1 req/s met every budget.").arg(rateText(a.highestMet->rate))
-                                : tr("No rate tried met every budget.");
-    if (a.lowestNotMet) {
-        text += QLatin1Char(' ') + tr("%1 req/s did not").arg(rateText(a.lowestNotMet->rate));
-        if (a.breaking) {
-            const QString owner =
-                a.breaking->owner
-                    ? QCoreApplication::translate(
-                          "pb::diagnose", std::string(diagnose::ownerLabel(*a.breaking->owner)).c_str())
-                    : tr("several owners");
-            text += QStringLiteral(": ") + tr("%1 %2 %3 against %4 %5 (%6)")
-                                               .arg(QString::fromStdString(a.breaking->metric),
-                                                    QString::fromStdString(a.breaking->statistic),
-                                                    a.breaking->observed
-                                                        ? QString::number(*a.breaking->observed, 'f', 0)
-                                                        : QStringLiteral("-"),
-                                                    QString::number(a.breaking->threshold, 'f', 0),
-                                                    QString::fromStdString(a.breaking->unit), owner);
-        }
-        text += QLatin1Char('.');
-    }
-    text += QLatin1Char(' ') + tr("%n stage(s) in run %1; %2.", nullptr, int(result.probes.size()))
-                                   .arg(result.runId)
-                                   .arg(QString::fromStdString(result.stopReason));
-    return text;
+    return capacityAnswerText(result.answer) + QLatin1Char(' ') +
+           tr("%n stage(s) in run %1; %2.", nullptr, int(result.probes.size()))
+               .arg(result.runId)
+               .arg(QString::fromStdString(result.stopReason));
 }
 
 } // namespace pb::ui

@@ -1,5 +1,7 @@
 #include "VerdictWidget.h"
 
+#include "CapacityText.h"
+
 #include "BudgetModel.h"
 #include "DiagnoseAnalysis.h"
 #include "Job.h"
@@ -124,6 +126,7 @@ VerdictWidget::VerdictWidget(QWidget* parent)
     , m_changes(new QLabel(this))
     , m_headline(new QLabel(this))
     , m_attribution(new QLabel(this))
+    , m_capacity(new QLabel(this))
     , m_budgetsButton(new QPushButton(tr("Budgets…"), this))
     , m_view(new QTableView(this))
 {
@@ -150,6 +153,12 @@ VerdictWidget::VerdictWidget(QWidget* parent)
     m_attribution->setTextFormat(Qt::PlainText);
     m_attribution->setWordWrap(true);
     m_attribution->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_capacity->setObjectName(QStringLiteral("verdictCapacity"));
+    m_capacity->setTextFormat(Qt::PlainText);
+    m_capacity->setWordWrap(true);
+    m_capacity->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_capacity->setFont(bold);
+    m_capacity->hide();
     m_budgetsButton->setObjectName(QStringLiteral("budgetsButton"));
     m_budgetsButton->setToolTip(tr("Evaluate a budget file (JSON) on this run"));
 
@@ -168,6 +177,7 @@ VerdictWidget::VerdictWidget(QWidget* parent)
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
     layout->addLayout(top);
+    layout->addWidget(m_capacity);
     layout->addWidget(m_attribution);
     layout->addWidget(m_headline);
     layout->addWidget(m_source);
@@ -207,6 +217,8 @@ void VerdictWidget::clear()
     m_changes->clear();
     m_headline->clear();
     m_attribution->clear();
+    m_capacity->clear();
+    m_capacity->hide();
     m_view->hide();
     m_budgetsButton->setEnabled(false);
 }
@@ -308,6 +320,8 @@ void VerdictWidget::display(const std::shared_ptr<const VerdictResults>& results
     }
     m_results = results;
     const auto& check = results->check;
+    m_capacity->setText(results->capacity ? capacityAnswerText(*results->capacity) : QString());
+    m_capacity->setVisible(results->capacity.has_value());
     m_headline->setText(headline(*results));
     QPalette pal = palette();
     if (!results->hasBudgets) {

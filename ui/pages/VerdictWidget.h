@@ -72,6 +72,7 @@ private:
     // "verdictAttribution": what the requests over the leading failed budget
     // are made of (core's CheckResult::headlineAttribution)
     QLabel* m_attribution;
+    QLabel* m_capacity; // "verdictCapacity": a capacity search's answer
     QPushButton* m_budgetsButton;
     QTableView* m_view;
     std::shared_ptr<const VerdictResults> m_results;

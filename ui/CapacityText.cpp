@@ -1,0 +1,45 @@
+#include "CapacityText.h"
+
+#include "diagnose/Finding.h"
+
+#include <QCoreApplication>
+
+namespace pb::ui {
+namespace {
+
+QString tr(const char* text)
+{
+    return QCoreApplication::translate("pb::ui::CapacityText", text);
+}
+
+QString rateText(double r)
+{
+    return QString::number(r, 'g', 4);
+}
+
+} // namespace
+
+QString capacityAnswerText(const analysis::CapacityAnswer& a)
+{
+    QString text = a.highestMet ? tr("Capacity: %1 req/s met every budget.").arg(rateText(a.highestMet->rate))
+                                : tr("No rate tried met every budget.");
+    if (a.lowestNotMet) {
+        text += QLatin1Char(' ') + tr("%1 req/s did not").arg(rateText(a.lowestNotMet->rate));
+        if (a.breaking) {
+            const auto& b = *a.breaking;
+            const QString owner =
+                b.owner ? QCoreApplication::translate("pb::diagnose",
+                                                      std::string(diagnose::ownerLabel(*b.owner)).c_str())
+                        : tr("several owners");
+            text += QStringLiteral(": ") +
+                    tr("%1 %2 %3 against %4 %5 (%6)")
+                        .arg(QString::fromStdString(b.metric), QString::fromStdString(b.statistic),
+                             b.observed ? QString::number(*b.observed, 'f', 0) : QStringLiteral("-"),
+                             QString::number(b.threshold, 'f', 0), QString::fromStdString(b.unit), owner);
+        }
+        text += QLatin1Char('.');
+    }
+    return text;
+}
+
+} // namespace pb::ui
