@@ -3409,6 +3409,26 @@ Ejecute &apos;phasebench-cli &lt;comando&gt; --help&apos; para ver las opciones 
         <source>Both sources on %1 attempts: %2 from spans minus the response&apos;s, median %3 ms, p95 of the absolute difference %4 ms.</source>
         <translation>Ambas fuentes en %1 intentos: %2 de los spans menos el de la respuesta, mediana %3 ms, p95 de la diferencia absoluta %4 ms.</translation>
     </message>
+    <message>
+        <source>Capacity: %1 req/s met every budget.</source>
+        <translation>Capacidad: %1 sol/s cumplió todos los presupuestos.</translation>
+    </message>
+    <message>
+        <source>No rate tried met every budget.</source>
+        <translation>Ninguna tasa probada cumplió todos los presupuestos.</translation>
+    </message>
+    <message>
+        <source>%1 req/s did not</source>
+        <translation>%1 sol/s no</translation>
+    </message>
+    <message>
+        <source>several owners</source>
+        <translation>varios responsables</translation>
+    </message>
+    <message>
+        <source>%1 %2 %3 against %4 %5 (%6)</source>
+        <translation>%1 %2 %3 frente a %4 %5 (%6)</translation>
+    </message>
 </context>
 <context>
     <name>pb::ui</name>
@@ -3459,26 +3479,6 @@ Ejecute &apos;phasebench-cli &lt;comando&gt; --help&apos; para ver las opciones 
     <message>
         <source>Copy Chart as Image</source>
         <translation>Copiar gráfico como imagen</translation>
-    </message>
-    <message>
-        <source>Capacity: %1 req/s met every budget.</source>
-        <translation>Capacidad: %1 sol/s cumplió todos los presupuestos.</translation>
-    </message>
-    <message>
-        <source>No rate tried met every budget.</source>
-        <translation>Ninguna tasa probada cumplió todos los presupuestos.</translation>
-    </message>
-    <message>
-        <source>%1 req/s did not</source>
-        <translation>%1 sol/s no</translation>
-    </message>
-    <message>
-        <source>several owners</source>
-        <translation>varios responsables</translation>
-    </message>
-    <message>
-        <source>%1 %2 %3 against %4 %5 (%6)</source>
-        <translation>%1 %2 %3 frente a %4 %5 (%6)</translation>
     </message>
 </context>
 <context>

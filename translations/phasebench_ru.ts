@@ -3409,6 +3409,26 @@ Run &apos;phasebench-cli &lt;command&gt; --help&apos; for the options of a comma
         <source>Both sources on %1 attempts: %2 from spans minus the response&apos;s, median %3 ms, p95 of the absolute difference %4 ms.</source>
         <translation>Оба источника в %1 попытках: %2 из спанов минус из ответа, медиана %3 мс, p95 абсолютной разницы %4 мс.</translation>
     </message>
+    <message>
+        <source>Capacity: %1 req/s met every budget.</source>
+        <translation>Пропускная способность: %1 запр./с выдержала все бюджеты.</translation>
+    </message>
+    <message>
+        <source>No rate tried met every budget.</source>
+        <translation>Ни одна опробованная частота не выдержала все бюджеты.</translation>
+    </message>
+    <message>
+        <source>%1 req/s did not</source>
+        <translation>%1 запр./с — нет</translation>
+    </message>
+    <message>
+        <source>several owners</source>
+        <translation>несколько владельцев</translation>
+    </message>
+    <message>
+        <source>%1 %2 %3 against %4 %5 (%6)</source>
+        <translation>%1 %2 %3 при пороге %4 %5 (%6)</translation>
+    </message>
 </context>
 <context>
     <name>pb::ui</name>
@@ -3459,26 +3479,6 @@ Run &apos;phasebench-cli &lt;command&gt; --help&apos; for the options of a comma
     <message>
         <source>Copy Chart as Image</source>
         <translation>Копировать диаграмму как изображение</translation>
-    </message>
-    <message>
-        <source>Capacity: %1 req/s met every budget.</source>
-        <translation>Пропускная способность: %1 запр./с выдержала все бюджеты.</translation>
-    </message>
-    <message>
-        <source>No rate tried met every budget.</source>
-        <translation>Ни одна опробованная частота не выдержала все бюджеты.</translation>
-    </message>
-    <message>
-        <source>%1 req/s did not</source>
-        <translation>%1 запр./с — нет</translation>
-    </message>
-    <message>
-        <source>several owners</source>
-        <translation>несколько владельцев</translation>
-    </message>
-    <message>
-        <source>%1 %2 %3 against %4 %5 (%6)</source>
-        <translation>%1 %2 %3 при пороге %4 %5 (%6)</translation>
     </message>
 </context>
 <context>

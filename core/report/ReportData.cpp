@@ -161,6 +161,9 @@ ReportData buildReport(RunStore& store, const analysis::LoadedRun& run, const an
     DiagnoseOptions diagnoseOptions;
     diagnoseOptions.windows = options.policy;
     d.check = verdict.check;
+    if (run.config.capacitySearch && verdict.check) {
+        d.capacity = analysis::capacityAnswer(run, verdict);
+    }
     diagnoseOptions.budgets = budgets;
     diagnoseOptions.check = verdict.check;
     diagnoseOptions.knee = verdict.knee;

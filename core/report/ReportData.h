@@ -6,6 +6,7 @@
 // provenance is read from the stored run config, which never carries them.
 #pragma once
 
+#include "analysis/Capacity.h"
 #include "analysis/TraceReconciliation.h"
 #include "budget/BudgetStore.h"
 #include "diagnose/Check.h"
@@ -135,6 +136,8 @@ struct ReportData
     pb::join::JoinReport join;             // the server view's sources (spans, response timings) when joined
     std::vector<std::string> dataWarnings; // data quality, beside the verdict
     std::optional<diagnose::CheckResult> check;
+    // A capacity search's run: its answer from the same verdict (analysis/Capacity.h).
+    std::optional<analysis::CapacityAnswer> capacity;
     std::optional<BudgetMatrix> matrix; // with `check`
     // With a baseline: the run's budgets decided on the baseline (the same
     // resolver's set, analysis::decideRun), for the summary's before -> after cells.

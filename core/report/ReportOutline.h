@@ -41,6 +41,10 @@ QString cellSymbol(CellState s);
 // banner show the same symbols as the report's matrix).
 CellState stateOfVerdict(diagnose::Verdict v);
 QString verdictSymbol(diagnose::Verdict v);
+// A capacity search's answer in one sentence: the highest rate that met every
+// budget, the next step, and what broke there with its owner (the report,
+// the Overview's verdict and the Run Launcher's state).
+QString capacitySentence(const analysis::CapacityAnswer& answer);
 
 struct OutlineItem
 {

@@ -336,6 +336,9 @@ void summarySection(Builder& b, const ReportData& d, const ChartSlots& c)
               .arg(d.run.spanCount)
               .arg(d.provenance.budgetsSource.empty() ? tr("none") : qs(d.provenance.budgetsSource)));
     b.add(Kind::Emphasis, verdictSentence(d));
+    if (d.capacity) {
+        b.add(Kind::Emphasis, capacitySentence(*d.capacity));
+    }
     if (d.matrix && !d.matrix->rows.empty() && !d.matrix->columns.empty()) {
         b.add(Kind::Heading, tr("Which budgets held at which stage?"));
         matrixTable(b, *d.matrix, d.baselineMatrix ? &*d.baselineMatrix : nullptr, d);

@@ -2,6 +2,7 @@
 # writer (QtCore only: a Markdown report without charts needs no GUI library).
 target_sources(${PB_CORE_FOLDER_TARGET} PRIVATE
   ${CMAKE_CURRENT_LIST_DIR}/MarkdownReport.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/ReportCapacity.cpp
   ${CMAKE_CURRENT_LIST_DIR}/ReportAttribution.cpp
   ${CMAKE_CURRENT_LIST_DIR}/ReportData.cpp
   ${CMAKE_CURRENT_LIST_DIR}/ReportInput.cpp

@@ -12,6 +12,7 @@
 #include "demo/DemoScenario.h"
 #include "loaded/LoadedRun.h"
 #include "loaded/Windows.h"
+#include "report/ReportOutline.h"
 #include "session/MeasuredRun.h"
 #include "store/RunStore.h"
 
@@ -131,6 +132,17 @@ private Q_SLOTS:
             ran.push_back(p.stage);
         }
         QCOMPARE(analysis::runStages(run.table), ran);
+        // The run's report leads with the same answer.
+        report::ReportOptions reportOptions;
+        reportOptions.runId = result.runId;
+        const auto data = report::buildReport(store, run, nullptr, reportOptions);
+        QVERIFY(data.capacity);
+        const auto outline = report::buildOutline(data, {});
+        const QString sentence = report::capacitySentence(a);
+        QVERIFY(sentence.contains(QStringLiteral("gpu_queue")));
+        QVERIFY(std::any_of(outline.begin(), outline.end(), [&](const report::OutlineItem& i) {
+            return i.kind == report::OutlineItem::Kind::Emphasis && i.text == sentence;
+        }));
         // No stage's scratch file is left behind.
         QVERIFY(!QFile::exists(db + QStringLiteral(".capacity-stage")));
         // No prompt text and no key in the file.

@@ -3,7 +3,6 @@
 // and a launch against the built-in demo gateway that streams live points
 // and ends on a filled overview.
 #include "CapacityBox.h"
-#include "CapacityText.h"
 #include "LauncherPage.h"
 #include "LivePlot.h"
 #include "MainWindow.h"
@@ -15,6 +14,7 @@
 #include "TestUtil.h"
 #include "demo/DemoScenario.h"
 #include "load/Scenario.h"
+#include "report/ReportOutline.h"
 #include "store/RunStore.h"
 #include "ui/PlotTestUtil.h"
 #include "ui/WidgetLookup.h"
@@ -406,8 +406,8 @@ void TestUiLauncher::capacitySearchFromTheLauncher()
                                  overview->results()->run.status == RunStatus::Complete,
                              20000);
     QTRY_COMPARE_WITH_TIMEOUT(pb::test::labelText(overview, "verdictCapacity"),
-                              capacityAnswerText(result->answer), 20000);
-    QVERIFY(pb::test::labelText(page, "launcherState").startsWith(capacityAnswerText(result->answer)));
+                              report::capacitySentence(result->answer), 20000);
+    QVERIFY(pb::test::labelText(page, "launcherState").startsWith(report::capacitySentence(result->answer)));
     w.pages()->setCurrentWidget(page);
     box->setChecked(false);
     QVERIFY(!startButton->text().contains(QStringLiteral("Search")));

@@ -1,6 +1,6 @@
 #include "CapacityBox.h"
 
-#include "CapacityText.h"
+#include "report/ReportOutline.h"
 
 #include <QDoubleSpinBox>
 #include <QFormLayout>
@@ -93,7 +93,7 @@ QString CapacityBox::verdictText(const QString& verdictName)
 
 QString CapacityBox::answerText(const capacity::CapacityResult& result)
 {
-    return capacityAnswerText(result.answer) + QLatin1Char(' ') +
+    return report::capacitySentence(result.answer) + QLatin1Char(' ') +
            tr("%n stage(s) in run %1; %2.", nullptr, int(result.probes.size()))
                .arg(result.runId)
                .arg(QString::fromStdString(result.stopReason));

@@ -1,7 +1,5 @@
 #include "VerdictWidget.h"
 
-#include "CapacityText.h"
-
 #include "BudgetModel.h"
 #include "DiagnoseAnalysis.h"
 #include "Job.h"
@@ -320,7 +318,7 @@ void VerdictWidget::display(const std::shared_ptr<const VerdictResults>& results
     }
     m_results = results;
     const auto& check = results->check;
-    m_capacity->setText(results->capacity ? capacityAnswerText(*results->capacity) : QString());
+    m_capacity->setText(results->capacity ? report::capacitySentence(*results->capacity) : QString());
     m_capacity->setVisible(results->capacity.has_value());
     m_headline->setText(headline(*results));
     QPalette pal = palette();

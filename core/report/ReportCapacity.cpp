@@ -1,30 +1,24 @@
-#include "CapacityText.h"
+#include "report/ReportOutline.h"
+#include "report/ReportTr.h"
 
 #include "diagnose/Finding.h"
 
-#include <QCoreApplication>
-
-namespace pb::ui {
+namespace pb::report {
 namespace {
 
-QString tr(const char* text)
-{
-    return QCoreApplication::translate("pb::ui::CapacityText", text);
-}
-
-QString rateText(double r)
+QString rateOf(double r)
 {
     return QString::number(r, 'g', 4);
 }
 
 } // namespace
 
-QString capacityAnswerText(const analysis::CapacityAnswer& a)
+QString capacitySentence(const analysis::CapacityAnswer& a)
 {
-    QString text = a.highestMet ? tr("Capacity: %1 req/s met every budget.").arg(rateText(a.highestMet->rate))
+    QString text = a.highestMet ? tr("Capacity: %1 req/s met every budget.").arg(rateOf(a.highestMet->rate))
                                 : tr("No rate tried met every budget.");
     if (a.lowestNotMet) {
-        text += QLatin1Char(' ') + tr("%1 req/s did not").arg(rateText(a.lowestNotMet->rate));
+        text += QLatin1Char(' ') + tr("%1 req/s did not").arg(rateOf(a.lowestNotMet->rate));
         if (a.breaking) {
             const auto& b = *a.breaking;
             const QString owner =
@@ -42,4 +36,4 @@ QString capacityAnswerText(const analysis::CapacityAnswer& a)
     return text;
 }
 
-} // namespace pb::ui
+} // namespace pb::report
