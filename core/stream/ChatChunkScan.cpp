@@ -44,6 +44,7 @@ enum class Key : std::uint8_t {
     OutputDetails,
     CachedTokens,
     ReasoningTokens,
+    PromptCacheHit, // DeepSeek's usage.prompt_cache_hit_tokens
 };
 
 Key keyOf(std::string_view k)
@@ -53,7 +54,7 @@ Key keyOf(std::string_view k)
         std::string_view name;
         Key key;
     };
-    static constexpr std::array<Entry, 28> kKeys{{
+    static constexpr std::array<Entry, 29> kKeys{{
         {"choices", Key::Choices},
         {"delta", Key::Delta},
         {"message", Key::Message},
@@ -82,6 +83,7 @@ Key keyOf(std::string_view k)
         {"completion_tokens_details", Key::CompletionDetails},
         {"output_tokens_details", Key::OutputDetails},
         {"cached_tokens", Key::CachedTokens},
+        {"prompt_cache_hit_tokens", Key::PromptCacheHit},
     }};
     if (k == "reasoning_tokens") {
         return Key::ReasoningTokens;
@@ -97,7 +99,7 @@ Key keyOf(std::string_view k)
 // Token counts of one usage object, in both spellings; resolved at its end.
 struct UsageParts
 {
-    std::optional<std::int64_t> prompt, input, completion, output, cachedPrompt, cachedInput,
+    std::optional<std::int64_t> prompt, input, completion, output, cachedPrompt, cachedInput, cacheHit,
         reasoningCompletion, reasoningOutput;
 
     Usage resolve() const
@@ -105,7 +107,7 @@ struct UsageParts
         Usage u;
         u.inputTokens = prompt ? prompt : input;
         u.outputTokens = completion ? completion : output;
-        u.cachedInputTokens = cachedPrompt ? cachedPrompt : cachedInput;
+        u.cachedInputTokens = cachedPrompt ? cachedPrompt : cachedInput ? cachedInput : cacheHit;
         u.reasoningTokens = reasoningCompletion ? reasoningCompletion : reasoningOutput;
         return u;
     }
@@ -294,6 +296,9 @@ private:
                 break;
             case Key::OutputTokens:
                 u->output = n;
+                break;
+            case Key::PromptCacheHit:
+                u->cacheHit = n;
                 break;
             default:
                 break;

@@ -78,6 +78,9 @@ void mergeUsage(const json& u, Usage& out)
             got.cachedInputTokens = count(*d, "cached_tokens");
         }
     }
+    if (!got.cachedInputTokens) {
+        got.cachedInputTokens = count(u, "prompt_cache_hit_tokens"); // DeepSeek's equivalent
+    }
     for (const char* k : {"completion_tokens_details", "output_tokens_details"}) {
         if (const auto* d = member(u, k); d && !got.reasoningTokens) {
             got.reasoningTokens = count(*d, "reasoning_tokens");

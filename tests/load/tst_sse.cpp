@@ -321,6 +321,19 @@ void TestSse::chatUsageAndErrors()
     QCOMPARE(both.usage().inputTokens, std::optional<std::int64_t>(7));
     QCOMPARE(both.usage().outputTokens, std::optional<std::int64_t>(2));
     QCOMPARE(both.usage().cachedInputTokens, std::optional<std::int64_t>(1));
+    // DeepSeek's prompt_cache_hit_tokens is the cached input when the details are absent.
+    StreamReader deepseek;
+    deepseek.onEvent(ev(
+        R"({"choices":[],"usage":{"prompt_tokens":10,"completion_tokens":2,"prompt_cache_hit_tokens":8,"prompt_cache_miss_tokens":2}})"));
+    QCOMPARE(deepseek.usage().cachedInputTokens, std::optional<std::int64_t>(8));
+    StreamReader detailsWin;
+    detailsWin.onEvent(ev(
+        R"({"choices":[],"usage":{"prompt_tokens":10,"prompt_cache_hit_tokens":8,"prompt_tokens_details":{"cached_tokens":6}}})"));
+    QCOMPARE(detailsWin.usage().cachedInputTokens, std::optional<std::int64_t>(6));
+    const auto body = pb::stream::readBody(
+        R"({"choices":[{"message":{"content":"x"}}],"usage":{"prompt_tokens":4,"prompt_cache_hit_tokens":3}})",
+        Protocol::ChatCompletions);
+    QCOMPARE(body.usage.cachedInputTokens, std::optional<std::int64_t>(3));
 }
 
 void TestSse::responsesEvents()
