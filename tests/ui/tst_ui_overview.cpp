@@ -136,6 +136,7 @@ private Q_SLOTS:
     void phaseStackWindowAndModel();
     void phaseStackOneGroupAtATime();
     void exportPng();
+    void prefixCachePopulations();
 };
 
 void TestUiOverview::modelUnderTester()
@@ -562,6 +563,50 @@ void TestUiOverview::phaseStackOneGroupAtATime()
     QCOMPARE(page.results()->composition.n, 2 * perGroup);
     QVERIFY(!page.results()->composition.warnings.empty());
     QVERIFY(page.results()->composition.warnings.front().find("pooled over 2") != std::string::npos);
+}
+
+void TestUiOverview::prefixCachePopulations()
+{
+    QTemporaryDir dir;
+    const QString db = dir.filePath(QStringLiteral("p.phasebench"));
+    std::int64_t runId = 0;
+    {
+        RunStore store(db.toStdString(), RunStore::Mode::ReadWrite);
+        RunInfo info;
+        info.name = "prefix cache";
+        info.kind = RunKind::Load;
+        info.status = RunStatus::Complete;
+        runId = store.catalogue().createRun(info);
+        // 8 requests whose prompt prefix was cached (fast first text), 12 without.
+        std::vector<RequestRecord> rows;
+        for (int i = 0; i < 20; ++i) {
+            auto r = pb::test::fullRecord(i);
+            r.outcome = Outcome::Completed;
+            r.errorClass.clear();
+            r.inputTokens = 200;
+            const bool hit = i < 8;
+            r.cachedInputTokens = hit ? 150 : 0;
+            r.firstText = hit ? 40'000'000 : 400'000'000;
+            rows.push_back(r);
+        }
+        store.insertRequests(runId, rows);
+    }
+    OverviewPage page;
+    page.resize(1366, 768);
+    page.show();
+    QSignalSpy updated(&page, &OverviewPage::updated);
+    page.showRun(db, runId);
+    QVERIFY(updated.wait(20000));
+    // Core's figures, shown as they are: the cached share of input tokens and each population with its own N.
+    const auto& f = page.results()->prefixCache.front().figures;
+    QCOMPARE(f.hits, std::size_t(8));
+    QCOMPARE(*f.tokenShare, 8.0 * 150 / (20.0 * 200));
+    const QString text = labelText(&page, "overviewPrefixCache");
+    QVERIFY2(text.contains(QStringLiteral("8 of 20 requests hit")), qPrintable(text));
+    QVERIFY2(text.contains(QStringLiteral("(N 8)")) && text.contains(QStringLiteral("(N 12)")),
+             qPrintable(text));
+    QVERIFY2(text.contains(QStringLiteral("hit p50 40")) && text.contains(QStringLiteral("miss p50 400")),
+             qPrintable(text));
 }
 
 QTEST_MAIN(TestUiOverview)
