@@ -2276,10 +2276,6 @@ Ejecute &apos;phasebench-cli &lt;comando&gt; --help&apos; para ver las opciones 
         <translation>--slots fija el pool de la pasarela de demostración; necesita --demo</translation>
     </message>
     <message>
-        <source>--http-port expects a number from 0 to 65535</source>
-        <translation>--http-port espera un número de 0 a 65535</translation>
-    </message>
-    <message>
         <source>stage %1: %2 req/s for %3 s</source>
         <translation>etapa %1: %2 sol/s durante %3 s</translation>
     </message>

@@ -2276,10 +2276,6 @@ Run &apos;phasebench-cli &lt;command&gt; --help&apos; for the options of a comma
         <translation>--slots задаёт пул демо-шлюза; нужен --demo</translation>
     </message>
     <message>
-        <source>--http-port expects a number from 0 to 65535</source>
-        <translation>--http-port ожидает число от 0 до 65535</translation>
-    </message>
-    <message>
         <source>stage %1: %2 req/s for %3 s</source>
         <translation>ступень %1: %2 запр./с в течение %3 с</translation>
     </message>

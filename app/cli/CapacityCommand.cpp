@@ -24,22 +24,6 @@ namespace {
 constexpr int kNoneMet = 3;
 constexpr int kCapacityInterrupted = 130;
 
-// A number above 0 (and at most `max`); nullopt when not set; -1 (after a message) when bad.
-std::optional<double> capacityNumber(const QCommandLineParser& parser, const char* name, double max, Io& io)
-{
-    const QString option = QString::fromLatin1(name);
-    if (!parser.isSet(option)) {
-        return std::nullopt;
-    }
-    bool ok = false;
-    const double v = parser.value(option).toDouble(&ok);
-    if (!ok || !(v > 0) || v > max) {
-        print(io.err, tr("--%1 expects a number above 0 and at most %2").arg(option).arg(max));
-        return -1.0;
-    }
-    return v;
-}
-
 QString stageVerdictText(diagnose::Verdict v)
 {
     switch (v) {
@@ -268,13 +252,13 @@ int capacityCommand(const QStringList& args, Io& io)
         options.receiver = session::ReceiverOptions{};
     }
     auto& plan = options.plan;
-    const auto start = capacityNumber(p, "start", load::kMaxRatePerSecond, io);
-    const auto growth = capacityNumber(p, "growth", 100, io);
-    const auto maxRate = capacityNumber(p, "max-rate", load::kMaxRatePerSecond, io);
-    const auto maxTime = capacityNumber(p, "max-time", 7 * 24 * 3600, io);
-    const auto maxRequests = capacityNumber(p, "max-requests", 1e9, io);
-    const auto stageRequests = capacityNumber(p, "stage-requests", 1e7, io);
-    const auto slots = capacityNumber(p, "slots", 1024, io);
+    const auto start = positiveOption(p, QStringLiteral("start"), load::kMaxRatePerSecond, io);
+    const auto growth = positiveOption(p, QStringLiteral("growth"), 100, io);
+    const auto maxRate = positiveOption(p, QStringLiteral("max-rate"), load::kMaxRatePerSecond, io);
+    const auto maxTime = positiveOption(p, QStringLiteral("max-time"), 7 * 24 * 3600, io);
+    const auto maxRequests = positiveOption(p, QStringLiteral("max-requests"), 1e9, io);
+    const auto stageRequests = positiveOption(p, QStringLiteral("stage-requests"), 1e7, io);
+    const auto slots = positiveOption(p, QStringLiteral("slots"), 1024, io);
     for (const auto& v : {start, growth, maxRate, maxTime, maxRequests, stageRequests, slots}) {
         if (v && *v < 0) {
             return Usage;
@@ -306,16 +290,12 @@ int capacityCommand(const QStringList& args, Io& io)
         }
         options.gateway->slots = int(*slots);
     }
-    if (p.isSet(QStringLiteral("http-port"))) {
-        bool ok = false;
-        const int port = p.value(QStringLiteral("http-port")).toInt(&ok);
-        if (!ok || port < 0 || port > 65535) {
-            print(io.err, tr("--http-port expects a number from 0 to 65535"));
-            return Usage;
-        }
-        if (port != 0) {
-            options.receiver = session::ReceiverOptions{.port = port};
-        }
+    int httpPort = session::kReceiverOff;
+    if (!receiverPort(p, QStringLiteral("http-port"), httpPort, io)) {
+        return Usage;
+    }
+    if (httpPort != session::kReceiverOff) {
+        options.receiver = session::ReceiverOptions{.port = httpPort};
     }
     plan.startRate = start.value_or(0);
     plan.growth = growth.value_or(plan.growth);

@@ -26,21 +26,6 @@
 namespace pb::cli {
 namespace {
 
-std::optional<double> positiveOption(const QCommandLineParser& parser, const QString& name, double max,
-                                     Io& io)
-{
-    if (!parser.isSet(name)) {
-        return std::nullopt;
-    }
-    bool ok = false;
-    const double v = parser.value(name).toDouble(&ok);
-    if (!ok || !(v > 0) || v > max) {
-        print(io.err, tr("--%1 expects a number above 0 and at most %2").arg(name).arg(max));
-        return -1.0;
-    }
-    return v;
-}
-
 // "3,5,7,9": rates above 0 and at most 1000, in any order the user gives.
 std::optional<std::vector<double>> stepsOption(const QString& text, Io& io)
 {

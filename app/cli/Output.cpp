@@ -1,5 +1,6 @@
 #include "cli/Output.h"
 
+#include "session/SessionOptions.h"
 #include "store/RunStore.h"
 #include "util/SafeText.h"
 
@@ -132,6 +133,37 @@ std::optional<int> parseOrExit(QCommandLineParser& parser, const QStringList& ar
         return Usage;
     }
     return std::nullopt;
+}
+
+std::optional<double> positiveOption(const QCommandLineParser& parser, const QString& name, double max,
+                                     Io& io)
+{
+    if (!parser.isSet(name)) {
+        return std::nullopt;
+    }
+    bool ok = false;
+    const double v = parser.value(name).toDouble(&ok);
+    if (!ok || !(v > 0) || v > max) {
+        print(io.err, tr("--%1 expects a number above 0 and at most %2").arg(name).arg(max));
+        return -1.0;
+    }
+    return v;
+}
+
+bool receiverPort(const QCommandLineParser& parser, const QString& name, int& port, Io& io)
+{
+    port = session::kReceiverOff;
+    if (!parser.isSet(name)) {
+        return true;
+    }
+    bool ok = false;
+    const int value = parser.value(name).toInt(&ok);
+    if (!ok || value < 0 || value > 65535) {
+        print(io.err, tr("--%1 expects a number from 0 to 65535").arg(name));
+        return false;
+    }
+    port = value == 0 ? session::kReceiverOff : value;
+    return true;
 }
 
 std::unique_ptr<RunStore> openStore(const QCommandLineParser& parser, Io& io, bool create)

@@ -83,6 +83,14 @@ std::optional<std::int64_t> runIdOption(const QCommandLineParser& parser, const 
 // after printing why when it is given and not a number (exit code Usage).
 bool optionalRunIdOption(const QCommandLineParser& parser, const char* name, Io& io,
                          std::optional<std::int64_t>& out);
+// --NAME as a number above 0 and at most `max`: nullopt when not given; -1
+// after printing why when it is not such a number (exit code Usage).
+std::optional<double> positiveOption(const QCommandLineParser& parser, const QString& name, double max,
+                                     Io& io);
+// --NAME as an OTLP receiver port: 0 or not given starts none
+// (session::kReceiverOff); false after printing why for a value that is not
+// a port (exit code Usage).
+bool receiverPort(const QCommandLineParser& parser, const QString& name, int& port, Io& io);
 // The run a command reads: --run ID when given, else the file's only run.
 // Prints why and returns nullopt otherwise (exit code Usage).
 std::optional<std::int64_t> chooseRun(const QCommandLineParser& parser, RunStore& store, Io& io);

@@ -27,24 +27,6 @@ namespace {
 
 constexpr int kInterrupted = 130;
 
-// --http-port / --grpc-port: 0 (the default) starts no receiver; false (and a
-// message) for a value that is not a port.
-bool receiverPort(const QCommandLineParser& parser, const QString& name, int& port, Io& io)
-{
-    port = session::kReceiverOff;
-    if (!parser.isSet(name)) {
-        return true;
-    }
-    bool ok = false;
-    const int value = parser.value(name).toInt(&ok);
-    if (!ok || value < 0 || value > 65535) {
-        print(io.err, tr("--%1 expects a number from 0 to 65535").arg(name));
-        return false;
-    }
-    port = value == 0 ? session::kReceiverOff : value;
-    return true;
-}
-
 } // namespace
 
 int runCommand(const QStringList& args, Io& io)
