@@ -146,8 +146,9 @@ RankInterval quantileRankInterval(std::size_t n, double p, double confidence)
     const double nn = static_cast<double>(n);
     const double q = 1 - p;
     const double sigma = std::sqrt(nn * p * q);
-    // Beyond 40 sigma (+40 for tiny n) the mass is far below double precision.
-    const double reach = std::ceil(40 * sigma + 40);
+    // Beyond 15 sigma (+40 for tiny n) the binomial's mass is below 1e-30 (Chernoff),
+    // far under the long double sum's resolution: the ranks are the exact ones.
+    const double reach = std::ceil(15 * sigma + 40);
     const auto mode = static_cast<std::size_t>(std::min(nn, std::floor((nn + 1) * p)));
     const std::size_t lo = static_cast<double>(mode) > reach ? mode - static_cast<std::size_t>(reach) : 0;
     const std::size_t hi = std::min<std::size_t>(n, mode + static_cast<std::size_t>(reach));
@@ -171,9 +172,10 @@ RankInterval quantileRankInterval(std::size_t n, double p, double confidence)
         if (cdf <= tail) {
             r.lower = k + 1;
         }
-        if (!upperFound && cdf >= 1 - tail) {
+        if (cdf >= 1 - tail) {
             r.upper = k + 1;
             upperFound = true;
+            break; // the sum only grows: no later k can be a lower bound
         }
     }
     if (!upperFound) {
@@ -223,7 +225,27 @@ std::vector<double> orderStatistics(std::span<double> values, std::span<const st
         state = state * 6364136223846793005ULL + 1442695040888963407ULL;
         x = values[static_cast<std::size_t>((state >> 33) % n)];
     }
-    std::sort(sample.begin(), sample.end());
+    // The sample's order statistics at the bracket edges only (a multi-select,
+    // not a sort: the same values for a fraction of the work).
+    const auto edges = [&](std::size_t i) {
+        const double q = (static_cast<double>(sortedRanks[i]) + 0.5) / static_cast<double>(n);
+        const double pos = q * static_cast<double>(kSample);
+        const double margin = bracketSigmas * std::sqrt(static_cast<double>(kSample) * q * (1.0 - q)) +
+                              (bracketSigmas > 0 ? 2.0 : 0.0);
+        return std::pair{std::floor(pos - margin), std::ceil(pos + margin)};
+    };
+    std::vector<std::size_t> edgePositions;
+    for (std::size_t i = 0; i < sortedRanks.size(); ++i) {
+        const auto [loPos, hiPos] = edges(i);
+        for (const double e : {loPos, hiPos}) {
+            if (e >= 0 && e < static_cast<double>(kSample)) {
+                edgePositions.push_back(static_cast<std::size_t>(e));
+            }
+        }
+    }
+    std::sort(edgePositions.begin(), edgePositions.end());
+    edgePositions.erase(std::unique(edgePositions.begin(), edgePositions.end()), edgePositions.end());
+    multiSelect(sample, edgePositions);
 
     // Brackets [lo, hi] of sample values around each rank's expected place,
     // merged where they overlap; ranks [firstRank, lastRank) of sortedRanks.
@@ -239,12 +261,7 @@ std::vector<double> orderStatistics(std::span<double> values, std::span<const st
     constexpr double kInf = std::numeric_limits<double>::infinity();
     std::vector<Bracket> brackets;
     for (std::size_t i = 0; i < sortedRanks.size(); ++i) {
-        const double q = (static_cast<double>(sortedRanks[i]) + 0.5) / static_cast<double>(n);
-        const double pos = q * static_cast<double>(kSample);
-        const double margin = bracketSigmas * std::sqrt(static_cast<double>(kSample) * q * (1.0 - q)) +
-                              (bracketSigmas > 0 ? 2.0 : 0.0);
-        const double loPos = std::floor(pos - margin);
-        const double hiPos = std::ceil(pos + margin);
+        const auto [loPos, hiPos] = edges(i);
         const double lo = loPos < 0 ? -kInf : sample[static_cast<std::size_t>(loPos)];
         const double hi =
             hiPos >= static_cast<double>(kSample) ? kInf : sample[static_cast<std::size_t>(hiPos)];

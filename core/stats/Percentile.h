@@ -72,7 +72,7 @@ void multiSelect(std::span<double> values, std::span<const std::size_t> sortedRa
 
 // The elements a full sort would put at each 0-based index of `sortedRanks`
 // (ascending, unique), in that order; `values` (no NaN) may be reordered.
-// From 65,536 values a sorted sample brackets the ranks (Floyd-Rivest) and one
+// From 65,536 values a sample's order statistics bracket the ranks (Floyd-Rivest); one
 // pass keeps only the candidates inside the brackets: ~3x faster than
 // multiSelect at a million values. Always exact: a rank its bracket missed
 // is selected by multiSelect. `bracketSigmas` is a bracket's half-width in
