@@ -551,6 +551,7 @@ int statsCommand(const QStringList& args, Io& io)
         }
 
         analysis::SummaryRequest sr;
+        sr.prefixCache = true;
         sr.scope = req.scope;
         sr.statistic = req.statistic;
         sr.metrics = req.metrics;
@@ -673,7 +674,7 @@ int statsCommand(const QStringList& args, Io& io)
                 }
             }
             // Prefix-cache hits and misses apart, each with its own N (when the run reports them).
-            printPrefixCache(run.table, req.scope, w.window, req.statistic, json ? &one : nullptr, io.out);
+            printPrefixCache(w.prefixCache, json ? &one : nullptr, io.out);
             // The window's events again only for what the summary does not hold.
             std::optional<Selection> selection;
             if (req.composition || req.intervalMs) {

@@ -24,13 +24,13 @@ QString prefixQuantileText(const stats::MetricSummary& m, double p)
 
 } // namespace
 
-void printPrefixCache(const RequestTable& table, const stats::Scope& scope, const stats::Window& window,
-                      const stats::Statistic& statistic, nlohmann::ordered_json* json, std::ostream& os)
+void printPrefixCache(const std::optional<stats::PrefixCacheFigures>& figures, nlohmann::ordered_json* json,
+                      std::ostream& os)
 {
-    const auto f = stats::prefixCacheFigures(table, scope, window, statistic);
-    if (f.reported == 0) {
+    if (!figures || figures->reported == 0) {
         return;
     }
+    const auto& f = *figures;
     if (json) {
         auto& out = (*json)["prefix_cache"];
         out = {{"requests", f.requests},

@@ -3,9 +3,9 @@
 #pragma once
 
 #include "cli/Output.h"
-#include "model/RequestTable.h"
-#include "stats/Scope.h"
+#include "stats/PrefixCache.h"
 
+#include <optional>
 #include <ostream>
 
 namespace pb::cli {
@@ -13,10 +13,11 @@ namespace pb::cli {
 void addStatsOptions(QCommandLineParser& p);
 
 // The window's cached-token share and, when both populations exist, TTFT
-// (first_text) of prefix-cache hits and misses apart, each with its own N:
-// into `json` ("prefix_cache") when given, else printed. Nothing when no
-// request of the window reported cached input tokens.
-void printPrefixCache(const RequestTable& table, const stats::Scope& scope, const stats::Window& window,
-                      const stats::Statistic& statistic, nlohmann::ordered_json* json, std::ostream& os);
+// (first_text) of prefix-cache hits and misses apart, each with its own N
+// (core's WindowFigures::prefixCache): into `json` ("prefix_cache") when
+// given, else printed. Nothing when no request of the window reported cached
+// input tokens.
+void printPrefixCache(const std::optional<stats::PrefixCacheFigures>& figures, nlohmann::ordered_json* json,
+                      std::ostream& os);
 
 } // namespace pb::cli

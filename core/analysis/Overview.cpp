@@ -53,7 +53,7 @@ OverviewResults computeOverview(const LoadedRun& run)
     auto statistic = request.statistic;
     statistic.exemplars = false;
     for (const auto& w : figureWindows(run)) {
-        auto figures = stats::prefixCacheFigures(run.table, scope, w.window, statistic);
+        auto figures = stats::prefixCacheFigures(run.table, scope, w.window, statistic, stageIndexOf(run));
         if (figures.reported > 0) {
             out.prefixCache.push_back({w.stage, std::move(figures)});
         }

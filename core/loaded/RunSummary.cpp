@@ -68,6 +68,14 @@ WindowFigures summarizeWindow(const LoadedRun& run, const stats::Window& window,
         budgets && !budgets->budgets.empty()) {
         out.goodput = computeGoodput(run, window, *budgets, {out.achievedRate, out.profile.started});
     }
+    if (request.prefixCache) {
+        auto statistic = request.statistic;
+        statistic.exemplars = false;
+        auto figures = stats::prefixCacheFigures(run.table, request.scope, window, statistic, stageIndexOf(run));
+        if (figures.reported > 0) {
+            out.prefixCache = std::move(figures);
+        }
+    }
     if (out.pooled) {
         out.report.window += " [" + out.note + "]";
         for (auto& m : out.report.metrics) {

@@ -11,6 +11,7 @@
 #include "stats/Compare.h"
 #include "stats/Knee.h"
 #include "stats/Metric.h"
+#include "stats/PrefixCache.h"
 #include "stats/Scope.h"
 #include "stats/StatsResult.h"
 
@@ -33,6 +34,8 @@ struct SummaryRequest
     bool pooled = false;
     // The budgets goodput is measured against; empty: the run's own (LoadedRun::budgets).
     std::optional<budget::BudgetSet> budgets;
+    // Also each window's prefix-cache figures (WindowFigures::prefixCache).
+    bool prefixCache = false;
 };
 
 struct WindowFigures
@@ -61,6 +64,9 @@ struct WindowFigures
     // Share and rate of the window's requests that met every budget at once;
     // empty when the run has no budgets.
     std::optional<Goodput> goodput;
+    // When asked (SummaryRequest::prefixCache) and a request of the window
+    // reported cached input: the share, and hits and misses apart.
+    std::optional<stats::PrefixCacheFigures> prefixCache;
 };
 
 struct RunSummary

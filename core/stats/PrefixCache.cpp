@@ -4,15 +4,22 @@
 #include "stats/Selection.h"
 #include "stats/Summarize.h"
 
+#include <algorithm>
+
 namespace pb::stats {
 
 PrefixCacheFigures prefixCacheFigures(const RequestTable& table, Scope scope, const Window& window,
-                                      const Statistic& statistic, std::string_view metric)
+                                      const Statistic& statistic, const StageIndex* index,
+                                      std::string_view metric)
 {
     PrefixCacheFigures out;
     out.metric = std::string(metric);
     scope.prefixCache = PrefixCacheFilter::All;
-    const auto all = select(table, scope, window);
+    const auto* reportedColumn = table.completeNumeric("cached_input_tokens");
+    if (!reportedColumn || std::all_of(reportedColumn->begin(), reportedColumn->end(), isNull)) {
+        return out; // no request reported cached input: nothing to split (and no scan per window)
+    }
+    const auto all = select(table, scope, window, index);
     const auto& t = all.table();
     const auto* cached = t.completeNumeric("cached_input_tokens");
     const auto* input = t.completeNumeric("input_tokens");
@@ -45,7 +52,7 @@ PrefixCacheFigures prefixCacheFigures(const RequestTable& table, Scope scope, co
     for (const auto& [filter, target] :
          {std::pair{PrefixCacheFilter::Hit, &out.hit}, std::pair{PrefixCacheFilter::Miss, &out.miss}}) {
         scope.prefixCache = filter;
-        const auto selection = select(table, scope, window);
+        const auto selection = select(table, scope, window, index);
         auto summary = summarizeMetric(selection, *m, statistic);
         if (summary.n > 0) {
             *target = std::move(summary);

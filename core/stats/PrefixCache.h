@@ -21,7 +21,9 @@ namespace pb::stats {
 
 struct PrefixCacheFigures
 {
-    std::size_t requests = 0; // in scope (window, filters, cached and outcome filters)
+    // In scope (window, filters, cached and outcome filters); 0, unselected,
+    // when no row of the table reported cached input.
+    std::size_t requests = 0;
     std::size_t reported = 0; // of them, with cached_input_tokens reported
     std::size_t hits = 0;     // of them, cached_input_tokens > 0
     double inputTokens = 0;   // of the requests with both input and cached tokens reported
@@ -41,8 +43,10 @@ struct PrefixCacheFigures
 
 // The share and, when both populations exist, `metric` (default first_text,
 // the TTFT a user sees) of each. The scope's own prefixCache filter is
-// ignored: the figures are about both populations.
+// ignored: the figures are about both populations. `index` (of `table`) makes
+// a stage window's selections read only the stage's rows, as select() does.
 PrefixCacheFigures prefixCacheFigures(const RequestTable& table, Scope scope, const Window& window,
-                                      const Statistic& statistic, std::string_view metric = "first_text");
+                                      const Statistic& statistic, const StageIndex* index = nullptr,
+                                      std::string_view metric = "first_text");
 
 } // namespace pb::stats

@@ -14,6 +14,9 @@
 
 #include <nlohmann/json.hpp>
 
+#include <iterator>
+#include <map>
+
 using namespace pb;
 using pb::test::Builder;
 using pb::test::Req;
@@ -51,12 +54,14 @@ private Q_SLOTS:
     void noFiguresWithoutReportedTokens();
     void overviewShowsBothPopulations();
     void statsCommandPrintsBothPopulations();
+    void eachModelHasItsOwnFigures();
 
 private:
     QTemporaryDir m_dir;
     std::string m_db;
     std::int64_t m_run = 0;  // 30 hits (750 of 1000 tokens cached, TTFT 100 ms), 20 misses (400 ms)
     std::int64_t m_none = 0; // no cached tokens reported
+    std::int64_t m_models = 0; // model a: 30 hits; model b: 20 misses
     std::unique_ptr<RunStore> m_store;
 };
 
@@ -71,6 +76,14 @@ void TestPrefixCacheStats::initTestCase()
     Builder none(*m_store, "none");
     none.stage("s", 20, 2, 0, request(400, std::nullopt));
     m_none = none.runId;
+    Builder models(*m_store, "models");
+    auto a = request(100, 750);
+    a.model = "a";
+    auto b = request(400, 0);
+    b.model = "b";
+    models.stage("s", 30, 3, 0, a);
+    models.stage("s", 20, 2, 100, b);
+    m_models = models.runId;
 }
 
 void TestPrefixCacheStats::scopeFilterSplitsThePopulation()
@@ -172,6 +185,34 @@ void TestPrefixCacheStats::statsCommandPrintsBothPopulations()
     r = test::runCli({QStringLiteral("stats"), QStringLiteral("--db"), db, QStringLiteral("--run"), run,
                       QStringLiteral("--prefix-cache"), QStringLiteral("sometimes")});
     QCOMPARE(r.code, 2);
+}
+
+// Models are never pooled: each model's section of `stats` has the prefix
+// cache of its own requests, not of the whole run.
+void TestPrefixCacheStats::eachModelHasItsOwnFigures()
+{
+    const auto r = test::runCli({QStringLiteral("stats"), QStringLiteral("--db"), QString::fromStdString(m_db),
+                                 QStringLiteral("--run"), QString::number(m_models), QStringLiteral("--metric"),
+                                 QStringLiteral("first_text"), QStringLiteral("--json")});
+    QVERIFY2(r.code == 0, r.err.constData());
+    const auto j = nlohmann::json::parse(r.out.toStdString());
+    const auto& sections = j.at("stages");
+    QCOMPARE(sections.size(), std::size_t(2));
+    std::map<std::string, nlohmann::json> byGroup;
+    for (const auto& s : sections) {
+        byGroup[s.at("group").get<std::string>()] = s.at("prefix_cache");
+    }
+    QCOMPARE(byGroup.size(), std::size_t(2));
+    const auto& a = byGroup.begin()->second; // "model=a" sorts first
+    const auto& b = std::next(byGroup.begin())->second;
+    QVERIFY2(byGroup.begin()->first.find('a') != std::string::npos, byGroup.begin()->first.c_str());
+    QCOMPARE(a.at("reported").get<int>(), 30);
+    QCOMPARE(a.at("hits").get<int>(), 30);
+    QCOMPARE(a.at("cached_token_share").get<double>(), 0.75);
+    QCOMPARE(b.at("reported").get<int>(), 20);
+    QCOMPARE(b.at("hits").get<int>(), 0);
+    QCOMPARE(b.at("cached_token_share").get<double>(), 0.0);
+    QVERIFY(!a.contains("hit") && !b.contains("hit")); // one population each: nothing to split
 }
 
 QTEST_GUILESS_MAIN(TestPrefixCacheStats)
