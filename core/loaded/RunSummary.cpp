@@ -7,10 +7,61 @@
 #include "stats/Summarize.h"
 
 #include <algorithm>
+#include <atomic>
+#include <exception>
+#include <functional>
+#include <mutex>
+#include <thread>
 #include <cmath>
 #include <iterator>
 
 namespace pb::analysis {
+namespace {
+
+// fn(0) .. fn(count - 1) on up to `threads` threads (0: the cores), each index
+// once; the first exception is rethrown here after every thread has stopped.
+void forEachIndex(std::size_t count, unsigned threads, const std::function<void(std::size_t)>& fn)
+{
+    if (threads == 0) {
+        threads = std::max(1U, std::thread::hardware_concurrency());
+    }
+    const auto workers = std::min<std::size_t>(threads, count);
+    if (workers <= 1) {
+        for (std::size_t i = 0; i < count; ++i) {
+            fn(i);
+        }
+        return;
+    }
+    std::atomic<std::size_t> next{0};
+    std::exception_ptr failure;
+    std::mutex failureMutex;
+    const auto work = [&] {
+        for (std::size_t i = next++; i < count; i = next++) {
+            try {
+                fn(i);
+            } catch (...) {
+                const std::lock_guard lock(failureMutex);
+                if (!failure) {
+                    failure = std::current_exception();
+                }
+                next = count; // the others stop at their next index
+            }
+        }
+    };
+    std::vector<std::thread> pool;
+    for (std::size_t t = 1; t < workers; ++t) {
+        pool.emplace_back(work);
+    }
+    work();
+    for (auto& t : pool) {
+        t.join();
+    }
+    if (failure) {
+        std::rethrow_exception(failure);
+    }
+}
+
+} // namespace
 
 WindowFigures summarizeWindow(const LoadedRun& run, const stats::Window& window, const std::string& stage,
                               const SummaryRequest& request)
@@ -154,9 +205,11 @@ RunSummary summarizeRun(const LoadedRun& run, const SummaryRequest& request)
                                       : std::string();
         out.windows.push_back(summarizeWindow(run, *request.window, stage, request));
     } else {
-        for (const auto& w : figureWindows(run, request.policy)) {
-            out.windows.push_back(summarizeWindow(run, w.window, w.stage, request));
-        }
+        const auto windows = figureWindows(run, request.policy);
+        out.windows.resize(windows.size());
+        forEachIndex(windows.size(), request.threads, [&](std::size_t i) {
+            out.windows[i] = summarizeWindow(run, windows[i].window, windows[i].stage, request);
+        });
     }
     if (request.pooled) {
         out.pooled = summarizeWindow(run, pooledWindow(run, request.policy), {}, request);

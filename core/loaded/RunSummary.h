@@ -36,6 +36,9 @@ struct SummaryRequest
     std::optional<budget::BudgetSet> budgets;
     // Also each window's prefix-cache figures (WindowFigures::prefixCache).
     bool prefixCache = false;
+    // Threads summarizing the windows side by side (each window stays whole,
+    // the figures are the same for any count); 0: the machine's cores.
+    unsigned threads = 0;
 };
 
 struct WindowFigures

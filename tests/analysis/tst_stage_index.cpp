@@ -69,6 +69,7 @@ private Q_SLOTS:
     void initTestCase();
     void selectionsMatchTheScan();
     void summaryEqualsTheScan();
+    void summaryTheSameOnAnyThreadCount();
     void summaryEqualsPerStageByHand();
     void checkGoodputAndKneeEqualTheScan();
     void indexFollowsItsTable();
@@ -166,6 +167,29 @@ void TestStageIndex::summaryEqualsTheScan()
         QCOMPARE(a.pooled.has_value(), b.pooled.has_value());
         if (a.pooled) {
             QCOMPARE(dump(stats::toJson(a.pooled->report)), dump(stats::toJson(b.pooled->report)));
+        }
+    }
+}
+
+// The windows are summarized side by side (SummaryRequest::threads): one
+// thread, several, more threads than windows and the machine's count give
+// the same figures in the same order.
+void TestStageIndex::summaryTheSameOnAnyThreadCount()
+{
+    analysis::SummaryRequest request;
+    request.scope.filters.push_back({"model", {"model-a"}});
+    request.threads = 1;
+    const auto one = analysis::summarizeRun(m_run, request);
+    QCOMPARE(one.windows.size(), kStages);
+    for (const unsigned threads : {2U, 3U, 1000U, 0U}) {
+        request.threads = threads;
+        const auto many = analysis::summarizeRun(m_run, request);
+        QCOMPARE(many.windows.size(), kStages);
+        for (std::size_t i = 0; i < kStages; ++i) {
+            QCOMPARE(many.windows[i].stage, one.windows[i].stage);
+            QCOMPARE(dump(stats::toJson(many.windows[i].report)), dump(stats::toJson(one.windows[i].report)));
+            QCOMPARE(dump(stats::toJson(many.windows[i].profile)), dump(stats::toJson(one.windows[i].profile)));
+            QCOMPARE(goodputText(many.windows[i].goodput), goodputText(one.windows[i].goodput));
         }
     }
 }
