@@ -192,6 +192,11 @@ bool RequestBatcher::push(RequestRecord&& r, std::int64_t line, std::string_view
         m_bad.skipOrFail(line, where.empty() ? std::move(error) : std::string(where) + ": " + error);
         return false;
     }
+    return accept(std::move(r));
+}
+
+bool RequestBatcher::accept(RequestRecord&& r)
+{
     m_rows.push_back(std::move(r));
     if (m_rows.size() >= m_batchSize) {
         flush();

@@ -102,11 +102,23 @@ public:
                    std::size_t batch = 4096);
     // False when the request was skipped.
     bool push(RequestRecord&& r, std::int64_t line, std::string_view where = {});
+    // The same, with `where` built only for a request that is refused.
+    template<class Where>
+    bool pushLazy(RequestRecord&& r, std::int64_t line, Where&& where)
+    {
+        if (auto error = checkRequest(r); !error.empty()) {
+            m_bad.skipOrFail(line, where() + ": " + error);
+            return false;
+        }
+        return accept(std::move(r));
+    }
     // A request the importer found bad itself: skipped and counted, or the error.
     void refuse(std::int64_t line, std::string message) { m_bad.skipOrFail(line, std::move(message)); }
     void flush();
 
 private:
+    bool accept(RequestRecord&& r);
+
     ImportSink& m_sink;
     ImportSummary& m_summary;
     BadInput m_bad;

@@ -159,7 +159,7 @@ std::string Reader::readTags(std::string_view raw, std::size_t capacity, Tags& t
         if (field.unescaped_key().get(key)) {
             return "invalid tag name";
         }
-        const std::string k(key);
+        const std::string_view k = key;
         if (const auto e = field.value().get_string().get(value)) {
             if (e == simdjson::INCORRECT_TYPE) {
                 continue; // k6 writes strings; anything else is not a tag we use
@@ -613,17 +613,19 @@ void Reader::emitFront()
     if (*r.startOffset < 0) {
         ++m_negativeOffsets;
     }
-    const std::string where =
-        p.firstLine == p.lastLine
-            ? "the request of line " + std::to_string(p.lastLine)
-            : "the request of lines " + std::to_string(p.firstLine) + "-" + std::to_string(p.lastLine);
+    // Only a refused request needs its lines named (most are not).
+    const auto where = [&p] {
+        return p.firstLine == p.lastLine
+                   ? "the request of line " + std::to_string(p.lastLine)
+                   : "the request of lines " + std::to_string(p.firstLine) + "-" + std::to_string(p.lastLine);
+    };
     if (!p.badStatus.empty()) {
         // k6 writes the HTTP status as digits ("0" without a response): any
         // other text is refused, never read as an unknown outcome.
-        m_out.refuse(p.lastLine, where + ": tag \"status\": expected an HTTP status code (digits), found " +
+        m_out.refuse(p.lastLine, where() + ": tag \"status\": expected an HTTP status code (digits), found " +
                                      excerpt(p.badStatus));
     } else {
-        m_out.push(std::move(r), p.lastLine, where);
+        m_out.pushLazy(std::move(r), p.lastLine, where);
     }
     m_fifo.pop_front();
 }
