@@ -91,6 +91,7 @@ void EventServer::serve()
         bool wantOut = false;
         int step = 0;
         std::uint64_t gen = 0;
+        std::size_t stamp = 0; // index into m_stamps + 1; 0: not recorded
     };
     struct Timer
     {
@@ -170,8 +171,14 @@ void EventServer::serve()
         if (c.busy || c.closeAfterFlush) {
             return;
         }
-        if (parseRequest(c.in)) {
+        if (const auto request = parseRequest(c.in)) {
             ++m_requests;
+            c.stamp = 0;
+            if (cfg.recordStamps && cfg.sse) {
+                const auto tp = request->headers.find("traceparent");
+                m_stamps.push_back({tp == request->headers.end() ? std::string() : tp->second, 0, 0});
+                c.stamp = m_stamps.size();
+            }
             c.busy = true;
             c.step = 0;
             c.gen = ++genSeq;
@@ -201,8 +208,14 @@ void EventServer::serve()
         } else {
             timers.push({0, fd, c.gen});
         }
+        const int sent = c.step; // 1: headers and role chunk, 2: the first text chunk
+        const std::size_t stamp = c.stamp;
         if (!flush(fd, c)) {
             return false;
+        }
+        if (stamp > 0 && (sent == 1 || sent == 2)) {
+            auto& st = m_stamps[stamp - 1];
+            (sent == 1 ? st.firstEvent : st.firstText) = steadyNs(); // handed to the kernel
         }
         nextRequest(fd, c);
         return true;
@@ -210,12 +223,14 @@ void EventServer::serve()
 
     std::vector<epoll_event> events(1024);
     while (!m_stop.load()) {
-        int timeout = 200;
+        // Nanosecond timeouts (epoll_pwait2): a millisecond epoll_wait made
+        // every injected delay up to a millisecond late.
+        Nanos wait = 200'000'000;
         if (!timers.empty()) {
-            const Nanos wait = timers.top().at - steadyNs();
-            timeout = wait <= 0 ? 0 : static_cast<int>(std::min<Nanos>(200, (wait + 999'999) / 1'000'000));
+            wait = std::clamp<Nanos>(timers.top().at - steadyNs(), 0, wait);
         }
-        const int n = ::epoll_wait(ep, events.data(), static_cast<int>(events.size()), timeout);
+        const timespec timeout{static_cast<time_t>(wait / 1'000'000'000), static_cast<long>(wait % 1'000'000'000)};
+        const int n = ::epoll_pwait2(ep, events.data(), static_cast<int>(events.size()), &timeout, nullptr);
         for (int i = 0; i < n; ++i) {
             const int fd = events[i].data.fd;
             if (fd == m_wake) {

@@ -178,6 +178,18 @@ struct EventServerConfig
     // Non-empty: a vLLM-style `"metrics": <this JSON>` in the JSON body and
     // in the final usage chunk of a stream (bench_load timings).
     std::string metricsJson;
+    // Record each stream's write times (stamps()): the milestone truth of
+    // bench_load's held streams.
+    bool recordStamps = false;
+};
+
+// When the server sent a stream's first event (headers and role chunk) and
+// its first text chunk, steady ns, keyed by the request's traceparent.
+struct StreamStamp
+{
+    std::string traceparent;
+    Nanos firstEvent = 0;
+    Nanos firstText = 0;
 };
 
 class EventServer
@@ -197,6 +209,8 @@ public:
 
     // A bound, listening, non-blocking socket on 127.0.0.1 and its port.
     static int listenLoopback(int& port);
+    // With recordStamps, after serve() returned: every stream's write times.
+    const std::vector<StreamStamp>& stamps() const { return m_stamps; }
 
 private:
     struct Impl;
@@ -209,6 +223,7 @@ private:
     std::atomic<std::int64_t> m_requests{0};
     std::atomic<std::int64_t> m_open{0};
     std::thread m_thread;
+    std::vector<StreamStamp> m_stamps;
 };
 
 } // namespace pb::test
