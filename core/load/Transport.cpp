@@ -660,6 +660,11 @@ void Transport::poll(Nanos until)
         n = ::epoll_wait(m_epoll, events, 256, timeout);
     }
     for (int i = 0; i < n; ++i) {
+        // A due start waits for no backlog of stream events: the sockets not
+        // served yet stay ready (level-triggered) and come back next call.
+        if (i > 0 && until != kNoDeadline && steadyNowNs() >= until) {
+            break;
+        }
         const int fd = events[i].data.fd;
         if (fd == m_timerFd || fd == m_wakeFd) {
             std::uint64_t v = 0;
