@@ -125,8 +125,18 @@ struct TransportCallbacks
                 t->m_socketOrder.resize(std::max<std::size_t>(i + 1, t->m_socketOrder.size() * 2), 0);
             }
             t->m_socketOrder[i] = ++t->m_socketsOpened;
+            ++t->m_socketsOpen;
         }
         return CURL_SOCKOPT_OK;
+    }
+
+    static int closeSocket(void* userp, curl_socket_t fd)
+    {
+        auto* t = static_cast<Transport*>(userp);
+        if (t->m_socketsOpen > 0) {
+            --t->m_socketsOpen;
+        }
+        return ::close(fd);
     }
 
     static int timer(CURLM*, long timeoutMs, void* userp)
@@ -380,6 +390,8 @@ Attempt& Transport::create()
     curl_easy_setopt(e, CURLOPT_VERBOSE, 1L);
     curl_easy_setopt(e, CURLOPT_SOCKOPTFUNCTION, &TransportCallbacks::sockopt);
     curl_easy_setopt(e, CURLOPT_SOCKOPTDATA, this);
+    curl_easy_setopt(e, CURLOPT_CLOSESOCKETFUNCTION, &TransportCallbacks::closeSocket);
+    curl_easy_setopt(e, CURLOPT_CLOSESOCKETDATA, this);
     m_slots.push_back(std::move(a));
     return *m_slots.back();
 }
@@ -442,6 +454,13 @@ void Transport::start(Attempt& a, std::string_view body, const TraceContext& tc,
     curl_easy_setopt(a.m_easy, CURLOPT_POSTFIELDS, body.data());
     curl_easy_setopt(a.m_easy, CURLOPT_POSTFIELDSIZE_LARGE, curl_off_t(body.size()));
     curl_easy_setopt(a.m_easy, CURLOPT_TIMEOUT_MS, long(std::max<Nanos>(1, timeout / 1'000'000)));
+    // HTTP/1.1 without a host limit: when every open socket carries a
+    // transfer, no connection is idle, and libcurl would open one anyway after
+    // walking its whole connection list (10,000 held streams: a 10,000-long
+    // walk for every new request). Skip the walk; reuse is otherwise unchanged.
+    const bool noneIdle = m_options.httpVersion == HttpVersion::Http1_1 && m_options.maxConnections == 0 &&
+                          m_socketsOpen <= m_active;
+    curl_easy_setopt(a.m_easy, CURLOPT_FRESH_CONNECT, noneIdle ? 1L : 0L);
     a.m_stamps.start = steadyNowNs();
     // After cancelAll() the handle may still sit in the multi handle.
     if (m_abandoned || curl_multi_add_handle(m_multi, a.m_easy) != CURLM_OK) {

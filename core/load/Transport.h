@@ -190,6 +190,8 @@ private:
     // libcurl's connection list, for detachLeftTransfers().
     std::vector<std::uint64_t> m_socketOrder;
     std::uint64_t m_socketsOpened = 0;
+    // Sockets libcurl holds open now (connections, busy or idle in its cache).
+    std::size_t m_socketsOpen = 0;
     std::vector<std::unique_ptr<Attempt>> m_slots;
     std::vector<Attempt*> m_free;
     std::size_t m_capacity = 0;

@@ -107,6 +107,7 @@ class TestLoadRun : public QObject
 private Q_SLOTS:
     void storesAttemptsSamplesFiguresAndNoSecrets();
     void stopMarksAborted();
+    void heldStreamsReuseTheirConnections();
     void budgetsAttachedBeforeTheRun();
     void fallsBehindIsGeneratorBound();
     void missingKeyVariableFailsBeforeRunning();
@@ -241,6 +242,35 @@ void TestLoadRun::stopMarksAborted()
     QCOMPARE(store.catalogue().run(summary.runId)->status, RunStatus::Aborted);
     QVERIFY(store.requestReader().requestCount(summary.runId) >= 10);
     QCOMPARE(store.requestReader().requestCount(summary.runId), summary.attempts + summary.dropped);
+}
+
+// While every connection carries a stream, a new request opens its own
+// without libcurl's walk over the connection list (Transport::start); once a
+// stream ends, its connection is reused: 20 VUs of back-to-back streams
+// need exactly 20 connections, each stored attempt after a VU's first on a
+// reused one.
+void TestLoadRun::heldStreamsReuseTheirConnections()
+{
+    EventServerConfig cfg;
+    cfg.sse = true;
+    cfg.sseChunks = 4;
+    cfg.chunkInterval = 20'000'000; // ~100 ms streams
+    EventServer server(cfg);
+    QTemporaryDir dir;
+    RunStore store(dir.filePath(QStringLiteral("held.phasebench")).toStdString());
+    auto j = baseScenario(server.baseUrl());
+    j["request"]["stream"] = true;
+    j["executor"] = {{"type", "constant-vus"}, {"vus", 20}, {"duration", "1s"}};
+    load::LoadRun run(scenarioOf(j));
+    const auto summary = run.run(store);
+    QCOMPARE(summary.outcomes[std::size_t(Outcome::Completed)], summary.attempts);
+    QVERIFY2(summary.attempts >= 100, qPrintable(QString::number(summary.attempts)));
+    QCOMPARE(server.connections(), std::int64_t(20));
+    std::int64_t fresh = 0;
+    for (const auto& r : store.requestReader().requestsBySeq(summary.runId, 0, 100000)) {
+        fresh += r.connect ? 1 : 0; // connect is NULL on a reused connection
+    }
+    QCOMPARE(fresh, std::int64_t(20));
 }
 
 void TestLoadRun::budgetsAttachedBeforeTheRun()
