@@ -259,14 +259,11 @@ HeyResult runHey(const std::string& url, int rate, int seconds, int workers = 10
         args.push_back("-q");
         args.push_back(std::to_string(rate / workers));
     }
-    args.insert(args.end(), {
-        "-m",
-        "POST",
-        "-T",
-        "application/json",
-        "-d",
-        R"({"model":"bench-model","messages":[{"role":"user","content":"Write one word."}],"max_tokens":16,"stream":false})",
-        url + "/v1/chat/completions"});
+    args.insert(
+        args.end(),
+        {"-m", "POST", "-T", "application/json", "-d",
+         R"({"model":"bench-model","messages":[{"role":"user","content":"Write one word."}],"max_tokens":16,"stream":false})",
+         url + "/v1/chat/completions"});
     std::vector<char*> argv;
     for (auto& a : args) {
         argv.push_back(a.data());
@@ -321,7 +318,8 @@ void capacity(bool stream)
     double best = 0;
     double bestTight = 0; // also kept its schedule: lag p99 under 2 ms at this and every lower rate
     bool tight = true;
-    for (int rate : {1000, 2000, 3000, 4000, 5000, 6000, 7000, 8000, 10000, 12000, 14000, 16000, 18000, 20000}) {
+    for (int rate :
+         {1000, 2000, 3000, 4000, 5000, 6000, 7000, 8000, 10000, 12000, 14000, 16000, 18000, 20000}) {
         if (g_quick && rate > 6000) {
             break;
         }
@@ -353,9 +351,10 @@ void capacity(bool stream)
         const auto hey = runHey(server.url(), 0, kHeySeconds, 50);
         if (hey.requests > 0) {
             const double heyMax = double(hey.requests) / kHeySeconds;
-            std::printf("hey -c 50 (closed model, no rate limit, %d s): %.0f req/s; ours with lag p99 < 2 ms: "
-                        "%.0f req/s = %.2fx hey's maximum\n",
-                        kHeySeconds, heyMax, bestTight, bestTight / heyMax);
+            std::printf(
+                "hey -c 50 (closed model, no rate limit, %d s): %.0f req/s; ours with lag p99 < 2 ms: "
+                "%.0f req/s = %.2fx hey's maximum\n",
+                kHeySeconds, heyMax, bestTight, bestTight / heyMax);
         }
     }
     killServer(server);
@@ -591,8 +590,8 @@ void streams()
     constexpr int kSeconds = 10;
     constexpr Nanos kDelay = 100'000'000;
     constexpr Nanos kChunkEvery = 500'000'000;
-    std::cout << "\n== " << n << " concurrent SSE streams (open model, " << n / kSeconds << "/s for " << kSeconds
-              << " s; 10.1 s streams: role after 100 ms, 20 chunks every 500 ms) ==\n";
+    std::cout << "\n== " << n << " concurrent SSE streams (open model, " << n / kSeconds << "/s for "
+              << kSeconds << " s; 10.1 s streams: role after 100 ms, 20 chunks every 500 ms) ==\n";
     test::EventServerConfig cfg;
     cfg.sse = true;
     cfg.delay = kDelay;
@@ -663,11 +662,10 @@ void streams()
                 peakInFlight > 0 ? double(peak - before) / double(peakInFlight) : 0.0);
     std::printf("schedule lag: p50 %.3f ms, p99 %.3f ms, max %.3f ms\n", msOf(load::nearestRank(lags, 50)),
                 msOf(load::nearestRank(lags, 99)), lags.empty() ? -1.0 : double(lags.back()) / 1e6);
-    for (const auto& [name, v] :
-         {std::pair{"first_event error (client - server write)", &firstEvent},
-          std::pair{"first_text error (client - server write)", &firstText},
-          std::pair{"server lateness, first event (write - injected)", &serverEvent},
-          std::pair{"server lateness, first text (write - injected)", &serverText}}) {
+    for (const auto& [name, v] : {std::pair{"first_event error (client - server write)", &firstEvent},
+                                  std::pair{"first_text error (client - server write)", &firstText},
+                                  std::pair{"server lateness, first event (write - injected)", &serverEvent},
+                                  std::pair{"server lateness, first text (write - injected)", &serverText}}) {
         std::printf("%s: p50 %.3f ms, p99 %.3f ms, max %.3f ms (N %zu)\n", name,
                     msOf(load::nearestRank(*v, 50)), msOf(load::nearestRank(*v, 99)),
                     v->empty() ? -1.0 : double(v->back()) / 1e6, v->size());

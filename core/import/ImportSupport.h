@@ -103,8 +103,7 @@ public:
     // False when the request was skipped.
     bool push(RequestRecord&& r, std::int64_t line, std::string_view where = {});
     // The same, with `where` built only for a request that is refused.
-    template<class Where>
-    bool pushLazy(RequestRecord&& r, std::int64_t line, Where&& where)
+    template<class Where> bool pushLazy(RequestRecord&& r, std::int64_t line, Where&& where)
     {
         if (auto error = checkRequest(r); !error.empty()) {
             m_bad.skipOrFail(line, where() + ": " + error);

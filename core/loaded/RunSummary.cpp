@@ -8,12 +8,12 @@
 
 #include <algorithm>
 #include <atomic>
+#include <cmath>
 #include <exception>
 #include <functional>
+#include <iterator>
 #include <mutex>
 #include <thread>
-#include <cmath>
-#include <iterator>
 
 namespace pb::analysis {
 namespace {
@@ -122,7 +122,8 @@ WindowFigures summarizeWindow(const LoadedRun& run, const stats::Window& window,
     if (request.prefixCache) {
         auto statistic = request.statistic;
         statistic.exemplars = false;
-        auto figures = stats::prefixCacheFigures(run.table, request.scope, window, statistic, stageIndexOf(run));
+        auto figures =
+            stats::prefixCacheFigures(run.table, request.scope, window, statistic, stageIndexOf(run));
         if (figures.reported > 0) {
             out.prefixCache = std::move(figures);
         }

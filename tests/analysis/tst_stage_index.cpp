@@ -188,7 +188,8 @@ void TestStageIndex::summaryTheSameOnAnyThreadCount()
         for (std::size_t i = 0; i < kStages; ++i) {
             QCOMPARE(many.windows[i].stage, one.windows[i].stage);
             QCOMPARE(dump(stats::toJson(many.windows[i].report)), dump(stats::toJson(one.windows[i].report)));
-            QCOMPARE(dump(stats::toJson(many.windows[i].profile)), dump(stats::toJson(one.windows[i].profile)));
+            QCOMPARE(dump(stats::toJson(many.windows[i].profile)),
+                     dump(stats::toJson(one.windows[i].profile)));
             QCOMPARE(goodputText(many.windows[i].goodput), goodputText(one.windows[i].goodput));
         }
     }

@@ -229,7 +229,8 @@ void EventServer::serve()
         if (!timers.empty()) {
             wait = std::clamp<Nanos>(timers.top().at - steadyNs(), 0, wait);
         }
-        const timespec timeout{static_cast<time_t>(wait / 1'000'000'000), static_cast<long>(wait % 1'000'000'000)};
+        const timespec timeout{static_cast<time_t>(wait / 1'000'000'000),
+                               static_cast<long>(wait % 1'000'000'000)};
         const int n = ::epoll_pwait2(ep, events.data(), static_cast<int>(events.size()), &timeout, nullptr);
         for (int i = 0; i < n; ++i) {
             const int fd = events[i].data.fd;

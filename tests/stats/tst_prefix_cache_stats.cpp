@@ -59,8 +59,8 @@ private Q_SLOTS:
 private:
     QTemporaryDir m_dir;
     std::string m_db;
-    std::int64_t m_run = 0;  // 30 hits (750 of 1000 tokens cached, TTFT 100 ms), 20 misses (400 ms)
-    std::int64_t m_none = 0; // no cached tokens reported
+    std::int64_t m_run = 0;    // 30 hits (750 of 1000 tokens cached, TTFT 100 ms), 20 misses (400 ms)
+    std::int64_t m_none = 0;   // no cached tokens reported
     std::int64_t m_models = 0; // model a: 30 hits; model b: 20 misses
     std::unique_ptr<RunStore> m_store;
 };
@@ -191,9 +191,10 @@ void TestPrefixCacheStats::statsCommandPrintsBothPopulations()
 // cache of its own requests, not of the whole run.
 void TestPrefixCacheStats::eachModelHasItsOwnFigures()
 {
-    const auto r = test::runCli({QStringLiteral("stats"), QStringLiteral("--db"), QString::fromStdString(m_db),
-                                 QStringLiteral("--run"), QString::number(m_models), QStringLiteral("--metric"),
-                                 QStringLiteral("first_text"), QStringLiteral("--json")});
+    const auto r =
+        test::runCli({QStringLiteral("stats"), QStringLiteral("--db"), QString::fromStdString(m_db),
+                      QStringLiteral("--run"), QString::number(m_models), QStringLiteral("--metric"),
+                      QStringLiteral("first_text"), QStringLiteral("--json")});
     QVERIFY2(r.code == 0, r.err.constData());
     const auto j = nlohmann::json::parse(r.out.toStdString());
     const auto& sections = j.at("stages");
