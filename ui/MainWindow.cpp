@@ -354,10 +354,15 @@ bool MainWindow::openWorkbench(const QString& path, bool create, Remember rememb
     m_readOnlyBanner->setVisible(m_workbench->isReadOnly());
     updateActions();
     refreshRuns();
-    if (m_runsPage->currentRunId() == 0 && m_runsPage->runCount() > 0) {
+    const qint64 before = m_runsPage->currentRunId();
+    if (before == 0 && m_runsPage->runCount() > 0) {
         m_runsPage->selectRun(m_runsPage->model()->runs().back().id);
     }
-    showRun(m_runsPage->currentRunId());
+    // A selection that changed was shown already (currentRunChanged); showing
+    // it again now would load the run a second time.
+    if (m_runsPage->currentRunId() == before) {
+        showRun(m_runsPage->currentRunId());
+    }
     updateTitle();
     Q_EMIT workbenchOpened(m_workbench->path());
     return true;

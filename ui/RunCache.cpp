@@ -95,8 +95,10 @@ void RunCache::reload()
         return;
     }
     if (isLoading()) {
-        // Coalesced: a live run's 2 s refreshes never queue loads behind a slow one.
-        m_reloadPending = m_snapshot != nullptr;
+        // Coalesced: a live run's 2 s refreshes never queue loads behind a
+        // slow one, but one follows, the first load too: it may have read the
+        // run before the data this reload is for (a run that just finished).
+        m_reloadPending = true;
         return;
     }
     startLoad();

@@ -159,6 +159,7 @@ private Q_SLOTS:
     void oneLoadAndOneJoinPerSelection();
     void liveRefreshReachesEveryPageWithOneVersion();
     void overTheBudgetLeavesIdsInTheStore();
+    void reloadDuringTheFirstLoadLoadsAgain();
 
 private:
     QTemporaryDir m_dir;
@@ -336,4 +337,26 @@ void TestUiScale::overTheBudgetLeavesIdsInTheStore()
 }
 
 QTEST_MAIN(TestUiScale)
+// A reload asked while the run's first load is still running (a run that
+// finished while the window was loading it) is followed by a load of its
+// own, which sees the data the reload was for: the first load may have read
+// the run before it.
+void TestUiScale::reloadDuringTheFirstLoadLoadsAgain()
+{
+    const QString path = m_dir.filePath(QStringLiteral("reload.phasebench"));
+    const auto run = makeRun(path, "reload", 20000, false);
+    ui::RunCache cache;
+    QSignalSpy loaded(&cache, &ui::RunCache::loaded);
+    cache.request(path, run);
+    QVERIFY(cache.isLoading());
+    {
+        RunStore store(path.toStdString());
+        appendRows(store, run, 20000, 100, false);
+    }
+    cache.reload();
+    QTRY_VERIFY_WITH_TIMEOUT(loaded.count() == 2 && !cache.isLoading(), 60000);
+    QCOMPARE(cache.loads(), qint64(2));
+    QCOMPARE(cache.snapshot()->run->table.rows, std::size_t(20100));
+}
+
 #include "tst_ui_scale.moc"
