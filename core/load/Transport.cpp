@@ -94,24 +94,37 @@ Nanos threadCpuNs()
 // libcurl's C callbacks. They never throw: a failure aborts the transfer.
 struct TransportCallbacks
 {
-    static int socket(CURL*, curl_socket_t fd, int what, void* userp, void* socketp)
+    static int socket(CURL*, curl_socket_t fd, int what, void* userp, void*)
     {
         auto* t = static_cast<Transport*>(userp);
+        if (fd < 0) {
+            return 0;
+        }
+        auto& st = t->socketState(fd);
         if (what == CURL_POLL_REMOVE) {
-            ::epoll_ctl(t->m_epoll, EPOLL_CTL_DEL, fd, nullptr);
+            // Left in the epoll set: a kept-alive connection's next transfer
+            // usually wants the same events, and the DEL + ADD were two of
+            // the few syscalls a request costs. poll() drops it if it wakes.
+            st.watched = false;
+            return 0;
+        }
+        st.watched = true;
+        const std::uint32_t want =
+            ((what & CURL_POLL_IN) ? EPOLLIN : 0u) | ((what & CURL_POLL_OUT) ? EPOLLOUT : 0u);
+        if (st.registered == want) {
             return 0;
         }
         epoll_event ev{};
-        ev.events = ((what & CURL_POLL_IN) ? EPOLLIN : 0u) | ((what & CURL_POLL_OUT) ? EPOLLOUT : 0u);
+        ev.events = want;
         ev.data.fd = fd;
-        // socketp marks sockets already in the epoll set; a failed MOD (a
-        // number reused after close) falls back to ADD.
-        if (socketp == nullptr || ::epoll_ctl(t->m_epoll, EPOLL_CTL_MOD, fd, &ev) != 0) {
-            if (::epoll_ctl(t->m_epoll, EPOLL_CTL_ADD, fd, &ev) != 0 && errno == EEXIST) {
-                ::epoll_ctl(t->m_epoll, EPOLL_CTL_MOD, fd, &ev);
+        if (st.registered != 0) {
+            if (::epoll_ctl(t->m_epoll, EPOLL_CTL_MOD, fd, &ev) != 0 && errno == ENOENT) {
+                ::epoll_ctl(t->m_epoll, EPOLL_CTL_ADD, fd, &ev);
             }
-            curl_multi_assign(t->m_multi, fd, t);
+        } else if (::epoll_ctl(t->m_epoll, EPOLL_CTL_ADD, fd, &ev) != 0 && errno == EEXIST) {
+            ::epoll_ctl(t->m_epoll, EPOLL_CTL_MOD, fd, &ev);
         }
+        st.registered = want;
         return 0;
     }
 
@@ -126,6 +139,7 @@ struct TransportCallbacks
             }
             t->m_socketOrder[i] = ++t->m_socketsOpened;
             ++t->m_socketsOpen;
+            t->socketState(fd) = {}; // a new socket: in no epoll set yet, whatever the number held before
         }
         return CURL_SOCKOPT_OK;
     }
@@ -135,6 +149,9 @@ struct TransportCallbacks
         auto* t = static_cast<Transport*>(userp);
         if (t->m_socketsOpen > 0) {
             --t->m_socketsOpen;
+        }
+        if (fd >= 0) {
+            t->socketState(fd) = {}; // closing takes it out of the epoll set
         }
         return ::close(fd);
     }
@@ -691,6 +708,14 @@ void Transport::poll(Nanos until)
             if (fd == m_timerFd) {
                 m_armedAt = 0;
             }
+            continue;
+        }
+        if (auto& st = socketState(fd); !st.watched) {
+            // An idle kept-alive connection woke (the server closed it): not
+            // libcurl's business until it reuses the connection and checks it.
+            ::epoll_ctl(m_epoll, EPOLL_CTL_DEL, fd, nullptr);
+            st.registered = 0;
+            ++m_idleWakeups;
             continue;
         }
         int mask = 0;

@@ -129,6 +129,9 @@ public:
     void release(Attempt& a);
     std::size_t acquired() const { return m_acquired; }
     std::size_t active() const { return m_active; }
+    // Wake-ups from a kept-alive connection libcurl was not watching (the
+    // server closed it while idle); each such socket leaves the epoll set.
+    std::int64_t idleWakeups() const { return m_idleWakeups; }
     std::size_t capacity() const { return m_capacity; }
 
     // Starts the attempt now. `body` must stay valid until the attempt ends.
@@ -192,6 +195,24 @@ private:
     std::uint64_t m_socketsOpened = 0;
     // Sockets libcurl holds open now (connections, busy or idle in its cache).
     std::size_t m_socketsOpen = 0;
+    // Per descriptor: the events it is registered for in m_epoll (0: not in
+    // the set) and whether libcurl watches it now (a removed socket may stay
+    // registered, see TransportCallbacks::socket).
+    struct SocketState
+    {
+        std::uint32_t registered = 0;
+        bool watched = false;
+    };
+    std::vector<SocketState> m_socketStates;
+    std::int64_t m_idleWakeups = 0;
+    SocketState& socketState(int fd)
+    {
+        const auto i = static_cast<std::size_t>(fd);
+        if (i >= m_socketStates.size()) {
+            m_socketStates.resize(std::max<std::size_t>(i + 1, m_socketStates.size() * 2));
+        }
+        return m_socketStates[i];
+    }
     std::vector<std::unique_ptr<Attempt>> m_slots;
     std::vector<Attempt*> m_free;
     std::size_t m_capacity = 0;

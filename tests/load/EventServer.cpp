@@ -98,6 +98,7 @@ void EventServer::serve()
         Nanos at;
         int fd;
         std::uint64_t gen;
+        bool closeIdle = false;
         bool operator>(const Timer& o) const { return at > o.at; }
     };
     const auto& cfg = m_config;
@@ -203,6 +204,9 @@ void EventServer::serve()
         }
         if (!c.busy) {
             c.closeAfterFlush = cfg.closeAfterResponse;
+            if (cfg.closeIdleAfter > 0) {
+                timers.push({steadyNs() + cfg.closeIdleAfter, fd, c.gen, true});
+            }
         } else if (cfg.chunkInterval > 0) {
             timers.push({steadyNs() + cfg.chunkInterval, fd, c.gen});
         } else {
@@ -293,6 +297,13 @@ void EventServer::serve()
             const Timer t = timers.top();
             timers.pop();
             const auto it = conns.find(t.fd);
+            if (t.closeIdle) {
+                // Still idle since that response: no request came after it.
+                if (it != conns.end() && it->second.gen == t.gen && !it->second.busy) {
+                    closeConn(t.fd);
+                }
+                continue;
+            }
             if (it == conns.end() || it->second.gen != t.gen || !it->second.busy) {
                 continue;
             }

@@ -174,6 +174,9 @@ struct EventServerConfig
     int sseChunks = 10;      // text chunks per stream
     Nanos chunkInterval = 0; // between chunks
     bool closeAfterResponse = false;
+    // > 0: close a kept-alive connection this long after its response when
+    // no new request came (an idle timeout, without "Connection: close").
+    Nanos closeIdleAfter = 0;
     int completionTokens = 10;
     // Non-empty: a vLLM-style `"metrics": <this JSON>` in the JSON body and
     // in the final usage chunk of a stream (bench_load timings).

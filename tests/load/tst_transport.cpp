@@ -58,6 +58,7 @@ private Q_SLOTS:
     void truncatedStream();
     void connectionRefused();
     void transportAloneWithTimerfd();
+    void idleConnectionClosedByTheServer();
 };
 
 void TestTransport::milestonesInOrderAndNearTruth()
@@ -455,6 +456,55 @@ void TestTransport::transportAloneWithTimerfd()
     const auto t0 = load::steadyNowNs();
     t.poll(t0 + 20'000'000);
     QVERIFY(ms(load::steadyNowNs() - t0) >= 19.0);
+}
+
+// A kept-alive connection stays in the epoll set between transfers (no DEL
+// and ADD per request). When the server closes it while idle, the wake-up is
+// not libcurl's: the socket leaves the set once (no busy loop on a closed
+// socket), and the next request finds the connection dead and opens another.
+void TestTransport::idleConnectionClosedByTheServer()
+{
+    EventServerConfig cfg;
+    cfg.closeIdleAfter = 20'000'000;
+    EventServer server(cfg);
+    load::Endpoint ep;
+    ep.url = server.baseUrl() + "/v1/chat/completions";
+    ep.headers = {"Content-Type: application/json", "Expect:"};
+    std::vector<RequestRecord> done;
+    load::Transport t(load::TransportOptions{}, ep, [&](load::Attempt& a) {
+        done.push_back(a.record);
+        t.release(a);
+    });
+    t.setCapacity(1, 1);
+    load::TraceIdGenerator gen(7);
+    const std::string body = R"({"model":"m","messages":[],"stream":false})";
+    const auto runOne = [&] {
+        load::Attempt* a = t.acquire();
+        QVERIFY(a);
+        const auto before = done.size();
+        t.start(*a, body, gen.next(), 5'000'000'000);
+        const auto deadline = load::steadyNowNs() + 5'000'000'000;
+        while (done.size() == before && load::steadyNowNs() < deadline) {
+            t.poll(load::steadyNowNs() + 50'000'000);
+        }
+        QCOMPARE(done.size(), before + 1);
+    };
+    runOne();
+    QCOMPARE(server.connections(), std::int64_t(1));
+    // 200 ms idle, in 10 ms waits: the server closes the connection after 20 ms.
+    const auto idleUntil = load::steadyNowNs() + 200'000'000;
+    while (load::steadyNowNs() < idleUntil) {
+        t.poll(std::min(idleUntil, load::steadyNowNs() + 10'000'000));
+    }
+    QCOMPARE(server.openConnections(), std::int64_t(0));
+    QCOMPARE(t.idleWakeups(), std::int64_t(1));
+    runOne();
+    QCOMPARE(server.connections(), std::int64_t(2));
+    QCOMPARE(done.size(), std::size_t(2));
+    for (const auto& r : done) {
+        QCOMPARE(r.outcome, Outcome::Completed);
+        QVERIFY(r.connect); // each on a new connection: the first, then after the close
+    }
 }
 
 QTEST_GUILESS_MAIN(TestTransport)
