@@ -693,8 +693,10 @@ int statsCommand(const QStringList& args, Io& io)
                 const auto other = req.baselineRun ? analysis::loadRun(*store, *req.baselineRun, load)
                                                    : analysis::LoadedRun{};
                 const auto& base = req.baselineRun ? other : run;
+                auto baseRequest = sr;
+                baseRequest.prefixCache = false; // the comparison reads only the report and profile
                 const auto baseFigures =
-                    analysis::summarizeWindow(base, req.baselineWindow.value_or(w.window), {}, sr);
+                    analysis::summarizeWindow(base, req.baselineWindow.value_or(w.window), {}, baseRequest);
                 const auto& baseReport = baseFigures.report;
                 auto c = compare(baseReport, baseFigures.profile, w.report, w.profile);
                 c.labelA =

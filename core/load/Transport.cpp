@@ -133,13 +133,9 @@ struct TransportCallbacks
     {
         auto* t = static_cast<Transport*>(userp);
         if (fd >= 0) {
-            const auto i = static_cast<std::size_t>(fd);
-            if (i >= t->m_socketOrder.size()) {
-                t->m_socketOrder.resize(std::max<std::size_t>(i + 1, t->m_socketOrder.size() * 2), 0);
-            }
-            t->m_socketOrder[i] = ++t->m_socketsOpened;
             ++t->m_socketsOpen;
-            t->socketState(fd) = {}; // a new socket: in no epoll set yet, whatever the number held before
+            // A new socket: in no epoll set yet, whatever the number held before.
+            t->socketState(fd) = {0, false, ++t->m_socketsOpened};
         }
         return CURL_SOCKOPT_OK;
     }
@@ -151,7 +147,9 @@ struct TransportCallbacks
             --t->m_socketsOpen;
         }
         if (fd >= 0) {
-            t->socketState(fd) = {}; // closing takes it out of the epoll set
+            auto& st = t->socketState(fd); // closing takes it out of the epoll set
+            st.registered = 0;
+            st.watched = false;
         }
         return ::close(fd);
     }
@@ -311,7 +309,8 @@ void Transport::detachLeftTransfers()
         curl_socket_t fd = CURL_SOCKET_BAD;
         curl_easy_getinfo(a->m_easy, CURLINFO_ACTIVESOCKET, &fd);
         const auto i = static_cast<std::size_t>(fd);
-        left.emplace_back(fd != CURL_SOCKET_BAD && i < m_socketOrder.size() ? m_socketOrder[i] : 0, a.get());
+        left.emplace_back(fd != CURL_SOCKET_BAD && i < m_socketStates.size() ? m_socketStates[i].order : 0,
+                          a.get());
     }
     std::sort(left.begin(), left.end());
     for (auto& [order, a] : left) {

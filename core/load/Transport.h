@@ -189,19 +189,18 @@ private:
     bool m_pwait2 = true;     // epoll_pwait2 available (Linux >= 5.11)
     bool m_abandoned = false; // cancelAll() ran: transfers left in the multi handle
     std::size_t m_left = 0;   // how many cancelAll() left there
-    // Order in which each socket (by descriptor) was opened: the order of
-    // libcurl's connection list, for detachLeftTransfers().
-    std::vector<std::uint64_t> m_socketOrder;
     std::uint64_t m_socketsOpened = 0;
     // Sockets libcurl holds open now (connections, busy or idle in its cache).
     std::size_t m_socketsOpen = 0;
     // Per descriptor: the events it is registered for in m_epoll (0: not in
-    // the set) and whether libcurl watches it now (a removed socket may stay
-    // registered, see TransportCallbacks::socket).
+    // the set), whether libcurl watches it now (a removed socket may stay
+    // registered, see TransportCallbacks::socket), and the order in which it
+    // was opened (that of libcurl's connection list, for detachLeftTransfers()).
     struct SocketState
     {
         std::uint32_t registered = 0;
         bool watched = false;
+        std::uint64_t order = 0;
     };
     std::vector<SocketState> m_socketStates;
     std::int64_t m_idleWakeups = 0;
