@@ -257,7 +257,7 @@ void TestScheduler::blockedWhenConnectionsAreLimited()
     EventServerConfig cfg;
     cfg.delay = 50'000'000;
     EventServer server(cfg);
-    auto j = nonStream(server.baseUrl(), {{"type", "constant-vus"}, {"vus", 3}, {"duration", "300ms"}});
+    auto j = nonStream(server.baseUrl(), {{"type", "constant-vus"}, {"vus", 3}, {"duration", "500ms"}});
     j["target"]["max_connections"] = 1;
     const auto run = runEngine(scenarioOf(j));
     QVERIFY(run.records.size() >= 4);
