@@ -1,7 +1,6 @@
 #include "import/K6JsonImporter.h"
 
 #include "import/K6JsonReader.h"
-#include "import/LineReader.h"
 #include "import/ValueParse.h"
 
 #include <QtGlobal>
@@ -72,22 +71,38 @@ ImportSummary K6JsonImporter::parse(std::istream& in, const ImportOptions& optio
     }
 
     Reader reader(options, sink, summary, mapping);
-    LineReader lines(in, options.sourceName, options.limits.maxRecordBytes);
     ProgressThrottle throttle(progress, options.totalBytes);
-    std::string_view text;
     std::int64_t good = 0;
-    while (lines.next(text)) {
-        throttle.update(lines.bytesConsumed());
-        if (trim(text).empty()) {
-            continue;
+    std::uint64_t consumed = 0;
+    {
+        k6json::LinePipe pipe(in, options, reader.taggedMetrics());
+        while (auto* batch = pipe.next()) {
+            for (const auto& l : batch->lines) {
+                consumed = l.consumed;
+                throttle.update(consumed);
+                switch (l.kind) {
+                case k6json::LineKind::Blank:
+                    continue;
+                case k6json::LineKind::Fatal:
+                    bad.fail(l.lineNo, l.error);
+                case k6json::LineKind::Bad:
+                    bad.skipOrFail(l.lineNo, l.error);
+                    continue;
+                case k6json::LineKind::Point:
+                case k6json::LineKind::Metric:
+                    break;
+                }
+                if (auto error = reader.consume(l, *batch); !error.empty()) {
+                    bad.skipOrFail(l.lineNo, std::move(error));
+                    continue;
+                }
+                ++good;
+            }
+            if (batch->error) {
+                std::rethrow_exception(batch->error);
+            }
+            pipe.recycle(batch);
         }
-        checkLineFields(bad, lines.lineNumber(), text);
-        auto error = reader.line(text, lines.paddedCapacity(text), lines.lineNumber());
-        if (!error.empty()) {
-            bad.skipOrFail(lines.lineNumber(), std::move(error));
-            continue;
-        }
-        ++good;
     }
     if (good == 0) {
         bad.fail(0, summary.skipped > 0
@@ -97,7 +112,7 @@ ImportSummary K6JsonImporter::parse(std::istream& in, const ImportOptions& optio
     }
     reader.finish();
     reader.figures();
-    throttle.finish(lines.bytesConsumed());
+    throttle.finish(consumed);
     bad.failIfNothing(summary.requests + (reader.hasRunFigures() ? 1 : 0),
                       "HTTP requests (http_req_* points) or run figures (iterations, checks, thresholds, …)");
 

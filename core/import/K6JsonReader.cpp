@@ -10,127 +10,23 @@
 
 namespace pb::import::k6json {
 
-namespace {
-
-int phaseOf(std::string_view metric)
+std::vector<std::string> Reader::taggedMetrics() const
 {
-    if (!metric.starts_with("http_req")) {
-        return -1;
+    std::vector<std::string> out;
+    for (const auto& [metric, c] : m_custom) {
+        out.push_back(metric);
     }
-    static constexpr std::pair<std::string_view, int> kTable[] = {
-        {"http_req_duration", Duration},     {"http_req_blocked", Blocked},
-        {"http_req_connecting", Connecting}, {"http_req_tls_handshaking", Tls},
-        {"http_req_sending", Sending},       {"http_req_waiting", Waiting},
-        {"http_req_receiving", Receiving},   {"http_req_looking_up", LookingUp},
-        {"http_req_failed", Failed},         {"http_reqs", Reqs},
-    };
-    for (const auto& [n, p] : kTable) {
-        if (n == metric) {
-            return p;
-        }
-    }
-    return -1;
+    return out;
 }
 
-} // namespace
-
-// Returns an error message for a bad line, empty when it was used.
-std::string Reader::line(std::string_view text, std::size_t capacity, std::int64_t lineNo)
+std::string Reader::consume(const ParsedLine& l, const LineBatch& b)
 {
-    m_lineNo = lineNo;
-    od::document doc;
-    if (auto e =
-            m_parser.iterate(simdjson::padded_string_view(text.data(), text.size(), capacity)).get(doc)) {
-        if (const auto nul = text.find('\0'); nul != std::string_view::npos) {
-            return "invalid JSON (binary data: a NUL byte at column " + std::to_string(nul + 1) +
-                   "); expected one k6 JSON object per line";
-        }
-        if (e == simdjson::UTF8_ERROR) {
-            if (const auto at = firstInvalidUtf8(text); at != std::string_view::npos) {
-                return invalidUtf8Message(text, at);
-            }
-        }
-        return std::string("invalid JSON (") + simdjson::error_message(e) +
-               "); expected one k6 JSON object per line";
+    m_lineNo = l.lineNo;
+    if (l.kind == LineKind::Point) {
+        return point(l, b);
     }
-    od::object obj;
-    if (auto e = doc.get_object().get(obj)) {
-        if (e == simdjson::INCORRECT_TYPE) {
-            return "expected a JSON object with \"type\", \"metric\" and \"data\"";
-        }
-        return std::string("invalid JSON (") + simdjson::error_message(e) +
-               "); expected one k6 JSON object per line";
-    }
-    std::string_view type, metric, dataRaw;
-    bool haveData = false;
-    PointData pd;
-    bool pointRead = false;
-    for (auto field : obj) {
-        std::string_view key;
-        if (field.unescaped_key().get(key)) {
-            return "invalid JSON (truncated or malformed line)";
-        }
-        if (key == "type") {
-            if (field.value().get_string().get(type)) {
-                return "\"type\" must be a string (\"Metric\" or \"Point\")";
-            }
-            m_typeBuf.assign(type);
-            type = m_typeBuf;
-        } else if (key == "metric") {
-            if (field.value().get_string().get(metric)) {
-                return "\"metric\" must be a string";
-            }
-            m_metricBuf.assign(metric);
-            metric = m_metricBuf;
-        } else if (key == "data") {
-            od::object data;
-            if (field.value().get_object().get(data)) {
-                return "\"data\" must be an object";
-            }
-            haveData = true;
-            if (type == "Point") {
-                // Both k6 key orders put "type" before "data": one pass.
-                if (auto e = readPointData(data, pd); !e.empty()) {
-                    return e;
-                }
-                pointRead = true;
-            } else if (data.raw_json().get(dataRaw)) {
-                return "\"data\" must be an object";
-            }
-        }
-    }
-    if (type.empty()) {
-        return "missing \"type\"; expected \"Metric\" or \"Point\"";
-    }
-    if (!haveData) {
-        return "missing \"data\" object";
-    }
-    if (type == "Point") {
-        if (metric.empty()) {
-            return "Point without \"metric\"";
-        }
-        if (!pointRead) {
-            // "data" came before "type": read it again now that the kind is known.
-            od::document sub;
-            od::object data;
-            const std::size_t cap = capacity - static_cast<std::size_t>(dataRaw.data() - text.data());
-            if (m_sub.iterate(simdjson::padded_string_view(dataRaw.data(), dataRaw.size(), cap)).get(sub) ||
-                sub.get_object().get(data)) {
-                return "invalid Point \"data\"";
-            }
-            if (auto e = readPointData(data, pd); !e.empty()) {
-                return e;
-            }
-        }
-        pd.tagsCapacity =
-            pd.tagsRaw.empty() ? 0 : capacity - static_cast<std::size_t>(pd.tagsRaw.data() - text.data());
-        return point(metric, pd);
-    }
-    if (type == "Metric") {
-        const std::size_t dataCap = capacity - static_cast<std::size_t>(dataRaw.data() - text.data());
-        return metricLine(metric, dataRaw, dataCap);
-    }
-    return "unknown line type " + excerpt(type) + "; expected \"Metric\" or \"Point\"";
+    const std::size_t cap = b.rawCapacity(l);
+    return metricLine(b.metric(l), b.raw(l), cap);
 }
 
 void Reader::finish()
@@ -144,136 +40,43 @@ void Reader::finish()
     m_out.flush();
 }
 
-std::string Reader::readTags(std::string_view raw, std::size_t capacity, Tags& t)
+std::string Reader::tagsOf(const ParsedLine& l, const LineBatch& b, Tags& scratch, const Tags*& t)
 {
-    od::document doc;
-    if (m_sub.iterate(simdjson::padded_string_view(raw.data(), raw.size(), capacity)).get(doc)) {
-        return "invalid \"tags\"";
+    t = &scratch;
+    if (l.tagsNull) {
+        return {};
     }
-    od::object obj;
-    if (doc.get_object().get(obj)) {
-        return "\"tags\" must be an object or null";
+    if (l.tags >= 0) {
+        t = &b.tags[static_cast<std::size_t>(l.tags)];
+        return {};
     }
-    for (auto field : obj) {
-        std::string_view key, value;
-        if (field.unescaped_key().get(key)) {
-            return "invalid tag name";
-        }
-        const std::string_view k = key;
-        if (const auto e = field.value().get_string().get(value)) {
-            if (e == simdjson::INCORRECT_TYPE) {
-                continue; // k6 writes strings; anything else is not a tag we use
-            }
-            // A string that cannot be decoded (a lone surrogate escape):
-            // the line is refused, never read without the tag.
-            return "tag " + excerpt(key) + ": invalid string (" + simdjson::error_message(e) + ")";
-        }
-        std::string* dst = k == "status"               ? &t.status
-                           : k == "scenario"           ? &t.scenario
-                           : k == "stage"              ? &t.stage
-                           : k == "model"              ? &t.model
-                           : k == "trace_id"           ? &t.traceId
-                           : k == "span_id"            ? &t.spanId
-                           : k == "error_code"         ? &t.errorCode
-                           : k == "vu"                 ? &t.vu
-                           : k == "iter"               ? &t.iter
-                           : k == "request_id"         ? &t.requestId
-                           : k == "logical_request_id" ? &t.requestId
-                           : k == "check"              ? &t.check
-                                                       : nullptr;
-        if (dst) {
-            dst->assign(value);
-        }
-    }
-    return {};
+    const auto key = b.raw(l);
+    return readTags(m_sub, key.substr(sizeof(Nanos)), b.rawCapacity(l) - sizeof(Nanos), scratch);
 }
 
-std::string Reader::readPointData(od::object& obj, PointData& pd)
+std::string Reader::point(const ParsedLine& l, const LineBatch& b)
 {
-    for (auto field : obj) {
-        std::string_view key;
-        if (field.unescaped_key().get(key)) {
-            return "invalid JSON (truncated or malformed line)";
-        }
-        if (key == "time") {
-            std::string_view s;
-            if (field.value().get_string().get(s)) {
-                return "data.time must be an RFC 3339 string";
-            }
-            pd.time = parseDateTimeNs(s);
-            if (!pd.time) {
-                return "data.time: expected an RFC 3339 time such as 2023-09-08T21:03:10.549+02:00, "
-                       "found " +
-                       excerpt(s);
-            }
-        } else if (key == "value") {
-            double v = 0;
-            if (field.value().get_double().get(v)) {
-                return "data.value must be a number";
-            }
-            pd.value = v;
-        } else if (key == "tags") {
-            auto val = field.value();
-            bool isNull = false;
-            if (val.is_null().get(isNull)) {
-                return "invalid data.tags";
-            }
-            if (!isNull) {
-                od::object t;
-                if (val.get_object().get(t) || t.raw_json().get(pd.tagsRaw)) {
-                    return "data.tags must be an object or null";
-                }
-            }
-        } else if (key == "metadata") {
-            od::object meta;
-            if (!field.value().get_object().get(meta)) {
-                for (auto m : meta) {
-                    std::string_view mk, mv;
-                    if (m.unescaped_key().get(mk)) {
-                        continue;
-                    }
-                    std::string* dst = mk == "trace_id"             ? &pd.meta.traceId
-                                       : mk == "span_id"            ? &pd.meta.spanId
-                                       : mk == "logical_request_id" ? &pd.meta.requestId
-                                       : mk == "request_id"         ? &pd.meta.requestId
-                                                                    : nullptr;
-                    if (dst && !m.value().get_string().get(mv)) {
-                        dst->assign(mv);
-                    }
-                }
-            }
-        }
-    }
-    return {};
-}
-
-std::string Reader::point(std::string_view metric, const PointData& pd)
-{
-    if (!pd.time) {
+    if (!l.time) {
         return "Point without data.time";
     }
-    if (!pd.value || !std::isfinite(*pd.value)) {
+    if (!l.value || !std::isfinite(*l.value)) {
         return "Point without a numeric data.value";
     }
     ++m_points;
-    const Nanos time = *pd.time;
-    const double value = *pd.value;
-    const bool tagsNull = pd.tagsRaw.empty();
-    const std::string_view tagsRaw = pd.tagsRaw;
-    const std::size_t tagsCap = pd.tagsCapacity;
-    const Meta& meta = pd.meta;
-    const int phase = phaseOf(metric);
+    const std::string_view metric = b.metric(l);
+    const double value = *l.value;
+    const int phase = l.phase;
     if (phase >= 0) {
         if (phase != Failed && phase != Reqs && !durationToNanos(value, TimeUnit::Milliseconds)) {
             return "data.value of " + std::string(metric) + " is " +
                    (value < 0 ? "negative" : "out of range") + ": expected " +
                    durationExpected(TimeUnit::Milliseconds) + ", found " + numberText(value);
         }
-        return httpPoint(phase, time, value, tagsRaw, tagsCap, meta);
+        return httpPoint(l, b);
     }
     if (auto it = m_custom.find(metric); it != m_custom.end()) {
         ++it->second.points;
-        return customPoint(metric, it->second, value, tagsRaw, tagsCap, tagsNull, meta);
+        return customPoint(l, b, it->second);
     }
     if (metric == "iterations") {
         m_iterations = m_iterations.value_or(0) + value;
@@ -286,18 +89,17 @@ std::string Reader::point(std::string_view metric, const PointData& pd)
     } else if (metric == "vus_max") {
         m_vusMax = std::max(m_vusMax.value_or(0), value);
     } else if (metric == "checks") {
-        Tags t;
-        if (!tagsNull) {
-            if (auto e = readTags(tagsRaw, tagsCap, t); !e.empty()) {
-                return e;
-            }
+        Tags scratch;
+        const Tags* t = nullptr;
+        if (auto e = tagsOf(l, b, scratch, t); !e.empty()) {
+            return e;
         }
         const bool pass = value != 0;
         (pass ? m_checksPass : m_checksFail) += 1;
-        if (!t.check.empty()) {
-            auto it = m_checks.find(t.check);
+        if (!t->check.empty()) {
+            auto it = m_checks.find(t->check);
             if (it == m_checks.end() && m_checks.size() < kMaxNamedFigures) {
-                it = m_checks.emplace(t.check, std::pair<std::int64_t, std::int64_t>{0, 0}).first;
+                it = m_checks.emplace(t->check, std::pair<std::int64_t, std::int64_t>{0, 0}).first;
             }
             if (it != m_checks.end()) {
                 (pass ? it->second.first : it->second.second) += 1;
@@ -308,21 +110,20 @@ std::string Reader::point(std::string_view metric, const PointData& pd)
     return {};
 }
 
-std::string Reader::httpPoint(int phase, Nanos time, double value, std::string_view tagsRaw,
-                              std::size_t tagsCap, const Meta& meta)
+std::string Reader::httpPoint(const ParsedLine& l, const LineBatch& b)
 {
-    m_key.clear();
-    m_key.append(reinterpret_cast<const char*>(&time), sizeof time);
-    m_key.append(tagsRaw);
+    const int phase = l.phase;
+    const Nanos time = *l.time;
+    const double value = *l.value;
+    const Meta& meta = l.meta;
+    const std::string_view key = b.raw(l); // time and tags
+    const std::uint64_t hash = l.keyHash;
     Pending* p = nullptr;
-    std::uint64_t hash = 0;
     // The points of one request come one after the other: try the last one first.
-    if (m_last && m_key == m_lastKey) {
+    if (m_last && key == m_lastKey) {
         p = m_last;
-        hash = p->keyHash;
     } else {
-        hash = std::hash<std::string_view>{}(m_key);
-        if (auto it = m_open.find(hash); it != m_open.end() && it->second->key == m_key) {
+        if (auto it = m_open.find(hash); it != m_open.end() && it->second->key == key) {
             p = it->second;
         }
     }
@@ -334,15 +135,15 @@ std::string Reader::httpPoint(int phase, Nanos time, double value, std::string_v
         p = nullptr;
     }
     if (!p) {
-        Tags t;
-        if (!tagsRaw.empty()) {
-            if (auto e = readTags(tagsRaw, tagsCap, t); !e.empty()) {
-                return e;
-            }
+        Tags scratch;
+        const Tags* tags = nullptr;
+        if (auto e = tagsOf(l, b, scratch, tags); !e.empty()) {
+            return e;
         }
+        const Tags& t = *tags;
         m_fifo.emplace_back();
         p = &m_fifo.back();
-        p->key = m_key;
+        p->key = key;
         p->keyHash = hash;
         p->endAbs = time;
         p->firstLine = m_lineNo;
@@ -395,7 +196,7 @@ std::string Reader::httpPoint(int phase, Nanos time, double value, std::string_v
     p->lastLine = m_lineNo;
     if (m_last != p) {
         m_last = p;
-        m_lastKey = m_key;
+        m_lastKey = key;
     }
     expire();
     return {};
@@ -458,16 +259,17 @@ void Reader::dropWaiting()
     ++m_waitBase;
 }
 
-std::string Reader::customPoint(std::string_view metric, const Custom& c, double value,
-                                std::string_view tagsRaw, std::size_t tagsCap, bool tagsNull,
-                                const Meta& meta)
+std::string Reader::customPoint(const ParsedLine& l, const LineBatch& b, const Custom& c)
 {
-    Tags t;
-    if (!tagsNull) {
-        if (auto e = readTags(tagsRaw, tagsCap, t); !e.empty()) {
-            return e;
-        }
+    Tags scratch;
+    const Tags* tags = nullptr;
+    if (auto e = tagsOf(l, b, scratch, tags); !e.empty()) {
+        return e;
     }
+    const Tags& t = *tags;
+    const std::string_view metric = b.metric(l);
+    const double value = *l.value;
+    const Meta& meta = l.meta;
     // The value is checked whether or not its request is found.
     std::int64_t v = 0;
     if (c.type == ColumnType::Duration) {

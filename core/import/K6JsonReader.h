@@ -1,11 +1,12 @@
-// Internal to the k6 JSON importer: the line reader shared by the point
-// linking (K6JsonReader.cpp), the run figures (K6JsonFigures.cpp) and the
-// importer entry point (K6JsonImporter.cpp).
+// Internal to the k6 JSON importer: its second stage, which links the points
+// that the first stage (K6JsonLines.h) parsed into requests (K6JsonReader.cpp)
+// and keeps the run figures (K6JsonFigures.cpp).
 #pragma once
 
 #include "import/ColumnMapping.h"
 #include "import/ImportSupport.h"
 #include "import/Importer.h"
+#include "import/K6JsonLines.h"
 #include "model/RequestColumns.h"
 
 #include <simdjson.h>
@@ -23,41 +24,12 @@
 
 namespace pb::import::k6json {
 
-namespace od = simdjson::ondemand;
-
-enum Phase : int {
-    Duration,
-    Blocked,
-    Connecting,
-    Tls,
-    Sending,
-    Waiting,
-    Receiving,
-    LookingUp,
-    Failed,
-    Reqs,
-    kPhaseCount
-};
-
 struct StringHash
 {
     using is_transparent = void;
     std::size_t operator()(std::string_view s) const noexcept { return std::hash<std::string_view>{}(s); }
 };
 template<class V> using StrMap = std::unordered_map<std::string, V, StringHash, std::equal_to<>>;
-
-struct Tags
-{
-    std::string status, scenario, stage, model, traceId, spanId, errorCode, vu, iter, requestId, check;
-};
-
-// A point's per-request IDs from its metadata (k6 v0.45+ scripts set them
-// with exec.vu.metrics.metadata; k6's tracing module sets trace_id). Tags
-// carrying the same IDs (older scripts) win.
-struct Meta
-{
-    std::string traceId, spanId, requestId;
-};
 
 struct Pending
 {
@@ -83,8 +55,10 @@ public:
     Reader(const ImportOptions& options, ImportSink& sink, ImportSummary& summary,
            const ColumnMapping& mapping);
 
+    // The metrics besides http_req_* whose points are read with their tags.
+    std::vector<std::string> taggedMetrics() const;
     // Returns an error message for a bad line, empty when it was used.
-    std::string line(std::string_view text, std::size_t capacity, std::int64_t lineNo);
+    std::string consume(const ParsedLine& line, const LineBatch& batch);
     // Emits the requests still open; then the reader is done.
     void finish();
     // Run figures, the mapping applied and the warnings, after finish().
@@ -114,15 +88,6 @@ private:
         std::int64_t points = 0; // seen in the file, for the import report
     };
 
-    struct PointData
-    {
-        std::optional<Nanos> time;
-        std::optional<double> value;
-        std::string_view tagsRaw; // empty: null tags
-        std::size_t tagsCapacity = 0;
-        Meta meta;
-    };
-
     // A custom point that came before its request: it waits (as long as a
     // request stays open) for the request with its trace ID, or the next
     // request of its vu/iter.
@@ -143,19 +108,16 @@ private:
     // Point reading and linking, defined in K6JsonReader.cpp (the only place
     // they are used): inline, as when they were in the class, so that the
     // per-point path stays inlined there.
-    inline std::string readTags(std::string_view raw, std::size_t capacity, Tags& t);
-    inline std::string readPointData(od::object& obj, PointData& pd);
-    inline std::string point(std::string_view metric, const PointData& pd);
-    inline std::string httpPoint(int phase, Nanos time, double value, std::string_view tagsRaw,
-                                 std::size_t tagsCap, const Meta& meta);
+    // A point's tags: read by the first stage, or now.
+    inline std::string tagsOf(const ParsedLine& l, const LineBatch& b, Tags& scratch, const Tags*& t);
+    inline std::string point(const ParsedLine& l, const LineBatch& b);
+    inline std::string httpPoint(const ParsedLine& l, const LineBatch& b);
     inline void setTrace(Pending& p, const std::string& raw);
     inline void park(std::string_view metric, const Custom& c, std::int64_t value, std::string key,
                      bool byTrace);
     inline void linkWaiting(StrMap<std::vector<std::uint64_t>>& index, const std::string& key, Pending& p);
     inline void dropWaiting();
-    inline std::string customPoint(std::string_view metric, const Custom& c, double value,
-                                   std::string_view tagsRaw, std::size_t tagsCap, bool tagsNull,
-                                   const Meta& meta);
+    inline std::string customPoint(const ParsedLine& l, const LineBatch& b, const Custom& c);
     static inline OptNanos ns(const Pending& p, int phase);
     static inline Nanos startAbs(const Pending& p, OptNanos total);
     static inline OptNanos totalOf(const Pending& p);
@@ -165,9 +127,8 @@ private:
     ImportSink& m_sink;
     ImportSummary& m_summary;
     RequestBatcher m_out;
-    od::parser m_parser;
     od::parser m_sub;
-    std::string m_typeBuf, m_metricBuf, m_key, m_lastKey;
+    std::string m_lastKey;
     Pending* m_last = nullptr;
     std::deque<Pending> m_fifo;
     std::unordered_map<std::uint64_t, Pending*> m_open; // by the hash of time + tags

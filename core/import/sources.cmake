@@ -21,6 +21,7 @@ target_sources(${PB_CORE_FOLDER_TARGET} PRIVATE
   ${CMAKE_CURRENT_LIST_DIR}/RecordedStream.cpp
   ${CMAKE_CURRENT_LIST_DIR}/ServerTimings.cpp
   ${CMAKE_CURRENT_LIST_DIR}/K6JsonImporter.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/K6JsonLines.cpp
   ${CMAKE_CURRENT_LIST_DIR}/K6JsonReader.cpp
   ${CMAKE_CURRENT_LIST_DIR}/K6JsonFigures.cpp
   ${CMAKE_CURRENT_LIST_DIR}/K6SummaryImporter.cpp

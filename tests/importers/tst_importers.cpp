@@ -101,6 +101,7 @@ private Q_SLOTS:
     void detectionFromContent();
     // behaviour
     void k6SpacedReadsLikeCompact();
+    void k6LinesAcrossManyBatches();
     void roundTripK6ThroughStats();
     void badInputFailsWithLocationAndCommitsNothing_data();
     void badInputFailsWithLocationAndCommitsNothing();
@@ -835,6 +836,84 @@ void TestImporters::k6SpacedReadsLikeCompact()
     for (std::size_t i = 0; i < compact.sink.rows.size(); ++i) {
         QCOMPARE(spaced.sink.rows[i].traceId, compact.sink.rows[i].traceId);
         QCOMPARE(spaced.sink.rows[i].total, compact.sink.rows[i].total);
+    }
+}
+
+// 30,000 requests, 270,000 lines: the line-reading stage hands them over in
+// many batches, and each row, refused line and line number stays where the
+// file has it.
+void TestImporters::k6LinesAcrossManyBatches()
+{
+    constexpr int kRequests = 30000;
+    std::string text;
+    const auto point = [&](const char* metric, int i, double value) {
+        char time[64];
+        std::snprintf(time, sizeof time, "2024-05-01T10:%02d:%02d.%06d000Z", i / 60000 % 60, i / 1000 % 60,
+                      i % 1000 * 1000);
+        text += std::string("{\"metric\":\"") + metric + "\",\"type\":\"Point\",\"data\":{\"time\":\"" +
+                time + "\",\"value\":" + std::to_string(value) + ",\"tags\":{\"status\":\"" +
+                (i % 7 == 0 ? "503" : "200") + "\",\"vu\":\"" + std::to_string(i % 50) + "\",\"iter\":\"" +
+                std::to_string(i) + "\",\"scenario\":\"chat\"}}}\n";
+    };
+    for (int i = 0; i < kRequests; ++i) {
+        point("http_reqs", i, 1);
+        point("http_req_duration", i, 100 + i % 1000);
+        point("http_req_blocked", i, 1);
+        point("http_req_connecting", i, 0);
+        point("http_req_tls_handshaking", i, 0);
+        point("http_req_sending", i, 0.5);
+        point("http_req_waiting", i, 90 + i % 1000);
+        point("http_req_receiving", i, 9.5);
+        point("llm_ttft_ms", i, 80);
+    }
+    const auto check = [&](const Parsed& p, int missing) {
+        const auto& rows = p.sink.rows;
+        QCOMPARE(rows.size(), std::size_t(kRequests - missing));
+        std::int64_t errors = 0;
+        for (const auto& r : rows) {
+            errors += r.outcome == Outcome::ProviderError ? 1 : 0;
+            QCOMPARE(*r.total - *r.receive - *r.send - *r.blocked, *r.wait);
+        }
+        QCOMPARE(errors, std::int64_t((kRequests + 6) / 7 - (missing ? 1 : 0)));
+        QCOMPARE(*rows.back().total, Nanos((101 + (kRequests - 1) % 1000) * kMs));
+    };
+    check(parseText("k6-json", text), 0);
+
+    // Line 252,001 (request 28,000's first point) is broken: an error naming
+    // it, or, skipped, that request is lost and no other.
+    const auto at = [&](std::int64_t line) {
+        std::size_t pos = 0;
+        for (std::int64_t n = 1; n < line; ++n) {
+            pos = text.find('\n', pos) + 1;
+        }
+        return pos;
+    };
+    std::string broken = text;
+    broken.replace(at(252001), 5, "{oops");
+    try {
+        parseText("k6-json", broken);
+        QFAIL("expected an ImportError");
+    } catch (const pb::import::ImportError& e) {
+        QVERIFY2(e.line() == 252001, e.what());
+    }
+    pb::import::ImportOptions skip;
+    skip.skipBadLines = true;
+    const auto skipped = parseText("k6-json", broken, skip);
+    QCOMPARE(skipped.summary.skipped, std::int64_t(1));
+    // The request's other points still make its row: only its http_reqs count is lost.
+    check(skipped, 0);
+
+    // A line over the record limit late in the file: refused with its number.
+    pb::import::ImportOptions limited;
+    limited.limits.maxRecordBytes = 64 * 1024;
+    std::string tooLong =
+        text.substr(0, at(260001)) + std::string(70000, ' ') + "\n" + text.substr(at(260001));
+    try {
+        parseText("k6-json", tooLong, limited);
+        QFAIL("expected an ImportError");
+    } catch (const pb::import::ImportError& e) {
+        QVERIFY2(e.line() == 260001, e.what());
+        QVERIFY2(e.message().find("longer than 64 KiB") != std::string::npos, e.what());
     }
 }
 
