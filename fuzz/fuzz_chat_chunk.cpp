@@ -1,6 +1,7 @@
-// One chat-completion chunk or response body through the SAX scan and both
-// stream readers. Oracle: the scan only calls a chunk parsed when it is a
-// JSON object, and the reader's verdict agrees with the scan.
+// One chat-completion chunk or response body through the scan and both
+// stream readers. Oracle: the simdjson scan agrees with the SAX scan, it only
+// calls a chunk parsed when it is a JSON object, and the reader's verdict
+// agrees with the scan.
 #include "FuzzCommon.h"
 
 #include "stream/ChatChunkScan.h"
@@ -12,6 +13,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     const std::string_view text = fuzz::asText(data, size);
 
     const auto scan = pb::stream::detail::scanChatChunk(text);
+    fuzz::check(scan == pb::stream::detail::scanChatChunkSax(text),
+                "the simdjson scan reads a chunk as the SAX scan does");
     if (scan.parsed) {
         const auto j = nlohmann::json::parse(text.begin(), text.end(), nullptr, false);
         fuzz::check(!j.is_discarded() && j.is_object(), "a parsed chunk is a JSON object");

@@ -24,8 +24,13 @@ struct ChunkScan
     Usage usage;
     bool hasGroqUsage = false; // x_groq.usage
     Usage groqUsage;
+
+    bool operator==(const ChunkScan&) const = default;
 };
 
 ChunkScan scanChatChunk(std::string_view data);
+// The same scan by nlohmann's SAX parser: what scanChatChunk falls back to
+// for text simdjson refuses, and the reference it is tested against.
+ChunkScan scanChatChunkSax(std::string_view data);
 
 } // namespace pb::stream::detail

@@ -4,6 +4,7 @@
 // present, with expectations derived independently by pattern matching).
 #include "SampleFiles.h"
 #include "TestUtil.h"
+#include "stream/ChatChunkScan.h"
 #include "stream/ChatStreamReader.h"
 #include "stream/SseParser.h"
 
@@ -91,6 +92,7 @@ private Q_SLOTS:
     void nonStreamedBody();
     void realOpenAiStreams();
     void realChunkFiles();
+    void chunkScanAgreesWithTheSaxReference();
 };
 
 void TestSse::splitAnywhereGivesSameEvents()
@@ -505,6 +507,120 @@ void TestSse::realChunkFiles()
             QVERIFY2(r.usage().outputTokens.has_value(), qPrintable(name));
         }
     }
+}
+
+namespace {
+
+std::string describe(const detail::ChunkScan& c)
+{
+    const auto n = [](const std::optional<std::int64_t>& v) {
+        return v ? std::to_string(*v) : std::string("-");
+    };
+    const auto u = [&](const Usage& x) {
+        return n(x.inputTokens) + "/" + n(x.outputTokens) + "/" + n(x.cachedInputTokens) + "/" +
+               n(x.reasoningTokens);
+    };
+    return std::string("parsed ") + (c.parsed ? "1" : "0") + " content " + (c.content ? "1" : "0") +
+           " text " + (c.text ? "1" : "0") + " finished " + (c.finished ? "1" : "0") + " error " +
+           (c.error ? "1" : "0") + " code '" + c.errorCode + "' model '" + c.model + "' usage " +
+           (c.hasUsage ? "1 " : "0 ") + u(c.usage) + " groq " + (c.hasGroqUsage ? "1 " : "0 ") +
+           u(c.groqUsage);
+}
+
+} // namespace
+
+// The chunk scan reads with simdjson and falls back to nlohmann's SAX parser
+// for what simdjson refuses: on every chunk kind, edge case and tens of
+// thousands of random mutations of them, it says what the SAX scan says.
+void TestSse::chunkScanAgreesWithTheSaxReference()
+{
+    std::vector<std::string> inputs = {
+        R"({"id":"c1","model":"m-1","choices":[{"index":0,"delta":{"role":"assistant","content":"Hi"},"finish_reason":null}]})",
+        R"({"choices":[{"delta":{"refusal":"no"}}],"model":""})",
+        R"({"choices":[{"delta":{"reasoning_content":"think"}}]})",
+        R"({"choices":[{"delta":{"reasoning":"think","content":""}}]})",
+        R"({"choices":[{"delta":{"tool_calls":[{"index":0,"function":{"name":"f","arguments":"{\"a\":1}"}}]}}]})",
+        R"({"choices":[{"delta":{"function_call":{"arguments":"x"}}}]})",
+        R"({"choices":[{"delta":{},"finish_reason":"stop"}],"usage":{"prompt_tokens":12,"completion_tokens":3.0,"prompt_tokens_details":{"cached_tokens":8},"completion_tokens_details":{"reasoning_tokens":1e0}}})",
+        R"({"usage":{"input_tokens":5,"output_tokens":18446744073709551615,"input_tokens_details":{"cached_tokens":2},"output_tokens_details":{"reasoning_tokens":-1}}})",
+        R"({"usage":{"prompt_tokens":99999999999999999999999,"prompt_cache_hit_tokens":4,"completion_tokens":2.5}})",
+        R"({"x_groq":{"id":"g","usage":{"prompt_tokens":7,"completion_tokens":9}},"choices":[]})",
+        R"({"error":{"message":"slow down","type":"rate_limit","code":429}})",
+        R"({"error":{"message":"x","type":"invalid_request_error","code":"context_length_exceeded"}})",
+        R"({"error":"plain"})",
+        R"({"error":null,"model":"m"})",
+        R"({"choices":[{"message":{"content":[{"type":"text","text":"part"}]}}]})",
+        R"({"model":"caf\u00e9 \ud83d\ude00","choices":[{"delta":{"content":"\u00e9"}}]})",
+        R"({"model":"\ud800","choices":[]})",
+        R"({"model":"\udc00"})",
+        R"({"model":"a","model":"b","usage":{"prompt_tokens":1},"usage":{"completion_tokens":2}})",
+        R"({"choices":[{"delta":{"content":"x"}}]} trailing)",
+        "{\"model\":\"tab\there\"}",
+        "{\"model\":\"\xc3\x28\"}",
+        " \n{\"choices\":[]}\n ",
+        "",
+        "42",
+        "[{\"choices\":[]}]",
+        "null",
+        R"({"a":[1,-2,3.5,true,false,null,{"b":[]}]})",
+        std::string(1100, '[') + std::string(1100, ']'),
+        "{\"x\":" + std::string(1100, '[') + std::string(1100, ']') + ",\"model\":\"deep\"}",
+    };
+    const auto same = [](std::string_view text) {
+        const auto fast = detail::scanChatChunk(text);
+        const auto sax = detail::scanChatChunkSax(text);
+        if (fast != sax) {
+            qWarning("input: %s\nsimdjson: %s\nSAX:      %s", std::string(text.substr(0, 300)).c_str(),
+                     describe(fast).c_str(), describe(sax).c_str());
+        }
+        return fast == sax;
+    };
+    for (const auto& in : inputs) {
+        QVERIFY(same(in));
+    }
+    // Every base case parses one way or the other; most of them as a chunk.
+    int parsed = 0;
+    for (const auto& in : inputs) {
+        parsed += detail::scanChatChunk(in).parsed ? 1 : 0;
+    }
+    QVERIFY2(parsed >= 20, qPrintable(QString::number(parsed)));
+
+    std::mt19937 rng(20261204);
+    const std::vector<std::string> tokens = {
+        "\"",   "{",       "}",       "[",       "]",     ",", ":", "\\",
+        "\\u",  "\\ud800", "\\udc00", "\\u0000", "1e999", "-", "0", "99999999999999999999",
+        "\x80", "\xff",    "\x01",    "null",    "true",  " "};
+    int mutants = 0;
+    for (const auto& base : inputs) {
+        if (base.size() > 500) {
+            continue;
+        }
+        for (int k = 0; k < 1500; ++k) {
+            std::string m = base;
+            const int edits = 1 + int(rng() % 3);
+            for (int e = 0; e < edits; ++e) {
+                const std::size_t at = m.empty() ? 0 : rng() % (m.size() + 1);
+                switch (rng() % 3) {
+                case 0:
+                    m.insert(at, tokens[rng() % tokens.size()]);
+                    break;
+                case 1:
+                    if (at < m.size()) {
+                        m.erase(at, 1 + rng() % 3);
+                    }
+                    break;
+                default:
+                    if (at < m.size()) {
+                        m[at] = char(rng() % 256);
+                    }
+                    break;
+                }
+            }
+            QVERIFY(same(m));
+            ++mutants;
+        }
+    }
+    QVERIFY(mutants > 30000);
 }
 
 QTEST_GUILESS_MAIN(TestSse)
