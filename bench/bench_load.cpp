@@ -2,10 +2,11 @@
 // itself (figures: bench/RESULTS.md, "Load engine"). Sections:
 //   accuracy  milestone error vs the scripted server's own write times
 //   capacity  highest open-model rate with 0 dropped iterations (non-streaming, streaming)
-//   lag       generator lag p50/p99 and CPU per 1,000 requests at 1,000 req/s, and `hey`
-//             at the same fixed rate against the same server (CPU ratio; exit 3 when
-//             the whole process used more CPU per request than hey: the guard)
-//   streams   2,000 concurrent SSE streams held; memory per stream
+//   lag       generator lag p50/p99 and CPU per request at 1,000 req/s, a bare libcurl
+//             loop and `hey` at the same fixed rate against the same server, in three
+//             alternating rounds (CPU ratio of the medians; exit 3 when the whole
+//             process used more CPU per request than hey: the guard)
+//   streams   10,000 concurrent SSE streams held; memory per stream, lag, milestone error
 //   poisson   generator lag p50/p99 at 1,000 req/s with Poisson (and gamma) arrivals
 //   timings   CPU per request at 1,000 req/s with server_timings "none" vs "vllm" against
 //             a server whose answers carry a vLLM metrics object (issue 31)
