@@ -35,6 +35,8 @@ OverviewResults computeOverview(const LoadedRun& run)
             request.metrics.push_back(m);
         }
     }
+    // Each window's prefix-cache populations, from the same summary as its other figures.
+    request.prefixCache = true;
     // Models and scenarios are never pooled: each group's windows, in turn.
     auto grouping = summarizeGroups(run, request);
     out.grouped = grouping.grouped();
@@ -43,19 +45,9 @@ OverviewResults computeOverview(const LoadedRun& run)
         auto& windows = grouping.groups[g].summary.windows;
         std::move(windows.begin(), windows.end(), std::back_inserter(out.summary.windows));
     }
-    // Hits and misses of the prefix cache, each window on its own; the first
-    // model/scenario group's scope, as the summary's first group.
-    stats::Scope scope;
-    const auto choice = chooseGroup(run.table, {}, false, scope);
-    if (choice.chosen) {
-        scope = choice.groups[*choice.chosen].scope;
-    }
-    auto statistic = request.statistic;
-    statistic.exemplars = false;
-    for (const auto& w : figureWindows(run)) {
-        auto figures = stats::prefixCacheFigures(run.table, scope, w.window, statistic, stageIndexOf(run));
-        if (figures.reported > 0) {
-            out.prefixCache.push_back({w.stage, std::move(figures)});
+    for (const auto& w : out.summary.windows) {
+        if (w.prefixCache) {
+            out.prefixCache.push_back({w.stage, w.group, *w.prefixCache});
         }
     }
     out.scrapedPrefixCache = scrapedPrefixCache(targetTracks(run.targetSeries));

@@ -37,12 +37,14 @@ struct OverviewResults
     std::optional<double> joinCoverage;
     bool joined = false;
     pb::join::JoinReport join; // its sources: spans, response timings (valid when joined)
-    // The prefix-cache population per window of the policy (the summary's
-    // windows, first group): the cached-token share and TTFT of hit and miss
-    // requests apart. Empty when no request reported cached input tokens.
+    // The prefix-cache population per window of the summary (each
+    // model/scenario group's windows in turn, never pooled): the cached-token
+    // share and TTFT of hit and miss requests apart. Only the windows where a
+    // request reported cached input tokens.
     struct PrefixCacheWindow
     {
         std::string stage; // empty for a run without stages
+        std::string group; // empty for a run with one model/scenario group
         stats::PrefixCacheFigures figures;
     };
     std::vector<PrefixCacheWindow> prefixCache;

@@ -577,14 +577,16 @@ void TestUiOverview::prefixCachePopulations()
         info.kind = RunKind::Load;
         info.status = RunStatus::Complete;
         runId = store.catalogue().createRun(info);
-        // 8 requests whose prompt prefix was cached (fast first text), 12 without.
+        // Model a: 8 requests whose prompt prefix was cached (fast first
+        // text), 12 without. Model b: 3 hits of 10, never pooled with a.
         std::vector<RequestRecord> rows;
-        for (int i = 0; i < 20; ++i) {
+        for (int i = 0; i < 30; ++i) {
             auto r = pb::test::fullRecord(i);
             r.outcome = Outcome::Completed;
             r.errorClass.clear();
+            r.model = i < 20 ? "a" : "b";
             r.inputTokens = 200;
-            const bool hit = i < 8;
+            const bool hit = i < 8 || (i >= 20 && i < 23);
             r.cachedInputTokens = hit ? 150 : 0;
             r.firstText = hit ? 40'000'000 : 400'000'000;
             rows.push_back(r);
@@ -597,12 +599,22 @@ void TestUiOverview::prefixCachePopulations()
     QSignalSpy updated(&page, &OverviewPage::updated);
     page.showRun(db, runId);
     QVERIFY(updated.wait(20000));
-    // Core's figures, shown as they are: the cached share of input tokens and each population with its own N.
-    const auto& f = page.results()->prefixCache.front().figures;
+    // Core's figures, shown as they are: the cached share of input tokens
+    // and each population with its own N, each model apart.
+    const auto& windows = page.results()->prefixCache;
+    QCOMPARE(windows.size(), std::size_t(2));
+    QCOMPARE(windows[0].group, std::string("model=a"));
+    QCOMPARE(windows[1].group, std::string("model=b"));
+    const auto& f = windows[0].figures;
     QCOMPARE(f.hits, std::size_t(8));
     QCOMPARE(*f.tokenShare, 8.0 * 150 / (20.0 * 200));
+    QCOMPARE(windows[1].figures.hits, std::size_t(3));
+    QCOMPARE(windows[1].figures.reported, std::size_t(10));
     const QString text = labelText(&page, "overviewPrefixCache");
+    QVERIFY2(text.contains(QStringLiteral("model=a, stage-1: cached-token share")), qPrintable(text));
+    QVERIFY2(text.contains(QStringLiteral("model=b, stage-1: cached-token share")), qPrintable(text));
     QVERIFY2(text.contains(QStringLiteral("8 of 20 requests hit")), qPrintable(text));
+    QVERIFY2(text.contains(QStringLiteral("3 of 10 requests hit")), qPrintable(text));
     QVERIFY2(text.contains(QStringLiteral("(N 8)")) && text.contains(QStringLiteral("(N 12)")),
              qPrintable(text));
     QVERIFY2(text.contains(QStringLiteral("hit p50 40")) && text.contains(QStringLiteral("miss p50 400")),

@@ -64,8 +64,8 @@ QString serverSources(const pb::join::JoinReport& j)
     return out;
 }
 
-// The prefix-cache populations as core computed them: per window, the
-// cached-token share and TTFT of hits and misses apart; then the target's
+// The prefix-cache populations as core computed them: per group and window,
+// the cached-token share and TTFT of hits and misses apart; then the target's
 // scraped hit rate.
 QString prefixCacheText(const analysis::OverviewResults& r)
 {
@@ -88,7 +88,13 @@ QString prefixCacheText(const analysis::OverviewResults& r)
                         .arg(quantile(*f.miss, 0.5), quantile(*f.miss, 0.95))
                         .arg(f.miss->n);
         }
-        lines << (w.stage.empty() ? line : fromStd(w.stage) + QStringLiteral(": ") + line);
+        QStringList where;
+        for (const auto& part : {w.group, w.stage}) {
+            if (!part.empty()) {
+                where << fromStd(part);
+            }
+        }
+        lines << (where.isEmpty() ? line : where.join(QStringLiteral(", ")) + QStringLiteral(": ") + line);
     }
     if (const auto& s = r.scrapedPrefixCache) {
         lines << OverviewPage::tr("target's hit rate %1 (%2)").arg(percent(s->hitRate), fromStd(s->series));
