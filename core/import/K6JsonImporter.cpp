@@ -84,7 +84,7 @@ ImportSummary K6JsonImporter::parse(std::istream& in, const ImportOptions& optio
                 case k6json::LineKind::Blank:
                     continue;
                 case k6json::LineKind::Fatal:
-                    bad.fail(l.lineNo, l.error);
+                    bad.fail(l.lineNo, l.error); // throws
                 case k6json::LineKind::Bad:
                     bad.skipOrFail(l.lineNo, l.error);
                     continue;
