@@ -12,7 +12,7 @@
 //             a server whose answers carry a vLLM metrics object (issue 31)
 // Usage: bench_load [all|accuracy|capacity|lag|streams|poisson|timings] [--quick]
 //        bench_load serve [json|sse|scripted] [PORT]   (a server for manual runs)
-#include "CurlFloor.h"
+#include "LoadPeers.h"
 #include "TestServers.h"
 #include "load/GeneratorLag.h"
 #include "load/LoadRun.h"
@@ -31,7 +31,6 @@
 #include <fstream>
 #include <iostream>
 #include <netinet/in.h>
-#include <spawn.h>
 #include <string>
 #include <sys/resource.h>
 #include <sys/socket.h>
@@ -42,27 +41,15 @@
 #include <utility>
 #include <vector>
 
-extern char** environ;
-
 using namespace pb;
 using json = nlohmann::json;
+
+using bench::runHey;
+using bench::selfCpu;
 
 namespace {
 
 bool g_quick = false;
-
-double cpuSeconds(const rusage& u)
-{
-    return double(u.ru_utime.tv_sec + u.ru_stime.tv_sec) +
-           double(u.ru_utime.tv_usec + u.ru_stime.tv_usec) / 1e6;
-}
-
-double selfCpu()
-{
-    rusage u{};
-    getrusage(RUSAGE_SELF, &u);
-    return cpuSeconds(u);
-}
 
 long rssKb()
 {
@@ -248,67 +235,6 @@ void accuracy()
         std::printf("%-14s %10.3f %10.3f %10.3f %10.3f\n", name, msOf(load::nearestRank(*v, 50)),
                     msOf(load::nearestRank(*v, 99)), double(v->front()) / 1e6, double(v->back()) / 1e6);
     }
-}
-
-// ------------------------------------------------------------------ hey
-
-struct HeyResult
-{
-    double cpu = 0;
-    long requests = 0;
-};
-
-// `rate` 0: no rate limit, hey's closed-model maximum with `workers` workers.
-HeyResult runHey(const std::string& url, int rate, int seconds, int workers = 10)
-{
-    std::vector<std::string> args{"hey", "-z", std::to_string(seconds) + "s", "-c", std::to_string(workers)};
-    if (rate > 0) {
-        args.push_back("-q");
-        args.push_back(std::to_string(rate / workers));
-    }
-    args.insert(
-        args.end(),
-        {"-m", "POST", "-T", "application/json", "-d",
-         R"({"model":"bench-model","messages":[{"role":"user","content":"Write one word."}],"max_tokens":16,"stream":false})",
-         url + "/v1/chat/completions"});
-    std::vector<char*> argv;
-    for (auto& a : args) {
-        argv.push_back(a.data());
-    }
-    argv.push_back(nullptr);
-    int out[2];
-    if (pipe(out) != 0) {
-        return {};
-    }
-    posix_spawn_file_actions_t fa;
-    posix_spawn_file_actions_init(&fa);
-    posix_spawn_file_actions_adddup2(&fa, out[1], 1);
-    posix_spawn_file_actions_addclose(&fa, out[0]);
-    pid_t pid = 0;
-    if (posix_spawnp(&pid, "hey", &fa, nullptr, argv.data(), environ) != 0) {
-        std::printf("hey not found (Debian package 'hey'); skipped\n");
-        close(out[0]);
-        close(out[1]);
-        return {};
-    }
-    close(out[1]);
-    std::string text;
-    char buf[4096];
-    ssize_t n = 0;
-    while ((n = read(out[0], buf, sizeof buf)) > 0) {
-        text.append(buf, std::size_t(n));
-    }
-    close(out[0]);
-    int status = 0;
-    rusage u{};
-    wait4(pid, &status, 0, &u);
-    posix_spawn_file_actions_destroy(&fa);
-    HeyResult r;
-    r.cpu = cpuSeconds(u);
-    if (const auto p = text.find("[200]"); p != std::string::npos) {
-        r.requests = std::atol(text.c_str() + p + 5);
-    }
-    return r;
 }
 
 // ------------------------------------------------------------------ capacity

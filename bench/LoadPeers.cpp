@@ -1,23 +1,22 @@
-#include "CurlFloor.h"
+#include "LoadPeers.h"
 
 #include <curl/curl.h>
 
 #include <algorithm>
 #include <chrono>
+#include <cstdio>
+#include <cstdlib>
+#include <spawn.h>
 #include <sys/resource.h>
+#include <sys/wait.h>
+#include <unistd.h>
 #include <vector>
+
+extern char** environ;
 
 namespace pb::bench {
 
 namespace {
-
-double processCpu()
-{
-    rusage u{};
-    getrusage(RUSAGE_SELF, &u);
-    return double(u.ru_utime.tv_sec + u.ru_stime.tv_sec) +
-           double(u.ru_utime.tv_usec + u.ru_stime.tv_usec) / 1e6;
-}
 
 std::size_t discard(char*, std::size_t size, std::size_t n, void*)
 {
@@ -28,6 +27,68 @@ constexpr const char* kBody =
     R"({"model":"bench-model","messages":[{"role":"user","content":"Write one word."}],"max_tokens":16,"stream":false})";
 
 } // namespace
+
+double cpuSeconds(const rusage& u)
+{
+    return double(u.ru_utime.tv_sec + u.ru_stime.tv_sec) +
+           double(u.ru_utime.tv_usec + u.ru_stime.tv_usec) / 1e6;
+}
+
+double selfCpu()
+{
+    rusage u{};
+    getrusage(RUSAGE_SELF, &u);
+    return cpuSeconds(u);
+}
+
+HeyResult runHey(const std::string& url, int rate, int seconds, int workers)
+{
+    std::vector<std::string> args{"hey", "-z", std::to_string(seconds) + "s", "-c", std::to_string(workers)};
+    if (rate > 0) {
+        args.push_back("-q");
+        args.push_back(std::to_string(rate / workers));
+    }
+    args.insert(args.end(),
+                {"-m", "POST", "-T", "application/json", "-d", kBody, url + "/v1/chat/completions"});
+    std::vector<char*> argv;
+    for (auto& a : args) {
+        argv.push_back(a.data());
+    }
+    argv.push_back(nullptr);
+    int out[2];
+    if (pipe(out) != 0) {
+        return {};
+    }
+    posix_spawn_file_actions_t fa;
+    posix_spawn_file_actions_init(&fa);
+    posix_spawn_file_actions_adddup2(&fa, out[1], 1);
+    posix_spawn_file_actions_addclose(&fa, out[0]);
+    pid_t pid = 0;
+    if (posix_spawnp(&pid, "hey", &fa, nullptr, argv.data(), environ) != 0) {
+        std::printf("hey not found (Debian package 'hey'); skipped\n");
+        close(out[0]);
+        close(out[1]);
+        return {};
+    }
+    close(out[1]);
+    std::string text;
+    char buf[4096];
+    ssize_t n = 0;
+    while ((n = read(out[0], buf, sizeof buf)) > 0) {
+        text.append(buf, std::size_t(n));
+    }
+    close(out[0]);
+    int status = 0;
+    rusage u{};
+    wait4(pid, &status, 0, &u);
+    posix_spawn_file_actions_destroy(&fa);
+    HeyResult r;
+    r.cpu = cpuSeconds(u);
+    if (const auto p = text.find("[200]"); p != std::string::npos) {
+        r.requests = std::atol(text.c_str() + p + 5);
+    }
+    return r;
+}
 
 FloorResult bareCurlLoop(const std::string& url, int rate, int seconds)
 {
@@ -50,7 +111,7 @@ FloorResult bareCurlLoop(const std::string& url, int rate, int seconds)
     FloorResult r;
     const long total = long(rate) * seconds;
     const auto interval = std::chrono::nanoseconds(1'000'000'000LL / rate);
-    const double c0 = processCpu();
+    const double c0 = selfCpu();
     const auto t0 = Clock::now();
     long started = 0;
     int running = 0;
@@ -86,7 +147,7 @@ FloorResult bareCurlLoop(const std::string& url, int rate, int seconds)
             curl_multi_poll(multi, nullptr, 0, waitMs, nullptr);
         }
     }
-    r.cpu = processCpu() - c0;
+    r.cpu = selfCpu() - c0;
     for (CURL* e : all) {
         curl_easy_cleanup(e);
     }
