@@ -150,6 +150,12 @@ struct TransportCallbacks
             auto& st = t->socketState(fd); // closing takes it out of the epoll set
             st.registered = 0;
             st.watched = false;
+            // Its number may come back with the next socket: not its events.
+            for (auto i = t->m_readyNext; i < t->m_ready.size(); ++i) {
+                if (t->m_ready[i].fd == fd) {
+                    t->m_ready[i].fd = -1;
+                }
+            }
         }
         return ::close(fd);
     }
@@ -660,16 +666,8 @@ void Transport::armTimer(Nanos at)
     m_armedAt = at;
 }
 
-void Transport::poll(Nanos until)
+void Transport::waitForEvents(Nanos until)
 {
-    int running = 0;
-    // libcurl asks for an immediate call after every new transfer: serve it
-    // before waiting instead of spending an epoll_wait(0) round trip on it.
-    if (m_curlDeadline != kNoDeadline && steadyNowNs() >= m_curlDeadline) {
-        m_curlDeadline = kNoDeadline;
-        curl_multi_socket_action(m_multi, CURL_SOCKET_TIMEOUT, 0, &running);
-        drainMessages();
-    }
     const Nanos now = steadyNowNs();
     const Nanos deadline = std::min(until, m_curlDeadline);
     epoll_event events[256];
@@ -694,13 +692,39 @@ void Transport::poll(Nanos until)
         }
         n = ::epoll_wait(m_epoll, events, 256, timeout);
     }
+    ++m_epollWaits;
+    m_ready.clear();
+    m_readyNext = 0;
     for (int i = 0; i < n; ++i) {
-        // A due start waits for no backlog of stream events: the sockets not
-        // served yet stay ready (level-triggered) and come back next call.
-        if (i > 0 && until != kNoDeadline && steadyNowNs() >= until) {
+        m_ready.push_back({events[i].data.fd, events[i].events});
+    }
+}
+
+void Transport::poll(Nanos until)
+{
+    int running = 0;
+    // libcurl asks for an immediate call after every new transfer: serve it
+    // before waiting instead of spending an epoll_wait(0) round trip on it.
+    if (m_curlDeadline != kNoDeadline && steadyNowNs() >= m_curlDeadline) {
+        m_curlDeadline = kNoDeadline;
+        curl_multi_socket_action(m_multi, CURL_SOCKET_TIMEOUT, 0, &running);
+        drainMessages();
+    }
+    if (m_readyNext >= m_ready.size()) {
+        waitForEvents(until);
+    }
+    const std::size_t first = m_readyNext;
+    while (m_readyNext < m_ready.size()) {
+        // A due start waits for no backlog of stream events: the rest are
+        // served on the next calls, before epoll is asked again.
+        if (m_readyNext > first && until != kNoDeadline && steadyNowNs() >= until) {
             break;
         }
-        const int fd = events[i].data.fd;
+        const auto ev = m_ready[m_readyNext++];
+        const int fd = ev.fd;
+        if (fd < 0) {
+            continue;
+        }
         if (fd == m_timerFd || fd == m_wakeFd) {
             std::uint64_t v = 0;
             [[maybe_unused]] const auto r = ::read(fd, &v, sizeof v);
@@ -718,13 +742,13 @@ void Transport::poll(Nanos until)
             continue;
         }
         int mask = 0;
-        if (events[i].events & (EPOLLIN | EPOLLHUP | EPOLLRDHUP)) {
+        if (ev.events & (EPOLLIN | EPOLLHUP | EPOLLRDHUP)) {
             mask |= CURL_CSELECT_IN;
         }
-        if (events[i].events & EPOLLOUT) {
+        if (ev.events & EPOLLOUT) {
             mask |= CURL_CSELECT_OUT;
         }
-        if (events[i].events & EPOLLERR) {
+        if (ev.events & EPOLLERR) {
             mask |= CURL_CSELECT_ERR;
         }
         curl_multi_socket_action(m_multi, fd, mask, &running);

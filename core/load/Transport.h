@@ -132,6 +132,8 @@ public:
     // Wake-ups from a kept-alive connection libcurl was not watching (the
     // server closed it while idle); each such socket leaves the epoll set.
     std::int64_t idleWakeups() const { return m_idleWakeups; }
+    // How many times poll() asked epoll for events.
+    std::int64_t epollWaits() const { return m_epollWaits; }
     std::size_t capacity() const { return m_capacity; }
 
     // Starts the attempt now. `body` must stay valid until the attempt ends.
@@ -170,6 +172,8 @@ private:
     bool parkForProcessExit();
     void detachLeftTransfers();
     void armTimer(Nanos at);
+    // Waits for events until `until` or libcurl's deadline into m_ready.
+    void waitForEvents(Nanos until);
     void drainMessages();
     void finish(Attempt& a, int curlCode, bool cancelled, const std::string& cancelClass, bool detach = true);
     void feedStream(Attempt& a, std::string_view bytes, Nanos now);
@@ -204,6 +208,18 @@ private:
     };
     std::vector<SocketState> m_socketStates;
     std::int64_t m_idleWakeups = 0;
+    // What epoll_wait reported and poll() has not served yet (it returns as
+    // soon as a start is due): served first on the next call. Asking the
+    // kernel again instead re-polls every ready socket each time, which at
+    // 20,000 req/s with hundreds of connections cost more than the requests.
+    struct ReadyEvent
+    {
+        int fd = -1; // -1: closed since it was reported
+        std::uint32_t events = 0;
+    };
+    std::vector<ReadyEvent> m_ready;
+    std::size_t m_readyNext = 0;
+    std::int64_t m_epollWaits = 0;
     SocketState& socketState(int fd)
     {
         const auto i = static_cast<std::size_t>(fd);
