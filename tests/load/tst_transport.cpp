@@ -37,6 +37,27 @@ std::string traceparentOf(const RequestRecord& r)
     return "00-" + r.traceId + "-" + r.spanId + "-01";
 }
 
+load::Endpoint chatEndpoint(EventServer& server)
+{
+    load::Endpoint ep;
+    ep.url = server.baseUrl() + "/v1/chat/completions";
+    ep.headers = {"Content-Type: application/json", "Expect:"};
+    return ep;
+}
+
+// A transport driven by the test itself, keeping the records it finished.
+struct DirectTransport
+{
+    explicit DirectTransport(EventServer& server)
+        : t(load::TransportOptions{}, chatEndpoint(server), [this](load::Attempt& a) {
+            done.push_back(a.record);
+            t.release(a);
+        })
+    {}
+    std::vector<RequestRecord> done;
+    load::Transport t;
+};
+
 } // namespace
 
 class TestTransport : public QObject
@@ -470,14 +491,9 @@ void TestTransport::idleConnectionClosedByTheServer()
     EventServerConfig cfg;
     cfg.closeIdleAfter = 20'000'000;
     EventServer server(cfg);
-    load::Endpoint ep;
-    ep.url = server.baseUrl() + "/v1/chat/completions";
-    ep.headers = {"Content-Type: application/json", "Expect:"};
-    std::vector<RequestRecord> done;
-    load::Transport t(load::TransportOptions{}, ep, [&](load::Attempt& a) {
-        done.push_back(a.record);
-        t.release(a);
-    });
+    DirectTransport direct(server);
+    auto& t = direct.t;
+    auto& done = direct.done;
     t.setCapacity(1, 1);
     load::TraceIdGenerator gen(7);
     const std::string body = R"({"model":"m","messages":[],"stream":false})";
@@ -521,14 +537,9 @@ void TestTransport::readyEventsServedBeforeWaitingAgain()
     EventServerConfig cfg;
     cfg.delay = 30'000'000; // every answer 30 ms after its request
     EventServer server(cfg);
-    load::Endpoint ep;
-    ep.url = server.baseUrl() + "/v1/chat/completions";
-    ep.headers = {"Content-Type: application/json", "Expect:"};
-    std::vector<RequestRecord> done;
-    load::Transport t(load::TransportOptions{}, ep, [&](load::Attempt& a) {
-        done.push_back(a.record);
-        t.release(a);
-    });
+    DirectTransport direct(server);
+    auto& t = direct.t;
+    auto& done = direct.done;
     t.setCapacity(kTransfers, kTransfers);
     load::TraceIdGenerator gen(11);
     const std::string body = R"({"model":"m","messages":[],"stream":false})";
