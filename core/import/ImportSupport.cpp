@@ -443,12 +443,19 @@ JsonLimits jsonLimits(const ImportLimits& limits, std::uint64_t recordBytes)
     return j;
 }
 
+std::string lineFieldsError(std::uint64_t maxFieldBytes, std::string_view text)
+{
+    if (const auto column = longJsonString(text, maxFieldBytes)) {
+        return "a JSON string longer than " + formatBytes(maxFieldBytes) +
+               " (the field limit, --max-field-bytes) starts at column " + std::to_string(column);
+    }
+    return {};
+}
+
 void checkLineFields(const BadInput& bad, std::int64_t line, std::string_view text)
 {
-    if (const auto column = longJsonString(text, bad.limits().maxFieldBytes)) {
-        bad.fail(line, "a JSON string longer than " + formatBytes(bad.limits().maxFieldBytes) +
-                           " (the field limit, --max-field-bytes) starts at column " +
-                           std::to_string(column));
+    if (auto error = lineFieldsError(bad.limits().maxFieldBytes, text); !error.empty()) {
+        bad.fail(line, std::move(error));
     }
 }
 

@@ -228,6 +228,9 @@ JsonLimits jsonLimits(const ImportLimits& limits, std::uint64_t recordBytes = 0)
 // Before a line of a JSON-lines format is parsed: a string longer than the
 // field limit is an error (not skippable, like every limit).
 void checkLineFields(const BadInput& bad, std::int64_t line, std::string_view text);
+// The same check's message, empty when the line is within the limit (for a
+// reader that reports it later, on another thread).
+std::string lineFieldsError(std::uint64_t maxFieldBytes, std::string_view text);
 
 // A record of a streamed JSON document with invalid UTF-8 in a string is
 // refused (or skipped and counted): true when `rec` may be used.

@@ -1,7 +1,6 @@
 #include "import/K6JsonLines.h"
 
 #include "import/ImportSupport.h"
-#include "import/JsonStream.h"
 #include "import/LineReader.h"
 #include "import/TimeParse.h"
 #include "import/ValueParse.h"
@@ -140,7 +139,6 @@ LineBatch* LinePipe::freeBatch()
     b->lines.clear();
     b->tags.clear();
     b->error = nullptr;
-    b->last = false;
     return b;
 }
 
@@ -150,10 +148,11 @@ void LinePipe::run(std::istream& in, const ImportOptions& options)
     if (!batch) {
         return;
     }
-    const auto hand = [this](LineBatch* b) {
+    const auto hand = [this](LineBatch* b, bool done) {
         {
             std::lock_guard lock(m_mutex);
             m_full.push_back(b);
+            m_done = done;
         }
         m_changed.notify_all();
     };
@@ -164,7 +163,7 @@ void LinePipe::run(std::istream& in, const ImportOptions& options)
             parseLine(text, lines.paddedCapacity(text), lines.lineNumber(), *batch);
             batch->lines.back().consumed = lines.bytesConsumed();
             if (batch->lines.size() >= kBatchLines || batch->text.size() >= kBatchBytes) {
-                hand(batch);
+                hand(batch, false);
                 batch = freeBatch();
                 if (!batch) {
                     return;
@@ -174,13 +173,7 @@ void LinePipe::run(std::istream& in, const ImportOptions& options)
     } catch (...) {
         batch->error = std::current_exception();
     }
-    batch->last = true;
-    {
-        std::lock_guard lock(m_mutex);
-        m_full.push_back(batch);
-        m_done = true;
-    }
-    m_changed.notify_all();
+    hand(batch, true);
 }
 
 void LinePipe::parseLine(std::string_view text, std::size_t capacity, std::int64_t lineNo, LineBatch& out)
@@ -190,10 +183,9 @@ void LinePipe::parseLine(std::string_view text, std::size_t capacity, std::int64
     if (trim(text).empty()) {
         return;
     }
-    if (const auto column = longJsonString(text, m_maxFieldBytes)) {
+    if (auto e = lineFieldsError(m_maxFieldBytes, text); !e.empty()) {
         l.kind = LineKind::Fatal;
-        l.error = "a JSON string longer than " + formatBytes(m_maxFieldBytes) +
-                  " (the field limit, --max-field-bytes) starts at column " + std::to_string(column);
+        l.error = std::move(e);
         return;
     }
     if (auto e = parseEnvelope(text, capacity, out, l); !e.empty()) {

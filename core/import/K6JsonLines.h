@@ -94,7 +94,6 @@ struct LineBatch
     std::vector<ParsedLine> lines;
     std::vector<Tags> tags;
     std::exception_ptr error; // thrown by the reading after the lines
-    bool last = false;
 
     std::string_view view(std::size_t at, std::size_t size) const { return {text.data() + at, size}; }
     std::string_view metric(const ParsedLine& l) const { return view(l.metric, l.metricSize); }

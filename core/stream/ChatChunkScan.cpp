@@ -389,7 +389,8 @@ ChunkScan scanChatChunk(std::string_view data)
 {
     if (data.size() <= kDomLimit) {
         // simdjson checks the whole text (UTF-8, escapes, numbers) before the
-        // walk, about five times faster than the SAX parser on a chunk.
+        // walk; a response body costs about a third of the SAX scan's time
+        // (bench/RESULTS.md, issue 30).
         thread_local simdjson::dom::parser parser;
         simdjson::dom::element root;
         if (!parser.parse(data.data(), data.size()).get(root)) {
