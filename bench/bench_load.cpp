@@ -6,11 +6,12 @@
 //             loop and `hey` at the same fixed rate against the same server, in three
 //             alternating rounds (CPU ratio of the medians; exit 3 when the whole
 //             process used more CPU per request than hey: the guard)
+//   inflight  20,000 req/s with max_in_flight 512, 1,024, 2,048: cost by connections held
 //   streams   10,000 concurrent SSE streams held; memory per stream, lag, milestone error
 //   poisson   generator lag p50/p99 at 1,000 req/s with Poisson (and gamma) arrivals
 //   timings   CPU per request at 1,000 req/s with server_timings "none" vs "vllm" against
 //             a server whose answers carry a vLLM metrics object (issue 31)
-// Usage: bench_load [all|accuracy|capacity|lag|streams|poisson|timings] [--quick]
+// Usage: bench_load [all|accuracy|capacity|inflight|lag|streams|poisson|timings] [--quick]
 //        bench_load serve [json|sse|scripted] [PORT]   (a server for manual runs)
 #include "LoadPeers.h"
 #include "TestServers.h"
@@ -302,6 +303,35 @@ void capacity(bool stream)
                 "%.0f req/s = %.2fx hey's maximum\n",
                 kHeySeconds, heyMax, bestTight, bestTight / heyMax);
         }
+    }
+    killServer(server);
+}
+
+// ------------------------------------------------------------------ in flight
+
+// 20,000 req/s for 4 s (no warm-up) with more and more requests allowed in
+// flight: the engine's cost must not grow with the connections it holds
+// (issue 30 item 3; the collapse mended by serving every epoll event).
+void inFlight()
+{
+    std::cout
+        << "\n== 20,000 req/s for 4 s, non-streaming, by max_in_flight (whole run, warm-up included) ==\n";
+    test::EventServerConfig cfg;
+    auto server = forkServer(cfg);
+    std::printf("%14s %10s %10s %10s %10s %12s\n", "max_in_flight", "achieved", "dropped", "lag_p99",
+                "lag_max", "us/request");
+    for (int cap : {512, 1024, 2048}) {
+        const auto m = runLoad(scenario(server.url(), false,
+                                        {{"type", "constant-arrival-rate"},
+                                         {"rate", 20000},
+                                         {"duration", "4s"},
+                                         {"max_in_flight", cap}}),
+                               "inflight.phasebench");
+        const auto& s = m.summary;
+        const auto cost = s.generatorCost();
+        std::printf("%14d %10.1f %10lld %10.3f %10.3f %12.1f\n", cap, s.achievedRate,
+                    static_cast<long long>(s.dropped), msOf(s.lagP99), msOf(s.lagMax),
+                    cost ? cost->cpuPerRequestUs() : -1.0);
     }
     killServer(server);
 }
@@ -717,6 +747,9 @@ int main(int argc, char** argv)
     bool guardPassed = true;
     if (what == "all" || what == "lag") {
         guardPassed = lagAndHey();
+    }
+    if (what == "all" || what == "inflight") {
+        inFlight();
     }
     if (what == "all" || what == "streams") {
         streams();
