@@ -214,8 +214,12 @@ void EventServer::serve()
         }
         const int sent = c.step; // 1: headers and role chunk, 2: the first text chunk
         const std::size_t stamp = c.stamp;
+        const bool whole = !c.busy;
         if (!flush(fd, c)) {
             return false;
+        }
+        if (whole) {
+            ++m_responses;
         }
         if (stamp > 0 && (sent == 1 || sent == 2)) {
             auto& st = m_stamps[stamp - 1];

@@ -206,6 +206,8 @@ public:
     std::int64_t connections() const { return m_connections.load(); }
     std::int64_t requests() const { return m_requests.load(); }
     std::int64_t openConnections() const { return m_open.load(); }
+    // Whole responses handed to the kernel.
+    std::int64_t responses() const { return m_responses.load(); }
     // Runs the loop on the calling thread until stop() (for a child process).
     void serve();
     void stop();
@@ -225,6 +227,7 @@ private:
     std::atomic<std::int64_t> m_connections{0};
     std::atomic<std::int64_t> m_requests{0};
     std::atomic<std::int64_t> m_open{0};
+    std::atomic<std::int64_t> m_responses{0};
     std::thread m_thread;
     std::vector<StreamStamp> m_stamps;
 };
