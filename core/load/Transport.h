@@ -190,6 +190,8 @@ private:
     Nanos m_curlDeadline;
     Nanos m_armedAt = 0;
     bool m_tls = false;
+    std::string m_proxy; // libcurl's environment proxy rules, read once (proxyFromEnvironment)
+    std::string m_noProxy;
     bool m_pwait2 = true;     // epoll_pwait2 available (Linux >= 5.11)
     bool m_abandoned = false; // cancelAll() ran: transfers left in the multi handle
     std::size_t m_left = 0;   // how many cancelAll() left there

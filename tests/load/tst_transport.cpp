@@ -5,9 +5,13 @@
 #include "LoadTestUtil.h"
 #include "TestServers.h"
 
+#include <QScopeGuard>
 #include <QTest>
 
+#include <cstdlib>
+#include <optional>
 #include <thread>
+#include <vector>
 
 #include <unistd.h>
 
@@ -83,6 +87,7 @@ private Q_SLOTS:
     void transportAloneWithTimerfd();
     void idleConnectionClosedByTheServer();
     void readyEventsServedBeforeWaitingAgain();
+    void proxyFromTheEnvironment();
 };
 
 void TestTransport::milestonesInOrderAndNearTruth()
@@ -574,6 +579,59 @@ void TestTransport::readyEventsServedBeforeWaitingAgain()
     const auto waits = t.epollWaits() - waitsBefore;
     QVERIFY2(calls >= kTransfers / 2, qPrintable(QString::number(calls)));
     QVERIFY2(waits <= 10, qPrintable(QStringLiteral("%1 epoll waits in %2 calls").arg(waits).arg(calls)));
+}
+
+// The transport reads the proxy variables once, by libcurl's own rules; a
+// proxy here is a second server that answers what it is sent.
+void TestTransport::proxyFromTheEnvironment()
+{
+    const char* const names[] = {"http_proxy", "HTTP_PROXY", "all_proxy",
+                                 "ALL_PROXY",  "no_proxy",   "NO_PROXY"};
+    std::vector<std::pair<std::string, std::optional<std::string>>> saved;
+    for (const char* n : names) {
+        const char* v = std::getenv(n);
+        saved.emplace_back(n, v ? std::optional<std::string>(v) : std::nullopt);
+        unsetenv(n);
+    }
+    const auto restore = qScopeGuard([&] {
+        for (const auto& [n, v] : saved) {
+            v ? setenv(n.c_str(), v->c_str(), 1) : unsetenv(n.c_str());
+        }
+    });
+    EventServer target(EventServerConfig{});
+    EventServer proxy(EventServerConfig{});
+    load::TraceIdGenerator gen(21);
+    const auto sendOne = [&] {
+        DirectTransport direct(target);
+        direct.t.setCapacity(1, 1);
+        load::Attempt* a = direct.t.acquire();
+        if (!a) {
+            return false;
+        }
+        direct.t.start(*a, R"({"model":"m","messages":[],"stream":false})", gen.next(), 5'000'000'000);
+        const auto deadline = load::steadyNowNs() + 5'000'000'000;
+        while (direct.done.empty() && load::steadyNowNs() < deadline) {
+            direct.t.poll(load::steadyNowNs() + 10'000'000);
+        }
+        return direct.done.size() == 1 && direct.done[0].outcome == Outcome::Completed;
+    };
+    QVERIFY(sendOne());
+    QCOMPARE(target.requests(), std::int64_t(1));
+    setenv("http_proxy", proxy.baseUrl().c_str(), 1);
+    QVERIFY(sendOne());
+    QCOMPARE(proxy.requests(), std::int64_t(1));
+    setenv("no_proxy", "127.0.0.1", 1); // exempts the target again
+    QVERIFY(sendOne());
+    QCOMPARE(target.requests(), std::int64_t(2));
+    unsetenv("no_proxy");
+    unsetenv("http_proxy");
+    setenv("HTTP_PROXY", proxy.baseUrl().c_str(), 1); // libcurl never reads it (httpoxy)
+    QVERIFY(sendOne());
+    QCOMPARE(target.requests(), std::int64_t(3));
+    setenv("ALL_PROXY", proxy.baseUrl().c_str(), 1);
+    QVERIFY(sendOne());
+    QCOMPARE(proxy.requests(), std::int64_t(2));
+    QCOMPARE(target.requests(), std::int64_t(3));
 }
 
 QTEST_GUILESS_MAIN(TestTransport)
