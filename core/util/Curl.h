@@ -4,7 +4,6 @@
 
 #include <curl/curl.h>
 
-#include <cctype>
 #include <stdexcept>
 #include <string_view>
 
@@ -20,6 +19,13 @@ inline void ensureCurlGlobal()
     }
 }
 
+// ASCII only, as HTTP header names are: no locale, no libc call (this runs
+// for every response header line).
+constexpr char asciiLower(char c)
+{
+    return c >= 'A' && c <= 'Z' ? static_cast<char>(c + ('a' - 'A')) : c;
+}
+
 // Header names compare without case ("Retry-After:", "content-type:").
 inline bool startsWithNoCase(std::string_view s, std::string_view prefix)
 {
@@ -27,8 +33,7 @@ inline bool startsWithNoCase(std::string_view s, std::string_view prefix)
         return false;
     }
     for (std::size_t i = 0; i < prefix.size(); ++i) {
-        if (std::tolower(static_cast<unsigned char>(s[i])) !=
-            std::tolower(static_cast<unsigned char>(prefix[i]))) {
+        if (asciiLower(s[i]) != asciiLower(prefix[i])) {
             return false;
         }
     }
