@@ -6,6 +6,7 @@
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
+#include <fstream>
 #include <spawn.h>
 #include <sys/resource.h>
 #include <sys/wait.h>
@@ -153,6 +154,51 @@ FloorResult bareCurlLoop(const std::string& url, int rate, int seconds)
     }
     curl_multi_cleanup(multi);
     curl_slist_free_all(headers);
+    return r;
+}
+
+namespace {
+
+std::string shellQuoted(const std::string& s)
+{
+    std::string q = "'";
+    for (char c : s) {
+        q += c == '\'' ? std::string("'\\''") : std::string(1, c);
+    }
+    return q + "'";
+}
+
+} // namespace
+
+CountedRun callgrindRun(const std::vector<std::string>& command, const std::string& toggle,
+                        const std::string& outFile)
+{
+    std::string line = "valgrind --tool=callgrind --toggle-collect=" + shellQuoted(toggle) +
+                       " --callgrind-out-file=" + shellQuoted(outFile);
+    for (const auto& a : command) {
+        line += ' ' + shellQuoted(a);
+    }
+    line += " 2>/dev/null";
+    CountedRun r;
+    FILE* p = popen(line.c_str(), "r");
+    if (!p) {
+        return r;
+    }
+    char buf[4096];
+    std::size_t n = 0;
+    while ((n = std::fread(buf, 1, sizeof buf, p)) > 0) {
+        r.output.append(buf, n);
+    }
+    const int status = pclose(p);
+    std::ifstream in(outFile);
+    std::string l;
+    while (std::getline(in, l)) {
+        if (l.rfind("totals: ", 0) == 0) {
+            r.instructions += std::strtoull(l.c_str() + 8, nullptr, 10);
+            r.ran = true;
+        }
+    }
+    r.ran = r.ran && WIFEXITED(status) && WEXITSTATUS(status) == 0;
     return r;
 }
 

@@ -5,7 +5,9 @@
 // shows the engine's own share of its CPU per request (issue 30).
 #pragma once
 
+#include <cstdint>
 #include <string>
+#include <vector>
 
 struct rusage;
 
@@ -34,5 +36,18 @@ struct FloorResult
 
 // POSTs the bench's chat body to `url` at `rate` per second for `seconds`.
 FloorResult bareCurlLoop(const std::string& url, int rate, int seconds);
+
+struct CountedRun
+{
+    bool ran = false;               // valgrind ran and wrote its counts
+    std::uint64_t instructions = 0; // counted inside `toggle` only, every thread
+    std::string output;             // the program's standard output
+};
+
+// Runs `command` under callgrind, counting instructions only inside the
+// functions matching `toggle` (callgrind's --toggle-collect): the same count
+// for the same binaries and inputs however busy the machine is.
+CountedRun callgrindRun(const std::vector<std::string>& command, const std::string& toggle,
+                        const std::string& outFile);
 
 } // namespace pb::bench

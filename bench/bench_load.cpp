@@ -11,8 +11,11 @@
 //   poisson   generator lag p50/p99 at 1,000 req/s with Poisson (and gamma) arrivals
 //   timings   CPU per request at 1,000 req/s with server_timings "none" vs "vllm" against
 //             a server whose answers carry a vLLM metrics object (issue 31)
-// Usage: bench_load [all|accuracy|capacity|inflight|lag|streams|poisson|timings] [--quick]
+//   instructions  user-space instructions per request under callgrind, engine thread and
+//             writer apart, beside the bare libcurl loop (exit 3 above kMaxInstructionRatio)
+// Usage: bench_load [all|accuracy|capacity|inflight|lag|streams|poisson|timings|instructions] [--quick]
 //        bench_load serve [json|sse|scripted] [PORT]   (a server for manual runs)
+#include "LoadBench.h"
 #include "LoadPeers.h"
 #include "TestServers.h"
 #include "load/GeneratorLag.h"
@@ -45,149 +48,11 @@
 using namespace pb;
 using json = nlohmann::json;
 
-using bench::runHey;
-using bench::selfCpu;
+using namespace pb::bench;
 
 namespace {
 
 bool g_quick = false;
-
-long rssKb()
-{
-    std::ifstream in("/proc/self/status");
-    std::string line;
-    while (std::getline(in, line)) {
-        if (line.rfind("VmRSS:", 0) == 0) {
-            return std::stol(line.substr(6));
-        }
-    }
-    return 0;
-}
-
-// A server in a child process, so that its CPU is not counted as the generator's.
-struct ChildServer
-{
-    pid_t pid = -1;
-    int port = 0;
-    std::string url() const { return "http://127.0.0.1:" + std::to_string(port); }
-};
-
-test::EventServer* g_childServer = nullptr; // the child's server, for its SIGTERM handler
-
-// With `stampsFile`, the child writes its streams' write times there when
-// stopped by stopServer() (SIGTERM): "traceparent first_event first_text".
-ChildServer forkServer(const test::EventServerConfig& cfg, const std::string& stampsFile = {})
-{
-    ChildServer s;
-    const int fd = test::EventServer::listenLoopback(s.port);
-    s.pid = fork();
-    if (s.pid == 0) {
-        test::EventServer server(cfg, fd);
-        g_childServer = &server;
-        signal(SIGTERM, [](int) { g_childServer->stop(); }); // stop() only sets a flag and writes an eventfd
-        server.serve();
-        if (!stampsFile.empty()) {
-            std::ofstream out(stampsFile);
-            for (const auto& st : server.stamps()) {
-                out << st.traceparent << ' ' << st.firstEvent << ' ' << st.firstText << '\n';
-            }
-        }
-        _exit(0);
-    }
-    close(fd);
-    return s;
-}
-
-// Lets the child finish its loop (and write its stamps), then reaps it.
-void stopServer(ChildServer& s)
-{
-    if (s.pid > 0) {
-        kill(s.pid, SIGTERM);
-        waitpid(s.pid, nullptr, 0);
-        s.pid = -1;
-    }
-}
-
-void killServer(ChildServer& s)
-{
-    if (s.pid > 0) {
-        kill(s.pid, SIGKILL);
-        waitpid(s.pid, nullptr, 0);
-        s.pid = -1;
-    }
-}
-
-std::filesystem::path benchDir()
-{
-    return std::filesystem::temp_directory_path() / ("phasebench-bench-" + std::to_string(getpid()));
-}
-
-std::string tempDb(const char* name)
-{
-    const auto dir = benchDir();
-    std::filesystem::create_directories(dir);
-    const auto p = dir / name;
-    std::filesystem::remove(p);
-    std::filesystem::remove(p.string() + "-wal");
-    std::filesystem::remove(p.string() + "-shm");
-    return p.string();
-}
-
-json scenario(const std::string& url, bool stream, const json& executor)
-{
-    return json{{"name", "bench"},
-                {"target", {{"base_url", url}, {"api", "chat"}, {"model", "bench-model"}}},
-                {"request",
-                 {{"prompts", json::array({{{"bucket", "input_0_512"}, {"prompts", {"Write one word."}}}})},
-                  {"max_tokens", 16},
-                  {"stream", stream}}},
-                {"executor", executor},
-                {"graceful_stop", "10s"},
-                {"timeout", "30s"}};
-}
-
-struct Measured
-{
-    load::LoadSummary summary;
-    double cpu = 0;
-    double cpuPer1000 = 0;
-    OptNanos steadyLagP50; // generator lag of attempts after the warm-up
-    OptNanos steadyLagP99;
-    std::int64_t warmupDropped = 0; // iterations dropped during the warm-up, and after it
-    std::int64_t steadyDropped = 0;
-};
-
-Measured runLoad(const json& j, const char* dbName,
-                 const std::function<void(const load::LiveSample&)>& onSample = {})
-{
-    RunStore store(tempDb(dbName));
-    load::LoadRunOptions opts;
-    opts.onSample = onSample;
-    load::LoadRun run(load::parseScenario(j.dump(), "bench.json"), opts);
-    const double c0 = selfCpu();
-    Measured m;
-    m.summary = run.run(store);
-    m.cpu = selfCpu() - c0;
-    m.cpuPer1000 = m.summary.attempts > 0 ? m.cpu / double(m.summary.attempts) * 1000 : 0;
-    std::vector<Nanos> lags;
-    for (const auto& r : store.requestReader().requestsBySeq(m.summary.runId, 0, 10'000'000)) {
-        if (r.outcome == Outcome::Dropped) {
-            ++(r.stage == "warmup" ? m.warmupDropped : m.steadyDropped);
-        }
-        if (r.stage != "warmup" && r.startOffset && r.scheduledOffset) {
-            lags.push_back(*r.startOffset - *r.scheduledOffset);
-        }
-    }
-    std::sort(lags.begin(), lags.end());
-    m.steadyLagP50 = load::nearestRank(lags, 50);
-    m.steadyLagP99 = load::nearestRank(lags, 99);
-    return m;
-}
-
-double msOf(const OptNanos& v)
-{
-    return v ? double(*v) / 1e6 : -1;
-}
 
 // ------------------------------------------------------------------ accuracy
 
@@ -338,12 +203,6 @@ void inFlight()
 
 // ------------------------------------------------------------------ lag + hey
 
-double median(std::vector<double> v)
-{
-    std::sort(v.begin(), v.end());
-    return v.empty() ? 0 : v[v.size() / 2];
-}
-
 // False when the generator used more CPU per request than hey in this run:
 // the guard issue 30 asks for, so that a regression is seen by whoever runs
 // it. hey's own CPU per request moves by a quarter from one run to the next
@@ -417,6 +276,90 @@ bool lagAndHey()
         return false;
     }
     return true;
+}
+
+// ------------------------------------------------------------------ instructions
+
+// The engine and writer's user-space instructions per request over the bare
+// libcurl loop's: 2.17 before the proxy, key and case-fold changes, 2.12
+// after them (bench/RESULTS.md). The count moves by under 1 % between runs
+// whatever the machine's load, so the limit sits close: a change that makes
+// the hot path 4 % dearer fails it.
+constexpr double kMaxInstructionRatio = 2.20;
+constexpr int kCountedRate = 100; // what the engine keeps up with under callgrind
+constexpr int kCountedSeconds = 10;
+
+json countedScenario(const std::string& url)
+{
+    return scenario(url, false,
+                    {{"type", "constant-arrival-rate"},
+                     {"rate", kCountedRate},
+                     {"duration", std::to_string(kCountedSeconds) + "s"},
+                     {"max_in_flight", 256}});
+}
+
+long requestsIn(const std::string& output)
+{
+    const auto p = output.find("requests ");
+    return p == std::string::npos ? 0 : std::atol(output.c_str() + p + 9);
+}
+
+// The CPU-seconds sections carry the VM's noise (hey's own figure moves by a
+// quarter between runs); instruction counts do not, so a regression of a few
+// per cent shows here first. The kernel's share (loopback TCP, the same work
+// for every client) is not counted.
+bool instructions(const std::string& self)
+{
+    std::cout << "\n== user-space instructions per request under callgrind: "
+              << kCountedRate * kCountedSeconds << " requests at " << kCountedRate
+              << " req/s (non-streaming, every row stored) ==\n";
+    test::EventServerConfig cfg;
+    auto server = forkServer(cfg);
+    const auto dir = benchDir();
+    std::filesystem::create_directories(dir);
+    const auto count = [&](const char* what, const char* toggle) {
+        const auto r = bench::callgrindRun({self, "once", what, server.url()}, toggle,
+                                           (dir / (std::string(what) + ".callgrind")).string());
+        const long n = requestsIn(r.output);
+        return std::pair{r.ran && n > 0 ? double(r.instructions) / double(n) : 0.0, n};
+    };
+    const auto [engine, engineRequests] = count("engine", "pb::load::Engine::run*");
+    const auto [writer, writerRequests] = count("engine", "pb::load::LoadRun::Writer::drain*");
+    const auto [floor, floorRequests] = count("floor", "pb::bench::bareCurlLoop*");
+    killServer(server);
+    if (engine == 0 || writer == 0 || floor == 0) {
+        std::printf("valgrind did not run (Debian package 'valgrind'): no counts, the guard cannot pass\n");
+        return false;
+    }
+    const double ratio = (engine + writer) / floor;
+    std::printf("phasebench: engine thread %.1fk + writer %.1fk = %.1fk instructions per request (%ld, %ld "
+                "requests)\n",
+                engine / 1e3, writer / 1e3, (engine + writer) / 1e3, engineRequests, writerRequests);
+    std::printf("bare libcurl multi loop: %.1fk instructions per request (%ld requests)\n", floor / 1e3,
+                floorRequests);
+    std::printf("ratio phasebench / bare libcurl = %.2f (engine thread alone %.2f; limit %.2f)\n", ratio,
+                engine / floor, kMaxInstructionRatio);
+    if (ratio > kMaxInstructionRatio) {
+        std::printf("GUARD FAILED: %.2fx the bare libcurl loop's instructions per request (limit %.2fx)\n",
+                    ratio, kMaxInstructionRatio);
+        return false;
+    }
+    return true;
+}
+
+// `bench_load once engine|floor URL`: one counted run, for instructions().
+int once(const std::string& what, const std::string& url)
+{
+    long requests = 0;
+    if (what == "engine") {
+        requests = long(runLoad(countedScenario(url), "once.phasebench").summary.attempts);
+    } else {
+        requests = bench::bareCurlLoop(url, kCountedRate, kCountedSeconds).requests;
+    }
+    std::error_code ec;
+    std::filesystem::remove_all(benchDir(), ec);
+    std::printf("requests %ld\n", requests);
+    return requests > 0 ? 0 : 1;
 }
 
 // ------------------------------------------------------------------ timings
@@ -726,6 +669,10 @@ int main(int argc, char** argv)
     if (what == "serve") {
         return serve(argc, argv);
     }
+    if (what == "once" && argc == 4) {
+        signal(SIGPIPE, SIG_IGN);
+        return once(argv[2], argv[3]);
+    }
     for (int i = 1; i < argc; ++i) {
         if (std::strcmp(argv[i], "--quick") == 0) {
             g_quick = true;
@@ -759,6 +706,9 @@ int main(int argc, char** argv)
     }
     if (what == "all" || what == "timings") {
         timings();
+    }
+    if (what == "all" || what == "instructions") {
+        guardPassed = instructions(std::filesystem::read_symlink("/proc/self/exe").string()) && guardPassed;
     }
     std::error_code ec;
     std::filesystem::remove_all(benchDir(), ec);
