@@ -32,10 +32,15 @@ std::int64_t RequestWriter::nextSeq(std::int64_t runId)
     if (it != m_s.nextSeq.end()) {
         return it->second;
     }
-    auto st = m_s.db.prepare("SELECT COALESCE(MAX(seq) + 1, 0) FROM requests WHERE run_id = ?");
+    if (!m_maxSeq) {
+        m_maxSeq = std::make_unique<Statement>(
+            m_s.db.prepare("SELECT COALESCE(MAX(seq) + 1, 0) FROM requests WHERE run_id = ?"));
+    }
+    auto& st = *m_maxSeq;
     st.bind(1, runId);
     st.step();
     const auto next = st.int64(0);
+    st.reset(); // no read left open on the cached statement
     m_s.nextSeq[runId] = next;
     return next;
 }
@@ -97,10 +102,13 @@ void RequestWriter::insertRequests(std::int64_t runId, std::span<const RequestRe
         m_insertBlock = std::make_unique<Statement>(m_s.db.prepare(kInsertBlock));
     }
     writeBlock(*m_insertBlock, runId, firstSeq, rows.size(), block);
-    auto upd = m_s.db.prepare("UPDATE runs SET request_count = request_count + ? WHERE id = ?");
-    upd.bind(1, static_cast<std::int64_t>(rows.size()));
-    upd.bind(2, runId);
-    upd.run();
+    if (!m_addCount) {
+        m_addCount = std::make_unique<Statement>(
+            m_s.db.prepare("UPDATE runs SET request_count = request_count + ? WHERE id = ?"));
+    }
+    m_addCount->bind(1, static_cast<std::int64_t>(rows.size()));
+    m_addCount->bind(2, runId);
+    m_addCount->run();
     m_s.nextSeq[runId] = seq;
     if (tx) {
         tx->commit();
