@@ -15,6 +15,7 @@
 //             writer apart, beside the bare libcurl loop (exit 3 above kMaxInstructionRatio)
 // Usage: bench_load [all|accuracy|capacity|inflight|lag|streams|poisson|timings|instructions] [--quick]
 //        bench_load serve [json|sse|scripted] [PORT]   (a server for manual runs)
+//        bench_load once engine|floor URL   (one counted run; `instructions` runs it under valgrind)
 #include "LoadBench.h"
 #include "LoadPeers.h"
 #include "TestServers.h"
