@@ -605,8 +605,8 @@ void Engine::flush(bool force)
     }
     const Nanos now = steadyNowNs();
     if (force || m_batch.size() >= kFlushRecords || now - m_lastFlush >= kFlushEvery) {
-        m_sink.records(std::move(m_batch));
-        m_batch = {};
+        m_sink.records(m_batch);
+        m_batch.clear();
         m_batch.reserve(kFlushRecords);
         m_lastFlush = now;
     }

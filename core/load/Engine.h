@@ -27,8 +27,10 @@ class EngineSink
 {
 public:
     virtual ~EngineSink() = default;
-    // Both are called on the engine thread.
-    virtual void records(std::vector<RequestRecord>&& batch) = 0;
+    // Both are called on the engine thread. records() takes the rows and
+    // leaves `batch` empty; it may hand back a vector whose capacity it
+    // recycled, so the engine's batches do not touch fresh pages each flush.
+    virtual void records(std::vector<RequestRecord>& batch) = 0;
     virtual void sample(const LiveSample& s) = 0;
 };
 

@@ -40,12 +40,13 @@ struct Captured : load::EngineSink
     std::mutex mx;
     std::vector<RequestRecord> rows;
     std::vector<load::LiveSample> samples;
-    void records(std::vector<RequestRecord>&& b) override
+    void records(std::vector<RequestRecord>& b) override
     {
         std::lock_guard lk(mx);
         for (auto& r : b) {
             rows.push_back(std::move(r));
         }
+        b.clear();
     }
     void sample(const load::LiveSample& s) override
     {
