@@ -108,6 +108,12 @@ void RunCatalogue::markAbandonedRuns()
     }
 }
 
+RunCatalogue::RunCatalogue(StoreState& state)
+    : m_s(state)
+{}
+
+RunCatalogue::~RunCatalogue() = default;
+
 std::int64_t RunCatalogue::createRun(const RunInfo& info)
 {
     auto st = m_s.db.prepare(
@@ -236,9 +242,12 @@ void RunCatalogue::insertSamples(std::int64_t runId, std::span<const RunSample> 
     if (!m_s.inTx) {
         tx.emplace(m_s.db);
     }
-    auto st = m_s.db.prepare(
-        "INSERT OR REPLACE INTO run_samples (run_id, offset_ns, interval_ns, target_rate, "
-        "achieved_rate, in_flight, dropped, completed, output_tps) VALUES (?,?,?,?,?,?,?,?,?)");
+    if (!m_insertSample) {
+        m_insertSample = std::make_unique<Statement>(m_s.db.prepare(
+            "INSERT OR REPLACE INTO run_samples (run_id, offset_ns, interval_ns, target_rate, "
+            "achieved_rate, in_flight, dropped, completed, output_tps) VALUES (?,?,?,?,?,?,?,?,?)"));
+    }
+    auto& st = *m_insertSample;
     for (const auto& s : samples) {
         st.bind(1, runId);
         st.bind(2, s.offset);

@@ -8,6 +8,7 @@
 #include "store/RunFiguresRecord.h"
 
 #include <cstdint>
+#include <memory>
 #include <optional>
 #include <span>
 #include <string>
@@ -15,14 +16,16 @@
 
 namespace pb::store {
 
+class Statement;
 struct StoreState;
 
 class RunCatalogue
 {
 public:
-    explicit RunCatalogue(StoreState& state)
-        : m_s(state)
-    {}
+    explicit RunCatalogue(StoreState& state);
+    ~RunCatalogue();
+    RunCatalogue(const RunCatalogue&) = delete;
+    RunCatalogue& operator=(const RunCatalogue&) = delete;
 
     std::int64_t createRun(const RunInfo& info); // ignores info.id and the counts; this process is the writer
     void setRunStatus(std::int64_t runId, RunStatus status);
@@ -77,6 +80,7 @@ private:
     std::optional<std::string> figureText(std::int64_t runId, const std::string& name);
 
     StoreState& m_s;
+    std::unique_ptr<Statement> m_insertSample; // once a second in a live run
 };
 
 } // namespace pb::store
