@@ -20,6 +20,7 @@
 #include <algorithm>
 #include <csignal>
 #include <optional>
+#include <set>
 #include <thread>
 
 using namespace pb;
@@ -177,6 +178,18 @@ void TestLoadRun::storesAttemptsSamplesFiguresAndNoSecrets()
         QVERIFY(r.traceId.starts_with(summary.instanceId)); // generator instance in the high bits
         QVERIFY(!r.chunkOffsets.empty());
     }
+    // Every request the server saw is stored once: the engine flushes every
+    // 50 ms and the writer hands its emptied batches back, so a second that
+    // lost or repeated a row of a recycled batch would show here.
+    std::set<std::string> sent, stored;
+    for (const auto& t : truths) {
+        sent.insert(t.traceparent.substr(3, 32));
+    }
+    for (const auto& r : rows) {
+        stored.insert(r.traceId);
+    }
+    QCOMPARE(sent.size(), std::size_t(20));
+    QCOMPARE(stored, sent);
     QVERIFY(!store.catalogue().samples(summary.runId).empty());
     QCOMPARE(store.catalogue().samples(summary.runId).size(), live.size());
     // The live TTFT p95 of each interval counts the attempts completed in it,
