@@ -239,6 +239,16 @@ ColumnValue getColumn(const RequestRecord& r, int columnIndex)
     }
 }
 
+void getColumns(const RequestRecord& r, std::span<ColumnValue> out)
+{
+    if (out.size() < kColumns.size()) {
+        return;
+    }
+#define PB_GETALL(member, name, type, group) out[Col_##member] = valueOf(r.member);
+    PB_REQUEST_COLUMNS(PB_GETALL)
+#undef PB_GETALL
+}
+
 bool setColumnNull(RequestRecord& r, int columnIndex)
 {
     switch (columnIndex) {

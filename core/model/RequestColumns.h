@@ -59,6 +59,9 @@ struct ColumnValue
     std::string_view text;    // Text, OutcomeEnum, UsageEnum
 };
 ColumnValue getColumn(const RequestRecord& r, int columnIndex);
+// Every column of `r` at once, in requestColumns() order (out.size() must be
+// that many): one call a row where a reader or writer takes all of them.
+void getColumns(const RequestRecord& r, std::span<ColumnValue> out);
 
 // Sets a column from its typed value; returns false when the value does not fit
 // the column (unknown enum name).

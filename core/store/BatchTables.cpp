@@ -7,8 +7,10 @@
 #include <sqlite3.h>
 
 #include <climits>
+#include <cstdint>
 #include <new>
 #include <string_view>
+#include <vector>
 
 namespace pb::store::batchtables {
 namespace {
@@ -68,11 +70,20 @@ std::string spanSchema()
            "status_message, service_name, attributes, phase, batch HIDDEN)";
 }
 
+// The values of the row SQLite is reading, taken in one call when it asks
+// for the row's first column (SQLite reads a row's columns one by one).
+struct RowValues
+{
+    std::vector<ColumnValue> values;
+    std::size_t row = SIZE_MAX;
+};
+
 // `row`, the request columns, chunk_offsets.
 void requestColumn(sqlite3_context* ctx, const RequestRecord& r, int col, std::string& scratch,
-                   std::size_t row)
+                   std::size_t row, RowValues& cache)
 {
-    const int columns = static_cast<int>(requestColumns().size());
+    static const auto cols = requestColumns();
+    const int columns = static_cast<int>(cols.size());
     if (col == 0) {
         return sqlite3_result_int64(ctx, static_cast<sqlite3_int64>(row));
     }
@@ -86,8 +97,13 @@ void requestColumn(sqlite3_context* ctx, const RequestRecord& r, int col, std::s
     if (col < 0 || col > columns) {
         return sqlite3_result_null(ctx);
     }
-    const auto& c = requestColumns()[static_cast<std::size_t>(col - 1)];
-    const auto v = getColumn(r, col - 1);
+    if (cache.row != row) {
+        cache.values.resize(cols.size());
+        getColumns(r, cache.values);
+        cache.row = row;
+    }
+    const auto& c = cols[static_cast<std::size_t>(col - 1)];
+    const auto& v = cache.values[static_cast<std::size_t>(col - 1)];
     if (v.isNull) {
         return sqlite3_result_null(ctx);
     }
@@ -116,6 +132,7 @@ template<typename Row> struct Module
         const std::span<const Row>* rows = nullptr;
         std::size_t row = 0;
         std::string scratch;
+        RowValues values; // request rows only
     };
 
     static const char* name();
@@ -177,6 +194,7 @@ template<typename Row> struct Module
         c->rows = argc > 0 ? static_cast<const std::span<const Row>*>(sqlite3_value_pointer(argv[0], name()))
                            : nullptr;
         c->row = 0;
+        c->values.row = SIZE_MAX; // a new batch may sit where the last one was
         return SQLITE_OK;
     }
     static int next(sqlite3_vtab_cursor* cur)
@@ -251,7 +269,7 @@ template<> int Module<RequestRecord>::columnCount()
 }
 template<> void Module<RequestRecord>::column(sqlite3_context* ctx, Cursor& c, int col)
 {
-    requestColumn(ctx, (*c.rows)[c.row], col, c.scratch, c.row);
+    requestColumn(ctx, (*c.rows)[c.row], col, c.scratch, c.row, c.values);
 }
 
 } // namespace

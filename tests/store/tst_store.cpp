@@ -163,10 +163,16 @@ void TestStore::roundTripEveryColumn()
     const auto run = store.catalogue().createRun({.name = "r1", .kind = RunKind::Load});
     std::vector<RequestRecord> rows{test::fullRecord(0), test::fullRecord(1)};
     store.insertRequests(run, rows);
+    // A second batch through the same statement: the batch table takes each
+    // row's values in one call and must not serve the last batch's.
+    std::vector<RequestRecord> more{test::fullRecord(2), test::fullRecord(3)};
+    store.insertRequests(run, more);
     const auto back = store.requestReader().requestsBySeq(run, 0, 10);
-    QCOMPARE(back.size(), std::size_t(2));
+    QCOMPARE(back.size(), std::size_t(4));
     QVERIFY(back[0] == rows[0]);
     QVERIFY(back[1] == rows[1]);
+    QVERIFY(back[2] == more[0]);
+    QVERIFY(back[3] == more[1]);
 }
 
 void TestStore::nullsStayNull_data()
