@@ -4,8 +4,11 @@
 #include "model/RequestRecord.h"
 
 #include <cstdint>
+#include <cstdlib>
+#include <fstream>
 #include <random>
 #include <string>
+#include <string_view>
 
 namespace pb::bench {
 
@@ -29,6 +32,21 @@ inline std::string randomHex(std::mt19937_64& rng, int digits)
 inline Nanos ms(double v)
 {
     return static_cast<Nanos>(v * 1e6);
+}
+
+// A field of this process's /proc/self/status in KiB ("VmRSS", "VmHWM" for
+// the peak), or -1 when the file has none.
+inline long procStatusKiB(std::string_view field)
+{
+    std::ifstream in("/proc/self/status");
+    const std::string key = std::string(field) + ":";
+    std::string line;
+    while (std::getline(in, line)) {
+        if (line.rfind(key, 0) == 0) {
+            return std::strtol(line.c_str() + key.size(), nullptr, 10);
+        }
+    }
+    return -1;
 }
 
 } // namespace pb::bench

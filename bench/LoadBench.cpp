@@ -1,5 +1,6 @@
 #include "LoadBench.h"
 
+#include "BenchUtil.h"
 #include "LoadPeers.h"
 #include "load/GeneratorLag.h"
 #include "store/RunStore.h"
@@ -16,14 +17,7 @@ using json = nlohmann::json;
 
 long rssKb()
 {
-    std::ifstream in("/proc/self/status");
-    std::string line;
-    while (std::getline(in, line)) {
-        if (line.rfind("VmRSS:", 0) == 0) {
-            return std::stol(line.substr(6));
-        }
-    }
-    return 0;
+    return std::max(0L, procStatusKiB("VmRSS"));
 }
 
 namespace {

@@ -99,15 +99,8 @@ double millis(const QElapsedTimer& t)
 // "VmRSS" or "VmHWM" (peak) of this process, MB.
 double memoryMb(const char* field)
 {
-    std::ifstream status("/proc/self/status");
-    std::string line;
-    const std::string key = std::string(field) + ":";
-    while (std::getline(status, line)) {
-        if (line.rfind(key, 0) == 0) {
-            return std::stod(line.substr(key.size())) / 1024.0;
-        }
-    }
-    return -1;
+    const long kib = pb::bench::procStatusKiB(field);
+    return kib < 0 ? -1 : double(kib) / 1024.0;
 }
 
 void report(const char* step, double ms)

@@ -14,6 +14,7 @@
 //         of 5 traces), typed attributes.
 // Prints MB/s and rows/s (requests or spans), the peak resident memory, and
 // the time `jq -c . FILE > /dev/null` takes over the same file, with the ratio.
+#include "BenchUtil.h"
 #include "import/ImportFile.h"
 #include "store/RunStore.h"
 
@@ -61,14 +62,8 @@ double loadAverage()
 
 long peakRssMiB()
 {
-    std::ifstream in("/proc/self/status");
-    std::string line;
-    while (std::getline(in, line)) {
-        if (line.rfind("VmHWM:", 0) == 0) {
-            return std::strtol(line.c_str() + 6, nullptr, 10) / 1024;
-        }
-    }
-    return -1;
+    const long kib = pb::bench::procStatusKiB("VmHWM");
+    return kib < 0 ? -1 : kib / 1024;
 }
 
 std::string hex(std::mt19937_64& rng, int digits)

@@ -11,6 +11,7 @@
 //   join [--attempts N]
 //       N attempts with 6 server spans each in a workbench file; times
 //       joinRun() (reading the store and joining) and appendJoinedColumns().
+#include "BenchUtil.h"
 #include "join/Join.h"
 #include "store/RunStore.h"
 #include "telemetry/OtlpDecode.h"
@@ -71,18 +72,6 @@ double loadAverage()
 double seconds(Clock::time_point t0)
 {
     return std::chrono::duration<double>(Clock::now() - t0).count();
-}
-
-long statusKb(const char* key)
-{
-    std::ifstream in("/proc/self/status");
-    std::string line;
-    while (std::getline(in, line)) {
-        if (line.rfind(key, 0) == 0) {
-            return std::stol(line.substr(std::strlen(key)));
-        }
-    }
-    return -1;
 }
 
 std::string hexOf(std::uint64_t hi, std::uint64_t lo, int digits)
@@ -244,7 +233,7 @@ private:
 int replay(bool grpc, const std::string& db, const std::vector<std::string>& bodies, long total, int clients,
            int batch)
 {
-    const long rssBefore = statusKb("VmRSS:");
+    const long rssBefore = pb::bench::procStatusKiB("VmRSS");
     Stack stack(db);
     std::atomic<long> sentSpans{0};
     std::atomic<int> failures{0};
@@ -306,7 +295,8 @@ int replay(bool grpc, const std::string& db, const std::vector<std::string>& bod
                 std::thread::hardware_concurrency());
     std::printf("  memory: peak RSS of the process so far %.0f MiB (RSS before this receiver %.0f MiB); file "
                 "%.0f MiB\n",
-                static_cast<double>(statusKb("VmHWM:")) / 1024, static_cast<double>(rssBefore) / 1024,
+                static_cast<double>(pb::bench::procStatusKiB("VmHWM")) / 1024,
+                static_cast<double>(rssBefore) / 1024,
                 static_cast<double>(std::filesystem::file_size(db)) / (1 << 20));
     return failures.load() == 0 && ws.failed == 0 ? 0 : 1;
 }
@@ -395,7 +385,7 @@ int benchExporter(int argc, char** argv)
                 cpuSeconds() - c0, static_cast<double>(ws.stored) / (cpuSeconds() - c0), loadAverage());
     std::printf("  receiver requests %lld, peak RSS of this process %.0f MiB\n",
                 static_cast<long long>((grpc ? stack.grpcReceiver.stats() : stack.receiver.stats()).requests),
-                static_cast<double>(statusKb("VmHWM:")) / 1024);
+                static_cast<double>(pb::bench::procStatusKiB("VmHWM")) / 1024);
     return ws.stored == requests * 6 ? 0 : 1;
 }
 
@@ -443,13 +433,13 @@ int benchJoin(int argc, char** argv)
                     attempts * 6, seconds(t0));
     }
     RunStore store(db);
-    const long rssBefore = statusKb("VmRSS:");
+    const long rssBefore = pb::bench::procStatusKiB("VmRSS");
     auto t0 = Clock::now();
     const double c0 = cpuSeconds();
     const auto result = pb::join::joinRun(store, run);
     const double joinSeconds = seconds(t0);
     const double joinCpu = cpuSeconds() - c0;
-    const long rssAfter = statusKb("VmHWM:");
+    const long rssAfter = pb::bench::procStatusKiB("VmHWM");
     t0 = Clock::now();
     auto table = store.requestReader().loadRequestTable(run, {"total", "first_text", "outcome"});
     const double loadSeconds = seconds(t0);

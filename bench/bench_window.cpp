@@ -198,14 +198,7 @@ TableBytes tableBytes(const RequestTable& t)
 
 long peakRssKiB()
 {
-    std::ifstream in("/proc/self/status");
-    std::string line;
-    while (std::getline(in, line)) {
-        if (line.rfind("VmHWM:", 0) == 0) {
-            return std::stol(line.substr(6));
-        }
-    }
-    return -1;
+    return pb::bench::procStatusKiB("VmHWM");
 }
 
 // The window on one file, in this process.
