@@ -735,7 +735,11 @@ void Transport::poll(Nanos until)
     if (m_curlDeadline != kNoDeadline && steadyNowNs() >= m_curlDeadline) {
         m_curlDeadline = kNoDeadline;
         curl_multi_socket_action(m_multi, CURL_SOCKET_TIMEOUT, 0, &running);
-        drainMessages();
+        if (drainMessages() > 0) {
+            // A session's next turn or a retry is due earlier than `until`
+            // may say: waiting here once held a turn back to the run's end.
+            return;
+        }
     }
     if (m_readyNext >= m_ready.size()) {
         waitForEvents(until);
@@ -787,8 +791,9 @@ void Transport::poll(Nanos until)
     drainMessages();
 }
 
-void Transport::drainMessages()
+std::size_t Transport::drainMessages()
 {
+    std::size_t ended = 0;
     int left = 0;
     while (CURLMsg* msg = curl_multi_info_read(m_multi, &left)) {
         if (msg->msg != CURLMSG_DONE) {
@@ -800,8 +805,10 @@ void Transport::drainMessages()
         curl_easy_getinfo(easy, CURLINFO_PRIVATE, &a);
         if (a && a->m_inMulti) {
             finish(*a, code, false, {});
+            ++ended;
         }
     }
+    return ended;
 }
 
 void Transport::finish(Attempt& a, int curlCode, bool cancelled, const std::string& cancelClass, bool detach)

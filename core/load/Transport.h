@@ -150,7 +150,9 @@ public:
     void cancelAll(const std::string& errorClass);
 
     // Waits for socket activity, libcurl's timers or `until` (steady ns),
-    // whichever is first, and processes what is ready.
+    // whichever is first, and processes what is ready. Returns without
+    // waiting when a transfer ended before the wait: its done callback may
+    // have made the caller's next deadline earlier than `until`.
     void poll(Nanos until);
     // Interrupts poll() from any thread.
     void wake();
@@ -174,7 +176,8 @@ private:
     void armTimer(Nanos at);
     // Waits for events until `until` or libcurl's deadline into m_ready.
     void waitForEvents(Nanos until);
-    void drainMessages();
+    // Ends the transfers libcurl finished; how many.
+    std::size_t drainMessages();
     void finish(Attempt& a, int curlCode, bool cancelled, const std::string& cancelClass, bool detach = true);
     void feedStream(Attempt& a, std::string_view bytes, Nanos now);
     void captureTimingHeader(Attempt& a, std::string_view line);

@@ -8,6 +8,7 @@
 #include <QScopeGuard>
 #include <QTest>
 
+#include <atomic>
 #include <cstdlib>
 #include <optional>
 #include <thread>
@@ -87,6 +88,7 @@ private Q_SLOTS:
     void transportAloneWithTimerfd();
     void idleConnectionClosedByTheServer();
     void readyEventsServedBeforeWaitingAgain();
+    void anEndFoundByLibcurlsTimerIsNotWaitedPast();
     void proxyFromTheEnvironment();
 };
 
@@ -579,6 +581,48 @@ void TestTransport::readyEventsServedBeforeWaitingAgain()
     const auto waits = t.epollWaits() - waitsBefore;
     QVERIFY2(calls >= kTransfers / 2, qPrintable(QString::number(calls)));
     QVERIFY2(waits <= 10, qPrintable(QStringLiteral("%1 epoll waits in %2 calls").arg(waits).arg(calls)));
+}
+
+// A transfer that libcurl's own timer ends (here its timeout) at the start of
+// poll() hands its record back before any wait: the done callback may
+// schedule work due before the `until` the caller passed (a session's next
+// turn, a retry). Waiting to `until` once held a session's later turns back
+// to the end of the run on a loaded machine (tst_sessions in CI).
+void TestTransport::anEndFoundByLibcurlsTimerIsNotWaitedPast()
+{
+    std::atomic<bool> received{false};
+    RawServer server([&](RawConn& c) {
+        if (c.readRequest()) {
+            received = true;
+            c.sleepMs(5000);
+        }
+    });
+    std::vector<RequestRecord> done;
+    load::Endpoint ep;
+    ep.url = server.baseUrl() + "/v1/chat/completions";
+    ep.headers = {"Content-Type: application/json", "Expect:"};
+    load::Transport t(load::TransportOptions{}, ep, [&](load::Attempt& a) {
+        done.push_back(a.record);
+        t.release(a);
+    });
+    t.setCapacity(1, 1);
+    load::Attempt* a = t.acquire();
+    QVERIFY(a);
+    load::TraceIdGenerator gen(5);
+    t.start(*a, R"({"model":"m","messages":[],"stream":false})", gen.next(), 100'000'000);
+    const auto sendDeadline = load::steadyNowNs() + 5'000'000'000;
+    while (!received && load::steadyNowNs() < sendDeadline) {
+        t.poll(load::steadyNowNs() + 1'000'000);
+    }
+    QVERIFY(received);
+    QVERIFY(done.empty());
+    // The timeout passes while nobody polls: libcurl's deadline is due on entry.
+    std::this_thread::sleep_for(std::chrono::milliseconds(300));
+    const auto waits = t.epollWaits();
+    t.poll(load::steadyNowNs() + 3'000'000'000);
+    QCOMPARE(done.size(), std::size_t(1));
+    QCOMPARE(done[0].outcome, Outcome::TimedOut);
+    QCOMPARE(t.epollWaits(), waits); // returned for the caller to look at its timers again
 }
 
 // The transport reads the proxy variables once, by libcurl's own rules; a
