@@ -42,10 +42,10 @@ std::string traceparentOf(const RequestRecord& r)
     return "00-" + r.traceId + "-" + r.spanId + "-01";
 }
 
-load::Endpoint chatEndpoint(EventServer& server)
+load::Endpoint chatEndpoint(const std::string& baseUrl)
 {
     load::Endpoint ep;
-    ep.url = server.baseUrl() + "/v1/chat/completions";
+    ep.url = baseUrl + "/v1/chat/completions";
     ep.headers = {"Content-Type: application/json", "Expect:"};
     return ep;
 }
@@ -54,7 +54,7 @@ load::Endpoint chatEndpoint(EventServer& server)
 struct DirectTransport
 {
     explicit DirectTransport(EventServer& server)
-        : t(load::TransportOptions{}, chatEndpoint(server), [this](load::Attempt& a) {
+        : t(load::TransportOptions{}, chatEndpoint(server.baseUrl()), [this](load::Attempt& a) {
             done.push_back(a.record);
             t.release(a);
         })
@@ -451,9 +451,7 @@ void TestTransport::transportAloneWithTimerfd()
     ScriptedSseServer server(script);
     load::TransportOptions opts;
     opts.epollPwait2 = false;
-    load::Endpoint ep;
-    ep.url = server.baseUrl() + "/v1/chat/completions";
-    ep.headers = {"Content-Type: application/json", "Expect:"};
+    const load::Endpoint ep = chatEndpoint(server.baseUrl());
     std::vector<RequestRecord> done;
     load::Transport t(opts, ep, [&](load::Attempt& a) {
         done.push_back(a.record);
@@ -598,9 +596,7 @@ void TestTransport::anEndFoundByLibcurlsTimerIsNotWaitedPast()
         }
     });
     std::vector<RequestRecord> done;
-    load::Endpoint ep;
-    ep.url = server.baseUrl() + "/v1/chat/completions";
-    ep.headers = {"Content-Type: application/json", "Expect:"};
+    const load::Endpoint ep = chatEndpoint(server.baseUrl());
     load::Transport t(load::TransportOptions{}, ep, [&](load::Attempt& a) {
         done.push_back(a.record);
         t.release(a);
