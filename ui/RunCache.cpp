@@ -41,14 +41,17 @@ RunCache::RunCache(QObject* parent)
         auto snapshot = result.value<RunSnapshotPtr>();
         const bool again = m_reloadPending;
         m_reloadPending = false;
+        // The next load starts before this snapshot is handed out: a reader
+        // that needs the run as it is now sees isLoading() and waits for it.
+        if (again) {
+            startLoad();
+        }
         if (snapshot && snapshot->path == m_path && snapshot->runId == m_runId) {
             m_snapshot = std::move(snapshot);
             m_error.clear();
             Q_EMIT loaded(m_snapshot);
         }
-        if (again) {
-            startLoad();
-        } else {
+        if (!again) {
             Q_EMIT loadingChanged(false);
         }
     });

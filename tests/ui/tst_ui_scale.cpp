@@ -340,13 +340,19 @@ QTEST_MAIN(TestUiScale)
 // A reload asked while the run's first load is still running (a run that
 // finished while the window was loading it) is followed by a load of its
 // own, which sees the data the reload was for: the first load may have read
-// the run before it.
+// the run before it. While the first snapshot is handed out the cache says
+// it is loading: a reader that waits for a current snapshot (the Overview's
+// verdict) waits for the second, where it once decided on the first and
+// showed no capacity answer for a search that had just finished.
 void TestUiScale::reloadDuringTheFirstLoadLoadsAgain()
 {
     const QString path = m_dir.filePath(QStringLiteral("reload.phasebench"));
     const auto run = makeRun(path, "reload", 20000, false);
     ui::RunCache cache;
     QSignalSpy loaded(&cache, &ui::RunCache::loaded);
+    std::vector<bool> loadingWhenHanded;
+    connect(&cache, &ui::RunCache::loaded, this,
+            [&](const ui::RunSnapshotPtr&) { loadingWhenHanded.push_back(cache.isLoading()); });
     cache.request(path, run);
     QVERIFY(cache.isLoading());
     {
@@ -357,6 +363,7 @@ void TestUiScale::reloadDuringTheFirstLoadLoadsAgain()
     QTRY_VERIFY_WITH_TIMEOUT(loaded.count() == 2 && !cache.isLoading(), 60000);
     QCOMPARE(cache.loads(), qint64(2));
     QCOMPARE(cache.snapshot()->run->table.rows, std::size_t(20100));
+    QCOMPARE(loadingWhenHanded, (std::vector<bool>{true, false}));
 }
 
 #include "tst_ui_scale.moc"
