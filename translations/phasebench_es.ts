@@ -2323,6 +2323,14 @@ Ejecute &apos;phasebench-cli &lt;comando&gt; --help&apos; para ver las opciones 
         <source>  %1 (%2 ms): N %3, p50 %4, p95 %5</source>
         <translation>  %1 (%2 ms): N %3, p50 %4, p95 %5</translation>
     </message>
+    <message>
+        <source>sessions</source>
+        <translation>sesiones</translation>
+    </message>
+    <message>
+        <source>%1 stopped by the run&apos;s end before their last turn</source>
+        <translation>%1 detenidas por el fin de la ejecución antes de su último turno</translation>
+    </message>
 </context>
 <context>
     <name>pb::diagnose</name>
@@ -5890,6 +5898,10 @@ o: vllm serve … %2</translation>
     <message>
         <source>Prefix cache:</source>
         <translation>Caché de prefijos:</translation>
+    </message>
+    <message>
+        <source>%L1 sessions stopped by the run&apos;s end before their last turn</source>
+        <translation>%L1 sesiones detenidas por el fin de la ejecución antes de su último turno</translation>
     </message>
 </context>
 <context>

@@ -2323,6 +2323,14 @@ Run &apos;phasebench-cli &lt;command&gt; --help&apos; for the options of a comma
         <source>  %1 (%2 ms): N %3, p50 %4, p95 %5</source>
         <translation>  %1 (%2 мс): N %3, p50 %4, p95 %5</translation>
     </message>
+    <message>
+        <source>sessions</source>
+        <translation>сессии</translation>
+    </message>
+    <message>
+        <source>%1 stopped by the run&apos;s end before their last turn</source>
+        <translation>%1 остановлено окончанием прогона до последнего хода</translation>
+    </message>
 </context>
 <context>
     <name>pb::diagnose</name>
@@ -5896,6 +5904,10 @@ or: vllm serve … %2</source>
     <message>
         <source>Prefix cache:</source>
         <translation>Кэш префиксов:</translation>
+    </message>
+    <message>
+        <source>%L1 sessions stopped by the run&apos;s end before their last turn</source>
+        <translation>Сессий, остановленных окончанием прогона до последнего хода: %L1</translation>
     </message>
 </context>
 <context>

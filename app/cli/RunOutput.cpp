@@ -78,6 +78,7 @@ nlohmann::json toJson(const load::LoadSummary& s)
               {"malformed_fields", s.serverTimingMalformed}}},
             {"outcomes", outcomes},
             {"trace_id_collisions", s.traceIdCollisions},
+            {"sessions_cut", s.sessionsCut},
             {"stages", stages}};
 }
 
@@ -136,8 +137,13 @@ void printText(std::ostream& os, const load::LoadSummary& s)
                     .arg(s.attempts)
                     .arg(s.retries)
                     .arg(s.traceIdCollisions))
-       << '\n'
-       << cell(tr("outcomes"), 14);
+       << '\n';
+    if (s.sessionsCut > 0) {
+        // Later turns are fewer than the sessions' plan said: the run ended first.
+        os << cell(tr("sessions"), 14)
+           << toStd(tr("%1 stopped by the run's end before their last turn").arg(s.sessionsCut)) << '\n';
+    }
+    os << cell(tr("outcomes"), 14);
     for (int i = 0; i < kOutcomeCount; ++i) {
         if (const auto n = s.outcomes[static_cast<std::size_t>(i)]) {
             os << nameOf(static_cast<Outcome>(i)) << ' ' << n << "  ";

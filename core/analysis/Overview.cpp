@@ -17,6 +17,7 @@ OverviewResults computeOverview(const LoadedRun& run)
     out.run = run.info;
     out.config = run.config;
     out.generatorLagP99Ms = run.figures.generatorLagP99Ms;
+    out.sessionsCut = run.figures.sessionsCut;
     out.generatorCost = load::generatorCost(run.figures.generatorCpuSeconds,
                                             run.figures.generatorWriterCpuSeconds, run.figures.attempts);
     if (const auto g = generatorSaturation(run.figures)) {

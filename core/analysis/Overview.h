@@ -31,6 +31,7 @@ struct OverviewResults
     RunSummary summary;
     bool grouped = false; // more than one model/scenario group
     std::optional<double> generatorLagP99Ms;
+    std::optional<double> sessionsCut; // sessions runs: stopped by the run's end before their last turn
     std::optional<load::GeneratorCost> generatorCost; // the generator's CPU per request (a load run)
     bool generatorBound = false;                      // load/GeneratorLag.h, from the stored lag
     std::string generatorBoundReason;

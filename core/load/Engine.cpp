@@ -277,9 +277,7 @@ void Engine::beginStop(Nanos now, bool byUser)
         // No new turn once the schedule ended: sessions between turns end here.
         for (auto& s : m_slots) {
             if (s.attempt && s.thinking) {
-                Attempt* a = s.attempt;
-                s = Slot{};
-                m_transport->release(*a);
+                endWaiting(s);
             }
         }
     }
@@ -292,11 +290,19 @@ void Engine::abandonWaiting()
 {
     for (auto& s : m_slots) {
         if (s.attempt && !s.attempt->inTransfer()) {
-            Attempt* a = s.attempt;
-            s = Slot{};
-            m_transport->release(*a);
+            endWaiting(s);
         }
     }
+}
+
+void Engine::endWaiting(Slot& s)
+{
+    if (s.session && s.session->turn < s.session->turns) {
+        ++m_sessionsCut;
+    }
+    Attempt* a = s.attempt;
+    s = Slot{};
+    m_transport->release(*a);
 }
 
 void Engine::newIteration(Slot& s, std::uint32_t stage, Nanos scheduled, std::uint64_t arrivalIndex)
@@ -514,9 +520,11 @@ void Engine::onDone(Attempt& a)
     }
     // A session goes on after a completed answer; a failed turn ends it.
     if (s.session && completed && nextTurn(s, a, now)) {
-        ++m_interval.scheduled;
-        ++m_totals.totalScheduled;
         return;
+    }
+    // After a hard stop an unfinished attempt is one the stop cancelled.
+    if (s.session && s.session->turn < s.session->turns && (completed || m_hardStopped)) {
+        ++m_sessionsCut;
     }
     if (s.vu && !m_userStop && !m_hardStopped && now < m_closedEnd) {
         // Closed model: the virtual user starts its next iteration right away.
@@ -553,9 +561,14 @@ void Engine::onTimer(const Timer& t)
     case TimerKind::NextTurn:
     case TimerKind::Retry:
         if (m_userStop || m_hardStopped || (t.kind == TimerKind::NextTurn && m_stopping)) {
-            s = Slot{};
-            m_transport->release(a);
+            endWaiting(s);
             return;
+        }
+        if (t.kind == TimerKind::NextTurn) {
+            // A turn counts as scheduled once due, like an arrival: a turn the
+            // run's end cancels in its think time never was.
+            ++m_interval.scheduled;
+            ++m_totals.totalScheduled;
         }
         startAttempt(a);
         return;

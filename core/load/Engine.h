@@ -59,6 +59,10 @@ public:
     Nanos runStart() const { return m_t0; } // steady ns, set when run() starts
     Nanos runEnd() const { return m_tEnd; }
     std::size_t traceIdCollisions() const { return m_collisions; }
+    // Sessions that the run's end, not a failed turn, stopped before their
+    // last turn: between turns or waiting for a retry when scheduling ended,
+    // or their turn cancelled by the stop.
+    std::int64_t sessionsCut() const { return m_sessionsCut; }
     // CPU time of the engine thread over run() (the generator's own cost).
     Nanos cpuTime() const { return m_cpuNs; }
     // Open executors: the planned stages (warm-up first); null for constant-vus.
@@ -123,6 +127,8 @@ private:
     void onTimer(const Timer& t);
     void beginStop(Nanos now, bool byUser);
     void abandonWaiting();
+    // Frees a slot that waits (think time, retry backoff) at a stop.
+    void endWaiting(Slot& s);
     void emitSample(Nanos intervalStart, Nanos intervalEnd, bool final);
     void flush(bool force);
     std::uint32_t closedStageAt(Nanos now) const;
@@ -159,6 +165,7 @@ private:
     std::uint64_t m_sessionSeq = 0;
     std::string m_idPrefix;
     std::size_t m_collisions = 0;
+    std::int64_t m_sessionsCut = 0;
     Nanos m_cpuNs = 0;
     Interval m_interval;
     LiveSample m_totals;

@@ -60,6 +60,8 @@ struct LoadSummary
     bool generatorBound = false;
     std::string generatorBoundReason;
     std::size_t traceIdCollisions = 0;
+    // Sessions the run's end stopped before their last turn (load/Engine.h).
+    std::int64_t sessionsCut = 0;
     double engineCpuSeconds = 0; // CPU of the engine thread (not the writer)
     double writerCpuSeconds = 0; // CPU of the thread that stored the records
     std::optional<GeneratorCost> generatorCost() const

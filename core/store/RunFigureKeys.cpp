@@ -36,6 +36,7 @@ const LoadKey kLoadKeys[] = {
     {"generator_latency_p50_ms", &LoadFigures::generatorLatencyP50Ms,
      "total p50 of the completed attempts, nearest-rank"},
     {"trace_id_collisions", &LoadFigures::traceIdCollisions, ""},
+    {"sessions_cut", &LoadFigures::sessionsCut, "sessions the run's end stopped before their last turn"},
     {"generator_cpu_s", &LoadFigures::generatorCpuSeconds, "CPU time of the engine thread"},
     {"generator_writer_cpu_s", &LoadFigures::generatorWriterCpuSeconds, "CPU time of the writer thread"},
     {"steady_window_start_ms", &LoadFigures::steadyWindowStartMs, ""},

@@ -30,6 +30,7 @@ void addGeneratorFigures(LoadFigures& out, const LoadFigures& f)
     out.iterationsStarted = sumOf(out.iterationsStarted, f.iterationsStarted);
     out.attempts = sumOf(out.attempts, f.attempts);
     out.retries = sumOf(out.retries, f.retries);
+    out.sessionsCut = sumOf(out.sessionsCut, f.sessionsCut);
     out.generatorLagP50Ms = worstOf(out.generatorLagP50Ms, f.generatorLagP50Ms);
     out.generatorLagP99Ms = worstOf(out.generatorLagP99Ms, f.generatorLagP99Ms);
     out.generatorLagMaxMs = worstOf(out.generatorLagMaxMs, f.generatorLagMaxMs);

@@ -44,6 +44,8 @@ struct LoadFigures
     std::optional<double> generatorWriterCpuSeconds; // CPU time of the writer thread
     std::string generatorInstanceId;
     std::optional<double> traceIdCollisions;
+    // Sessions runs only: sessions the run's end stopped before their last turn.
+    std::optional<double> sessionsCut;
     std::optional<double> steadyWindowStartMs;
     std::optional<double> steadyWindowEndMs;
     std::vector<StageFigures> stages; // in the order of their stored names when read

@@ -127,6 +127,7 @@ void makeGeneratorFile(const std::string& path, std::uint32_t instance, Nanos st
     lf.generatorCpuSeconds = 0.001 * completed; // 1 ms of engine CPU and 0.5 ms of writer CPU a request
     lf.generatorWriterCpuSeconds = 0.0005 * completed;
     lf.generatorInstanceId = hex;
+    lf.sessionsCut = completed; // stand-in counts: only their sum is checked
     lf.stages.push_back({"rate-2", 2, 1.9, 1});
     store.catalogue().setLoadFigures(id, lf);
     store.catalogue().setFigure(id, pb::scaleout::kRunStartFigure, double(startUnixNs),
@@ -283,6 +284,7 @@ void TestScaleOut::mergeTwoWorkbenchFiles()
     QCOMPARE(*load.droppedIterations, 2.0);
     QCOMPARE(*load.attempts, 5.0);
     QCOMPARE(*load.traceIdCollisions, 0.0);
+    QCOMPARE(*load.sessionsCut, 5.0); // each generator's sessions stopped by its end
     QCOMPARE(load.generatorInstanceId, std::string("000000a1,000000b2"));
     // The generators' CPU adds up too: the fleet's cost per request stays 1.5 ms.
     QCOMPARE(*load.generatorCpuSeconds, 0.005);

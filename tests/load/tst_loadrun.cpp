@@ -113,6 +113,7 @@ private Q_SLOTS:
     void fallsBehindIsGeneratorBound();
     void missingKeyVariableFailsBeforeRunning();
     void cliRunJson();
+    void cliRunShowsSessionsCut();
     void cliKeyNeverStored();
     void cliCtrlCKeepsMeasurements();
     void cliSecondCtrlCSkipsTheGracefulWait();
@@ -423,6 +424,29 @@ void TestLoadRun::cliRunJson()
     QVERIFY(text.out.contains(QStringLiteral("nearest-rank")));
     QVERIFY(text.out.contains(QStringLiteral("first_text")));
     QVERIFY(text.err.isEmpty());
+}
+
+// A sessions run whose schedule ends in every session's think time says so,
+// in the JSON and in the text summary.
+void TestLoadRun::cliRunShowsSessionsCut()
+{
+    ScriptedSseServer server(quickScript());
+    QTemporaryDir dir;
+    auto j = baseScenario(server.baseUrl());
+    j["executor"] = {{"type", "constant-arrival-rate"}, {"rate", 2}, {"duration", "1s"}};
+    j["sessions"] = {{"turns", 3}, {"think_time", "2s"}};
+    const auto db = dir.filePath(QStringLiteral("s.phasebench"));
+    const auto r = cli(
+        {QStringLiteral("run"), writeScenario(dir, j), QStringLiteral("--db"), db, QStringLiteral("--json")});
+    QVERIFY2(r.exitCode == 0, qPrintable(r.err));
+    const auto out = json::parse(r.out.toStdString());
+    QCOMPARE((out["iterations"]["started"].get<int>()), 2);
+    QCOMPARE((out["sessions_cut"].get<int>()), 2);
+    const auto text = cli({QStringLiteral("run"), writeScenario(dir, j), QStringLiteral("--db"), db,
+                           QStringLiteral("--quiet")});
+    QCOMPARE(text.exitCode, 0);
+    QVERIFY2(text.out.contains(QStringLiteral("2 stopped by the run's end before their last turn")),
+             qPrintable(text.out));
 }
 
 void TestLoadRun::cliKeyNeverStored()

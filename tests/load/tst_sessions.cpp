@@ -20,6 +20,7 @@
 
 #include <algorithm>
 #include <atomic>
+#include <cmath>
 #include <map>
 #include <mutex>
 #include <set>
@@ -202,6 +203,8 @@ private Q_SLOTS:
             later.filters = {{"turn_group", {"later"}}};
             QCOMPARE(stats::select(loaded.table, first, stats::Window{}).population().size(), std::size_t(2));
             QCOMPARE(stats::select(loaded.table, later, stats::Window{}).population().size(), std::size_t(4));
+            QCOMPARE(summary.sessionsCut, std::int64_t(0));
+            QCOMPARE(loaded.figures.sessionsCut, std::optional<double>(0));
         }
         QFile f(db);
         QVERIFY(f.open(QIODevice::ReadOnly));
@@ -213,6 +216,37 @@ private Q_SLOTS:
             QFile wal(db + QStringLiteral("-wal"));
             return wal.open(QIODevice::ReadOnly) && !wal.readAll().contains("answer-");
         }());
+    }
+
+    // The schedule ends during every session's think time: no later turn
+    // starts, the sessions count as stopped by the run's end (stored and in
+    // the summary), and the live samples count only the turns that started.
+    void theRunsEndStopsSessionsBetweenTurns()
+    {
+        QTemporaryDir dir;
+        ConversationServer server;
+        auto j = sessionScenario(server.server.baseUrl(), false);
+        j["executor"]["rate"] = 2; // sessions at 0 and 500 ms
+        j["executor"]["duration"] = "1s";
+        j["sessions"]["think_time"] = "2s"; // every next turn due after the end
+        RunStore store(dir.filePath(QStringLiteral("c.phasebench")).toStdString(), RunStore::Mode::ReadWrite);
+        load::LoadRun run(scenarioOf(j));
+        const auto summary = run.run(store);
+        QCOMPARE(summary.started, std::int64_t(2));
+        QCOMPARE(summary.sessionsCut, std::int64_t(2));
+        QCOMPARE(server.n.load(), 2);
+        const auto loaded = analysis::loadRun(store, summary.runId);
+        QCOMPARE(loaded.figures.sessionsCut, std::optional<double>(2));
+        double scheduled = 0;
+        for (const auto& smp : loaded.samples) {
+            scheduled += smp.targetRate * double(smp.interval) / 1e9;
+        }
+        QVERIFY2(std::abs(scheduled - 2.0) < 1e-6, qPrintable(QString::number(scheduled)));
+        // A run without sessions stores no such figure.
+        auto plain = baseScenario(server.server.baseUrl());
+        plain["executor"] = {{"type", "constant-arrival-rate"}, {"rate", 2}, {"duration", "500ms"}};
+        const auto plainSummary = load::LoadRun(scenarioOf(plain)).run(store);
+        QVERIFY(!analysis::loadRun(store, plainSummary.runId).figures.sessionsCut);
     }
 
     void sessionsFollowTheDatasetsConversations()

@@ -375,6 +375,7 @@ void TestStore::typedFiguresKeepTheirStoredNames()
     load.generatorWriterCpuSeconds = 0.25;
     load.generatorInstanceId = "0123abcd";
     load.traceIdCollisions = 0;
+    load.sessionsCut = 4;
     load.steadyWindowStartMs = 2000;
     load.steadyWindowEndMs = 32000;
     load.stages.push_back({"rate-20", 20.0, 19.5, 3.0});
@@ -417,6 +418,7 @@ void TestStore::typedFiguresKeepTheirStoredNames()
     QCOMPARE(value("generator_writer_cpu_s"), std::optional(0.25));
     QCOMPARE(byName.at("generator_instance_id").text, std::string("0123abcd"));
     QCOMPARE(value("trace_id_collisions"), std::optional(0.0));
+    QCOMPARE(value("sessions_cut"), std::optional(4.0));
     QCOMPARE(value("steady_window_start_ms"), std::optional(2000.0));
     QCOMPARE(value("steady_window_end_ms"), std::optional(32000.0));
     QCOMPARE(value("stage.rate-20.requested_rate"), std::optional(20.0));
@@ -431,7 +433,7 @@ void TestStore::typedFiguresKeepTheirStoredNames()
     QCOMPARE(value("join_duplicate_trace_ids"), std::optional(2.0));
     QCOMPARE(byName.at("span_rules").text, std::string(R"({"names":[]})"));
     QCOMPARE(value("budgets.v1"), std::optional(1.0));
-    QCOMPARE(byName.size(), std::size_t(32));
+    QCOMPARE(byName.size(), std::size_t(33));
 
     // And back through the typed record.
     const auto back = store.catalogue().runFigures(run);

@@ -634,8 +634,9 @@ void TestUiDiagnosis::oneVerdictInTheWindow()
 
 // Issue 32: the Diagnosis page shows core's breach attribution as a finding
 // owned by the dominant phase's owner, its shares as evidence.
-// The Overview shows the generator's CPU per request beside its lag, from
-// the stored figures; a run without them says so.
+// The Overview shows the generator's CPU per request beside its lag, and
+// the sessions the run's end stopped, from the stored figures; a run
+// without them says so.
 void TestUiDiagnosis::overviewShowsGeneratorCost()
 {
     Db db;
@@ -646,6 +647,7 @@ void TestUiDiagnosis::overviewShowsGeneratorCost()
     f.generatorLagP99Ms = 0.6;
     f.generatorCpuSeconds = 0.008; // 200 us of engine CPU a request
     f.generatorWriterCpuSeconds = 0.002;
+    f.sessionsCut = 3;
     db.store->catalogue().setLoadFigures(run.runId, f);
     Builder imported(*db.store, "import", "2026-01-10T13:00:00Z");
     imported.stage("steady", 10, 4, 0, Req{});
@@ -659,8 +661,12 @@ void TestUiDiagnosis::overviewShowsGeneratorCost()
              QStringLiteral("%1 µs per request (engine %2 µs, writer %3 µs); %4 s over 40 requests")
                  .arg(l.toString(250.0, 'f', 1), l.toString(200.0, 'f', 1), l.toString(50.0, 'f', 1),
                       l.toString(0.01, 'f', 2)));
+    // A sessions run says why it has fewer later turns than its plan.
+    QVERIFY(labelText(&page, "overviewOutcomes")
+                .endsWith(QStringLiteral("\n3 sessions stopped by the run's end before their last turn")));
     page.showRun(db.path, imported.runId);
     QVERIFY(shown.wait(kWaitMs));
+    QVERIFY(!labelText(&page, "overviewOutcomes").contains(QStringLiteral("sessions")));
     QCOMPARE(labelText(&page, "overviewGeneratorCpu"),
              QStringLiteral("not recorded (not a load run of Phasebench)"));
 }

@@ -327,6 +327,11 @@ void OverviewPage::display(const std::shared_ptr<const OverviewResults>& results
     } else {
         m_fields[GeneratorCpu]->setText(tr("not recorded (not a load run of Phasebench)"));
     }
+    if (r.sessionsCut && *r.sessionsCut > 0) {
+        // Why a sessions run has fewer later turns than its plan.
+        outcomes << tr("%L1 sessions stopped by the run's end before their last turn")
+                        .arg(qlonglong(std::llround(*r.sessionsCut)));
+    }
     m_fields[Outcomes]->setText(outcomes.join(QLatin1Char('\n')));
     m_fields[JoinCoverage]->setText(r.joinCoverage         ? percent(r.joinCoverage) + serverSources(r.join)
                                     : r.run.spanCount == 0 ? tr("no server spans in this run")
