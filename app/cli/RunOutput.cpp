@@ -78,7 +78,7 @@ nlohmann::json toJson(const load::LoadSummary& s)
               {"malformed_fields", s.serverTimingMalformed}}},
             {"outcomes", outcomes},
             {"trace_id_collisions", s.traceIdCollisions},
-            {"sessions_cut", s.sessionsCut},
+            {"sessions_cut", s.sessionsCut ? nlohmann::json(*s.sessionsCut) : nlohmann::json()},
             {"stages", stages}};
 }
 
@@ -138,10 +138,10 @@ void printText(std::ostream& os, const load::LoadSummary& s)
                     .arg(s.retries)
                     .arg(s.traceIdCollisions))
        << '\n';
-    if (s.sessionsCut > 0) {
-        // Later turns are fewer than the sessions' plan said: the run ended first.
+    if (s.sessionsCut) {
+        // Why later turns can be fewer than the sessions' plan said: the run ended first.
         os << cell(tr("sessions"), 14)
-           << toStd(tr("%1 stopped by the run's end before their last turn").arg(s.sessionsCut)) << '\n';
+           << toStd(tr("%1 stopped by the run's end before their last turn").arg(*s.sessionsCut)) << '\n';
     }
     os << cell(tr("outcomes"), 14);
     for (int i = 0; i < kOutcomeCount; ++i) {

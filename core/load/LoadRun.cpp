@@ -219,7 +219,9 @@ public:
         s.attempts = m_attempts;
         s.retries = m_retries;
         s.traceIdCollisions = engine.traceIdCollisions();
-        s.sessionsCut = engine.sessionsCut();
+        if (m_scenario.sessions) {
+            s.sessionsCut = engine.sessionsCut();
+        }
         s.engineCpuSeconds = double(engine.cpuTime()) / 1e9;
         std::sort(m_lags.begin(), m_lags.end());
         s.lagP50 = nearestRank(m_lags, 50);
@@ -480,8 +482,8 @@ LoadSummary LoadRun::run(RunStore& store)
     figures.generatorBound = summary.generatorBound;
     figures.generatorBoundReason = summary.generatorBoundReason;
     figures.traceIdCollisions = double(summary.traceIdCollisions);
-    if (m_scenario.sessions) {
-        figures.sessionsCut = double(summary.sessionsCut);
+    if (summary.sessionsCut) {
+        figures.sessionsCut = double(*summary.sessionsCut);
     }
     figures.generatorCpuSeconds = summary.engineCpuSeconds;
     figures.generatorWriterCpuSeconds = summary.writerCpuSeconds;

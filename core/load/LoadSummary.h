@@ -60,8 +60,8 @@ struct LoadSummary
     bool generatorBound = false;
     std::string generatorBoundReason;
     std::size_t traceIdCollisions = 0;
-    // Sessions the run's end stopped before their last turn (load/Engine.h).
-    std::int64_t sessionsCut = 0;
+    // Sessions runs only: sessions the run's end stopped before their last turn (load/Engine.h).
+    std::optional<std::int64_t> sessionsCut;
     double engineCpuSeconds = 0; // CPU of the engine thread (not the writer)
     double writerCpuSeconds = 0; // CPU of the thread that stored the records
     std::optional<GeneratorCost> generatorCost() const

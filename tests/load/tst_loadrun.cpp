@@ -391,6 +391,7 @@ void TestLoadRun::cliRunJson()
     QCOMPARE((out["dropped_iterations"].get<int>()), 0);
     QCOMPARE((out["outcomes"]["completed"].get<int>()), 10);
     QCOMPARE((out["requested_rate"].get<double>()), 10.0);
+    QVERIFY(out["sessions_cut"].is_null()); // not a sessions run
     QVERIFY(out["generator_lag_ms"]["p99"].is_number());
     // The generator's CPU per request is its two threads' over the attempts, as stored.
     const auto& cpu = out["generator_cpu"];
@@ -423,6 +424,7 @@ void TestLoadRun::cliRunJson()
     QCOMPARE(text.exitCode, 0);
     QVERIFY(text.out.contains(QStringLiteral("nearest-rank")));
     QVERIFY(text.out.contains(QStringLiteral("first_text")));
+    QVERIFY(!text.out.contains(QStringLiteral("before their last turn")));
     QVERIFY(text.err.isEmpty());
 }
 

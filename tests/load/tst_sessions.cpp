@@ -203,7 +203,7 @@ private Q_SLOTS:
             later.filters = {{"turn_group", {"later"}}};
             QCOMPARE(stats::select(loaded.table, first, stats::Window{}).population().size(), std::size_t(2));
             QCOMPARE(stats::select(loaded.table, later, stats::Window{}).population().size(), std::size_t(4));
-            QCOMPARE(summary.sessionsCut, std::int64_t(0));
+            QCOMPARE(summary.sessionsCut, std::optional<std::int64_t>(0));
             QCOMPARE(loaded.figures.sessionsCut, std::optional<double>(0));
         }
         QFile f(db);
@@ -233,7 +233,7 @@ private Q_SLOTS:
         load::LoadRun run(scenarioOf(j));
         const auto summary = run.run(store);
         QCOMPARE(summary.started, std::int64_t(2));
-        QCOMPARE(summary.sessionsCut, std::int64_t(2));
+        QCOMPARE(summary.sessionsCut, std::optional<std::int64_t>(2));
         QCOMPARE(server.n.load(), 2);
         const auto loaded = analysis::loadRun(store, summary.runId);
         QCOMPARE(loaded.figures.sessionsCut, std::optional<double>(2));
@@ -246,6 +246,7 @@ private Q_SLOTS:
         auto plain = baseScenario(server.server.baseUrl());
         plain["executor"] = {{"type", "constant-arrival-rate"}, {"rate", 2}, {"duration", "500ms"}};
         const auto plainSummary = load::LoadRun(scenarioOf(plain)).run(store);
+        QVERIFY(!plainSummary.sessionsCut);
         QVERIFY(!analysis::loadRun(store, plainSummary.runId).figures.sessionsCut);
     }
 
