@@ -297,7 +297,7 @@ void Engine::abandonWaiting()
 
 void Engine::endWaiting(Slot& s)
 {
-    if (s.session && s.session->turn < s.session->turns) {
+    if (s.turnsLeft()) {
         ++m_sessionsCut;
     }
     Attempt* a = s.attempt;
@@ -446,7 +446,7 @@ void Engine::startAttempt(Attempt& a)
         r.turn = s.session->turn;
         r.turnGroup = s.session->turn == 1 ? "first" : "later";
         // Only an answer that a later turn resends is kept (in memory).
-        a.collectText = s.session->turn < s.session->turns;
+        a.collectText = s.turnsLeft();
     } else {
         a.collectText = false;
     }
@@ -523,7 +523,7 @@ void Engine::onDone(Attempt& a)
         return;
     }
     // After a hard stop an unfinished attempt is one the stop cancelled.
-    if (s.session && s.session->turn < s.session->turns && (completed || m_hardStopped)) {
+    if (s.turnsLeft() && (completed || m_hardStopped)) {
         ++m_sessionsCut;
     }
     if (s.vu && !m_userStop && !m_hardStopped && now < m_closedEnd) {

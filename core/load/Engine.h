@@ -109,6 +109,8 @@ private:
         bool vu = false; // owned by a closed-model virtual user
         std::shared_ptr<Session> session;
         bool thinking = false; // a session between an answer and its next turn
+        // A session with turns still to send after the current one.
+        bool turnsLeft() const { return session && session->turn < session->turns; }
     };
     struct Interval
     {
